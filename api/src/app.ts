@@ -1,0 +1,70 @@
+import express, { type Express } from 'express';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Logger } from 'pino';
+import type { ServerConfig } from './config';
+import type { DB } from './db/connection';
+import { REMOTE_NAMES, SHELL_DIST } from './paths';
+import { errorHandler, notFoundApi } from './middleware/errors';
+import { cspNonce, securityHeaders } from './middleware/security';
+import { requestLogger } from './middleware/logger';
+import { publicManifest, resolveRelease } from './releases/manifest';
+import { toolsRouter } from './tools/router';
+import { blogRouter } from './blog/router';
+import { formsRouter } from './forms/router';
+import { createPageRenderer } from './ssr/renderPage';
+
+export interface AppDeps {
+  config: ServerConfig;
+  db: DB;
+  logger: Logger;
+  /** Tests of the API alone skip page rendering (which needs the built shell). */
+  pages?: boolean;
+}
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** Composition only: security, API routes, remote release files, shell assets, then server-rendered pages. */
+export async function createApp({ config, db, logger, pages = true }: AppDeps): Promise<Express> {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+  app.use(requestLogger(logger));
+  app.use(cspNonce);
+  app.use(securityHeaders({ connectSrc: config.analyticsEndpoint ? [new URL(config.analyticsEndpoint).origin] : [] }));
+
+  app.get('/api/health', (_req, res) => {
+    db.prepare('SELECT 1').get();
+    res.json({ status: 'ok' });
+  });
+  app.use('/api/tools', toolsRouter(db));
+  app.use('/api/blog', blogRouter(db));
+  app.use('/api', formsRouter({ db, config, logger }));
+  app.use('/api', notFoundApi);
+
+  app.get('/remotes.json', (_req, res) => {
+    res.set('Cache-Control', 'no-store').json(publicManifest(config.releasesDir, REMOTE_NAMES, config.devRemotes));
+  });
+
+  // /remotes/<name>/<release-id>/<file>: release files never change, so they cache forever.
+  app.use('/remotes/:remote/:id', (req, res, next) => {
+    const { remote, id } = req.params as { remote: string; id: string };
+    if (!(REMOTE_NAMES as readonly string[]).includes(remote) || !/^[\w.-]+$/.test(id)) return void res.sendStatus(404);
+    const release = resolveRelease(config.releasesDir, remote, config.devRemotes);
+    const clientDir = release && release.id === id ? release.clientDir : join(config.releasesDir, remote, id, 'client');
+    if (!existsSync(clientDir)) return void res.sendStatus(404);
+    const dev = id === 'dev';
+    express.static(clientDir, { index: false, fallthrough: false, immutable: !dev, maxAge: dev ? 0 : '365d', setHeaders: (r) => r.set('Cache-Control', dev ? 'no-cache' : IMMUTABLE) })(req, res, next);
+  });
+
+  if (pages) {
+    app.use('/assets', express.static(join(SHELL_DIST, 'client', 'assets'), { fallthrough: false, immutable: true, maxAge: '365d' }));
+    const renderer = await createPageRenderer(config, logger);
+    app.get(/.*/, (req, res, next) => {
+      renderer.render(req, res).catch(next);
+    });
+  }
+
+  app.use(errorHandler);
+  return app;
+}

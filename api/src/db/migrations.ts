@@ -1,0 +1,67 @@
+import type Database from 'better-sqlite3';
+
+/** Ordered, append-only schema steps; user_version records how many have run. */
+const MIGRATIONS: string[] = [
+  `CREATE TABLE tools (
+     id INTEGER PRIMARY KEY AUTOINCREMENT,
+     slug TEXT NOT NULL UNIQUE,
+     name TEXT NOT NULL,
+     category TEXT,
+     pricing TEXT,
+     popularity_score REAL,
+     doc TEXT NOT NULL,            -- the whole tool as JSON (SPEC section 3 fields)
+     created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now'))
+   );
+   CREATE TABLE blog_posts (
+     id INTEGER PRIMARY KEY AUTOINCREMENT,
+     slug TEXT NOT NULL UNIQUE,
+     title TEXT NOT NULL,
+     status TEXT NOT NULL DEFAULT 'published' CHECK (status IN ('published','draft')),
+     published_at TEXT,
+     doc TEXT NOT NULL
+   );
+   CREATE TABLE submissions (
+     id INTEGER PRIMARY KEY AUTOINCREMENT,
+     name TEXT NOT NULL,
+     email TEXT NOT NULL,
+     website_url TEXT NOT NULL,
+     tool_type TEXT NOT NULL CHECK (tool_type IN ('ai-tool','mcp-server')),
+     description TEXT,
+     message TEXT,
+     status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending','approved','rejected')),
+     created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now')),
+     reviewed_at TEXT,
+     tool_slug TEXT
+   );
+   CREATE TABLE contact_messages (
+     id INTEGER PRIMARY KEY AUTOINCREMENT,
+     name TEXT NOT NULL,
+     email TEXT NOT NULL,
+     subject TEXT NOT NULL,
+     message TEXT NOT NULL,
+     created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now'))
+   );
+   CREATE TABLE early_access (
+     id INTEGER PRIMARY KEY AUTOINCREMENT,
+     email TEXT NOT NULL UNIQUE COLLATE NOCASE,
+     type TEXT NOT NULL,
+     source TEXT NOT NULL,
+     timestamp TEXT NOT NULL
+   );
+   CREATE TABLE events (
+     id INTEGER PRIMARY KEY AUTOINCREMENT,
+     event TEXT NOT NULL,
+     data TEXT NOT NULL,
+     timestamp TEXT NOT NULL
+   );`,
+];
+
+export function migrate(db: Database.Database): void {
+  const current = db.pragma('user_version', { simple: true }) as number;
+  for (let i = current; i < MIGRATIONS.length; i++) {
+    db.transaction(() => {
+      db.exec(MIGRATIONS[i]);
+      db.pragma(`user_version = ${i + 1}`);
+    })();
+  }
+}

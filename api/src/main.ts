@@ -1,0 +1,37 @@
+import { register } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { loadConfig } from './config';
+import { SHARED_RESOLVE_PARENT } from './paths';
+import { createLogger } from './middleware/logger';
+import { openDatabase } from './db/connection';
+import { seed } from './db/seed';
+import { configStore } from '@aitools/platform/config';
+import { browserConfig } from './ssr/renderPage';
+
+// Before any server entry is imported: shared packages resolve to the shell's copy (one React on the server).
+register('./ssr/sharedResolveHooks.ts', import.meta.url, {
+  data: { shellUrl: pathToFileURL(SHARED_RESOLVE_PARENT).href },
+});
+
+const config = loadConfig();
+const logger = createLogger(config.logLevel);
+const db = openDatabase(config.databasePath);
+const seeded = seed(db);
+logger.info(seeded, 'database ready');
+Object.assign(configStore.current, browserConfig(config));
+
+const { createApp } = await import('./app');
+const app = await createApp({ config, db, logger });
+const server = app.listen(config.port, () => {
+  logger.info(`AI Tools Directory serving at http://localhost:${config.port}`);
+});
+
+function shutdown() {
+  server.close(() => {
+    db.close();
+    process.exit(0);
+  });
+  setTimeout(() => process.exit(0), 5000).unref();
+}
+process.on('SIGTERM', shutdown);
+process.on('SIGINT', shutdown);

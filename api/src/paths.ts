@@ -1,0 +1,19 @@
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Folders of the repository, resolved from this file so the server can start from any working directory. */
+export const API_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+export const REPO_ROOT = resolve(API_ROOT, '..');
+export const SHELL_DIST = join(REPO_ROOT, 'shell', 'dist');
+export const DATA_DIR = join(API_ROOT, 'data');
+export const VAR_DIR = join(API_ROOT, 'var');
+
+export const REMOTE_NAMES = ['directory', 'blog', 'forms', 'legal'] as const;
+export type RemoteName = (typeof REMOTE_NAMES)[number];
+
+export function remotePackageDir(remote: string): string {
+  return join(REPO_ROOT, `mfe-${remote}`);
+}
+
+/** Shared packages imported by remote server entries resolve as if imported from here (see ssr/sharedResolveHooks). */
+export const SHARED_RESOLVE_PARENT = join(REPO_ROOT, 'shell', 'package.json');

@@ -1,0 +1,56 @@
+/**
+ * Release tooling for operators and remote teams:
+ *   pnpm release <remote> [--if-changed]      build, check, store and activate a new release
+ *   pnpm rollback <remote> [--to <release-id>] point the remote at its previous (or a named) release
+ *   pnpm releases [<remote>]                   list releases, the active one marked
+ * The running server picks up the change on the next page load.
+ */
+import { loadConfig } from '../config';
+import { REMOTE_NAMES } from '../paths';
+import { listReleases, release, ReleaseError, rollback } from './store';
+import { readManifest } from './manifest';
+
+const [command, ...args] = process.argv.slice(2);
+const { releasesDir } = loadConfig();
+const positional = args.filter((a, i) => !a.startsWith('--') && args[i - 1] !== '--to');
+const flag = (name: string) => args.includes(name);
+const option = (name: string) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+
+function usage(): never {
+  console.error('Usage: release <remote|all> [--if-changed] | rollback <remote> [--to <release-id>] | list [<remote>]');
+  process.exit(2);
+}
+
+try {
+  if (command === 'release') {
+    const target = positional[0] ?? usage();
+    const remotes = target === 'all' ? [...REMOTE_NAMES] : [target];
+    for (const remote of remotes) release(remote, { releasesDir, ifChanged: flag('--if-changed') });
+  } else if (command === 'rollback') {
+    const remote = positional[0] ?? usage();
+    const r = rollback(remote, { releasesDir, to: option('--to') });
+    console.log(`${r.remote}: rolled back from ${r.from} to ${r.to}`);
+  } else if (command === 'list') {
+    const remotes = positional[0] ? [positional[0]] : [...REMOTE_NAMES];
+    const manifest = readManifest(releasesDir);
+    for (const remote of remotes) {
+      console.log(`${remote}:`);
+      const list = listReleases(releasesDir, remote);
+      if (!list.length) console.log('  (no releases)');
+      for (const r of list) console.log(`  ${r.active ? '*' : ' '} ${r.id}  built ${r.builtAt}`);
+      const history = manifest.remotes[remote]?.history ?? [];
+      for (const e of history.slice(-5)) console.log(`    ${e.at}  ${e.action.padEnd(8)} ${e.from ?? '-'} -> ${e.id}  by ${e.by}`);
+    }
+  } else {
+    usage();
+  }
+} catch (err) {
+  if (err instanceof ReleaseError) {
+    console.error(`Error: ${err.message}`);
+    process.exit(1);
+  }
+  throw err;
+}

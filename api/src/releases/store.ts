@@ -1,0 +1,214 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { userInfo, hostname } from 'node:os';
+import { join } from 'node:path';
+import { API_ROOT, REMOTE_NAMES, REPO_ROOT, remotePackageDir } from '../paths';
+import { SHARED_PACKAGES, sharedRangeProblems } from './compat';
+import { readManifest, readReleaseMeta, releaseDir, remoteBaseUrl, writeManifestAtomic, SERVER_ENTRY_FILE, REMOTE_ENTRY_FILE, type Manifest, type ManifestEvent, type ReleaseMeta } from './manifest';
+import { sourceHash } from './sourceHash';
+
+/** Releases kept per remote (at least), so visitors mid-session on an older release still find its chunks. */
+export const KEEP_RELEASES = 5;
+
+export class ReleaseError extends Error {}
+
+function assertRemote(remote: string): void {
+  if (!(REMOTE_NAMES as readonly string[]).includes(remote)) {
+    throw new ReleaseError(`Unknown remote "${remote}". Known remotes: ${REMOTE_NAMES.join(', ')}.`);
+  }
+}
+
+function actor(): string {
+  let user = 'unknown';
+  try {
+    user = userInfo().username;
+  } catch {
+    /* containers without a passwd entry */
+  }
+  return process.env.RELEASE_ACTOR ?? `${user}@${hostname()}`;
+}
+
+function readJson<T>(file: string): T {
+  return JSON.parse(readFileSync(file, 'utf8')) as T;
+}
+
+/** The versions of the shared packages the shell runs with (what it will give a remote at run time). */
+export function shellSharedVersions(): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of SHARED_PACKAGES) {
+    const file = join(REPO_ROOT, 'shell', 'node_modules', name, 'package.json');
+    if (existsSync(file)) out[name] = readJson<{ version: string }>(file).version;
+  }
+  return out;
+}
+
+/** "<version>-<UTC time>-<source digest>": tells which version and which build. */
+export function makeReleaseId(version: string, hash: string, now = new Date()): string {
+  const stamp = now.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+  return `${version}-${stamp}-${hash.slice(0, 8)}`;
+}
+
+export interface ReleaseOptions {
+  releasesDir: string;
+  /** Skip when the active release was built from the same sources. */
+  ifChanged?: boolean;
+  /** Use an existing build folder (client/ + server/) instead of building; for checks of the refusals. */
+  prebuiltDir?: string;
+  log?: (line: string) => void;
+}
+
+export interface ReleaseResult {
+  remote: string;
+  id: string;
+  skipped: boolean;
+}
+
+function run(cmd: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): void {
+  const r = spawnSync(cmd, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit'] });
+  if (r.status !== 0) throw new ReleaseError(`${cmd} ${args.join(' ')} failed in ${cwd}`);
+}
+
+function exposedModules(pkgDir: string): string[] {
+  const cfg = readFileSync(join(pkgDir, 'vite.config.ts'), 'utf8');
+  return [...cfg.matchAll(/'(\.\/[A-Za-z]+)':/g)].map((m) => m[1]);
+}
+
+/** Builds one remote for its release address, checks it, stores it unchanged and makes it active. */
+export function release(remote: string, opts: ReleaseOptions): ReleaseResult {
+  assertRemote(remote);
+  const log = opts.log ?? ((l: string) => console.log(l));
+  const pkgDir = remotePackageDir(remote);
+  const pkg = readJson<{ version: string; dependencies: Record<string, string> }>(join(pkgDir, 'package.json'));
+  const hash = sourceHash(pkgDir);
+  const manifest = readManifest(opts.releasesDir);
+  const active = manifest.remotes[remote]?.active ?? null;
+
+  if (opts.ifChanged && active) {
+    const meta = readReleaseMeta(opts.releasesDir, remote, active);
+    if (meta?.sourceHash === hash && existsSync(releaseDir(opts.releasesDir, remote, active))) {
+      log(`${remote}: sources unchanged, ${active} stays active`);
+      return { remote, id: active, skipped: true };
+    }
+  }
+
+  // The shared ranges are checked before spending time on a build.
+  const problems = sharedRangeProblems(pkg.dependencies, shellSharedVersions());
+  if (problems.length) {
+    throw new ReleaseError(`Refusing to release ${remote}: its shared dependencies do not match the shell.\n  - ${problems.join('\n  - ')}`);
+  }
+
+  const id = makeReleaseId(pkg.version, hash);
+  const staging = join(opts.releasesDir, '.staging', `${remote}-${id}`);
+  rmSync(staging, { recursive: true, force: true });
+  mkdirSync(staging, { recursive: true });
+  try {
+    if (opts.prebuiltDir) {
+      for (const part of ['client', 'server']) {
+        if (existsSync(join(opts.prebuiltDir, part))) renameSync(join(opts.prebuiltDir, part), join(staging, part));
+      }
+    } else {
+      log(`${remote}: building release ${id}`);
+      const env = { REMOTE_BASE: remoteBaseUrl(remote, id), REMOTE_OUT_DIR: staging, NODE_ENV: 'production' };
+      run('pnpm', ['exec', 'vite', 'build', '--configLoader', 'runner', '--logLevel', 'warn'], pkgDir, env);
+      run('pnpm', ['exec', 'vite', 'build', '--ssr', '--configLoader', 'runner', '--logLevel', 'warn'], pkgDir, env);
+    }
+
+    const entry = join(staging, 'client', REMOTE_ENTRY_FILE);
+    const serverEntry = join(staging, 'server', SERVER_ENTRY_FILE);
+    if (!existsSync(entry)) throw new ReleaseError(`Refusing to release ${remote}: the build has no browser entry (client/${REMOTE_ENTRY_FILE}).`);
+    if (!existsSync(serverEntry)) throw new ReleaseError(`Refusing to release ${remote}: the build has no server entry (server/${SERVER_ENTRY_FILE}).`);
+
+    const check = spawnSync(process.execPath, ['--import', 'tsx', join(API_ROOT, 'src', 'releases', 'checkEntry.ts'), serverEntry, exposedModules(pkgDir).join(',')], {
+      cwd: API_ROOT,
+      encoding: 'utf8',
+    });
+    if (check.status !== 0) {
+      throw new ReleaseError(`Refusing to release ${remote}: its server entry does not load.\n${(check.stderr || check.stdout).trim()}`);
+    }
+
+    const meta: ReleaseMeta = {
+      id,
+      remote,
+      version: pkg.version,
+      builtAt: new Date().toISOString(),
+      sourceHash: hash,
+      shared: Object.fromEntries(SHARED_PACKAGES.map((n) => [n, pkg.dependencies[n]])),
+      css: readdirSync(join(staging, 'client')).filter((f) => f.endsWith('.css')).sort(),
+    };
+    writeFileSync(join(staging, 'release.json'), JSON.stringify(meta, null, 2) + '\n');
+    mkdirSync(join(opts.releasesDir, remote), { recursive: true });
+    renameSync(staging, releaseDir(opts.releasesDir, remote, id));
+  } catch (err) {
+    rmSync(staging, { recursive: true, force: true });
+    throw err;
+  }
+
+  activate(opts.releasesDir, remote, id, 'release');
+  prune(opts.releasesDir, remote, log);
+  log(`${remote}: ${id} is active`);
+  return { remote, id, skipped: false };
+}
+
+function activate(releasesDir: string, remote: string, id: string, action: ManifestEvent['action']): Manifest {
+  const manifest = structuredClone(readManifest(releasesDir));
+  const state = manifest.remotes[remote] ?? { active: id, history: [] };
+  const event: ManifestEvent = { action, id, from: manifest.remotes[remote]?.active ?? null, at: new Date().toISOString(), by: actor() };
+  manifest.remotes[remote] = { active: id, history: [...state.history, event] };
+  writeManifestAtomic(releasesDir, manifest);
+  return manifest;
+}
+
+export interface ReleaseInfo extends ReleaseMeta {
+  active: boolean;
+}
+
+/** Releases of a remote, newest first. */
+export function listReleases(releasesDir: string, remote: string): ReleaseInfo[] {
+  assertRemote(remote);
+  const dir = join(releasesDir, remote);
+  if (!existsSync(dir)) return [];
+  const active = readManifest(releasesDir).remotes[remote]?.active;
+  return readdirSync(dir)
+    .map((id) => readReleaseMeta(releasesDir, remote, id))
+    .filter((m): m is ReleaseMeta => m !== null)
+    .sort((a, b) => b.builtAt.localeCompare(a.builtAt))
+    .map((m) => ({ ...m, active: m.id === active }));
+}
+
+/** Points the remote back at the release active before the current one, or at `to`. Changes only the manifest. */
+export function rollback(remote: string, opts: { releasesDir: string; to?: string }): { remote: string; from: string; to: string } {
+  assertRemote(remote);
+  const state = readManifest(opts.releasesDir).remotes[remote];
+  if (!state) throw new ReleaseError(`${remote} has no releases to roll back.`);
+  let target = opts.to;
+  if (target) {
+    if (!readReleaseMeta(opts.releasesDir, remote, target)) {
+      const known = listReleases(opts.releasesDir, remote).map((r) => r.id);
+      throw new ReleaseError(`Unknown release "${target}" for ${remote}. Known releases: ${known.join(', ') || 'none'}.`);
+    }
+  } else {
+    // The release that was active before the current one became active.
+    const current = [...state.history].reverse().find((e) => e.id === state.active);
+    target = current?.from ?? undefined;
+    if (!target || !readReleaseMeta(opts.releasesDir, remote, target)) {
+      throw new ReleaseError(`${remote} has no earlier release to roll back to (active: ${state.active}).`);
+    }
+  }
+  if (target === state.active) throw new ReleaseError(`${target} is already the active release of ${remote}.`);
+  activate(opts.releasesDir, remote, target, 'rollback');
+  return { remote, from: state.active, to: target };
+}
+
+/** Keeps the newest KEEP_RELEASES releases and any release named in the manifest's recent history. */
+export function prune(releasesDir: string, remote: string, log: (l: string) => void = () => {}): string[] {
+  const state = readManifest(releasesDir).remotes[remote];
+  const protectedIds = new Set([state?.active, ...(state?.history.slice(-KEEP_RELEASES).flatMap((e) => [e.id, e.from]) ?? [])]);
+  const removed: string[] = [];
+  for (const r of listReleases(releasesDir, remote).slice(KEEP_RELEASES)) {
+    if (protectedIds.has(r.id)) continue;
+    rmSync(releaseDir(releasesDir, remote, r.id), { recursive: true, force: true });
+    removed.push(r.id);
+    log(`${remote}: removed old release ${r.id}`);
+  }
+  return removed;
+}

@@ -1,0 +1,12 @@
+import type { ServerEntry } from '@aitools/platform';
+import BlogList from './routes/BlogList';
+import BlogPost from './routes/BlogPost';
+
+const entry: ServerEntry = {
+  remote: 'blog',
+  routes: {
+    './BlogList': { Component: BlogList },
+    './BlogPost': { Component: BlogPost },
+  },
+};
+export default entry;

@@ -1,0 +1,12 @@
+import type { ServerEntry } from '@aitools/platform';
+import Home from './routes/Home';
+import ToolDetail from './routes/ToolDetail';
+
+const entry: ServerEntry = {
+  remote: 'directory',
+  routes: {
+    './Home': { Component: Home },
+    './ToolDetail': { Component: ToolDetail },
+  },
+};
+export default entry;

@@ -1,0 +1,81 @@
+// Bootstrap helpers for `npm start` and `npm test`: plain Node (they run before anything is installed).
+import { execSync, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const PNPM_VERSION = '12.21.0';
+
+export function log(msg) {
+  console.log(`\n▶ ${msg}`);
+}
+
+export function run(cmd, args, opts = {}) {
+  const r = spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit', ...opts, env: { ...process.env, ...(opts.env ?? {}) } });
+  if (r.status !== 0) {
+    console.error(`✖ ${cmd} ${args.join(' ')} exited with ${r.status ?? r.signal}`);
+    process.exit(r.status ?? 1);
+  }
+}
+
+function hasPnpm() {
+  try {
+    return execSync('pnpm --version', { stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim().startsWith('12.');
+  } catch {
+    return false;
+  }
+}
+
+/** pnpm 12 from the npm registry (corepack's signature check fails here). */
+export function ensurePnpm() {
+  if (hasPnpm()) return;
+  log(`installing pnpm ${PNPM_VERSION}`);
+  const r = spawnSync('npm', ['install', '-g', `pnpm@${PNPM_VERSION}`], { stdio: 'inherit' });
+  if (r.status !== 0 || !hasPnpm()) {
+    console.error('✖ could not install pnpm globally; install it with: npm install -g pnpm@12');
+    process.exit(1);
+  }
+}
+
+/** Installs dependencies when node_modules is missing or older than the lockfile. */
+export function ensureInstall() {
+  const marker = join(ROOT, 'node_modules', '.modules.yaml');
+  const lock = join(ROOT, 'pnpm-lock.yaml');
+  if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs && existsSync(join(ROOT, 'api', 'node_modules'))) return;
+  log('installing dependencies (better-sqlite3 compiles from source: about a minute)');
+  // node-gyp needs Node's headers; Debian's node keeps them under /usr/include/node.
+  const env = existsSync('/usr/include/node/node.h') ? { npm_config_nodedir: '/usr' } : {};
+  run('pnpm', ['install', '--frozen-lockfile'], { env });
+}
+
+function hashTree(dirs) {
+  const hash = createHash('sha256');
+  const walk = (d) => {
+    for (const name of readdirSync(d).sort()) {
+      if (name === 'node_modules' || name === 'dist') continue;
+      const p = join(d, name);
+      if (statSync(p).isDirectory()) walk(p);
+      else hash.update(relative(ROOT, p)).update(readFileSync(p));
+    }
+  };
+  dirs.forEach(walk);
+  return hash.digest('hex');
+}
+
+/** Builds the shell when its sources (or the platform SDK) changed since the last build. */
+export function ensureShellBuild() {
+  const stamp = join(ROOT, 'shell', 'dist', '.source-hash');
+  const hash = hashTree([join(ROOT, 'shell', 'src'), join(ROOT, 'shell', 'platform'), join(ROOT, 'shell', 'index.html'), join(ROOT, 'shell', 'vite.config.ts')].filter(existsSync).map((p) => (statSync(p).isDirectory() ? p : dirname(p))));
+  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === hash && existsSync(join(ROOT, 'shell', 'dist', 'server', 'entry-server.js'))) return;
+  log('building the shell');
+  run('pnpm', ['--filter', '@aitools/shell', 'build']);
+  writeFileSync(stamp, hash);
+}
+
+/** Releases every remote whose sources changed since its active release (the first run releases all four). */
+export function ensureReleases(env = {}) {
+  log('releasing remotes (skipped when unchanged)');
+  run('pnpm', ['--filter', '@aitools/api', 'exec', 'tsx', 'src/releases/cli.ts', 'release', 'all', '--if-changed'], { env });
+}

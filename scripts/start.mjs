@@ -1,0 +1,9 @@
+// npm start: install what is missing, build, and serve the whole site on SQLite with seed data.
+import { ensureInstall, ensurePnpm, ensureReleases, ensureShellBuild, log, run } from './lib.mjs';
+
+ensurePnpm();
+ensureInstall();
+ensureShellBuild();
+ensureReleases();
+log(`serving at http://localhost:${process.env.PORT ?? 8080}`);
+run('pnpm', ['--filter', '@aitools/api', 'serve']);

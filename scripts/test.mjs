@@ -1,0 +1,46 @@
+// npm test: every test — unit and component tests of each package (Vitest), then the Playwright e2e suite
+// in Debian Chromium against the production build served as `npm start` serves it.
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { ensureInstall, ensurePnpm, ensureShellBuild, log, ROOT } from './lib.mjs';
+
+ensurePnpm();
+ensureInstall();
+
+const packages = ['shell/platform', 'shell', 'mfe-directory', 'mfe-blog', 'mfe-forms', 'mfe-legal', 'api'];
+const reportDir = mkdtempSync(join(tmpdir(), 'vitest-'));
+let passed = 0;
+let failed = 0;
+const failedPackages = [];
+for (const pkg of packages) {
+  log(`unit tests: ${pkg}`);
+  const out = join(reportDir, pkg.replace('/', '-') + '.json');
+  const r = spawnSync('pnpm', ['exec', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], {
+    cwd: join(ROOT, pkg),
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'test' },
+  });
+  if (existsSync(out)) {
+    const report = JSON.parse(readFileSync(out, 'utf8'));
+    passed += report.numPassedTests;
+    failed += report.numFailedTests;
+    if (report.numTotalTests === 0) failedPackages.push(`${pkg} (no tests)`);
+  }
+  if (r.status !== 0) failedPackages.push(pkg);
+}
+rmSync(reportDir, { recursive: true, force: true });
+
+if (!process.env.SKIP_E2E) {
+  ensureShellBuild();
+  log('end-to-end tests in Chromium');
+  const r = spawnSync('pnpm', ['--filter', '@aitools/tests', 'e2e'], { cwd: ROOT, stdio: 'inherit' });
+  if (r.status !== 0) failedPackages.push('tests (e2e)');
+}
+
+console.log(`\nunit: ${passed} passed, ${failed} failed`);
+if (failedPackages.length) {
+  console.error(`✖ failing: ${failedPackages.join(', ')}`);
+  process.exit(1);
+}

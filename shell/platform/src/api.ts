@@ -1,0 +1,21 @@
+import { getConfig, resolveApiUrl } from './config';
+
+/** Browser JSON fetch: JSON headers, no credentials (SPEC section 7). Throws on network failure only. */
+export async function fetchJson<T = unknown>(path: string, init?: RequestInit): Promise<{ ok: boolean; status: number; body: T | null }> {
+  const res = await fetch(resolveApiUrl(path, getConfig()), {
+    credentials: 'omit',
+    ...init,
+    headers: { Accept: 'application/json', 'Content-Type': 'application/json', ...(init?.headers ?? {}) },
+  });
+  let body: T | null = null;
+  try {
+    body = (await res.json()) as T;
+  } catch {
+    body = null;
+  }
+  return { ok: res.ok, status: res.status, body };
+}
+
+export function postJson<T = unknown>(path: string, payload: unknown) {
+  return fetchJson<T>(path, { method: 'POST', body: JSON.stringify(payload) });
+}

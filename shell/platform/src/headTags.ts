@@ -1,0 +1,73 @@
+/** Pure head handling, shared by the server (markup) and the browser (document.head). No React here. */
+/** What a page says about itself: rendered into <head> by the server, applied to document.head in the browser. */
+export interface Head {
+  title: string;
+  description?: string;
+  canonical?: string;
+  robots?: string;
+  /** Structured data, one script per entry. */
+  jsonLd?: object | object[];
+  /** Extra <link> tags (e.g. prev/next). */
+  links?: { rel: string; href: string }[];
+  /** Extra <meta> tags (social previews): name= or property= as given. */
+  meta?: ({ name: string; content: string } | { property: string; content: string })[];
+}
+
+const MANAGED = 'data-head';
+
+function headElements(head: Head): { tag: string; attrs: Record<string, string>; text?: string }[] {
+  const out: { tag: string; attrs: Record<string, string>; text?: string }[] = [];
+  if (head.description) out.push({ tag: 'meta', attrs: { name: 'description', content: head.description } });
+  if (head.robots) out.push({ tag: 'meta', attrs: { name: 'robots', content: head.robots } });
+  if (head.canonical) out.push({ tag: 'link', attrs: { rel: 'canonical', href: head.canonical } });
+  out.push({ tag: 'meta', attrs: { property: 'og:title', content: head.title } });
+  if (head.description) out.push({ tag: 'meta', attrs: { property: 'og:description', content: head.description } });
+  if (head.canonical) out.push({ tag: 'meta', attrs: { property: 'og:url', content: head.canonical } });
+  for (const m of head.meta ?? []) out.push({ tag: 'meta', attrs: { ...m } as Record<string, string> });
+  for (const l of head.links ?? []) out.push({ tag: 'link', attrs: { rel: l.rel, href: l.href } });
+  const ld = head.jsonLd ? (Array.isArray(head.jsonLd) ? head.jsonLd : [head.jsonLd]) : [];
+  for (const d of ld) out.push({ tag: 'script', attrs: { type: 'application/ld+json' }, text: serializeJsonForScript(d) });
+  return out;
+}
+
+/** JSON that cannot close the <script> element it sits in. */
+export function serializeJsonForScript(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+export function escapeHtml(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+}
+
+/** Server side: the <head> markup of a page. */
+export function renderHeadTags(head: Head): string {
+  const tags = headElements(head).map(({ tag, attrs, text }) => {
+    const a = Object.entries(attrs).map(([k, v]) => ` ${k}="${escapeHtml(v)}"`).join('');
+    return tag === 'script' ? `<script ${MANAGED}${a}>${text}</script>` : `<${tag} ${MANAGED}${a}>`;
+  });
+  return [`<title>${escapeHtml(head.title)}</title>`, ...tags].join('\n');
+}
+
+/** Browser side: replace the previous page's managed tags with this page's. */
+export function applyHead(doc: Document, head: Head): void {
+  doc.title = head.title;
+  doc.head.querySelectorAll(`[${MANAGED}]`).forEach((el) => el.remove());
+  for (const { tag, attrs, text } of headElements(head)) {
+    const el = doc.createElement(tag);
+    el.setAttribute(MANAGED, '');
+    for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
+    if (text !== undefined) el.textContent = text;
+    doc.head.appendChild(el);
+  }
+}
+
+/** The site's public origin for canonical links: https, no trailing slash. */
+export function canonicalUrl(origin: string, path: string): string {
+  const base = origin.replace(/^http:\/\//i, 'https://').replace(/\/+$/, '');
+  const p = path === '/' ? '' : path.replace(/\/+$/, '');
+  return `${base}${p}`;
+}

@@ -1,0 +1,11 @@
+export type { RouteContext, RouteModule, RouteProps, LoadResult, ServerEntry } from './contract';
+export { useHead, HeadContext } from './head';
+export { applyHead, renderHeadTags, canonicalUrl, serializeJsonForScript, escapeHtml } from './headTags';
+export type { Head, HeadCollector } from './head';
+export { getConfig, resolveApiUrl, configStore } from './config';
+export type { AppConfig } from './config';
+export { fetchJson, postJson } from './api';
+export { readStorage, writeStorage, removeStorage, readJson, writeJson } from './storage';
+export { shareOrCopy, LINK_COPIED } from './share';
+export { globalSingleton } from './singleton';
+export { SITE_NAME, SOCIAL_LINKS, contactEmail, formatLongDate } from './site';

@@ -1,0 +1,20 @@
+export const LINK_COPIED = 'Link copied to clipboard!';
+
+/** Device share when present, otherwise copy the link and alert (SPEC: Share on tool detail and blog post). */
+export async function shareOrCopy(data: { title?: string; text?: string; url: string }): Promise<'shared' | 'copied'> {
+  if (typeof navigator.share === 'function') {
+    try {
+      await navigator.share(data);
+      return 'shared';
+    } catch (err) {
+      if ((err as Error)?.name === 'AbortError') return 'shared';
+    }
+  }
+  try {
+    await navigator.clipboard.writeText(data.url);
+  } catch (err) {
+    console.warn('Clipboard unavailable', err);
+  }
+  window.alert(LINK_COPIED);
+  return 'copied';
+}

@@ -1,0 +1,113 @@
+/**
+ * The one place that knows how a remote is built for @originjs/vite-plugin-federation (browser) and for the
+ * server (vite build --ssr). Swapping the federation runtime means changing this file and shell/src/remotes/federation.ts.
+ *
+ * A build is made for the address it will be served from (the plugin needs an absolute base: './' breaks its chunk
+ * and CSS paths), so the release tool passes REMOTE_BASE and REMOTE_OUT_DIR; without them a build serves as the
+ * remote's "dev" release from its own dist/ folder.
+ */
+import federation from '@originjs/vite-plugin-federation';
+import react from '@vitejs/plugin-react';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { UserConfig, ConfigEnv, PluginOption } from 'vite';
+import { SHARED_PACKAGES, isSharedSpecifier } from './shared';
+
+export interface RemoteOptions {
+  /** Remote name as used in the manifest, e.g. "directory". */
+  name: string;
+  /** Package root (the folder holding package.json). */
+  root: string;
+  /** Exposed route modules: './Home' -> './src/routes/Home.tsx'. */
+  exposes: Record<string, string>;
+}
+
+export const REMOTE_ENTRY_FILE = 'remoteEntry.js';
+export const SERVER_ENTRY_FILE = 'entry.mjs';
+
+function sharedConfig(root: string) {
+  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+  return Object.fromEntries(
+    SHARED_PACKAGES.map((name) => [name, { requiredVersion: pkg.dependencies[name] }]),
+  );
+}
+
+export function remoteConfig(opts: RemoteOptions) {
+  return ({ isSsrBuild }: ConfigEnv): UserConfig => {
+    const outDir = process.env.REMOTE_OUT_DIR ?? join(opts.root, 'dist');
+    if (isSsrBuild) {
+      return {
+        root: opts.root,
+        plugins: [react()],
+        // Everything but the shared packages is bundled: a release folder has no node_modules.
+        ssr: { noExternal: true, external: [...SHARED_PACKAGES, 'react-router'] },
+        build: {
+          ssr: join(opts.root, 'src/server-entry.ts'),
+          outDir: join(outDir, 'server'),
+          emptyOutDir: true,
+          target: 'node20',
+          rollupOptions: {
+            input: join(opts.root, 'src/server-entry.ts'),
+            external: (id: string) => isSharedSpecifier(id),
+            output: { entryFileNames: SERVER_ENTRY_FILE, format: 'es' },
+          },
+        },
+      };
+    }
+    return {
+      root: opts.root,
+      base: process.env.REMOTE_BASE ?? `/remotes/${opts.name}/dev/`,
+      plugins: [
+        react(),
+        federation({
+          name: opts.name,
+          filename: REMOTE_ENTRY_FILE,
+          exposes: opts.exposes,
+          shared: sharedConfig(opts.root),
+        }),
+      ],
+      build: {
+        outDir: join(outDir, 'client'),
+        emptyOutDir: true,
+        target: 'esnext',
+        assetsDir: '',
+        // One stylesheet per release, linked by the shell: the plugin's own CSS injection misses in the host.
+        cssCodeSplit: false,
+        minify: true,
+        modulePreload: false,
+        // The federation entry is emitted by the plugin; an exposed module given as input would be merged into it.
+        rollupOptions: { input: fileURLToPath(new URL('./emptyInput.ts', import.meta.url)) },
+      },
+    };
+  };
+}
+
+/** Plugins for the host (shell). Remotes are not known at build time: the placeholder only satisfies the plugin,
+ *  which otherwise fails at run time with "__rf_placeholder__shareScope is not defined"; real entries come from the
+ *  manifest. The server build gets a stub of the plugin's virtual module: remotes there come from server entries. */
+export function hostFederation({ ssr, root }: { ssr: boolean; root: string }): PluginOption[] {
+  if (ssr) {
+    const stubId = '\0federation-server-stub';
+    return [
+      react(),
+      {
+        name: 'federation-server-stub',
+        resolveId: (id: string) => (id === '__federation__' ? stubId : null),
+        load: (id: string) =>
+          id === stubId
+            ? 'const fail = () => { throw new Error("federation runs in the browser only"); };\n' +
+              'export const __federation_method_setRemote = fail, __federation_method_getRemote = fail, __federation_method_unwrapDefault = fail;'
+            : null,
+      },
+    ];
+  }
+  return [
+    react(),
+    federation({
+      name: 'shell',
+      remotes: { placeholder: 'data:text/javascript,' },
+      shared: sharedConfig(root),
+    }),
+  ];
+}

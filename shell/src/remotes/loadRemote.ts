@@ -1,0 +1,76 @@
+import type { ComponentType } from 'react';
+import { ChunkLoadError, isChunkLoadError } from './ChunkLoadError';
+import type { RemoteManifest } from './manifest';
+import { importExposed } from './federation';
+
+/** SPEC section 9: chunk load timeout. A server that accepts and never answers raises nothing by itself. */
+export const CHUNK_TIMEOUT_MS = 120_000;
+
+export interface LoadOptions {
+  manifest: RemoteManifest;
+  timeoutMs?: number;
+  importer?: (remote: string, entryUrl: string, exposed: string) => Promise<unknown>;
+  /** Tells a missing file (404) from other failures after an import failed. */
+  probe?: (url: string) => Promise<number | null>;
+  linkCss?: (hrefs: string[]) => Promise<void>;
+}
+
+export function chunkId(remote: string, exposed: string): string {
+  return `${remote}/${exposed.replace(/^\.\//, '')}`;
+}
+
+async function probeStatus(url: string): Promise<number | null> {
+  try {
+    const res = await fetch(url, { method: 'HEAD', cache: 'no-store' });
+    return res.status;
+  } catch {
+    return null;
+  }
+}
+
+/** Links a remote's stylesheets (once) and waits for them, so its server HTML or first render is never unstyled. */
+export function linkStylesheets(hrefs: string[]): Promise<void> {
+  return Promise.all(
+    hrefs.map(
+      (href) =>
+        new Promise<void>((resolve) => {
+          const existing = document.querySelector(`link[rel="stylesheet"][href="${CSS.escape(href)}"]`);
+          if (existing) return resolve();
+          const link = document.createElement('link');
+          link.rel = 'stylesheet';
+          link.href = href;
+          link.onload = link.onerror = () => resolve();
+          document.head.appendChild(link);
+        }),
+    ),
+  ).then(() => undefined);
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, onTimeout: () => Error): Promise<T> {
+  let timer: ReturnType<typeof setTimeout>;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(onTimeout()), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** Loads one exposed module of a remote; every failure comes out as a ChunkLoadError. */
+export async function loadRemoteModule<T = ComponentType<any>>(remote: string, exposed: string, opts: LoadOptions): Promise<T> {
+  const id = chunkId(remote, exposed);
+  const release = opts.manifest[remote];
+  if (!release) throw new ChunkLoadError(id, 'missing', `remote:${remote}`);
+  const importer = opts.importer ?? importExposed;
+  try {
+    const load = async () => {
+      await (opts.linkCss ?? linkStylesheets)(release.css);
+      return (await importer(remote, release.entry, exposed)) as T;
+    };
+    const mod = await withTimeout(load(), opts.timeoutMs ?? CHUNK_TIMEOUT_MS, () => new ChunkLoadError(id, 'timeout', release.entry));
+    if (mod === undefined || mod === null) throw new ChunkLoadError(id, 'missing', release.entry);
+    return mod;
+  } catch (err) {
+    if (isChunkLoadError(err)) throw err;
+    const status = await (opts.probe ?? probeStatus)(release.entry);
+    throw new ChunkLoadError(id, status === 404 || status === 410 ? 'missing' : 'error', release.entry, { cause: err });
+  }
+}

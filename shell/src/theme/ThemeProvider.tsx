@@ -1,0 +1,74 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { readStorage, writeStorage } from '@aitools/platform';
+import { MANUAL_KEY, resolveTheme, THEME_KEY, THEME_RECHECK_MS, timeTheme, type Theme } from './themeRules';
+
+export interface ThemeContextValue {
+  theme: Theme;
+  /** true when the visitor picked the theme by hand (auto mode off). */
+  manual: boolean;
+  toggleTheme: () => void;
+  enableAutoMode: () => void;
+}
+
+const ThemeContext = createContext<ThemeContextValue | null>(null);
+
+function applyToDocument(theme: Theme) {
+  document.documentElement.dataset.theme = theme;
+  document.documentElement.style.colorScheme = theme;
+}
+
+function prefersDark(): boolean {
+  return typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches;
+}
+
+/** Server HTML does not know the theme; the head script has applied it already, and the first client render
+ *  reads the same values as the server (light, not manual) so hydration matches, then syncs. */
+const systemNow = () => new Date();
+
+export function ThemeProvider({ children, now = systemNow }: { children: ReactNode; now?: () => Date }) {
+  const [state, setState] = useState<{ theme: Theme; manual: boolean }>({ theme: 'light', manual: false });
+
+  useEffect(() => {
+    const manual = readStorage(MANUAL_KEY) === 'true';
+    const theme = resolveTheme(readStorage(THEME_KEY), readStorage(MANUAL_KEY), now().getHours(), prefersDark());
+    setState({ theme, manual });
+  }, [now]);
+
+  useEffect(() => {
+    applyToDocument(state.theme);
+  }, [state.theme]);
+
+  // Auto mode follows the clock, rechecked every minute.
+  useEffect(() => {
+    if (state.manual) return;
+    const id = setInterval(() => {
+      setState((s) => (s.manual ? s : { ...s, theme: timeTheme(now()) }));
+    }, THEME_RECHECK_MS);
+    return () => clearInterval(id);
+  }, [state.manual, now]);
+
+  const toggleTheme = useCallback(() => {
+    setState((s) => {
+      const theme: Theme = s.theme === 'dark' ? 'light' : 'dark';
+      writeStorage(THEME_KEY, theme);
+      writeStorage(MANUAL_KEY, 'true');
+      return { theme, manual: true };
+    });
+  }, []);
+
+  const enableAutoMode = useCallback(() => {
+    const theme = timeTheme(now());
+    writeStorage(MANUAL_KEY, 'false');
+    writeStorage(THEME_KEY, theme);
+    setState({ theme, manual: false });
+  }, [now]);
+
+  const value = useMemo(() => ({ ...state, toggleTheme, enableAutoMode }), [state, toggleTheme, enableAutoMode]);
+  return <ThemeContext.Provider value={value}>{children}</ThemeContext.Provider>;
+}
+
+export function useTheme(): ThemeContextValue {
+  const ctx = useContext(ThemeContext);
+  if (!ctx) throw new Error('useTheme must be used within a ThemeProvider');
+  return ctx;
+}

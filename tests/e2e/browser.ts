@@ -1,0 +1,41 @@
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { AxeBuilder } from '@axe-core/playwright';
+
+/** Debian's Chromium, driven by playwright-core (a browser download cannot work here). */
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  });
+}
+
+export interface WatchedPage {
+  page: Page;
+  /** console errors and uncaught exceptions seen so far */
+  errors: string[];
+  requests: string[];
+}
+
+export async function openPage(browser: Browser, opts: { colorScheme?: 'light' | 'dark'; viewport?: { width: number; height: number } } = {}): Promise<WatchedPage> {
+  const context = await browser.newContext({ colorScheme: opts.colorScheme ?? 'light', viewport: opts.viewport ?? { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  const requests: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  page.on('request', (r) => requests.push(r.url()));
+  return { page, errors, requests };
+}
+
+/** Waits until the current route's code has run in the browser (see shell/src/remotes/RouteReady.tsx). */
+export async function waitForRoute(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.documentElement.dataset.routeReady === location.pathname, undefined, { timeout: 20_000 });
+}
+
+/** axe-core audit against WCAG 2 A/AA; returns readable violations. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return result.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+}

@@ -1,0 +1,79 @@
+/**
+ * Serves the production build the way `npm start` does (api/src/main.ts over the shell build and released
+ * remotes), but on a free port with its own database and release store, so tests never touch an operator's data.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export const REPO_ROOT = resolve(import.meta.dirname, '..', '..');
+export const API_DIR = join(REPO_ROOT, 'api');
+
+export async function freePort(): Promise<number> {
+  return new Promise((res, rej) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => res(port));
+    });
+    srv.on('error', rej);
+  });
+}
+
+export interface Site {
+  baseUrl: string;
+  env: Record<string, string>;
+  dir: string;
+  stop(): Promise<void>;
+}
+
+/** Runs the release CLI against the test store (release, rollback, list). */
+export function releaseCli(env: Record<string, string>, args: string[]): { status: number; stdout: string; stderr: string } {
+  const r = spawnSync('pnpm', ['exec', 'tsx', 'src/releases/cli.ts', ...args], { cwd: API_DIR, env: { ...process.env, ...env }, encoding: 'utf8' });
+  return { status: r.status ?? 1, stdout: r.stdout, stderr: r.stderr };
+}
+
+export async function startSite(opts: { releaseAll?: boolean; extraEnv?: Record<string, string> } = {}): Promise<Site> {
+  const dir = mkdtempSync(join(tmpdir(), 'aitools-e2e-'));
+  const port = await freePort();
+  const env: Record<string, string> = {
+    PORT: String(port),
+    DATABASE_PATH: join(dir, 'site.sqlite'),
+    RELEASES_DIR: join(dir, 'releases'),
+    SITE_ORIGIN: `http://localhost:${port}`,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    WRITE_RATE_LIMIT: '1000',
+    ...opts.extraEnv,
+  };
+  if (opts.releaseAll !== false) {
+    const r = releaseCli(env, ['release', 'all']);
+    if (r.status !== 0) throw new Error(`release failed:\n${r.stdout}\n${r.stderr}`);
+  }
+  const child: ChildProcess = spawn('pnpm', ['exec', 'tsx', 'src/main.ts'], { cwd: API_DIR, env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit'] });
+  const baseUrl = `http://localhost:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      const res = await fetch(`${baseUrl}/api/health`);
+      if (res.ok) break;
+    } catch {
+      /* not up yet */
+    }
+    if (child.exitCode !== null) throw new Error('the server exited during start');
+    if (Date.now() > deadline) throw new Error('the server did not start within 60 s');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    baseUrl,
+    env,
+    dir,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

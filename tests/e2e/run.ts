@@ -1,0 +1,28 @@
+/**
+ * The e2e suite: starts the production server once (fresh database, fresh release store), then runs every
+ * spec with node's test runner, one file at a time (the specs share the server and one Chromium each).
+ */
+import { spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { startSite } from './harness';
+
+const specsDir = join(import.meta.dirname, 'specs');
+const only = process.argv.slice(2);
+const specs = readdirSync(specsDir)
+  .filter((f) => f.endsWith('.spec.ts'))
+  .filter((f) => !only.length || only.some((o) => f.includes(o)))
+  .map((f) => join(specsDir, f));
+
+const site = await startSite();
+let status = 1;
+try {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', '--test-reporter=spec', ...specs], {
+    stdio: 'inherit',
+    env: { ...process.env, ...site.env, BASE_URL: site.baseUrl, E2E_DIR: site.dir },
+  });
+  status = r.status ?? 1;
+} finally {
+  await site.stop();
+}
+process.exit(status);

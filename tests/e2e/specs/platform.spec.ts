@@ -1,0 +1,189 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { axeViolations, launchBrowser, openPage, waitForRoute } from '../browser';
+
+const BASE = process.env.BASE_URL!;
+const RELEASES_DIR = process.env.RELEASES_DIR!;
+let browser: Browser;
+
+before(async () => {
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser.close();
+});
+
+describe('shell and legal remote', () => {
+  it('serves /privacy as HTML first: the policy text and title without JavaScript', async () => {
+    const res = await fetch(`${BASE}/privacy`);
+    assert.equal(res.status, 200);
+    const html = await res.text();
+    assert.match(html, /<title>Privacy Policy \| AI Tools Directory<\/title>/);
+    assert.match(html, /This website is cookieless/);
+    assert.match(html, /processed in the EU/);
+    assert.match(html, /Anonymized IP address/);
+    assert.match(html, /children under 13/);
+    assert.match(html, /<link data-head rel="canonical" href="https:\/\/localhost:\d+\/privacy">/);
+    assert.match(html, /<link rel="stylesheet" href="\/remotes\/legal\/[^"]+\.css">/, 'the remote CSS is linked by the server');
+    assert.match(html, /"legal":\{"id":"[^"]+","entry":"\/remotes\/legal\/[^"]+\/remoteEntry\.js"/, 'the page names the release it was rendered with');
+  });
+
+  it('hydrates /privacy without errors, with one React, and passes an accessibility audit', async () => {
+    const { page, errors, requests } = await openPage(browser);
+    await page.goto(`${BASE}/privacy`);
+    await waitForRoute(page);
+    assert.equal(await page.locator('h1').textContent(), 'Privacy Policy');
+    const today = new Date().toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+    assert.equal(await page.locator('.legal__updated').textContent(), `Last updated: ${today}`);
+    assert.deepEqual(errors, []);
+    // Shared singletons: React and the router come from the shell's build only, never from a remote.
+    const fromRemotes = requests.filter((u) => u.includes('/remotes/') && /__federation_shared_(react|react-dom|react-router-dom|zustand)-/.test(u));
+    assert.deepEqual(fromRemotes, []);
+    assert.ok(requests.some((u) => /\/remotes\/legal\/.+__federation_expose_Privacy/.test(u)), 'the route came through the federated module');
+    // The remote's stylesheet applies inside the host.
+    const color = await page.locator('.legal__back').evaluate((el) => getComputedStyle(el).fontWeight);
+    assert.equal(color, '600');
+    assert.deepEqual(await axeViolations(page), []);
+    await page.context().close();
+  });
+
+  it('renders terms and cookies, with the /contact link and the way home', async () => {
+    const { page, errors } = await openPage(browser);
+    await page.goto(`${BASE}/terms`);
+    await waitForRoute(page);
+    for (const h of ['License', 'Disclaimer', 'Conduct', 'Termination', 'Limitation of liability']) {
+      assert.equal(await page.getByRole('heading', { name: h }).count(), 1, h);
+    }
+    assert.equal(await page.locator('main a[href="/contact"]').count(), 1);
+    await page.getByRole('link', { name: 'Cookie Policy' }).click();
+    await waitForRoute(page);
+    assert.equal(await page.locator('h1').textContent(), 'Cookie Policy');
+    assert.deepEqual(await axeViolations(page), []);
+    await page.getByRole('link', { name: '← Back to Home' }).click();
+    await page.waitForURL(`${BASE}/`);
+    assert.deepEqual(errors, []);
+    await page.context().close();
+  });
+
+  it('answers unknown paths with the 404 screen (noindex) and /admin with the notice', async () => {
+    const res = await fetch(`${BASE}/no/such/page`);
+    assert.equal(res.status, 404);
+    const html = await res.text();
+    assert.match(html, /Page Not Found/);
+    assert.match(html, /<meta data-head name="robots" content="noindex">/);
+    const { page, errors } = await openPage(browser);
+    await page.goto(`${BASE}/no/such/page`);
+    await waitForRoute(page);
+    for (const href of ['/', '/blog', '/submit']) assert.equal(await page.locator(`main a[href="${href}"]`).count(), 1, href);
+    assert.deepEqual(await axeViolations(page), []);
+    await page.goto(`${BASE}/admin`);
+    await waitForRoute(page);
+    assert.equal(await page.getByText('Admin panel is only available in development environment').count(), 1);
+    await page.getByRole('link', { name: 'Go to Homepage' }).click();
+    await page.waitForURL(`${BASE}/`);
+    // The 404 document itself is reported by the browser; nothing else may fail.
+    assert.deepEqual(errors.filter((e) => !e.includes('status of 404')), []);
+    await page.context().close();
+  });
+
+  it('has the footer links, social links and copyright on every page', async () => {
+    const { page } = await openPage(browser);
+    await page.goto(`${BASE}/cookies`);
+    const footer = page.locator('footer');
+    for (const [name, href] of [['Home', '/'], ['Blog', '/blog'], ['Advertise Your Tool', '/advertise'], ['Submit Tool', '/submit'], ['Privacy Policy', '/privacy'], ['Terms of Service', '/terms'], ['Cookie Policy', '/cookies'], ['Contact Us', '/contact']]) {
+      assert.equal(await footer.getByRole('link', { name, exact: true }).getAttribute('href'), href);
+    }
+    for (const name of ['LinkedIn', 'Pinterest', 'Medium']) assert.equal(await footer.getByRole('link', { name }).getAttribute('target'), '_blank');
+    assert.match((await footer.textContent()) ?? '', /© 2025/);
+    await page.context().close();
+  });
+
+  it('keeps a manual theme across reloads, before first paint, and returns to auto', async () => {
+    const { page, errors } = await openPage(browser, { colorScheme: 'light' });
+    await page.clock.setFixedTime(new Date('2026-11-23T12:00:00'));
+    await page.goto(`${BASE}/privacy`);
+    await waitForRoute(page);
+    assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'light');
+    await page.getByRole('button', { name: 'Switch to dark mode' }).click();
+    assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'dark');
+    assert.deepEqual(await page.evaluate(() => [localStorage.getItem('theme'), localStorage.getItem('themeManual')]), ['dark', 'true']);
+    // The theme is applied by the head script, before the app's code runs.
+    await page.route('**/assets/*.js', (r) => r.abort());
+    await page.reload();
+    assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'dark');
+    await page.unroute('**/assets/*.js');
+    await page.reload();
+    await waitForRoute(page);
+    assert.equal(await page.getByRole('button', { name: 'Switch to light mode' }).count(), 1);
+    assert.deepEqual(await axeViolations(page), [], 'contrast holds in the dark theme');
+    await page.getByRole('button', { name: 'Auto theme' }).click();
+    assert.equal(await page.evaluate(() => localStorage.getItem('themeManual')), 'false');
+    assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'light', 'noon is light in auto mode');
+    assert.deepEqual(errors.filter((e) => !e.includes('net::ERR_FAILED')), []);
+    await page.context().close();
+  });
+
+  it('uses dark at night in auto mode', async () => {
+    const { page } = await openPage(browser, { colorScheme: 'light' });
+    await page.clock.setFixedTime(new Date('2026-11-23T21:30:00'));
+    await page.goto(`${BASE}/terms`);
+    assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'dark');
+    await page.context().close();
+  });
+});
+
+describe('a remote that fails to load', () => {
+  it('shows the boundary with a retry when the entry is unreachable, and loads in place on retry', async () => {
+    const { page } = await openPage(browser);
+    await page.goto(`${BASE}/cookies`);
+    await waitForRoute(page);
+    await page.route('**/remotes/legal/**', (r) => r.abort('connectionrefused'));
+    // A fresh page whose legal remote server is down: the shell and the footer still work.
+    await page.goto(`${BASE}/terms`);
+    await page.getByRole('button', { name: 'Try again' }).waitFor();
+    assert.match((await page.locator('.remote-error').textContent()) ?? '', /Loading chunk legal\/Terms failed\./);
+    assert.equal(await page.locator('footer').count(), 1);
+    await page.unroute('**/remotes/legal/**');
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await waitForRoute(page);
+    assert.equal(await page.locator('h1').textContent(), 'Terms of Service');
+    await page.context().close();
+  });
+
+  it('classifies a 404 entry as missing and keeps other routes working', async () => {
+    const { page } = await openPage(browser);
+    await page.route('**/remotes/legal/**/remoteEntry.js', (r) => r.fulfill({ status: 404, body: 'not found' }));
+    await page.goto(`${BASE}/privacy`);
+    await page.getByRole('button', { name: 'Try again' }).waitFor();
+    assert.match((await page.locator('.remote-error').textContent()) ?? '', /\(missing\)/);
+    await page.getByRole('link', { name: 'Blog', exact: true }).click();
+    await waitForRoute(page);
+    assert.equal(new URL(page.url()).pathname, '/blog');
+    await page.context().close();
+  });
+
+  it('still serves every other route when the manifest points the legal remote at a missing release', async () => {
+    const file = join(RELEASES_DIR, 'manifest.json');
+    const original = readFileSync(file, 'utf8');
+    const manifest = JSON.parse(original);
+    manifest.remotes.legal.active = 'does-not-exist';
+    writeFileSync(file, JSON.stringify(manifest));
+    try {
+      const res = await fetch(`${BASE}/privacy`);
+      assert.equal(res.status, 200, 'the shell frame is still served');
+      const { page } = await openPage(browser);
+      await page.goto(`${BASE}/privacy`);
+      await page.getByRole('button', { name: 'Try again' }).waitFor();
+      await page.goto(`${BASE}/admin`);
+      await waitForRoute(page);
+      await page.goto(`${BASE}/blog`);
+      await waitForRoute(page);
+      await page.context().close();
+    } finally {
+      writeFileSync(file, original);
+    }
+  });
+});
