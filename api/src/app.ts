@@ -12,6 +12,7 @@ import { publicManifest, resolveRelease } from './releases/manifest';
 import { toolsRouter } from './tools/router';
 import { blogRouter } from './blog/router';
 import { formsRouter } from './forms/router';
+import { eventsRouter } from './events/router';
 import { createPageRenderer } from './ssr/renderPage';
 
 export interface AppDeps {
@@ -39,6 +40,7 @@ export async function createApp({ config, db, logger, pages = true }: AppDeps): 
   });
   app.use('/api/tools', toolsRouter(db));
   app.use('/api/blog', blogRouter(db));
+  app.use('/api/events', eventsRouter(db));
   app.use('/api', formsRouter({ db, config, logger }));
   app.use('/api', notFoundApi);
 
