@@ -17,7 +17,7 @@ const failedPackages = [];
 for (const pkg of packages) {
   log(`unit tests: ${pkg}`);
   const out = join(reportDir, pkg.replace('/', '-') + '.json');
-  const r = spawnSync('pnpm', ['exec', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], {
+  const r = spawnSync('pnpm', ['exec', 'vitest', 'run', '--configLoader', 'runner', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], {
     cwd: join(ROOT, pkg),
     stdio: 'inherit',
     env: { ...process.env, NODE_ENV: 'test' },

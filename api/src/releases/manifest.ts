@@ -1,5 +1,5 @@
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, statSync, writeSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { remotePackageDir } from '../paths';
 
 /**
@@ -91,6 +91,10 @@ export function writeManifestAtomic(releasesDir: string, manifest: Manifest): vo
     closeSync(fd);
   }
   renameSync(tmp, path);
+  // Leftovers of writers that died mid-write are never read; clear them.
+  for (const f of readdirSync(dirname(path))) {
+    if (f.startsWith(`${MANIFEST_FILE}.`) && f.endsWith('.tmp') && f !== basename(tmp)) rmSync(join(dirname(path), f), { force: true });
+  }
   const dirFd = openSync(dirname(path), 'r');
   try {
     fsyncSync(dirFd);

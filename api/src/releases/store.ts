@@ -54,6 +54,8 @@ export interface ReleaseOptions {
   ifChanged?: boolean;
   /** Use an existing build folder (client/ + server/) instead of building; for checks of the refusals. */
   prebuiltDir?: string;
+  /** The remote's package folder (defaults to mfe-<remote>); tests point it at fixtures. */
+  packageDir?: string;
   log?: (line: string) => void;
 }
 
@@ -69,7 +71,9 @@ function run(cmd: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): 
 }
 
 function exposedModules(pkgDir: string): string[] {
-  const cfg = readFileSync(join(pkgDir, 'vite.config.ts'), 'utf8');
+  const configFile = join(pkgDir, 'vite.config.ts');
+  if (!existsSync(configFile)) return [];
+  const cfg = readFileSync(configFile, 'utf8');
   return [...cfg.matchAll(/'(\.\/[A-Za-z]+)':/g)].map((m) => m[1]);
 }
 
@@ -77,7 +81,7 @@ function exposedModules(pkgDir: string): string[] {
 export function release(remote: string, opts: ReleaseOptions): ReleaseResult {
   assertRemote(remote);
   const log = opts.log ?? ((l: string) => console.log(l));
-  const pkgDir = remotePackageDir(remote);
+  const pkgDir = opts.packageDir ?? remotePackageDir(remote);
   const pkg = readJson<{ version: string; dependencies: Record<string, string> }>(join(pkgDir, 'package.json'));
   const hash = sourceHash(pkgDir);
   const manifest = readManifest(opts.releasesDir);
@@ -199,13 +203,12 @@ export function rollback(remote: string, opts: { releasesDir: string; to?: strin
   return { remote, from: state.active, to: target };
 }
 
-/** Keeps the newest KEEP_RELEASES releases and any release named in the manifest's recent history. */
+/** Keeps the newest KEEP_RELEASES releases (rollback targets, and chunks for visitors still on them) and the active one. */
 export function prune(releasesDir: string, remote: string, log: (l: string) => void = () => {}): string[] {
-  const state = readManifest(releasesDir).remotes[remote];
-  const protectedIds = new Set([state?.active, ...(state?.history.slice(-KEEP_RELEASES).flatMap((e) => [e.id, e.from]) ?? [])]);
+  const active = readManifest(releasesDir).remotes[remote]?.active;
   const removed: string[] = [];
   for (const r of listReleases(releasesDir, remote).slice(KEEP_RELEASES)) {
-    if (protectedIds.has(r.id)) continue;
+    if (r.id === active) continue;
     rmSync(releaseDir(releasesDir, remote, r.id), { recursive: true, force: true });
     removed.push(r.id);
     log(`${remote}: removed old release ${r.id}`);

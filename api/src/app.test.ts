@@ -1,0 +1,69 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Express } from 'express';
+import { createApp } from './app';
+import { loadConfig } from './config';
+import { openDatabase } from './db/connection';
+import { createLogger } from './middleware/logger';
+import { writeManifestAtomic } from './releases/manifest';
+
+let app: Express;
+let dir: string;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'app-test-'));
+  const releasesDir = join(dir, 'releases');
+  const client = join(releasesDir, 'legal', '1.0.0-r1', 'client');
+  mkdirSync(client, { recursive: true });
+  writeFileSync(join(client, 'remoteEntry.js'), 'export {}');
+  writeFileSync(join(releasesDir, 'legal', '1.0.0-r1', 'release.json'), JSON.stringify({ id: '1.0.0-r1', css: ['style-x.css'] }));
+  writeManifestAtomic(releasesDir, { version: 1, remotes: { legal: { active: '1.0.0-r1', history: [] } } });
+  const config = loadConfig({ NODE_ENV: 'test', RELEASES_DIR: releasesDir });
+  app = await createApp({ config, db: openDatabase(':memory:'), logger: createLogger('silent'), pages: false });
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('server basics', () => {
+  it('reports health', async () => {
+    const res = await request(app).get('/api/health');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'ok' });
+  });
+
+  it('sends security headers, including a CSP with a per-response nonce', async () => {
+    const a = await request(app).get('/api/health');
+    const b = await request(app).get('/api/health');
+    expect(a.headers['x-content-type-options']).toBe('nosniff');
+    expect(a.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(a.headers['x-powered-by']).toBeUndefined();
+    const nonce = (h: string) => /'nonce-([^']+)'/.exec(h)?.[1];
+    expect(nonce(a.headers['content-security-policy'])).toBeTruthy();
+    expect(nonce(a.headers['content-security-policy'])).not.toBe(nonce(b.headers['content-security-policy']));
+    expect(a.headers['content-security-policy']).toContain("object-src 'none'");
+  });
+
+  it('answers unknown API paths with a JSON 404', async () => {
+    const res = await request(app).get('/api/nope');
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ success: false, error: 'Not found' });
+  });
+
+  it('serves the manifest uncached, with entry and stylesheet addresses of the active release', async () => {
+    const res = await request(app).get('/remotes.json');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.body).toEqual({ legal: { id: '1.0.0-r1', entry: '/remotes/legal/1.0.0-r1/remoteEntry.js', css: ['/remotes/legal/1.0.0-r1/style-x.css'] } });
+  });
+
+  it('serves release files with long immutable caching, and 404s for unknown remotes, releases and files', async () => {
+    const ok = await request(app).get('/remotes/legal/1.0.0-r1/remoteEntry.js');
+    expect(ok.status).toBe(200);
+    expect(ok.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await request(app).get('/remotes/legal/9.9.9/remoteEntry.js')).status).toBe(404);
+    expect((await request(app).get('/remotes/payments/1.0.0-r1/remoteEntry.js')).status).toBe(404);
+    expect((await request(app).get('/remotes/legal/1.0.0-r1/missing.js')).status).toBe(404);
+    expect((await request(app).get('/remotes/legal/..%2f..%2fetc/passwd')).status).toBe(404);
+  });
+});

@@ -1,0 +1,177 @@
+import { spawn } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { API_ROOT, remotePackageDir } from '../paths';
+import { manifestPath, readManifest, writeManifestAtomic, type Manifest } from './manifest';
+import { KEEP_RELEASES, listReleases, makeReleaseId, prune, release, ReleaseError, rollback } from './store';
+
+let dir: string;
+let releasesDir: string;
+const quiet = () => {};
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'releases-test-'));
+  releasesDir = join(dir, 'releases');
+});
+afterEach(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** A finished build (as vite would write it) with a server entry that exports the given source. */
+function fakeBuild(name: string, serverSource: string | null, withBrowserEntry = true): string {
+  const out = join(dir, 'builds', name);
+  mkdirSync(join(out, 'client'), { recursive: true });
+  if (withBrowserEntry) writeFileSync(join(out, 'client', 'remoteEntry.js'), 'export const get = () => {};');
+  writeFileSync(join(out, 'client', 'style-abc.css'), '.x{}');
+  if (serverSource !== null) {
+    mkdirSync(join(out, 'server'));
+    writeFileSync(join(out, 'server', 'entry.mjs'), serverSource);
+  }
+  return out;
+}
+
+const GOOD_ENTRY = `import { createElement } from 'react';
+export default { remote: 'legal', routes: { './Privacy': { Component: () => createElement('p', null, 'hi') }, './Terms': { Component: () => null }, './Cookies': { Component: () => null } } };`;
+
+/** A copy of the legal remote's package folder with its package.json changed. */
+function fixturePackage(edit: (pkg: Record<string, any>) => void): string {
+  const pkgDir = join(dir, 'pkg');
+  mkdirSync(pkgDir, { recursive: true });
+  const pkg = JSON.parse(readFileSync(join(remotePackageDir('legal'), 'package.json'), 'utf8'));
+  edit(pkg);
+  writeFileSync(join(pkgDir, 'package.json'), JSON.stringify(pkg));
+  cpSync(join(remotePackageDir('legal'), 'vite.config.ts'), join(pkgDir, 'vite.config.ts'));
+  return pkgDir;
+}
+
+function releaseFake(name: string, source: string | null = GOOD_ENTRY, extra: Partial<Parameters<typeof release>[1]> = {}) {
+  // A different package.json per build gives a different release id.
+  const packageDir = fixturePackage((p) => (p.description = name));
+  return release('legal', { releasesDir, prebuiltDir: fakeBuild(name, source), packageDir, log: quiet, ...extra });
+}
+
+describe('release', () => {
+  it('stores a checked build as an immutable release and activates it, with history', () => {
+    const r = releaseFake('v1');
+    expect(r.skipped).toBe(false);
+    expect(r.id).toMatch(/^1\.0\.0-\d{8}T\d{6}Z-[0-9a-f]{8}$/);
+    const stored = join(releasesDir, 'legal', r.id);
+    expect(existsSync(join(stored, 'client', 'remoteEntry.js'))).toBe(true);
+    expect(existsSync(join(stored, 'server', 'entry.mjs'))).toBe(true);
+    const meta = JSON.parse(readFileSync(join(stored, 'release.json'), 'utf8'));
+    expect(meta).toMatchObject({ id: r.id, remote: 'legal', css: ['style-abc.css'], shared: { react: '^19.2.0' } });
+    const m = readManifest(releasesDir);
+    expect(m.remotes.legal.active).toBe(r.id);
+    expect(m.remotes.legal.history).toEqual([expect.objectContaining({ action: 'release', id: r.id, from: null, by: expect.any(String), at: expect.any(String) })]);
+  });
+
+  it('refuses a build without its server entry, and changes nothing', () => {
+    const first = releaseFake('v1');
+    const packageDir = fixturePackage((p) => (p.description = 'v2'));
+    expect(() => release('legal', { releasesDir, prebuiltDir: fakeBuild('v2', null), packageDir, log: quiet })).toThrow(/no server entry/);
+    expect(readManifest(releasesDir).remotes.legal.active).toBe(first.id);
+    expect(listReleases(releasesDir, 'legal')).toHaveLength(1);
+  });
+
+  it('refuses a build without its browser entry', () => {
+    const packageDir = fixturePackage(() => {});
+    expect(() => release('legal', { releasesDir, prebuiltDir: fakeBuild('v1', GOOD_ENTRY, false), packageDir, log: quiet })).toThrow(/no browser entry/);
+    expect(existsSync(manifestPath(releasesDir))).toBe(false);
+  });
+
+  it('refuses a server entry that does not load (checked in a separate process)', () => {
+    expect(() => releaseFake('broken', 'export default {'))
+      .toThrow(/server entry does not load/);
+    expect(() => releaseFake('no-routes', 'export default { remote: "legal", routes: {} };')).toThrow(/does not expose a component for \.\/Privacy/);
+  });
+
+  it('refuses shared-dependency ranges the shell cannot satisfy, with a clear message', () => {
+    const packageDir = fixturePackage((p) => (p.dependencies.react = '^18.2.0'));
+    expect(() => release('legal', { releasesDir, prebuiltDir: fakeBuild('old-react', GOOD_ENTRY), packageDir, log: quiet })).toThrow(
+      /shared dependencies do not match the shell[\s\S]*react: the remote needs \^18\.2\.0 but the shell provides 19\./,
+    );
+  });
+
+  it('refuses unknown remotes', () => {
+    expect(() => release('payments', { releasesDir })).toThrow(/Unknown remote "payments"/);
+  });
+
+  it('skips an unchanged remote with --if-changed', () => {
+    const packageDir = fixturePackage(() => {});
+    const first = release('legal', { releasesDir, prebuiltDir: fakeBuild('a', GOOD_ENTRY), packageDir, log: quiet });
+    const again = release('legal', { releasesDir, prebuiltDir: fakeBuild('b', GOOD_ENTRY), packageDir, ifChanged: true, log: quiet });
+    expect(again).toEqual({ remote: 'legal', id: first.id, skipped: true });
+  });
+});
+
+describe('rollback', () => {
+  it('returns to the previous release, or to a named one; only the pointer moves', () => {
+    const v1 = releaseFake('v1');
+    const v2 = releaseFake('v2');
+    const v3 = releaseFake('v3');
+    expect(rollback('legal', { releasesDir })).toEqual({ remote: 'legal', from: v3.id, to: v2.id });
+    expect(readManifest(releasesDir).remotes.legal.active).toBe(v2.id);
+    expect(rollback('legal', { releasesDir, to: v1.id }).to).toBe(v1.id);
+    const history = readManifest(releasesDir).remotes.legal.history.map((e) => [e.action, e.from, e.id]);
+    expect(history).toEqual([
+      ['release', null, v1.id],
+      ['release', v1.id, v2.id],
+      ['release', v2.id, v3.id],
+      ['rollback', v3.id, v2.id],
+      ['rollback', v2.id, v1.id],
+    ]);
+    expect(listReleases(releasesDir, 'legal').filter((r) => r.active).map((r) => r.id)).toEqual([v1.id]);
+  });
+
+  it('rejects unknown ids and remotes and changes nothing', () => {
+    releaseFake('v1');
+    const before = readFileSync(manifestPath(releasesDir), 'utf8');
+    expect(() => rollback('legal', { releasesDir, to: '9.9.9-nope' })).toThrow(ReleaseError);
+    expect(() => rollback('legal', { releasesDir, to: '9.9.9-nope' })).toThrow(/Unknown release "9\.9\.9-nope" for legal/);
+    expect(() => rollback('legal', { releasesDir })).toThrow(/no earlier release/);
+    expect(() => rollback('nope', { releasesDir })).toThrow(/Unknown remote "nope"/);
+    expect(readFileSync(manifestPath(releasesDir), 'utf8')).toBe(before);
+  });
+});
+
+describe('retention', () => {
+  it(`keeps at least the last ${KEEP_RELEASES} releases and the active one`, () => {
+    const ids = Array.from({ length: KEEP_RELEASES + 2 }, (_, i) => releaseFake(`v${i}`).id);
+    const kept = listReleases(releasesDir, 'legal').map((r) => r.id);
+    expect(kept).toHaveLength(KEEP_RELEASES);
+    expect(kept).toContain(ids.at(-1));
+    expect(kept).not.toContain(ids[0]);
+    expect(prune(releasesDir, 'legal')).toEqual([]);
+  });
+});
+
+describe('release ids', () => {
+  it('tell the version and the build', () => {
+    expect(makeReleaseId('2.1.0', 'abcdef0123456789', new Date('2026-11-23T04:15:07.123Z'))).toBe('2.1.0-20261123T041507Z-abcdef01');
+  });
+});
+
+describe('the manifest write', () => {
+  it('is atomic: killing the writer mid-write leaves the old or the new manifest, never a broken one', async () => {
+    const old: Manifest = { version: 1, remotes: { legal: { active: 'old', history: [] } } };
+    writeManifestAtomic(releasesDir, old);
+    // A large manifest makes each write slow enough for the kill to land in the middle of one.
+    const script = `import { writeManifestAtomic } from ${JSON.stringify(join(API_ROOT, 'src/releases/manifest.ts'))};
+      const history = Array.from({ length: 20000 }, (_, i) => ({ action: 'release', id: 'id-' + i, from: null, at: 'x', by: 'y' }));
+      const m = { version: 1, remotes: { legal: { active: 'new', history } } };
+      process.send('ready');
+      for (;;) writeManifestAtomic(${JSON.stringify(releasesDir)}, m);`;
+    for (const delay of [5, 20, 60]) {
+      const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: API_ROOT, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+      await new Promise((r) => child.once('message', r));
+      await new Promise((r) => setTimeout(r, delay));
+      child.kill('SIGKILL');
+      await new Promise((r) => child.once('exit', r));
+      const text = readFileSync(manifestPath(releasesDir), 'utf8');
+      const parsed = JSON.parse(text) as Manifest;
+      expect(['old', 'new']).toContain(parsed.remotes.legal.active);
+    }
+  }, 30_000);
+});

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { applyHead, canonicalUrl, renderHeadTags, serializeJsonForScript } from './headTags';
+
+const head = {
+  title: 'Cursor | AI Tools <Directory>',
+  description: 'An "AI" editor & more',
+  canonical: 'https://example.com/tool/cursor',
+  robots: 'index,follow',
+  jsonLd: { '@type': 'SoftwareApplication', name: '</script><script>alert(1)</script>' },
+  links: [{ rel: 'next', href: '/blog?page=2' }],
+};
+
+describe('head tags', () => {
+  it('renders escaped markup for the server', () => {
+    const html = renderHeadTags(head);
+    expect(html).toContain('<title>Cursor | AI Tools &lt;Directory&gt;</title>');
+    expect(html).toContain('<meta data-head name="description" content="An &quot;AI&quot; editor &amp; more">');
+    expect(html).toContain('<meta data-head name="robots" content="index,follow">');
+    expect(html).toContain('<link data-head rel="canonical" href="https://example.com/tool/cursor">');
+    expect(html).toContain('<link data-head rel="next" href="/blog?page=2">');
+    expect(html).not.toContain('</script><script>alert(1)');
+    expect(html).toContain('\\u003c/script\\u003e');
+  });
+
+  it('replaces the previous page tags in the browser', () => {
+    applyHead(document, head);
+    applyHead(document, { title: 'Other', robots: 'noindex,nofollow' });
+    expect(document.title).toBe('Other');
+    expect(document.head.querySelectorAll('[data-head]').length).toBe(2);
+    expect(document.head.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex,nofollow');
+    expect(document.head.querySelector('link[rel="canonical"]')).toBeNull();
+  });
+
+  it('serialises JSON that cannot break out of a script element', () => {
+    const s = serializeJsonForScript({ a: '</script>\u2028' });
+    expect(s).not.toMatch(/<|>|\u2028/);
+    expect(JSON.parse(s)).toEqual({ a: '</script>\u2028' });
+  });
+
+  it('forces canonical links to https without a trailing slash', () => {
+    expect(canonicalUrl('http://example.com/', '/tool/cursor/')).toBe('https://example.com/tool/cursor');
+    expect(canonicalUrl('https://example.com', '/')).toBe('https://example.com');
+  });
+});

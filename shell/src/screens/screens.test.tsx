@@ -1,0 +1,77 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { describe, expect, it, vi } from 'vitest';
+import { NotFound } from './NotFound';
+import { AdminNotice } from './AdminNotice';
+import { ErrorBoundary, GlobalErrorScreen, RouterErrorScreen, errorText } from './ErrorScreens';
+import { Footer } from '../layout/Footer';
+
+const inRouter = (ui: React.ReactNode) => render(<MemoryRouter>{ui}</MemoryRouter>);
+
+describe('shell screens', () => {
+  it('404: "Page Not Found", noindex, links to home, blog and submit', () => {
+    inRouter(<NotFound />);
+    expect(screen.getByRole('heading', { name: 'Page Not Found' })).toBeTruthy();
+    const hrefs = screen.getAllByRole('link').map((a) => a.getAttribute('href'));
+    expect(hrefs).toEqual(expect.arrayContaining(['/', '/blog', '/submit']));
+    expect(document.head.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex');
+  });
+
+  it('/admin: only the notice and a way home', () => {
+    inRouter(<AdminNotice />);
+    expect(screen.getByText('Admin panel is only available in development environment')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to Homepage' }).getAttribute('href')).toBe('/');
+  });
+
+  it('global fallback and router fallback', () => {
+    render(<GlobalErrorScreen />);
+    expect(screen.getByRole('heading', { name: 'Something went wrong' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to Homepage' })).toBeTruthy();
+    render(<RouterErrorScreen error={new Error('boom')} />);
+    expect(screen.getByRole('heading', { name: 'Unexpected Application Error!' })).toBeTruthy();
+    expect(screen.getByText('boom')).toBeTruthy();
+  });
+
+  it('router fallback shows the message, else the status text', () => {
+    expect(errorText(new Error('bad'))).toBe('bad');
+    expect(errorText({ status: 500, statusText: 'Internal Server Error' })).toBe('Internal Server Error');
+    expect(errorText('plain')).toBe('plain');
+  });
+
+  it('an error boundary catches a crash and clears when its reset key changes', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const Crash = ({ crash }: { crash: boolean }) => {
+      if (crash) throw new Error('route crashed');
+      return <p>fine</p>;
+    };
+    const { rerender } = render(
+      <ErrorBoundary resetKey="/a" fallback={(e) => <RouterErrorScreen error={e} />}>
+        <Crash crash />
+      </ErrorBoundary>,
+    );
+    expect(screen.getByText('route crashed')).toBeTruthy();
+    rerender(
+      <ErrorBoundary resetKey="/b" fallback={(e) => <RouterErrorScreen error={e} />}>
+        <Crash crash={false} />
+      </ErrorBoundary>,
+    );
+    expect(screen.getByText('fine')).toBeTruthy();
+  });
+
+  it('footer: every link of the spec, social links in a new tab, 2025 copyright', () => {
+    inRouter(<Footer />);
+    for (const [name, href] of [
+      ['Home', '/'], ['Blog', '/blog'], ['Advertise Your Tool', '/advertise'], ['Submit Tool', '/submit'],
+      ['Privacy Policy', '/privacy'], ['Terms of Service', '/terms'], ['Cookie Policy', '/cookies'], ['Contact Us', '/contact'],
+    ]) {
+      expect(screen.getByRole('link', { name }).getAttribute('href')).toBe(href);
+    }
+    for (const name of ['LinkedIn', 'Pinterest', 'Medium']) {
+      const a = screen.getByRole('link', { name });
+      expect(a.getAttribute('target')).toBe('_blank');
+      expect(a.getAttribute('rel')).toContain('noopener');
+    }
+    expect(screen.getByText(/© 2025/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('link', { name: 'Blog' }));
+  });
+});

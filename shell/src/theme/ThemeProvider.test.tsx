@@ -1,0 +1,85 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ThemeProvider, useTheme } from './ThemeProvider';
+import { ThemeControls } from './ThemeControls';
+
+function setup(now: () => Date) {
+  return render(
+    <ThemeProvider now={now}>
+      <ThemeControls />
+    </ThemeProvider>,
+  );
+}
+
+beforeEach(() => {
+  window.matchMedia = vi.fn().mockReturnValue({ matches: false }) as unknown as typeof window.matchMedia;
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('ThemeProvider', () => {
+  it('starts from the clock in auto mode and toggles into manual mode, saving the choice', () => {
+    setup(() => new Date(2026, 10, 23, 12));
+    expect(document.documentElement.dataset.theme).toBe('light');
+    fireEvent.click(screen.getByRole('button', { name: 'Switch to dark mode' }));
+    expect(document.documentElement.dataset.theme).toBe('dark');
+    expect(localStorage.getItem('theme')).toBe('dark');
+    expect(localStorage.getItem('themeManual')).toBe('true');
+    expect(screen.getByRole('button', { name: 'Switch to light mode' })).toBeTruthy();
+  });
+
+  it('restores a saved manual choice even at night', () => {
+    localStorage.setItem('theme', 'light');
+    localStorage.setItem('themeManual', 'true');
+    setup(() => new Date(2026, 10, 23, 23));
+    expect(document.documentElement.dataset.theme).toBe('light');
+  });
+
+  it('"Auto theme" clears the manual flag and applies the time-based theme', () => {
+    localStorage.setItem('theme', 'light');
+    localStorage.setItem('themeManual', 'true');
+    setup(() => new Date(2026, 10, 23, 21));
+    fireEvent.click(screen.getByRole('button', { name: 'Auto theme' }));
+    expect(localStorage.getItem('themeManual')).toBe('false');
+    expect(document.documentElement.dataset.theme).toBe('dark');
+    expect(screen.queryByRole('button', { name: 'Auto theme' })).toBeNull();
+  });
+
+  it('rechecks the clock every 60 s in auto mode', () => {
+    vi.useFakeTimers();
+    let hour = 18;
+    setup(() => new Date(2026, 10, 23, hour, 59));
+    expect(document.documentElement.dataset.theme).toBe('light');
+    hour = 19;
+    act(() => {
+      vi.advanceTimersByTime(59_999);
+    });
+    expect(document.documentElement.dataset.theme).toBe('light');
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
+    expect(document.documentElement.dataset.theme).toBe('dark');
+  });
+
+  it('useTheme outside its provider throws the spec message', () => {
+    const Orphan = () => {
+      useTheme();
+      return null;
+    };
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(() => render(<Orphan />)).toThrow('useTheme must be used within a ThemeProvider');
+  });
+
+  it('only warns when storage fails', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const setItem = vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new Error('quota');
+    });
+    setup(() => new Date(2026, 10, 23, 12));
+    fireEvent.click(screen.getByRole('button', { name: 'Switch to dark mode' }));
+    expect(document.documentElement.dataset.theme).toBe('dark');
+    expect(warn).toHaveBeenCalled();
+    setItem.mockRestore();
+  });
+});
