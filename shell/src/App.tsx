@@ -2,6 +2,7 @@ import { useLocation } from 'react-router-dom';
 import { ThemeProvider } from './theme/ThemeProvider';
 import { TopBar } from './layout/TopBar';
 import { Footer } from './layout/Footer';
+import { ScrollManager } from './layout/ScrollManager';
 import { AppRoutes } from './routes';
 import { ErrorBoundary, GlobalErrorScreen, RouterErrorScreen } from './screens/ErrorScreens';
 import './styles/global.css';
@@ -10,6 +11,7 @@ function Frame() {
   const { pathname } = useLocation();
   return (
     <div className="app">
+      <ScrollManager />
       <TopBar />
       <div id="main-content" className="app__content">
         <ErrorBoundary resetKey={pathname} fallback={(error) => <RouterErrorScreen error={error} />}>

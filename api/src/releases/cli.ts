@@ -1,6 +1,8 @@
 /**
  * Release tooling for operators and remote teams:
- *   pnpm release <remote> [--if-changed]      build, check, store and activate a new release
+ *   pnpm release <remote> [--if-changed] [--package-dir <dir>]
+ *                                             build, check, store and activate a new release
+ *                                             (--package-dir: build from another checkout of the remote)
  *   pnpm rollback <remote> [--to <release-id>] point the remote at its previous (or a named) release
  *   pnpm releases [<remote>]                   list releases, the active one marked
  * The running server picks up the change on the next page load.
@@ -12,7 +14,7 @@ import { readManifest } from './manifest';
 
 const [command, ...args] = process.argv.slice(2);
 const { releasesDir } = loadConfig();
-const positional = args.filter((a, i) => !a.startsWith('--') && args[i - 1] !== '--to');
+const positional = args.filter((a, i) => !a.startsWith('--') && args[i - 1] !== '--to' && args[i - 1] !== '--package-dir');
 const flag = (name: string) => args.includes(name);
 const option = (name: string) => {
   const i = args.indexOf(name);
@@ -20,7 +22,7 @@ const option = (name: string) => {
 };
 
 function usage(): never {
-  console.error('Usage: release <remote|all> [--if-changed] | rollback <remote> [--to <release-id>] | list [<remote>]');
+  console.error('Usage: release <remote|all> [--if-changed] [--package-dir <dir>] | rollback <remote> [--to <release-id>] | list [<remote>]');
   process.exit(2);
 }
 
@@ -28,7 +30,7 @@ try {
   if (command === 'release') {
     const target = positional[0] ?? usage();
     const remotes = target === 'all' ? [...REMOTE_NAMES] : [target];
-    for (const remote of remotes) release(remote, { releasesDir, ifChanged: flag('--if-changed') });
+    for (const remote of remotes) release(remote, { releasesDir, ifChanged: flag('--if-changed'), packageDir: option('--package-dir') });
   } else if (command === 'rollback') {
     const remote = positional[0] ?? usage();
     const r = rollback(remote, { releasesDir, to: option('--to') });
