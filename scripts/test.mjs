@@ -9,6 +9,9 @@ import { ensureInstall, ensurePnpm, ensureShellBuild, log, ROOT } from './lib.mj
 ensurePnpm();
 ensureInstall();
 
+log('type-checking every package (strict)');
+const typecheck = spawnSync('pnpm', ['-r', '--workspace-concurrency=1', 'typecheck'], { cwd: ROOT, stdio: 'inherit' });
+
 const packages = ['shell/platform', 'shell', 'mfe-directory', 'mfe-blog', 'mfe-forms', 'mfe-legal', 'api'];
 const reportDir = mkdtempSync(join(tmpdir(), 'vitest-'));
 let passed = 0;
@@ -31,6 +34,7 @@ for (const pkg of packages) {
   if (r.status !== 0) failedPackages.push(pkg);
 }
 rmSync(reportDir, { recursive: true, force: true });
+if (typecheck.status !== 0) failedPackages.push('typecheck');
 
 if (!process.env.SKIP_E2E) {
   ensureShellBuild();

@@ -1,0 +1,186 @@
+import { createServer, type Server } from 'node:http';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import request from 'supertest';
+import type { Express } from 'express';
+import { createApp } from '../app';
+import { loadConfig } from '../config';
+import { openDatabase, type DB } from '../db/connection';
+import { createLogger } from '../middleware/logger';
+
+let db: DB;
+let app: Express;
+
+async function buildApp(env: Record<string, string> = {}) {
+  db = openDatabase(':memory:');
+  app = await createApp({ config: loadConfig({ ...process.env, NODE_ENV: 'test', ...env }), db, logger: createLogger('silent'), pages: false });
+}
+
+const count = (table: string) => (db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
+
+const submission = { name: '  Acme AI ', email: 'owner@acme.io', website_url: 'https://acme.io', tool_type: 'mcp-server', description: 'An MCP server', message: '' };
+
+beforeEach(async () => {
+  await buildApp();
+});
+afterEach(() => db.close());
+
+describe('POST /api/submissions', () => {
+  it('stores a pending row and answers 201 with its id', async () => {
+    const res = await request(app).post('/api/submissions').send(submission);
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({ success: true, id: expect.any(Number) });
+    const row = db.prepare('SELECT * FROM submissions WHERE id = ?').get(res.body.id) as Record<string, unknown>;
+    expect(row).toMatchObject({ name: 'Acme AI', email: 'owner@acme.io', website_url: 'https://acme.io', tool_type: 'mcp-server', description: 'An MCP server', message: null, status: 'pending', tool_slug: null });
+    expect(row.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+  });
+
+  it('defaults the tool type and stores empty optional texts as NULL', async () => {
+    const res = await request(app).post('/api/submissions').send({ name: 'B', email: 'b@b.co', website_url: 'http://b.co' });
+    expect(res.status).toBe(201);
+    expect(db.prepare('SELECT tool_type, description, message FROM submissions').get()).toEqual({ tool_type: 'ai-tool', description: null, message: null });
+  });
+
+  it.each([
+    ['name', '', 'Name is required'],
+    ['email', '', 'Email is required'],
+    ['email', 'owner-at-acme', 'Please enter a valid email address'],
+    ['website_url', '', 'Website URL is required'],
+    ['website_url', 'www.acme.io', 'Please enter a valid URL (starting with http:// or https://)'],
+    ['message', 'm'.repeat(501), 'Message must be 500 characters or less'],
+    ['tool_type', 'browser-extension', 'Please choose a tool type'],
+  ])('answers 400 for an invalid %s (%j) and stores nothing', async (field, value, message) => {
+    const res = await request(app).post('/api/submissions').send({ ...submission, [field]: value });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ success: false, error: expect.any(String), fieldErrors: { [field]: message } });
+    expect(count('submissions')).toBe(0);
+  });
+
+  it('drops unknown fields: a client cannot approve its own submission', async () => {
+    const res = await request(app).post('/api/submissions').send({ ...submission, status: 'approved', tool_slug: 'hijack', id: 500 });
+    expect(res.status).toBe(201);
+    expect(res.body.id).not.toBe(500);
+    expect(db.prepare('SELECT status, tool_slug FROM submissions').get()).toEqual({ status: 'pending', tool_slug: null });
+  });
+
+  it('refuses bodies over the limit with 413 and stores nothing', async () => {
+    const res = await request(app).post('/api/submissions').send({ ...submission, description: 'd'.repeat(20_000) });
+    expect(res.status).toBe(413);
+    expect(res.body).toEqual({ success: false, error: 'Request body too large' });
+    expect(count('submissions')).toBe(0);
+  });
+
+  it('answers 400 for malformed JSON and for a non-JSON body', async () => {
+    const bad = await request(app).post('/api/submissions').set('Content-Type', 'application/json').send('{"name":');
+    expect(bad.status).toBe(400);
+    expect(bad.body.success).toBe(false);
+    const form = await request(app).post('/api/submissions').type('form').send('name=x');
+    expect(form.status).toBe(400);
+    expect(form.body.fieldErrors).toBeDefined();
+    expect(count('submissions')).toBe(0);
+  });
+});
+
+describe('POST /api/contact/submit', () => {
+  const contact = { name: 'Ada', email: 'ada@example.com', subject: 'partnership', message: 'Let us talk' };
+
+  it('stores the message and answers 200 { success: true }', async () => {
+    const res = await request(app).post('/api/contact/submit').send({ ...contact, extra: 'dropped' });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ success: true });
+    expect(db.prepare('SELECT name, email, subject, message FROM contact_messages').all()).toEqual([contact]);
+  });
+
+  it.each([
+    ['name', '', 'Name is required'],
+    ['email', 'x', 'Please enter a valid email address'],
+    ['subject', 'spam', 'Please choose a subject'],
+    ['message', '', 'Message is required'],
+  ])('answers 400 for an invalid %s and stores nothing', async (field, value, message) => {
+    const res = await request(app).post('/api/contact/submit').send({ ...contact, [field]: value });
+    expect(res.status).toBe(400);
+    expect(res.body.fieldErrors).toEqual({ [field]: message });
+    expect(count('contact_messages')).toBe(0);
+  });
+});
+
+describe('POST /api/early-access', () => {
+  it('stores the subscriber record once per email (case-insensitive) and answers success both times', async () => {
+    const first = await request(app).post('/api/early-access').send({ email: 'ads@brand.com' });
+    const second = await request(app).post('/api/early-access').send({ email: 'ADS@brand.com' });
+    expect([first.status, second.status]).toEqual([200, 200]);
+    expect(first.body).toEqual({ success: true });
+    expect(second.body).toEqual({ success: true });
+    const rows = db.prepare('SELECT email, type, source, timestamp FROM early_access').all() as Record<string, string>[];
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ email: 'ads@brand.com', type: 'early_access_advertising', source: 'advertise_page_modal' });
+    expect(Number.isNaN(Date.parse(rows[0].timestamp))).toBe(false);
+  });
+
+  it('answers 400 for a missing or invalid email and stores nothing', async () => {
+    expect((await request(app).post('/api/early-access').send({})).body.fieldErrors).toEqual({ email: 'Email is required' });
+    expect((await request(app).post('/api/early-access').send({ email: 'x@' })).status).toBe(400);
+    expect(count('early_access')).toBe(0);
+  });
+});
+
+describe('rate limit', () => {
+  it('answers 429 in the error shape once a client exceeds the write limit', async () => {
+    db.close();
+    await buildApp({ WRITE_RATE_LIMIT: '2' });
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++) statuses.push((await request(app).post('/api/early-access').send({ email: `a${i}@b.co` })).status);
+    expect(statuses).toEqual([200, 200, 429]);
+    const limited = await request(app).post('/api/submissions').send(submission);
+    expect(limited.status).toBe(429);
+    expect(limited.body).toEqual({ success: false, error: 'Too many requests. Please wait a minute and try again.' });
+    expect(count('early_access')).toBe(2);
+    expect(count('submissions')).toBe(0);
+  });
+});
+
+describe('email-marketing forwarding', () => {
+  let server: Server;
+  let received: { contentType?: string; body: string }[];
+  let answer: number;
+
+  beforeEach(async () => {
+    received = [];
+    answer = 200;
+    server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c) => (body += c));
+      req.on('end', () => {
+        received.push({ contentType: req.headers['content-type'], body });
+        res.statusCode = answer;
+        res.end();
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    db.close();
+    const { port } = server.address() as { port: number };
+    await buildApp({ EMAIL_MARKETING_URL: `http://127.0.0.1:${port}/subscribe` });
+  });
+  afterEach(() => new Promise<void>((r) => server.close(() => r())));
+
+  const waitFor = async (cond: () => boolean) => {
+    for (let i = 0; i < 100 && !cond(); i++) await new Promise((r) => setTimeout(r, 10));
+  };
+
+  it('forwards a new signup form-encoded, once', async () => {
+    await request(app).post('/api/early-access').send({ email: 'new@brand.com' });
+    await waitFor(() => received.length > 0);
+    await request(app).post('/api/early-access').send({ email: 'new@brand.com' });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(received).toHaveLength(1);
+    expect(received[0].contentType).toBe('application/x-www-form-urlencoded');
+    expect(Object.fromEntries(new URLSearchParams(received[0].body))).toEqual({ 'fields[email]': 'new@brand.com', 'ml-submit': '1', anticsrf: 'true' });
+  });
+
+  it('still answers success when the service fails', async () => {
+    answer = 500;
+    const res = await request(app).post('/api/early-access').send({ email: 'fail@brand.com' });
+    expect(res.body).toEqual({ success: true });
+    await waitFor(() => received.length > 0);
+    expect(count('early_access')).toBe(1);
+  });
+});

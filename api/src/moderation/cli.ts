@@ -1,0 +1,96 @@
+/**
+ * Operator commands (run from the repository root):
+ *   pnpm moderate list [--status pending|approved|rejected|all]   (pending by default)
+ *   pnpm moderate approve <id> [--category "MCP Servers"] [--pricing Freemium]
+ *   pnpm moderate reject <id>
+ *   pnpm moderate contacts [--csv]
+ *   pnpm moderate subscribers [--csv]
+ * Uses the server's database (DATABASE_PATH).
+ */
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../config';
+import { openDatabase } from '../db/connection';
+import type { SubmissionStatus } from '../forms/repository';
+import {
+  approveSubmission,
+  contactsCsv,
+  listContactMessages,
+  listEarlyAccess,
+  listSubmissions,
+  ModerationError,
+  rejectSubmission,
+  SUBMISSION_STATUSES,
+  subscribersCsv,
+} from './service';
+
+const USAGE = `Usage: pnpm moderate <command>
+  list [--status pending|approved|rejected|all]  list tool submissions (pending by default)
+  approve <id> [--category "X"] [--pricing X]    publish a pending submission as a directory tool
+  reject <id>                                    reject a pending submission
+  contacts [--csv]                               contact messages
+  subscribers [--csv]                            advertising early-access subscribers`;
+
+function parseId(raw: string | undefined): number {
+  const id = Number(raw);
+  if (!raw || !Number.isInteger(id) || id <= 0) throw new ModerationError(`Expected a submission id (a positive whole number), got "${raw ?? ''}".`);
+  return id;
+}
+
+function run(argv: string[]): void {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { status: { type: 'string' }, category: { type: 'string' }, pricing: { type: 'string' }, csv: { type: 'boolean' }, help: { type: 'boolean' } },
+  });
+  const [command, arg] = positionals;
+  if (values.help || !command) {
+    console.log(USAGE);
+    if (!command && !values.help) process.exitCode = 1;
+    return;
+  }
+  const db = openDatabase(loadConfig().databasePath);
+  try {
+    switch (command) {
+      case 'list': {
+        const status = (values.status ?? 'pending') as SubmissionStatus | 'all';
+        if (status !== 'all' && !SUBMISSION_STATUSES.includes(status)) throw new ModerationError(`Unknown status "${status}" (use ${SUBMISSION_STATUSES.join(', ')} or all).`);
+        const rows = listSubmissions(db, status === 'all' ? undefined : status);
+        if (!rows.length) console.log(status === 'all' ? 'No submissions.' : `No ${status} submissions.`);
+        for (const s of rows) {
+          console.log(`#${s.id} [${s.status}] ${s.created_at} ${s.tool_type} ${s.name} <${s.email}> ${s.website_url}${s.tool_slug ? ` -> /tool/${s.tool_slug}` : ''}`);
+          if (s.description) console.log(`    description: ${s.description}`);
+          if (s.message) console.log(`    message: ${s.message}`);
+        }
+        break;
+      }
+      case 'approve': {
+        const { slug } = approveSubmission(db, parseId(arg), { category: values.category, pricing: values.pricing });
+        console.log(`Approved submission ${arg}: published at /tool/${slug}`);
+        break;
+      }
+      case 'reject':
+        rejectSubmission(db, parseId(arg));
+        console.log(`Rejected submission ${arg}.`);
+        break;
+      case 'contacts':
+        if (values.csv) process.stdout.write(contactsCsv(db));
+        else for (const m of listContactMessages(db)) console.log(`#${m.id} ${m.created_at} [${m.subject}] ${m.name} <${m.email}>\n    ${m.message.replace(/\n/g, '\n    ')}`);
+        break;
+      case 'subscribers':
+        if (values.csv) process.stdout.write(subscribersCsv(db));
+        else for (const s of listEarlyAccess(db)) console.log(`${s.timestamp} ${s.email}`);
+        break;
+      default:
+        throw new ModerationError(`Unknown command "${command}".\n${USAGE}`);
+    }
+  } finally {
+    db.close();
+  }
+}
+
+try {
+  run(process.argv.slice(2));
+} catch (err) {
+  console.error(`Error: ${err instanceof Error ? err.message : String(err)}`);
+  process.exitCode = 1;
+}

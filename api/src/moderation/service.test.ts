@@ -1,0 +1,101 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openDatabase, type DB } from '../db/connection';
+import { getSubmission, insertContactMessage, insertEarlyAccess, insertSubmission } from '../forms/repository';
+import { getTool as getToolDoc, upsertTool } from '../tools/repository';
+import { approveSubmission, contactsCsv, csvField, ModerationError, rejectSubmission, slugify, subscribersCsv, toCsv } from './service';
+
+let db: DB;
+beforeEach(() => {
+  db = openDatabase(':memory:');
+});
+afterEach(() => db.close());
+
+const submit = (over: Partial<Parameters<typeof insertSubmission>[1]> = {}) =>
+  insertSubmission(db, { name: 'Acme AI', email: 'o@acme.io', website_url: 'https://acme.io', tool_type: 'ai-tool', description: 'Writes things', message: null, ...over });
+
+describe('slugify', () => {
+  it('makes a lowercase, dash-separated slug', () => {
+    expect(slugify('Acme AI: Pro!')).toBe('acme-ai-pro');
+    expect(slugify('  Café  Ünïcode ')).toBe('cafe-unicode');
+    expect(slugify('!!!')).toBe('tool');
+  });
+});
+
+describe('approveSubmission', () => {
+  it('creates the tool from the submission and marks it approved with the slug', () => {
+    const id = submit();
+    const { slug } = approveSubmission(db, id, { today: '2026-11-23' });
+    expect(slug).toBe('acme-ai');
+    expect(getToolDoc(db, 'acme-ai')).toMatchObject({
+      slug: 'acme-ai',
+      name: 'Acme AI',
+      description: 'Writes things',
+      category: 'AI Assistants',
+      pricing: 'Free',
+      tags: ['ai-tool'],
+      website: 'https://acme.io',
+      lastUpdated: '2026-11-23',
+    });
+    expect(getSubmission(db, id)).toMatchObject({ status: 'approved', tool_slug: 'acme-ai', reviewed_at: expect.any(String) });
+  });
+
+  it('files MCP servers under MCP Servers with mcp tags, and honours --category and --pricing', () => {
+    const mcp = submit({ name: 'Files MCP', tool_type: 'mcp-server' });
+    approveSubmission(db, mcp);
+    expect(getToolDoc(db, 'files-mcp')).toMatchObject({ category: 'MCP Servers', tags: ['mcp', 'mcp-server'], mcpBadge: 'Community' });
+    const other = submit({ name: 'Pixel Pal' });
+    approveSubmission(db, other, { category: 'Image Generation', pricing: 'Freemium' });
+    expect(getToolDoc(db, 'pixel-pal')).toMatchObject({ category: 'Image Generation', pricing: 'Freemium' });
+  });
+
+  it('never overwrites an existing tool: the slug gets -2, -3', () => {
+    upsertTool(db, { slug: 'acme-ai', name: 'The original', description: '', website: 'https://orig.example' });
+    approveSubmission(db, submit());
+    approveSubmission(db, submit());
+    expect(getToolDoc(db, 'acme-ai')).toMatchObject({ name: 'The original' });
+    expect(getToolDoc(db, 'acme-ai-2')).toMatchObject({ name: 'Acme AI' });
+    expect(getToolDoc(db, 'acme-ai-3')).toMatchObject({ name: 'Acme AI' });
+  });
+
+  it('refuses unknown ids and submissions that were already reviewed, changing nothing', () => {
+    expect(() => approveSubmission(db, 42)).toThrow(new ModerationError('No submission with id 42.'));
+    const id = submit();
+    rejectSubmission(db, id);
+    expect(() => approveSubmission(db, id)).toThrow('Submission 1 is already rejected.');
+    expect(getToolDoc(db, 'acme-ai')).toBeNull();
+  });
+});
+
+describe('rejectSubmission', () => {
+  it('marks a pending submission rejected without creating a tool', () => {
+    const id = submit();
+    rejectSubmission(db, id);
+    expect(getSubmission(db, id)).toMatchObject({ status: 'rejected', tool_slug: null });
+    expect(getToolDoc(db, 'acme-ai')).toBeNull();
+    expect(() => rejectSubmission(db, 7)).toThrow('No submission with id 7.');
+    expect(() => rejectSubmission(db, id)).toThrow('Submission 1 is already rejected.');
+  });
+});
+
+describe('CSV export', () => {
+  it('quotes commas, quotes and line breaks, and defuses spreadsheet formulas', () => {
+    expect(csvField('plain')).toBe('plain');
+    expect(csvField('a, b')).toBe('"a, b"');
+    expect(csvField('say "hi"')).toBe('"say ""hi"""');
+    expect(csvField('line1\nline2')).toBe('"line1\nline2"');
+    expect(csvField('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
+    expect(csvField('+1')).toBe("'+1");
+    expect(csvField(null)).toBe('');
+    expect(csvField(3)).toBe('3');
+    expect(toCsv(['a', 'b'], [{ a: 1, b: 'x,y' }])).toBe('a,b\r\n1,"x,y"\r\n');
+  });
+
+  it('exports contact messages and subscribers with a header row', () => {
+    insertContactMessage(db, { name: 'Ada, L.', email: 'ada@x.io', subject: 'other', message: 'Hello\n"there"' });
+    const contacts = contactsCsv(db).split('\r\n');
+    expect(contacts[0]).toBe('id,created_at,name,email,subject,message');
+    expect(contacts[1]).toMatch(/^1,\d{4}-[^,]+,"Ada, L\.",ada@x\.io,other,"Hello\n""there"""$/);
+    insertEarlyAccess(db, { email: 'ads@b.co', timestamp: '2026-11-23T10:00:00.000Z', type: 'early_access_advertising', source: 'advertise_page_modal' });
+    expect(subscribersCsv(db)).toBe('id,timestamp,email,type,source\r\n1,2026-11-23T10:00:00.000Z,ads@b.co,early_access_advertising,advertise_page_modal\r\n');
+  });
+});

@@ -1,0 +1,100 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { configStore } from '@aitools/platform';
+import Contact from './Contact';
+import { deferred, jsonResponse, renderRoute, stubFetch } from '../test/renderRoute';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const EMAIL = configStore.current.contactEmail;
+const input = (name: string) => screen.getByRole(name === 'Subject' ? 'combobox' : 'textbox', { name }) as HTMLInputElement;
+
+async function fill(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(input('Name'), 'Ada Lovelace');
+  await user.type(input('Email'), 'ada@example.com');
+  await user.selectOptions(input('Subject'), 'Bug Report');
+  await user.type(input('Message'), 'The search box ignores accents.');
+}
+
+describe('/contact', () => {
+  it('lists the four topics, each with the contact address', () => {
+    renderRoute('/contact', <Contact />);
+    for (const topic of ['General Inquiries', 'Tool Submissions', 'Technical Support', 'Privacy & Legal']) {
+      const item = screen.getByRole('heading', { name: topic }).closest('li')!;
+      expect(within(item).getByRole('link', { name: EMAIL }).getAttribute('href')).toBe(`mailto:${EMAIL}`);
+    }
+  });
+
+  it('has the required fields, the email type, six subjects and a 5-row message', () => {
+    renderRoute('/contact', <Contact />);
+    for (const name of ['Name', 'Email', 'Subject', 'Message']) {
+      expect(input(name).required).toBe(true);
+      expect(screen.getByText(name, { selector: 'label' }).textContent).toBe(`${name} *`);
+    }
+    expect(input('Email').type).toBe('email');
+    const options = within(input('Subject')).getAllByRole('option').slice(1);
+    expect(options.map((o) => [(o as HTMLOptionElement).value, o.textContent])).toEqual([
+      ['general', 'General Inquiry'],
+      ['tool-suggestion', 'Tool Suggestion'],
+      ['bug-report', 'Bug Report'],
+      ['partnership', 'Partnership'],
+      ['privacy', 'Privacy Question'],
+      ['other', 'Other'],
+    ]);
+    expect((input('Message') as unknown as HTMLTextAreaElement).rows).toBe(5);
+  });
+
+  it('disables everything with "Sending...", then shows the success banner and clears the form', async () => {
+    const answer = deferred<Response>();
+    const fetch = stubFetch(() => answer.promise);
+    const user = userEvent.setup();
+    renderRoute('/contact', <Contact />);
+    await fill(user);
+    await user.click(screen.getByRole('button', { name: 'Send Message' }));
+    expect(screen.getByRole('button', { name: 'Sending...' }).hasAttribute('disabled')).toBe(true);
+    for (const name of ['Name', 'Email', 'Subject', 'Message']) expect(input(name).disabled).toBe(true);
+    expect(fetch.mock.calls[0][0]).toBe('/api/contact/submit');
+    expect(JSON.parse(String(fetch.mock.calls[0][1]?.body))).toEqual({ name: 'Ada Lovelace', email: 'ada@example.com', subject: 'bug-report', message: 'The search box ignores accents.' });
+
+    answer.resolve(jsonResponse(200, { success: true }));
+    const banner = await screen.findByRole('status');
+    expect(banner.textContent).toBe("Message Sent Successfully!Thank you for contacting us. We'll get back to you as soon as possible.");
+    for (const name of ['Name', 'Email', 'Subject', 'Message']) expect(input(name).value).toBe('');
+    expect(screen.getByRole('button', { name: 'Send Message' }).hasAttribute('disabled')).toBe(false);
+  });
+
+  it.each([
+    ['a non-OK answer', async () => jsonResponse(500, { success: false, error: 'Internal server error' })],
+    ['a network failure', async (): Promise<Response> => {
+      throw new TypeError('Failed to fetch');
+    }],
+  ])('shows the error banner with the address and keeps the values on %s', async (_label, impl) => {
+    stubFetch(impl);
+    const user = userEvent.setup();
+    renderRoute('/contact', <Contact />);
+    await fill(user);
+    await user.click(screen.getByRole('button', { name: 'Send Message' }));
+    const banner = await screen.findByRole('alert');
+    expect(banner.textContent).toBe(`Error Sending MessageThere was an error sending your message. Please try again or contact us directly at ${EMAIL}`);
+    expect(input('Name').value).toBe('Ada Lovelace');
+    expect(input('Subject').value).toBe('bug-report');
+    expect(input('Message').value).toBe('The search box ignores accents.');
+  });
+
+  it('checks the form with the shared schema before sending', async () => {
+    const fetch = stubFetch(async () => jsonResponse(200, { success: true }));
+    const user = userEvent.setup();
+    renderRoute('/contact', <Contact />);
+    await user.type(input('Name'), 'Ada');
+    await user.type(input('Email'), 'ada@nowhere');
+    await user.selectOptions(input('Subject'), 'Other');
+    await user.type(input('Message'), 'Hi');
+    // Bypass the browser's own checks (as a script or an old browser could) to reach the schema.
+    input('Name').closest('form')!.noValidate = true;
+    await user.click(screen.getByRole('button', { name: 'Send Message' }));
+    expect(screen.getByText('Please enter a valid email address')).toBeTruthy();
+    expect(fetch).not.toHaveBeenCalled();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});

@@ -1,0 +1,131 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import Submit from './Submit';
+import { deferred, jsonResponse, renderRoute, stubFetch } from '../test/renderRoute';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const field = (name: RegExp) => screen.getByLabelText(name);
+
+async function fillValid(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(field(/^Tool Name/), '  Acme AI ');
+  await user.type(field(/^Your Email/), 'owner@acme.io');
+  await user.type(field(/^Website URL/), 'https://acme.io');
+}
+
+describe('/submit', () => {
+  it('shows the title, subtitle, both tool types (AI Tool by default) and a link home', () => {
+    renderRoute('/submit', <Submit />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Submit Your Tool' })).toBeTruthy();
+    expect(screen.getByText('Share your AI tool or MCP server with our community')).toBeTruthy();
+    expect((screen.getByRole('radio', { name: /^AI Tool\s*General AI-powered tools and applications$/ }) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByRole('radio', { name: /^MCP Server\s*Model Context Protocol servers and integrations$/ }) as HTMLInputElement).checked).toBe(false);
+    expect(screen.getByRole('link', { name: '← Back to Directory' }).getAttribute('href')).toBe('/');
+    expect(screen.getByText('0/500')).toBeTruthy();
+  });
+
+  it('shows the required-field messages without sending anything', async () => {
+    const fetch = stubFetch(async () => jsonResponse(201, { success: true, id: 1 }));
+    const user = userEvent.setup();
+    renderRoute('/submit', <Submit />);
+    await user.click(screen.getByRole('button', { name: 'Submit Tool' }));
+    expect(screen.getByText('Name is required')).toBeTruthy();
+    expect(screen.getByText('Email is required')).toBeTruthy();
+    expect(screen.getByText('Website URL is required')).toBeTruthy();
+    expect(field(/^Tool Name/).getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(field(/^Tool Name/));
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('shows the format messages for email and URL, and the 500-character message rule', async () => {
+    stubFetch(async () => jsonResponse(201, { success: true, id: 1 }));
+    const user = userEvent.setup();
+    renderRoute('/submit', <Submit />);
+    await user.type(field(/^Tool Name/), 'Acme');
+    await user.type(field(/^Your Email/), 'owner-at-acme');
+    await user.type(field(/^Website URL/), 'acme.io');
+    // The browser caps typing at 500 (maxLength); a longer value can only arrive another way.
+    fireEvent.change(field(/^Message to the reviewers/), { target: { value: 'x'.repeat(501) } });
+    await user.click(screen.getByRole('button', { name: 'Submit Tool' }));
+    expect(screen.getByText('Please enter a valid email address')).toBeTruthy();
+    expect(screen.getByText('Please enter a valid URL (starting with http:// or https://)')).toBeTruthy();
+    expect(screen.getByText('Message must be 500 characters or less')).toBeTruthy();
+    expect(screen.queryByText('Name is required')).toBeNull();
+    expect(document.activeElement).toBe(field(/^Your Email/));
+  });
+
+  it('clears only the edited field\'s error', async () => {
+    const user = userEvent.setup();
+    renderRoute('/submit', <Submit />);
+    await user.click(screen.getByRole('button', { name: 'Submit Tool' }));
+    await user.type(field(/^Your Email/), 'a');
+    expect(screen.queryByText('Email is required')).toBeNull();
+    expect(field(/^Your Email/).getAttribute('aria-invalid')).toBeNull();
+    expect(screen.getByText('Name is required')).toBeTruthy();
+    expect(screen.getByText('Website URL is required')).toBeTruthy();
+  });
+
+  it('counts message characters and caps input at 500', async () => {
+    const user = userEvent.setup();
+    renderRoute('/submit', <Submit />);
+    const message = field(/^Message to the reviewers/) as HTMLTextAreaElement;
+    expect(message.maxLength).toBe(500);
+    await user.type(message, 'Hello');
+    expect(screen.getByText('5/500')).toBeTruthy();
+    await user.clear(message);
+    await user.click(message);
+    await user.paste('y'.repeat(520));
+    expect(message.value).toHaveLength(500);
+    expect(screen.getByText('500/500')).toBeTruthy();
+  });
+
+  it('disables the fields while submitting, sends the cleaned submission, then thanks with a link home', async () => {
+    const answer = deferred<Response>();
+    const fetch = stubFetch(() => answer.promise);
+    const user = userEvent.setup();
+    renderRoute('/submit', <Submit />);
+    await fillValid(user);
+    await user.click(screen.getByRole('radio', { name: /MCP Server/ }));
+    await user.type(field(/^Description/), 'Reads files');
+    await user.click(screen.getByRole('button', { name: 'Submit Tool' }));
+
+    expect(screen.getByRole('button', { name: 'Submitting...' }).hasAttribute('disabled')).toBe(true);
+    for (const name of [/^Tool Name/, /^Your Email/, /^Website URL/, /^Description/, /^Message to the reviewers/]) expect(field(name).hasAttribute('disabled')).toBe(true);
+    expect((screen.getByRole('radio', { name: /MCP Server/ }) as HTMLInputElement).disabled).toBe(true);
+
+    const [url, init] = fetch.mock.calls[0];
+    expect(url).toBe('/api/submissions');
+    expect(init?.method).toBe('POST');
+    expect(JSON.parse(String(init?.body))).toEqual({ name: 'Acme AI', email: 'owner@acme.io', website_url: 'https://acme.io', tool_type: 'mcp-server', description: 'Reads files', message: null });
+
+    answer.resolve(jsonResponse(201, { success: true, id: 7 }));
+    const thanks = await screen.findByRole('heading', { level: 1, name: 'Thank You' });
+    await waitFor(() => expect(document.activeElement).toBe(thanks));
+    expect(screen.getByRole('link', { name: 'Back to Directory' }).getAttribute('href')).toBe('/');
+  });
+
+  it('says "Failed to submit your tool" when the server answers an error, and shows its field errors, keeping the values', async () => {
+    stubFetch(async () => jsonResponse(400, { success: false, error: 'Please correct the highlighted fields.', fieldErrors: { website_url: 'Website URL is required' } }));
+    const user = userEvent.setup();
+    renderRoute('/submit', <Submit />);
+    await fillValid(user);
+    await user.click(screen.getByRole('button', { name: 'Submit Tool' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Failed to submit your tool. Please try again.');
+    expect(screen.getByText('Website URL is required')).toBeTruthy();
+    expect((field(/^Your Email/) as HTMLInputElement).value).toBe('owner@acme.io');
+    expect(screen.getByRole('button', { name: 'Submit Tool' }).hasAttribute('disabled')).toBe(false);
+  });
+
+  it('says "An unexpected error occurred" when the request itself fails', async () => {
+    stubFetch(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    const user = userEvent.setup();
+    renderRoute('/submit', <Submit />);
+    await fillValid(user);
+    await user.click(screen.getByRole('button', { name: 'Submit Tool' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('An unexpected error occurred. Please try again.');
+    expect(screen.queryByRole('heading', { name: 'Thank You' })).toBeNull();
+  });
+});
