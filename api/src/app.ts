@@ -8,6 +8,7 @@ import { REMOTE_NAMES, SHELL_DIST } from './paths';
 import { errorHandler, notFoundApi } from './middleware/errors';
 import { cspNonce, securityHeaders } from './middleware/security';
 import { requestLogger } from './middleware/logger';
+import { writeRateLimit } from './middleware/rateLimit';
 import { publicManifest, resolveRelease } from './releases/manifest';
 import { toolsRouter } from './tools/router';
 import { blogRouter } from './blog/router';
@@ -40,7 +41,8 @@ export async function createApp({ config, db, logger, pages = true }: AppDeps): 
   });
   app.use('/api/tools', toolsRouter(db));
   app.use('/api/blog', blogRouter(db));
-  app.use('/api/events', eventsRouter(db));
+  // Page views are frequent but still writes: a looser limit than the forms'.
+  app.use('/api/events', writeRateLimit(config.writeRateLimit * 6), eventsRouter(db));
   app.use('/api', formsRouter({ db, config, logger }));
   app.use('/api', notFoundApi);
 

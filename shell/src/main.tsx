@@ -6,7 +6,9 @@ import { parseManifest } from './remotes/manifest';
 
 function readPageState(): PageState {
   const el = document.getElementById(PAGE_STATE_ID);
-  const raw = el?.textContent ? (JSON.parse(el.textContent) as Partial<PageState>) : {};
+  const raw = el?.textContent ? (JSON.parse(el.textContent) as Partial<PageState> & { config?: object }) : {};
+  // Run-time configuration for the platform SDK (getConfig) in the shell and every remote.
+  if (raw.config) (window as unknown as { __APP_CONFIG__?: object }).__APP_CONFIG__ = raw.config;
   return { url: raw.url ?? '', releases: parseManifest(raw.releases), data: raw.data };
 }
 

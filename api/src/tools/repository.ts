@@ -1,22 +1,31 @@
 import type { DB } from '../db/connection';
+import { toToolSummary, type Tool, type ToolSummary } from '../contracts/tools';
 
 /** Tools are stored whole as JSON (the seed's shape) with the columns the list needs for indexing. */
-export interface ToolRow {
+interface ToolRow {
   id: number;
   doc: string;
 }
 
-export function listToolDocs(db: DB): Record<string, unknown>[] {
+function rowToTool(row: ToolRow): Tool {
+  return { ...(JSON.parse(row.doc) as Omit<Tool, 'id'>), id: row.id };
+}
+
+/** The list the home page works on: summaries only (no full descriptions, plans or FAQs). */
+export function listToolSummaries(db: DB): ToolSummary[] {
   const rows = db.prepare('SELECT id, doc FROM tools ORDER BY id').all() as ToolRow[];
-  return rows.map((r) => ({ id: r.id, ...JSON.parse(r.doc) }));
+  return rows.map((r) => toToolSummary(rowToTool(r)));
 }
 
-export function getToolDoc(db: DB, slug: string): Record<string, unknown> | null {
+export function getTool(db: DB, slug: string): Tool | null {
   const row = db.prepare('SELECT id, doc FROM tools WHERE slug = ?').get(slug) as ToolRow | undefined;
-  return row ? { id: row.id, ...JSON.parse(row.doc) } : null;
+  return row ? rowToTool(row) : null;
 }
 
-export function upsertTool(db: DB, tool: { slug: string; name: string; category?: string; pricing?: string; popularityScore?: number } & Record<string, unknown>): void {
+export type ToolInput = Omit<Tool, 'id'> & { id?: number };
+
+export function upsertTool(db: DB, tool: ToolInput): void {
+  const { id: _ignored, ...doc } = tool;
   db.prepare(
     `INSERT INTO tools (slug, name, category, pricing, popularity_score, doc) VALUES (@slug, @name, @category, @pricing, @popularity, @doc)
      ON CONFLICT(slug) DO UPDATE SET name = excluded.name, category = excluded.category, pricing = excluded.pricing,
@@ -27,6 +36,6 @@ export function upsertTool(db: DB, tool: { slug: string; name: string; category?
     category: tool.category ?? null,
     pricing: tool.pricing ?? null,
     popularity: typeof tool.popularityScore === 'number' ? tool.popularityScore : null,
-    doc: JSON.stringify(tool),
+    doc: JSON.stringify(doc),
   });
 }

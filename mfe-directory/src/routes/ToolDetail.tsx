@@ -1,11 +1,247 @@
-import { useHead } from '@aitools/platform';
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useNavigate, useNavigationType, useParams } from 'react-router-dom';
+import { canonicalUrl, fetchJson, getConfig, shareOrCopy, SITE_NAME, useHead, type RouteProps } from '@aitools/platform';
+import { parseTags, type Tool } from '@aitools/api/contracts/tools';
+import { loadTool, type ToolLookup } from '../lib/loadTools';
+import { normaliseCategory } from '../lib/categories';
+import { cardToolType } from '../lib/toolType';
+import { firstPricing, parsePricingPlans } from '../lib/pricing';
+import { formatLastUpdated, isoDay } from '../lib/dates';
+import { recordInteraction, sendPageView } from '../lib/interactions';
+import { LogoTile } from '../components/LogoTile';
+import { McpBadgeLabel, PricingBadge } from '../components/Badges';
+import { BackToTop } from '../components/BackToTop';
+import { TagList } from '../components/TagList';
+import { PricingPlans } from '../components/PricingPlans';
+import { ToolFaqAccordion } from '../components/ToolFaqAccordion';
+import { Screenshot } from '../components/Screenshot';
 import '../styles.css';
 
-export default function ToolDetail() {
-  useHead({ title: 'ToolDetail | AI Tools Directory' });
+const DEFAULT_RATING = 4.5;
+const DEFAULT_RATING_COUNT = 250;
+
+export function toolStructuredData(tool: Tool, url: string) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'SoftwareApplication',
+    name: tool.name,
+    description: tool.description,
+    url,
+    sameAs: tool.website,
+    applicationCategory: cardToolType({ category: tool.category, tags: parseTags(tool.tags) }) === 'MCP Servers' ? 'DeveloperApplication' : 'BusinessApplication',
+    operatingSystem: 'Web',
+    ...(tool.company ? { publisher: { '@type': 'Organization', name: tool.company } } : {}),
+    ...(isoDay(tool.lastUpdated) ? { dateModified: isoDay(tool.lastUpdated) } : {}),
+    aggregateRating: {
+      '@type': 'AggregateRating',
+      ratingValue: typeof tool.rating === 'number' ? tool.rating : DEFAULT_RATING,
+      ratingCount: typeof tool.ratingCount === 'number' ? tool.ratingCount : DEFAULT_RATING_COUNT,
+      bestRating: 5,
+    },
+  };
+}
+
+const paragraphs = (text: string | undefined) => (text ?? '').split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean);
+const featureTitle = (f: NonNullable<Tool['keyFeatures']>[number]) => (typeof f === 'string' ? f : f.title);
+
+export default function ToolDetail({ data }: RouteProps<ToolLookup>) {
+  const { slug = '' } = useParams();
+  const [lookup, setLookup] = useState<ToolLookup | null>(data && data.slug === slug ? data : null);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const navigationType = useNavigationType();
+
+  useEffect(() => {
+    if (navigationType !== 'POP') window.scrollTo(0, 0);
+    if (lookup) return;
+    let cancelled = false;
+    loadTool(fetchJson, slug).then((found) => {
+      if (!cancelled) setLookup(found);
+    });
+    return () => {
+      cancelled = true;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [slug]);
+
+  const tool = lookup?.tool ?? null;
+  useEffect(() => {
+    if (!tool) return;
+    sendPageView({ toolName: tool.name, slug: tool.slug, category: tool.category ?? '', url: window.location.href });
+    recordInteraction(tool.name, 'view', tool.category);
+  }, [tool]);
+
+  const canonical = canonicalUrl(getConfig().siteOrigin, `/tool/${slug}`);
+  useHead(
+    !lookup
+      ? { title: `Loading AI Tool | ${SITE_NAME}`, canonical, robots: 'index,follow' }
+      : !tool
+        ? { title: `AI Tool Not Found | ${SITE_NAME}`, description: `The AI tool "${slug}" could not be found.`, canonical, robots: 'noindex,nofollow' }
+        : {
+            title: `${tool.name} - ${normaliseCategory(tool.category) ?? 'AI Tool'} | ${SITE_NAME}`,
+            description: tool.description,
+            canonical,
+            robots: 'index,follow',
+            jsonLd: toolStructuredData(tool, canonical),
+          },
+  );
+
+  // "Back to Directory": history when this visit has any (location.key is 'default' on the first entry), else /.
+  const backToDirectory = () => (location.key !== 'default' ? navigate(-1) : navigate('/'));
+
+  if (!lookup) {
+    return (
+      <main className="dir-detail">
+        <div className="dir-state" role="status" aria-live="polite">
+          <span className="spinner" aria-hidden="true" />
+          <h1 className="dir-state__title">Loading AI Tool</h1>
+        </div>
+      </main>
+    );
+  }
+
+  if (!tool) {
+    return (
+      <main className="dir-detail">
+        <div className="dir-state">
+          <h1 className="dir-state__title">AI Tool Not Found</h1>
+          <p>
+            The AI tool "{slug}" could not be found. It may have been moved, deleted, or the URL might be incorrect.
+          </p>
+          <Link to="/" className="btn btn--primary">
+            Browse All AI Tools
+          </Link>
+        </div>
+      </main>
+    );
+  }
+
+  const category = normaliseCategory(tool.category);
+  const type = cardToolType({ ...tool, tags: parseTags(tool.tags) });
+  const features = tool.keyFeatures ?? [];
+  const pricingPlans = parsePricingPlans(tool.detailedPricing);
+  const lastUpdated = formatLastUpdated(tool.lastUpdated);
+  const pricingType = /^free/i.test(firstPricing(tool.pricing)) ? 'free' : 'paid';
+  const visit = () => recordInteraction(tool.name, 'visit_website', tool.category);
+  const share = () => {
+    recordInteraction(tool.name, 'share', tool.category);
+    void shareOrCopy({ title: tool.name, text: tool.description, url: window.location.href });
+  };
+
   return (
-    <main className="directory-stub">
-      <h1>ToolDetail</h1>
+    <main className="dir-detail">
+      <div className="container">
+        <nav aria-label="Breadcrumb" className="dir-breadcrumb">
+          <ol>
+            <li>
+              <Link to="/">Home</Link>
+            </li>
+            {category && (
+              <li>
+                <Link to={`/?category=${encodeURIComponent(category)}`}>{category}</Link>
+              </li>
+            )}
+            <li aria-current="page">{tool.name}</li>
+          </ol>
+        </nav>
+        <button type="button" className="btn btn--ghost btn--small dir-detail__back" onClick={backToDirectory}>
+          ← Back to Directory
+        </button>
+
+        <header className="dir-detail__header">
+          <LogoTile name={tool.name} logo={tool.logo} size={80} />
+          <div>
+            <h1>{tool.name}</h1>
+            <div className="dir-detail__badges">
+              <span className="badge dir-badge--category">{type === 'MCP Servers' ? 'MCP Server' : 'AI Tool'}</span>
+              <PricingBadge pricing={tool.pricing} />
+              <McpBadgeLabel badge={tool.mcpBadge} />
+              {category && <span className="badge">{category}</span>}
+            </div>
+            <p className="dir-detail__desc">{tool.description}</p>
+          </div>
+        </header>
+
+        <TagList tags={parseTags(tool.tags)} />
+        {lastUpdated && <p className="dir-detail__updated">Last updated: {lastUpdated}</p>}
+        {tool.screenshot && <Screenshot src={tool.screenshot} alt={`${tool.name} screenshot`} />}
+
+        {features.length > 0 && (
+          <aside className="dir-detail__benefits" aria-labelledby="dir-benefits-title">
+            <h2 id="dir-benefits-title">Key Features and Benefits</h2>
+            <ul>
+              {features.slice(0, 4).map((f) => (
+                <li key={featureTitle(f)}>{featureTitle(f)}</li>
+              ))}
+            </ul>
+          </aside>
+        )}
+
+        <section aria-labelledby="dir-about-title" className="dir-detail__section">
+          <h2 id="dir-about-title">About {tool.name}</h2>
+          {paragraphs(tool.fullDescription || tool.description).map((p, i) => (
+            <p key={i}>{p}</p>
+          ))}
+          <div className="dir-detail__actions">
+            <a className="btn btn--primary" href={tool.website} target="_blank" rel="noopener noreferrer" onClick={visit}>
+              Visit Website ↗
+            </a>
+            <button type="button" className="btn btn--ghost" onClick={share}>
+              Share
+            </button>
+          </div>
+        </section>
+
+        {features.length > 0 && (
+          <section aria-labelledby="dir-features-title" className="dir-detail__section">
+            <h2 id="dir-features-title">Key Features</h2>
+            <ul className="dir-features">
+              {features.map((f) => (
+                <li key={featureTitle(f)}>
+                  {typeof f === 'string' ? (
+                    f
+                  ) : (
+                    <>
+                      <strong>{f.title}</strong>
+                      {f.description && <span> — {f.description}</span>}
+                    </>
+                  )}
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+
+        {pricingPlans.length > 0 && <PricingPlans plans={pricingPlans} />}
+        {(tool.faqs?.length ?? 0) > 0 && <ToolFaqAccordion faqs={tool.faqs!} />}
+
+        <section aria-labelledby="dir-explore-title" className="dir-detail__section">
+          <h2 id="dir-explore-title">Explore More</h2>
+          <ul className="dir-explore">
+            {category && (
+              <li>
+                <Link to={`/?category=${encodeURIComponent(category)}`}>More {category} tools</Link>
+              </li>
+            )}
+            <li>
+              <Link to={`/?type=${pricingType}`}>{pricingType === 'free' ? 'Free and freemium AI tools' : 'Paid AI tools'}</Link>
+            </li>
+            <li>
+              <Link to="/">Browse all AI tools</Link>
+            </li>
+            <li>
+              <Link to="/blog">Read the AI Tools Blog</Link>
+            </li>
+            <li>
+              <Link to="/#faq">Frequently asked questions</Link>
+            </li>
+            <li>
+              <Link to="/submit">Submit your tool</Link>
+            </li>
+          </ul>
+        </section>
+      </div>
+      <BackToTop threshold={400} />
     </main>
   );
 }

@@ -1,0 +1,105 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import request from 'supertest';
+import type { Express } from 'express';
+import { createApp } from '../app';
+import { loadConfig } from '../config';
+import { openDatabase, type DB } from '../db/connection';
+import { createLogger } from '../middleware/logger';
+import { seedTools } from './seed';
+import { parseTags } from '../contracts/tools';
+
+let app: Express;
+let db: DB;
+
+beforeAll(async () => {
+  db = openDatabase(':memory:');
+  seedTools(db);
+  app = await createApp({ config: loadConfig({ ...process.env, NODE_ENV: 'test' }), db, logger: createLogger('silent'), pages: false });
+});
+
+describe('seed data', () => {
+  it('has 150+ real tools, 30+ MCP servers and at least 5 tools in each of the 14 categories', async () => {
+    const res = await request(app).get('/api/tools');
+    const tools = res.body.data as { category: string; mcpBadge?: string; popularityScore?: number }[];
+    expect(tools.length).toBeGreaterThanOrEqual(150);
+    const byCategory = new Map<string, number>();
+    for (const t of tools) {
+      const c = t.category === 'AI Tools' ? 'AI Assistants' : t.category === 'MCP' ? 'MCP Servers' : t.category;
+      byCategory.set(c, (byCategory.get(c) ?? 0) + 1);
+    }
+    expect(byCategory.size).toBe(14);
+    for (const [category, n] of byCategory) expect(n, category).toBeGreaterThanOrEqual(5);
+    expect(tools.filter((t) => t.mcpBadge).length).toBeGreaterThanOrEqual(30);
+    expect(new Set(tools.map((t) => t.mcpBadge).filter(Boolean))).toEqual(new Set(['Official', 'Community']));
+    expect(tools.some((t) => t.popularityScore === undefined)).toBe(true);
+    // inputs the client must survive stay in the data
+    expect(tools.some((t) => t.category === 'AI Tools')).toBe(true);
+    expect(tools.some((t) => t.category === 'MCP')).toBe(true);
+  });
+
+  it('keeps brace-string tags in the database and is safe to run twice', () => {
+    const row = db.prepare("SELECT json_extract(doc, '$.tags') AS tags FROM tools WHERE slug = 'pi'").get() as { tags: string };
+    expect(row.tags).toMatch(/^\{.*\}$/);
+    const before = (db.prepare('SELECT count(*) AS n FROM tools').get() as { n: number }).n;
+    seedTools(db);
+    expect((db.prepare('SELECT count(*) AS n FROM tools').get() as { n: number }).n).toBe(before);
+  });
+});
+
+describe('GET /api/tools', () => {
+  it('answers list summaries only, with tags normalised to arrays', async () => {
+    const res = await request(app).get('/api/tools');
+    expect(res.status).toBe(200);
+    expect(res.body.success).toBe(true);
+    const pi = res.body.data.find((t: { slug: string }) => t.slug === 'pi');
+    expect(pi.tags).toEqual(['chatbot', 'companion', 'voice', 'conversation', 'free']);
+    const allowed = ['id', 'name', 'slug', 'description', 'category', 'tags', 'pricing', 'website', 'logo', 'popularityScore', 'mcpBadge', 'lastUpdated'];
+    for (const t of res.body.data) {
+      for (const key of Object.keys(t)) expect(allowed).toContain(key);
+      expect(Array.isArray(t.tags)).toBe(true);
+      expect(typeof t.id).toBe('number');
+    }
+    expect(JSON.stringify(res.body)).not.toContain('fullDescription');
+  });
+
+  it('carries an ETag and answers 304 to a matching If-None-Match', async () => {
+    const first = await request(app).get('/api/tools');
+    const etag = first.headers.etag;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(first.headers['cache-control']).toBe('no-cache');
+    const again = await request(app).get('/api/tools').set('If-None-Match', etag);
+    expect(again.status).toBe(304);
+    expect(again.text ?? '').toBe('');
+    const stale = await request(app).get('/api/tools').set('If-None-Match', '"other"');
+    expect(stale.status).toBe(200);
+  });
+});
+
+describe('GET /api/tools/:slug', () => {
+  it('answers the whole tool', async () => {
+    const res = await request(app).get('/api/tools/cursor');
+    expect(res.status).toBe(200);
+    expect(res.body.slug).toBe('cursor');
+    expect(typeof res.body.id).toBe('number');
+    expect(res.body.fullDescription.length).toBeGreaterThan(100);
+    expect(res.body.detailedPricing).toBeTruthy();
+    expect(res.body.faqs.length).toBeGreaterThan(0);
+  });
+
+  it('answers 404 JSON for an unknown slug', async () => {
+    const res = await request(app).get('/api/tools/no-such-tool');
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ success: false, error: 'Tool not found' });
+  });
+});
+
+describe('parseTags', () => {
+  it('reads arrays and brace-list strings', () => {
+    expect(parseTags(['a', ' b ', ''])).toEqual(['a', 'b']);
+    expect(parseTags('{a, b ,c}')).toEqual(['a', 'b', 'c']);
+    expect(parseTags('{"x y",z}')).toEqual(['x y', 'z']);
+    expect(parseTags('{}')).toEqual([]);
+    expect(parseTags(undefined)).toEqual([]);
+    expect(parseTags(42)).toEqual([]);
+  });
+});

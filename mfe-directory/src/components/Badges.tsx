@@ -1,0 +1,13 @@
+import type { McpBadge } from '@aitools/api/contracts/tools';
+import { firstPricing, pricingTone } from '../lib/pricing';
+
+export function PricingBadge({ pricing }: { pricing?: string }) {
+  const label = firstPricing(pricing);
+  if (!label) return null;
+  return <span className={`badge dir-badge--${pricingTone(pricing)}`}>{label}</span>;
+}
+
+export function McpBadgeLabel({ badge }: { badge?: McpBadge }) {
+  if (!badge) return null;
+  return <span className={`badge dir-badge--mcp dir-badge--mcp-${badge.toLowerCase()}`}>{badge === 'Official' ? '✓ Official' : 'Community'}</span>;
+}

@@ -1,0 +1,71 @@
+import { useRef, useState } from 'react';
+import { contactEmail } from '@aitools/platform';
+import { HOME_FAQ } from '../lib/homeFaq';
+import { obfuscateEmail } from '../lib/email';
+
+/** Shown as name[at]domain[dot]tld; the first click turns it into a real mail link. */
+function ObfuscatedEmail({ email }: { email: string }) {
+  const [revealed, setRevealed] = useState(false);
+  const link = useRef<HTMLAnchorElement>(null);
+  if (revealed) {
+    return (
+      <a ref={link} href={`mailto:${email}`} className="dir-faq__email">
+        {email}
+      </a>
+    );
+  }
+  return (
+    <button
+      type="button"
+      className="dir-faq__email dir-faq__email--hidden"
+      onClick={() => {
+        setRevealed(true);
+        requestAnimationFrame(() => link.current?.focus());
+      }}
+      aria-label={`Show email address ${obfuscateEmail(email)}`}
+    >
+      {obfuscateEmail(email)}
+    </button>
+  );
+}
+
+/** Home FAQ (#faq): entries open and close independently. */
+export function HomeFaq() {
+  const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
+  const toggle = (i: number) =>
+    setOpen((prev) => {
+      const next = new Set(prev);
+      if (next.has(i)) next.delete(i);
+      else next.add(i);
+      return next;
+    });
+  const email = contactEmail();
+  return (
+    <section id="faq" className="dir-faq" aria-labelledby="dir-faq-title">
+      <h2 id="dir-faq-title">Frequently Asked Questions</h2>
+      <ul className="dir-faq__list">
+        {HOME_FAQ.map((entry, i) => {
+          const isOpen = open.has(i);
+          return (
+            <li key={entry.question} className="dir-faq__item">
+              <h3 className="dir-faq__q">
+                <button type="button" aria-expanded={isOpen} aria-controls={`dir-faq-a-${i}`} id={`dir-faq-q-${i}`} onClick={() => toggle(i)}>
+                  <span>{entry.question}</span>
+                  <span aria-hidden="true">{isOpen ? '−' : '+'}</span>
+                </button>
+              </h3>
+              <div id={`dir-faq-a-${i}`} role="region" aria-labelledby={`dir-faq-q-${i}`} className="dir-faq__a" hidden={!isOpen}>
+                <p>{entry.answer}</p>
+                {entry.emailContact && (
+                  <p>
+                    Email: <ObfuscatedEmail email={email} />
+                  </p>
+                )}
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,83 @@
+import type { MouseEvent } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import type { ToolSummary } from '@aitools/api/contracts/tools';
+import { LogoTile } from './LogoTile';
+import { McpBadgeLabel, PricingBadge } from './Badges';
+import { normaliseCategory } from '../lib/categories';
+import { cardToolType } from '../lib/toolType';
+import { saveScrollPosition } from '../lib/scrollMemory';
+
+const CARD_TAGS = 3;
+
+const isModified = (e: MouseEvent) => e.ctrlKey || e.metaKey || e.shiftKey || e.altKey || e.button !== 0;
+
+export function ToolCard({ tool }: { tool: ToolSummary }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const href = `/tool/${encodeURIComponent(tool.slug)}`;
+  const saveScroll = () => saveScrollPosition(location.pathname + location.search, window.scrollX, window.scrollY);
+
+  // Links handle modifier-clicks natively (new tab/window); a plain click navigates in-app after saving the scroll.
+  const onLinkClick = (e: MouseEvent) => {
+    if (!isModified(e)) saveScroll();
+  };
+  const onCardClick = (e: MouseEvent<HTMLElement>) => {
+    if ((e.target as HTMLElement).closest('a, button')) return;
+    if (isModified(e)) {
+      window.open(href, '_blank', 'noopener');
+      return;
+    }
+    saveScroll();
+    navigate(href);
+  };
+  const tags = tool.tags;
+  const type = cardToolType(tool);
+  return (
+    <article className="dir-card" onClick={onCardClick}>
+      <div className="dir-card__badges">
+        <span className="badge dir-badge--category">{normaliseCategory(tool.category) ?? type}</span>
+        <PricingBadge pricing={tool.pricing} />
+      </div>
+      <div className="dir-card__head">
+        <LogoTile name={tool.name} logo={tool.logo} size={48} />
+        <div>
+          <h3 className="dir-card__name">
+            <Link to={href} onClick={onLinkClick}>
+              {tool.name}
+            </Link>
+          </h3>
+          <div className="dir-card__meta">
+            <span className="dir-card__type">{type === 'MCP Servers' ? 'MCP Server' : 'AI Tool'}</span>
+            <McpBadgeLabel badge={tool.mcpBadge} />
+          </div>
+        </div>
+      </div>
+      <p className="dir-card__desc">{tool.description}</p>
+      {tags.length > 0 && (
+        <ul className="dir-card__tags" aria-label="Tags">
+          {tags.slice(0, CARD_TAGS).map((t) => (
+            <li key={t} className="dir-tag">
+              {t}
+            </li>
+          ))}
+          {tags.length > CARD_TAGS && <li className="dir-tag dir-tag--more">+{tags.length - CARD_TAGS} more</li>}
+        </ul>
+      )}
+      <div className="dir-card__actions">
+        <Link to={href} className="btn btn--primary btn--small" onClick={onLinkClick} aria-label={`View Details: ${tool.name}`}>
+          View Details
+        </Link>
+        <a
+          href={tool.website}
+          className="btn btn--ghost btn--small"
+          target="_blank"
+          rel="noopener noreferrer"
+          onClick={(e) => e.stopPropagation()}
+          aria-label={`Visit Site: ${tool.name} (opens in a new tab)`}
+        >
+          Visit Site ↗
+        </a>
+      </div>
+    </article>
+  );
+}

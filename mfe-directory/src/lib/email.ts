@@ -1,0 +1,10 @@
+/** name@domain.tld shown as name[at]domain[dot]tld (dots of the domain only; SPEC section 2, FAQ entries). */
+export function obfuscateEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  if (at < 0) return email;
+  return `${email.slice(0, at)}[at]${email.slice(at + 1).replace(/\./g, '[dot]')}`;
+}
+
+export function deobfuscateEmail(text: string): string {
+  return text.replace(/\[at\]/g, '@').replace(/\[dot\]/g, '.');
+}

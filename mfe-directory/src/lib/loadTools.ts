@@ -1,0 +1,67 @@
+import { parseTags, toToolSummary, type Tool, type ToolSummary } from '@aitools/api/contracts/tools';
+import { FALLBACK_TOOLS } from './fallbackTools';
+
+export type JsonFetcher = (path: string) => Promise<{ ok: boolean; status: number; body: unknown }>;
+
+export interface ToolList {
+  tools: ToolSummary[];
+  source: 'api' | 'fallback';
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
+
+function toSummary(item: unknown): ToolSummary | null {
+  if (!isRecord(item) || typeof item.name !== 'string' || typeof item.slug !== 'string') return null;
+  return toToolSummary({ ...(item as unknown as Tool), description: typeof item.description === 'string' ? item.description : '', tags: parseTags(item.tags) });
+}
+
+/** SPEC section 7: a `tools` array, a `data` array when success is set, or a bare array; anything else is invalid (null). */
+export function readToolList(body: unknown): ToolSummary[] | null {
+  let items: unknown[] | null = null;
+  if (Array.isArray(body)) items = body;
+  else if (isRecord(body) && Array.isArray(body.tools)) items = body.tools;
+  else if (isRecord(body) && body.success && Array.isArray(body.data)) items = body.data;
+  if (!items) return null;
+  return items.map(toSummary).filter((t): t is ToolSummary => t !== null);
+}
+
+export const fallbackList = (): ToolList => ({ tools: FALLBACK_TOOLS.map(toToolSummary), source: 'fallback' });
+
+/** The directory list: the API's, or the built-in tools when the call fails or answers an invalid shape. */
+export async function loadToolList(fetchJson: JsonFetcher): Promise<ToolList> {
+  let res: Awaited<ReturnType<JsonFetcher>>;
+  try {
+    res = await fetchJson('/api/tools');
+  } catch (err) {
+    console.error('Error fetching AI tools:', err instanceof Error ? err.message : err);
+    return fallbackList();
+  }
+  if (!res.ok) {
+    console.error(`HTTP error! status: ${res.status}`);
+    return fallbackList();
+  }
+  const tools = readToolList(res.body);
+  if (!tools) {
+    console.error('API response format is invalid');
+    return fallbackList();
+  }
+  return { tools, source: 'api' };
+}
+
+export interface ToolLookup {
+  slug: string;
+  tool: Tool | null;
+}
+
+/** One tool: the API's, or on a failed call (404 included) the built-in list searched by slug. */
+export async function loadTool(fetchJson: JsonFetcher, slug: string): Promise<ToolLookup> {
+  try {
+    const res = await fetchJson(`/api/tools/${encodeURIComponent(slug)}`);
+    if (res.ok && isRecord(res.body) && typeof res.body.slug === 'string') return { slug, tool: res.body as unknown as Tool };
+    // A 404 is not logged; like any failure it falls through to the built-in list.
+    else if (res.status !== 404) console.error(`HTTP error! status: ${res.status}`);
+  } catch (err) {
+    console.error('Error fetching AI tool:', err instanceof Error ? err.message : err);
+  }
+  return { slug, tool: FALLBACK_TOOLS.find((t) => t.slug === slug) ?? null };
+}

@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import type { ToolSummary } from '@aitools/api/contracts/tools';
+import { filterTools, parseTypeFilter, sortTools } from './tools';
+import { cardToolType, filterToolType } from './toolType';
+import { normaliseCategory, CATEGORIES } from './categories';
+
+const tool = (over: Partial<ToolSummary>): ToolSummary => ({ id: 1, name: 'X', slug: 'x', description: '', tags: [], website: 'https://x.test', ...over });
+
+const tools = [
+  tool({ id: 1, name: 'ChatGPT', slug: 'chatgpt', description: 'Conversational assistant', category: 'AI Assistants', pricing: 'Freemium', popularityScore: 9.8 }),
+  tool({ id: 2, name: 'Pi', slug: 'pi', description: 'Personal AI companion', category: 'AI Tools', pricing: 'Free', popularityScore: 7 }),
+  tool({ id: 3, name: 'GitHub MCP Server', slug: 'github-mcp', description: 'Repos for agents', category: 'MCP Servers', pricing: 'Free', tags: ['mcp-server'] }),
+  tool({ id: 4, name: 'Time', slug: 'time', description: 'Time zone conversion', category: 'MCP', pricing: 'Free', popularityScore: 5 }),
+  tool({ id: 5, name: 'cursor', slug: 'cursor', description: 'AI code editor', category: 'Development', pricing: 'Paid, Freemium', popularityScore: 9.4 }),
+  tool({ id: 6, name: 'Bridge', slug: 'bridge', description: 'Server bridge', category: 'Development', pricing: 'Enterprise', tags: ['mcp-server'] }),
+];
+
+describe('filterTools', () => {
+  const all = { search: '', category: 'All', type: 'all' as const };
+  it('keeps everything with no filters', () => {
+    expect(filterTools(tools, all)).toHaveLength(tools.length);
+  });
+  it('searches name or description, case-insensitively', () => {
+    expect(filterTools(tools, { ...all, search: 'CHAT' }).map((t) => t.slug)).toEqual(['chatgpt']);
+    expect(filterTools(tools, { ...all, search: 'code editor' }).map((t) => t.slug)).toEqual(['cursor']);
+    expect(filterTools(tools, { ...all, search: '  companion ' }).map((t) => t.slug)).toEqual(['pi']);
+    expect(filterTools(tools, { ...all, search: 'zzz' })).toEqual([]);
+  });
+  it('matches categories with their aliases (AI Tools is AI Assistants, MCP is MCP Servers)', () => {
+    expect(filterTools(tools, { ...all, category: 'AI Assistants' }).map((t) => t.slug)).toEqual(['chatgpt', 'pi']);
+    expect(filterTools(tools, { ...all, category: 'MCP Servers' }).map((t) => t.slug)).toEqual(['github-mcp', 'time']);
+  });
+  it('filters by type with the directory reading, and combines all three conditions', () => {
+    expect(filterTools(tools, { ...all, type: 'mcp-servers' }).map((t) => t.slug)).toEqual(['github-mcp', 'time', 'bridge']);
+    expect(filterTools(tools, { ...all, type: 'ai-tool' }).map((t) => t.slug)).toEqual(['chatgpt', 'pi', 'cursor']);
+    expect(filterTools(tools, { search: 'bridge', category: 'Development', type: 'mcp-servers' }).map((t) => t.slug)).toEqual(['bridge']);
+    expect(filterTools(tools, { search: 'bridge', category: 'Development', type: 'ai-tool' })).toEqual([]);
+  });
+  it('reads free and paid types from the Explore More links as pricing views', () => {
+    expect(filterTools(tools, { ...all, type: 'free' }).map((t) => t.slug)).toEqual(['chatgpt', 'pi', 'github-mcp', 'time']);
+    expect(filterTools(tools, { ...all, type: 'paid' }).map((t) => t.slug)).toEqual(['cursor']);
+  });
+  it('parses type values from the URL, unknown ones as all', () => {
+    expect(parseTypeFilter('mcp-servers')).toBe('mcp-servers');
+    expect(parseTypeFilter('bogus')).toBe('all');
+    expect(parseTypeFilter(null)).toBe('all');
+  });
+});
+
+describe('type derivation (SPEC section 5, both readings)', () => {
+  it('card reading: category first, then tags containing mcp or server, missing tool is an AI Tool', () => {
+    expect(cardToolType({ category: 'MCP' })).toBe('MCP Servers');
+    expect(cardToolType({ category: 'MCP Servers' })).toBe('MCP Servers');
+    expect(cardToolType({ category: 'Development', tags: ['mcp-server'] })).toBe('AI Tool');
+    expect(cardToolType({ tags: ['Model Server'] })).toBe('MCP Servers');
+    expect(cardToolType({ tags: ['MCP'] })).toBe('MCP Servers');
+    expect(cardToolType({ tags: ['chat'] })).toBe('AI Tool');
+    expect(cardToolType(null)).toBe('AI Tool');
+    expect(cardToolType(undefined)).toBe('AI Tool');
+  });
+  it('filter reading: MCP category, or the exact tag mcp-server', () => {
+    expect(filterToolType({ category: 'MCP' })).toBe('MCP Servers');
+    expect(filterToolType({ category: 'Development', tags: ['mcp-server'] })).toBe('MCP Servers');
+    expect(filterToolType({ tags: ['server'] })).toBe('AI Tool');
+    expect(filterToolType({ tags: ['mcp'] })).toBe('AI Tool');
+  });
+});
+
+describe('sortTools', () => {
+  it('popularity: score descending (missing counts as 5), then name', () => {
+    expect(sortTools(tools, 'popularity').map((t) => t.slug)).toEqual(['chatgpt', 'cursor', 'pi', 'bridge', 'github-mcp', 'time']);
+  });
+  it('alphabetical: name A-Z ignoring case', () => {
+    expect(sortTools(tools, 'alphabetical').map((t) => t.name)).toEqual(['Bridge', 'ChatGPT', 'cursor', 'GitHub MCP Server', 'Pi', 'Time']);
+  });
+  it('pricing: Free, Freemium, Paid (first value), others, then name', () => {
+    expect(sortTools(tools, 'pricing').map((t) => t.slug)).toEqual(['github-mcp', 'pi', 'time', 'chatgpt', 'cursor', 'bridge']);
+  });
+  it('does not change its input', () => {
+    const copy = [...tools];
+    sortTools(tools, 'alphabetical');
+    expect(tools).toEqual(copy);
+  });
+});
+
+describe('categories', () => {
+  it('has the 15 categories with All first', () => {
+    expect(CATEGORIES).toHaveLength(15);
+    expect(CATEGORIES[0]).toBe('All');
+  });
+  it('normalises the aliases', () => {
+    expect(normaliseCategory('AI Tools')).toBe('AI Assistants');
+    expect(normaliseCategory('MCP')).toBe('MCP Servers');
+    expect(normaliseCategory('Development')).toBe('Development');
+  });
+});

@@ -1,0 +1,241 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import type { ToolSummary } from '@aitools/api/contracts/tools';
+import Home, { resetToolListCache } from './Home';
+import type { ToolList } from '../lib/loadTools';
+import { comboKey, rememberPage } from '../lib/pageMemory';
+
+const CATS = ['Development', 'AI Assistants', 'MCP Servers'];
+const makeTools = (n: number): ToolSummary[] =>
+  Array.from({ length: n }, (_, i) => ({
+    id: i + 1,
+    name: `Tool ${String(i + 1).padStart(3, '0')}`,
+    slug: `tool-${i + 1}`,
+    description: i === 0 ? 'The special one' : `Description ${i + 1}`,
+    category: CATS[i % 3],
+    tags: ['a', 'b', 'c', 'd', 'e'],
+    pricing: i % 2 ? 'Free' : 'Paid, Freemium',
+    website: `https://tool${i + 1}.test`,
+    popularityScore: 100 - i,
+    ...(i % 3 === 2 ? { mcpBadge: 'Official' as const } : {}),
+  }));
+
+let currentUrl = '';
+function LocationProbe() {
+  const l = useLocation();
+  currentUrl = l.pathname + l.search;
+  return null;
+}
+
+function renderHome(url = '/', data?: ToolList) {
+  return render(
+    <MemoryRouter initialEntries={[url]}>
+      <Routes>
+        <Route path="/" element={<Home data={data} />} />
+        <Route path="/tool/:slug" element={<p>detail page</p>} />
+      </Routes>
+      <LocationProbe />
+    </MemoryRouter>,
+  );
+}
+
+const cardNames = () => screen.queryAllByRole('heading', { level: 3 }).map((h) => h.textContent).filter((t) => t?.startsWith('Tool '));
+
+beforeEach(() => {
+  resetToolListCache();
+  window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('Home with server data', () => {
+  const data: ToolList = { tools: makeTools(60), source: 'api' };
+
+  it('renders the first 24 cards, counts and pagination', () => {
+    renderHome('/', data);
+    expect(cardNames()).toHaveLength(24);
+    expect(screen.getByText('60 tools found')).toBeTruthy();
+    expect(screen.getByText('Showing 1 to 24 of 60 results')).toBeTruthy();
+    const nav = screen.getByRole('navigation', { name: 'Pagination' });
+    expect(within(nav).getAllByRole('button', { name: /^Page / }).map((b) => b.textContent)).toEqual(['1', '2', '3']);
+    expect(screen.getByPlaceholderText('Search tools and servers...')).toBeTruthy();
+    expect(screen.getAllByRole('link', { name: /Feature your AI tool here!/ })[0].getAttribute('href')).toBe('/advertise');
+    expect(screen.getByRole('link', { name: 'Contact Our AI Tools Experts' }).getAttribute('href')).toBe('/contact');
+    expect(screen.getByRole('link', { name: 'Read the AI Tools Blog' }).getAttribute('href')).toBe('/blog');
+  });
+
+  it('card: first pricing value, letter tile, 3 tags + more, View Details and Visit Site in a new tab', () => {
+    renderHome('/', data);
+    const card = screen.getByRole('link', { name: 'Tool 001' }).closest('article')!;
+    expect(within(card).getByText('Paid')).toBeTruthy();
+    expect(within(card).getByText('+2 more')).toBeTruthy();
+    expect(within(card).getByText('T').getAttribute('aria-hidden')).toBe('true');
+    const visit = within(card).getByRole('link', { name: /Visit Site/ });
+    expect(visit.getAttribute('target')).toBe('_blank');
+    expect(visit.getAttribute('rel')).toContain('noopener');
+    expect(within(card).getByRole('link', { name: /View Details/ }).getAttribute('href')).toBe('/tool/tool-1');
+  });
+
+  it('reads the query: category, search and page, and clamps the page', () => {
+    renderHome('/?category=Development&page=9', data);
+    expect(screen.getByText('20 tools found')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Development' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByText('Click "Development" again to clear filter')).toBeTruthy();
+    // 20 results fit one page: no pagination bar, page clamped to 1 and the URL corrected
+    expect(screen.queryByRole('navigation', { name: 'Pagination' })).toBeNull();
+    expect(currentUrl).toBe('/?category=Development');
+  });
+
+  it('search filters as you type, writes the URL and returns to page 1', () => {
+    renderHome('/?page=2', data);
+    fireEvent.change(screen.getByPlaceholderText('Search tools and servers...'), { target: { value: 'special' } });
+    expect(cardNames()).toEqual(['Tool 001']);
+    expect(currentUrl).toBe('/?search=special');
+  });
+
+  it('category click filters; clicking it again resets to All', () => {
+    renderHome('/', data);
+    const categories = screen.getByRole('group', { name: 'Category' });
+    fireEvent.click(within(categories).getByRole('button', { name: 'MCP Servers' }));
+    expect(screen.getByText('20 tools found')).toBeTruthy();
+    expect(currentUrl).toBe('/?category=MCP+Servers');
+    fireEvent.click(within(categories).getByRole('button', { name: 'MCP Servers' }));
+    expect(screen.getByText('60 tools found')).toBeTruthy();
+    expect(currentUrl).toBe('/');
+  });
+
+  it('type bar filters by the directory reading; the active type clicked again resets', () => {
+    renderHome('/', data);
+    const types = screen.getByRole('group', { name: 'Type' });
+    fireEvent.click(within(types).getByRole('button', { name: 'MCP Servers' }));
+    expect(screen.getByText('20 tools found')).toBeTruthy();
+    fireEvent.click(within(types).getByRole('button', { name: 'AI Tool' }));
+    expect(screen.getByText('40 tools found')).toBeTruthy();
+    expect(currentUrl).toContain('type=ai-tool');
+    fireEvent.click(within(screen.getByRole('group', { name: 'Type' })).getByRole('button', { name: 'AI Tool' }));
+    expect(currentUrl).not.toContain('type=');
+  });
+
+  it('paginates, remembers the page per combination and restores it', () => {
+    renderHome('/', data);
+    fireEvent.click(screen.getByRole('button', { name: 'Page 3' }));
+    expect(screen.getByText('Showing 49 to 60 of 60 results')).toBeTruthy();
+    expect(currentUrl).toBe('/?page=3');
+    fireEvent.click(screen.getByRole('button', { name: 'Development' }));
+    expect(currentUrl).toBe('/?category=Development');
+    fireEvent.click(screen.getByRole('button', { name: 'Development' }));
+    expect(currentUrl).toBe('/?page=3');
+  });
+
+  it('restores a remembered page when / is opened without a page', () => {
+    rememberPage(comboKey('All', 'all', ''), 2);
+    renderHome('/', data);
+    expect(currentUrl).toBe('/?page=2');
+    expect(screen.getByText('Showing 25 to 48 of 60 results')).toBeTruthy();
+  });
+
+  it('sort and page size change the view and go back to page 1', () => {
+    renderHome('/?page=2', data);
+    fireEvent.change(screen.getByLabelText('Sort by'), { target: { value: 'alphabetical' } });
+    expect(currentUrl).toBe('/');
+    fireEvent.change(screen.getByLabelText('Per page'), { target: { value: '12' } });
+    expect(cardNames()).toHaveLength(12);
+    expect(screen.getByText('Showing 1 to 12 of 60 results')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Sort by'), { target: { value: 'pricing' } });
+    expect(cardNames()[0]).toBe('Tool 002'); // Free before Paid
+  });
+
+  it('shows the empty state and clears filters', () => {
+    renderHome('/?search=nothing-matches', data);
+    expect(screen.getByRole('heading', { name: 'No AI tools found' })).toBeTruthy();
+    expect(screen.getByText("Try adjusting your search terms or filters to find the AI tools you're looking for.")).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Clear Filters' }));
+    expect(cardNames()).toHaveLength(24);
+    expect(currentUrl).toBe('/');
+  });
+
+  it('FAQ: 20 entries toggling independently; the email becomes a mail link on click', () => {
+    renderHome('/', data);
+    const faq = document.getElementById('faq')!;
+    const questions = within(faq).getAllByRole('button', { expanded: false });
+    expect(questions).toHaveLength(20);
+    fireEvent.click(questions[0]);
+    fireEvent.click(questions[1]);
+    expect(questions[0].getAttribute('aria-expanded')).toBe('true');
+    expect(questions[1].getAttribute('aria-expanded')).toBe('true');
+    fireEvent.click(questions[0]);
+    expect(questions[0].getAttribute('aria-expanded')).toBe('false');
+    const adQuestion = within(faq).getByRole('button', { name: /How can I advertise/ });
+    fireEvent.click(adQuestion);
+    const hidden = within(faq).getAllByText('hello[at]aitoolsdirectory[dot]example')[0];
+    fireEvent.click(hidden);
+    const link = within(faq).getByRole('link', { name: 'hello@aitoolsdirectory.example' });
+    expect(link.getAttribute('href')).toBe('mailto:hello@aitoolsdirectory.example');
+  });
+
+  it('navigates in-app from a card and saves the scroll position', () => {
+    renderHome('/?page=2', data);
+    const card = screen.getByRole('link', { name: 'Tool 025' }).closest('article')!;
+    fireEvent.click(within(card).getByText('Description 25'));
+    expect(screen.getByText('detail page')).toBeTruthy();
+    expect(JSON.parse(localStorage.getItem('directoryScrollPositions')!)['/?page=2']).toMatchObject({ x: 0, y: 0 });
+  });
+});
+
+describe('Home without server data', () => {
+  it('shows the loading state, then the API list', async () => {
+    let resolve!: (r: Response) => void;
+    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>((r) => (resolve = r))));
+    renderHome('/');
+    expect(screen.getByText('Loading AI tools directory...')).toBeTruthy();
+    expect(screen.getByText('0 tools loaded')).toBeTruthy();
+    await act(async () => resolve(new Response(JSON.stringify({ success: true, data: makeTools(30) }), { status: 200 })));
+    expect(await screen.findByText('30 tools found')).toBeTruthy();
+  });
+
+  it('uses the 5 built-in tools when the call fails, logging the status', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('oops', { status: 500 })));
+    renderHome('/');
+    expect(await screen.findByText('5 tools found')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'ChatGPT' })).toBeTruthy();
+    expect(log).toHaveBeenCalledWith('HTTP error! status: 500');
+    log.mockRestore();
+  });
+
+  it('uses the built-in tools for an invalid answer', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ hello: 'world' }), { status: 200 })));
+    renderHome('/');
+    expect(await screen.findByText('5 tools found')).toBeTruthy();
+    expect(log).toHaveBeenCalledWith('API response format is invalid');
+    log.mockRestore();
+  });
+
+  it('shows the error state when loading rejects, and Try Again resets filters and reloads', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const loader = await import('../lib/loadTools');
+    const spy = vi.spyOn(loader, 'loadToolList').mockRejectedValueOnce(new Error('boom'));
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ success: true, data: makeTools(3) }), { status: 200 })));
+    renderHome('/?category=Development&search=x');
+    expect(await screen.findByRole('heading', { name: 'Error Loading AI Tools' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByText('3 tools found')).toBeTruthy();
+    expect(currentUrl).toBe('/');
+    spy.mockRestore();
+    log.mockRestore();
+  });
+});
+
+describe('Home head', () => {
+  it('sets title, canonical, robots and an ItemList of the first 50 tools', async () => {
+    renderHome('/', { tools: makeTools(60), source: 'api' });
+    await waitFor(() => expect(document.title).toContain('AI Tools Directory'));
+    expect(document.head.querySelector('link[rel="canonical"]')!.getAttribute('href')).toBe('https://localhost');
+    expect(document.head.querySelector('meta[name="robots"]')!.getAttribute('content')).toBe('index,follow');
+    const ld = JSON.parse(document.head.querySelector('script[type="application/ld+json"]')!.textContent!);
+    expect(ld['@type']).toBe('ItemList');
+    expect(ld.itemListElement).toHaveLength(50);
+    expect(ld.itemListElement[0]).toMatchObject({ position: 1, name: 'Tool 001', url: 'https://localhost/tool/tool-1' });
+  });
+});

@@ -1,0 +1,172 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import type { Tool } from '@aitools/api/contracts/tools';
+import ToolDetail from './ToolDetail';
+import type { ToolLookup } from '../lib/loadTools';
+
+const TOOL: Tool = {
+  id: 7,
+  name: 'Cursor',
+  slug: 'cursor',
+  description: 'AI code editor.',
+  fullDescription: 'First paragraph.\n\nSecond paragraph.\n\n\nThird paragraph.',
+  category: 'Development',
+  tags: '{one, two, three, four, five, six, seven, eight, nine, ten}',
+  website: 'https://cursor.com',
+  pricing: 'Freemium, Paid',
+  detailedPricing: [
+    { id: 2, name: 'Business', details: 'Business: $40/user/month billed annually - SSO, admin; privacy mode', order: 2 },
+    { id: 1, name: 'Hobby', details: 'Hobby: $0 - limited agent requests', order: 1 },
+    { id: 3, name: 'Free', details: 'Free: $0 - basics', order: 3 },
+  ],
+  keyFeatures: ['Tab completion', { title: 'Agent', description: 'Edits across files.' }],
+  lastUpdated: '2026-11-14',
+  screenshot: '/screenshots/cursor.png',
+  faqs: [
+    { question: 'Q1?', answer: 'A1.' },
+    { question: 'Q2?', answer: 'A2.' },
+  ],
+};
+
+function renderDetail(url: string, data?: ToolLookup) {
+  return render(
+    <MemoryRouter initialEntries={[url]}>
+      <Routes>
+        <Route path="/tool/:slug" element={<ToolDetail data={data} />} />
+        <Route path="/" element={<p>home page</p>} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('ToolDetail found', () => {
+  it('renders breadcrumb, badges, paragraphs, last updated, features and Explore More', () => {
+    vi.stubGlobal('scrollTo', vi.fn());
+    renderDetail('/tool/cursor', { slug: 'cursor', tool: TOOL });
+    expect(screen.getByRole('heading', { level: 1, name: 'Cursor' })).toBeTruthy();
+    const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(within(crumbs).getByRole('link', { name: 'Development' }).getAttribute('href')).toBe('/?category=Development');
+    expect(screen.getByText('AI Tool')).toBeTruthy();
+    expect(screen.getByText('Freemium')).toBeTruthy();
+    expect(screen.getByText('Last updated: November 14, 2026')).toBeTruthy();
+    for (const p of ['First paragraph.', 'Second paragraph.', 'Third paragraph.']) expect(screen.getByText(p)).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Key Features and Benefits' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Visit Website/ }).getAttribute('target')).toBe('_blank');
+    const explore = screen.getByRole('heading', { name: 'Explore More' }).parentElement!;
+    expect(within(explore).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['/?category=Development', '/?type=free', '/', '/blog', '/#faq', '/submit']);
+  });
+
+  it('shows 8 tags and toggles the rest', () => {
+    renderDetail('/tool/cursor', { slug: 'cursor', tool: TOOL });
+    const tags = () => within(screen.getByRole('list', { name: 'Tags' })).getAllByRole('listitem').length;
+    expect(tags()).toBe(8);
+    fireEvent.click(screen.getByRole('button', { name: 'Show 2 more tags' }));
+    expect(tags()).toBe(10);
+    fireEvent.click(screen.getByRole('button', { name: 'Show less' }));
+    expect(tags()).toBe(8);
+  });
+
+  it('has no tag toggle with 8 tags or fewer', () => {
+    renderDetail('/tool/cursor', { slug: 'cursor', tool: { ...TOOL, tags: ['a', 'b'] } });
+    expect(screen.queryByRole('button', { name: /more tags/ })).toBeNull();
+  });
+
+  it('sorts pricing plans by weight and shows parsed details with a short form of long prices', () => {
+    renderDetail('/tool/cursor', { slug: 'cursor', tool: TOOL });
+    const section = screen.getByRole('heading', { name: 'Pricing Plans' }).parentElement!;
+    expect(within(section).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Hobby', 'Free', 'Business']);
+    expect(within(section).getByText('$40/user/month billed annually')).toBeTruthy();
+    expect(within(section).getByText('$40/user/mo billed annually')).toBeTruthy();
+    expect(within(section).getByText('privacy mode')).toBeTruthy();
+  });
+
+  it('FAQ accordion keeps one answer open', () => {
+    renderDetail('/tool/cursor', { slug: 'cursor', tool: TOOL });
+    const q1 = screen.getByRole('button', { name: /Q1\?/ });
+    const q2 = screen.getByRole('button', { name: /Q2\?/ });
+    fireEvent.click(q1);
+    expect(q1.getAttribute('aria-expanded')).toBe('true');
+    fireEvent.click(q2);
+    expect(q1.getAttribute('aria-expanded')).toBe('false');
+    expect(q2.getAttribute('aria-expanded')).toBe('true');
+    fireEvent.click(q2);
+    expect(q2.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('hides the screenshot when it fails', () => {
+    renderDetail('/tool/cursor', { slug: 'cursor', tool: TOOL });
+    const img = screen.getByAltText('Cursor screenshot');
+    fireEvent.error(img);
+    expect(screen.queryByAltText('Cursor screenshot')).toBeNull();
+  });
+
+  it('sets head with SoftwareApplication data and rating defaults, and records the view', async () => {
+    renderDetail('/tool/cursor', { slug: 'cursor', tool: TOOL });
+    await waitFor(() => expect(document.title).toBe('Cursor - Development | AI Tools Directory'));
+    expect(document.head.querySelector('link[rel="canonical"]')!.getAttribute('href')).toBe('https://localhost/tool/cursor');
+    expect(document.head.querySelector('meta[name="robots"]')!.getAttribute('content')).toBe('index,follow');
+    const ld = JSON.parse(document.head.querySelector('script[type="application/ld+json"]')!.textContent!);
+    expect(ld['@type']).toBe('SoftwareApplication');
+    expect(ld.aggregateRating).toMatchObject({ ratingValue: 4.5, ratingCount: 250 });
+    const [entry] = JSON.parse(localStorage.getItem('toolInteractions')!);
+    expect(entry).toMatchObject({ toolName: 'Cursor', action: 'view', category: 'Development' });
+  });
+
+  it('Share copies the link and alerts when there is no device share', async () => {
+    const writeText = vi.fn().mockResolvedValue(undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
+    renderDetail('/tool/cursor', { slug: 'cursor', tool: TOOL });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Share' })));
+    expect(writeText).toHaveBeenCalled();
+    expect(alert).toHaveBeenCalledWith('Link copied to clipboard!');
+    alert.mockRestore();
+  });
+
+  it('Back to Directory goes to / when there is no history', () => {
+    renderDetail('/tool/cursor', { slug: 'cursor', tool: TOOL });
+    fireEvent.click(screen.getByRole('button', { name: '← Back to Directory' }));
+    expect(screen.getByText('home page')).toBeTruthy();
+  });
+});
+
+describe('ToolDetail loading and not found', () => {
+  it('shows "Loading AI Tool" then the fetched tool', async () => {
+    let resolve!: (r: Response) => void;
+    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>((r) => (resolve = r))));
+    renderDetail('/tool/cursor');
+    expect(screen.getByText('Loading AI Tool')).toBeTruthy();
+    await act(async () => resolve(new Response(JSON.stringify(TOOL), { status: 200 })));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Cursor' })).toBeTruthy();
+  });
+
+  it('shows not found with the slug, noindex and Browse All AI Tools', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ success: false }), { status: 404 })));
+    renderDetail('/tool/no-such-tool');
+    expect(await screen.findByRole('heading', { name: 'AI Tool Not Found' })).toBeTruthy();
+    expect(screen.getByText('The AI tool "no-such-tool" could not be found. It may have been moved, deleted, or the URL might be incorrect.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Browse All AI Tools' }).getAttribute('href')).toBe('/');
+    await waitFor(() => expect(document.head.querySelector('meta[name="robots"]')!.getAttribute('content')).toBe('noindex,nofollow'));
+  });
+
+  it('renders server data for not found without fetching', () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    renderDetail('/tool/gone', { slug: 'gone', tool: null });
+    expect(screen.getByRole('heading', { name: 'AI Tool Not Found' })).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('searches the built-in list by slug when the call fails', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.stubGlobal('fetch', vi.fn(async () => { throw new TypeError('Failed to fetch'); }));
+    renderDetail('/tool/midjourney');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Midjourney' })).toBeTruthy();
+    log.mockRestore();
+  });
+});
