@@ -33,7 +33,7 @@ export async function createApp({ config, db, logger, pages = true }: AppDeps): 
   app.set('trust proxy', 'loopback');
   app.use(requestLogger(logger));
   app.use(cspNonce);
-  app.use(securityHeaders({ connectSrc: config.analyticsEndpoint ? [new URL(config.analyticsEndpoint).origin] : [] }));
+  app.use(securityHeaders({ connectSrc: config.analyticsEndpoint ? [new URL(config.analyticsEndpoint, config.siteOrigin).origin] : [] }));
 
   app.get('/api/health', (_req, res) => {
     db.prepare('SELECT 1').get();

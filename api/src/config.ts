@@ -33,7 +33,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     siteOrigin: env.SITE_ORIGIN ?? `https://localhost:${port}`,
     apiBase: env.API_BASE ?? '',
     contactEmail: env.CONTACT_EMAIL ?? 'hello@aitoolsdirectory.example',
-    analyticsEndpoint: env.ANALYTICS_ENDPOINT || undefined,
+    // Our own API is the analytics service by default; an empty ANALYTICS_ENDPOINT turns events off.
+    analyticsEndpoint: env.ANALYTICS_ENDPOINT === undefined ? '/api/events' : env.ANALYTICS_ENDPOINT || undefined,
     emailMarketingUrl: env.EMAIL_MARKETING_URL || undefined,
     devAuthServer: env.DEV_AUTH_SERVER || undefined,
     devRemotes: (env.DEV_REMOTES ?? '').split(',').map((s) => s.trim()).filter(Boolean),

@@ -36,7 +36,9 @@ function hashTree(dir: string): string {
 
 /** The directory team's checkout of v2: the same remote with a visible change. */
 function checkoutV2(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'mfe-directory-v2-'));
+  const root = mkdtempSync(join(tmpdir(), 'checkout-v2-'));
+  cpSync(join(REPO_ROOT, 'tsconfig.base.json'), join(root, 'tsconfig.base.json'));
+  const dir = join(root, 'mfe-directory');
   const src = join(REPO_ROOT, 'mfe-directory');
   for (const f of readdirSync(src)) {
     if (f === 'node_modules' || f === 'dist') continue;
@@ -84,7 +86,7 @@ before(async () => {
 });
 after(async () => {
   await browser.close();
-  rmSync(v2Dir, { recursive: true, force: true });
+  rmSync(join(v2Dir, '..'), { recursive: true, force: true });
 });
 
 describe('independent releases and rollback', () => {
