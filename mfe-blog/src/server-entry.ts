@@ -1,12 +1,12 @@
 import type { ServerEntry } from '@aitools/platform';
-import BlogList from './routes/BlogList';
-import BlogPost from './routes/BlogPost';
+import BlogList, { loadBlogList } from './routes/BlogList';
+import BlogPost, { loadBlogPost } from './routes/BlogPost';
 
 const entry: ServerEntry = {
   remote: 'blog',
   routes: {
-    './BlogList': { Component: BlogList },
-    './BlogPost': { Component: BlogPost },
+    './BlogList': { Component: BlogList, load: loadBlogList },
+    './BlogPost': { Component: BlogPost, load: loadBlogPost },
   },
 };
 export default entry;

@@ -3,24 +3,27 @@ import { join } from 'node:path';
 import matter from 'gray-matter';
 import type { DB } from '../db/connection';
 import { DATA_DIR } from '../paths';
-import { upsertPost } from './repository';
+import { blogFrontMatterSchema } from '../contracts/blog';
+import { upsertPost, type StoredPost } from './repository';
 
-/** Loads data/blog/*.md (front matter + markdown body) into blog_posts. */
+/** Reads one article file: validated front matter plus the markdown body. Throws naming the file when invalid. */
+export function readPostFile(path: string, fileName: string): StoredPost {
+  const { data, content } = matter(readFileSync(path, 'utf8'));
+  // YAML turns unquoted dates into Date objects; the schema expects the written date.
+  const raw = { ...data, published_at: data.published_at instanceof Date ? data.published_at.toISOString().slice(0, 10) : data.published_at };
+  const parsed = blogFrontMatterSchema.safeParse(raw);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ');
+    throw new Error(`Invalid front matter in ${fileName}: ${problems}`);
+  }
+  if (`${parsed.data.slug}.md` !== fileName) throw new Error(`Slug "${parsed.data.slug}" does not match the file name ${fileName}`);
+  return { ...parsed.data, content: content.trim() };
+}
+
+/** Loads data/blog/*.md (front matter + markdown body) into blog_posts, inserted or updated by slug. */
 export function seedBlog(db: DB, dir = join(DATA_DIR, 'blog')): number {
   const files = readdirSync(dir).filter((f) => f.endsWith('.md')).sort();
-  db.transaction(() => {
-    for (const file of files) {
-      const { data, content } = matter(readFileSync(join(dir, file), 'utf8'));
-      const published = data.published_at instanceof Date ? data.published_at.toISOString() : (data.published_at ?? null);
-      upsertPost(db, {
-        ...data,
-        slug: String(data.slug ?? file.replace(/\.md$/, '')),
-        title: String(data.title),
-        status: data.status === 'draft' ? 'draft' : 'published',
-        published_at: published,
-        content: content.trim(),
-      });
-    }
-  })();
+  const posts = files.map((f) => readPostFile(join(dir, f), f));
+  db.transaction(() => posts.forEach((p) => upsertPost(db, p)))();
   return files.length;
 }

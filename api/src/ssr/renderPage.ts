@@ -5,6 +5,7 @@ import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { renderHeadTags, serializeJsonForScript, escapeHtml, type Head } from '@aitools/platform/head-tags';
 import type { RouteContext } from '@aitools/platform/contract';
+import { jsonResult } from '@aitools/platform/api';
 import { SHELL_DIST, REMOTE_NAMES } from '../paths';
 import type { ServerConfig } from '../config';
 import { publicManifest, resolveRelease } from '../releases/manifest';
@@ -109,14 +110,7 @@ function loaderContext(req: Request, url: URL, params: Record<string, string | u
     params,
     url,
     async fetchJson<T>(path: string) {
-      const res = await fetch(origin + path, { headers: { Accept: 'application/json', 'x-internal-render': '1' } });
-      let body: T | null = null;
-      try {
-        body = (await res.json()) as T;
-      } catch {
-        body = null;
-      }
-      return { ok: res.ok, status: res.status, body };
+      return jsonResult<T>(await fetch(origin + path, { headers: { Accept: 'application/json', 'x-internal-render': '1' } }));
     },
   };
 }

@@ -1,11 +1,138 @@
-import { useHead } from '@aitools/platform';
+import { useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { fetchJson, getConfig, shareOrCopy, useHead, type LoadResult, type RouteContext, type RouteProps } from '@aitools/platform';
+import { fetchPost, type PostResult } from '../lib/api';
+import { FALLBACK_POST, FALLBACK_SLUG } from '../lib/fallbackPost';
+import { postHead, type PostView } from '../lib/head';
+import { formatPostDate, calendarDay } from '../lib/dates';
+import { displayCategory, type BlogPost as Post } from '../lib/posts';
+import { PostBody } from '../components/PostBody';
+import { TagList } from '../components/PostCards';
+import { useImageFailed } from '../components/PostImage';
 import '../styles.css';
 
-export default function BlogPost() {
-  useHead({ title: 'BlogPost | AI Tools Directory' });
+export interface BlogPostData {
+  slug: string;
+  post: Post | null;
+}
+
+/** The post to show for an answer: the post, or the built-in one for its own slug, or none (not found). */
+export function choosePost(slug: string, result: PostResult): Post | null {
+  if (result.kind === 'found') return result.post;
+  return slug === FALLBACK_SLUG ? FALLBACK_POST : null;
+}
+
+/** Server: the whole article in the HTML; a missing post answers HTTP 404. */
+export async function loadBlogPost(ctx: RouteContext): Promise<LoadResult<BlogPostData>> {
+  const slug = ctx.params.slug ?? '';
+  const post = choosePost(slug, await fetchPost(ctx.fetchJson, slug));
+  return { data: { slug, post }, status: post ? 200 : 404 };
+}
+
+function viewOf(data: BlogPostData | undefined, slug: string): PostView {
+  if (!data || data.slug !== slug) return { status: 'loading' };
+  return data.post ? { status: 'found', post: data.post } : { status: 'missing' };
+}
+
+export default function BlogPost({ data }: RouteProps<BlogPostData>) {
+  const slug = useParams().slug ?? '';
+  const [view, setView] = useState<PostView>(() => viewOf(data, slug));
+
+  useEffect(() => {
+    window.scrollTo(0, 0);
+    if (data && data.slug === slug) return;
+    let live = true;
+    setView({ status: 'loading' });
+    fetchPost(fetchJson, slug).then((result) => {
+      if (!live) return;
+      const post = choosePost(slug, result);
+      setView(post ? { status: 'found', post } : { status: 'missing' });
+    });
+    return () => {
+      live = false;
+    };
+  }, [slug, data]);
+
+  useHead(postHead({ origin: getConfig().siteOrigin, slug, view }));
+
+  if (view.status === 'loading') {
+    return (
+      <main className="blog-post">
+        <div className="blog-state" role="status">
+          <span className="spinner" aria-hidden="true" />
+          <h1 className="blog-state__title">Loading Blog Post</h1>
+        </div>
+      </main>
+    );
+  }
+  if (view.status === 'missing') {
+    return (
+      <main className="blog-post blog-state">
+        <h1 className="blog-state__title">Blog Post Not Found</h1>
+        <p>The blog post you're looking for could not be found. It may have been moved or deleted.</p>
+        <div className="blog-state__actions">
+          <Link to="/blog" className="btn btn--primary">
+            Browse All Blog Posts
+          </Link>
+          <Link to="/" className="btn btn--ghost">
+            Back to AI Tools Directory
+          </Link>
+        </div>
+      </main>
+    );
+  }
+  return <Article post={view.post} />;
+}
+
+function FeaturedImage({ post }: { post: Post }) {
+  const { ref, failed, onError } = useImageFailed(post.featuredImage);
+  if (!post.featuredImage || failed) return null;
+  return <img ref={ref} className="blog-post__image" src={post.featuredImage} alt={post.featuredImageAlt || post.title} onError={onError} />;
+}
+
+function Article({ post }: { post: Post }) {
+  const day = calendarDay(post.publishedAt);
   return (
-    <main className="blog-stub">
-      <h1>BlogPost</h1>
+    <main className="blog-post">
+      <nav className="blog-post__nav" aria-label="Site sections">
+        <Link to="/blog" className="btn btn--ghost btn--small">
+          BLOG
+        </Link>
+        <Link to="/" className="btn btn--ghost btn--small">
+          TOOLS
+        </Link>
+      </nav>
+      <article className="blog-post__article">
+        <header className="blog-post__header">
+          <div className="blog-post__meta">
+            <span className="blog-category">{displayCategory(post)}</span>
+            {day && <time dateTime={day}>{formatPostDate(post.publishedAt)}</time>}
+            <span>By {post.author}</span>
+            <span>{post.readTime}</span>
+          </div>
+          <h1 className="blog-post__title">{post.title}</h1>
+          {post.excerpt && <p className="blog-post__excerpt">{post.excerpt}</p>}
+          <TagList tags={post.tags} max={post.tags.length} />
+        </header>
+        <FeaturedImage post={post} />
+        <PostBody content={post.content} />
+        <footer className="blog-post__footer">
+          <div className="blog-post__share">
+            <span id="blog-share-label">Share this article:</span>
+            <button
+              type="button"
+              className="btn btn--primary btn--small"
+              aria-describedby="blog-share-label"
+              onClick={() => void shareOrCopy({ title: post.title, text: post.excerpt, url: window.location.href })}
+            >
+              Share
+            </button>
+          </div>
+          <Link to="/blog" className="blog-post__back">
+            ← Back to Blog
+          </Link>
+        </footer>
+      </article>
     </main>
   );
 }

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigationType, useSearchParams } from 'react-router-dom';
-import { canonicalUrl, fetchJson, getConfig, SITE_NAME, SOCIAL_LINKS, useHead, type RouteProps } from '@aitools/platform';
+import { canonicalUrl, fetchJson, getConfig, SITE_NAME, SocialLinks, useHead, type RouteProps } from '@aitools/platform';
 import type { ToolSummary } from '@aitools/api/contracts/tools';
 import { CATEGORIES } from '../lib/categories';
 import { filterTools, parseTypeFilter, SORT_OPTIONS, sortTools, TYPE_OPTIONS, type SortKey, type TypeFilter } from '../lib/tools';
@@ -229,15 +229,7 @@ export default function Home({ data }: RouteProps<ToolList>) {
             <Link to="/blog" className="btn btn--primary">
               Read the AI Tools Blog
             </Link>
-            <ul className="dir-hero__social" aria-label="Follow us">
-              {SOCIAL_LINKS.map((s) => (
-                <li key={s.label}>
-                  <a href={s.href} target="_blank" rel="noopener noreferrer">
-                    {s.label}
-                  </a>
-                </li>
-              ))}
-            </ul>
+            <SocialLinks className="dir-hero__social" label="Follow us" />
           </div>
         </div>
       </header>

@@ -7,6 +7,11 @@ export async function fetchJson<T = unknown>(path: string, init?: RequestInit): 
     ...init,
     headers: { Accept: 'application/json', 'Content-Type': 'application/json', ...(init?.headers ?? {}) },
   });
+  return jsonResult<T>(res);
+}
+
+/** A response as { ok, status, body }: body is the parsed JSON, or null when there is none. */
+export async function jsonResult<T>(res: Response): Promise<{ ok: boolean; status: number; body: T | null }> {
   let body: T | null = null;
   try {
     body = (await res.json()) as T;

@@ -9,3 +9,4 @@ export { readStorage, writeStorage, removeStorage, readJson, writeJson } from '.
 export { shareOrCopy, LINK_COPIED } from './share';
 export { globalSingleton } from './singleton';
 export { SITE_NAME, SOCIAL_LINKS, contactEmail, formatLongDate } from './site';
+export { SocialLinks } from './SocialLinks';

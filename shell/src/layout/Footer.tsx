@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { SOCIAL_LINKS, SITE_NAME } from '@aitools/platform';
+import { SocialLinks, SITE_NAME } from '@aitools/platform';
 
 const FOOTER_LINKS = [
   { to: '/', label: 'Home' },
@@ -25,15 +25,7 @@ export function Footer() {
             ))}
           </ul>
         </nav>
-        <ul className="site-footer__social" aria-label="Social media">
-          {SOCIAL_LINKS.map((s) => (
-            <li key={s.label}>
-              <a href={s.href} target="_blank" rel="noopener noreferrer">
-                {s.label}
-              </a>
-            </li>
-          ))}
-        </ul>
+        <SocialLinks className="site-footer__social" label="Social media" />
         <p className="site-footer__copy">© 2025 {SITE_NAME}. All rights reserved.</p>
       </div>
     </footer>

@@ -1,0 +1,125 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import request from 'supertest';
+import type { Express } from 'express';
+import { createApp } from '../app';
+import { loadConfig } from '../config';
+import { openDatabase, type DB } from '../db/connection';
+import { createLogger } from '../middleware/logger';
+import { DATA_DIR } from '../paths';
+import { seedBlog } from './seed';
+import { upsertPost } from './repository';
+
+const BLOG_DIR = join(DATA_DIR, 'blog');
+
+async function appWith(db: DB): Promise<Express> {
+  return createApp({ config: loadConfig({ ...process.env, NODE_ENV: 'test' }), db, logger: createLogger('silent'), pages: false });
+}
+
+describe('blog API over the real articles', () => {
+  let db: DB;
+  let app: Express;
+  beforeAll(async () => {
+    db = openDatabase(':memory:');
+    seedBlog(db);
+    app = await appWith(db);
+  });
+
+  it('lists published posts only, newest first, under data', async () => {
+    const res = await request(app).get('/api/blog/public/posts');
+    expect(res.status).toBe(200);
+    expect(res.body.success).toBe(true);
+    const slugs: string[] = res.body.data.map((p: { slug: string }) => p.slug);
+    const files = readdirSync(BLOG_DIR).filter((f) => f.endsWith('.md'));
+    expect(slugs).toHaveLength(files.length - 1);
+    expect(slugs.length).toBeGreaterThanOrEqual(15);
+    expect(slugs).not.toContain('real-world-ai-examples-everyday-life');
+    expect(slugs).toContain('how-ai-all-started-history-artificial-intelligence');
+    const dates = res.body.data.map((p: { published_at: string }) => p.published_at);
+    expect([...dates].sort().reverse()).toEqual(dates);
+    for (const p of res.body.data) {
+      expect(p).not.toHaveProperty('status');
+      expect(typeof p.id).toBe('number');
+      expect(p.content.length).toBeGreaterThan(2000);
+      expect(p.excerpt && p.category && p.author && p.tags.length).toBeTruthy();
+    }
+  });
+
+  it('returns one post by slug with its whole body', async () => {
+    const res = await request(app).get('/api/blog/public/posts/how-ai-all-started-history-artificial-intelligence');
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ slug: 'how-ai-all-started-history-artificial-intelligence', category: 'AI History', featured: true, read_time: '8 min read', tags: ['AI', 'History', 'Technology', 'Innovation'] });
+    expect(res.body.data.content).toMatch(/^Every tool in our \[AI tools directory\]\(\/\)/);
+  });
+
+  it('answers 404 JSON for a missing slug, a draft and a malformed slug', async () => {
+    for (const slug of ['no-such-post', 'real-world-ai-examples-everyday-life', 'UPPER%20case', 'x'.repeat(201)]) {
+      const res = await request(app).get(`/api/blog/public/posts/${slug}`);
+      expect(res.status, slug).toBe(404);
+      expect(res.body).toEqual({ success: false, error: 'Blog post not found' });
+    }
+  });
+
+  it('hides a post again when it is turned into a draft', async () => {
+    const own = openDatabase(':memory:');
+    upsertPost(own, { slug: 'a-post', title: 'A post', status: 'published', published_at: '2026-01-01', content: 'Hello' });
+    const ownApp = await appWith(own);
+    expect((await request(ownApp).get('/api/blog/public/posts')).body.data).toHaveLength(1);
+    upsertPost(own, { slug: 'a-post', title: 'A post', status: 'draft', published_at: '2026-01-01', content: 'Hello' });
+    expect((await request(ownApp).get('/api/blog/public/posts')).body.data).toEqual([]);
+    expect((await request(ownApp).get('/api/blog/public/posts/a-post')).status).toBe(404);
+  });
+});
+
+describe('the article files', () => {
+  const published = new Set<string>();
+  const bodies: [string, string][] = [];
+  beforeAll(() => {
+    const db = openDatabase(':memory:');
+    seedBlog(db);
+    for (const row of db.prepare(`SELECT slug, status, doc FROM blog_posts`).all() as { slug: string; status: string; doc: string }[]) {
+      if (row.status === 'published') published.add(row.slug);
+      bodies.push([row.slug, JSON.parse(row.doc).content]);
+    }
+  });
+
+  it('link only to published posts (a draft or a typo would be a dead link)', () => {
+    for (const [slug, body] of bodies) {
+      for (const m of body.matchAll(/(?:\]\(|href=")\/blog\/([^)"#?]+)/g)) expect(published.has(m[1]), `${slug} links to /blog/${m[1]}`).toBe(true);
+    }
+  });
+
+  it('use the whole markdown subset across the collection', () => {
+    const all = bodies.map(([, b]) => b).join('\n\n');
+    for (const re of [/^```/m, /^## /m, /^### /m, /^#### /m, /^- /m, /^\d+\. /m, /<a href="https:/, /\]\(\/[a-z]/, /\*\*\[[^\]]+\]\([^)]+\)\*\*/, /\*\*[^*[]+\*\*/, /<strong>/]) {
+      expect(all, String(re)).toMatch(re);
+    }
+  });
+});
+
+describe('seed validation', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'blog-seed-'));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('rejects a file with missing front matter fields, naming the file', () => {
+    writeFileSync(join(dir, 'broken.md'), '---\ntitle: "Broken"\nslug: "broken"\n---\nBody');
+    expect(() => seedBlog(openDatabase(':memory:'), dir)).toThrow(/Invalid front matter in broken\.md: .*excerpt/);
+    rmSync(join(dir, 'broken.md'));
+  });
+
+  it('rejects a slug that differs from the file name, and accepts an unquoted YAML date', () => {
+    const front = readFileSync(join(BLOG_DIR, 'what-is-model-context-protocol-mcp.md'), 'utf8').replace('published_at: "2026-04-08"', 'published_at: 2026-04-08');
+    writeFileSync(join(dir, 'other-name.md'), front);
+    expect(() => seedBlog(openDatabase(':memory:'), dir)).toThrow(/does not match the file name other-name\.md/);
+    rmSync(join(dir, 'other-name.md'));
+    writeFileSync(join(dir, 'what-is-model-context-protocol-mcp.md'), front);
+    const db = openDatabase(':memory:');
+    expect(seedBlog(db, dir)).toBe(1);
+    expect((db.prepare(`SELECT published_at FROM blog_posts`).get() as { published_at: string }).published_at).toBe('2026-04-08');
+  });
+});

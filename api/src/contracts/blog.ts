@@ -1,0 +1,61 @@
+import { z } from 'zod';
+
+/**
+ * Blog post shapes shared by the API and the blog remote (SPEC section 3, "Blog post").
+ * Pure TypeScript + zod: no server imports, so the remote can import the types.
+ */
+
+/** Front matter of api/data/blog/*.md; the seed step rejects a file that does not match. */
+export const blogFrontMatterSchema = z.object({
+  title: z.string().trim().min(1),
+  slug: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'lowercase words joined by hyphens'),
+  excerpt: z.string().trim().min(1),
+  description: z.string().optional(),
+  category: z.string().trim().min(1),
+  tags: z.array(z.string().trim().min(1)).min(1),
+  author: z.string().trim().min(1),
+  published_at: z.string().regex(/^\d{4}-\d{2}-\d{2}/, 'a date, YYYY-MM-DD').refine((s) => !Number.isNaN(Date.parse(s)), 'a real date'),
+  featured: z.boolean().default(false),
+  read_time: z.string().regex(/^\d+ min read$/, '"N min read"').optional(),
+  featured_image: z.string().optional(),
+  featured_image_alt: z.string().optional(),
+  status: z.enum(['published', 'draft']).default('published'),
+});
+export type BlogFrontMatter = z.infer<typeof blogFrontMatterSchema>;
+
+/**
+ * A post as the public API returns it. The remote also accepts older shapes: tags as a JSON string,
+ * publishedAt, readTime, description instead of excerpt, author as an object with a name.
+ */
+export interface BlogPostDoc {
+  id?: number;
+  slug: string;
+  title: string;
+  excerpt?: string | null;
+  description?: string | null;
+  content?: string | null;
+  category?: string | null;
+  tags?: string[] | string | null;
+  published_at?: string | null;
+  publishedAt?: string | null;
+  featured?: boolean | null;
+  featured_image?: string | null;
+  featured_image_alt?: string | null;
+  author?: string | { name?: string | null } | null;
+  read_time?: string | null;
+  readTime?: string | null;
+}
+
+/** GET /api/blog/public/posts */
+export interface BlogPostListResponse {
+  success: true;
+  data: BlogPostDoc[];
+}
+
+/** GET /api/blog/public/posts/:slug */
+export interface BlogPostResponse {
+  success: true;
+  data: BlogPostDoc;
+}
+
+export const BLOG_POST_NOT_FOUND = 'Blog post not found';

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { PostBody } from './PostBody';
+
+const BODY = [
+  'Intro with [a site link](/tool/claude), [an external link](https://example.com), <a href="https://arxiv.org/abs/1706.03762">an HTML anchor</a>, **[a bold link](/submit)**, **bold text** and <strong>strong text</strong>.',
+  '## Heading two',
+  '### Heading three',
+  '#### Heading four',
+  '- first bullet\n- second bullet',
+  '1. step one\n2. step two',
+  '```json\n{ "a": 1 }\n\n{ "b": 2 }\n```',
+  'Hostile: <script>alert("x")</script> <img src=x onerror=alert(1)> [bad](javascript:void0) <a href="//evil.example">proto</a>',
+].join('\n\n');
+
+function show(content: string) {
+  return render(
+    <MemoryRouter initialEntries={['/blog/post']}>
+      <Routes>
+        <Route path="/blog/post" element={<PostBody content={content} />} />
+        <Route path="/tool/claude" element={<p>Claude page</p>} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+describe('PostBody', () => {
+  it('renders every block form', () => {
+    const { container } = show(BODY);
+    expect(screen.getByRole('heading', { level: 2, name: 'Heading two' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 3, name: 'Heading three' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 4, name: 'Heading four' })).toBeTruthy();
+    expect([...container.querySelectorAll('ul > li')].map((li) => li.textContent)).toEqual(['first bullet', 'second bullet']);
+    expect([...container.querySelectorAll('ol > li')].map((li) => li.textContent)).toEqual(['step one', 'step two']);
+    expect(container.querySelector('pre > code')?.textContent).toBe('{ "a": 1 }\n\n{ "b": 2 }');
+    expect(container.querySelectorAll('p')).toHaveLength(2);
+  });
+
+  it('renders every inline form: site links in-app, others in a new tab with noopener', () => {
+    show(BODY);
+    for (const name of ['an external link', 'an HTML anchor']) {
+      const a = screen.getByRole('link', { name });
+      expect(a.getAttribute('target')).toBe('_blank');
+      expect(a.getAttribute('rel')).toBe('noopener noreferrer');
+    }
+    const bold = screen.getByRole('link', { name: 'a bold link' });
+    expect(bold.parentElement?.tagName).toBe('STRONG');
+    expect(bold.getAttribute('href')).toBe('/submit');
+    expect(bold.getAttribute('target')).toBeNull();
+    expect(screen.getByText('bold text').tagName).toBe('STRONG');
+    expect(screen.getByText('strong text').tagName).toBe('STRONG');
+    fireEvent.click(screen.getByRole('link', { name: 'a site link' }));
+    expect(screen.getByText('Claude page')).toBeTruthy();
+  });
+
+  it('shows hostile markup as text and never creates script, img or unsafe links', () => {
+    const { container } = show(BODY);
+    expect(container.querySelector('script, img')).toBeNull();
+    expect(container.textContent).toContain('<script>alert("x")</script>');
+    expect(container.textContent).toContain('<img src=x onerror=alert(1)>');
+    const hrefs = [...container.querySelectorAll('a')].map((a) => a.getAttribute('href'));
+    expect(hrefs).toEqual(['/tool/claude', 'https://example.com', 'https://arxiv.org/abs/1706.03762', '/submit']);
+    expect(screen.getByText(/bad/)).toBeTruthy();
+  });
+
+  it('renders the same markup on the server (nothing depends on the browser)', () => {
+    const html = renderToString(
+      <MemoryRouter>
+        <PostBody content={BODY} />
+      </MemoryRouter>,
+    );
+    expect(html).toContain('<h2>Heading two</h2>');
+    expect(html).toContain('&lt;script&gt;');
+    expect(html).not.toContain('<script');
+  });
+});

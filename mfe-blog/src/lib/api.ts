@@ -1,0 +1,43 @@
+import type { BlogPostDoc } from '@aitools/api/contracts/blog';
+import { normalizePost, type BlogPost } from './posts';
+
+/** A JSON fetcher: the platform's fetchJson in the browser, the loader context's on the server. */
+export type Fetcher = <T = unknown>(path: string) => Promise<{ ok: boolean; status: number; body: T | null }>;
+
+export const POSTS_PATH = '/api/blog/public/posts';
+
+/** SPEC section 7: a list either directly or under `data`; anything else is no list. */
+export function readPostList(body: unknown): BlogPostDoc[] | null {
+  const list = Array.isArray(body) ? body : body && typeof body === 'object' && Array.isArray((body as { data?: unknown }).data) ? (body as { data: unknown[] }).data : null;
+  return list ? list.filter((p): p is BlogPostDoc => !!p && typeof p === 'object' && typeof (p as BlogPostDoc).slug === 'string' && typeof (p as BlogPostDoc).title === 'string') : null;
+}
+
+/** All published posts. A failed answer is logged and gives an empty list (`ok: false`); a network failure throws. */
+export async function fetchPostList(fetcher: Fetcher): Promise<{ ok: boolean; posts: BlogPost[] }> {
+  const res = await fetcher(POSTS_PATH);
+  const list = res.ok ? readPostList(res.body) : null;
+  if (!list) {
+    console.error(`Failed to fetch blog posts: ${res.ok ? 'invalid response' : `HTTP ${res.status}`}`);
+    return { ok: false, posts: [] };
+  }
+  return { ok: true, posts: list.map(normalizePost) };
+}
+
+export type PostResult = { kind: 'found'; post: BlogPost } | { kind: 'missing' } | { kind: 'failed' };
+
+/** One post by slug: found, missing (404, logged "Blog post not found") or failed (logged, SPEC section 8). */
+export async function fetchPost(fetcher: Fetcher, slug: string): Promise<PostResult> {
+  try {
+    const res = await fetcher<{ data?: BlogPostDoc } | BlogPostDoc>(`${POSTS_PATH}/${encodeURIComponent(slug)}`);
+    if (res.status === 404) {
+      console.warn('Blog post not found');
+      return { kind: 'missing' };
+    }
+    const doc = res.body && 'data' in res.body && res.body.data ? res.body.data : (res.body as BlogPostDoc | null);
+    if (res.ok && doc && typeof doc.slug === 'string' && typeof doc.title === 'string') return { kind: 'found', post: normalizePost(doc) };
+    throw new Error(`HTTP ${res.status}`);
+  } catch (err) {
+    console.error('Failed to load blog post. Please try again.', err);
+    return { kind: 'failed' };
+  }
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { listHead, postHead } from './head';
+import { FALLBACK_POST } from './fallbackPost';
+import { toSummary } from './posts';
+
+const origin = 'http://example.test';
+const posts = Array.from({ length: 14 }, (_, i) => ({ ...toSummary(FALLBACK_POST), slug: `p${i}`, title: `Post ${i}` }));
+
+describe('listHead', () => {
+  it('links page 1 to the next page only, with the Blog data of the first 10 posts', () => {
+    const head = listHead({ origin, page: 1, pages: 2, posts });
+    expect(head.links).toEqual([{ rel: 'next', href: '/blog?page=2' }]);
+    expect(head.canonical).toBe('https://example.test/blog');
+    const ld = head.jsonLd as { '@type': string; blogPost: { headline: string; url: string; datePublished: string }[] };
+    expect(ld['@type']).toBe('Blog');
+    expect(ld.blogPost).toHaveLength(10);
+    expect(ld.blogPost[0]).toMatchObject({ headline: 'Post 0', url: 'https://example.test/blog/p0', datePublished: '2026-03-04' });
+    expect(head.meta).toContainEqual({ property: 'og:type', content: 'website' });
+  });
+
+  it('links a middle page both ways, page 2 back to /blog without a parameter', () => {
+    expect(listHead({ origin, page: 2, pages: 3, posts }).links).toEqual([
+      { rel: 'prev', href: '/blog' },
+      { rel: 'next', href: '/blog?page=3' },
+    ]);
+    const last = listHead({ origin, page: 3, pages: 3, posts });
+    expect(last.links).toEqual([{ rel: 'prev', href: '/blog?page=2' }]);
+    expect(last.canonical).toBe('https://example.test/blog?page=3');
+    expect(last.title).toContain('Page 3 of 3');
+  });
+});
+
+describe('postHead', () => {
+  it('titles the three states exactly', () => {
+    expect(postHead({ origin, slug: 'abc', view: { status: 'loading' } }).title).toBe('Loading abc | AI Tools Blog');
+    const missing = postHead({ origin, slug: 'abc', view: { status: 'missing' } });
+    expect(missing.title).toBe('abc Blog Post Not Found | AI Tools Blog');
+    expect(missing.robots).toBe('noindex,nofollow');
+    const found = postHead({ origin, slug: FALLBACK_POST.slug, view: { status: 'found', post: FALLBACK_POST } });
+    expect(found.title).toBe(`${FALLBACK_POST.title} | AI Tools Blog`);
+    expect(found.description).toBe(FALLBACK_POST.excerpt);
+    expect(found.robots).toBe('index,follow');
+    expect(found.canonical).toBe(`https://example.test/blog/${FALLBACK_POST.slug}`);
+  });
+
+  it('uses a default sentence when the post has no excerpt', () => {
+    const post = { ...FALLBACK_POST, excerpt: '' };
+    expect(postHead({ origin, slug: post.slug, view: { status: 'found', post } }).description).toMatch(/AI Tools Blog/);
+  });
+});

@@ -1,0 +1,93 @@
+import { canonicalUrl, type Head } from '@aitools/platform';
+import { pageHref } from './listing';
+import type { BlogPost, BlogPostSummary } from './posts';
+import { calendarDay } from './dates';
+
+export const BLOG_TITLE = 'AI Tools Blog';
+export const BLOG_TAGLINE = 'Expert insights on AI tools, automation workflows & enterprise adoption';
+const LIST_DESCRIPTION = 'Expert insights on AI tools, automation workflows and enterprise adoption: tutorials, comparisons, strategy and MCP guides.';
+const DEFAULT_POST_DESCRIPTION = 'Read expert insights on AI tools, automation workflows and enterprise adoption on the AI Tools Blog.';
+/** SPEC section 9: structured data lists the first 10 posts. */
+const JSON_LD_POSTS = 10;
+
+function social(title: string, description: string, type: 'website' | 'article') {
+  return [
+    { property: 'og:type', content: type },
+    { property: 'og:site_name', content: BLOG_TITLE },
+    { name: 'twitter:card', content: 'summary' },
+    { name: 'twitter:title', content: title },
+    { name: 'twitter:description', content: description },
+  ];
+}
+
+export function listHead({ origin, page, pages, posts }: { origin: string; page: number; pages: number; posts: BlogPostSummary[] }): Head {
+  const title = page > 1 ? `${BLOG_TITLE} - Page ${page} of ${pages} | AI Tools Directory` : `${BLOG_TITLE} | Expert Insights on AI Tools & Automation`;
+  const links: Head['links'] = [];
+  if (page > 1) links.push({ rel: 'prev', href: pageHref(page - 1) });
+  if (page < pages) links.push({ rel: 'next', href: pageHref(page + 1) });
+  return {
+    title,
+    description: LIST_DESCRIPTION,
+    canonical: canonicalUrl(origin, pageHref(page)),
+    robots: 'index,follow',
+    links,
+    meta: social(title, LIST_DESCRIPTION, 'website'),
+    jsonLd: {
+      '@context': 'https://schema.org',
+      '@type': 'Blog',
+      name: BLOG_TITLE,
+      description: BLOG_TAGLINE,
+      url: canonicalUrl(origin, '/blog'),
+      blogPost: posts.slice(0, JSON_LD_POSTS).map((p) => ({
+        '@type': 'BlogPosting',
+        headline: p.title,
+        description: p.excerpt,
+        url: canonicalUrl(origin, `/blog/${p.slug}`),
+        datePublished: calendarDay(p.publishedAt) ?? undefined,
+        author: { '@type': 'Organization', name: p.author },
+        keywords: p.tags.join(', '),
+      })),
+    },
+  };
+}
+
+export type PostView = { status: 'loading' } | { status: 'missing' } | { status: 'found'; post: BlogPost };
+
+export function postHead({ origin, slug, view }: { origin: string; slug: string; view: PostView }): Head {
+  if (view.status === 'loading') return { title: `Loading ${slug} | ${BLOG_TITLE}`, description: DEFAULT_POST_DESCRIPTION };
+  if (view.status === 'missing') {
+    return {
+      title: `${slug} Blog Post Not Found | ${BLOG_TITLE}`,
+      description: 'The blog post you are looking for could not be found. It may have been moved or deleted.',
+      robots: 'noindex,nofollow',
+    };
+  }
+  const { post } = view;
+  const title = `${post.title} | ${BLOG_TITLE}`;
+  const description = post.excerpt || DEFAULT_POST_DESCRIPTION;
+  const url = canonicalUrl(origin, `/blog/${post.slug}`);
+  const published = calendarDay(post.publishedAt);
+  return {
+    title,
+    description,
+    canonical: url,
+    robots: 'index,follow',
+    meta: [
+      ...social(title, description, 'article'),
+      ...(published ? [{ property: 'article:published_time', content: published }] : []),
+      { property: 'article:section', content: post.category || 'Technology' },
+    ],
+    jsonLd: {
+      '@context': 'https://schema.org',
+      '@type': 'BlogPosting',
+      headline: post.title,
+      description,
+      url,
+      mainEntityOfPage: url,
+      datePublished: published ?? undefined,
+      author: { '@type': 'Organization', name: post.author },
+      keywords: post.tags.join(', '),
+      ...(post.featuredImage ? { image: post.featuredImage } : {}),
+    },
+  };
+}

@@ -1,0 +1,87 @@
+import type { BlogPostSummary } from './posts';
+
+/** SPEC section 2: the category chips, in order. */
+export const BLOG_CATEGORIES = [
+  'All',
+  'AI Tutorial',
+  'Business Strategy',
+  'Market Analysis',
+  'Productivity',
+  'Cost Optimization',
+  'AI Basics',
+  'AI Comparison',
+  'AI Examples',
+  'AI History',
+  'AI Healthcare',
+  'AI Legal',
+  'AI Manufacturing',
+  'AI Productivity',
+  'AI Integration',
+  'AI Automation',
+  'AI Security',
+  'MCP',
+  'Tutorial',
+] as const;
+
+export const ALL = 'All';
+export const PAGE_SIZE = 12;
+/** At most this many page buttons before ellipses (SPEC section 9). */
+const MAX_PLAIN_PAGES = 5;
+
+type Filterable = Pick<BlogPostSummary, 'title' | 'excerpt' | 'category' | 'tags'>;
+
+/** Search is case-insensitive on the title and the excerpt (which already falls back to the description). */
+export function matchesSearch(post: Filterable, search: string): boolean {
+  const q = search.trim().toLowerCase();
+  if (!q) return true;
+  return post.title.toLowerCase().includes(q) || post.excerpt.toLowerCase().includes(q);
+}
+
+/** A chip matches a post's category or any of its tags; "All" matches everything. */
+export function matchesCategory(post: Filterable, category: string): boolean {
+  if (category === ALL) return true;
+  const c = category.toLowerCase();
+  return post.category.toLowerCase() === c || post.tags.some((t) => t.toLowerCase() === c);
+}
+
+export function filterPosts<T extends Filterable>(posts: T[], search: string, category: string): T[] {
+  return posts.filter((p) => matchesCategory(p, category) && matchesSearch(p, search));
+}
+
+/** Page 1 holds the featured post and the next 12; every later page holds 12. */
+export function pageCount(total: number): number {
+  return Math.max(1, Math.ceil((total - 1) / PAGE_SIZE));
+}
+
+/** A page number from the address: ?page=N, clamped to 1..pages; anything unreadable is page 1. */
+export function readPage(param: string | null, pages: number): number {
+  const n = param && /^\d+$/.test(param) ? Number(param) : 1;
+  return Math.min(Math.max(1, n), pages);
+}
+
+export interface PageSlice<T> {
+  featured: T | null;
+  posts: T[];
+}
+
+export function pageSlice<T>(posts: T[], page: number): PageSlice<T> {
+  if (page <= 1) return { featured: posts[0] ?? null, posts: posts.slice(1, 1 + PAGE_SIZE) };
+  const start = 1 + PAGE_SIZE * (page - 1);
+  return { featured: null, posts: posts.slice(start, start + PAGE_SIZE) };
+}
+
+export type PageItem = number | 'ellipsis-start' | 'ellipsis-end';
+
+/** The page buttons of the pagination control (SPEC section 2). */
+export function pageWindow(current: number, total: number): PageItem[] {
+  const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+  if (total <= MAX_PLAIN_PAGES) return range(1, total);
+  if (current <= 3) return [...range(1, 4), 'ellipsis-end', total];
+  if (current >= total - 2) return [1, 'ellipsis-start', ...range(total - 3, total)];
+  return [1, 'ellipsis-start', current - 1, current, current + 1, 'ellipsis-end', total];
+}
+
+/** The address of a list page: page 1 has no parameter. */
+export function pageHref(page: number): string {
+  return page <= 1 ? '/blog' : `/blog?page=${page}`;
+}
