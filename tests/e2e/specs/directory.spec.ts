@@ -93,7 +93,8 @@ describe('directory: browsing', () => {
     await card.locator('.dir-card__desc').click();
     await page.waitForURL(/\/tool\//);
     await waitForRoute(page);
-    assert.equal(await page.locator('h1').textContent(), name);
+    // An in-app navigation loads the tool in the browser ("Loading AI Tool" first).
+    await page.locator('h1', { hasText: name }).waitFor();
     await page.getByRole('button', { name: '← Back to Directory' }).click();
     await page.waitForURL(listUrl);
     await waitForRoute(page);
