@@ -35,20 +35,21 @@ export function releaseCli(env: Record<string, string>, args: string[]): { statu
   return { status: r.status ?? 1, stdout: r.stdout, stderr: r.stderr };
 }
 
-export async function startSite(opts: { releaseAll?: boolean; extraEnv?: Record<string, string> } = {}): Promise<Site> {
+/** `releasesDir`: serve an existing release store (nothing is released, and it is not removed on stop). */
+export async function startSite(opts: { releaseAll?: boolean; releasesDir?: string; extraEnv?: Record<string, string> } = {}): Promise<Site> {
   const dir = mkdtempSync(join(tmpdir(), 'aitools-e2e-'));
   const port = await freePort();
   const env: Record<string, string> = {
     PORT: String(port),
     DATABASE_PATH: join(dir, 'site.sqlite'),
-    RELEASES_DIR: join(dir, 'releases'),
+    RELEASES_DIR: opts.releasesDir ?? join(dir, 'releases'),
     SITE_ORIGIN: `http://localhost:${port}`,
     NODE_ENV: 'production',
     LOG_LEVEL: 'warn',
     WRITE_RATE_LIMIT: '1000',
     ...opts.extraEnv,
   };
-  if (opts.releaseAll !== false) {
+  if (opts.releaseAll !== false && !opts.releasesDir) {
     const r = releaseCli(env, ['release', 'all']);
     if (r.status !== 0) throw new Error(`release failed:\n${r.stdout}\n${r.stderr}`);
   }
