@@ -11,7 +11,7 @@ const RUNS = 40;
 
 const site = await startSite({ extraEnv: { LOG_LEVEL: 'silent' } });
 try {
-  console.log(`route                                   median     p95        html (gzip)`);
+  console.log(`route                                       median     p95        html (gzip)`);
   for (const route of ROUTES) {
     const times: number[] = [];
     let body = '';
@@ -22,7 +22,7 @@ try {
       if (i >= 5) times.push(performance.now() - t);
     }
     const { median, p95 } = summarize(times);
-    console.log(`${route.padEnd(40)}${ms(median).padEnd(11)}${ms(p95).padEnd(11)}${(gzipSync(body).length / 1024).toFixed(1)} KiB`);
+    console.log(`${route.padEnd(44)}${ms(median).padEnd(11)}${ms(p95).padEnd(11)}${(gzipSync(body).length / 1024).toFixed(1)} KiB`);
   }
 
   // JavaScript of a first visit to /: what the page references and what the federated route pulls in.

@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type { ToolSummary } from '@aitools/api/contracts/tools';
-import Home, { resetToolListCache } from './Home';
+import Home from './Home';
+import { forgetToolList } from '../lib/toolListStore';
 import type { ToolList } from '../lib/loadTools';
 import { comboKey, rememberPage } from '../lib/pageMemory';
 
@@ -43,7 +44,7 @@ function renderHome(url = '/', data?: ToolList) {
 const cardNames = () => screen.queryAllByRole('heading', { level: 3 }).map((h) => h.textContent).filter((t) => t?.startsWith('Tool '));
 
 beforeEach(() => {
-  resetToolListCache();
+  forgetToolList();
   window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
 });
 afterEach(() => vi.unstubAllGlobals());

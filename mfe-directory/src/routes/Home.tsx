@@ -8,6 +8,7 @@ import { clampPage, DEFAULT_PAGE_SIZE, PAGE_SIZES, pageRange, totalPages } from 
 import { comboKey, forgetPage, rememberedPage, rememberPage } from '../lib/pageMemory';
 import { takeScrollPosition } from '../lib/scrollMemory';
 import { loadToolList, type ToolList } from '../lib/loadTools';
+import { rememberToolList, useToolListStore } from '../lib/toolListStore';
 import { ToolCard } from '../components/ToolCard';
 import { Pagination } from '../components/Pagination';
 import { HomeFaq } from '../components/HomeFaq';
@@ -16,12 +17,6 @@ import { BackToTop } from '../components/BackToTop';
 import '../styles.css';
 
 type ListState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; list: ToolList };
-
-/** The last list loaded in this page: in-app returns to / (e.g. Back from a tool) render at once. */
-let cachedList: ToolList | null = null;
-export function resetToolListCache(): void {
-  cachedList = null;
-}
 
 const STRUCTURED_DATA_TOOLS = 50;
 const GRID_SCROLL_DELAY_MS = 100;
@@ -41,6 +36,7 @@ function scrollToGrid(grid: HTMLElement | null, behavior: ScrollBehavior = 'auto
 }
 
 export default function Home({ data }: RouteProps<ToolList>) {
+  const cachedList = useToolListStore((s) => s.list);
   const [state, setState] = useState<ListState>(() =>
     data ? { status: 'ready', list: data } : cachedList ? { status: 'ready', list: cachedList } : { status: 'loading' },
   );
@@ -72,7 +68,7 @@ export default function Home({ data }: RouteProps<ToolList>) {
     setState({ status: 'loading' });
     loadToolList(fetchJson)
       .then((list) => {
-        cachedList = list;
+        rememberToolList(list);
         setState({ status: 'ready', list });
       })
       .catch((err) => {
@@ -83,7 +79,7 @@ export default function Home({ data }: RouteProps<ToolList>) {
 
   useEffect(() => {
     if (state.status === 'loading') load();
-    else if (state.status === 'ready') cachedList = state.list;
+    else if (state.status === 'ready') rememberToolList(state.list);
     // only on mount: later loads come from "Try Again"
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
