@@ -83,3 +83,23 @@ describe('ThemeProvider', () => {
     setItem.mockRestore();
   });
 });
+
+describe('ThemeProvider before it has read the browser state', () => {
+  it('never touches the theme the head script applied', () => {
+    document.documentElement.dataset.theme = 'dark';
+    const seen: string[] = [];
+    const observer = new MutationObserver(() => seen.push(document.documentElement.dataset.theme ?? ''));
+    observer.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
+    localStorage.setItem('theme', 'dark');
+    localStorage.setItem('themeManual', 'true');
+    setup(() => new Date(2026, 10, 23, 12));
+    return new Promise<void>((resolve) => {
+      setTimeout(() => {
+        observer.disconnect();
+        expect(seen.every((t) => t === 'dark')).toBe(true);
+        expect(document.documentElement.dataset.theme).toBe('dark');
+        resolve();
+      }, 0);
+    });
+  });
+});

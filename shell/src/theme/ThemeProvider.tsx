@@ -26,17 +26,19 @@ function prefersDark(): boolean {
 const systemNow = () => new Date();
 
 export function ThemeProvider({ children, now = systemNow }: { children: ReactNode; now?: () => Date }) {
-  const [state, setState] = useState<{ theme: Theme; manual: boolean }>({ theme: 'light', manual: false });
+  // `resolved` is false until the browser has read storage and the clock: until then the document keeps the
+  // theme the head script applied, so hydration never flashes the other theme.
+  const [state, setState] = useState<{ theme: Theme; manual: boolean; resolved: boolean }>({ theme: 'light', manual: false, resolved: false });
 
   useEffect(() => {
     const manual = readStorage(MANUAL_KEY) === 'true';
     const theme = resolveTheme(readStorage(THEME_KEY), readStorage(MANUAL_KEY), now().getHours(), prefersDark());
-    setState({ theme, manual });
+    setState({ theme, manual, resolved: true });
   }, [now]);
 
   useEffect(() => {
-    applyToDocument(state.theme);
-  }, [state.theme]);
+    if (state.resolved) applyToDocument(state.theme);
+  }, [state.theme, state.resolved]);
 
   // Auto mode follows the clock, rechecked every minute.
   useEffect(() => {
@@ -52,7 +54,7 @@ export function ThemeProvider({ children, now = systemNow }: { children: ReactNo
       const theme: Theme = s.theme === 'dark' ? 'light' : 'dark';
       writeStorage(THEME_KEY, theme);
       writeStorage(MANUAL_KEY, 'true');
-      return { theme, manual: true };
+      return { theme, manual: true, resolved: true };
     });
   }, []);
 
@@ -60,10 +62,10 @@ export function ThemeProvider({ children, now = systemNow }: { children: ReactNo
     const theme = timeTheme(now());
     writeStorage(MANUAL_KEY, 'false');
     writeStorage(THEME_KEY, theme);
-    setState({ theme, manual: false });
+    setState({ theme, manual: false, resolved: true });
   }, [now]);
 
-  const value = useMemo(() => ({ ...state, toggleTheme, enableAutoMode }), [state, toggleTheme, enableAutoMode]);
+  const value = useMemo(() => ({ theme: state.theme, manual: state.manual, toggleTheme, enableAutoMode }), [state.theme, state.manual, toggleTheme, enableAutoMode]);
   return <ThemeContext.Provider value={value}>{children}</ThemeContext.Provider>;
 }
 

@@ -43,6 +43,20 @@ describe('shell and legal remote', () => {
     const fromRemotes = requests.filter((u) => u.includes('/remotes/') && /__federation_shared_(react|react-dom|react-router-dom|zustand)-/.test(u));
     assert.deepEqual(fromRemotes, []);
     assert.ok(requests.some((u) => /\/remotes\/legal\/.+__federation_expose_Privacy/.test(u)), 'the route came through the federated module');
+    // After visiting routes of every remote, the share scope still holds exactly one version of each package.
+    for (const name of ['Home', 'Blog', 'Submit Tool', 'Privacy Policy']) {
+      await page.locator('footer').getByRole('link', { name, exact: true }).click();
+      await waitForRoute(page);
+    }
+    const scope = await page.evaluate(() =>
+      Object.fromEntries(Object.entries((globalThis as { __federation_shared__?: { default: Record<string, object> } }).__federation_shared__?.default ?? {}).map(([k, v]) => [k, Object.keys(v).length])),
+    );
+    assert.deepEqual(scope, { react: 1, 'react-dom': 1, 'react-router-dom': 1, zustand: 1 });
+    assert.deepEqual(
+      requests.filter((u) => u.includes('/remotes/') && /__federation_shared_/.test(u)),
+      [],
+      'no remote downloaded its own copy of a shared package',
+    );
     // The remote's stylesheet applies inside the host.
     const color = await page.locator('.legal__back').evaluate((el) => getComputedStyle(el).fontWeight);
     assert.equal(color, '600');
