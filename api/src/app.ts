@@ -14,6 +14,7 @@ import { toolsRouter } from './tools/router';
 import { blogRouter } from './blog/router';
 import { formsRouter } from './forms/router';
 import { eventsRouter } from './events/router';
+import { seoRouter } from './seo/router';
 import { createPageRenderer } from './ssr/renderPage';
 
 export interface AppDeps {
@@ -45,6 +46,8 @@ export async function createApp({ config, db, logger, pages = true }: AppDeps): 
   app.use('/api/events', writeRateLimit(config.writeRateLimit * 6), eventsRouter(db));
   app.use('/api', formsRouter({ db, config, logger }));
   app.use('/api', notFoundApi);
+
+  app.use(seoRouter(db, config.siteOrigin));
 
   app.get('/remotes.json', (_req, res) => {
     res.set('Cache-Control', 'no-store').json(publicManifest(config.releasesDir, REMOTE_NAMES, config.devRemotes));
