@@ -25,7 +25,10 @@ export function LegalPage({ title, path, description, children }: LegalPageProps
           ← Back to Home
         </Link>
         <h1>{title}</h1>
-        <p className="legal__updated">Last updated: {formatLongDate(new Date())}</p>
+        {/* "today" may differ between the server's and the visitor's time zone around midnight */}
+        <p className="legal__updated" suppressHydrationWarning>
+          Last updated: {formatLongDate(new Date())}
+        </p>
         {children}
       </article>
     </main>
