@@ -8,7 +8,8 @@ import type { RouteContext } from '@aitools/platform/contract';
 import { jsonResult } from '@aitools/platform/api';
 import { SHELL_DIST, REMOTE_NAMES } from '../paths';
 import type { ServerConfig } from '../config';
-import { publicManifest, resolveRelease } from '../releases/manifest';
+import { publicManifest, remoteBaseUrl, resolveRelease } from '../releases/manifest';
+import { routePreloadFiles } from './preload';
 import { importRoute } from './serverEntries';
 
 /** The shell's server build (shell/src/entry-server.tsx). */
@@ -52,7 +53,13 @@ export async function createPageRenderer(config: ServerConfig, logger: Logger): 
         remote = { remote: name, module };
         const release = resolveRelease(config.releasesDir, name, config.devRemotes);
         const pub = releases[name];
-        if (pub) preload.push(...pub.css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`), `<link rel="modulepreload" href="${escapeHtml(pub.entry)}">`);
+        if (pub && release) {
+          // The route's stylesheet, its federation entry and the chunks of its module: fetched in parallel with
+          // the shell's code instead of one after another.
+          const base = remoteBaseUrl(name, release.id);
+          const modules = [pub.entry, ...routePreloadFiles(release, module).map((f) => base + f)];
+          preload.push(...pub.css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`), ...modules.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`));
+        }
         if (release) {
           try {
             const route = await importRoute(release, module);

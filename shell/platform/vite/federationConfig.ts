@@ -11,7 +11,7 @@ import react from '@vitejs/plugin-react';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { UserConfig, ConfigEnv, PluginOption } from 'vite';
+import type { UserConfig, ConfigEnv, Plugin, PluginOption, Rollup } from 'vite';
 import { SHARED_PACKAGES, isSharedSpecifier } from './shared';
 
 export interface RemoteOptions {
@@ -24,6 +24,35 @@ export interface RemoteOptions {
 }
 
 export const REMOTE_ENTRY_FILE = 'remoteEntry.js';
+/** Written beside the browser build: exposed module -> the files it needs, in the plugin-neutral form the server
+ *  reads to add <link rel="modulepreload"> hints (one round trip less before a route's code runs). */
+export const PRELOAD_MANIFEST_FILE = 'preload.json';
+
+/** Finds each exposed module's chunk (the plugin names it __federation_expose_<Name>) and its static imports,
+ *  leaving out the plugin's fallback copies of shared packages (the host provides those). */
+function routePreloadManifest(exposed: string[]): Plugin {
+  return {
+    name: 'route-preload-manifest',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((c): c is Rollup.OutputChunk => c.type === 'chunk');
+      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+      const manifest: Record<string, string[]> = {};
+      for (const key of exposed) {
+        const chunk = chunks.find((c) => c.name === `__federation_expose_${key.replace(/^\.\//, '')}`);
+        if (!chunk) continue;
+        const files = new Set<string>();
+        const visit = (c: Rollup.OutputChunk) => {
+          if (files.has(c.fileName) || c.fileName.startsWith('__federation_shared_')) return;
+          files.add(c.fileName);
+          c.imports.forEach((f) => byFile.get(f) && visit(byFile.get(f)!));
+        };
+        visit(chunk);
+        manifest[key] = [...files];
+      }
+      this.emitFile({ type: 'asset', fileName: PRELOAD_MANIFEST_FILE, source: JSON.stringify(manifest, null, 2) });
+    },
+  };
+}
 export const SERVER_ENTRY_FILE = 'entry.mjs';
 
 function sharedConfig(root: string) {
@@ -66,6 +95,7 @@ export function remoteConfig(opts: RemoteOptions) {
           exposes: opts.exposes,
           shared: sharedConfig(opts.root),
         }),
+        routePreloadManifest(Object.keys(opts.exposes)),
       ],
       build: {
         outDir: join(outDir, 'client'),

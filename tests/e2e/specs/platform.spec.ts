@@ -29,6 +29,9 @@ describe('shell and legal remote', () => {
     assert.match(html, /<link data-head rel="canonical" href="https:\/\/localhost:\d+\/privacy">/);
     assert.match(html, /<link rel="stylesheet" href="\/remotes\/legal\/[^"]+\.css">/, 'the remote CSS is linked by the server');
     assert.match(html, /"legal":\{"id":"[^"]+","entry":"\/remotes\/legal\/[^"]+\/remoteEntry\.js"/, 'the page names the release it was rendered with');
+    // A short waterfall: the route's entry and module chunks are preloaded with the page, not discovered one by one.
+    assert.match(html, /<link rel="modulepreload" href="\/remotes\/legal\/[^"]+\/remoteEntry\.js">/);
+    assert.match(html, /<link rel="modulepreload" href="\/remotes\/legal\/[^"]+\/__federation_expose_Privacy-[^"]+\.js">/);
   });
 
   it('hydrates /privacy without errors, with one React, and passes an accessibility audit', async () => {
