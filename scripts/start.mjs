@@ -1,9 +1,6 @@
 // npm start: install what is missing, build, and serve the whole site on SQLite with seed data.
-import { ensureInstall, ensurePnpm, ensureReleases, ensureShellBuild, log, run } from './lib.mjs';
+import { log, run } from './lib.mjs';
+import './build.mjs';
 
-ensurePnpm();
-ensureInstall();
-ensureShellBuild();
-ensureReleases();
 log(`serving at http://localhost:${process.env.PORT ?? 8080}`);
 run('pnpm', ['--filter', '@aitools/api', 'serve']);

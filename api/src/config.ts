@@ -1,4 +1,4 @@
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { VAR_DIR } from './paths';
 
 /** Everything the server reads from the environment, in one place. */
@@ -26,10 +26,12 @@ export interface ServerConfig {
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = Number(env.PORT ?? 8080);
+  // Relative paths mean: from where the operator ran the command (pnpm runs scripts in the package folder).
+  const path = (value: string | undefined, fallback: string) => (value ? resolve(env.INIT_CWD ?? process.cwd(), value) : fallback);
   return {
     port,
-    databasePath: env.DATABASE_PATH ?? join(VAR_DIR, 'data', 'site.sqlite'),
-    releasesDir: env.RELEASES_DIR ?? join(VAR_DIR, 'releases'),
+    databasePath: env.DATABASE_PATH === ':memory:' ? ':memory:' : path(env.DATABASE_PATH, join(VAR_DIR, 'data', 'site.sqlite')),
+    releasesDir: path(env.RELEASES_DIR, join(VAR_DIR, 'releases')),
     siteOrigin: env.SITE_ORIGIN ?? `https://localhost:${port}`,
     apiBase: env.API_BASE ?? '',
     contactEmail: env.CONTACT_EMAIL ?? 'hello@aitoolsdirectory.example',

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Request, Response } from 'express';
@@ -34,7 +34,9 @@ export interface PageRenderer {
 }
 
 export async function createPageRenderer(config: ServerConfig, logger: Logger): Promise<PageRenderer> {
-  const shell = (await import(pathToFileURL(join(SHELL_DIST, 'server', 'entry-server.js')).href)) as ShellServer;
+  const shellEntry = join(SHELL_DIST, 'server', 'entry-server.js');
+  if (!existsSync(shellEntry)) throw new Error(`The shell is not built (${shellEntry} is missing): run \`npm run build\` or \`npm start\`.`);
+  const shell = (await import(pathToFileURL(shellEntry).href)) as ShellServer;
   const template = readFileSync(join(SHELL_DIST, 'client', 'index.html'), 'utf8');
   const themeScript = shell.themeBootScript();
 
