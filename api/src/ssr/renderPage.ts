@@ -92,11 +92,12 @@ export async function createPageRenderer(config: ServerConfig, logger: Logger): 
 
       const state = { url: url.pathname + url.search, releases, data, config: browserConfig(config) };
       const nonce = res.locals.cspNonce as string;
+      // Replacer functions: page content may contain "$&" and the like, which a replacement string would expand.
       const html = template
-        .replace('<!--app-theme-->', `<script nonce="${nonce}">${themeScript}</script>`)
-        .replace('<!--app-head-->', [renderHeadTags(rendered.head ?? DEFAULT_HEAD), ...preload].join('\n'))
-        .replace('<!--app-html-->', rendered.html)
-        .replace('<!--app-state-->', `<script type="application/json" id="${shell.PAGE_STATE_ID}">${serializeJsonForScript(state)}</script>`);
+        .replace('<!--app-theme-->', () => `<script nonce="${nonce}">${themeScript}</script>`)
+        .replace('<!--app-head-->', () => [renderHeadTags(rendered.head ?? DEFAULT_HEAD), ...preload].join('\n'))
+        .replace('<!--app-html-->', () => rendered.html)
+        .replace('<!--app-state-->', () => `<script type="application/json" id="${shell.PAGE_STATE_ID}">${serializeJsonForScript(state)}</script>`);
       res.status(status).set('Cache-Control', 'no-cache').type('html').send(html);
     },
   };

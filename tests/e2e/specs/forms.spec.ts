@@ -68,7 +68,7 @@ describe('forms remote', () => {
     await page.getByLabel('Your Email').fill(submitter);
     await page.getByLabel('Website URL').fill('https://vector-helper.example');
     await page.getByRole('radio', { name: /MCP Server/ }).check();
-    await page.getByLabel('Description').fill('Finds vectors, helpfully.');
+    await page.getByLabel('Description').fill('Finds vectors, helpfully: $& and $\' stay as typed.');
     await page.getByLabel('Message to the reviewers').fill('Please review');
     assert.equal(await page.getByText('13/500').count(), 1);
     await page.getByRole('button', { name: 'Submit Tool' }).click();
@@ -78,7 +78,7 @@ describe('forms remote', () => {
     assert.equal(rows.length, 1);
     assert.deepEqual(
       { ...rows[0], id: undefined, created_at: undefined },
-      { id: undefined, name: toolName, email: submitter, website_url: 'https://vector-helper.example', tool_type: 'mcp-server', description: 'Finds vectors, helpfully.', message: 'Please review', status: 'pending', created_at: undefined, reviewed_at: null, tool_slug: null },
+      { id: undefined, name: toolName, email: submitter, website_url: 'https://vector-helper.example', tool_type: 'mcp-server', description: 'Finds vectors, helpfully: $& and $\' stay as typed.', message: 'Please review', status: 'pending', created_at: undefined, reviewed_at: null, tool_slug: null },
     );
     assert.deepEqual(errors, []);
     await page.context().close();
@@ -99,7 +99,9 @@ describe('forms remote', () => {
 
     const detail = await fetch(`${BASE}/tool/${slug}`);
     assert.equal(detail.status, 200);
-    assert.ok((await detail.text()).includes(toolName), 'the tool page names the tool');
+    const detailHtml = await detail.text();
+    assert.ok(detailHtml.includes(toolName), 'the tool page names the tool');
+    assert.ok(detailHtml.includes("$&amp; and $&#x27; stay as typed."), 'visitor text reaches the page escaped and unchanged');
     const search = await fetch(`${BASE}/?search=${encodeURIComponent(toolName)}`);
     assert.ok((await search.text()).includes(toolName), 'the server HTML of the search lists the tool');
 
