@@ -36,14 +36,21 @@ for (const pkg of packages) {
 rmSync(reportDir, { recursive: true, force: true });
 if (typecheck.status !== 0) failedPackages.push('typecheck');
 
+let e2e = { passed: 0, failed: 0 };
 if (!process.env.SKIP_E2E) {
   ensureShellBuild();
   log('end-to-end tests in Chromium');
-  const r = spawnSync('pnpm', ['--filter', '@aitools/tests', 'e2e'], { cwd: ROOT, stdio: 'inherit' });
+  const summary = join(tmpdir(), `e2e-summary-${process.pid}.json`);
+  const r = spawnSync('pnpm', ['--filter', '@aitools/tests', 'e2e'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, E2E_SUMMARY: summary } });
+  if (existsSync(summary)) {
+    e2e = JSON.parse(readFileSync(summary, 'utf8'));
+    rmSync(summary, { force: true });
+  }
   if (r.status !== 0) failedPackages.push('tests (e2e)');
 }
 
-console.log(`\nunit: ${passed} passed, ${failed} failed`);
+console.log(`\nunit and component: ${passed} passed, ${failed} failed; e2e: ${e2e.passed} passed, ${e2e.failed} failed`);
+console.log(`total: ${passed + e2e.passed} passed, ${failed + e2e.failed} failed`);
 if (failedPackages.length) {
   console.error(`✖ failing: ${failedPackages.join(', ')}`);
   process.exit(1);

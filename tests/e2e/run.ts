@@ -3,7 +3,8 @@
  * spec with node's test runner, one file at a time (the specs share the server and one Chromium each).
  */
 import { spawnSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSite } from './harness';
 
@@ -17,11 +18,19 @@ const specs = readdirSync(specsDir)
 const site = await startSite();
 let status = 1;
 try {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', '--test-reporter=spec', ...specs], {
+  const tap = join(tmpdir(), `e2e-${process.pid}.tap`);
+  const r = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', '--test-reporter=spec', '--test-reporter-destination=stdout', '--test-reporter=tap', `--test-reporter-destination=${tap}`, ...specs], {
     stdio: 'inherit',
     env: { ...process.env, ...site.env, BASE_URL: site.baseUrl, E2E_DIR: site.dir },
   });
   status = r.status ?? 1;
+  // For `npm test`'s closing line: the counts of node's test runner.
+  if (process.env.E2E_SUMMARY) {
+    const text = readFileSync(tap, 'utf8');
+    const count = (k: string) => Number(new RegExp(`^# ${k} (\\d+)$`, 'm').exec(text)?.[1] ?? 0);
+    writeFileSync(process.env.E2E_SUMMARY, JSON.stringify({ passed: count('pass'), failed: count('fail') }));
+  }
+  rmSync(tap, { force: true });
 } finally {
   await site.stop();
 }
