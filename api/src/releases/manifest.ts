@@ -50,6 +50,8 @@ export const DEV_RELEASE_ID = 'dev';
 /** File names inside a release (as the build helper in shell/platform/vite writes them). */
 export const SERVER_ENTRY_FILE = 'entry.mjs';
 export const REMOTE_ENTRY_FILE = 'remoteEntry.js';
+/** client/preload.json: exposed module -> the files its code needs (see shell/platform/vite). */
+export const PRELOAD_MANIFEST_FILE = 'preload.json';
 
 export function manifestPath(releasesDir: string): string {
   return join(releasesDir, MANIFEST_FILE);

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -25,6 +25,7 @@ function fakeBuild(name: string, serverSource: string | null, withBrowserEntry =
   mkdirSync(join(out, 'client'), { recursive: true });
   if (withBrowserEntry) writeFileSync(join(out, 'client', 'remoteEntry.js'), 'export const get = () => {};');
   writeFileSync(join(out, 'client', 'style-abc.css'), '.x{}');
+  writeFileSync(join(out, 'client', 'preload.json'), JSON.stringify({ './Privacy': [], './Terms': [], './Cookies': [] }));
   if (serverSource !== null) {
     mkdirSync(join(out, 'server'));
     writeFileSync(join(out, 'server', 'entry.mjs'), serverSource);
@@ -42,7 +43,6 @@ function fixturePackage(edit: (pkg: Record<string, any>) => void): string {
   const pkg = JSON.parse(readFileSync(join(remotePackageDir('legal'), 'package.json'), 'utf8'));
   edit(pkg);
   writeFileSync(join(pkgDir, 'package.json'), JSON.stringify(pkg));
-  cpSync(join(remotePackageDir('legal'), 'vite.config.ts'), join(pkgDir, 'vite.config.ts'));
   return pkgDir;
 }
 
@@ -79,6 +79,12 @@ describe('release', () => {
     const packageDir = fixturePackage(() => {});
     expect(() => release('legal', { releasesDir, prebuiltDir: fakeBuild('v1', GOOD_ENTRY, false), packageDir, log: quiet })).toThrow(/no browser entry/);
     expect(existsSync(manifestPath(releasesDir))).toBe(false);
+  });
+
+  it('refuses a build that does not list its exposed modules', () => {
+    const build = fakeBuild('v1', GOOD_ENTRY);
+    rmSync(join(build, 'client', 'preload.json'));
+    expect(() => release('legal', { releasesDir, prebuiltDir: build, packageDir: fixturePackage(() => {}), log: quiet })).toThrow(/lists no exposed modules/);
   });
 
   it('refuses a server entry that does not load (checked in a separate process)', () => {

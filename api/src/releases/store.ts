@@ -4,7 +4,7 @@ import { userInfo, hostname } from 'node:os';
 import { join } from 'node:path';
 import { API_ROOT, REMOTE_NAMES, REPO_ROOT, remotePackageDir } from '../paths';
 import { SHARED_PACKAGES, sharedRangeProblems } from './compat';
-import { readManifest, readReleaseMeta, releaseDir, remoteBaseUrl, writeManifestAtomic, SERVER_ENTRY_FILE, REMOTE_ENTRY_FILE, type Manifest, type ManifestEvent, type ReleaseMeta } from './manifest';
+import { readManifest, readReleaseMeta, releaseDir, remoteBaseUrl, writeManifestAtomic, SERVER_ENTRY_FILE, REMOTE_ENTRY_FILE, PRELOAD_MANIFEST_FILE, type Manifest, type ManifestEvent, type ReleaseMeta } from './manifest';
 import { sourceHash } from './sourceHash';
 
 /** Releases kept per remote (at least), so visitors mid-session on an older release still find its chunks. */
@@ -70,11 +70,11 @@ function run(cmd: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): 
   if (r.status !== 0) throw new ReleaseError(`${cmd} ${args.join(' ')} failed in ${cwd}`);
 }
 
-function exposedModules(pkgDir: string): string[] {
-  const configFile = join(pkgDir, 'vite.config.ts');
-  if (!existsSync(configFile)) return [];
-  const cfg = readFileSync(configFile, 'utf8');
-  return [...cfg.matchAll(/'(\.\/[A-Za-z]+)':/g)].map((m) => m[1]);
+/** The modules the browser build exposes (the build helper lists them in client/preload.json). */
+function exposedModules(clientDir: string): string[] {
+  const file = join(clientDir, PRELOAD_MANIFEST_FILE);
+  if (!existsSync(file)) return [];
+  return Object.keys(JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>);
 }
 
 /** Builds one remote for its release address, checks it, stores it unchanged and makes it active. */
@@ -121,8 +121,10 @@ export function release(remote: string, opts: ReleaseOptions): ReleaseResult {
     const serverEntry = join(staging, 'server', SERVER_ENTRY_FILE);
     if (!existsSync(entry)) throw new ReleaseError(`Refusing to release ${remote}: the build has no browser entry (client/${REMOTE_ENTRY_FILE}).`);
     if (!existsSync(serverEntry)) throw new ReleaseError(`Refusing to release ${remote}: the build has no server entry (server/${SERVER_ENTRY_FILE}).`);
+    const modules = exposedModules(join(staging, 'client'));
+    if (!modules.length) throw new ReleaseError(`Refusing to release ${remote}: the build lists no exposed modules (client/${PRELOAD_MANIFEST_FILE}).`);
 
-    const check = spawnSync(process.execPath, ['--import', 'tsx', join(API_ROOT, 'src', 'releases', 'checkEntry.ts'), serverEntry, exposedModules(pkgDir).join(',')], {
+    const check = spawnSync(process.execPath, ['--import', 'tsx', join(API_ROOT, 'src', 'releases', 'checkEntry.ts'), serverEntry, modules.join(',')], {
       cwd: API_ROOT,
       encoding: 'utf8',
     });

@@ -1,9 +1,6 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ResolvedRelease } from '../releases/manifest';
-
-/** Written by the remote build helper (shell/platform/vite): exposed module -> files its code needs. */
-const PRELOAD_MANIFEST_FILE = 'preload.json';
+import { PRELOAD_MANIFEST_FILE, type ResolvedRelease } from '../releases/manifest';
 const cache = new Map<string, { mtimeMs: number; files: Record<string, string[]> }>();
 
 /** The files to preload for a route module of a release, relative to the release's client folder. */
