@@ -65,5 +65,7 @@ describe('server basics', () => {
     expect((await request(app).get('/remotes/payments/1.0.0-r1/remoteEntry.js')).status).toBe(404);
     expect((await request(app).get('/remotes/legal/1.0.0-r1/missing.js')).status).toBe(404);
     expect((await request(app).get('/remotes/legal/..%2f..%2fetc/passwd')).status).toBe(404);
+    expect((await request(app).get('/remotes/legal/../1.0.0-r1/remoteEntry.js')).status).toBe(404);
+    expect((await request(app).get('/remotes/legal/..%2e/client/remoteEntry.js')).status).toBe(404);
   });
 });

@@ -1,4 +1,4 @@
-import express, { type Express } from 'express';
+import express, { type Express, type RequestHandler } from 'express';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
@@ -9,7 +9,7 @@ import { errorHandler, notFoundApi } from './middleware/errors';
 import { cspNonce, securityHeaders } from './middleware/security';
 import { requestLogger } from './middleware/logger';
 import { writeRateLimit } from './middleware/rateLimit';
-import { publicManifest, resolveRelease } from './releases/manifest';
+import { DEV_RELEASE_ID, publicManifest, resolveRelease } from './releases/manifest';
 import { toolsRouter } from './tools/router';
 import { blogRouter } from './blog/router';
 import { formsRouter } from './forms/router';
@@ -54,14 +54,20 @@ export async function createApp({ config, db, logger, pages = true }: AppDeps): 
   });
 
   // /remotes/<name>/<release-id>/<file>: release files never change, so they cache forever.
+  const releaseStatic = new Map<string, RequestHandler>();
   app.use('/remotes/:remote/:id', (req, res, next) => {
     const { remote, id } = req.params as { remote: string; id: string };
-    if (!(REMOTE_NAMES as readonly string[]).includes(remote) || !/^[\w.-]+$/.test(id)) return void res.sendStatus(404);
+    if (!(REMOTE_NAMES as readonly string[]).includes(remote) || !/^\w[\w.-]*$/.test(id)) return void res.sendStatus(404);
     const release = resolveRelease(config.releasesDir, remote, config.devRemotes);
     const clientDir = release && release.id === id ? release.clientDir : join(config.releasesDir, remote, id, 'client');
     if (!existsSync(clientDir)) return void res.sendStatus(404);
-    const dev = id === 'dev';
-    express.static(clientDir, { index: false, fallthrough: false, immutable: !dev, maxAge: dev ? 0 : '365d', setHeaders: (r) => r.set('Cache-Control', dev ? 'no-cache' : IMMUTABLE) })(req, res, next);
+    let serve = releaseStatic.get(clientDir);
+    if (!serve) {
+      const dev = id === DEV_RELEASE_ID;
+      serve = express.static(clientDir, { index: false, fallthrough: false, setHeaders: (r) => r.set('Cache-Control', dev ? 'no-cache' : IMMUTABLE) });
+      releaseStatic.set(clientDir, serve);
+    }
+    serve(req, res, next);
   });
 
   if (pages) {
