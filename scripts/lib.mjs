@@ -67,7 +67,8 @@ function hashTree(dirs) {
 /** Builds the shell when its sources (or the platform SDK) changed since the last build. */
 export function ensureShellBuild() {
   const stamp = join(ROOT, 'shell', 'dist', '.source-hash');
-  const hash = hashTree([join(ROOT, 'shell', 'src'), join(ROOT, 'shell', 'platform'), join(ROOT, 'shell', 'index.html'), join(ROOT, 'shell', 'vite.config.ts')].filter(existsSync).map((p) => (statSync(p).isDirectory() ? p : dirname(p))));
+  // The whole shell folder (sources, platform SDK, config), without node_modules and build output.
+  const hash = hashTree([join(ROOT, 'shell')]);
   if (existsSync(stamp) && readFileSync(stamp, 'utf8') === hash && existsSync(join(ROOT, 'shell', 'dist', 'server', 'entry-server.js'))) return;
   log('building the shell');
   run('pnpm', ['--filter', '@aitools/shell', 'build']);
