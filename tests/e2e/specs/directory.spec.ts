@@ -187,3 +187,40 @@ describe('directory: accessibility', () => {
     });
   }
 });
+
+describe('directory: keyboard', () => {
+  it('works the FAQ accordions and the category bar from the keyboard, with a visible focus ring', async () => {
+    const { page } = await openPage(browser);
+    const errors = watchErrors(page);
+    await page.goto(`${BASE}/#faq`);
+    await waitForRoute(page);
+    const question = page.getByRole('button', { name: /What is an MCP server\?/ });
+    await question.focus();
+    assert.equal(await question.getAttribute('aria-expanded'), 'false');
+    await page.keyboard.press('Enter');
+    assert.equal(await question.getAttribute('aria-expanded'), 'true');
+    const outline = await question.evaluate((el) => getComputedStyle(el).outlineStyle);
+    assert.notEqual(outline, 'none', 'the focused control shows a focus ring');
+    await page.keyboard.press('Space');
+    assert.equal(await question.getAttribute('aria-expanded'), 'false');
+
+    const development = page.getByRole('group', { name: 'Category' }).getByRole('button', { name: 'Development' });
+    await development.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/category=Development/);
+
+    await page.goto(`${BASE}/tool/cursor`);
+    await waitForRoute(page);
+    const detailFaq = page.locator('button[id^="dir-tfaq-q-"]');
+    assert.ok((await detailFaq.count()) >= 2, 'the seed gives Cursor several FAQ entries');
+    await detailFaq.nth(0).focus();
+    await page.keyboard.press('Enter');
+    assert.equal(await detailFaq.nth(0).getAttribute('aria-expanded'), 'true');
+    await detailFaq.nth(1).focus();
+    await page.keyboard.press('Enter');
+    assert.equal(await detailFaq.nth(1).getAttribute('aria-expanded'), 'true');
+    assert.equal(await detailFaq.nth(0).getAttribute('aria-expanded'), 'false', 'one detail FAQ open at a time');
+    assert.deepEqual(errors, []);
+    await page.context().close();
+  });
+});
