@@ -7,6 +7,7 @@ import type { Express } from 'express';
 import { createApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/connection';
+import { seed } from './db/seed';
 import { createLogger } from './middleware/logger';
 import { writeManifestAtomic } from './releases/manifest';
 
@@ -22,7 +23,9 @@ beforeAll(async () => {
   writeFileSync(join(releasesDir, 'legal', '1.0.0-r1', 'release.json'), JSON.stringify({ id: '1.0.0-r1', css: ['style-x.css'] }));
   writeManifestAtomic(releasesDir, { version: 1, remotes: { legal: { active: '1.0.0-r1', history: [] } } });
   const config = loadConfig({ NODE_ENV: 'test', RELEASES_DIR: releasesDir });
-  app = await createApp({ config, db: openDatabase(':memory:'), logger: createLogger('silent'), pages: false });
+  const db = openDatabase(':memory:');
+  seed(db);
+  app = await createApp({ config, db, logger: createLogger('silent'), pages: false });
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -43,6 +46,12 @@ describe('server basics', () => {
     expect(nonce(a.headers['content-security-policy'])).toBeTruthy();
     expect(nonce(a.headers['content-security-policy'])).not.toBe(nonce(b.headers['content-security-policy']));
     expect(a.headers['content-security-policy']).toContain("object-src 'none'");
+  });
+
+  it('compresses responses for clients that accept it', async () => {
+    const res = await request(app).get('/api/tools').set('Accept-Encoding', 'gzip');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
   });
 
   it('answers unknown API paths with a JSON 404', async () => {

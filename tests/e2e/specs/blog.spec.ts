@@ -98,6 +98,7 @@ describe('blog list (/blog)', () => {
     assert.equal(await windowMarked(page), true, 'paging is in-app');
     await page.getByRole('button', { name: 'Page 1' }).click();
     await page.waitForURL(`${BASE}/blog`);
+    await page.getByText('Page 1 of 2').waitFor();
     assert.equal(await cards(page).count(), 12);
 
     await page.goto(`${BASE}/blog?page=2`);
@@ -151,7 +152,7 @@ describe('blog post (/blog/:slug)', () => {
     await page.waitForURL(`${BASE}/blog/${HISTORY}`);
     await waitForRoute(page);
     await page.getByRole('heading', { level: 1, name: 'How AI All Started: A Brief History of Artificial Intelligence' }).waitFor();
-    assert.equal(await page.title(), 'How AI All Started: A Brief History of Artificial Intelligence | AI Tools Blog');
+    await page.waitForFunction((t) => document.title === t, 'How AI All Started: A Brief History of Artificial Intelligence | AI Tools Blog');
     assert.equal(await windowMarked(page), true, 'the list opened the post in-app');
     for (const text of ['AI History', 'March 4, 2026', 'By AI Tools Team', 'Share this article:']) assert.equal(await page.getByText(text, { exact: true }).count() > 0, true, text);
     assert.deepEqual(await axeViolations(page), []);
@@ -164,8 +165,9 @@ describe('blog post (/blog/:slug)', () => {
     await page.waitForURL(`${BASE}/blog/what-is-model-context-protocol-mcp`);
     await page.getByRole('heading', { level: 1, name: 'What Is the Model Context Protocol (MCP)? A Plain-English Guide' }).waitFor();
     assert.equal(await windowMarked(page), true, 'the in-post link navigated without a full reload');
-    assert.equal(await page.title(), 'What Is the Model Context Protocol (MCP)? A Plain-English Guide | AI Tools Blog');
-    assert.equal(await page.evaluate(() => window.scrollY), 0);
+    // The head and the scroll position follow the render (effects): wait for them rather than race them.
+    await page.waitForFunction((t) => document.title === t, 'What Is the Model Context Protocol (MCP)? A Plain-English Guide | AI Tools Blog');
+    await page.waitForFunction(() => window.scrollY === 0);
 
     await page.getByRole('link', { name: 'BLOG', exact: true }).click();
     await page.waitForURL(`${BASE}/blog`);
