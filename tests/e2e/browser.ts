@@ -16,9 +16,19 @@ export interface WatchedPage {
   requests: string[];
 }
 
-export async function openPage(browser: Browser, opts: { colorScheme?: 'light' | 'dark'; viewport?: { width: number; height: number } } = {}): Promise<WatchedPage> {
+/** `theme`: a visitor's saved manual choice (as the theme toggle stores it), in place before any page script runs. */
+export async function openPage(
+  browser: Browser,
+  opts: { colorScheme?: 'light' | 'dark'; viewport?: { width: number; height: number }; theme?: 'light' | 'dark' } = {},
+): Promise<WatchedPage> {
   const context = await browser.newContext({ colorScheme: opts.colorScheme ?? 'light', viewport: opts.viewport ?? { width: 1280, height: 900 } });
   const page = await context.newPage();
+  if (opts.theme) {
+    await page.addInitScript((t) => {
+      localStorage.setItem('theme', t);
+      localStorage.setItem('themeManual', 'true');
+    }, opts.theme);
+  }
   const errors: string[] = [];
   const requests: string[] = [];
   page.on('console', (m) => {

@@ -166,12 +166,8 @@ describe('directory: browsing', () => {
 describe('directory: accessibility', () => {
   for (const theme of ['light', 'dark'] as const) {
     it(`passes axe on / and /tool/cursor in the ${theme} theme, without console errors`, async () => {
-      const { page } = await openPage(browser);
+      const { page } = await openPage(browser, { theme });
       const errors = watchErrors(page);
-      await page.addInitScript((t) => {
-        localStorage.setItem('theme', t);
-        localStorage.setItem('themeManual', 'true');
-      }, theme);
       await page.goto(`${BASE}/`);
       await waitForRoute(page);
       assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), theme);

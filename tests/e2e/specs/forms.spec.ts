@@ -170,12 +170,8 @@ describe('forms remote', () => {
   });
 
   it('passes the accessibility audit on all three pages in both themes', async () => {
-    for (const theme of ['light', 'dark']) {
-      const { page, errors } = await openPage(browser);
-      await page.addInitScript((t) => {
-        localStorage.setItem('theme', t);
-        localStorage.setItem('themeManual', 'true');
-      }, theme);
+    for (const theme of ['light', 'dark'] as const) {
+      const { page, errors } = await openPage(browser, { theme });
       for (const path of ['/submit', '/contact', '/advertise']) {
         await page.goto(`${BASE}${path}`);
         await waitForRoute(page);
