@@ -1,6 +1,5 @@
 import semver from 'semver';
-
-export const SHARED_PACKAGES = ['react', 'react-dom', 'react-router-dom', 'zustand'] as const;
+import { SHARED_PACKAGES } from '@aitools/platform/shared';
 
 /** Problems with a remote's shared-dependency ranges against the versions the shell runs; empty when compatible. */
 export function sharedRangeProblems(remoteRanges: Record<string, string | undefined>, shellVersions: Record<string, string | undefined>): string[] {

@@ -3,7 +3,8 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, w
 import { userInfo, hostname } from 'node:os';
 import { join } from 'node:path';
 import { API_ROOT, REMOTE_NAMES, REPO_ROOT, remotePackageDir } from '../paths';
-import { SHARED_PACKAGES, sharedRangeProblems } from './compat';
+import { SHARED_PACKAGES } from '@aitools/platform/shared';
+import { sharedRangeProblems } from './compat';
 import { readManifest, readReleaseMeta, releaseDir, remoteBaseUrl, writeManifestAtomic, SERVER_ENTRY_FILE, REMOTE_ENTRY_FILE, PRELOAD_MANIFEST_FILE, type Manifest, type ManifestEvent, type ReleaseMeta } from './manifest';
 import { sourceHash } from './sourceHash';
 

@@ -3,13 +3,14 @@
  * node_modules, so its bare imports of the shared packages are resolved as if the shell had imported them.
  * The whole server then has exactly one React, React DOM and React Router (hooks and contexts work across parts).
  */
+import { isSharedSpecifier } from '@aitools/platform/shared';
+
 interface ResolveContext {
   parentURL?: string;
   conditions: string[];
 }
 type NextResolve = (specifier: string, context: ResolveContext) => Promise<unknown>;
 
-const SHARED = ['react', 'react-dom', 'react-router-dom', 'react-router', 'zustand', 'scheduler'];
 let shellUrl = '';
 
 export async function initialize(data: { shellUrl: string }) {
@@ -17,8 +18,7 @@ export async function initialize(data: { shellUrl: string }) {
 }
 
 export async function resolve(specifier: string, context: ResolveContext, next: NextResolve) {
-  const shared = SHARED.some((p) => specifier === p || specifier.startsWith(`${p}/`));
-  if (shared && shellUrl && context.parentURL && !context.parentURL.includes('/node_modules/')) {
+  if (isSharedSpecifier(specifier) && shellUrl && context.parentURL && !context.parentURL.includes('/node_modules/')) {
     return next(specifier, { ...context, parentURL: shellUrl });
   }
   return next(specifier, context);

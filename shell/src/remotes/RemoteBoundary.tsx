@@ -2,7 +2,6 @@ import { Component, type ReactNode } from 'react';
 import { isChunkLoadError, type ChunkLoadError } from './ChunkLoadError';
 
 interface Props {
-  remote: string;
   onRetry: () => void;
   children: ReactNode;
 }

@@ -48,7 +48,7 @@ export function RemoteRoute({ remote, module }: { remote: string; module: string
     [server, remote, module, page.releases, attempt],
   );
   return (
-    <RemoteBoundary remote={remote} onRetry={() => setAttempt((n) => n + 1)}>
+    <RemoteBoundary onRetry={() => setAttempt((n) => n + 1)}>
       <Suspense fallback={<RemoteLoading />}>
         <Component data={server ? server.data : initialData} />
         <RouteReady />
