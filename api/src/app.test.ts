@@ -89,7 +89,7 @@ describe('server basics', () => {
     expect(chunk.status).toBe(200);
     expect(chunk.text).toBe('export default 1');
     expect((await request(app).get('/remotes/legal/1.0.0-r1/retry/2-abc/missing.js')).status).toBe(404);
-    expect((await request(app).get('/remotes/legal/1.0.0-r1/retry/../../x/remoteEntry.js')).status).toBe(404);
+    expect([403, 404]).toContain((await request(app).get('/remotes/legal/1.0.0-r1/retry/../../x/remoteEntry.js')).status);
     expect([403, 404]).toContain((await request(app).get('/remotes/legal/1.0.0-r1/retry/a%2f..%2f/remoteEntry.js')).status);
   });
 });
