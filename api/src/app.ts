@@ -28,6 +28,8 @@ export interface AppDeps {
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** A page's form post: the same size limit as the JSON form endpoints. */
+const PAGE_FORM_LIMIT = '16kb';
 
 /** Composition only: security, API routes, remote release files, shell assets, then server-rendered pages. */
 export async function createApp({ config, db, logger, pages = true }: AppDeps): Promise<Express> {
@@ -40,16 +42,21 @@ export async function createApp({ config, db, logger, pages = true }: AppDeps): 
   app.use(cspNonce);
   app.use(securityHeaders({ connectSrc: config.analyticsEndpoint ? [new URL(config.analyticsEndpoint, config.siteOrigin).origin] : [] }));
 
-  app.get('/api/health', (_req, res) => {
+  // The JSON API as its own app: mounted here for visitors, and called in process by server rendering.
+  const api = express();
+  api.disable('x-powered-by');
+  api.get('/api/health', (_req, res) => {
     db.prepare('SELECT 1').get();
     res.json({ status: 'ok' });
   });
-  app.use('/api/tools', toolsRouter(db));
-  app.use('/api/blog', blogRouter(db));
+  api.use('/api/tools', toolsRouter(db));
+  api.use('/api/blog', blogRouter(db));
   // Page views are frequent but still writes: a looser limit than the forms'.
-  app.use('/api/events', writeRateLimit(config.writeRateLimit * 6), eventsRouter(db));
-  app.use('/api', formsRouter({ db, config, logger }));
-  app.use('/api', notFoundApi);
+  api.use('/api/events', writeRateLimit(config.writeRateLimit * 6), eventsRouter(db));
+  api.use('/api', formsRouter({ db, config, logger }));
+  api.use('/api', notFoundApi);
+  api.use(errorHandler);
+  app.use(api);
 
   app.use(seoRouter(db, config.siteOrigin));
 
@@ -83,10 +90,11 @@ export async function createApp({ config, db, logger, pages = true }: AppDeps): 
 
   if (pages) {
     app.use('/assets', express.static(join(SHELL_DIST, 'client', 'assets'), { fallthrough: false, immutable: true, maxAge: '365d' }));
-    const renderer = await createPageRenderer(config, logger);
-    app.get(/.*/, (req, res, next) => {
-      renderer.render(req, res).catch(next);
-    });
+    const renderer = await createPageRenderer(config, logger, api);
+    const render: RequestHandler = (req, res, next) => void renderer.render(req, res).catch(next);
+    app.get(/.*/, render);
+    // Forms post to their own page (they work without JavaScript): the route's action handles them.
+    app.post(/.*/, express.raw({ type: 'application/x-www-form-urlencoded', limit: PAGE_FORM_LIMIT }), render);
   }
 
   app.use(errorHandler);

@@ -6,9 +6,9 @@ import Cookies from './routes/Cookies';
 const entry: ServerEntry = {
   remote: 'legal',
   routes: {
-    './Privacy': { Component: Privacy },
-    './Terms': { Component: Terms },
-    './Cookies': { Component: Cookies },
+    './Privacy': Privacy,
+    './Terms': Terms,
+    './Cookies': Cookies,
   },
 };
 export default entry;

@@ -1,9 +1,9 @@
-import { useLocation } from 'react-router-dom';
+import { Outlet, useLocation } from 'react-router-dom';
 import { ThemeProvider } from './theme/ThemeProvider';
 import { TopBar } from './layout/TopBar';
 import { Footer } from './layout/Footer';
 import { ScrollManager } from './layout/ScrollManager';
-import { AppRoutes } from './routes';
+import { NavigationProgress } from './layout/NavigationProgress';
 import { ErrorBoundary, GlobalErrorScreen, RouterErrorScreen } from './screens/ErrorScreens';
 import './styles/global.css';
 
@@ -12,10 +12,11 @@ function Frame() {
   return (
     <div className="app">
       <ScrollManager />
+      <NavigationProgress />
       <TopBar />
       <div id="main-content" className="app__content">
         <ErrorBoundary resetKey={pathname} fallback={(error) => <RouterErrorScreen error={error} />}>
-          <AppRoutes />
+          <Outlet />
         </ErrorBoundary>
       </div>
       <Footer />
@@ -23,7 +24,7 @@ function Frame() {
   );
 }
 
-/** The shell's tree, the same on the server and in the browser; the router is given by the entry. */
+/** The shell's frame around every route, the same on the server and in the browser (the root route's element). */
 export function App() {
   return (
     <ErrorBoundary fallback={() => <GlobalErrorScreen />}>

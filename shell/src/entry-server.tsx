@@ -1,34 +1,71 @@
 import { renderToString } from 'react-dom/server';
-import { StaticRouter } from 'react-router-dom';
-import { HeadContext, type Head, type HeadCollector } from '@aitools/platform';
-import { App } from './App';
-import { PageContext, type ServerRemote } from './remotes/pageState';
-import type { RemoteManifest } from './remotes/manifest';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import { HeadContext, type Head, type HeadCollector, type JsonApi, type RouteModule } from '@aitools/platform';
+import { createRoutes } from './routes';
+import { asRouteModule, SourceContext, type ModuleSource } from './remotes/moduleSource';
+import { serializeErrors, type SerializedHydration } from './remotes/pageState';
+import { ChunkLoadError, isChunkLoadError } from './remotes/ChunkLoadError';
+import { chunkId } from './remotes/loadRemote';
 
 export { matchRoute } from './routeMatch';
 export { themeBootScript } from './theme/themeRules';
 export { parseManifest } from './remotes/manifest';
 export { PAGE_STATE_ID } from './remotes/pageState';
+export { isChunkLoadError };
 
 export interface RenderInput {
-  /** path + search */
-  url: string;
-  releases: RemoteManifest;
-  /** The matched remote route's server component and data; absent for shell routes. */
-  remote?: ServerRemote;
+  request: Request;
+  /** Imports a remote's route module for this request (from its active release's server entry). */
+  importModule: (remote: string, module: string) => Promise<unknown>;
+  /** The site's API, called in process. */
+  api: JsonApi;
+  /** Called when a remote's module could not be loaded on the server. */
+  onRemoteError?: (remote: string, module: string, err: unknown) => void;
 }
 
-/** Renders the shell frame with the route's content; returns the markup and the head the route declared. */
-export function render(input: RenderInput): { html: string; head: Head | null } {
+export type RenderResult =
+  | { kind: 'response'; response: Response }
+  | { kind: 'page'; status: number; html: string; head: Head | null; hydration: SerializedHydration };
+
+/** A request's modules: each loaded once, from this request's releases. */
+function serverModuleSource(input: RenderInput): ModuleSource {
+  const modules = new Map<string, RouteModule>();
+  return {
+    get: (remote, module) => modules.get(`${remote}|${module}`),
+    async load(remote, module) {
+      try {
+        const mod = asRouteModule(await input.importModule(remote, module), remote, module, `server:${remote}`);
+        modules.set(`${remote}|${module}`, mod);
+        return mod;
+      } catch (err) {
+        input.onRemoteError?.(remote, module, err);
+        // The browser gets the route's boundary (and retries there); never the server's message or paths.
+        throw isChunkLoadError(err) ? err : new ChunkLoadError(chunkId(remote, module), 'error', `server:${remote}`);
+      }
+    },
+  };
+}
+
+/** Runs the request through the route table (loaders, and the action of a form post), then renders the page. */
+export async function renderRequest(input: RenderInput): Promise<RenderResult> {
+  const source = serverModuleSource(input);
+  const handler = createStaticHandler(createRoutes(source));
+  const context = await handler.query(input.request, { requestContext: { api: input.api } });
+  if (context instanceof Response) return { kind: 'response', response: context };
+  const router = createStaticRouter(handler.dataRoutes, context);
   const collector: HeadCollector = { head: null };
   const html = renderToString(
     <HeadContext.Provider value={collector}>
-      <PageContext.Provider value={{ releases: input.releases, takeInitialData: () => undefined, server: input.remote ?? { remote: '', module: '' } }}>
-        <StaticRouter location={input.url}>
-          <App />
-        </StaticRouter>
-      </PageContext.Provider>
+      <SourceContext.Provider value={source}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </SourceContext.Provider>
     </HeadContext.Provider>,
   );
-  return { html, head: collector.head };
+  return {
+    kind: 'page',
+    status: context.statusCode,
+    html,
+    head: collector.head,
+    hydration: { loaderData: context.loaderData, actionData: context.actionData, errors: serializeErrors(context.errors) },
+  };
 }

@@ -1,38 +1,71 @@
 import { hydrateRoot, createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
-import { App } from './App';
-import { browserPageContext, PageContext, PAGE_STATE_ID, type PageState } from './remotes/pageState';
+import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router-dom';
+import { createRoutes } from './routes';
+import { browserModuleSource, SourceContext } from './remotes/moduleSource';
+import { PAGE_STATE_ID, reviveErrors, type PageState } from './remotes/pageState';
 import { parseManifest } from './remotes/manifest';
+import type { RemoteHandle } from './remotes/RemoteRoute';
+import { isChunkLoadError } from './remotes/ChunkLoadError';
 
-function readPageState(): PageState {
+function readPageState(): Partial<PageState> {
   const el = document.getElementById(PAGE_STATE_ID);
-  const raw = el?.textContent ? (JSON.parse(el.textContent) as Partial<PageState> & { config?: object }) : {};
+  const raw = el?.textContent ? (JSON.parse(el.textContent) as Partial<PageState>) : {};
   // Run-time configuration for the platform SDK (getConfig) in the shell and every remote.
   if (raw.config) (window as unknown as { __APP_CONFIG__?: object }).__APP_CONFIG__ = raw.config;
-  return { url: raw.url ?? '', releases: parseManifest(raw.releases), data: raw.data };
+  return raw;
 }
 
 async function start() {
-  let state = readPageState();
+  const state = readPageState();
+  let releases = parseManifest(state.releases);
   // A page without inlined releases (e.g. opened from a static file) asks the server for the manifest.
-  if (Object.keys(state.releases).length === 0) {
+  if (Object.keys(releases).length === 0) {
     try {
-      const res = await fetch('/remotes.json', { cache: 'no-store' });
-      state = { ...state, releases: parseManifest(await res.json()) };
+      releases = parseManifest(await (await fetch('/remotes.json', { cache: 'no-store' })).json());
     } catch (err) {
       console.error('Could not load the remotes manifest', err);
     }
   }
-  const tree = (
-    <PageContext.Provider value={browserPageContext(state)}>
-      <BrowserRouter>
-        <App />
-      </BrowserRouter>
-    </PageContext.Provider>
-  );
+  const source = browserModuleSource(releases);
+  const routes = createRoutes(source);
   const root = document.getElementById('root')!;
-  if (root.hasChildNodes()) hydrateRoot(root, tree);
-  else createRoot(root).render(tree);
+  const errors = reviveErrors(state.router?.errors) ?? {};
+  let hydrate = root.hasChildNodes() && !!state.router;
+
+  // React Router's SSR rule: the modules of the routes on screen are loaded before hydrating, so the first render
+  // in the browser is the server's. A module that fails to load shows its route's boundary instead.
+  const matches = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      const handle = route.handle as RemoteHandle | undefined;
+      if (!handle?.remote || !route.id) return;
+      // The server could not render this route (its release failed there): the browser runs it from scratch.
+      if (isChunkLoadError(errors[route.id])) {
+        delete errors[route.id];
+        hydrate = false;
+      }
+      try {
+        await source.load(handle.remote, handle.module);
+      } catch (err) {
+        errors[route.id] = err;
+        hydrate = false;
+      }
+    }),
+  );
+
+  const hydrationData = state.router && { loaderData: state.router.loaderData, actionData: state.router.actionData ?? null, errors: Object.keys(errors).length ? errors : null };
+  // Routes without data here (the server could not render them) run their loaders in the browser.
+  const router = createBrowserRouter(routes, { hydrationData });
+  const tree = (
+    <SourceContext.Provider value={source}>
+      <RouterProvider router={router} />
+    </SourceContext.Provider>
+  );
+  if (hydrate) hydrateRoot(root, tree);
+  else {
+    root.textContent = '';
+    createRoot(root).render(tree);
+  }
 }
 
 void start();

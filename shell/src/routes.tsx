@@ -1,16 +1,14 @@
-import { Route, Routes, useLocation } from 'react-router-dom';
-import { RemoteRoute } from './remotes/RemoteRoute';
+import type { RouteObject } from 'react-router-dom';
+import { remoteRoute, type RemoteRouteDef } from './remotes/RemoteRoute';
+import type { ModuleSource } from './remotes/moduleSource';
+import { App } from './App';
 import { NotFound } from './screens/NotFound';
 import { AdminNotice } from './screens/AdminNotice';
+import { RootError } from './screens/ErrorScreens';
+
+export type { RemoteRouteDef };
 
 /** Which remote renders each route (SPEC section 2). The anchor /#faq is the home page's FAQ section. */
-export interface RemoteRouteDef {
-  path: string;
-  remote: 'directory' | 'blog' | 'forms' | 'legal';
-  /** The remote's exposed module. */
-  module: string;
-}
-
 export const REMOTE_ROUTES: RemoteRouteDef[] = [
   { path: '/', remote: 'directory', module: './Home' },
   { path: '/tool/:slug', remote: 'directory', module: './ToolDetail' },
@@ -26,16 +24,18 @@ export const REMOTE_ROUTES: RemoteRouteDef[] = [
 
 export const SHELL_ROUTES = { admin: '/admin' } as const;
 
-export function AppRoutes() {
-  const { pathname } = useLocation();
-  return (
-    <Routes>
-      {REMOTE_ROUTES.map((r) => (
-        // keyed by pathname: a new address (e.g. another tool) gets a fresh route, a new query does not
-        <Route key={r.path} path={r.path} element={<RemoteRoute key={pathname} remote={r.remote} module={r.module} />} />
-      ))}
-      <Route path={SHELL_ROUTES.admin} element={<AdminNotice />} />
-      <Route path="*" element={<NotFound />} />
-    </Routes>
-  );
+/** The route objects, the same on the server and in the browser; only where modules come from differs. */
+export function createRoutes(source: ModuleSource): RouteObject[] {
+  return [
+    {
+      id: 'root',
+      element: <App />,
+      errorElement: <RootError />,
+      children: [
+        ...REMOTE_ROUTES.map((def) => remoteRoute(def, source)),
+        { path: SHELL_ROUTES.admin, element: <AdminNotice /> },
+        { path: '*', element: <NotFound /> },
+      ],
+    },
+  ];
 }

@@ -1,12 +1,14 @@
-import { LegalPage } from './LegalPage';
+import { LegalPage, legalRoute } from './LegalPage';
 
-export default function Cookies() {
+const PAGE = {
+  title: 'Cookie Policy',
+  path: '/cookies',
+  description: 'The AI Tools Directory is cookieless: no cookies, no cross-site tracking, anonymized analytics processed in the EU.',
+};
+
+function Cookies() {
   return (
-    <LegalPage
-      title="Cookie Policy"
-      path="/cookies"
-      description="The AI Tools Directory is cookieless: no cookies, no cross-site tracking, anonymized analytics processed in the EU."
-    >
+    <LegalPage {...PAGE}>
       <section>
         <h2>We do not use cookies</h2>
         <p>
@@ -32,3 +34,5 @@ export default function Cookies() {
     </LegalPage>
   );
 }
+
+export default legalRoute(PAGE, Cookies);

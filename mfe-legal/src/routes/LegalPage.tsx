@@ -1,23 +1,24 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { canonicalUrl, formatLongDate, getConfig, useHead, SITE_NAME } from '@aitools/platform';
+import { canonicalUrl, defineRoute, formatLongDate, getConfig, SITE_NAME, type RouteModule } from '@aitools/platform';
 import './legal.css';
 
-interface LegalPageProps {
+interface LegalPageInfo {
   title: string;
   path: string;
   description: string;
-  children: ReactNode;
+}
+
+/** A legal page's route module: static text, so no loader; the head comes from the page's title and address. */
+export function legalRoute(page: LegalPageInfo, Component: () => ReactNode): RouteModule<null> {
+  return defineRoute({
+    head: () => ({ title: `${page.title} | ${SITE_NAME}`, description: page.description, canonical: canonicalUrl(getConfig().siteOrigin, page.path), robots: 'index,follow' }),
+    Component,
+  });
 }
 
 /** Frame shared by the three legal pages: title, "Last updated" (today), the text and a way home. */
-export function LegalPage({ title, path, description, children }: LegalPageProps) {
-  useHead({
-    title: `${title} | ${SITE_NAME}`,
-    description,
-    canonical: canonicalUrl(getConfig().siteOrigin, path),
-    robots: 'index,follow',
-  });
+export function LegalPage({ title, children }: LegalPageInfo & { children: ReactNode }) {
   return (
     <main className="legal">
       <article className="legal__article">

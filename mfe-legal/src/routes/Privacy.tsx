@@ -1,12 +1,14 @@
-import { LegalPage } from './LegalPage';
+import { LegalPage, legalRoute } from './LegalPage';
 
-export default function Privacy() {
+const PAGE = {
+  title: 'Privacy Policy',
+  path: '/privacy',
+  description: 'How the AI Tools Directory handles your data: no cookies, anonymized EU-processed analytics, and your GDPR rights.',
+};
+
+function Privacy() {
   return (
-    <LegalPage
-      title="Privacy Policy"
-      path="/privacy"
-      description="How the AI Tools Directory handles your data: no cookies, anonymized EU-processed analytics, and your GDPR rights."
-    >
+    <LegalPage {...PAGE}>
       <section>
         <h2>Our approach</h2>
         <p>
@@ -55,3 +57,5 @@ export default function Privacy() {
     </LegalPage>
   );
 }
+
+export default legalRoute(PAGE, Privacy);

@@ -1,13 +1,15 @@
 import { Link } from 'react-router-dom';
-import { LegalPage } from './LegalPage';
+import { LegalPage, legalRoute } from './LegalPage';
 
-export default function Terms() {
+const PAGE = {
+  title: 'Terms of Service',
+  path: '/terms',
+  description: 'The terms for using the AI Tools Directory: license, disclaimer, conduct, termination and liability.',
+};
+
+function Terms() {
   return (
-    <LegalPage
-      title="Terms of Service"
-      path="/terms"
-      description="The terms for using the AI Tools Directory: license, disclaimer, conduct, termination and liability."
-    >
+    <LegalPage {...PAGE}>
       <section>
         <h2>License</h2>
         <p>
@@ -48,3 +50,5 @@ export default function Terms() {
     </LegalPage>
   );
 }
+
+export default legalRoute(PAGE, Terms);

@@ -1,10 +1,11 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import Privacy from './Privacy';
-import Terms from './Terms';
-import Cookies from './Cookies';
+import PrivacyRoute from './Privacy';
+import TermsRoute from './Terms';
+import CookiesRoute from './Cookies';
 
+const [Privacy, Terms, Cookies] = [PrivacyRoute, TermsRoute, CookiesRoute].map((r) => () => <r.Component data={null} />);
 const page = (ui: React.ReactNode) => render(<MemoryRouter>{ui}</MemoryRouter>);
 const today = new Date().toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
 
@@ -18,7 +19,11 @@ describe('legal pages', () => {
     expect(screen.getByRole('heading', { level: 1, name: title })).toBeTruthy();
     expect(screen.getByText(`Last updated: ${today}`)).toBeTruthy();
     expect(screen.getByRole('link', { name: '← Back to Home' }).getAttribute('href')).toBe('/');
-    expect(document.title).toBe(`${title} | AI Tools Directory`);
+    const route = { 'Privacy Policy': PrivacyRoute, 'Terms of Service': TermsRoute, 'Cookie Policy': CookiesRoute }[title]!;
+    const head = route.head!({ data: null, url: new URL('https://x/'), params: {} });
+    expect(head.title).toBe(`${title} | AI Tools Directory`);
+    expect(head.robots).toBe('index,follow');
+    expect(head.canonical).toMatch(/^https:\/\/.+\/(privacy|terms|cookies)$/);
   });
 
   it('privacy lists every statement of the spec', () => {

@@ -1,33 +1,73 @@
+/**
+ * The contract between the shell and a remote's route modules. A route module is the unit of a page: its data
+ * (`loader`, run on the server for the first page and in the browser for in-app navigations), its form posts
+ * (`action`), what it says about itself (`head`, from the loader's data) and what it shows (`Component`).
+ * The shell runs these through React Router's data APIs on both sides; no route fetches its data in an effect.
+ */
 import type { ComponentType } from 'react';
+import type { ActionFunctionArgs, LoaderFunctionArgs, Params, ShouldRevalidateFunctionArgs } from 'react-router-dom';
+import type { Head } from './headTags';
+import { fetchJson } from './api';
 
-/** What a remote's route loader receives on the server (and could receive in the browser). */
-export interface RouteContext {
-  params: Record<string, string | undefined>;
-  /** The page address, e.g. https://host/tool/cursor?x=1 */
-  url: URL;
-  /** Fetch JSON from the site's API; never throws for HTTP errors, reports them in `status`. */
-  fetchJson: <T = unknown>(path: string) => Promise<{ ok: boolean; status: number; body: T | null }>;
+export type JsonResult<T> = { ok: boolean; status: number; body: T | null };
+
+export interface JsonRequest {
+  method?: 'GET' | 'POST';
+  /** Sent as JSON. */
+  body?: unknown;
+  headers?: Record<string, string>;
 }
 
-/** A loader's answer: the data the route renders from, and the HTTP status of the page. */
-export interface LoadResult<D> {
+/** The site's JSON API as loaders and actions see it: never throws for HTTP errors, reports them in `status`. */
+export interface JsonApi {
+  fetchJson<T = unknown>(path: string, init?: JsonRequest): Promise<JsonResult<T>>;
+}
+
+/** What the server passes to loaders and actions as React Router's `context`: the API, called in process. */
+export interface RouteServerContext {
+  api: JsonApi;
+}
+
+const browserApi: JsonApi = {
+  fetchJson: (path, init) =>
+    fetchJson(path, { method: init?.method ?? 'GET', headers: init?.headers, ...(init?.body !== undefined ? { body: JSON.stringify(init.body) } : {}) }),
+};
+
+/** The API for a loader or action: the server's in-process one, or fetch in the browser. */
+export function routeApi(context: unknown): JsonApi {
+  return (context as Partial<RouteServerContext> | undefined)?.api ?? browserApi;
+}
+
+export interface HeadArgs<D> {
   data: D;
-  status?: number;
+  /** The page address. */
+  url: URL;
+  params: Params;
 }
 
-/** Props the shell gives a remote route component. `data` is the server's loader result for the
- *  address the page was rendered at; on later in-app navigations it is undefined and the route loads its own data. */
+/** Props the shell gives a route component: its loader's data. */
 export interface RouteProps<D = unknown> {
-  data?: D;
+  data: D;
 }
 
-export interface RouteModule<D = unknown> {
+export interface RouteModule<D = any> {
   Component: ComponentType<RouteProps<D>>;
-  load?: (ctx: RouteContext) => Promise<LoadResult<D>>;
+  loader?: (args: LoaderFunctionArgs) => Promise<unknown> | unknown;
+  action?: (args: ActionFunctionArgs) => Promise<unknown> | unknown;
+  head?: (args: HeadArgs<D>) => Head;
+  /** E.g. the directory filters its list in the browser, so a new query needs no new data. */
+  shouldRevalidate?: (args: ShouldRevalidateFunctionArgs) => boolean;
+  /** Shown in place of the page while an in-app navigation to this route loads (the spec's loading states). */
+  Pending?: ComponentType;
 }
 
 /** The default export of a remote's server entry: exposed name (as in the federation config) -> route module. */
 export interface ServerEntry {
   remote: string;
-  routes: Record<string, RouteModule<any>>;
+  routes: Record<string, RouteModule>;
+}
+
+/** Names a route module object for its remote; the exposed module's default export. */
+export function defineRoute<D>(route: RouteModule<D>): RouteModule<D> {
+  return route;
 }

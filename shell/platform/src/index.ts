@@ -1,4 +1,5 @@
-export type { RouteContext, RouteModule, RouteProps, LoadResult, ServerEntry } from './contract';
+export type { RouteModule, RouteProps, ServerEntry, HeadArgs, JsonApi, JsonRequest, JsonResult, RouteServerContext } from './contract';
+export { routeApi, defineRoute } from './contract';
 export { useHead, HeadContext } from './head';
 export { applyHead, renderHeadTags, canonicalUrl, serializeJsonForScript, escapeHtml } from './headTags';
 export type { Head, HeadCollector } from './head';

@@ -1,27 +1,51 @@
-import { lazy, Suspense, useMemo, useState, type ComponentType } from 'react';
-import { useLocation } from 'react-router-dom';
-import { loadRemoteModule } from './loadRemote';
-import { usePage } from './pageState';
-import { RemoteBoundary } from './RemoteBoundary';
+import { useLocation, useLoaderData, useParams, useRevalidator, useRouteError, type RouteObject } from 'react-router-dom';
+import { SITE_NAME, useHead } from '@aitools/platform';
+import { isChunkLoadError } from './ChunkLoadError';
+import { useModuleSource, type ModuleSource } from './moduleSource';
+import { RemoteFailure } from './RemoteBoundary';
 import { RouteReady } from './RouteReady';
-import type { RemoteManifest } from './manifest';
+import { RouterErrorScreen } from '../screens/ErrorScreens';
+import { siteOrigin } from './siteOrigin';
 
-type RouteComponent = ComponentType<{ data?: unknown }>;
-
-// React.lazy remembers a rejection, so each retry gets a fresh lazy component; successes are reused across routes.
-const lazyCache = new Map<string, RouteComponent>();
-
-function lazyRemote(remote: string, module: string, manifest: RemoteManifest, attempt: number): RouteComponent {
-  const key = `${remote}|${module}|${manifest[remote]?.entry ?? ''}|${attempt}`;
-  let cached = lazyCache.get(key);
-  if (!cached) {
-    cached = lazy(async () => ({ default: await loadRemoteModule<RouteComponent>(remote, module, { manifest, attempt }) }));
-    lazyCache.set(key, cached);
-  }
-  return cached;
+export interface RemoteRouteDef {
+  path: string;
+  remote: 'directory' | 'blog' | 'forms' | 'legal';
+  /** The remote's exposed module. */
+  module: string;
 }
 
-function RemoteLoading() {
+export interface RemoteHandle {
+  remote: string;
+  module: string;
+}
+
+export const routeIdOf = (def: Pick<RemoteRouteDef, 'remote' | 'module'>) => `${def.remote}/${def.module.replace(/^\.\//, '')}`;
+
+/** One remote route as a React Router route object: the shell's loader loads the remote's module, then runs the
+ *  module's own loader; the same object serves the server render and in-app navigations. */
+export function remoteRoute(def: RemoteRouteDef, source: ModuleSource): RouteObject {
+  const { remote, module } = def;
+  return {
+    id: routeIdOf(def),
+    path: def.path,
+    handle: { remote, module } satisfies RemoteHandle,
+    loader: async (args) => {
+      const mod = await source.load(remote, module);
+      return mod.loader ? mod.loader(args) : null;
+    },
+    action: async (args) => {
+      const mod = await source.load(remote, module);
+      if (!mod.action) throw new Response('Method Not Allowed', { status: 405, statusText: 'Method Not Allowed' });
+      return mod.action(args);
+    },
+    shouldRevalidate: (args) => source.get(remote, module)?.shouldRevalidate?.(args) ?? args.defaultShouldRevalidate,
+    element: <RemoteView remote={remote} module={module} />,
+    errorElement: <RemoteError remote={remote} />,
+    HydrateFallback: RemoteLoading,
+  };
+}
+
+export function RemoteLoading() {
   return (
     <div className="remote-loading" role="status" aria-live="polite">
       <span className="spinner" aria-hidden="true" />
@@ -30,29 +54,42 @@ function RemoteLoading() {
   );
 }
 
-/** Server: a remote whose server entry failed. Throwing inside Suspense makes React send the fallback and
- *  render this part in the browser instead. */
-function ClientOnly(): never {
-  throw new Error('This remote renders in the browser');
+function RemoteView({ remote, module }: RemoteHandle) {
+  const source = useModuleSource();
+  const data = useLoaderData();
+  const location = useLocation();
+  const params = useParams();
+  const mod = source.get(remote, module);
+  // The loader resolved the module; without it (never expected) the page head still names the site.
+  const head = mod?.head?.({ data, url: new URL(location.pathname + location.search, siteOrigin()), params }) ?? { title: SITE_NAME };
+  useHead(head);
+  if (!mod) return <RemoteLoading />;
+  const { Component } = mod;
+  return (
+    <>
+      {/* keyed by pathname: another tool or post is a fresh page; a new query is not */}
+      <Component key={location.pathname} data={data} />
+      <RouteReady />
+    </>
+  );
 }
 
-/** One route of a remote: server-rendered from the release's server entry, hydrated from its federated module. */
-export function RemoteRoute({ remote, module }: { remote: string; module: string }) {
-  const page = usePage();
-  const location = useLocation();
-  const [attempt, setAttempt] = useState(0);
-  const [initialData] = useState(() => page.takeInitialData(location.pathname + location.search));
-  const server = page.server;
-  const Component = useMemo<RouteComponent>(
-    () => (server ? (server.Component ?? ClientOnly) : lazyRemote(remote, module, page.releases, attempt)),
-    [server, remote, module, page.releases, attempt],
-  );
+/** A remote route that failed: the remote boundary with "Try again" for load failures, the router screen otherwise. */
+function RemoteError({ remote }: { remote: string }) {
+  const error = useRouteError();
+  const source = useModuleSource();
+  const revalidator = useRevalidator();
+  useHead({ title: SITE_NAME, robots: 'noindex' });
+  if (!isChunkLoadError(error)) return <RouterErrorScreen error={error} />;
   return (
-    <RemoteBoundary attempt={attempt} onRetry={() => setAttempt((n) => n + 1)}>
-      <Suspense fallback={<RemoteLoading />}>
-        <Component data={server ? server.data : initialData} />
-        <RouteReady />
-      </Suspense>
-    </RemoteBoundary>
+    <RemoteFailure
+      error={error}
+      attempt={source.attempts?.(remote) ?? 0}
+      busy={revalidator.state === 'loading'}
+      onRetry={() => {
+        source.retry?.(remote);
+        void revalidator.revalidate();
+      }}
+    />
   );
 }

@@ -1,55 +1,57 @@
-import { createContext, useContext, type ComponentType } from 'react';
+import type { HydrationState } from 'react-router-dom';
+import { ChunkLoadError, isChunkLoadError, type ChunkLoadErrorType } from './ChunkLoadError';
 import type { RemoteManifest } from './manifest';
 
-/** What the server wrote into the page (script#__PAGE_STATE__) and the browser reads before hydrating. */
+/** What the server writes into the page (script#__PAGE_STATE__) and the browser reads before hydrating. */
 export interface PageState {
-  /** path + search the page was rendered for; its data belongs to this address only. */
-  url: string;
   /** The releases the page was rendered with; the browser loads exactly these. */
   releases: RemoteManifest;
-  /** The route loader's data, for `url`. */
-  data?: unknown;
+  /** React Router's state after the server ran the loaders (and action): the browser hydrates from it. */
+  router: SerializedHydration;
+  /** Run-time configuration for the platform SDK. */
+  config?: object;
 }
 
-/** Server: the remote route's component, imported from the release's server entry (absent if that failed). */
-export interface ServerRemote {
-  remote: string;
-  module: string;
-  Component?: ComponentType<{ data?: unknown }>;
-  data?: unknown;
+export interface SerializedError {
+  name: string;
+  message: string;
+  chunkId?: string;
+  type?: ChunkLoadErrorType;
+  request?: string;
+  status?: number;
+  statusText?: string;
 }
 
-export interface PageContextValue {
-  releases: RemoteManifest;
-  /** Browser: the server's data, taken once by the route rendered for its address. */
-  takeInitialData: (url: string) => unknown;
-  /** Server only. */
-  server?: ServerRemote;
-}
-
-export const PageContext = createContext<PageContextValue | null>(null);
-
-export function usePage(): PageContextValue {
-  const ctx = useContext(PageContext);
-  if (!ctx) throw new Error('usePage must be used within a PageContext provider');
-  return ctx;
+export interface SerializedHydration {
+  loaderData: Record<string, unknown>;
+  actionData?: Record<string, unknown> | null;
+  errors?: Record<string, SerializedError> | null;
 }
 
 export const PAGE_STATE_ID = '__PAGE_STATE__';
 
-/** Browser: data is handed out once, for the address it was rendered for; later navigations load their own. */
-export function browserPageContext(state: PageState): PageContextValue {
-  let pending: { url: string; data: unknown } | null = { url: state.url, data: state.data };
-  return {
-    releases: state.releases,
-    takeInitialData(url) {
-      if (!pending || pending.url !== url) {
-        pending = null;
-        return undefined;
-      }
-      const { data } = pending;
-      pending = null;
-      return data;
-    },
-  };
+/** Route errors as plain JSON: never a stack or a server path. */
+export function serializeErrors(errors: Record<string, unknown> | null | undefined): Record<string, SerializedError> | null {
+  if (!errors) return null;
+  const out: Record<string, SerializedError> = {};
+  for (const [id, err] of Object.entries(errors)) {
+    if (isChunkLoadError(err)) out[id] = { name: 'ChunkLoadError', message: err.message, chunkId: err.chunkId, type: err.type, request: err.request };
+    else if (err && typeof err === 'object' && 'status' in err) {
+      const r = err as { status: number; statusText?: string };
+      out[id] = { name: 'RouteErrorResponse', message: r.statusText ?? '', status: r.status, statusText: r.statusText ?? '' };
+    } else out[id] = { name: 'Error', message: 'The page could not be rendered.' };
+  }
+  return out;
+}
+
+export function reviveErrors(errors: Record<string, SerializedError> | null | undefined): HydrationState['errors'] {
+  if (!errors) return null;
+  const out: Record<string, unknown> = {};
+  for (const [id, e] of Object.entries(errors)) {
+    if (e.name === 'ChunkLoadError' && e.chunkId && e.type) out[id] = new ChunkLoadError(e.chunkId, e.type, e.request ?? '');
+    // The shape React Router's isRouteErrorResponse recognises.
+    else if (typeof e.status === 'number') out[id] = { status: e.status, statusText: e.statusText ?? '', internal: false, data: null };
+    else out[id] = new Error(e.message);
+  }
+  return out;
 }

@@ -1,3 +1,4 @@
+import { useRouteError } from 'react-router-dom';
 import { Component, type ReactNode } from 'react';
 
 /** Global fallback: a plain link, not the router, since the failure may be the router itself. */
@@ -56,4 +57,9 @@ export class ErrorBoundary extends Component<BoundaryProps, { error: unknown; ke
   override render() {
     return this.state.error ? this.props.fallback(this.state.error) : this.props.children;
   }
+}
+
+/** The root route's error element: a failure outside any remote route (the frame itself). */
+export function RootError() {
+  return <RouterErrorScreen error={useRouteError()} />;
 }
