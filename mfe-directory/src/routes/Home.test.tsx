@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { renderRoute } from '@aitools/platform/testing';
 import type { ToolSummary } from '@aitools/api/contracts/tools';
-import Home from './Home';
+import HomeRoute from './Home';
 import { forgetToolList } from '../lib/toolListStore';
 import type { ToolList } from '../lib/loadTools';
 import { comboKey, rememberPage } from '../lib/pageMemory';
@@ -22,23 +22,13 @@ const makeTools = (n: number): ToolSummary[] =>
     ...(i % 3 === 2 ? { mcpBadge: 'Official' as const } : {}),
   }));
 
-let currentUrl = '';
-function LocationProbe() {
-  const l = useLocation();
-  currentUrl = l.pathname + l.search;
-  return null;
-}
+let router: ReturnType<typeof renderRoute>['router'];
+const currentUrl = () => router.state.location.pathname + router.state.location.search;
 
-function renderHome(url = '/', data?: ToolList) {
-  return render(
-    <MemoryRouter initialEntries={[url]}>
-      <Routes>
-        <Route path="/" element={<Home data={data} />} />
-        <Route path="/tool/:slug" element={<p>detail page</p>} />
-      </Routes>
-      <LocationProbe />
-    </MemoryRouter>,
-  );
+function renderHome(url = '/', data?: ToolList | null) {
+  const result = renderRoute(HomeRoute, { path: '/', url, data, routes: [{ path: '/tool/:slug', element: <p>detail page</p> }] });
+  router = result.router;
+  return result;
 }
 
 const cardNames = () => screen.queryAllByRole('heading', { level: 3 }).map((h) => h.textContent).filter((t) => t?.startsWith('Tool '));
@@ -58,7 +48,13 @@ describe('Home with server data', () => {
     expect(screen.getByText('60 tools found')).toBeTruthy();
     expect(screen.getByText('Showing 1 to 24 of 60 results')).toBeTruthy();
     const nav = screen.getByRole('navigation', { name: 'Pagination' });
-    expect(within(nav).getAllByRole('button', { name: /^Page / }).map((b) => b.textContent)).toEqual(['1', '2', '3']);
+    expect(within(nav).getAllByRole('link', { name: /^Page / }).map((b) => [b.textContent, b.getAttribute('href')])).toEqual([
+      ['1', '/'],
+      ['2', '/?page=2'],
+      ['3', '/?page=3'],
+    ]);
+    expect(within(nav).getByText('← Previous').getAttribute('aria-disabled')).toBe('true');
+    expect(within(nav).getByRole('link', { name: 'Next →' }).getAttribute('href')).toBe('/?page=2');
     expect(screen.getByPlaceholderText('Search tools and servers...')).toBeTruthy();
     expect(screen.getAllByRole('link', { name: /Feature your AI tool here!/ })[0].getAttribute('href')).toBe('/advertise');
     expect(screen.getByRole('link', { name: 'Contact Our AI Tools Experts' }).getAttribute('href')).toBe('/contact');
@@ -80,65 +76,65 @@ describe('Home with server data', () => {
   it('reads the query: category, search and page, and clamps the page', () => {
     renderHome('/?category=Development&page=9', data);
     expect(screen.getByText('20 tools found')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Development' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('link', { name: 'Development' }).getAttribute('aria-current')).toBe('true');
     expect(screen.getByText('Click "Development" again to clear filter')).toBeTruthy();
     // 20 results fit one page: no pagination bar, page clamped to 1 and the URL corrected
     expect(screen.queryByRole('navigation', { name: 'Pagination' })).toBeNull();
-    expect(currentUrl).toBe('/?category=Development');
+    expect(currentUrl()).toBe('/?category=Development');
   });
 
   it('search filters as you type, writes the URL and returns to page 1', () => {
     renderHome('/?page=2', data);
     fireEvent.change(screen.getByPlaceholderText('Search tools and servers...'), { target: { value: 'special' } });
     expect(cardNames()).toEqual(['Tool 001']);
-    expect(currentUrl).toBe('/?search=special');
+    expect(currentUrl()).toBe('/?search=special');
   });
 
   it('category click filters; clicking it again resets to All', () => {
     renderHome('/', data);
-    const categories = screen.getByRole('group', { name: 'Category' });
-    fireEvent.click(within(categories).getByRole('button', { name: 'MCP Servers' }));
+    const categories = screen.getByRole('list', { name: 'Category' });
+    fireEvent.click(within(categories).getByRole('link', { name: 'MCP Servers' }));
     expect(screen.getByText('20 tools found')).toBeTruthy();
-    expect(currentUrl).toBe('/?category=MCP+Servers');
-    fireEvent.click(within(categories).getByRole('button', { name: 'MCP Servers' }));
+    expect(currentUrl()).toBe('/?category=MCP+Servers');
+    fireEvent.click(within(categories).getByRole('link', { name: 'MCP Servers' }));
     expect(screen.getByText('60 tools found')).toBeTruthy();
-    expect(currentUrl).toBe('/');
+    expect(currentUrl()).toBe('/');
   });
 
   it('type bar filters by the directory reading; the active type clicked again resets', () => {
     renderHome('/', data);
-    const types = screen.getByRole('group', { name: 'Type' });
-    fireEvent.click(within(types).getByRole('button', { name: 'MCP Servers' }));
+    const types = screen.getByRole('list', { name: 'Type' });
+    fireEvent.click(within(types).getByRole('link', { name: 'MCP Servers' }));
     expect(screen.getByText('20 tools found')).toBeTruthy();
-    fireEvent.click(within(types).getByRole('button', { name: 'AI Tool' }));
+    fireEvent.click(within(types).getByRole('link', { name: 'AI Tool' }));
     expect(screen.getByText('40 tools found')).toBeTruthy();
-    expect(currentUrl).toContain('type=ai-tool');
-    fireEvent.click(within(screen.getByRole('group', { name: 'Type' })).getByRole('button', { name: 'AI Tool' }));
-    expect(currentUrl).not.toContain('type=');
+    expect(currentUrl()).toContain('type=ai-tool');
+    fireEvent.click(within(screen.getByRole('list', { name: 'Type' })).getByRole('link', { name: 'AI Tool' }));
+    expect(currentUrl()).not.toContain('type=');
   });
 
   it('paginates, remembers the page per combination and restores it', () => {
     renderHome('/', data);
-    fireEvent.click(screen.getByRole('button', { name: 'Page 3' }));
+    fireEvent.click(screen.getByRole('link', { name: 'Page 3' }));
     expect(screen.getByText('Showing 49 to 60 of 60 results')).toBeTruthy();
-    expect(currentUrl).toBe('/?page=3');
-    fireEvent.click(screen.getByRole('button', { name: 'Development' }));
-    expect(currentUrl).toBe('/?category=Development');
-    fireEvent.click(screen.getByRole('button', { name: 'Development' }));
-    expect(currentUrl).toBe('/?page=3');
+    expect(currentUrl()).toBe('/?page=3');
+    fireEvent.click(screen.getByRole('link', { name: 'Development' }));
+    expect(currentUrl()).toBe('/?category=Development');
+    fireEvent.click(screen.getByRole('link', { name: 'Development' }));
+    expect(currentUrl()).toBe('/?page=3');
   });
 
   it('restores a remembered page when / is opened without a page', () => {
     rememberPage(comboKey('All', 'all', ''), 2);
     renderHome('/', data);
-    expect(currentUrl).toBe('/?page=2');
+    expect(currentUrl()).toBe('/?page=2');
     expect(screen.getByText('Showing 25 to 48 of 60 results')).toBeTruthy();
   });
 
   it('sort and page size change the view and go back to page 1', () => {
     renderHome('/?page=2', data);
     fireEvent.change(screen.getByLabelText('Sort by'), { target: { value: 'alphabetical' } });
-    expect(currentUrl).toBe('/');
+    expect(currentUrl()).toBe('/?sort=alphabetical');
     fireEvent.change(screen.getByLabelText('Per page'), { target: { value: '12' } });
     expect(cardNames()).toHaveLength(12);
     expect(screen.getByText('Showing 1 to 12 of 60 results')).toBeTruthy();
@@ -146,13 +142,34 @@ describe('Home with server data', () => {
     expect(cardNames()[0]).toBe('Tool 002'); // Free before Paid
   });
 
+  it('makes every chip a link to the query it stands for, so it works without JavaScript', () => {
+    renderHome('/?category=Development&search=git', data);
+    const categories = screen.getByRole('list', { name: 'Category' });
+    expect(within(categories).getByRole('link', { name: 'AI Assistants' }).getAttribute('href')).toBe('/?category=AI+Assistants&search=git');
+    // the active chip links to the list without it
+    expect(within(categories).getByRole('link', { name: 'Development' }).getAttribute('href')).toBe('/?search=git');
+    const types = screen.getByRole('list', { name: 'Type' });
+    expect(within(types).getByRole('link', { name: 'MCP Servers' }).getAttribute('href')).toBe('/?category=Development&type=mcp-servers&search=git');
+    const form = screen.getByRole('search');
+    expect(form.getAttribute('method')).toBe('get');
+    expect(form.getAttribute('action')).toBe('/');
+    expect((screen.getByPlaceholderText('Search tools and servers...') as HTMLInputElement).name).toBe('search');
+  });
+
+  it('shows the Free and Paid filters from Explore More as active', () => {
+    renderHome('/?type=free', data);
+    const types = screen.getByRole('list', { name: 'Type' });
+    expect(within(types).getByRole('link', { name: 'Free' }).getAttribute('aria-current')).toBe('true');
+    expect(within(types).getByRole('link', { name: 'All' }).getAttribute('aria-current')).toBeNull();
+  });
+
   it('shows the empty state and clears filters', () => {
     renderHome('/?search=nothing-matches', data);
     expect(screen.getByRole('heading', { name: 'No AI tools found' })).toBeTruthy();
     expect(screen.getByText("Try adjusting your search terms or filters to find the AI tools you're looking for.")).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Clear Filters' }));
+    fireEvent.click(screen.getByRole('link', { name: 'Clear Filters' }));
     expect(cardNames()).toHaveLength(24);
-    expect(currentUrl).toBe('/');
+    expect(currentUrl()).toBe('/');
   });
 
   it('FAQ: 20 entries toggling independently; the email becomes a mail link on click', () => {
@@ -184,13 +201,13 @@ describe('Home with server data', () => {
 });
 
 describe('Home without server data', () => {
-  it('shows the loading state, then the API list', async () => {
-    let resolve!: (r: Response) => void;
-    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>((r) => (resolve = r))));
-    renderHome('/');
+  it('has the loading screen for navigations (no counter while none is known), then renders the API list from its loader', async () => {
+    const Pending = HomeRoute.Pending!;
+    render(<Pending />);
     expect(screen.getByText('Loading AI tools directory...')).toBeTruthy();
-    expect(screen.getByText('0 tools loaded')).toBeTruthy();
-    await act(async () => resolve(new Response(JSON.stringify({ success: true, data: makeTools(30) }), { status: 200 })));
+    expect(screen.queryByText(/tools loaded/)).toBeNull();
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ success: true, data: makeTools(30) }), { status: 200 })));
+    renderHome('/');
     expect(await screen.findByText('30 tools found')).toBeTruthy();
   });
 
@@ -222,7 +239,7 @@ describe('Home without server data', () => {
     expect(await screen.findByRole('heading', { name: 'Error Loading AI Tools' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
     expect(await screen.findByText('3 tools found')).toBeTruthy();
-    expect(currentUrl).toBe('/');
+    expect(currentUrl()).toBe('/');
     spy.mockRestore();
     log.mockRestore();
   });

@@ -1,14 +1,16 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useLocation, useNavigationType, useSearchParams } from 'react-router-dom';
-import { canonicalUrl, fetchJson, getConfig, SITE_NAME, SocialLinks, useHead, type RouteProps } from '@aitools/platform';
+import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
+import { Link, useLocation, useNavigationType, useRevalidator, useSearchParams } from 'react-router-dom';
+import { canonicalUrl, defineRoute, getConfig, SITE_NAME, SocialLinks, type HeadArgs, type RouteProps } from '@aitools/platform';
 import type { ToolSummary } from '@aitools/api/contracts/tools';
 import { CATEGORIES } from '../lib/categories';
-import { filterTools, parseTypeFilter, SORT_OPTIONS, sortTools, TYPE_OPTIONS, type SortKey, type TypeFilter } from '../lib/tools';
-import { clampPage, DEFAULT_PAGE_SIZE, PAGE_SIZES, pageRange, totalPages } from '../lib/pagination';
+import { filterTools, SORT_OPTIONS, sortTools, TYPE_OPTIONS, type SortKey, type TypeFilter } from '../lib/tools';
+import { clampPage, PAGE_SIZES, pageRange, totalPages } from '../lib/pagination';
 import { comboKey, forgetPage, rememberedPage, rememberPage } from '../lib/pageMemory';
 import { takeScrollPosition } from '../lib/scrollMemory';
-import { loadToolList, type ToolList } from '../lib/loadTools';
-import { rememberToolList, useToolListStore } from '../lib/toolListStore';
+import type { ToolList } from '../lib/loadTools';
+import { forgetToolList, rememberToolList } from '../lib/toolListStore';
+import { homeHref, readHomeQuery, type HomeQuery } from '../lib/homeQuery';
+import { homeLoader } from './loaders';
 import { ToolCard } from '../components/ToolCard';
 import { Pagination } from '../components/Pagination';
 import { HomeFaq } from '../components/HomeFaq';
@@ -16,104 +18,98 @@ import { PromoTiles } from '../components/PromoTiles';
 import { BackToTop } from '../components/BackToTop';
 import '../styles.css';
 
-type ListState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; list: ToolList };
-
 const STRUCTURED_DATA_TOOLS = 50;
 const GRID_SCROLL_DELAY_MS = 100;
 const GRID_SCROLL_OFFSET_PX = 100;
 const QUERY_KEYS = ['category', 'type', 'search', 'page'];
-
-interface QueryUpdate {
-  category?: string;
-  type?: TypeFilter;
-  search?: string;
-  page?: number;
-}
+/** "Free" and "Paid" come only from a tool page's Explore More links; they show as active chips when set. */
+const EXTRA_TYPE_LABELS: Partial<Record<TypeFilter, string>> = { free: 'Free', paid: 'Paid' };
 
 function scrollToGrid(grid: HTMLElement | null, behavior: ScrollBehavior = 'auto') {
   if (!grid) return;
   window.scrollTo({ top: Math.max(0, grid.getBoundingClientRect().top + window.scrollY - GRID_SCROLL_OFFSET_PX), behavior });
 }
 
-export default function Home({ data }: RouteProps<ToolList>) {
-  const cachedList = useToolListStore((s) => s.list);
-  const [state, setState] = useState<ListState>(() =>
-    data ? { status: 'ready', list: data } : cachedList ? { status: 'ready', list: cachedList } : { status: 'loading' },
-  );
+/** A plain click (no modifier keys, main button) is handled in place; anything else is left to the browser. */
+const plainClick = (e: MouseEvent) => e.button === 0 && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey;
+
+function structuredData(list: ToolList | null, origin: string) {
+  if (!list) return undefined;
+  const top = sortTools(list.tools, 'popularity').slice(0, STRUCTURED_DATA_TOOLS);
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'ItemList',
+    name: 'AI Tools and MCP Servers',
+    numberOfItems: top.length,
+    itemListElement: top.map((t, i) => ({ '@type': 'ListItem', position: i + 1, name: t.name, url: canonicalUrl(origin, `/tool/${t.slug}`) })),
+  };
+}
+
+function homeHead({ data }: HeadArgs<ToolList | null>) {
+  const origin = getConfig().siteOrigin;
+  return {
+    title: `${SITE_NAME} - Discover 150+ AI Tools & MCP Servers`,
+    description:
+      'Search, filter and compare 150+ AI tools and MCP servers across 12+ categories: features, pricing plans and FAQs, updated weekly.',
+    canonical: canonicalUrl(origin, '/'),
+    robots: 'index,follow',
+    jsonLd: structuredData(data, origin),
+  };
+}
+
+/**
+ * The directory. The address holds the whole query, so every control is also plain HTML: the search and the selects
+ * are a GET form, chips and pages are links. With the code loaded, filtering is instant and the address is rewritten
+ * in place (replace); text typed or options chosen before the code arrived are read from the page and applied.
+ */
+function Home({ data: list }: RouteProps<ToolList | null>) {
   const [params, setParams] = useSearchParams();
   const location = useLocation();
   const navigationType = useNavigationType();
-
-  const categoryParam = params.get('category');
-  const category = (CATEGORIES as readonly string[]).includes(categoryParam ?? '') ? categoryParam! : 'All';
-  const type = parseTypeFilter(params.get('type'));
-  const urlSearch = params.get('search') ?? '';
-  const requestedPage = Number.parseInt(params.get('page') ?? '1', 10);
+  const revalidator = useRevalidator();
+  const query = readHomeQuery(params);
+  const { category, type, sort, size: pageSize } = query;
+  const urlSearch = query.search;
 
   // The search box is local state (instant typing); the URL follows it. lastWritten tells our own writes from outside ones.
   const [searchText, setSearchText] = useState(urlSearch);
   const lastWritten = useRef(urlSearch);
+  const searchInput = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (urlSearch !== lastWritten.current) {
       lastWritten.current = urlSearch;
       setSearchText(urlSearch);
+      if (searchInput.current) searchInput.current.value = urlSearch;
     }
   }, [urlSearch]);
 
-  const [sort, setSort] = useState<SortKey>('popularity');
-  const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
   const grid = useRef<HTMLDivElement>(null);
 
-  const load = useCallback(() => {
-    setState({ status: 'loading' });
-    loadToolList(fetchJson)
-      .then((list) => {
-        rememberToolList(list);
-        setState({ status: 'ready', list });
-      })
-      .catch((err) => {
-        console.error('Error loading AI tools:', err);
-        setState({ status: 'error' });
-      });
-  }, []);
-
   useEffect(() => {
-    if (state.status === 'loading') load();
-    else if (state.status === 'ready') rememberToolList(state.list);
-    // only on mount: later loads come from "Try Again"
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+    if (list) rememberToolList(list);
+  }, [list]);
 
   // Several writes can happen before the router commits the first (typing, then a page correction), so each
   // write builds on the last one written rather than on the possibly stale params of this render.
-  const latestParams = useRef(params);
+  const latest = useRef(query);
   useEffect(() => {
-    latestParams.current = params;
+    latest.current = readHomeQuery(params);
   }, [params]);
 
   /** Writes the query with replace (no new history entry); defaults are left out. */
   const writeQuery = useCallback(
-    (update: QueryUpdate) => {
-      const next = new URLSearchParams(latestParams.current);
-      const set = (key: string, value: string | undefined, empty: string) => {
-        if (value === undefined) return;
-        if (value === empty) next.delete(key);
-        else next.set(key, value);
-      };
-      set('category', update.category, 'All');
-      set('type', update.type, 'all');
-      set('search', update.search, '');
-      set('page', update.page === undefined ? undefined : String(update.page), '1');
-      latestParams.current = next;
-      setParams(next, { replace: true, preventScrollReset: true });
+    (update: Partial<HomeQuery>) => {
+      const next = { ...latest.current, ...update };
+      latest.current = next;
+      setParams(new URLSearchParams(homeHref(next).slice(2)), { replace: true, preventScrollReset: true });
     },
     [setParams],
   );
 
-  const tools: ToolSummary[] = state.status === 'ready' ? state.list.tools : [];
+  const tools: ToolSummary[] = list?.tools ?? [];
   const results = useMemo(() => sortTools(filterTools(tools, { search: searchText, category, type }), sort), [tools, searchText, category, type, sort]);
   const pages = totalPages(results.length, pageSize);
-  const page = clampPage(requestedPage, pages);
+  const page = clampPage(query.page, pages);
   const visible = results.slice((page - 1) * pageSize, page * pageSize);
   const range = pageRange(page, pageSize, results.length);
   const key = comboKey(category, type, searchText);
@@ -125,23 +121,17 @@ export default function Home({ data }: RouteProps<ToolList>) {
     lastWritten.current = text;
     writeQuery({ search: text, page: pageFor(category, type, text) });
   };
-  const onCategory = (c: string) => {
-    const next = c === category ? 'All' : c;
-    writeQuery({ category: next, page: pageFor(next, type, searchText) });
-  };
-  const onType = (t: TypeFilter) => {
-    const next = t === type && t !== 'all' ? 'all' : t;
-    writeQuery({ type: next, page: pageFor(category, next, searchText) });
-  };
+  const nextCategory = (c: string) => (c === category ? 'All' : c);
+  const nextType = (t: TypeFilter) => (t === type && t !== 'all' ? 'all' : t);
+  const onCategory = (c: string) => writeQuery({ category: nextCategory(c), page: pageFor(nextCategory(c), type, searchText) });
+  const onType = (t: TypeFilter) => writeQuery({ type: nextType(t), page: pageFor(category, nextType(t), searchText) });
   const onSort = (s: SortKey) => {
-    setSort(s);
     forgetPage(key);
-    writeQuery({ page: 1 });
+    writeQuery({ sort: s, page: 1 });
   };
   const onPageSize = (n: number) => {
-    setPageSize(n);
     forgetPage(key);
-    writeQuery({ page: 1 });
+    writeQuery({ size: n, page: 1 });
   };
   const onPage = (p: number) => {
     rememberPage(key, p);
@@ -151,19 +141,45 @@ export default function Home({ data }: RouteProps<ToolList>) {
   const clearFilters = () => {
     setSearchText('');
     lastWritten.current = '';
+    if (searchInput.current) searchInput.current.value = '';
     writeQuery({ category: 'All', type: 'all', search: '', page: 1 });
   };
   const tryAgain = () => {
     clearFilters();
-    load();
+    forgetToolList();
+    void revalidator.revalidate();
   };
+  /** A link that stands for a query: a plain click applies it in place, anything else navigates. */
+  const queryLink = (target: Partial<HomeQuery>, apply: () => void) => ({
+    to: homeHref({ ...query, search: searchText, page: 1, ...target }),
+    onClick: (e: MouseEvent) => {
+      if (!plainClick(e)) return;
+      e.preventDefault();
+      apply();
+    },
+  });
 
-  const ready = state.status === 'ready';
+  const ready = list !== null;
+
+  // What the visitor typed or chose before the code arrived is on the page, not in the address: apply it now.
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    const el = form.current;
+    if (!el) return;
+    const typed = (el.elements.namedItem('search') as HTMLInputElement | null)?.value ?? '';
+    const chosenSort = (el.elements.namedItem('sort') as HTMLSelectElement | null)?.value as SortKey | undefined;
+    const chosenSize = Number((el.elements.namedItem('size') as HTMLSelectElement | null)?.value);
+    if (chosenSort && chosenSort !== sort) onSort(chosenSort);
+    if (chosenSize && chosenSize !== pageSize) onPageSize(chosenSize);
+    if (typed !== urlSearch) onSearch(typed);
+    // once, on the first render in the browser
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   // Keep the address honest when the requested page was out of range.
   useEffect(() => {
-    if (ready && params.has('page') && page !== requestedPage) writeQuery({ page });
-  }, [ready, page, requestedPage, params, writeQuery]);
+    if (ready && params.has('page') && page !== query.page) writeQuery({ page });
+  }, [ready, page, query.page, params, writeQuery]);
 
   // Once, when the list is there: restore the remembered page, then the scroll (Back), the grid (incoming query) or #faq.
   const arrived = useRef(false);
@@ -190,27 +206,7 @@ export default function Home({ data }: RouteProps<ToolList>) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [ready]);
 
-  const origin = getConfig().siteOrigin;
-  const structuredData = useMemo(() => {
-    if (!ready) return undefined;
-    const top = sortTools(state.list.tools, 'popularity').slice(0, STRUCTURED_DATA_TOOLS);
-    return {
-      '@context': 'https://schema.org',
-      '@type': 'ItemList',
-      name: 'AI Tools and MCP Servers',
-      numberOfItems: top.length,
-      itemListElement: top.map((t, i) => ({ '@type': 'ListItem', position: i + 1, name: t.name, url: canonicalUrl(origin, `/tool/${t.slug}`) })),
-    };
-  }, [ready, state, origin]);
-
-  useHead({
-    title: `${SITE_NAME} - Discover 150+ AI Tools & MCP Servers`,
-    description:
-      'Search, filter and compare 150+ AI tools and MCP servers across 12+ categories: features, pricing plans and FAQs, updated weekly.',
-    canonical: canonicalUrl(origin, '/'),
-    robots: 'index,follow',
-    jsonLd: structuredData,
-  });
+  const typeChips = [...TYPE_OPTIONS, ...(EXTRA_TYPE_LABELS[type] ? [{ value: type, label: EXTRA_TYPE_LABELS[type]! }] : [])];
 
   return (
     <main className="dir-home">
@@ -231,15 +227,7 @@ export default function Home({ data }: RouteProps<ToolList>) {
       </header>
 
       <div className="container">
-        {state.status === 'loading' && (
-          <div className="dir-state" role="status" aria-live="polite">
-            <span className="spinner" aria-hidden="true" />
-            <p>Loading AI tools directory...</p>
-            <p className="dir-state__count">{cachedList?.tools.length ?? 0} tools loaded</p>
-          </div>
-        )}
-
-        {state.status === 'error' && (
+        {!ready && (
           <div className="dir-state" role="alert">
             <h2>Error Loading AI Tools</h2>
             <p>The directory could not be loaded.</p>
@@ -251,15 +239,22 @@ export default function Home({ data }: RouteProps<ToolList>) {
 
         {ready && (
           <>
-            <section className="dir-controls" aria-label="Search and filters">
+            <form ref={form} className="dir-controls" method="get" action="/" role="search" aria-label="Search and filters" onSubmit={(e) => e.preventDefault()}>
               <div className="dir-controls__row">
                 <label className="dir-search">
                   <span className="visually-hidden">Search tools and servers</span>
-                  <input type="search" value={searchText} placeholder="Search tools and servers..." onChange={(e) => onSearch(e.target.value)} />
+                  <input
+                    ref={searchInput}
+                    type="search"
+                    name="search"
+                    defaultValue={urlSearch}
+                    placeholder="Search tools and servers..."
+                    onChange={(e) => onSearch(e.target.value)}
+                  />
                 </label>
                 <label className="dir-select">
                   <span>Sort by</span>
-                  <select value={sort} onChange={(e) => onSort(e.target.value as SortKey)}>
+                  <select name="sort" value={sort} onChange={(e) => onSort(e.target.value as SortKey)}>
                     {SORT_OPTIONS.map((o) => (
                       <option key={o.value} value={o.value}>
                         {o.label}
@@ -269,7 +264,7 @@ export default function Home({ data }: RouteProps<ToolList>) {
                 </label>
                 <label className="dir-select">
                   <span>Per page</span>
-                  <select value={pageSize} onChange={(e) => onPageSize(Number(e.target.value))}>
+                  <select name="size" value={pageSize} onChange={(e) => onPageSize(Number(e.target.value))}>
                     {PAGE_SIZES.map((n) => (
                       <option key={n} value={n}>
                         {n}
@@ -277,38 +272,50 @@ export default function Home({ data }: RouteProps<ToolList>) {
                     ))}
                   </select>
                 </label>
-              </div>
-              <div className="dir-chips" role="group" aria-label="Type">
-                {TYPE_OPTIONS.map((o) => (
-                  <button key={o.value} type="button" className="dir-chip" aria-pressed={type === o.value} onClick={() => onType(o.value)}>
-                    {o.label}
+                {/* Without JavaScript, Enter in the search box or this button applies the form. */}
+                <noscript>
+                  <button type="submit" className="btn btn--primary">
+                    Apply
                   </button>
-                ))}
+                </noscript>
+                {category !== 'All' && <input type="hidden" name="category" value={category} />}
+                {type !== 'all' && <input type="hidden" name="type" value={type} />}
               </div>
-              <div className="dir-chips" role="group" aria-label="Category">
+              <ul className="dir-chips" aria-label="Type">
+                {typeChips.map((o) => (
+                  <li key={o.value}>
+                    <Link className="dir-chip" aria-current={type === o.value ? 'true' : undefined} {...queryLink({ type: nextType(o.value) }, () => onType(o.value))}>
+                      {o.label}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+              <ul className="dir-chips" aria-label="Category">
                 {CATEGORIES.map((c) => (
-                  <button key={c} type="button" className="dir-chip" aria-pressed={category === c} onClick={() => onCategory(c)}>
-                    {c}
-                  </button>
+                  <li key={c}>
+                    <Link className="dir-chip" aria-current={category === c ? 'true' : undefined} {...queryLink({ category: nextCategory(c) }, () => onCategory(c))}>
+                      {c}
+                    </Link>
+                  </li>
                 ))}
-              </div>
+              </ul>
               {category !== 'All' && <p className="dir-hint">Click "{category}" again to clear filter</p>}
-              {state.list.source === 'fallback' && (
+              {list.source === 'fallback' && (
                 <p className="dir-hint">The full directory is unavailable right now; showing a built-in selection of popular tools.</p>
               )}
               <p className="dir-count" role="status">
                 {results.length} {results.length === 1 ? 'tool' : 'tools'} found
               </p>
-            </section>
+            </form>
 
             <div ref={grid} className="dir-results" id="tools">
               {results.length === 0 ? (
                 <div className="dir-state">
                   <h2>No AI tools found</h2>
                   <p>Try adjusting your search terms or filters to find the AI tools you're looking for.</p>
-                  <button type="button" className="btn btn--primary" onClick={clearFilters}>
+                  <Link className="btn btn--primary" {...queryLink({ category: 'All', type: 'all', search: '' }, clearFilters)}>
                     Clear Filters
-                  </button>
+                  </Link>
                 </div>
               ) : (
                 <>
@@ -322,7 +329,7 @@ export default function Home({ data }: RouteProps<ToolList>) {
                   <p className="dir-showing">
                     Showing {range.from} to {range.to} of {results.length} results
                   </p>
-                  <Pagination page={page} total={pages} onPage={onPage} />
+                  <Pagination page={page} total={pages} hrefFor={(p) => homeHref({ ...query, search: searchText, page: p })} onPage={onPage} />
                 </>
               )}
             </div>
@@ -336,3 +343,27 @@ export default function Home({ data }: RouteProps<ToolList>) {
     </main>
   );
 }
+
+/** While an in-app navigation to / loads (SPEC's loading state). The list arrives whole, so there is no count to show. */
+function HomeLoading() {
+  return (
+    <main className="dir-home">
+      <div className="container">
+        <div className="dir-state" role="status" aria-live="polite">
+          <span className="spinner" aria-hidden="true" />
+          <p>Loading AI tools directory...</p>
+        </div>
+      </div>
+    </main>
+  );
+}
+
+export default defineRoute<ToolList | null>({
+  Pending: HomeLoading,
+  loader: homeLoader,
+  // The list is filtered here, so a new query needs no new data; "Try Again" revalidates the same address.
+  shouldRevalidate: ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+    currentUrl.pathname !== nextUrl.pathname || currentUrl.href === nextUrl.href ? defaultShouldRevalidate : false,
+  head: homeHead,
+  Component: Home,
+});

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { renderRoute } from '@aitools/platform/testing';
 import type { Tool } from '@aitools/api/contracts/tools';
-import ToolDetail from './ToolDetail';
+import ToolDetailRoute from './ToolDetail';
 import type { ToolLookup } from '../lib/loadTools';
 
 const TOOL: Tool = {
@@ -30,14 +30,7 @@ const TOOL: Tool = {
 };
 
 function renderDetail(url: string, data?: ToolLookup) {
-  return render(
-    <MemoryRouter initialEntries={[url]}>
-      <Routes>
-        <Route path="/tool/:slug" element={<ToolDetail data={data} />} />
-        <Route path="/" element={<p>home page</p>} />
-      </Routes>
-    </MemoryRouter>,
-  );
+  return renderRoute(ToolDetailRoute, { path: '/tool/:slug', url, data, routes: [{ path: '/', element: <p>home page</p> }] });
 }
 
 afterEach(() => {
@@ -136,13 +129,22 @@ describe('ToolDetail found', () => {
 });
 
 describe('ToolDetail loading and not found', () => {
-  it('shows "Loading AI Tool" then the fetched tool', async () => {
-    let resolve!: (r: Response) => void;
-    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>((r) => (resolve = r))));
-    renderDetail('/tool/cursor');
+  it('has the "Loading AI Tool" screen for navigations, and renders the tool its loader fetched', async () => {
+    const Pending = ToolDetailRoute.Pending!;
+    render(<Pending />);
     expect(screen.getByText('Loading AI Tool')).toBeTruthy();
-    await act(async () => resolve(new Response(JSON.stringify(TOOL), { status: 200 })));
+    vi.stubGlobal('scrollTo', vi.fn());
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(TOOL), { status: 200 })));
+    renderDetail('/tool/cursor');
     expect(await screen.findByRole('heading', { level: 1, name: 'Cursor' })).toBeTruthy();
+  });
+
+  it('its loader answers 404 for an unknown tool', async () => {
+    const api = { fetchJson: vi.fn(async () => ({ ok: false, status: 404, body: null })) };
+    const result = (await ToolDetailRoute.loader!({ params: { slug: 'nope' }, request: new Request('https://x/tool/nope'), context: { api } } as never)) as { data: ToolLookup; init: ResponseInit };
+    expect(result.init.status).toBe(404);
+    expect(result.data).toEqual({ slug: 'nope', tool: null });
+    expect(api.fetchJson).toHaveBeenCalledWith('/api/tools/nope');
   });
 
   it('shows not found with the slug, noindex and Browse All AI Tools', async () => {

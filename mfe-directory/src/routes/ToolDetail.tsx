@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react';
-import { Link, useLocation, useNavigate, useNavigationType, useParams } from 'react-router-dom';
-import { canonicalUrl, fetchJson, getConfig, shareOrCopy, SITE_NAME, useHead, type RouteProps } from '@aitools/platform';
+import { useEffect } from 'react';
+import { Link, useLocation, useNavigate, useNavigationType } from 'react-router-dom';
+import { canonicalUrl, defineRoute, getConfig, shareOrCopy, SITE_NAME, type HeadArgs, type RouteProps } from '@aitools/platform';
 import { parseTags, type Tool } from '@aitools/api/contracts/tools';
-import { loadTool, type ToolLookup } from '../lib/loadTools';
+import type { ToolLookup } from '../lib/loadTools';
+import { toolLoader } from './loaders';
 import { normaliseCategory } from '../lib/categories';
 import { cardToolType } from '../lib/toolType';
 import { firstPricing, parsePricingPlans } from '../lib/pricing';
@@ -44,61 +45,53 @@ export function toolStructuredData(tool: Tool, url: string) {
 const paragraphs = (text: string | undefined) => (text ?? '').split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean);
 const featureTitle = (f: NonNullable<Tool['keyFeatures']>[number]) => (typeof f === 'string' ? f : f.title);
 
-export default function ToolDetail({ data }: RouteProps<ToolLookup>) {
-  const { slug = '' } = useParams();
-  const [lookup, setLookup] = useState<ToolLookup | null>(data && data.slug === slug ? data : null);
+/** Found tools are indexable; not found is noindex. The canonical is https without a trailing slash. */
+function toolHead({ data: lookup }: HeadArgs<ToolLookup>) {
+  const canonical = canonicalUrl(getConfig().siteOrigin, `/tool/${lookup.slug}`);
+  const tool = lookup.tool;
+  if (!tool) return { title: `AI Tool Not Found | ${SITE_NAME}`, description: `The AI tool "${lookup.slug}" could not be found.`, canonical, robots: 'noindex,nofollow' };
+  return {
+    title: `${tool.name} - ${normaliseCategory(tool.category) ?? 'AI Tool'} | ${SITE_NAME}`,
+    description: tool.description,
+    canonical,
+    robots: 'index,follow',
+    jsonLd: toolStructuredData(tool, canonical),
+  };
+}
+
+/** While an in-app navigation to a tool loads (SPEC: "Loading AI Tool"). */
+function ToolLoading() {
+  return (
+    <main className="dir-detail">
+      <div className="dir-state" role="status" aria-live="polite">
+        <span className="spinner" aria-hidden="true" />
+        <h1 className="dir-state__title">Loading AI Tool</h1>
+      </div>
+    </main>
+  );
+}
+
+function ToolDetail({ data: lookup }: RouteProps<ToolLookup>) {
+  const { slug } = lookup;
   const navigate = useNavigate();
   const location = useLocation();
   const navigationType = useNavigationType();
 
   useEffect(() => {
     if (navigationType !== 'POP') window.scrollTo(0, 0);
-    if (lookup) return;
-    let cancelled = false;
-    loadTool(fetchJson, slug).then((found) => {
-      if (!cancelled) setLookup(found);
-    });
-    return () => {
-      cancelled = true;
-    };
+    // on arrival at this tool only
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [slug]);
 
-  const tool = lookup?.tool ?? null;
+  const tool = lookup.tool;
   useEffect(() => {
     if (!tool) return;
     sendPageView({ toolName: tool.name, slug: tool.slug, category: tool.category ?? '', url: window.location.href });
     recordInteraction(tool.name, 'view', tool.category);
   }, [tool]);
 
-  const canonical = canonicalUrl(getConfig().siteOrigin, `/tool/${slug}`);
-  useHead(
-    !lookup
-      ? { title: `Loading AI Tool | ${SITE_NAME}`, canonical, robots: 'index,follow' }
-      : !tool
-        ? { title: `AI Tool Not Found | ${SITE_NAME}`, description: `The AI tool "${slug}" could not be found.`, canonical, robots: 'noindex,nofollow' }
-        : {
-            title: `${tool.name} - ${normaliseCategory(tool.category) ?? 'AI Tool'} | ${SITE_NAME}`,
-            description: tool.description,
-            canonical,
-            robots: 'index,follow',
-            jsonLd: toolStructuredData(tool, canonical),
-          },
-  );
-
   // "Back to Directory": history when this visit has any (location.key is 'default' on the first entry), else /.
   const backToDirectory = () => (location.key !== 'default' ? navigate(-1) : navigate('/'));
-
-  if (!lookup) {
-    return (
-      <main className="dir-detail">
-        <div className="dir-state" role="status" aria-live="polite">
-          <span className="spinner" aria-hidden="true" />
-          <h1 className="dir-state__title">Loading AI Tool</h1>
-        </div>
-      </main>
-    );
-  }
 
   if (!tool) {
     return (
@@ -245,3 +238,5 @@ export default function ToolDetail({ data }: RouteProps<ToolLookup>) {
     </main>
   );
 }
+
+export default defineRoute<ToolLookup>({ loader: toolLoader, head: toolHead, Component: ToolDetail, Pending: ToolLoading });
