@@ -31,6 +31,12 @@ export function useFormPost<V extends Record<string, string>>(schema: z.ZodType,
       return rest;
     });
 
+  /** The form's change handler: the changed field's error goes. */
+  const onFieldChange = (e: FormEvent<HTMLFormElement>) => {
+    const { name } = e.target as Partial<HTMLInputElement>;
+    if (name) clearError(name);
+  };
+
   /** Runs the schema on the form's values; on errors, nothing is sent. Returns the errors (empty when valid). */
   const checkBeforeSending = (e: FormEvent<HTMLFormElement>): FieldErrors => {
     const values = Object.fromEntries(Array.from(new FormData(e.currentTarget), ([k, v]) => [k, String(v)]));
@@ -41,5 +47,5 @@ export function useFormPost<V extends Record<string, string>>(schema: z.ZodType,
     return checked.fieldErrors;
   };
 
-  return { actionData, errors, busy, clearError, checkBeforeSending };
+  return { actionData, errors, busy, clearError, onFieldChange, checkBeforeSending };
 }

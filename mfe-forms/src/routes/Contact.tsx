@@ -17,7 +17,7 @@ const TOPICS = [
 function Contact({ data }: RouteProps<FormPageData>) {
   const email = contactEmail();
   const [search] = useSearchParams();
-  const { actionData, errors, busy, clearError, checkBeforeSending } = useFormPost<ContactValues>(contactSchema, CONTACT_PATH);
+  const { actionData, errors, busy, onFieldChange, checkBeforeSending } = useFormPost<ContactValues>(contactSchema, CONTACT_PATH);
   const values = actionData?.values ?? EMPTY_CONTACT;
   const key = actionData?.idempotencyKey ?? data.idempotencyKey;
   // The redirect after a stored message; a newer post's answer (errors, failure) replaces the banner.
@@ -83,7 +83,7 @@ function Contact({ data }: RouteProps<FormPageData>) {
             action={CONTACT_PATH}
             replace
             onSubmit={checkBeforeSending}
-            onChange={(e) => clearError((e.target as HTMLInputElement).name)}
+            onChange={onFieldChange}
           >
             <input type="hidden" name={IDEMPOTENCY_FIELD} value={key} />
             <div className="forms-field">

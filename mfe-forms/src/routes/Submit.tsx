@@ -12,7 +12,7 @@ const FIELD_ORDER: (keyof SubmitValues)[] = ['name', 'email', 'website_url', 'to
 
 function Submit({ data }: RouteProps<FormPageData>) {
   const [search] = useSearchParams();
-  const { actionData, errors, busy, clearError, checkBeforeSending } = useFormPost<SubmitValues>(submissionSchema, SUBMIT_PATH);
+  const { actionData, errors, busy, onFieldChange, checkBeforeSending } = useFormPost<SubmitValues>(submissionSchema, SUBMIT_PATH);
   const formRef = useRef<HTMLFormElement>(null);
   // Set by a submit: once the fields are enabled again, the first invalid one takes focus.
   const focusFirstError = useRef(false);
@@ -80,7 +80,7 @@ function Submit({ data }: RouteProps<FormPageData>) {
           focusFirstError.current = true;
           checkBeforeSending(e);
         }}
-        onChange={(e) => clearError((e.target as HTMLInputElement).name)}
+        onChange={onFieldChange}
       >
         {actionData?.formError && !busy && (
           <p className="forms-banner forms-banner--error" role="alert">
