@@ -98,4 +98,17 @@ describe('/contact', () => {
     expect(fetch).not.toHaveBeenCalled();
     expect(screen.queryByRole('alert')).toBeNull();
   });
+
+  it('as the server renders it after a post: the success banner after the redirect; the error banner with the values kept', () => {
+    const sent = renderRoute('/contact', Contact, ['/contact?sent=1']);
+    expect(screen.getByRole('status').textContent).toContain('Message Sent Successfully!');
+    sent.unmount();
+    const values = { name: 'Ada', email: 'ada@x.io', subject: 'privacy', message: 'Kept' };
+    renderRoute('/contact', Contact, ['/contact'], { fieldErrors: {}, values, idempotencyKey: TEST_KEY, formError: 'send' });
+    expect(screen.getByRole('alert').textContent).toContain('Error Sending Message');
+    expect([input('Name').value, input('Email').value, input('Subject').value, input('Message').value]).toEqual(['Ada', 'ada@x.io', 'privacy', 'Kept']);
+    const form = input('Name').closest('form')!;
+    expect([form.method, form.getAttribute('action')]).toEqual(['post', '/contact']);
+    expect((form.elements.namedItem('idempotencyKey') as HTMLInputElement).value).toBe(TEST_KEY);
+  });
 });

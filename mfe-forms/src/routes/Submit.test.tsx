@@ -130,4 +130,16 @@ describe('/submit', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('An unexpected error occurred. Please try again.');
     expect(screen.queryByRole('heading', { name: 'Thank You' })).toBeNull();
   });
+
+  it('as the server renders it after a post: field errors with the values kept, or the Thank You page', () => {
+    const values = { name: 'Acme', email: 'o@acme.io', website_url: 'acme.io', tool_type: 'mcp-server', description: 'D', message: 'Hello' };
+    const errored = renderRoute('/submit', Submit, ['/submit'], { fieldErrors: { website_url: 'Website URL is required' }, values, idempotencyKey: TEST_KEY });
+    expect(screen.getByText('Website URL is required')).toBeTruthy();
+    expect((field(/^Tool Name/) as HTMLInputElement).value).toBe('Acme');
+    expect((screen.getByRole('radio', { name: /MCP Server/ }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByText('5/500')).toBeTruthy();
+    errored.unmount();
+    renderRoute('/submit', Submit, ['/submit?submitted=1']);
+    expect(screen.getByRole('heading', { level: 1, name: 'Thank You' })).toBeTruthy();
+  });
 });

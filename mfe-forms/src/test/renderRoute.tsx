@@ -8,15 +8,16 @@ export const TEST_KEY = '0123456789abcdef0123456789abcdef';
 /**
  * Renders a route module as the shell does (its loader and action in a data router, its Component given the
  * loader's data) with a stand-in home page; the router tells where navigation went and how. The first page's
- * data is given as hydration data, as the server's would be.
+ * data (and the answer of a post, as after a post without JavaScript) is given as hydration data, as the
+ * server's would be.
  */
-export function renderRoute(path: string, route: RouteModule, initialEntries: string[] = [path]) {
+export function renderRoute(path: string, route: RouteModule, initialEntries: string[] = [path], actionData?: unknown) {
   const router = createMemoryRouter(
     [
       { path: '/', element: <p>Home page</p> },
       { id: 'page', path, loader: route.loader, action: route.action, Component: () => <route.Component data={useLoaderData()} /> },
     ],
-    { initialEntries, initialIndex: initialEntries.length - 1, hydrationData: { loaderData: { page: { idempotencyKey: TEST_KEY } } } },
+    { initialEntries, initialIndex: initialEntries.length - 1, hydrationData: { loaderData: { page: { idempotencyKey: TEST_KEY } }, ...(actionData ? { actionData: { page: actionData } } : {}) } },
   );
   return { router, ...render(<RouterProvider router={router} />) };
 }
