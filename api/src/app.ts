@@ -42,21 +42,25 @@ export async function createApp({ config, db, logger, pages = true }: AppDeps): 
   app.use(cspNonce);
   app.use(securityHeaders({ connectSrc: config.analyticsEndpoint ? [new URL(config.analyticsEndpoint, config.siteOrigin).origin] : [] }));
 
-  // The JSON API as its own app: mounted here for visitors, and called in process by server rendering.
-  const api = express();
-  api.disable('x-powered-by');
-  api.get('/api/health', (_req, res) => {
-    db.prepare('SELECT 1').get();
-    res.json({ status: 'ok' });
-  });
-  api.use('/api/tools', toolsRouter(db));
-  api.use('/api/blog', blogRouter(db));
-  // Page views are frequent but still writes: a looser limit than the forms'.
-  api.use('/api/events', writeRateLimit(config.writeRateLimit * 6), eventsRouter(db));
-  api.use('/api', formsRouter({ db, config, logger }));
-  api.use('/api', notFoundApi);
-  api.use(errorHandler);
-  app.use(api);
+  // The JSON API as its own app: mounted here for visitors, and (a second instance) called in process by server
+  // rendering; see inProcessApi for why the two are separate.
+  const jsonApi = () => {
+    const api = express();
+    api.disable('x-powered-by');
+    api.get('/api/health', (_req, res) => {
+      db.prepare('SELECT 1').get();
+      res.json({ status: 'ok' });
+    });
+    api.use('/api/tools', toolsRouter(db));
+    api.use('/api/blog', blogRouter(db));
+    // Page views are frequent but still writes: a looser limit than the forms'.
+    api.use('/api/events', writeRateLimit(config.writeRateLimit * 6), eventsRouter(db));
+    api.use('/api', formsRouter({ db, config, logger }));
+    api.use('/api', notFoundApi);
+    api.use(errorHandler);
+    return api;
+  };
+  app.use(jsonApi());
 
   app.use(seoRouter(db, config.siteOrigin));
 
@@ -90,7 +94,7 @@ export async function createApp({ config, db, logger, pages = true }: AppDeps): 
 
   if (pages) {
     app.use('/assets', express.static(join(SHELL_DIST, 'client', 'assets'), { fallthrough: false, immutable: true, maxAge: '365d' }));
-    const renderer = await createPageRenderer(config, logger, api);
+    const renderer = await createPageRenderer(config, logger, jsonApi());
     const render: RequestHandler = (req, res, next) => void renderer.render(req, res).catch(next);
     app.get(/.*/, render);
     // Forms post to their own page (they work without JavaScript): the route's action handles them.

@@ -6,9 +6,9 @@ import Advertise from './routes/Advertise';
 const entry: ServerEntry = {
   remote: 'forms',
   routes: {
-    './Submit': { Component: Submit },
-    './Contact': { Component: Contact },
-    './Advertise': { Component: Advertise },
+    './Submit': Submit,
+    './Contact': Contact,
+    './Advertise': Advertise,
   },
 };
 export default entry;

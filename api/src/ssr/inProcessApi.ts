@@ -8,6 +8,7 @@ import type { JsonApi } from '@aitools/platform/contract';
  * limits count the visitor, not the server.
  */
 export function inProcessApi(apiApp: Express, clientAddress: string | undefined): JsonApi {
+  isolateForInject(apiApp);
   return {
     async fetchJson<T>(path: string, init?: { method?: 'GET' | 'POST'; body?: unknown; headers?: Record<string, string> }) {
       const res = await inject(apiApp as unknown as Parameters<typeof inject>[0], {
@@ -26,4 +27,22 @@ export function inProcessApi(apiApp: Express, clientAddress: string | undefined)
       return { ok: res.statusCode >= 200 && res.statusCode < 300, status: res.statusCode, body };
     },
   };
+}
+
+const isolated = new WeakSet<Express>();
+
+/**
+ * light-my-request makes an Express app injectable by re-parenting the prototype ABOVE `app.request` and
+ * `app.response` onto its own Request/Response. For a mounted app that level is the parent app's request (every
+ * real request then breaks: `res.status is not a function`, `req._dump is not a function`); for a standalone app it
+ * is Express's shared request/response module. So the app given here must never serve real requests, and gets
+ * private copies of Express's request/response methods at that level for light-my-request to re-parent.
+ */
+function isolateForInject(app: Express): void {
+  if (isolated.has(app)) return;
+  isolated.add(app);
+  for (const own of [app.request, app.response]) {
+    const shared = Object.getPrototypeOf(own) as object;
+    Object.setPrototypeOf(own, Object.create(Object.getPrototypeOf(shared) as object, Object.getOwnPropertyDescriptors(shared)));
+  }
 }

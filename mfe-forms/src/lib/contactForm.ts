@@ -1,19 +1,23 @@
-import { postJson } from '@aitools/platform';
-import { contactSchema, validateForm, type ContactInput, type FieldErrors } from '@aitools/api/contracts/forms';
+import { data, redirect, type ActionFunctionArgs } from 'react-router-dom';
+import { contactSchema, validateForm, type ContactInput } from '@aitools/api/contracts/forms';
+import { failedStatus, readPost, sendForm, type FormActionData } from './formRoute';
+
+export const CONTACT_PATH = '/contact';
+/** Where a sent message lands: a refresh of it sends nothing again. */
+export const CONTACT_SENT = `${CONTACT_PATH}?sent=1`;
 
 export type ContactValues = { [K in keyof ContactInput]: string };
 export const EMPTY_CONTACT: ContactValues = { name: '', email: '', subject: '', message: '' };
+export type ContactActionData = FormActionData<ContactValues>;
 
-export type ContactOutcome = { ok: true } | { ok: false; fieldErrors: FieldErrors };
-
-/** Validates with the shared schema, then sends; any non-OK answer or network failure is a failure. */
-export async function sendContactMessage(values: ContactValues): Promise<ContactOutcome> {
+/** The contact form's post: checked with the shared schema, sent to the API, then redirected (post/redirect/get). */
+export async function contactAction({ request, context }: ActionFunctionArgs) {
+  const { values, idempotencyKey } = await readPost(request, EMPTY_CONTACT);
   const checked = validateForm(contactSchema, values);
-  if (!checked.success) return { ok: false, fieldErrors: checked.fieldErrors };
-  try {
-    const res = await postJson('/api/contact/submit', checked.data);
-    return res.ok ? { ok: true } : { ok: false, fieldErrors: {} };
-  } catch {
-    return { ok: false, fieldErrors: {} };
-  }
+  if (!checked.success) return data<ContactActionData>({ fieldErrors: checked.fieldErrors, values, idempotencyKey }, { status: 400 });
+  const sent = await sendForm(context, '/api/contact/submit', checked.data, idempotencyKey);
+  if (sent !== 'unreachable' && sent.ok) return redirect(CONTACT_SENT, 303);
+  // Any refusal or failure is the error banner, with the values kept.
+  const fieldErrors = sent !== 'unreachable' ? (sent.body?.fieldErrors ?? {}) : {};
+  return data<ContactActionData>({ fieldErrors, values, idempotencyKey, formError: 'send' }, { status: failedStatus(sent) });
 }

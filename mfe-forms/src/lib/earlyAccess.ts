@@ -1,23 +1,33 @@
-import { postJson, writeJson } from '@aitools/platform';
-import { EARLY_ACCESS_SOURCE, EARLY_ACCESS_TYPE, type EarlyAccessRecord } from '@aitools/api/contracts/forms';
+import { data, redirect, type ActionFunctionArgs } from 'react-router-dom';
+import { writeJson } from '@aitools/platform';
+import { EARLY_ACCESS_SOURCE, EARLY_ACCESS_TYPE, earlyAccessSchema, validateForm, type EarlyAccessRecord } from '@aitools/api/contracts/forms';
+import { failedStatus, readPost, sendForm, type FormActionData } from './formRoute';
 
 export const EARLY_ACCESS_STORAGE_KEY = 'earlyAccessSignup';
+export const EARLY_ACCESS_FAILED = "We couldn't save your email. Please try again.";
+
+export const ADVERTISE_PATH = '/advertise';
+/** Where a signup lands ("You're all set!"): a refresh of it signs up nothing again. */
+export const ADVERTISE_SUBSCRIBED = `${ADVERTISE_PATH}?subscribed=1`;
+
+export type EarlyAccessValues = { email: string };
+export type EarlyAccessActionData = FormActionData<EarlyAccessValues>;
 
 export function earlyAccessRecord(email: string, now: Date): EarlyAccessRecord {
   return { email: email.trim(), timestamp: now.toISOString(), type: EARLY_ACCESS_TYPE, source: EARLY_ACCESS_SOURCE };
 }
 
-/**
- * Keeps the record in local storage (a failure there only warns) and stores it on the server.
- * Resolves true only when the server confirmed it.
- */
-export async function joinEarlyAccess(email: string, now = new Date()): Promise<boolean> {
-  const record = earlyAccessRecord(email, now);
-  writeJson(EARLY_ACCESS_STORAGE_KEY, record);
-  try {
-    const res = await postJson('/api/early-access', { email: record.email });
-    return res.ok;
-  } catch {
-    return false;
-  }
+/** Keeps the SPEC's record in the visitor's local storage (a failure there only warns). */
+export function keepEarlyAccessRecord(email: string, now = new Date()): void {
+  writeJson(EARLY_ACCESS_STORAGE_KEY, earlyAccessRecord(email, now));
+}
+
+/** The early-access post: checked with the shared schema, stored on the server, then redirected. */
+export async function earlyAccessAction({ request, context }: ActionFunctionArgs) {
+  const { values, idempotencyKey } = await readPost(request, { email: '' });
+  const checked = validateForm(earlyAccessSchema, values);
+  if (!checked.success) return data<EarlyAccessActionData>({ fieldErrors: checked.fieldErrors, values, idempotencyKey }, { status: 400 });
+  const sent = await sendForm(context, '/api/early-access', checked.data, idempotencyKey);
+  if (sent !== 'unreachable' && sent.ok) return redirect(ADVERTISE_SUBSCRIBED, 303);
+  return data<EarlyAccessActionData>({ fieldErrors: {}, values, idempotencyKey, formError: EARLY_ACCESS_FAILED }, { status: failedStatus(sent) });
 }

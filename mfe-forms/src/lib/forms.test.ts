@@ -1,14 +1,46 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { EMPTY_SUBMISSION, sendSubmission, SUBMIT_FAILED, SUBMIT_UNEXPECTED } from './submitForm';
-import { sendContactMessage } from './contactForm';
-import { earlyAccessRecord } from './earlyAccess';
-import { jsonResponse, stubFetch } from '../test/renderRoute';
+import { describe, expect, it, vi } from 'vitest';
+import type { JsonApi } from '@aitools/platform';
+import { EMPTY_SUBMISSION, submitAction, SUBMIT_FAILED, SUBMIT_UNEXPECTED } from './submitForm';
+import { contactAction } from './contactForm';
+import { earlyAccessAction, earlyAccessRecord, EARLY_ACCESS_FAILED } from './earlyAccess';
+import { formPageLoader, newIdempotencyKey } from './formRoute';
 
-afterEach(() => vi.unstubAllGlobals());
+const KEY = 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa';
 
-const valid = { ...EMPTY_SUBMISSION, name: 'Acme', email: 'o@acme.io', website_url: 'https://acme.io' };
+/** A page post as a browser without JavaScript sends it. */
+function post(path: string, fields: Record<string, string>) {
+  return new Request(`http://site.test${path}`, { method: 'POST', body: new URLSearchParams(fields), headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+}
 
-describe('submission as the browser checks it (shared schema, before any request)', () => {
+function fakeApi(answer: Awaited<ReturnType<JsonApi['fetchJson']>> | Error) {
+  const fetchJson = vi.fn(async () => {
+    if (answer instanceof Error) throw answer;
+    return answer;
+  });
+  return { api: { fetchJson } as JsonApi, fetchJson };
+}
+
+type Args = Parameters<typeof submitAction>[0];
+const run = (action: (a: Args) => Promise<unknown>, request: Request, api: JsonApi) => action({ request, context: { api }, params: {} } as unknown as Args);
+
+/** React Router's data() and redirect() results, as plain facts. */
+function outcome(result: unknown) {
+  if (result instanceof Response) return { status: result.status, location: result.headers.get('Location') };
+  const r = result as { data: unknown; init?: { status?: number } };
+  return { status: r.init?.status, data: r.data };
+}
+
+const validSubmission = { ...EMPTY_SUBMISSION, name: ' Acme ', email: 'o@acme.io', website_url: 'https://acme.io', idempotencyKey: KEY };
+
+describe('the forms pages\' loader', () => {
+  it('gives each page load a fresh random key', () => {
+    const a = formPageLoader().idempotencyKey;
+    expect(a).toMatch(/^[0-9a-f]{32}$/);
+    expect(newIdempotencyKey()).not.toBe(a);
+  });
+});
+
+describe('submitAction (the /submit post)', () => {
   it.each([
     [{ name: '   ' }, { name: 'Name is required' }],
     [{ email: '' }, { email: 'Email is required' }],
@@ -16,43 +48,79 @@ describe('submission as the browser checks it (shared schema, before any request
     [{ website_url: '' }, { website_url: 'Website URL is required' }],
     [{ website_url: 'acme.io' }, { website_url: 'Please enter a valid URL (starting with http:// or https://)' }],
     [{ message: 'm'.repeat(501) }, { message: 'Message must be 500 characters or less' }],
-  ])('%j -> %j', async (change, fieldErrors) => {
-    const fetch = stubFetch(async () => jsonResponse(201, { success: true, id: 1 }));
-    expect(await sendSubmission({ ...valid, ...change })).toEqual({ ok: false, fieldErrors });
-    expect(fetch).not.toHaveBeenCalled();
+  ])('%j -> 400 %j, the values kept, nothing sent', async (change, fieldErrors) => {
+    const { api, fetchJson } = fakeApi({ ok: true, status: 201, body: null });
+    const fields = { ...validSubmission, ...change };
+    const res = outcome(await run(submitAction, post('/submit', fields), api));
+    const { idempotencyKey: _k, ...values } = fields;
+    expect(res).toEqual({ status: 400, data: { fieldErrors, values, idempotencyKey: KEY } });
+    expect(fetchJson).not.toHaveBeenCalled();
   });
 
-  it('sends the parsed data (trimmed, nulls for empty optional texts)', async () => {
-    const fetch = stubFetch(async () => jsonResponse(201, { success: true, id: 1 }));
-    expect(await sendSubmission({ ...valid, name: ' Acme ' })).toEqual({ ok: true });
-    expect(JSON.parse(String(fetch.mock.calls[0][1]?.body))).toEqual({ name: 'Acme', email: 'o@acme.io', website_url: 'https://acme.io', tool_type: 'ai-tool', description: null, message: null });
+  it('an empty post gets the three required-field messages', async () => {
+    const { api } = fakeApi({ ok: true, status: 201, body: null });
+    const res = outcome(await run(submitAction, post('/submit', {}), api)) as { data: { fieldErrors: object } };
+    expect(res.data.fieldErrors).toEqual({ name: 'Name is required', email: 'Email is required', website_url: 'Website URL is required' });
+  });
+
+  it('sends the parsed data with its key (header and body), then redirects to the Thank You page (303)', async () => {
+    const { api, fetchJson } = fakeApi({ ok: true, status: 201, body: null });
+    expect(outcome(await run(submitAction, post('/submit', validSubmission), api))).toEqual({ status: 303, location: '/submit?submitted=1' });
+    expect(fetchJson).toHaveBeenCalledWith('/api/submissions', {
+      method: 'POST',
+      body: { name: 'Acme', email: 'o@acme.io', website_url: 'https://acme.io', tool_type: 'ai-tool', description: null, message: null, idempotencyKey: KEY },
+      headers: { 'Idempotency-Key': KEY },
+    });
+  });
+
+  it('replaces a missing or malformed key with a fresh one', async () => {
+    const { api, fetchJson } = fakeApi({ ok: true, status: 201, body: null });
+    await run(submitAction, post('/submit', { ...validSubmission, idempotencyKey: '<script>' }), api);
+    const [, init] = fetchJson.mock.calls[0] as unknown as [string, { headers: Record<string, string> }];
+    expect(init.headers['Idempotency-Key']).toMatch(/^[0-9a-f]{32}$/);
   });
 
   it('maps a server error to SPEC section 8\'s database-error text and a network failure to the unexpected one', async () => {
-    stubFetch(async () => jsonResponse(500, { success: false, error: 'Internal server error' }));
-    expect(await sendSubmission(valid)).toEqual({ ok: false, fieldErrors: {}, error: SUBMIT_FAILED });
-    stubFetch(async () => Promise.reject(new TypeError('Failed to fetch')));
-    expect(await sendSubmission(valid)).toEqual({ ok: false, fieldErrors: {}, error: SUBMIT_UNEXPECTED });
+    const failed = outcome(await run(submitAction, post('/submit', validSubmission), fakeApi({ ok: false, status: 500, body: { success: false, error: 'Internal server error' } }).api));
+    expect(failed).toMatchObject({ status: 500, data: { formError: SUBMIT_FAILED, values: { name: ' Acme ' } } });
+    const unreachable = outcome(await run(submitAction, post('/submit', validSubmission), fakeApi(new TypeError('Failed to fetch')).api));
+    expect(unreachable).toMatchObject({ status: 503, data: { formError: SUBMIT_UNEXPECTED, idempotencyKey: KEY } });
     expect([SUBMIT_FAILED, SUBMIT_UNEXPECTED]).toEqual(['Failed to submit your tool. Please try again.', 'An unexpected error occurred. Please try again.']);
   });
 });
 
-describe('contact message as the browser checks it', () => {
-  const contact = { name: 'Ada', email: 'ada@x.io', subject: 'other', message: 'Hi' };
+describe('contactAction (the /contact post)', () => {
+  const contact = { name: 'Ada', email: 'ada@x.io', subject: 'other', message: 'Hi', idempotencyKey: KEY };
   it.each([
     [{ name: '' }, { name: 'Name is required' }],
     [{ email: 'ada' }, { email: 'Please enter a valid email address' }],
     [{ subject: '' }, { subject: 'Please choose a subject' }],
     [{ message: '' }, { message: 'Message is required' }],
-  ])('%j -> %j', async (change, fieldErrors) => {
-    const fetch = stubFetch(async () => jsonResponse(200, { success: true }));
-    expect(await sendContactMessage({ ...contact, ...change })).toEqual({ ok: false, fieldErrors });
-    expect(fetch).not.toHaveBeenCalled();
+  ])('%j -> 400 %j, nothing sent', async (change, fieldErrors) => {
+    const { api, fetchJson } = fakeApi({ ok: true, status: 200, body: null });
+    expect(outcome(await run(contactAction, post('/contact', { ...contact, ...change }), api))).toMatchObject({ status: 400, data: { fieldErrors } });
+    expect(fetchJson).not.toHaveBeenCalled();
+  });
+
+  it('sends, then redirects to the success banner; a failure keeps the values for the error banner', async () => {
+    const ok = fakeApi({ ok: true, status: 200, body: null });
+    expect(outcome(await run(contactAction, post('/contact', contact), ok.api))).toEqual({ status: 303, location: '/contact?sent=1' });
+    expect(ok.fetchJson.mock.calls[0]).toEqual(['/api/contact/submit', { method: 'POST', body: { name: 'Ada', email: 'ada@x.io', subject: 'other', message: 'Hi', idempotencyKey: KEY }, headers: { 'Idempotency-Key': KEY } }]);
+    const failed = outcome(await run(contactAction, post('/contact', contact), fakeApi({ ok: false, status: 429, body: null }).api));
+    expect(failed).toEqual({ status: 429, data: { fieldErrors: {}, values: { name: 'Ada', email: 'ada@x.io', subject: 'other', message: 'Hi' }, idempotencyKey: KEY, formError: 'send' } });
   });
 });
 
-describe('earlyAccessRecord', () => {
-  it('is the SPEC section 3 record', () => {
+describe('earlyAccessAction (the /advertise post)', () => {
+  it('checks, sends, redirects; a refusal is the "couldn\'t save" message', async () => {
+    const ok = fakeApi({ ok: true, status: 200, body: null });
+    expect(outcome(await run(earlyAccessAction, post('/advertise', { email: ' a@b.co ', idempotencyKey: KEY }), ok.api))).toEqual({ status: 303, location: '/advertise?subscribed=1' });
+    expect(ok.fetchJson.mock.calls[0]).toEqual(['/api/early-access', { method: 'POST', body: { email: 'a@b.co', idempotencyKey: KEY }, headers: { 'Idempotency-Key': KEY } }]);
+    expect(outcome(await run(earlyAccessAction, post('/advertise', { email: '' }), ok.api))).toMatchObject({ status: 400, data: { fieldErrors: { email: 'Email is required' } } });
+    expect(outcome(await run(earlyAccessAction, post('/advertise', { email: 'a@b.co' }), fakeApi({ ok: false, status: 500, body: null }).api))).toMatchObject({ status: 500, data: { formError: EARLY_ACCESS_FAILED } });
+  });
+
+  it('earlyAccessRecord is the SPEC section 3 record', () => {
     expect(earlyAccessRecord(' a@b.co ', new Date('2026-11-23T00:00:00Z'))).toEqual({ email: 'a@b.co', timestamp: '2026-11-23T00:00:00.000Z', type: 'early_access_advertising', source: 'advertise_page_modal' });
   });
 });

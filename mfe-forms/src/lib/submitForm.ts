@@ -1,27 +1,31 @@
-import { postJson } from '@aitools/platform';
-import { submissionSchema, validateForm, type FieldErrors, type FormFailure, type SubmissionInput } from '@aitools/api/contracts/forms';
+import { data, redirect, type ActionFunctionArgs } from 'react-router-dom';
+import { submissionSchema, validateForm, type SubmissionInput } from '@aitools/api/contracts/forms';
+import { failedStatus, readPost, sendForm, type FormActionData } from './formRoute';
 
 export const SUBMIT_FAILED = 'Failed to submit your tool. Please try again.';
 export const SUBMIT_UNEXPECTED = 'An unexpected error occurred. Please try again.';
 
+export const SUBMIT_PATH = '/submit';
+/** Where a stored submission lands (the Thank You screen): a refresh of it stores nothing again. */
+export const SUBMIT_DONE = `${SUBMIT_PATH}?submitted=1`;
+
 export type SubmitValues = Required<{ [K in keyof SubmissionInput]: string }>;
-
 export const EMPTY_SUBMISSION: SubmitValues = { name: '', email: '', website_url: '', tool_type: 'ai-tool', description: '', message: '' };
-
-export type SubmitOutcome = { ok: true } | { ok: false; fieldErrors: FieldErrors; error?: string };
+export type SubmitActionData = FormActionData<SubmitValues>;
 
 /**
- * Validates with the shared schema, then sends. The two failure texts of SPEC section 8: the server
- * answered an error, or the request itself failed.
+ * The submission's post: checked with the shared schema, sent, then redirected to the Thank You screen. The two
+ * failure texts of SPEC section 8: the server answered an error, or the request itself failed.
  */
-export async function sendSubmission(values: SubmitValues): Promise<SubmitOutcome> {
+export async function submitAction({ request, context }: ActionFunctionArgs) {
+  const { values, idempotencyKey } = await readPost(request, EMPTY_SUBMISSION);
   const checked = validateForm(submissionSchema, values);
-  if (!checked.success) return { ok: false, fieldErrors: checked.fieldErrors };
-  try {
-    const res = await postJson<FormFailure>('/api/submissions', checked.data);
-    if (res.ok) return { ok: true };
-    return { ok: false, fieldErrors: res.body?.fieldErrors ?? {}, error: SUBMIT_FAILED };
-  } catch {
-    return { ok: false, fieldErrors: {}, error: SUBMIT_UNEXPECTED };
-  }
+  if (!checked.success) return data<SubmitActionData>({ fieldErrors: checked.fieldErrors, values, idempotencyKey }, { status: 400 });
+  const sent = await sendForm(context, '/api/submissions', checked.data, idempotencyKey);
+  if (sent !== 'unreachable' && sent.ok) return redirect(SUBMIT_DONE, 303);
+  const failure: SubmitActionData =
+    sent === 'unreachable'
+      ? { fieldErrors: {}, values, idempotencyKey, formError: SUBMIT_UNEXPECTED }
+      : { fieldErrors: sent.body?.fieldErrors ?? {}, values, idempotencyKey, formError: SUBMIT_FAILED };
+  return data(failure, { status: failedStatus(sent) });
 }

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { configStore } from '@aitools/platform';
 import Advertise from './Advertise';
 import { EARLY_ACCESS_STORAGE_KEY } from '../lib/earlyAccess';
-import { deferred, jsonResponse, renderRoute, stubFetch } from '../test/renderRoute';
+import { deferred, jsonResponse, renderRoute, stubFetch, TEST_KEY } from '../test/renderRoute';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -16,7 +16,7 @@ const EMAIL = configStore.current.contactEmail;
 
 describe('/advertise page', () => {
   it('shows the stats, the three options with labels and prices, the roadmap, launch window and contact link', () => {
-    renderRoute('/advertise', <Advertise />);
+    renderRoute('/advertise', Advertise);
     for (const text of ['10K+', 'Monthly visitors', '150+', 'Tools listed', '95%', 'Tech-savvy audience']) expect(screen.getByText(text)).toBeTruthy();
     for (const [name, tier, price] of [['Sponsored Card', 'Basic', '$299'], ['Premium Banner', 'Most Popular', '$599'], ['Featured Spotlight', 'Enterprise', '$999']]) {
       const card = screen.getByRole('heading', { name }).closest('li')!;
@@ -37,7 +37,7 @@ describe('/advertise page', () => {
 
 describe('early-access modal', () => {
   it('opens on the page as an accessible dialog with focus on the required email field', () => {
-    renderRoute('/advertise', <Advertise />);
+    renderRoute('/advertise', Advertise);
     const dialog = screen.getByRole('dialog', { name: 'Advertising is launching soon' });
     expect(dialog.getAttribute('aria-modal')).toBe('true');
     const email = screen.getByLabelText(/^Email address/) as HTMLInputElement;
@@ -49,14 +49,14 @@ describe('early-access modal', () => {
 
   it('keeps Tab inside the dialog, closes on Escape and returns focus to the page', async () => {
     const user = userEvent.setup();
-    renderRoute('/advertise', <Advertise />);
+    renderRoute('/advertise', Advertise);
     const email = screen.getByLabelText(/^Email address/);
-    const goBack = screen.getByRole('button', { name: 'Go Back' });
-    goBack.focus();
+    const close = screen.getByRole('button', { name: 'Close' });
+    close.focus();
     await user.tab();
     expect(document.activeElement).toBe(email);
     await user.tab({ shift: true });
-    expect(document.activeElement).toBe(goBack);
+    expect(document.activeElement).toBe(close);
 
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -75,7 +75,7 @@ describe('early-access modal', () => {
     vi.setSystemTime(new Date('2026-11-23T10:00:00.000Z'));
     const answer = deferred<Response>();
     const fetch = stubFetch(() => answer.promise);
-    const { router } = renderRoute('/advertise', <Advertise />, ['/blog', '/advertise']);
+    const { router } = renderRoute('/advertise', Advertise, ['/blog', '/advertise']);
     fireEvent.change(screen.getByLabelText(/^Email address/), { target: { value: ' ads@brand.com ' } });
     fireEvent.submit(screen.getByRole('button', { name: 'Get Early Access' }).closest('form')!);
 
@@ -85,8 +85,9 @@ describe('early-access modal', () => {
       type: 'early_access_advertising',
       source: 'advertise_page_modal',
     });
+    await act(async () => {});
     expect(fetch.mock.calls[0][0]).toBe('/api/early-access');
-    expect(JSON.parse(String(fetch.mock.calls[0][1]?.body))).toEqual({ email: 'ads@brand.com' });
+    expect(JSON.parse(String(fetch.mock.calls[0][1]?.body))).toEqual({ email: 'ads@brand.com', idempotencyKey: TEST_KEY });
     expect(screen.getByRole('button', { name: 'Joining...' }).hasAttribute('disabled')).toBe(true);
 
     await act(async () => answer.resolve(jsonResponse(200, { success: true })));
@@ -106,7 +107,7 @@ describe('early-access modal', () => {
     });
     stubFetch(async () => jsonResponse(200, { success: true }));
     const user = userEvent.setup();
-    renderRoute('/advertise', <Advertise />);
+    renderRoute('/advertise', Advertise);
     await user.type(screen.getByLabelText(/^Email address/), 'ads@brand.com');
     await user.click(screen.getByRole('button', { name: 'Get Early Access' }));
     expect(await screen.findByRole('heading', { name: "You're all set!" })).toBeTruthy();
@@ -116,7 +117,7 @@ describe('early-access modal', () => {
   it('stays on the form with a message when the server does not confirm', async () => {
     stubFetch(async () => jsonResponse(429, { success: false, error: 'Too many requests. Please wait a minute and try again.' }));
     const user = userEvent.setup();
-    renderRoute('/advertise', <Advertise />);
+    renderRoute('/advertise', Advertise);
     await user.type(screen.getByLabelText(/^Email address/), 'ads@brand.com');
     await user.click(screen.getByRole('button', { name: 'Get Early Access' }));
     expect((await screen.findByRole('alert')).textContent).toBe("We couldn't save your email. Please try again.");
@@ -125,9 +126,34 @@ describe('early-access modal', () => {
 
   it('"Go Back" navigates to /', async () => {
     const user = userEvent.setup();
-    const { router } = renderRoute('/advertise', <Advertise />);
+    const { router } = renderRoute('/advertise', Advertise);
     await user.click(screen.getByRole('button', { name: 'Go Back' }));
     expect(router.state.location.pathname).toBe('/');
     expect(screen.getByText('Home page')).toBeTruthy();
+  });
+
+  it('closes with its visible "Close" button and by a click outside, returning focus to the page', async () => {
+    const user = userEvent.setup();
+    renderRoute('/advertise', Advertise);
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    const reopen = screen.getByRole('button', { name: 'Join the Waitlist' });
+    await vi.waitFor(() => expect(document.activeElement).toBe(reopen));
+    await user.click(reopen);
+    await user.click(document.querySelector('.forms-modal__backdrop')!);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('without the code, "Close" and "Join the Waitlist" are GET forms to the page without and with the dialog', () => {
+    renderRoute('/advertise', Advertise, ['/advertise?waitlist=closed']);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    const reopen = screen.getByRole('button', { name: 'Join the Waitlist' }).closest('form')!;
+    expect([reopen.method, reopen.getAttribute('action')]).toEqual(['get', '/advertise']);
+  });
+
+  it('"Close" posts nothing: a GET form to /advertise?waitlist=closed', () => {
+    renderRoute('/advertise', Advertise);
+    const form = screen.getByRole('button', { name: 'Close' }).closest('form')!;
+    expect([form.method, form.getAttribute('action'), new URLSearchParams(new FormData(form) as unknown as Record<string, string>).toString()]).toEqual(['get', '/advertise', 'waitlist=closed']);
   });
 });

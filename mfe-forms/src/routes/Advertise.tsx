@@ -1,9 +1,12 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { contactEmail } from '@aitools/platform';
+import { useEffect, useRef, useState } from 'react';
+import { Form, useNavigate, useSearchParams } from 'react-router-dom';
+import { contactEmail, defineRoute, type RouteProps } from '@aitools/platform';
+import { earlyAccessSchema } from '@aitools/api/contracts/forms';
 import { Modal } from '../components/Modal';
-import { joinEarlyAccess } from '../lib/earlyAccess';
-import { usePageHead } from '../lib/pageHead';
+import { ADVERTISE_PATH, earlyAccessAction, keepEarlyAccessRecord, type EarlyAccessValues } from '../lib/earlyAccess';
+import { formPageLoader, IDEMPOTENCY_FIELD, type FormPageData } from '../lib/formRoute';
+import { pageHead } from '../lib/pageHead';
+import { useFormPost } from '../lib/useFormPost';
 import '../styles.css';
 
 /** After "You're all set!" the visitor is taken home (SPEC section 9: the modal closes after 2 seconds). */
@@ -30,36 +33,31 @@ const ROADMAP = [
   'Content optimisation for your listing',
 ];
 
-type Phase = 'form' | 'sending' | 'submitted';
+/** The page with the dialog closed: where "Close" leads when the code has not arrived or is off. */
+const WAITLIST_CLOSED = `${ADVERTISE_PATH}?waitlist=closed`;
 
-export default function Advertise() {
-  usePageHead('/advertise', 'Advertise Your AI Tool', 'Reach 10K+ monthly visitors: sponsored cards, premium banners and featured spotlights for AI tools. Join the early-access list.');
+function Advertise({ data }: RouteProps<FormPageData>) {
   const navigate = useNavigate();
   const email = contactEmail();
+  const [search] = useSearchParams();
+  const { actionData, errors, busy, clearError, checkBeforeSending } = useFormPost<EarlyAccessValues>(earlyAccessSchema, ADVERTISE_PATH);
   // The page opens with the early-access invitation on top of the (translucent) plans.
-  const [modalOpen, setModalOpen] = useState(true);
-  const [phase, setPhase] = useState<Phase>('form');
-  const [address, setAddress] = useState('');
-  const [failed, setFailed] = useState(false);
+  const [modalOpen, setModalOpen] = useState(search.get('waitlist') !== 'closed');
+  const subscribed = search.get('subscribed') === '1' && !actionData && !busy;
+  const key = actionData?.idempotencyKey ?? data.idempotencyKey;
+  const posted = useRef(false);
+  if (busy) posted.current = true;
   const reopenRef = useRef<HTMLButtonElement>(null);
   const doneRef = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
-    if (phase !== 'submitted') return;
-    doneRef.current?.focus();
+    if (!subscribed) return;
+    if (posted.current) doneRef.current?.focus();
     const timer = setTimeout(() => navigate('/', { replace: true }), REDIRECT_AFTER_MS);
     return () => clearTimeout(timer);
-  }, [phase, navigate]);
+  }, [subscribed, navigate]);
 
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!address.trim()) return;
-    setFailed(false);
-    setPhase('sending');
-    const ok = await joinEarlyAccess(address);
-    setFailed(!ok);
-    setPhase(ok ? 'submitted' : 'form');
-  };
+  const message = actionData?.formError ?? errors.email;
 
   return (
     <main className="forms-page forms-advertise">
@@ -68,9 +66,19 @@ export default function Advertise() {
           <p className="badge">Coming soon</p>
           <h1>Advertise Your AI Tool</h1>
           <p>Put your product in front of people actively looking for AI tools and MCP servers.</p>
-          <button ref={reopenRef} type="button" className="btn btn--primary" onClick={() => setModalOpen(true)}>
-            Join the Waitlist
-          </button>
+          {/* Without the code, this loads the page with the dialog open. */}
+          <form
+            method="get"
+            action={ADVERTISE_PATH}
+            onSubmit={(e) => {
+              e.preventDefault();
+              setModalOpen(true);
+            }}
+          >
+            <button ref={reopenRef} type="submit" className="btn btn--primary">
+              Join the Waitlist
+            </button>
+          </form>
         </header>
 
         <section aria-labelledby="advertise-stats-title">
@@ -120,8 +128,8 @@ export default function Advertise() {
       </div>
 
       {modalOpen && (
-        <Modal labelledBy="early-access-title" describedBy="early-access-text" onClose={() => setModalOpen(false)} returnFocusTo={() => reopenRef.current}>
-          {phase === 'submitted' ? (
+        <Modal labelledBy="early-access-title" describedBy="early-access-text" onClose={() => setModalOpen(false)} returnFocusTo={() => reopenRef.current} closedUrl={WAITLIST_CLOSED}>
+          {subscribed ? (
             <div className="forms-modal__done" role="status">
               <h2 id="early-access-title" ref={doneRef} tabIndex={-1}>
                 You're all set!
@@ -134,7 +142,20 @@ export default function Advertise() {
               <p id="early-access-text">
                 Self-serve advertising opens in 6-8 weeks. Join the early-access list and be the first to book a placement.
               </p>
-              <form className="forms-form" method="post" onSubmit={onSubmit}>
+              {/* Posts to this page, so it also works before and without the code. */}
+              <Form
+                key={key}
+                className="forms-form"
+                method="post"
+                action={ADVERTISE_PATH}
+                replace
+                onSubmit={(e) => {
+                  const address = new FormData(e.currentTarget).get('email');
+                  if (!Object.keys(checkBeforeSending(e)).length) keepEarlyAccessRecord(String(address));
+                }}
+                onChange={() => clearError('email')}
+              >
+                <input type="hidden" name={IDEMPOTENCY_FIELD} value={key} />
                 <div className="forms-field">
                   <label htmlFor="early-access-email">
                     Email address <span aria-hidden="true">*</span>
@@ -146,26 +167,37 @@ export default function Advertise() {
                     required
                     autoComplete="email"
                     placeholder="you@company.com"
-                    value={address}
-                    onChange={(e) => setAddress(e.target.value)}
-                    disabled={phase === 'sending'}
+                    defaultValue={actionData?.values.email ?? ''}
+                    disabled={busy}
+                    aria-invalid={errors.email ? true : undefined}
+                    aria-describedby={message && !busy ? 'early-access-error' : undefined}
                     data-autofocus
                   />
                 </div>
-                {failed && (
-                  <p className="forms-field__error" role="alert">
-                    We couldn't save your email. Please try again.
+                {message && !busy && (
+                  <p id="early-access-error" className="forms-field__error" role="alert">
+                    {message}
                   </p>
                 )}
                 <div className="forms-modal__actions">
-                  <button type="submit" className="btn btn--primary" disabled={phase === 'sending'}>
-                    {phase === 'sending' ? 'Joining...' : 'Get Early Access'}
+                  <button type="submit" className="btn btn--primary" disabled={busy}>
+                    {busy ? 'Joining...' : 'Get Early Access'}
                   </button>
-                  <button type="button" className="btn btn--ghost" onClick={() => navigate('/')}>
+                  {/* Submits the form below (a GET to /) when the code has not arrived; with it, a route change. */}
+                  <button
+                    type="submit"
+                    form="early-access-go-back"
+                    className="btn btn--ghost"
+                    onClick={(e) => {
+                      e.preventDefault();
+                      navigate('/');
+                    }}
+                  >
                     Go Back
                   </button>
                 </div>
-              </form>
+              </Form>
+              <form id="early-access-go-back" method="get" action="/" hidden />
             </>
           )}
         </Modal>
@@ -173,3 +205,10 @@ export default function Advertise() {
     </main>
   );
 }
+
+export default defineRoute<FormPageData>({
+  loader: formPageLoader,
+  action: earlyAccessAction,
+  head: pageHead('/advertise', 'Advertise Your AI Tool', 'Reach 10K+ monthly visitors: sponsored cards, premium banners and featured spotlights for AI tools. Join the early-access list.'),
+  Component: Advertise,
+});

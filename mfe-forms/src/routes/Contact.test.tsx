@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { configStore } from '@aitools/platform';
 import Contact from './Contact';
-import { deferred, jsonResponse, renderRoute, stubFetch } from '../test/renderRoute';
+import { deferred, jsonResponse, renderRoute, stubFetch, TEST_KEY } from '../test/renderRoute';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -19,7 +19,7 @@ async function fill(user: ReturnType<typeof userEvent.setup>) {
 
 describe('/contact', () => {
   it('lists the four topics, each with the contact address', () => {
-    renderRoute('/contact', <Contact />);
+    renderRoute('/contact', Contact);
     for (const topic of ['General Inquiries', 'Tool Submissions', 'Technical Support', 'Privacy & Legal']) {
       const item = screen.getByRole('heading', { name: topic }).closest('li')!;
       expect(within(item).getByRole('link', { name: EMAIL }).getAttribute('href')).toBe(`mailto:${EMAIL}`);
@@ -27,7 +27,7 @@ describe('/contact', () => {
   });
 
   it('has the required fields, the email type, six subjects and a 5-row message', () => {
-    renderRoute('/contact', <Contact />);
+    renderRoute('/contact', Contact);
     for (const name of ['Name', 'Email', 'Subject', 'Message']) {
       expect(input(name).required).toBe(true);
       expect(screen.getByText(name, { selector: 'label' }).textContent).toBe(`${name} *`);
@@ -49,13 +49,14 @@ describe('/contact', () => {
     const answer = deferred<Response>();
     const fetch = stubFetch(() => answer.promise);
     const user = userEvent.setup();
-    renderRoute('/contact', <Contact />);
+    renderRoute('/contact', Contact);
     await fill(user);
     await user.click(screen.getByRole('button', { name: 'Send Message' }));
     expect(screen.getByRole('button', { name: 'Sending...' }).hasAttribute('disabled')).toBe(true);
     for (const name of ['Name', 'Email', 'Subject', 'Message']) expect(input(name).disabled).toBe(true);
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalled());
     expect(fetch.mock.calls[0][0]).toBe('/api/contact/submit');
-    expect(JSON.parse(String(fetch.mock.calls[0][1]?.body))).toEqual({ name: 'Ada Lovelace', email: 'ada@example.com', subject: 'bug-report', message: 'The search box ignores accents.' });
+    expect(JSON.parse(String(fetch.mock.calls[0][1]?.body))).toEqual({ name: 'Ada Lovelace', email: 'ada@example.com', subject: 'bug-report', message: 'The search box ignores accents.', idempotencyKey: TEST_KEY });
 
     answer.resolve(jsonResponse(200, { success: true }));
     const banner = await screen.findByRole('status');
@@ -72,7 +73,7 @@ describe('/contact', () => {
   ])('shows the error banner with the address and keeps the values on %s', async (_label, impl) => {
     stubFetch(impl);
     const user = userEvent.setup();
-    renderRoute('/contact', <Contact />);
+    renderRoute('/contact', Contact);
     await fill(user);
     await user.click(screen.getByRole('button', { name: 'Send Message' }));
     const banner = await screen.findByRole('alert');
@@ -85,7 +86,7 @@ describe('/contact', () => {
   it('checks the form with the shared schema before sending', async () => {
     const fetch = stubFetch(async () => jsonResponse(200, { success: true }));
     const user = userEvent.setup();
-    renderRoute('/contact', <Contact />);
+    renderRoute('/contact', Contact);
     await user.type(input('Name'), 'Ada');
     await user.type(input('Email'), 'ada@nowhere');
     await user.selectOptions(input('Subject'), 'Other');
@@ -96,5 +97,18 @@ describe('/contact', () => {
     expect(screen.getByText('Please enter a valid email address')).toBeTruthy();
     expect(fetch).not.toHaveBeenCalled();
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('as the server renders it after a post: the success banner after the redirect; the error banner with the values kept', () => {
+    const sent = renderRoute('/contact', Contact, ['/contact?sent=1']);
+    expect(screen.getByRole('status').textContent).toContain('Message Sent Successfully!');
+    sent.unmount();
+    const values = { name: 'Ada', email: 'ada@x.io', subject: 'privacy', message: 'Kept' };
+    renderRoute('/contact', Contact, ['/contact'], { fieldErrors: {}, values, idempotencyKey: TEST_KEY, formError: 'send' });
+    expect(screen.getByRole('alert').textContent).toContain('Error Sending Message');
+    expect([input('Name').value, input('Email').value, input('Subject').value, input('Message').value]).toEqual(['Ada', 'ada@x.io', 'privacy', 'Kept']);
+    const form = input('Name').closest('form')!;
+    expect([form.method, form.getAttribute('action')]).toEqual(['post', '/contact']);
+    expect((form.elements.namedItem('idempotencyKey') as HTMLInputElement).value).toBe(TEST_KEY);
   });
 });

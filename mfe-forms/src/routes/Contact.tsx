@@ -1,11 +1,11 @@
-import { useState, type ChangeEvent, type FormEvent } from 'react';
-import { contactEmail } from '@aitools/platform';
-import { CONTACT_SUBJECTS, type FieldErrors } from '@aitools/api/contracts/forms';
-import { usePageHead } from '../lib/pageHead';
-import { EMPTY_CONTACT, sendContactMessage, type ContactValues } from '../lib/contactForm';
+import { Form, useSearchParams } from 'react-router-dom';
+import { contactEmail, defineRoute, type RouteProps } from '@aitools/platform';
+import { CONTACT_SUBJECTS, contactSchema } from '@aitools/api/contracts/forms';
+import { pageHead } from '../lib/pageHead';
+import { formPageLoader, IDEMPOTENCY_FIELD, type FormPageData } from '../lib/formRoute';
+import { contactAction, CONTACT_PATH, EMPTY_CONTACT, type ContactValues } from '../lib/contactForm';
+import { useFormPost } from '../lib/useFormPost';
 import '../styles.css';
-
-type Status = 'idle' | 'submitting' | 'success' | 'error';
 
 const TOPICS = [
   { title: 'General Inquiries', text: 'Questions about the directory, our listings or anything else.' },
@@ -14,33 +14,15 @@ const TOPICS = [
   { title: 'Privacy & Legal', text: 'Questions about your data, our policies or legal matters.' },
 ];
 
-export default function Contact() {
-  usePageHead('/contact', 'Contact Us', 'Contact the AI Tools Directory team: general inquiries, tool submissions, technical support, privacy and legal questions.');
+function Contact({ data }: RouteProps<FormPageData>) {
   const email = contactEmail();
-  const [values, setValues] = useState<ContactValues>(EMPTY_CONTACT);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [status, setStatus] = useState<Status>('idle');
-  const busy = status === 'submitting';
-
-  const onChange = (e: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => {
-    const field = e.target.name as keyof ContactValues;
-    setValues((v) => ({ ...v, [field]: e.target.value }));
-    setErrors(({ [field]: _cleared, ...rest }) => rest);
-  };
-
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    setStatus('submitting');
-    const outcome = await sendContactMessage(values);
-    if (outcome.ok) {
-      setValues(EMPTY_CONTACT);
-      setErrors({});
-      return setStatus('success');
-    }
-    setErrors(outcome.fieldErrors);
-    // A form the schema refused is still being edited; a refused or failed request is the error banner.
-    setStatus(Object.keys(outcome.fieldErrors).length ? 'idle' : 'error');
-  };
+  const [search] = useSearchParams();
+  const { actionData, errors, busy, onFieldChange, checkBeforeSending } = useFormPost<ContactValues>(contactSchema, CONTACT_PATH);
+  const values = actionData?.values ?? EMPTY_CONTACT;
+  const key = actionData?.idempotencyKey ?? data.idempotencyKey;
+  // The redirect after a stored message; a newer post's answer (errors, failure) replaces the banner.
+  const sent = search.get('sent') === '1' && !actionData && !busy;
+  const failed = !!actionData?.formError && !busy;
 
   const errorOf = (field: keyof ContactValues) =>
     errors[field] ? (
@@ -51,8 +33,7 @@ export default function Contact() {
   const control = (field: keyof ContactValues) => ({
     id: `contact-${field}`,
     name: field,
-    value: values[field],
-    onChange,
+    defaultValue: values[field],
     disabled: busy,
     required: true,
     'aria-invalid': errors[field] ? true : undefined,
@@ -81,19 +62,30 @@ export default function Contact() {
 
         <section className="forms-card" aria-labelledby="contact-form-title">
           <h2 id="contact-form-title">Send us a message</h2>
-          {status === 'success' && (
+          {sent && (
             <div className="forms-banner forms-banner--success" role="status">
               <p className="forms-banner__title">Message Sent Successfully!</p>
               <p>Thank you for contacting us. We'll get back to you as soon as possible.</p>
             </div>
           )}
-          {status === 'error' && (
+          {failed && (
             <div className="forms-banner forms-banner--error" role="alert">
               <p className="forms-banner__title">Error Sending Message</p>
               <p>There was an error sending your message. Please try again or contact us directly at {email}</p>
             </div>
           )}
-          <form className="forms-form" method="post" onSubmit={onSubmit}>
+          {/* Posts to this page, so it also works before and without the code. Keyed by the post's key: a
+              stored message brings a new key with the redirect, which is what clears the form. */}
+          <Form
+            key={key}
+            className="forms-form"
+            method="post"
+            action={CONTACT_PATH}
+            replace
+            onSubmit={checkBeforeSending}
+            onChange={onFieldChange}
+          >
+            <input type="hidden" name={IDEMPOTENCY_FIELD} value={key} />
             <div className="forms-field">
               <label htmlFor="contact-name">
                 Name <span aria-hidden="true">*</span>
@@ -132,9 +124,16 @@ export default function Contact() {
             <button type="submit" className="btn btn--primary" disabled={busy}>
               {busy ? 'Sending...' : 'Send Message'}
             </button>
-          </form>
+          </Form>
         </section>
       </div>
     </main>
   );
 }
+
+export default defineRoute<FormPageData>({
+  loader: formPageLoader,
+  action: contactAction,
+  head: pageHead('/contact', 'Contact Us', 'Contact the AI Tools Directory team: general inquiries, tool submissions, technical support, privacy and legal questions.'),
+  Component: Contact,
+});

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Submit from './Submit';
-import { deferred, jsonResponse, renderRoute, stubFetch } from '../test/renderRoute';
+import { deferred, jsonResponse, renderRoute, stubFetch, TEST_KEY } from '../test/renderRoute';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -16,7 +16,7 @@ async function fillValid(user: ReturnType<typeof userEvent.setup>) {
 
 describe('/submit', () => {
   it('shows the title, subtitle, both tool types (AI Tool by default) and a link home', () => {
-    renderRoute('/submit', <Submit />);
+    renderRoute('/submit', Submit);
     expect(screen.getByRole('heading', { level: 1, name: 'Submit Your Tool' })).toBeTruthy();
     expect(screen.getByText('Share your AI tool or MCP server with our community')).toBeTruthy();
     expect((screen.getByRole('radio', { name: /^AI Tool\s*General AI-powered tools and applications$/ }) as HTMLInputElement).checked).toBe(true);
@@ -28,7 +28,7 @@ describe('/submit', () => {
   it('shows the required-field messages without sending anything', async () => {
     const fetch = stubFetch(async () => jsonResponse(201, { success: true, id: 1 }));
     const user = userEvent.setup();
-    renderRoute('/submit', <Submit />);
+    renderRoute('/submit', Submit);
     await user.click(screen.getByRole('button', { name: 'Submit Tool' }));
     expect(screen.getByText('Name is required')).toBeTruthy();
     expect(screen.getByText('Email is required')).toBeTruthy();
@@ -41,7 +41,7 @@ describe('/submit', () => {
   it('shows the format messages for email and URL, and the 500-character message rule', async () => {
     stubFetch(async () => jsonResponse(201, { success: true, id: 1 }));
     const user = userEvent.setup();
-    renderRoute('/submit', <Submit />);
+    renderRoute('/submit', Submit);
     await user.type(field(/^Tool Name/), 'Acme');
     await user.type(field(/^Your Email/), 'owner-at-acme');
     await user.type(field(/^Website URL/), 'acme.io');
@@ -57,7 +57,7 @@ describe('/submit', () => {
 
   it('clears only the edited field\'s error', async () => {
     const user = userEvent.setup();
-    renderRoute('/submit', <Submit />);
+    renderRoute('/submit', Submit);
     await user.click(screen.getByRole('button', { name: 'Submit Tool' }));
     await user.type(field(/^Your Email/), 'a');
     expect(screen.queryByText('Email is required')).toBeNull();
@@ -68,7 +68,7 @@ describe('/submit', () => {
 
   it('counts message characters and caps input at 500', async () => {
     const user = userEvent.setup();
-    renderRoute('/submit', <Submit />);
+    renderRoute('/submit', Submit);
     const message = field(/^Message to the reviewers/) as HTMLTextAreaElement;
     expect(message.maxLength).toBe(500);
     await user.type(message, 'Hello');
@@ -84,7 +84,7 @@ describe('/submit', () => {
     const answer = deferred<Response>();
     const fetch = stubFetch(() => answer.promise);
     const user = userEvent.setup();
-    renderRoute('/submit', <Submit />);
+    renderRoute('/submit', Submit);
     await fillValid(user);
     await user.click(screen.getByRole('radio', { name: /MCP Server/ }));
     await user.type(field(/^Description/), 'Reads files');
@@ -94,10 +94,12 @@ describe('/submit', () => {
     for (const name of [/^Tool Name/, /^Your Email/, /^Website URL/, /^Description/, /^Message to the reviewers/]) expect(field(name).hasAttribute('disabled')).toBe(true);
     expect((screen.getByRole('radio', { name: /MCP Server/ }) as HTMLInputElement).disabled).toBe(true);
 
+    await waitFor(() => expect(fetch).toHaveBeenCalled());
     const [url, init] = fetch.mock.calls[0];
     expect(url).toBe('/api/submissions');
     expect(init?.method).toBe('POST');
-    expect(JSON.parse(String(init?.body))).toEqual({ name: 'Acme AI', email: 'owner@acme.io', website_url: 'https://acme.io', tool_type: 'mcp-server', description: 'Reads files', message: null });
+    expect(JSON.parse(String(init?.body))).toEqual({ name: 'Acme AI', email: 'owner@acme.io', website_url: 'https://acme.io', tool_type: 'mcp-server', description: 'Reads files', message: null, idempotencyKey: TEST_KEY });
+    expect((init?.headers as Record<string, string>)['Idempotency-Key']).toBe(TEST_KEY);
 
     answer.resolve(jsonResponse(201, { success: true, id: 7 }));
     const thanks = await screen.findByRole('heading', { level: 1, name: 'Thank You' });
@@ -108,7 +110,7 @@ describe('/submit', () => {
   it('says "Failed to submit your tool" when the server answers an error, and shows its field errors, keeping the values', async () => {
     stubFetch(async () => jsonResponse(400, { success: false, error: 'Please correct the highlighted fields.', fieldErrors: { website_url: 'Website URL is required' } }));
     const user = userEvent.setup();
-    renderRoute('/submit', <Submit />);
+    renderRoute('/submit', Submit);
     await fillValid(user);
     await user.click(screen.getByRole('button', { name: 'Submit Tool' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Failed to submit your tool. Please try again.');
@@ -122,10 +124,22 @@ describe('/submit', () => {
       throw new TypeError('Failed to fetch');
     });
     const user = userEvent.setup();
-    renderRoute('/submit', <Submit />);
+    renderRoute('/submit', Submit);
     await fillValid(user);
     await user.click(screen.getByRole('button', { name: 'Submit Tool' }));
     expect((await screen.findByRole('alert')).textContent).toBe('An unexpected error occurred. Please try again.');
     expect(screen.queryByRole('heading', { name: 'Thank You' })).toBeNull();
+  });
+
+  it('as the server renders it after a post: field errors with the values kept, or the Thank You page', () => {
+    const values = { name: 'Acme', email: 'o@acme.io', website_url: 'acme.io', tool_type: 'mcp-server', description: 'D', message: 'Hello' };
+    const errored = renderRoute('/submit', Submit, ['/submit'], { fieldErrors: { website_url: 'Website URL is required' }, values, idempotencyKey: TEST_KEY });
+    expect(screen.getByText('Website URL is required')).toBeTruthy();
+    expect((field(/^Tool Name/) as HTMLInputElement).value).toBe('Acme');
+    expect((screen.getByRole('radio', { name: /MCP Server/ }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByText('5/500')).toBeTruthy();
+    errored.unmount();
+    renderRoute('/submit', Submit, ['/submit?submitted=1']);
+    expect(screen.getByRole('heading', { level: 1, name: 'Thank You' })).toBeTruthy();
   });
 });

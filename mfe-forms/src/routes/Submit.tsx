@@ -1,72 +1,35 @@
-import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
-import { MESSAGE_MAX_LENGTH, TOOL_TYPES, type FieldErrors } from '@aitools/api/contracts/forms';
-import { usePageHead } from '../lib/pageHead';
-import { EMPTY_SUBMISSION, sendSubmission, type SubmitValues } from '../lib/submitForm';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Form, Link, useSearchParams } from 'react-router-dom';
+import { defineRoute, type RouteProps } from '@aitools/platform';
+import { MESSAGE_MAX_LENGTH, submissionSchema, TOOL_TYPES } from '@aitools/api/contracts/forms';
+import { pageHead } from '../lib/pageHead';
+import { formPageLoader, IDEMPOTENCY_FIELD, type FormPageData } from '../lib/formRoute';
+import { EMPTY_SUBMISSION, submitAction, SUBMIT_PATH, type SubmitValues } from '../lib/submitForm';
+import { useFormPost } from '../lib/useFormPost';
 import '../styles.css';
 
-type Phase = 'editing' | 'submitting' | 'submitted';
 const FIELD_ORDER: (keyof SubmitValues)[] = ['name', 'email', 'website_url', 'tool_type', 'description', 'message'];
 
-export default function Submit() {
-  usePageHead('/submit', 'Submit Your Tool', 'Share your AI tool or MCP server with our community. Submit it for review and reach thousands of AI enthusiasts.');
-  const [values, setValues] = useState<SubmitValues>(EMPTY_SUBMISSION);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [phase, setPhase] = useState<Phase>('editing');
+function Submit({ data }: RouteProps<FormPageData>) {
+  const [search] = useSearchParams();
+  const { actionData, errors, busy, onFieldChange, checkBeforeSending } = useFormPost<SubmitValues>(submissionSchema, SUBMIT_PATH);
   const formRef = useRef<HTMLFormElement>(null);
-  const thanksRef = useRef<HTMLHeadingElement>(null);
-  const focusAfterRender = useRef<keyof SubmitValues | null>(null);
+  // Set by a submit: once the fields are enabled again, the first invalid one takes focus.
+  const focusFirstError = useRef(false);
+  const posted = useRef(false);
+  if (busy) posted.current = true;
 
   useEffect(() => {
-    if (phase === 'submitted') thanksRef.current?.focus();
-    // The fields are enabled again only after this render: now the first invalid one can take focus.
-    if (phase === 'editing' && focusAfterRender.current) {
-      formRef.current?.querySelector<HTMLElement>(`[name="${focusAfterRender.current}"]`)?.focus();
-      focusAfterRender.current = null;
-    }
-  }, [phase, errors]);
+    if (busy || !focusFirstError.current) return;
+    focusFirstError.current = false;
+    const first = FIELD_ORDER.find((f) => f in errors);
+    if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+  }, [errors, busy]);
 
-  const onChange = (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
-    const field = e.target.name as keyof SubmitValues;
-    setValues((v) => ({ ...v, [field]: e.target.value }));
-    // Editing a field clears that field's error only.
-    setErrors((errs) => {
-      if (!(field in errs)) return errs;
-      const { [field]: _cleared, ...rest } = errs;
-      return rest;
-    });
-  };
+  if (search.get('submitted') === '1' && !actionData && !busy) return <Thanks focus={posted.current} />;
 
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    setFormError(null);
-    setPhase('submitting');
-    const outcome = await sendSubmission(values);
-    if (outcome.ok) return setPhase('submitted');
-    setErrors(outcome.fieldErrors);
-    setFormError(outcome.error ?? null);
-    focusAfterRender.current = FIELD_ORDER.find((f) => f in outcome.fieldErrors) ?? null;
-    setPhase('editing');
-  };
-
-  if (phase === 'submitted') {
-    return (
-      <main className="forms-page forms-submit">
-        <section className="forms-card forms-thanks">
-          <h1 ref={thanksRef} tabIndex={-1}>
-            Thank You
-          </h1>
-          <p>Your tool has been submitted for review. We reply to suggestions within 3-5 business days.</p>
-          <Link to="/" className="btn btn--primary">
-            Back to Directory
-          </Link>
-        </section>
-      </main>
-    );
-  }
-
-  const busy = phase === 'submitting';
+  const values = actionData?.values ?? EMPTY_SUBMISSION;
+  const key = actionData?.idempotencyKey ?? data.idempotencyKey;
   const describedBy = (field: keyof SubmitValues, extra?: string) => [errors[field] ? `submit-${field}-error` : '', extra ?? ''].filter(Boolean).join(' ') || undefined;
   const fieldError = (field: keyof SubmitValues) =>
     errors[field] ? (
@@ -83,8 +46,7 @@ export default function Submit() {
         id={`submit-${field}`}
         name={field}
         type={type}
-        value={values[field]}
-        onChange={onChange}
+        defaultValue={values[field]}
         disabled={busy}
         aria-required="true"
         aria-invalid={errors[field] ? true : undefined}
@@ -104,13 +66,28 @@ export default function Submit() {
         <h1>Submit Your Tool</h1>
         <p>Share your AI tool or MCP server with our community</p>
       </header>
-      {/* method=post: a submit before the code arrives must not put the visitor's details in the address. */}
-      <form ref={formRef} className="forms-card forms-form" method="post" noValidate onSubmit={onSubmit}>
-        {formError && (
+      {/* Posts to this page, so it also works before and without the code; the server checks with the same
+          schema. noValidate: the schema's messages, not the browser's, on both paths. */}
+      <Form
+        key={key}
+        ref={formRef}
+        className="forms-card forms-form"
+        method="post"
+        action={SUBMIT_PATH}
+        replace
+        noValidate
+        onSubmit={(e) => {
+          focusFirstError.current = true;
+          checkBeforeSending(e);
+        }}
+        onChange={onFieldChange}
+      >
+        {actionData?.formError && !busy && (
           <p className="forms-banner forms-banner--error" role="alert">
-            {formError}
+            {actionData.formError}
           </p>
         )}
+        <input type="hidden" name={IDEMPOTENCY_FIELD} value={key} />
         {textField('name', 'Tool Name', 'text', { placeholder: 'e.g. My AI Assistant', autoComplete: 'off' })}
         {textField('email', 'Your Email', 'email', { placeholder: 'you@example.com', autoComplete: 'email' })}
         {textField('website_url', 'Website URL', 'url', { placeholder: 'https://example.com', autoComplete: 'url' })}
@@ -122,7 +99,7 @@ export default function Submit() {
           <div className="forms-choice__options">
             {TOOL_TYPES.map((t) => (
               <label key={t.value} className="forms-choice__option">
-                <input type="radio" name="tool_type" value={t.value} checked={values.tool_type === t.value} onChange={onChange} disabled={busy} />
+                <input type="radio" name="tool_type" value={t.value} defaultChecked={values.tool_type === t.value} disabled={busy} />
                 <span>
                   <span className="forms-choice__label">{t.label}</span>
                   <span className="forms-choice__hint">{t.description}</span>
@@ -135,34 +112,76 @@ export default function Submit() {
 
         <div className="forms-field">
           <label htmlFor="submit-description">Description</label>
-          <textarea id="submit-description" name="description" rows={4} value={values.description} onChange={onChange} disabled={busy} placeholder="What does your tool do?" aria-describedby={describedBy('description')} />
+          <textarea id="submit-description" name="description" rows={4} defaultValue={values.description} disabled={busy} placeholder="What does your tool do?" aria-describedby={describedBy('description')} />
           {fieldError('description')}
         </div>
 
-        <div className="forms-field">
-          <label htmlFor="submit-message">Message to the reviewers</label>
-          <textarea
-            id="submit-message"
-            name="message"
-            rows={3}
-            maxLength={MESSAGE_MAX_LENGTH}
-            value={values.message}
-            onChange={onChange}
-            disabled={busy}
-            placeholder="Anything else we should know? (optional)"
-            aria-invalid={errors.message ? true : undefined}
-            aria-describedby={describedBy('message', 'submit-message-count')}
-          />
-          <p id="submit-message-count" className="forms-field__counter">
-            {values.message.length}/{MESSAGE_MAX_LENGTH}
-          </p>
+        <MessageField initial={values.message} busy={busy} invalid={!!errors.message} describedBy={describedBy('message', 'submit-message-count')}>
           {fieldError('message')}
-        </div>
+        </MessageField>
 
         <button type="submit" className="btn btn--primary forms-submit__button" disabled={busy}>
           {busy ? 'Submitting...' : 'Submit Tool'}
         </button>
-      </form>
+      </Form>
     </main>
   );
 }
+
+/** The optional message with its N/500 counter; the counter starts from the field's DOM value, so text typed
+ *  before the code arrived counts. */
+function MessageField({ initial, busy, invalid, describedBy, children }: { initial: string; busy: boolean; invalid: boolean; describedBy?: string; children: ReactNode }) {
+  const ref = useRef<HTMLTextAreaElement>(null);
+  const [length, setLength] = useState(initial.length);
+  useEffect(() => setLength(ref.current?.value.length ?? 0), []);
+  return (
+    <div className="forms-field">
+      <label htmlFor="submit-message">Message to the reviewers</label>
+      <textarea
+        ref={ref}
+        id="submit-message"
+        name="message"
+        rows={3}
+        maxLength={MESSAGE_MAX_LENGTH}
+        defaultValue={initial}
+        onChange={(e) => setLength(e.target.value.length)}
+        disabled={busy}
+        placeholder="Anything else we should know? (optional)"
+        aria-invalid={invalid || undefined}
+        aria-describedby={describedBy}
+      />
+      <p id="submit-message-count" className="forms-field__counter">
+        {length}/{MESSAGE_MAX_LENGTH}
+      </p>
+      {children}
+    </div>
+  );
+}
+
+/** After a stored submission (the page the post redirected to). */
+function Thanks({ focus }: { focus: boolean }) {
+  const ref = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (focus) ref.current?.focus();
+  }, [focus]);
+  return (
+    <main className="forms-page forms-submit">
+      <section className="forms-card forms-thanks">
+        <h1 ref={ref} tabIndex={-1}>
+          Thank You
+        </h1>
+        <p>Your tool has been submitted for review. We reply to suggestions within 3-5 business days.</p>
+        <Link to="/" className="btn btn--primary">
+          Back to Directory
+        </Link>
+      </section>
+    </main>
+  );
+}
+
+export default defineRoute<FormPageData>({
+  loader: formPageLoader,
+  action: submitAction,
+  head: pageHead('/submit', 'Submit Your Tool', 'Share your AI tool or MCP server with our community. Submit it for review and reach thousands of AI enthusiasts.'),
+  Component: Submit,
+});

@@ -1,16 +1,23 @@
-import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { createMemoryRouter, RouterProvider, useLoaderData } from 'react-router-dom';
 import { vi } from 'vitest';
+import type { RouteModule } from '@aitools/platform';
 
-/** Renders a route at its path with a stand-in home page; the router tells where navigation went and how. */
-export function renderRoute(path: string, element: ReactElement, initialEntries: string[] = [path]) {
+export const TEST_KEY = '0123456789abcdef0123456789abcdef';
+
+/**
+ * Renders a route module as the shell does (its loader and action in a data router, its Component given the
+ * loader's data) with a stand-in home page; the router tells where navigation went and how. The first page's
+ * data (and the answer of a post, as after a post without JavaScript) is given as hydration data, as the
+ * server's would be.
+ */
+export function renderRoute(path: string, route: RouteModule, initialEntries: string[] = [path], actionData?: unknown) {
   const router = createMemoryRouter(
     [
       { path: '/', element: <p>Home page</p> },
-      { path, element },
+      { id: 'page', path, loader: route.loader, action: route.action, Component: () => <route.Component data={useLoaderData()} /> },
     ],
-    { initialEntries, initialIndex: initialEntries.length - 1 },
+    { initialEntries, initialIndex: initialEntries.length - 1, hydrationData: { loaderData: { page: { idempotencyKey: TEST_KEY } }, ...(actionData ? { actionData: { page: actionData } } : {}) } },
   );
   return { router, ...render(<RouterProvider router={router} />) };
 }

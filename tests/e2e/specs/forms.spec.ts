@@ -1,27 +1,14 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { axeViolations, launchBrowser, openPage, waitForRoute } from '../browser';
-import { API_DIR, REPO_ROOT } from '../harness';
+import { REPO_ROOT } from '../harness';
+import { queryDb } from '../db';
 
 const BASE = process.env.BASE_URL!;
 const RUN = Date.now().toString(36);
 let browser: Browser;
-
-// better-sqlite3 is the API's dependency: load it from there, and only ever read.
-type ReadOnlyDb = { prepare(sql: string): { all(...params: unknown[]): unknown[] }; close(): void };
-const Database = createRequire(join(API_DIR, 'package.json'))('better-sqlite3') as new (path: string, opts: object) => ReadOnlyDb;
-function queryDb<T>(sql: string, ...params: unknown[]): T[] {
-  const db = new Database(process.env.DATABASE_PATH!, { readonly: true, fileMustExist: true });
-  try {
-    return db.prepare(sql).all(...params) as T[];
-  } finally {
-    db.close();
-  }
-}
 
 function moderate(...args: string[]) {
   const r = spawnSync('pnpm', ['--silent', 'moderate', ...args], { cwd: REPO_ROOT, env: process.env, encoding: 'utf8' });

@@ -1,0 +1,69 @@
+/**
+ * What the three forms share as route modules: a page post works without JavaScript (the action runs on the
+ * server) and with it (the same action runs in the browser), and a repeated post is recognisable.
+ */
+import { routeApi, type JsonResult } from '@aitools/platform';
+import type { FieldErrors, FormFailure } from '@aitools/api/contracts/forms';
+
+export const IDEMPOTENCY_FIELD = 'idempotencyKey';
+/** Hex of 16 random bytes; anything else posted in its place is replaced. */
+const KEY_PATTERN = /^[0-9a-f]{32}$/;
+
+/** The loader's data of every form page: a fresh key for the next post. */
+export interface FormPageData {
+  idempotencyKey: string;
+}
+
+/** A random key for one post. getRandomValues (unlike randomUUID) also works on plain http and in Node. */
+export function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+export function formPageLoader(): FormPageData {
+  return { idempotencyKey: newIdempotencyKey() };
+}
+
+/** What an action answers when the page must show the form again: the errors and the visitor's values, kept. */
+export interface FormActionData<V> {
+  fieldErrors: FieldErrors;
+  values: V;
+  /** The key of this post, so that a retry of a failed send is recognisable as the same post. */
+  idempotencyKey: string;
+  /** The send itself failed (the page shows its error banner or message). */
+  formError?: string;
+}
+
+/** The posted text fields named in `empty` (a missing field is its empty value), and the post's key. */
+export async function readPost<V extends Record<string, string>>(request: Request, empty: V): Promise<{ values: V; idempotencyKey: string }> {
+  const form = await request.formData();
+  const text = (name: string) => {
+    const v = form.get(name);
+    return typeof v === 'string' ? v : null;
+  };
+  const values = { ...empty };
+  for (const name of Object.keys(empty) as (keyof V & string)[]) values[name] = (text(name) ?? empty[name]) as V[typeof name];
+  const key = text(IDEMPOTENCY_FIELD);
+  return { values, idempotencyKey: key && KEY_PATTERN.test(key) ? key : newIdempotencyKey() };
+}
+
+/** The API's answer, or 'unreachable' when the request itself failed (network, offline). */
+export type SendResult = JsonResult<FormFailure> | 'unreachable';
+
+/** Posts a validated form to the API with its key, as the header and in the body (the API drops unknown fields). */
+export async function sendForm(context: unknown, path: string, body: object, idempotencyKey: string): Promise<SendResult> {
+  try {
+    return await routeApi(context).fetchJson<FormFailure>(path, {
+      method: 'POST',
+      body: { ...body, [IDEMPOTENCY_FIELD]: idempotencyKey },
+      headers: { 'Idempotency-Key': idempotencyKey },
+    });
+  } catch {
+    return 'unreachable';
+  }
+}
+
+/** The page's status for a send that failed: the API's error status, or 503 when it could not be reached. */
+export function failedStatus(result: SendResult): number {
+  return result !== 'unreachable' && result.status >= 400 ? result.status : 503;
+}

@@ -1,0 +1,17 @@
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { API_DIR } from './harness';
+
+// better-sqlite3 is the API's dependency: load it from there, and only ever read.
+type ReadOnlyDb = { prepare(sql: string): { all(...params: unknown[]): unknown[] }; close(): void };
+const Database = createRequire(join(API_DIR, 'package.json'))('better-sqlite3') as new (path: string, opts: object) => ReadOnlyDb;
+
+/** Reads the test site's database (DATABASE_PATH), read-only. */
+export function queryDb<T>(sql: string, ...params: unknown[]): T[] {
+  const db = new Database(process.env.DATABASE_PATH!, { readonly: true, fileMustExist: true });
+  try {
+    return db.prepare(sql).all(...params) as T[];
+  } finally {
+    db.close();
+  }
+}
