@@ -1,4 +1,5 @@
 import { inject } from 'light-my-request';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Express } from 'express';
 import type { JsonApi } from '@aitools/platform/contract';
 
@@ -10,7 +11,7 @@ import type { JsonApi } from '@aitools/platform/contract';
 export function inProcessApi(apiApp: Express, clientAddress: string | undefined): JsonApi {
   return {
     async fetchJson<T>(path: string, init?: { method?: 'GET' | 'POST'; body?: unknown; headers?: Record<string, string> }) {
-      const res = await inject(apiApp as unknown as Parameters<typeof inject>[0], {
+      const res = await inject(dispatchTo(apiApp), {
         method: init?.method ?? 'GET',
         url: path,
         headers: { accept: 'application/json', ...(init?.body !== undefined ? { 'content-type': 'application/json' } : {}), ...init?.headers },
@@ -25,5 +26,26 @@ export function inProcessApi(apiApp: Express, clientAddress: string | undefined)
       }
       return { ok: res.statusCode >= 200 && res.statusCode < 300, status: res.statusCode, body };
     },
+  };
+}
+
+/**
+ * light-my-request, handed an Express app, rewires the prototypes of the app's parent (here the whole site, which
+ * mounts the API): every later request of the real server lost `res.status`. Handed a plain function it leaves
+ * them alone, but Express then swaps the injected request's and response's prototypes for its own, losing
+ * light-my-request's stream methods (empty bodies). Pinning those methods on the objects themselves keeps both.
+ */
+function dispatchTo(apiApp: Express) {
+  const pinOwnMethods = (o: object) => {
+    const proto = Object.getPrototypeOf(o) as object;
+    for (const key of Object.getOwnPropertyNames(proto)) {
+      const d = Object.getOwnPropertyDescriptor(proto, key);
+      if (key !== 'constructor' && typeof d?.value === 'function') Object.defineProperty(o, key, { value: d.value, writable: true, configurable: true });
+    }
+  };
+  return (req: IncomingMessage, res: ServerResponse) => {
+    pinOwnMethods(req);
+    pinOwnMethods(res);
+    (apiApp as unknown as (req: IncomingMessage, res: ServerResponse) => void)(req, res);
   };
 }
