@@ -32,8 +32,11 @@ export async function loadBlogList({ context }: Pick<LoaderFunctionArgs, 'contex
 }
 
 function BlogList({ data }: RouteProps<BlogListData>) {
-  // The screen scrolls to top on open (SPEC section 2).
-  useEffect(() => window.scrollTo(0, 0), []);
+  // The screen scrolls to top on open (SPEC section 2). A block body: Chromium 156's scrollTo returns a promise,
+  // which React would take for a cleanup function.
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, []);
   return data.status === 'error' ? <LoadError message={data.message} /> : <Listing posts={data.posts} />;
 }
 

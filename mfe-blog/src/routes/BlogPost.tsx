@@ -34,7 +34,9 @@ export async function loadBlogPost({ params, context }: Pick<LoaderFunctionArgs,
 
 function BlogPost({ data }: RouteProps<BlogPostData>) {
   // The shell gives each post a fresh page (keyed by address): scroll to its top.
-  useEffect(() => window.scrollTo(0, 0), []);
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, []);
   return data.post ? <Article post={data.post} /> : <NotFound />;
 }
 

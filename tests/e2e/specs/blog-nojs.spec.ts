@@ -123,7 +123,7 @@ describe('blog before its code arrives', () => {
     // And it filters per keystroke from then on.
     await search.fill('history');
     await page.waitForURL(`${BASE}/blog?search=history`);
-    assert.ok((await titles(page)).includes('How AI All Started: A Brief History of Artificial Intelligence'));
+    await page.getByRole('link', { name: 'How AI All Started: A Brief History of Artificial Intelligence' }).first().waitFor();
     assert.deepEqual(errors, []);
     await page.context().close();
   });
