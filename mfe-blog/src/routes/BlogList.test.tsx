@@ -1,11 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { RouterProvider } from 'react-router-dom';
 import BlogListRoute, { loadBlogList, type BlogListData } from './BlogList';
 import { FALLBACK_POST } from '../lib/fallbackPost';
 import { fakeApi, makeDocs, renderRoute, routeRouter, unwrap, type Answer } from '../test/fixtures';
 
+// Loaders and navigations settle asynchronously; a loaded machine may need more than the default second.
+configure({ asyncUtilTimeout: 5000 });
 const listAnswer = (n: number): Answer => ({ status: 200, body: { success: true, data: makeDocs(n) } });
 const scrollTo = vi.fn();
 
