@@ -1,12 +1,12 @@
 import type { ServerEntry } from '@aitools/platform';
-import BlogList, { loadBlogList } from './routes/BlogList';
-import BlogPost, { loadBlogPost } from './routes/BlogPost';
+import BlogList from './routes/BlogList';
+import BlogPost from './routes/BlogPost';
 
 const entry: ServerEntry = {
   remote: 'blog',
   routes: {
-    './BlogList': { Component: BlogList, load: loadBlogList },
-    './BlogPost': { Component: BlogPost, load: loadBlogPost },
+    './BlogList': BlogList,
+    './BlogPost': BlogPost,
   },
 };
 export default entry;

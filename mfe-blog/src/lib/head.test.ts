@@ -6,9 +6,12 @@ import { toSummary } from './posts';
 const origin = 'http://example.test';
 const posts = Array.from({ length: 14 }, (_, i) => ({ ...toSummary(FALLBACK_POST), slug: `p${i}`, title: `Post ${i}` }));
 
+/** 26 posts: 3 pages. */
+const more = Array.from({ length: 26 }, (_, i) => ({ ...toSummary(FALLBACK_POST), slug: `m${i}`, title: `More ${i}` }));
+
 describe('listHead', () => {
   it('links page 1 to the next page only, with the Blog data of the first 10 posts', () => {
-    const head = listHead({ origin, page: 1, pages: 2, posts });
+    const head = listHead({ origin, posts, params: new URLSearchParams() });
     expect(head.links).toEqual([{ rel: 'next', href: '/blog?page=2' }]);
     expect(head.canonical).toBe('https://example.test/blog');
     const ld = head.jsonLd as { '@type': string; blogPost: { headline: string; url: string; datePublished: string }[] };
@@ -19,11 +22,11 @@ describe('listHead', () => {
   });
 
   it('links a middle page both ways, page 2 back to /blog without a parameter', () => {
-    expect(listHead({ origin, page: 2, pages: 3, posts }).links).toEqual([
+    expect(listHead({ origin, posts: more, params: new URLSearchParams('page=2') }).links).toEqual([
       { rel: 'prev', href: '/blog' },
       { rel: 'next', href: '/blog?page=3' },
     ]);
-    const last = listHead({ origin, page: 3, pages: 3, posts });
+    const last = listHead({ origin, posts: more, params: new URLSearchParams('page=3') });
     expect(last.links).toEqual([{ rel: 'prev', href: '/blog?page=2' }]);
     expect(last.canonical).toBe('https://example.test/blog?page=3');
     expect(last.title).toContain('Page 3 of 3');
@@ -31,12 +34,11 @@ describe('listHead', () => {
 });
 
 describe('postHead', () => {
-  it('titles the three states exactly', () => {
-    expect(postHead({ origin, slug: 'abc', view: { status: 'loading' } }).title).toBe('Loading abc | AI Tools Blog');
-    const missing = postHead({ origin, slug: 'abc', view: { status: 'missing' } });
+  it('titles the found and not-found states exactly', () => {
+    const missing = postHead({ origin, slug: 'abc', post: null });
     expect(missing.title).toBe('abc Blog Post Not Found | AI Tools Blog');
     expect(missing.robots).toBe('noindex,nofollow');
-    const found = postHead({ origin, slug: FALLBACK_POST.slug, view: { status: 'found', post: FALLBACK_POST } });
+    const found = postHead({ origin, slug: FALLBACK_POST.slug, post: FALLBACK_POST });
     expect(found.title).toBe(`${FALLBACK_POST.title} | AI Tools Blog`);
     expect(found.description).toBe(FALLBACK_POST.excerpt);
     expect(found.robots).toBe('index,follow');
@@ -45,6 +47,6 @@ describe('postHead', () => {
 
   it('uses a default sentence when the post has no excerpt', () => {
     const post = { ...FALLBACK_POST, excerpt: '' };
-    expect(postHead({ origin, slug: post.slug, view: { status: 'found', post } }).description).toMatch(/AI Tools Blog/);
+    expect(postHead({ origin, slug: post.slug, post }).description).toMatch(/AI Tools Blog/);
   });
 });

@@ -1,5 +1,5 @@
 import { canonicalUrl, type Head } from '@aitools/platform';
-import { pageHref } from './listing';
+import { ALL, LIST_PATH, listHref, listView, pageHref, readListQuery } from './listing';
 import type { BlogPost, BlogPostSummary } from './posts';
 import { calendarDay } from './dates';
 
@@ -20,15 +20,22 @@ function social(title: string, description: string, type: 'website' | 'article')
   ];
 }
 
-export function listHead({ origin, page, pages, posts }: { origin: string; page: number; pages: number; posts: BlogPostSummary[] }): Head {
+/**
+ * The list's head for the address: the page, and the previous/next links of the view on screen (its search and
+ * category kept). A filtered view names the unfiltered list as canonical. Structured data lists the first posts.
+ */
+export function listHead({ origin, posts, params }: { origin: string; posts: BlogPostSummary[]; params: URLSearchParams }): Head {
+  const query = readListQuery(params);
+  const { page, pages } = listView(posts, query);
   const title = page > 1 ? `${BLOG_TITLE} - Page ${page} of ${pages} | AI Tools Directory` : `${BLOG_TITLE} | Expert Insights on AI Tools & Automation`;
   const links: Head['links'] = [];
-  if (page > 1) links.push({ rel: 'prev', href: pageHref(page - 1) });
-  if (page < pages) links.push({ rel: 'next', href: pageHref(page + 1) });
+  if (page > 1) links.push({ rel: 'prev', href: listHref({ ...query, page: page - 1 }) });
+  if (page < pages) links.push({ rel: 'next', href: listHref({ ...query, page: page + 1 }) });
+  const filtered = query.search !== '' || query.category !== ALL;
   return {
     title,
     description: LIST_DESCRIPTION,
-    canonical: canonicalUrl(origin, pageHref(page)),
+    canonical: canonicalUrl(origin, filtered ? LIST_PATH : pageHref(page)),
     robots: 'index,follow',
     links,
     meta: social(title, LIST_DESCRIPTION, 'website'),
@@ -51,18 +58,20 @@ export function listHead({ origin, page, pages, posts }: { origin: string; page:
   };
 }
 
-export type PostView = { status: 'loading' } | { status: 'missing' } | { status: 'found'; post: BlogPost };
+/** The list's head when its posts could not be loaded ("Error Loading Blog"). */
+export function listErrorHead(): Head {
+  return { title: `Error Loading Blog | ${BLOG_TITLE}`, description: LIST_DESCRIPTION, robots: 'noindex,nofollow' };
+}
 
-export function postHead({ origin, slug, view }: { origin: string; slug: string; view: PostView }): Head {
-  if (view.status === 'loading') return { title: `Loading ${slug} | ${BLOG_TITLE}`, description: DEFAULT_POST_DESCRIPTION };
-  if (view.status === 'missing') {
+/** A post's head; `post: null` is the not-found page, kept out of search engines. */
+export function postHead({ origin, slug, post }: { origin: string; slug: string; post: BlogPost | null }): Head {
+  if (!post) {
     return {
       title: `${slug} Blog Post Not Found | ${BLOG_TITLE}`,
       description: 'The blog post you are looking for could not be found. It may have been moved or deleted.',
       robots: 'noindex,nofollow',
     };
   }
-  const { post } = view;
   const title = `${post.title} | ${BLOG_TITLE}`;
   const description = post.excerpt || DEFAULT_POST_DESCRIPTION;
   const url = canonicalUrl(origin, `/blog/${post.slug}`);

@@ -81,7 +81,57 @@ export function pageWindow(current: number, total: number): PageItem[] {
   return [1, 'ellipsis-start', current - 1, current, current + 1, 'ellipsis-end', total];
 }
 
-/** The address of a list page: page 1 has no parameter. */
+/** What the address asks of the list: /blog?search=..&category=..&page=N. */
+export interface ListQuery {
+  search: string;
+  /** One of BLOG_CATEGORIES; anything else reads as "All". */
+  category: string;
+  /** As asked (clamped to the pages there are once the matching posts are known). */
+  page: number;
+}
+
+export const LIST_PATH = '/blog';
+
+export function readListQuery(params: URLSearchParams): ListQuery {
+  const category = params.get('category') ?? ALL;
+  return {
+    search: params.get('search') ?? '',
+    category: (BLOG_CATEGORIES as readonly string[]).includes(category) ? category : ALL,
+    page: readPage(params.get('page'), Number.MAX_SAFE_INTEGER),
+  };
+}
+
+/**
+ * The address of a list view: only what differs from the defaults (no search, All, page 1), so page 1 of the
+ * unfiltered list is plain /blog. The search text is kept as typed (a trailing space is still the visitor's text).
+ */
+export function listHref({ search = '', category = ALL, page = 1 }: Partial<ListQuery>): string {
+  const params = new URLSearchParams();
+  if (search) params.set('search', search);
+  if (category !== ALL) params.set('category', category);
+  if (page > 1) params.set('page', String(page));
+  const qs = params.toString();
+  return qs ? `${LIST_PATH}?${qs}` : LIST_PATH;
+}
+
+/** The address of a page of the unfiltered list: page 1 has no parameter. */
 export function pageHref(page: number): string {
-  return page <= 1 ? '/blog' : `/blog?page=${page}`;
+  return listHref({ page });
+}
+
+export interface ListView<T> {
+  query: ListQuery;
+  matching: T[];
+  pages: number;
+  /** The asked page, clamped to 1..pages. */
+  page: number;
+  slice: PageSlice<T>;
+}
+
+/** The list for a query (read from the address with readListQuery): what the page shows and the head describes. */
+export function listView<T extends Filterable>(posts: T[], query: ListQuery): ListView<T> {
+  const matching = filterPosts(posts, query.search, query.category);
+  const pages = pageCount(matching.length);
+  const page = Math.min(query.page, pages);
+  return { query, matching, pages, page, slice: pageSlice(matching, page) };
 }

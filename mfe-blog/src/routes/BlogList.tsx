@@ -1,103 +1,127 @@
-import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
-import { getConfig, useHead, type LoadResult, type RouteContext, type RouteProps } from '@aitools/platform';
-import { fetchPostList } from '../lib/api';
-import { blogService } from '../lib/blogClient';
+import { useEffect, useRef, useState } from 'react';
+import { data, Link, useLocation, useNavigate, useNavigationType, useSearchParams, type LoaderFunctionArgs } from 'react-router-dom';
+import { defineRoute, getConfig, routeApi, type RouteProps } from '@aitools/platform';
+import { blogServiceFor } from '../lib/blogClient';
 import { FALLBACK_POST, postsOrFallback } from '../lib/fallbackPost';
-import { BLOG_TAGLINE, BLOG_TITLE, listHead } from '../lib/head';
-import { ALL, BLOG_CATEGORIES, filterPosts, pageCount, pageSlice, readPage } from '../lib/listing';
+import { BLOG_TAGLINE, BLOG_TITLE, listErrorHead, listHead } from '../lib/head';
+import { LIST_PATH, listHref, listView, readListQuery } from '../lib/listing';
 import { toSummary, type BlogPostSummary } from '../lib/posts';
 import { FeaturedCard, PostCard } from '../components/PostCards';
+import { ListFilters } from '../components/ListFilters';
 import { Pagination } from '../components/Pagination';
 import '../styles.css';
 
-export interface BlogListData {
-  posts: BlogPostSummary[];
-}
-
-/** Server: every published post (without bodies); a failed answer renders the fallback post. */
-export async function loadBlogList(ctx: RouteContext): Promise<LoadResult<BlogListData>> {
-  try {
-    const { posts } = await fetchPostList(ctx.fetchJson);
-    return { data: { posts: posts.map(toSummary) } };
-  } catch (err) {
-    console.error('Failed to fetch blog posts', err);
-    return { data: { posts: [] } };
-  }
-}
-
-type ListState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'loaded'; posts: BlogPostSummary[] };
+/** Every published post without its body (or the sample post when there are none), or why none could be loaded. */
+export type BlogListData = { status: 'loaded'; posts: BlogPostSummary[] } | { status: 'error'; message: string };
 
 const FALLBACK_SUMMARY = toSummary(FALLBACK_POST);
 
-export default function BlogList({ data }: RouteProps<BlogListData>) {
-  const [state, setState] = useState<ListState>(() => (data ? { status: 'loaded', posts: data.posts } : { status: 'loading' }));
-  const [search, setSearch] = useState('');
-  const [category, setCategory] = useState<string>(ALL);
-  const [params, setParams] = useSearchParams();
+/**
+ * All posts: the page filters and pages them from its address (?search, ?category, ?page), on the server and in
+ * the browser alike. An API error answer shows the sample post (SPEC section 7); a request that fails outright
+ * shows "Error Loading Blog" (returned, not thrown, so the page's own screen shows).
+ */
+export async function loadBlogList({ context }: Pick<LoaderFunctionArgs, 'context'>) {
+  try {
+    const posts = await blogServiceFor(routeApi(context)).getAllPosts();
+    return { status: 'loaded', posts: postsOrFallback(posts.map(toSummary), FALLBACK_SUMMARY) } satisfies BlogListData;
+  } catch (err) {
+    console.error('Failed to fetch blog posts', err);
+    return data<BlogListData>({ status: 'error', message: err instanceof Error ? err.message : String(err) }, { status: 500 });
+  }
+}
 
+function BlogList({ data }: RouteProps<BlogListData>) {
+  // The screen scrolls to top on open (SPEC section 2). A block body: Chromium 156's scrollTo returns a promise,
+  // which React would take for a cleanup function.
   useEffect(() => {
     window.scrollTo(0, 0);
-    if (data) return;
-    let live = true;
-    blogService
-      .getAllPosts()
-      .then((posts) => live && setState({ status: 'loaded', posts: posts.map(toSummary) }))
-      .catch((err: unknown) => live && setState({ status: 'error', message: err instanceof Error ? err.message : String(err) }));
-    return () => {
-      live = false;
-    };
-  }, [data]);
+  }, []);
+  return data.status === 'error' ? <LoadError message={data.message} /> : <Listing posts={data.posts} />;
+}
 
-  const posts = postsOrFallback(state.status === 'loaded' ? state.posts : [], FALLBACK_SUMMARY);
-  const matching = filterPosts(posts, search, category);
-  const pages = pageCount(matching.length);
-  const page = readPage(params.get('page'), pages);
-  const slice = pageSlice(matching, page);
+/** Shown while an in-app navigation loads the list. */
+function Loading() {
+  return (
+    <main className="blog-list">
+      <div className="blog-state" role="status">
+        <span className="spinner" aria-hidden="true" />
+        <p>Loading blog posts...</p>
+      </div>
+    </main>
+  );
+}
 
-  useHead(listHead({ origin: getConfig().siteOrigin, page, pages, posts }));
+/** "Try Again" reloads; as a link to this address it does so without code too. */
+function LoadError({ message }: { message: string }) {
+  const { pathname, search } = useLocation();
+  return (
+    <main className="blog-list">
+      <div className="blog-state" role="alert">
+        <h1 className="blog-state__title">Error Loading Blog</h1>
+        <p>{message}</p>
+        <a
+          href={pathname + search}
+          className="btn btn--primary"
+          onClick={(e) => {
+            e.preventDefault();
+            window.location.reload();
+          }}
+        >
+          Try Again
+        </a>
+      </div>
+    </main>
+  );
+}
 
-  if (state.status === 'loading') {
-    return (
-      <main className="blog-list">
-        <div className="blog-state" role="status">
-          <span className="spinner" aria-hidden="true" />
-          <p>Loading blog posts...</p>
-        </div>
-      </main>
-    );
-  }
-  if (state.status === 'error') {
-    return (
-      <main className="blog-list">
-        <div className="blog-state" role="alert">
-          <h1 className="blog-state__title">Error Loading Blog</h1>
-          <p>{state.message}</p>
-          <button type="button" className="btn btn--primary" onClick={() => window.location.reload()}>
-            Try Again
-          </button>
-        </div>
-      </main>
-    );
-  }
+/**
+ * The search text, kept in state so the list follows every keystroke at once; the address is written with replace.
+ * Text typed before the code ran is only in the box (React does not see it), so it is read from there on mount and
+ * applied. Any other change of address (a chip, Clear Filters, back/forward) puts its text in the box.
+ */
+function useSearchText(urlSearch: string, writeUrl: (text: string) => void) {
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [search, setSearch] = useState(urlSearch);
+  const { key } = useLocation();
+  const navigationType = useNavigationType();
+  const seenKey = useRef<string | null>(null);
 
-  /** Filters start again from page 1 (the parameter is dropped, replacing the entry). */
-  const firstPage = () => {
-    if (params.has('page')) setParams({}, { replace: true });
+  useEffect(() => {
+    const input = inputRef.current;
+    if (!input || seenKey.current === key) return;
+    const first = seenKey.current === null;
+    seenKey.current = key;
+    if (first) {
+      if (input.value !== urlSearch) {
+        setSearch(input.value);
+        writeUrl(input.value);
+      }
+    } else if (navigationType !== 'REPLACE') {
+      // Our own writes are replacements; anything else is a new view of the list.
+      input.value = urlSearch;
+      setSearch(urlSearch);
+    }
+  }, [key, navigationType, urlSearch, writeUrl]);
+
+  const onSearch = (text: string) => {
+    setSearch(text);
+    writeUrl(text);
   };
-  const goToPage = (n: number) => {
-    setParams(n <= 1 ? {} : { page: String(n) });
-    window.scrollTo({ top: 0, behavior: 'smooth' });
-  };
-  const chooseCategory = (c: string) => {
-    setCategory(c === category ? ALL : c);
-    firstPage();
-  };
-  const clearFilters = () => {
-    setSearch('');
-    setCategory(ALL);
-    firstPage();
-  };
+  return { inputRef, search, onSearch };
+}
+
+function Listing({ posts }: { posts: BlogPostSummary[] }) {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const query = readListQuery(params);
+  const { category } = query;
+  // A new search starts again from page 1.
+  const writeUrl = (text: string) => void navigate(listHref({ search: text, category }), { replace: true });
+  const { inputRef, search, onSearch } = useSearchText(query.search, writeUrl);
+
+  // The list follows the box at once; page and category come from the address.
+  const { matching, pages, page, slice } = listView(posts, { ...query, search });
 
   return (
     <main className="blog-list">
@@ -126,38 +150,16 @@ export default function BlogList({ data }: RouteProps<BlogListData>) {
         </ul>
       </header>
 
-      <section className="blog-filters" aria-label="Find posts">
-        <label htmlFor="blog-search" className="visually-hidden">
-          Search blog posts
-        </label>
-        <input
-          id="blog-search"
-          className="blog-filters__search"
-          type="search"
-          placeholder="Search posts..."
-          value={search}
-          onChange={(e) => {
-            setSearch(e.target.value);
-            firstPage();
-          }}
-        />
-        <div className="blog-chips" role="group" aria-label="Categories">
-          {BLOG_CATEGORIES.map((c) => (
-            <button key={c} type="button" className="blog-chip" aria-pressed={c === category} onClick={() => chooseCategory(c)}>
-              {c}
-            </button>
-          ))}
-        </div>
-        {category !== ALL && <p className="blog-chips__hint">Click "{category}" again to clear filter</p>}
-      </section>
+      <ListFilters search={search} initialSearch={query.search} category={category} onSearch={onSearch} inputRef={inputRef} />
 
       {matching.length === 0 ? (
         <section className="blog-empty" aria-live="polite">
           <h2>No blog posts found</h2>
           <p>Try adjusting your search terms or filters to find the posts you're looking for.</p>
-          <button type="button" className="btn btn--primary" onClick={clearFilters}>
+          {/* Clears search and category, page 1: the plain list. */}
+          <Link to={LIST_PATH} className="btn btn--primary">
             Clear Filters
-          </button>
+          </Link>
         </section>
       ) : (
         <>
@@ -172,9 +174,19 @@ export default function BlogList({ data }: RouteProps<BlogListData>) {
               </div>
             </section>
           )}
-          {pages > 1 && <Pagination page={page} pages={pages} onChange={goToPage} />}
+          {pages > 1 && <Pagination page={page} pages={pages} hrefOf={(n) => listHref({ search, category, page: n })} />}
         </>
       )}
     </main>
   );
 }
+
+export default defineRoute<BlogListData>({
+  loader: loadBlogList,
+  head: ({ data, url }) => (data.status === 'error' ? listErrorHead() : listHead({ origin: getConfig().siteOrigin, posts: data.posts, params: url.searchParams })),
+  // The list is filtered and paged in the page from its address: a new query of /blog needs no new data.
+  shouldRevalidate: ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+    currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search ? false : defaultShouldRevalidate,
+  Component: BlogList,
+  Pending: Loading,
+});

@@ -1,10 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
-import BlogPost, { choosePost, loadBlogPost, type BlogPostData } from './BlogPost';
+import { configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import BlogPostRoute, { choosePost, loadBlogPost, type BlogPostData } from './BlogPost';
 import { normalizePost } from '../lib/posts';
 import { FALLBACK_POST, FALLBACK_SLUG } from '../lib/fallbackPost';
-import { renderAt, stubFetch } from '../test/fixtures';
+import { fakeApi, renderRoute, unwrap, type Answer } from '../test/fixtures';
 
+// Loaders and navigations settle asynchronously; a loaded machine may need more than the default second.
+configure({ asyncUtilTimeout: 5000 });
 const doc = {
   slug: 'mcp-guide',
   title: 'The MCP Guide',
@@ -20,12 +22,11 @@ const doc = {
 const found: BlogPostData = { slug: 'mcp-guide', post: normalizePost(doc) };
 const scrollTo = vi.fn();
 
-function show(path: string, data?: BlogPostData) {
-  return renderAt(path, [
-    { path: '/blog/:slug', element: <BlogPost data={data} /> },
-    { path: '/blog', element: <p>Blog list</p> },
-  ]);
+/** /blog/:slug with the API answering `answer`; the route's loader runs as on the server. */
+function show(path: string, answer: (path: string) => Answer = () => ({ status: 200, body: { success: true, data: doc } })) {
+  return renderRoute(BlogPostRoute, '/blog/:slug', path, fakeApi(answer).api, { others: [{ path: '/blog', element: <p>Blog list</p> }] });
 }
+const headOf = (data: BlogPostData) => BlogPostRoute.head!({ data, url: new URL(`https://example.test/blog/${data.slug}`), params: { slug: data.slug } });
 
 beforeEach(() => {
   scrollTo.mockReset();
@@ -36,9 +37,10 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('BlogPost with server data', () => {
-  it('shows the article with its header, body, share and navigation', () => {
-    show('/blog/mcp-guide', found);
+describe('BlogPost', () => {
+  it('shows the article with its header, body, share and navigation', async () => {
+    show('/blog/mcp-guide');
+    await screen.findByRole('heading', { level: 1, name: 'The MCP Guide' });
     expect(screen.getByRole('heading', { level: 1, name: 'The MCP Guide' })).toBeTruthy();
     expect(screen.getByText('Everything about MCP.')).toBeTruthy();
     expect(screen.getAllByText('MCP').length).toBeGreaterThanOrEqual(2);
@@ -53,18 +55,21 @@ describe('BlogPost with server data', () => {
     expect(screen.getByRole('link', { name: 'TOOLS' }).getAttribute('href')).toBe('/');
     expect(screen.getByRole('link', { name: '← Back to Blog' }).getAttribute('href')).toBe('/blog');
     expect(scrollTo).toHaveBeenCalledWith(0, 0);
-    expect(document.title).toBe('The MCP Guide | AI Tools Blog');
-    expect(document.head.querySelector('meta[name="description"]')?.getAttribute('content')).toBe('Everything about MCP.');
+    const head = headOf(found);
+    expect(head.title).toBe('The MCP Guide | AI Tools Blog');
+    expect(head.description).toBe('Everything about MCP.');
+    expect(head.robots).toBe('index,follow');
   });
 
-  it('hides the featured image when it fails to load', () => {
-    show('/blog/mcp-guide', found);
-    fireEvent.error(screen.getByAltText('MCP diagram'));
+  it('hides the featured image when it fails to load', async () => {
+    show('/blog/mcp-guide');
+    fireEvent.error(await screen.findByAltText('MCP diagram'));
     expect(screen.queryByAltText('MCP diagram')).toBeNull();
   });
 
   it('shares with the device share feature, else copies the link and alerts', async () => {
-    show('/blog/mcp-guide', found);
+    show('/blog/mcp-guide');
+    await screen.findByRole('button', { name: 'Share' });
     const writeText = vi.fn(async () => {});
     const alert = vi.fn();
     vi.stubGlobal('navigator', { ...navigator, share: undefined, clipboard: { writeText } });
@@ -78,54 +83,50 @@ describe('BlogPost with server data', () => {
     await waitFor(() => expect(share).toHaveBeenCalledWith(expect.objectContaining({ title: 'The MCP Guide' })));
   });
 
-  it('navigates in-app from a site link inside the body', () => {
-    show('/blog/mcp-guide', found);
+  it('navigates in-app from a site link inside the body', async () => {
+    const { router } = show('/blog/mcp-guide');
+    await screen.findByRole('link', { name: 'the list' });
     expect(screen.getByRole('link', { name: 'the spec' }).getAttribute('target')).toBe('_blank');
     fireEvent.click(screen.getByRole('link', { name: 'the list' }));
-    expect(screen.getByText('Blog list')).toBeTruthy();
-    expect(screen.getByTestId('where').textContent).toBe('/blog');
+    expect(await screen.findByText('Blog list')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/blog');
   });
 
-  it('shows the not-found screen with both links, titled and kept out of search engines', () => {
-    show('/blog/nope', { slug: 'nope', post: null });
-    expect(screen.getByRole('heading', { name: 'Blog Post Not Found' })).toBeTruthy();
+  it('shows the not-found screen with both links, titled and kept out of search engines', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    show('/blog/nope', () => ({ status: 404, body: { success: false } }));
+    expect(await screen.findByRole('heading', { name: 'Blog Post Not Found' })).toBeTruthy();
     expect(screen.getByText(/could not be found\. It may have been moved or deleted\./)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Browse All Blog Posts' }).getAttribute('href')).toBe('/blog');
     expect(screen.getByRole('link', { name: 'Back to AI Tools Directory' }).getAttribute('href')).toBe('/');
-    expect(document.title).toBe('nope Blog Post Not Found | AI Tools Blog');
-    expect(document.head.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex,nofollow');
+    const head = headOf({ slug: 'nope', post: null });
+    expect(head.title).toBe('nope Blog Post Not Found | AI Tools Blog');
+    expect(head.robots).toBe('noindex,nofollow');
   });
-});
 
-describe('BlogPost without server data', () => {
-  it('shows the loading state and title, then the post', async () => {
-    stubFetch(() => ({ status: 200, body: { success: true, data: doc } }));
-    show('/blog/mcp-guide');
+  it('has a loading screen for in-app navigations', async () => {
+    const Pending = BlogPostRoute.Pending!;
+    render(<Pending />);
     expect(screen.getByRole('heading', { name: 'Loading Blog Post' })).toBeTruthy();
-    expect(document.title).toBe('Loading mcp-guide | AI Tools Blog');
-    expect(await screen.findByRole('heading', { level: 1, name: 'The MCP Guide' })).toBeTruthy();
   });
 
   it('shows not found for a 404, logging "Blog post not found"', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    stubFetch(() => ({ status: 404, body: { success: false, error: 'Blog post not found' } }));
-    show('/blog/gone');
+    show('/blog/gone', () => ({ status: 404, body: { success: false, error: 'Blog post not found' } }));
     expect(await screen.findByRole('heading', { name: 'Blog Post Not Found' })).toBeTruthy();
     expect(warn).toHaveBeenCalledWith('Blog post not found');
   });
 
   it('shows not found after a failure, logging the SPEC message', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
-    stubFetch(() => new TypeError('offline'));
-    show('/blog/broken');
+    show('/blog/broken', () => new TypeError('offline'));
     expect(await screen.findByRole('heading', { name: 'Blog Post Not Found' })).toBeTruthy();
     expect(error.mock.calls[0][0]).toBe('Failed to load blog post. Please try again.');
   });
 
   it('shows the built-in history post when its slug is missing or fails', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    stubFetch(() => ({ status: 500, body: null }));
-    show(`/blog/${FALLBACK_SLUG}`);
+    show(`/blog/${FALLBACK_SLUG}`, () => ({ status: 500, body: null }));
     expect(await screen.findByRole('heading', { level: 1, name: FALLBACK_POST.title })).toBeTruthy();
     expect(screen.getByText('By AI Tools Team')).toBeTruthy();
     expect(screen.getByText('8 min read')).toBeTruthy();
@@ -141,12 +142,20 @@ describe('choosePost and loadBlogPost', () => {
     expect(choosePost('x', { kind: 'failed' })).toBeNull();
   });
 
-  it('answers 404 for a missing post and 200 with the whole post otherwise', async () => {
+  it('answers 404 for a missing post and 200 with the whole post otherwise, from the API in the context', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const ctx = (status: number, body: unknown) => ({ params: { slug: 'mcp-guide' }, url: new URL('http://x/blog/mcp-guide'), fetchJson: async () => ({ ok: status < 400, status, body }) as never });
-    expect(await loadBlogPost(ctx(404, null))).toEqual({ data: { slug: 'mcp-guide', post: null }, status: 404 });
-    const ok = await loadBlogPost(ctx(200, { data: doc }));
+    const load = (status: number, body: unknown) => {
+      const { api, calls } = fakeApi(() => ({ status, body }));
+      return loadBlogPost({ params: { slug: 'mcp-guide' }, context: { api } }).then((r) => ({ ...unwrap(r), calls }));
+    };
+    const missing = await load(404, null);
+    expect(missing).toMatchObject({ value: { slug: 'mcp-guide', post: null }, status: 404 });
+    expect(missing.calls).toEqual(['/api/blog/public/posts/mcp-guide']);
+    const ok = await load(200, { data: doc });
     expect(ok.status).toBe(200);
-    expect(ok.data.post?.content).toContain('## Why it matters');
+    expect(ok.value.post?.content).toContain('## Why it matters');
+    // The history post keeps its rule: shown (200) when the API cannot give it.
+    const history = unwrap(await loadBlogPost({ params: { slug: FALLBACK_SLUG }, context: { api: fakeApi(() => ({ status: 404, body: null })).api } }));
+    expect(history).toEqual({ value: { slug: FALLBACK_SLUG, post: FALLBACK_POST }, status: 200 });
   });
 });

@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
-import { fetchJson, getConfig, shareOrCopy, useHead, type LoadResult, type RouteContext, type RouteProps } from '@aitools/platform';
+import { useEffect } from 'react';
+import { data, Link, type LoaderFunctionArgs } from 'react-router-dom';
+import { defineRoute, getConfig, routeApi, shareOrCopy, type RouteProps } from '@aitools/platform';
 import { fetchPost, type PostResult } from '../lib/api';
 import { FALLBACK_POST, FALLBACK_SLUG } from '../lib/fallbackPost';
-import { postHead, type PostView } from '../lib/head';
+import { postHead } from '../lib/head';
 import { formatPostDate, calendarDay } from '../lib/dates';
 import { displayCategory, type BlogPost as Post } from '../lib/posts';
 import { PostBody } from '../components/PostBody';
@@ -13,6 +13,7 @@ import '../styles.css';
 
 export interface BlogPostData {
   slug: string;
+  /** null: not found (missing, or failed to load). */
   post: Post | null;
 }
 
@@ -22,66 +23,50 @@ export function choosePost(slug: string, result: PostResult): Post | null {
   return slug === FALLBACK_SLUG ? FALLBACK_POST : null;
 }
 
-/** Server: the whole article in the HTML; a missing post answers HTTP 404. */
-export async function loadBlogPost(ctx: RouteContext): Promise<LoadResult<BlogPostData>> {
-  const slug = ctx.params.slug ?? '';
-  const post = choosePost(slug, await fetchPost(ctx.fetchJson, slug));
-  return { data: { slug, post }, status: post ? 200 : 404 };
+/** The whole article; a post that cannot be shown answers HTTP 404 with the not-found screen. */
+export async function loadBlogPost({ params, context }: Pick<LoaderFunctionArgs, 'params' | 'context'>) {
+  const slug = params.slug ?? '';
+  const api = routeApi(context);
+  const post = choosePost(slug, await fetchPost(api.fetchJson.bind(api), slug));
+  const value: BlogPostData = { slug, post };
+  return post ? value : data(value, { status: 404 });
 }
 
-function viewOf(data: BlogPostData | undefined, slug: string): PostView {
-  if (!data || data.slug !== slug) return { status: 'loading' };
-  return data.post ? { status: 'found', post: data.post } : { status: 'missing' };
-}
-
-export default function BlogPost({ data }: RouteProps<BlogPostData>) {
-  const slug = useParams().slug ?? '';
-  const [view, setView] = useState<PostView>(() => viewOf(data, slug));
-
+function BlogPost({ data }: RouteProps<BlogPostData>) {
+  // The shell gives each post a fresh page (keyed by address): scroll to its top.
   useEffect(() => {
     window.scrollTo(0, 0);
-    if (data && data.slug === slug) return;
-    let live = true;
-    setView({ status: 'loading' });
-    fetchPost(fetchJson, slug).then((result) => {
-      if (!live) return;
-      const post = choosePost(slug, result);
-      setView(post ? { status: 'found', post } : { status: 'missing' });
-    });
-    return () => {
-      live = false;
-    };
-  }, [slug, data]);
+  }, []);
+  return data.post ? <Article post={data.post} /> : <NotFound />;
+}
 
-  useHead(postHead({ origin: getConfig().siteOrigin, slug, view }));
+/** Shown while an in-app navigation loads a post. */
+function Loading() {
+  return (
+    <main className="blog-post">
+      <div className="blog-state" role="status">
+        <span className="spinner" aria-hidden="true" />
+        <h1 className="blog-state__title">Loading Blog Post</h1>
+      </div>
+    </main>
+  );
+}
 
-  if (view.status === 'loading') {
-    return (
-      <main className="blog-post">
-        <div className="blog-state" role="status">
-          <span className="spinner" aria-hidden="true" />
-          <h1 className="blog-state__title">Loading Blog Post</h1>
-        </div>
-      </main>
-    );
-  }
-  if (view.status === 'missing') {
-    return (
-      <main className="blog-post blog-state">
-        <h1 className="blog-state__title">Blog Post Not Found</h1>
-        <p>The blog post you're looking for could not be found. It may have been moved or deleted.</p>
-        <div className="blog-state__actions">
-          <Link to="/blog" className="btn btn--primary">
-            Browse All Blog Posts
-          </Link>
-          <Link to="/" className="btn btn--ghost">
-            Back to AI Tools Directory
-          </Link>
-        </div>
-      </main>
-    );
-  }
-  return <Article post={view.post} />;
+function NotFound() {
+  return (
+    <main className="blog-post blog-state">
+      <h1 className="blog-state__title">Blog Post Not Found</h1>
+      <p>The blog post you're looking for could not be found. It may have been moved or deleted.</p>
+      <div className="blog-state__actions">
+        <Link to="/blog" className="btn btn--primary">
+          Browse All Blog Posts
+        </Link>
+        <Link to="/" className="btn btn--ghost">
+          Back to AI Tools Directory
+        </Link>
+      </div>
+    </main>
+  );
 }
 
 function FeaturedImage({ post }: { post: Post }) {
@@ -136,3 +121,10 @@ function Article({ post }: { post: Post }) {
     </main>
   );
 }
+
+export default defineRoute<BlogPostData>({
+  loader: loadBlogPost,
+  head: ({ data }) => postHead({ origin: getConfig().siteOrigin, slug: data.slug, post: data.post }),
+  Component: BlogPost,
+  Pending: Loading,
+});

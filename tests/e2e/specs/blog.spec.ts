@@ -60,10 +60,14 @@ describe('blog list (/blog)', () => {
     assert.equal(await page.locator('.blog-featured__title').textContent(), 'What Is the Model Context Protocol (MCP)? A Plain-English Guide');
     await search.fill('');
 
-    const mcp = page.getByRole('button', { name: 'MCP', exact: true });
+    const chips = page.getByRole('group', { name: 'Categories' });
+    const mcp = chips.getByRole('link', { name: 'MCP', exact: true });
+    await markWindow(page);
     await mcp.click();
     await page.getByText('Click "MCP" again to clear filter').waitFor();
-    assert.equal(await mcp.getAttribute('aria-pressed'), 'true');
+    await page.waitForURL(`${BASE}/blog?category=MCP`);
+    assert.equal(await mcp.getAttribute('aria-current'), 'true');
+    assert.equal(await windowMarked(page), true, 'a chip filters in-app');
     // The MCP chip matches the MCP category and every post tagged MCP.
     const titles = await page.locator('.blog-featured__title, .blog-card__title').allTextContents();
     assert.ok(titles.length >= 4, titles.join(' | '));
@@ -71,13 +75,16 @@ describe('blog list (/blog)', () => {
     assert.ok(titles.includes('Securing AI Integrations: A Practical Guide to Prompt Injection'));
     assert.deepEqual(await axeViolations(page), [], 'with a chip pressed');
     await mcp.click();
-    assert.equal(await page.getByText(/again to clear filter/).count(), 0);
-    assert.equal(await page.getByRole('button', { name: 'All', exact: true }).getAttribute('aria-pressed'), 'true');
+    await page.waitForURL(`${BASE}/blog`);
+    await page.getByText(/again to clear filter/).waitFor({ state: 'detached' });
+    assert.equal(await chips.getByRole('link', { name: 'All', exact: true }).getAttribute('aria-current'), 'true');
 
     await search.fill('no such words anywhere');
     await page.getByRole('heading', { name: 'No blog posts found' }).waitFor();
-    await page.getByRole('button', { name: 'Clear Filters' }).click();
+    await page.waitForURL(`${BASE}/blog?search=no+such+words+anywhere`);
+    await page.getByRole('link', { name: 'Clear Filters' }).click();
     await page.getByText('16 Articles').waitFor();
+    assert.equal(await search.inputValue(), '');
     assert.deepEqual(errors, []);
     await page.context().close();
   });
@@ -88,15 +95,15 @@ describe('blog list (/blog)', () => {
     await waitForRoute(page);
     assert.equal(await cards(page).count(), 12);
     await markWindow(page);
-    await page.getByRole('button', { name: 'Next page' }).click();
+    await page.getByRole('link', { name: 'Next page' }).click();
     await page.waitForURL(`${BASE}/blog?page=2`);
     await page.getByText('Page 2 of 2').waitFor();
     assert.equal(await cards(page).count(), 3);
     assert.equal(await page.locator('.blog-featured').count(), 0);
-    assert.equal(await page.getByRole('button', { name: 'Next page' }).isDisabled(), true);
+    assert.equal(await page.getByRole('link', { name: 'Next page' }).getAttribute('aria-disabled'), 'true');
     assert.equal(await page.locator('head link[rel="prev"]').getAttribute('href'), '/blog');
     assert.equal(await windowMarked(page), true, 'paging is in-app');
-    await page.getByRole('button', { name: 'Page 1' }).click();
+    await page.getByRole('link', { name: 'Page 1' }).click();
     await page.waitForURL(`${BASE}/blog`);
     await page.getByText('Page 1 of 2').waitFor();
     assert.equal(await cards(page).count(), 12);
@@ -104,7 +111,7 @@ describe('blog list (/blog)', () => {
     await page.goto(`${BASE}/blog?page=2`);
     await waitForRoute(page);
     assert.equal(await cards(page).count(), 3);
-    assert.equal(await page.getByRole('button', { name: 'Page 2' }).getAttribute('aria-current'), 'page');
+    assert.equal(await page.getByRole('link', { name: 'Page 2' }).getAttribute('aria-current'), 'page');
     assert.deepEqual(await axeViolations(page), []);
     assert.deepEqual(errors, []);
     await page.context().close();
@@ -116,7 +123,8 @@ describe('blog list (/blog)', () => {
     await page.goto(`${BASE}/blog`);
     await waitForRoute(page);
     assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'dark');
-    await page.getByRole('button', { name: 'AI History' }).click();
+    await page.getByRole('link', { name: 'AI History', exact: true }).click();
+    await page.getByText('Click "AI History" again to clear filter').waitFor();
     assert.deepEqual(await axeViolations(page), []);
     await page.goto(`${BASE}/blog/${HISTORY}`);
     await waitForRoute(page);
