@@ -35,6 +35,20 @@ export function releaseCli(env: Record<string, string>, args: string[]): { statu
   return { status: r.status ?? 1, stdout: r.stdout, stderr: r.stderr };
 }
 
+/** The release CLI without blocking this process: a test that waits synchronously stalls its own HTTP client, whose
+ *  idle keep-alive sockets the server closes meanwhile ("other side closed" on the next request). */
+export function runReleaseCli(env: Record<string, string>, args: string[]): Promise<{ status: number; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('pnpm', ['exec', 'tsx', 'src/releases/cli.ts', ...args], { cwd: API_DIR, env: { ...process.env, ...env } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ status: code ?? 1, stdout, stderr }));
+  });
+}
+
 /** `releasesDir`: serve an existing release store (nothing is released, and it is not removed on stop). */
 export async function startSite(opts: { releaseAll?: boolean; releasesDir?: string; extraEnv?: Record<string, string> } = {}): Promise<Site> {
   const dir = mkdtempSync(join(tmpdir(), 'aitools-e2e-'));

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, openPage, waitForRoute } from '../browser';
-import { REPO_ROOT, releaseCli } from '../harness';
+import { REPO_ROOT, runReleaseCli } from '../harness';
 
 const BASE = process.env.BASE_URL!;
 const RELEASES_DIR = process.env.RELEASES_DIR!;
@@ -98,7 +98,7 @@ describe('independent releases and rollback', () => {
     assert.match(await (await fetch(`${BASE}/`)).text(), new RegExp(V1_TEXT.replace(/[.()]/g, '\\$&')));
 
     // The directory team ships v2 from its own checkout; the server keeps running.
-    const released = releaseCli(env, ['release', 'directory', '--package-dir', v2Dir]);
+    const released = await runReleaseCli(env, ['release', 'directory', '--package-dir', v2Dir]);
     assert.equal(released.status, 0, released.stderr);
     const directoryV2 = manifest().remotes.directory.active;
     assert.notEqual(directoryV2, directoryV1);
@@ -119,7 +119,7 @@ describe('independent releases and rollback', () => {
     await page.context().close();
 
     // The operator rolls the directory back: one command, no restart.
-    const rolled = releaseCli(env, ['rollback', 'directory']);
+    const rolled = await runReleaseCli(env, ['rollback', 'directory']);
     assert.equal(rolled.status, 0, rolled.stderr);
     assert.match(rolled.stdout, new RegExp(`rolled back from ${directoryV2} to ${directoryV1}`));
     const back = await (await fetch(`${BASE}/`)).text();
@@ -135,7 +135,7 @@ describe('independent releases and rollback', () => {
     ]);
     assert.equal(manifest().remotes.blog.active, blogV1);
 
-    const list = releaseCli(env, ['list', 'directory']);
+    const list = await runReleaseCli(env, ['list', 'directory']);
     assert.match(list.stdout, new RegExp(`\\* ${directoryV1}`));
     assert.match(list.stdout, new RegExp(`  ${directoryV2}`));
   });
@@ -148,12 +148,12 @@ describe('independent releases and rollback', () => {
     assert.match(res.headers.get('cache-control') ?? '', /immutable/);
   });
 
-  it('refuses unknown ids and remotes from the command line, changing nothing', () => {
+  it('refuses unknown ids and remotes from the command line, changing nothing', async () => {
     const before = readFileSync(join(RELEASES_DIR, 'manifest.json'), 'utf8');
-    const unknownId = releaseCli(env, ['rollback', 'directory', '--to', '0.0.0-nope']);
+    const unknownId = await runReleaseCli(env, ['rollback', 'directory', '--to', '0.0.0-nope']);
     assert.equal(unknownId.status, 1);
     assert.match(unknownId.stderr, /Unknown release "0\.0\.0-nope" for directory/);
-    const unknownRemote = releaseCli(env, ['rollback', 'payments']);
+    const unknownRemote = await runReleaseCli(env, ['rollback', 'payments']);
     assert.equal(unknownRemote.status, 1);
     assert.match(unknownRemote.stderr, /Unknown remote "payments"/);
     assert.equal(readFileSync(join(RELEASES_DIR, 'manifest.json'), 'utf8'), before);
