@@ -9,7 +9,7 @@ import { REMOTE_NAMES, SHELL_DIST } from './paths';
 import { errorHandler, notFoundApi } from './middleware/errors';
 import { cspNonce, securityHeaders } from './middleware/security';
 import { requestLogger } from './middleware/logger';
-import { writeRateLimit } from './middleware/rateLimit';
+import { createRateLimits, type RateLimitStoreFactory } from './middleware/rateLimit';
 import { DEV_RELEASE_ID, publicManifest, resolveRelease } from './releases/manifest';
 import { toolsRouter } from './tools/router';
 import { blogRouter } from './blog/router';
@@ -24,15 +24,18 @@ export interface AppDeps {
   logger: Logger;
   /** Tests of the API alone skip page rendering (which needs the built shell). */
   pages?: boolean;
+  /** Where rate-limit counts live (default: this process's memory); a shared store makes one limit for all processes. */
+  rateLimitStore?: RateLimitStoreFactory;
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** Composition only: security, API routes, remote release files, shell assets, then server-rendered pages. */
-export async function createApp({ config, db, logger, pages = true }: AppDeps): Promise<Express> {
+export async function createApp({ config, db, logger, pages = true, rateLimitStore }: AppDeps): Promise<Express> {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  // Off unless TRUST_PROXY says which proxies set X-Forwarded-For: otherwise any client picks its own address.
+  app.set('trust proxy', config.trustProxy);
   app.use(requestLogger(logger));
   // HTML, JSON and the JavaScript bundles shrink to a third or less on the wire.
   app.use(compression());
@@ -45,9 +48,9 @@ export async function createApp({ config, db, logger, pages = true }: AppDeps): 
   });
   app.use('/api/tools', toolsRouter(db));
   app.use('/api/blog', blogRouter(db));
-  // Page views are frequent but still writes: a looser limit than the forms'.
-  app.use('/api/events', writeRateLimit(config.writeRateLimit * 6), eventsRouter(db));
-  app.use('/api', formsRouter({ db, config, logger }));
+  const limits = createRateLimits({ formsPerMinute: config.writeRateLimit, eventsPerMinute: config.eventsRateLimit, store: rateLimitStore });
+  app.use('/api/events', eventsRouter(db, { limit: limits.events, retention: { maxRows: config.eventsMaxRows, maxAgeDays: config.eventsMaxAgeDays } }));
+  app.use('/api', formsRouter({ db, config, logger, limits }));
   app.use('/api', notFoundApi);
 
   app.use(seoRouter(db, config.siteOrigin));
