@@ -122,6 +122,8 @@ describe('field lengths and characters', () => {
 
   it.each([
     ['name', long(NAME_MAX_LENGTH + 1), `Name must be ${NAME_MAX_LENGTH} characters or less`],
+    // Counted in UTF-16 units, as the input's maxLength counts: 51 emoji are 102.
+    ['name', '\u{1F600}'.repeat(51), `Name must be ${NAME_MAX_LENGTH} characters or less`],
     ['email', `${long(EMAIL_MAX_LENGTH)}@b.co`, `Email must be ${EMAIL_MAX_LENGTH} characters or less`],
     ['website_url', `https://${long(URL_MAX_LENGTH)}`, `Website URL must be ${URL_MAX_LENGTH} characters or less`],
     ['description', long(DESCRIPTION_MAX_LENGTH + 1), `Description must be ${DESCRIPTION_MAX_LENGTH} characters or less`],

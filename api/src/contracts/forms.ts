@@ -61,7 +61,8 @@ function text({ label, max, multiline = false }: TextRules, typeMessage: string)
     .normalize('NFC')
     .trim()
     .refine((v) => !hasForbiddenCharacters(v, multiline), `${label} contains characters that are not allowed`)
-    .max(max, `${label} must be ${max} characters or less`);
+    // UTF-16 units like the input's maxLength and the N/500 counter (zod's .max counts code points).
+    .refine((v) => v.length <= max, `${label} must be ${max} characters or less`);
 }
 
 export const TOOL_TYPES = [

@@ -11,6 +11,7 @@ export const EVENT_DATA_MAX_JSON = 4000;
 const value = z.union([
   z
     .string()
+    .normalize('NFC')
     .max(EVENT_VALUE_MAX_LENGTH, `values must be ${EVENT_VALUE_MAX_LENGTH} characters or less`)
     .refine((v) => !hasForbiddenCharacters(v), 'values must not contain control characters'),
   z.number().finite(),
