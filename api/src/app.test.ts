@@ -19,7 +19,8 @@ beforeAll(async () => {
   const releasesDir = join(dir, 'releases');
   const client = join(releasesDir, 'legal', '1.0.0-r1', 'client');
   mkdirSync(client, { recursive: true });
-  writeFileSync(join(client, 'remoteEntry.js'), 'export {}');
+  writeFileSync(join(client, 'remoteEntry.js'), 'const p={"./Privacy":()=>import("/remotes/legal/1.0.0-r1/__federation_expose_Privacy-x.js")};export {p}');
+  writeFileSync(join(client, '__federation_expose_Privacy-x.js'), 'export default 1');
   writeFileSync(join(releasesDir, 'legal', '1.0.0-r1', 'release.json'), JSON.stringify({ id: '1.0.0-r1', css: ['style-x.css'] }));
   writeManifestAtomic(releasesDir, { version: 1, remotes: { legal: { active: '1.0.0-r1', history: [] } } });
   const config = loadConfig({ NODE_ENV: 'test', RELEASES_DIR: releasesDir });
@@ -76,5 +77,19 @@ describe('server basics', () => {
     expect((await request(app).get('/remotes/legal/..%2f..%2fetc/passwd')).status).toBe(404);
     expect((await request(app).get('/remotes/legal/../1.0.0-r1/remoteEntry.js')).status).toBe(404);
     expect((await request(app).get('/remotes/legal/..%2e/client/remoteEntry.js')).status).toBe(404);
+  });
+
+  it('serves a release under a retry address, with the entry pointing its chunks at that address', async () => {
+    const entry = await request(app).get('/remotes/legal/1.0.0-r1/retry/2-abc/remoteEntry.js');
+    expect(entry.status).toBe(200);
+    expect(entry.headers['content-type']).toMatch(/javascript/);
+    expect(entry.text).toContain('import("/remotes/legal/1.0.0-r1/retry/2-abc/__federation_expose_Privacy-x.js")');
+    expect(entry.text).not.toContain('"/remotes/legal/1.0.0-r1/__federation');
+    const chunk = await request(app).get('/remotes/legal/1.0.0-r1/retry/2-abc/__federation_expose_Privacy-x.js');
+    expect(chunk.status).toBe(200);
+    expect(chunk.text).toBe('export default 1');
+    expect((await request(app).get('/remotes/legal/1.0.0-r1/retry/2-abc/missing.js')).status).toBe(404);
+    expect([403, 404]).toContain((await request(app).get('/remotes/legal/1.0.0-r1/retry/../../x/remoteEntry.js')).status);
+    expect([403, 404]).toContain((await request(app).get('/remotes/legal/1.0.0-r1/retry/a%2f..%2f/remoteEntry.js')).status);
   });
 });

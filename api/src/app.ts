@@ -10,7 +10,8 @@ import { errorHandler, notFoundApi } from './middleware/errors';
 import { cspNonce, securityHeaders } from './middleware/security';
 import { requestLogger } from './middleware/logger';
 import { createRateLimits, type RateLimitStoreFactory } from './middleware/rateLimit';
-import { DEV_RELEASE_ID, publicManifest, resolveRelease } from './releases/manifest';
+import { DEV_RELEASE_ID, publicManifest, remoteBaseUrl, REMOTE_ENTRY_FILE, resolveRelease } from './releases/manifest';
+import { RETRY_PATH, sendRetryEntry } from './releases/retryEntry';
 import { toolsRouter } from './tools/router';
 import { blogRouter } from './blog/router';
 import { formsRouter } from './forms/router';
@@ -67,6 +68,13 @@ export async function createApp({ config, db, logger, pages = true, rateLimitSto
     const release = resolveRelease(config.releasesDir, remote, config.devRemotes);
     const clientDir = release && release.id === id ? release.clientDir : join(config.releasesDir, remote, id, 'client');
     if (!existsSync(clientDir)) return void res.sendStatus(404);
+    // A retry address (see retryEntryUrl in shell/src/remotes/loadRemote.ts): the same files under fresh URLs.
+    const retry = RETRY_PATH.exec(req.path);
+    if (retry) {
+      const [, token, file] = retry as unknown as [string, string, string];
+      if (file === REMOTE_ENTRY_FILE) return void sendRetryEntry(res, join(clientDir, file), remoteBaseUrl(remote, id), token);
+      req.url = `/${file}`;
+    }
     let serve = releaseStatic.get(clientDir);
     if (!serve) {
       const dev = id === DEV_RELEASE_ID;

@@ -7,6 +7,7 @@ import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSite } from './harness';
+import { launchBrowser } from './browser';
 
 const specsDir = join(import.meta.dirname, 'specs');
 const only = process.argv.slice(2);
@@ -14,6 +15,11 @@ const specs = readdirSync(specsDir)
   .filter((f) => f.endsWith('.spec.ts'))
   .filter((f) => !only.length || only.some((o) => f.includes(o)))
   .map((f) => join(specsDir, f));
+
+// Browsers differ in how they cache failed module fetches, and CI installs whatever Chromium Debian serves that day.
+const probe = await launchBrowser();
+console.log(`e2e browser: Chromium ${probe.version()}`);
+await probe.close();
 
 const site = await startSite();
 let status = 1;

@@ -3,6 +3,8 @@ import { isChunkLoadError, type ChunkLoadError } from './ChunkLoadError';
 
 interface Props {
   onRetry: () => void;
+  /** How many times "Try again" was pressed; after a failed retry the boundary also offers a full reload. */
+  attempt?: number;
   children: ReactNode;
 }
 
@@ -25,6 +27,11 @@ export class RemoteBoundary extends Component<Props, { error: ChunkLoadError | n
           We couldn't load this part of the site. The rest of the site keeps working; check your connection and try
           again.
         </p>
+        {(this.props.attempt ?? 0) > 0 && (
+          <p className="remote-error__retry-failed">
+            Trying again did not help. Reloading the page loads the whole site afresh.
+          </p>
+        )}
         <p className="remote-error__detail">
           <code>{error.message}</code> ({error.type})
         </p>
@@ -38,6 +45,11 @@ export class RemoteBoundary extends Component<Props, { error: ChunkLoadError | n
         >
           Try again
         </button>
+        {(this.props.attempt ?? 0) > 0 && (
+          <button type="button" className="btn" onClick={() => window.location.reload()}>
+            Reload page
+          </button>
+        )}
       </section>
     );
   }

@@ -15,7 +15,7 @@ function lazyRemote(remote: string, module: string, manifest: RemoteManifest, at
   const key = `${remote}|${module}|${manifest[remote]?.entry ?? ''}|${attempt}`;
   let cached = lazyCache.get(key);
   if (!cached) {
-    cached = lazy(async () => ({ default: await loadRemoteModule<RouteComponent>(remote, module, { manifest }) }));
+    cached = lazy(async () => ({ default: await loadRemoteModule<RouteComponent>(remote, module, { manifest, attempt }) }));
     lazyCache.set(key, cached);
   }
   return cached;
@@ -48,7 +48,7 @@ export function RemoteRoute({ remote, module }: { remote: string; module: string
     [server, remote, module, page.releases, attempt],
   );
   return (
-    <RemoteBoundary onRetry={() => setAttempt((n) => n + 1)}>
+    <RemoteBoundary attempt={attempt} onRetry={() => setAttempt((n) => n + 1)}>
       <Suspense fallback={<RemoteLoading />}>
         <Component data={server ? server.data : initialData} />
         <RouteReady />

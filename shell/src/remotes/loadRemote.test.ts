@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ChunkLoadError, isChunkLoadError } from './ChunkLoadError';
-import { CHUNK_TIMEOUT_MS, chunkId, loadRemoteModule } from './loadRemote';
+import { CHUNK_TIMEOUT_MS, chunkId, loadRemoteModule, retryEntryUrl } from './loadRemote';
 
 vi.mock('./federation', () => ({ importExposed: vi.fn() }));
 
@@ -71,6 +71,32 @@ describe('loadRemoteModule', () => {
     const err = await p;
     expect(CHUNK_TIMEOUT_MS).toBe(120_000);
     expect(err).toMatchObject({ name: 'ChunkLoadError', type: 'timeout', request: '/remotes/legal/r1/remoteEntry.js', message: 'Loading chunk legal/Privacy failed.' });
+  });
+
+  it('retries under a fresh address each time, and keeps the address that worked', async () => {
+    const urls: string[] = [];
+    const m = { shop: { id: 'r9', entry: '/remotes/shop/r9/remoteEntry.js', css: [] } };
+    let up = false;
+    const importer = async (_r: string, url: string) => {
+      urls.push(url);
+      if (!up) throw new TypeError('Failed to fetch dynamically imported module');
+      return () => null;
+    };
+    const first = await loadRemoteModule('shop', './A', { manifest: m, linkCss: noCss, importer, probe: async () => null }).catch((e) => e);
+    expect(first).toMatchObject({ type: 'error', request: '/remotes/shop/r9/remoteEntry.js' });
+    const second = await loadRemoteModule('shop', './A', { manifest: m, attempt: 1, linkCss: noCss, importer, probe: async () => null }).catch((e) => e);
+    expect(second.request).toMatch(/^\/remotes\/shop\/r9\/retry\/1-[\w]+\/remoteEntry\.js$/);
+    up = true;
+    await loadRemoteModule('shop', './A', { manifest: m, attempt: 2, linkCss: noCss, importer });
+    expect(urls[2]).toMatch(/^\/remotes\/shop\/r9\/retry\/2-\w+\/remoteEntry\.js$/);
+    expect(new Set(urls).size).toBe(3);
+    // Later modules of the same release load from the address that worked, not the one that failed.
+    await loadRemoteModule('shop', './B', { manifest: m, linkCss: noCss, importer });
+    expect(urls[3]).toBe(urls[2]);
+  });
+
+  it('puts the retry token between the release folder and the file', () => {
+    expect(retryEntryUrl('/remotes/legal/1.0.0-x/remoteEntry.js', 'a1')).toBe('/remotes/legal/1.0.0-x/retry/a1/remoteEntry.js');
   });
 
   it('names chunks remote/module', () => {

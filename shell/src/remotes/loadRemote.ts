@@ -8,6 +8,8 @@ export const CHUNK_TIMEOUT_MS = 120_000;
 
 export interface LoadOptions {
   manifest: RemoteManifest;
+  /** 0 for the first load; each "Try again" counts up and loads the release under a fresh address (see below). */
+  attempt?: number;
   timeoutMs?: number;
   importer?: (remote: string, entryUrl: string, exposed: string) => Promise<unknown>;
   /** Tells a missing file (404) from other failures after an import failed. */
@@ -54,23 +56,44 @@ function withTimeout<T>(promise: Promise<T>, ms: number, onTimeout: () => Error)
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
+/**
+ * Why a retry loads the release under a new address: a module fetch that failed once may stay failed for the life
+ * of the page. Browsers keep failed entries in their module map (Chromium 150 did for the entry's imports and for
+ * failed `modulepreload`s; 156 does not), and the federation entry memoises each exposed chunk's import promise,
+ * rejection included. So importing the same URLs again can never reach the network. The server serves every
+ * release also under `<release>/retry/<token>/`, with the entry's absolute chunk addresses rewritten to that
+ * prefix; the entry and every chunk it imports are then new URLs, in every browser. Once a retry address works,
+ * the remote keeps it for the rest of the page's life (one module instance per remote).
+ * If that still fails, the boundary offers a full reload.
+ */
+export function retryEntryUrl(entry: string, token: string): string {
+  const cut = entry.lastIndexOf('/') + 1;
+  return `${entry.slice(0, cut)}retry/${token}/${entry.slice(cut)}`;
+}
+
+/** Entry address that last loaded for each remote release (after a successful retry, its retry address). */
+const workingEntry = new Map<string, string>();
+
 /** Loads one exposed module of a remote; every failure comes out as a ChunkLoadError. */
 export async function loadRemoteModule<T = ComponentType<any>>(remote: string, exposed: string, opts: LoadOptions): Promise<T> {
   const id = chunkId(remote, exposed);
   const release = opts.manifest[remote];
   if (!release) throw new ChunkLoadError(id, 'missing', `remote:${remote}`);
   const importer = opts.importer ?? importExposed;
+  const attempt = opts.attempt ?? 0;
+  const entry = attempt > 0 ? retryEntryUrl(release.entry, `${attempt}-${Date.now().toString(36)}`) : (workingEntry.get(release.entry) ?? release.entry);
   try {
     const load = async () => {
       await (opts.linkCss ?? linkStylesheets)(release.css);
-      return (await importer(remote, release.entry, exposed)) as T;
+      return (await importer(remote, entry, exposed)) as T;
     };
-    const mod = await withTimeout(load(), opts.timeoutMs ?? CHUNK_TIMEOUT_MS, () => new ChunkLoadError(id, 'timeout', release.entry));
-    if (mod === undefined || mod === null) throw new ChunkLoadError(id, 'missing', release.entry);
+    const mod = await withTimeout(load(), opts.timeoutMs ?? CHUNK_TIMEOUT_MS, () => new ChunkLoadError(id, 'timeout', entry));
+    if (mod === undefined || mod === null) throw new ChunkLoadError(id, 'missing', entry);
+    workingEntry.set(release.entry, entry);
     return mod;
   } catch (err) {
     if (isChunkLoadError(err)) throw err;
-    const status = await (opts.probe ?? probeStatus)(release.entry);
-    throw new ChunkLoadError(id, status === 404 || status === 410 ? 'missing' : 'error', release.entry, { cause: err });
+    const status = await (opts.probe ?? probeStatus)(entry);
+    throw new ChunkLoadError(id, status === 404 || status === 410 ? 'missing' : 'error', entry, { cause: err });
   }
 }

@@ -2,7 +2,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page, Route } from 'playwright-core';
 import { axeViolations, launchBrowser, openPage, waitForRoute } from '../browser';
 
 const BASE = process.env.BASE_URL!;
@@ -153,32 +153,78 @@ describe('shell and legal remote', () => {
 });
 
 describe('a remote that fails to load', () => {
-  it('shows the boundary with a retry when the entry is unreachable, and loads in place on retry', async () => {
-    const { page } = await openPage(browser);
-    await page.goto(`${BASE}/cookies`);
+  /** Opens /blog (another remote), breaks the legal remote's files matching `pattern`, then goes to `footerLink` in-app. */
+  async function failInApp(pattern: string, fail: (r: Route) => Promise<void>, footerLink: string) {
+    const watched = await openPage(browser);
+    const { page } = watched;
+    await page.goto(`${BASE}/blog`);
     await waitForRoute(page);
-    await page.route('**/remotes/legal/**', (r) => r.abort('connectionrefused'));
-    // A fresh page whose legal remote server is down: the shell and the footer still work.
-    await page.goto(`${BASE}/terms`);
+    await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+    await page.route(pattern, fail);
+    await page.locator('footer').getByRole('link', { name: footerLink, exact: true }).click();
     await page.getByRole('button', { name: 'Try again' }).waitFor();
-    assert.match((await page.locator('.remote-error').textContent()) ?? '', /Loading chunk legal\/Terms failed\./);
-    assert.equal(await page.locator('footer').count(), 1);
-    await page.unroute('**/remotes/legal/**');
+    return watched;
+  }
+
+  /** Lets the files through again, presses Try again, and expects the route in place without a page load. */
+  async function recovers(page: Page, pattern: string, heading: string) {
+    assert.equal(await page.locator('footer').count(), 1, 'the shell and footer stay up');
+    await page.unroute(pattern);
     await page.getByRole('button', { name: 'Try again' }).click();
+    await page.getByRole('heading', { level: 1, name: heading }).waitFor();
     await waitForRoute(page);
-    assert.equal(await page.locator('h1').textContent(), 'Terms of Service');
+    assert.equal(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument), true, 'recovered without a reload');
+    assert.equal(await page.locator('.remote-error').count(), 0);
+  }
+
+  it('recovers from a refused connection with Try again', async () => {
+    const pattern = '**/remotes/legal/**';
+    const { page } = await failInApp(pattern, (r) => r.abort('connectionrefused'), 'Terms of Service');
+    assert.match((await page.locator('.remote-error').textContent()) ?? '', /Loading chunk legal\/Terms failed\..*\(error\)/);
+    await recovers(page, pattern, 'Terms of Service');
     await page.context().close();
   });
 
-  it('classifies a 404 entry as missing and keeps other routes working', async () => {
-    const { page } = await openPage(browser);
-    await page.route('**/remotes/legal/**/remoteEntry.js', (r) => r.fulfill({ status: 404, body: 'not found' }));
-    await page.goto(`${BASE}/privacy`);
-    await page.getByRole('button', { name: 'Try again' }).waitFor();
+  it('classifies a 404 entry as missing, keeps other routes working, and recovers with Try again', async () => {
+    const pattern = '**/remotes/legal/**/remoteEntry.js';
+    const { page } = await failInApp(pattern, (r) => r.fulfill({ status: 404, body: 'not found' }), 'Privacy Policy');
     assert.match((await page.locator('.remote-error').textContent()) ?? '', /\(missing\)/);
-    await page.getByRole('link', { name: 'Blog', exact: true }).click();
+    await recovers(page, pattern, 'Privacy Policy');
+    await page.locator('footer').getByRole('link', { name: 'Blog', exact: true }).click();
     await waitForRoute(page);
     assert.equal(new URL(page.url()).pathname, '/blog');
+    await page.context().close();
+  });
+
+  it('recovers when the entry loads but the route chunk fails', async () => {
+    const pattern = '**/remotes/legal/**/__federation_expose_Terms-*.js';
+    const { page, requests } = await failInApp(pattern, (r) => r.abort('failed'), 'Terms of Service');
+    assert.ok(requests.some((u) => /\/remotes\/legal\/[^/]+\/remoteEntry\.js$/.test(u)), 'the entry itself loaded');
+    await recovers(page, pattern, 'Terms of Service');
+    await page.context().close();
+  });
+
+  it('recovers when a preloaded chunk failed during the first page load', async () => {
+    const pattern = '**/remotes/legal/**/__federation_expose_Privacy-*.js';
+    const { page } = await openPage(browser);
+    await page.route(pattern, (r) => r.abort('connectionrefused'));
+    await page.goto(`${BASE}/privacy`);
+    await page.getByRole('button', { name: 'Try again' }).waitFor();
+    await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+    await recovers(page, pattern, 'Privacy Policy');
+    await page.context().close();
+  });
+
+  it('says so when a retry fails too, and offers a full reload that works', async () => {
+    const pattern = '**/remotes/legal/**';
+    const { page } = await failInApp(pattern, (r) => r.abort('connectionrefused'), 'Cookie Policy');
+    assert.equal(await page.getByRole('button', { name: 'Reload page' }).count(), 0);
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await page.getByText('Trying again did not help').waitFor();
+    await page.unroute(pattern);
+    await page.getByRole('button', { name: 'Reload page' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Cookie Policy' }).waitFor();
+    await waitForRoute(page);
     await page.context().close();
   });
 
