@@ -59,7 +59,8 @@ describe('event field limits', () => {
   it.each([
     ['a nested object', { tool: { name: 'x' } }],
     ['an array value', { tags: ['a'] }],
-    ['a value over 2048 characters', { url: `https://x.io/${'a'.repeat(2048)}` }],
+    ['a value over 1024 characters', { url: `https://x.io/${'a'.repeat(1024)}` }],
+    ['data over 2000 characters in all', { a: 'x'.repeat(1000), b: 'y'.repeat(1000) }],
     ['too many fields', Object.fromEntries(Array.from({ length: 17 }, (_, i) => [`k${i}`, i]))],
     ['a key that is not a short name', { 'bad key!': 1 }],
     ['a control character', { toolName: 'a\u001b[2J' }],
