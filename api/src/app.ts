@@ -9,7 +9,7 @@ import { REMOTE_NAMES, SHELL_DIST } from './paths';
 import { errorHandler, notFoundApi } from './middleware/errors';
 import { cspNonce, securityHeaders } from './middleware/security';
 import { requestLogger } from './middleware/logger';
-import { writeRateLimit } from './middleware/rateLimit';
+import { createRateLimits, type RateLimitStoreFactory } from './middleware/rateLimit';
 import { DEV_RELEASE_ID, publicManifest, remoteBaseUrl, REMOTE_ENTRY_FILE, resolveRelease } from './releases/manifest';
 import { RETRY_PATH, sendRetryEntry } from './releases/retryEntry';
 import { toolsRouter } from './tools/router';
@@ -25,6 +25,8 @@ export interface AppDeps {
   logger: Logger;
   /** Tests of the API alone skip page rendering (which needs the built shell). */
   pages?: boolean;
+  /** Where rate-limit counts live (default: this process's memory); a shared store makes one limit for all processes. */
+  rateLimitStore?: RateLimitStoreFactory;
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -32,16 +34,19 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const PAGE_FORM_LIMIT = '16kb';
 
 /** Composition only: security, API routes, remote release files, shell assets, then server-rendered pages. */
-export async function createApp({ config, db, logger, pages = true }: AppDeps): Promise<Express> {
+export async function createApp({ config, db, logger, pages = true, rateLimitStore }: AppDeps): Promise<Express> {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  // Off unless TRUST_PROXY says which proxies set X-Forwarded-For: otherwise any client picks its own address.
+  app.set('trust proxy', config.trustProxy);
   app.use(requestLogger(logger));
   // HTML, JSON and the JavaScript bundles shrink to a third or less on the wire.
   app.use(compression());
   app.use(cspNonce);
   app.use(securityHeaders({ connectSrc: config.analyticsEndpoint ? [new URL(config.analyticsEndpoint, config.siteOrigin).origin] : [] }));
 
+  // One set of limits for both API instances below, so page form posts and direct API posts share each budget.
+  const limits = createRateLimits({ formsPerMinute: config.writeRateLimit, eventsPerMinute: config.eventsRateLimit, store: rateLimitStore });
   // The JSON API as its own app: mounted here for visitors, and (a second instance) called in process by server
   // rendering; see inProcessApi for why the two are separate.
   const jsonApi = () => {
@@ -53,9 +58,8 @@ export async function createApp({ config, db, logger, pages = true }: AppDeps): 
     });
     api.use('/api/tools', toolsRouter(db));
     api.use('/api/blog', blogRouter(db));
-    // Page views are frequent but still writes: a looser limit than the forms'.
-    api.use('/api/events', writeRateLimit(config.writeRateLimit * 6), eventsRouter(db));
-    api.use('/api', formsRouter({ db, config, logger }));
+    api.use('/api/events', eventsRouter(db, { limit: limits.events, retention: { maxRows: config.eventsMaxRows, maxAgeDays: config.eventsMaxAgeDays } }));
+    api.use('/api', formsRouter({ db, config, logger, limits }));
     api.use('/api', notFoundApi);
     api.use(errorHandler);
     return api;

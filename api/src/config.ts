@@ -18,10 +18,47 @@ export interface ServerConfig {
   devAuthServer?: string;
   /** Remotes served from their package's dist/ (a watch build) instead of the manifest's release. */
   devRemotes: string[];
-  /** Write requests allowed per client address per minute. */
+  /** Express `trust proxy`: false (the default: the socket address is the client), a hop count, or addresses. */
+  trustProxy: TrustProxy;
+  /** Valid posts allowed per client address per minute, for each form separately. */
   writeRateLimit: number;
+  /** Valid analytics events allowed per client address per minute. */
+  eventsRateLimit: number;
+  /** Events kept: the newest this many rows ... */
+  eventsMaxRows: number;
+  /** ... received within this many days. */
+  eventsMaxAgeDays: number;
   logLevel: string;
   isProduction: boolean;
+}
+
+export type TrustProxy = boolean | number | string;
+
+/**
+ * TRUST_PROXY as Express reads `trust proxy`: unset, "false" or "0" trusts no proxy (X-Forwarded-For is
+ * ignored, so a client cannot choose its own address); a number trusts that many hops; anything else is a
+ * comma list of addresses, CIDR ranges or the names loopback, linklocal, uniquelocal. "true" trusts every
+ * hop (only when the proxy overwrites X-Forwarded-For).
+ */
+export function parseTrustProxy(value: string | undefined): TrustProxy {
+  const v = (value ?? '').trim();
+  if (v === '' || v === 'false' || v === '0') return false;
+  if (v === 'true') return true;
+  if (/^\d+$/.test(v)) return Number(v);
+  return v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .join(',');
+}
+
+/** A positive whole number from the environment, or a clear refusal at start-up. */
+function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive whole number, got "${raw}"`);
+  return n;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -40,7 +77,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     emailMarketingUrl: env.EMAIL_MARKETING_URL || undefined,
     devAuthServer: env.DEV_AUTH_SERVER || undefined,
     devRemotes: (env.DEV_REMOTES ?? '').split(',').map((s) => s.trim()).filter(Boolean),
-    writeRateLimit: Number(env.WRITE_RATE_LIMIT ?? 20),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    writeRateLimit: positiveInt(env, 'WRITE_RATE_LIMIT', 20),
+    eventsRateLimit: positiveInt(env, 'EVENTS_RATE_LIMIT', 120),
+    eventsMaxRows: positiveInt(env, 'EVENTS_MAX_ROWS', 100_000),
+    eventsMaxAgeDays: positiveInt(env, 'EVENTS_MAX_AGE_DAYS', 90),
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     isProduction: env.NODE_ENV === 'production',
   };

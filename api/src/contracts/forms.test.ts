@@ -1,5 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { contactSchema, earlyAccessSchema, submissionSchema, validateForm } from './forms';
+import { config as zodConfig } from 'zod';
+import {
+  CONTACT_MESSAGE_MAX_LENGTH,
+  contactSchema,
+  DESCRIPTION_MAX_LENGTH,
+  earlyAccessSchema,
+  EMAIL_MAX_LENGTH,
+  FIELD_MAX_LENGTHS,
+  idempotencyKeySchema,
+  NAME_MAX_LENGTH,
+  newIdempotencyKey,
+  submissionSchema,
+  URL_MAX_LENGTH,
+  validateForm,
+} from './forms';
 
 const valid = { name: 'Acme AI', email: 'owner@acme.io', website_url: 'https://acme.io', tool_type: 'mcp-server', description: 'Does things', message: 'Hi' };
 
@@ -41,8 +55,8 @@ describe('submissionSchema', () => {
     expect(validateForm(submissionSchema, { ...valid, [field]: value })).toEqual({ success: false, fieldErrors: { [field]: message } });
   });
 
-  it('allows a message of exactly 500 characters and a description of any length', () => {
-    const r = validateForm(submissionSchema, { ...valid, message: 'x'.repeat(500), description: 'y'.repeat(5000) });
+  it('allows a message of exactly 500 characters and a description of exactly its maximum', () => {
+    const r = validateForm(submissionSchema, { ...valid, message: 'x'.repeat(500), description: 'y'.repeat(DESCRIPTION_MAX_LENGTH) });
     expect(r.success).toBe(true);
   });
 
@@ -81,8 +95,17 @@ describe('contactSchema', () => {
     expect(validateForm(contactSchema, { ...contact, [field]: value })).toEqual({ success: false, fieldErrors: { [field]: message } });
   });
 
-  it('has no length limit on the message', () => {
-    expect(validateForm(contactSchema, { ...contact, message: 'z'.repeat(10_000) }).success).toBe(true);
+  it('limits the message to its maximum length', () => {
+    expect(validateForm(contactSchema, { ...contact, message: 'z'.repeat(CONTACT_MESSAGE_MAX_LENGTH) }).success).toBe(true);
+    expect(validateForm(contactSchema, { ...contact, message: 'z'.repeat(CONTACT_MESSAGE_MAX_LENGTH + 1) })).toEqual({
+      success: false,
+      fieldErrors: { message: `Message must be ${CONTACT_MESSAGE_MAX_LENGTH} characters or less` },
+    });
+  });
+
+  it('keeps line breaks in the message (CR LF stored as LF) but refuses other control characters', () => {
+    expect(validateForm(contactSchema, { ...contact, message: 'one\r\ntwo\tthree\rfour' })).toMatchObject({ success: true, data: { message: 'one\ntwo\tthree\nfour' } });
+    expect(validateForm(contactSchema, { ...contact, message: 'bell\u0007' })).toEqual({ success: false, fieldErrors: { message: 'Message contains characters that are not allowed' } });
   });
 });
 
@@ -91,5 +114,79 @@ describe('earlyAccessSchema', () => {
     expect(validateForm(earlyAccessSchema, { email: ' ad@vert.iser ' })).toEqual({ success: true, data: { email: 'ad@vert.iser' } });
     expect(validateForm(earlyAccessSchema, {})).toEqual({ success: false, fieldErrors: { email: 'Email is required' } });
     expect(validateForm(earlyAccessSchema, { email: 'nope' })).toEqual({ success: false, fieldErrors: { email: 'Please enter a valid email address' } });
+  });
+});
+
+describe('field lengths and characters', () => {
+  const long = (n: number) => 'a'.repeat(n);
+
+  it.each([
+    ['name', long(NAME_MAX_LENGTH + 1), `Name must be ${NAME_MAX_LENGTH} characters or less`],
+    // Counted in UTF-16 units, as the input's maxLength counts: 51 emoji are 102.
+    ['name', '\u{1F600}'.repeat(51), `Name must be ${NAME_MAX_LENGTH} characters or less`],
+    ['email', `${long(EMAIL_MAX_LENGTH)}@b.co`, `Email must be ${EMAIL_MAX_LENGTH} characters or less`],
+    ['website_url', `https://${long(URL_MAX_LENGTH)}`, `Website URL must be ${URL_MAX_LENGTH} characters or less`],
+    ['description', long(DESCRIPTION_MAX_LENGTH + 1), `Description must be ${DESCRIPTION_MAX_LENGTH} characters or less`],
+    ['name', 'A\u0000B', 'Name contains characters that are not allowed'],
+    ['name', 'evil\u001b[2J', 'Name contains characters that are not allowed'],
+    ['name', 'legit\rfake', 'Name contains characters that are not allowed'],
+    ['name', 'line\nbreak', 'Name contains characters that are not allowed'],
+    ['name', 'lone \uD83D surrogate', 'Name contains characters that are not allowed'],
+    ['name', 'low \uDC00 surrogate', 'Name contains characters that are not allowed'],
+    ['name', 'abc\u202Egpj.exe', 'Name contains characters that are not allowed'],
+    ['name', 'iso\u2066late\u2069', 'Name contains characters that are not allowed'],
+    ['name', 'c1\u009B31m', 'Name contains characters that are not allowed'],
+    ['name', '\u200B\u200C\u200D\uFEFF', 'Name is required'],
+    ['name', '\u3164\u2800', 'Name is required'],
+    ['name', '\u0301\u0302', 'Name is required'],
+    ['email', 'a\u202E@b.co', 'Email contains characters that are not allowed'],
+    ['website_url', 'https://a.b/\u0000', 'Website URL contains characters that are not allowed'],
+    ['message', 'hi\u001b]8;;https://evil\u0007x', 'Message contains characters that are not allowed'],
+    ['name', 42, 'Name is required'],
+    ['description', ['x'], 'Must be text'],
+  ])('rejects %s = %j with "%s"', (field, value, message) => {
+    expect(validateForm(submissionSchema, { ...valid, [field]: value })).toEqual({ success: false, fieldErrors: { [field]: message } });
+  });
+
+  it('stores names in NFC and keeps visible non-Latin text, emoji and markup as text', () => {
+    for (const [input, stored] of [
+      ['Cafe\u0301', 'Caf\u00e9'],
+      ['\u05e2\u05d1\u05e8\u05d9\u05ea AI', '\u05e2\u05d1\u05e8\u05d9\u05ea AI'],
+      ['\u{1F468}\u200D\u{1F4BB} Dev', '\u{1F468}\u200D\u{1F4BB} Dev'],
+      ['<img src=x onerror=alert(1)>', '<img src=x onerror=alert(1)>'],
+    ]) {
+      const r = validateForm(submissionSchema, { ...valid, name: input });
+      expect(r).toMatchObject({ success: true, data: { name: stored } });
+    }
+  });
+
+  it('accepts each field at exactly its maximum length', () => {
+    const r = validateForm(submissionSchema, {
+      ...valid,
+      name: long(NAME_MAX_LENGTH),
+      email: `${long(EMAIL_MAX_LENGTH - 5)}@b.co`,
+      website_url: `https://${long(URL_MAX_LENGTH - 8)}`,
+    });
+    expect(r.success).toBe(true);
+  });
+
+  it('publishes the limits for the browser forms', () => {
+    expect(FIELD_MAX_LENGTHS.submission).toEqual({ name: 100, email: 254, website_url: 2048, description: 2000, message: 500 });
+    expect(FIELD_MAX_LENGTHS.contact.message).toBe(CONTACT_MESSAGE_MAX_LENGTH);
+  });
+});
+
+describe('idempotency keys', () => {
+  it('makes fresh keys the schema accepts, and refuses odd ones', () => {
+    const a = newIdempotencyKey();
+    expect(a).not.toBe(newIdempotencyKey());
+    expect(idempotencyKeySchema.safeParse(a).success).toBe(true);
+    for (const bad of ['short', 'x'.repeat(129), 'has space here', '<script>', 12345678]) expect(idempotencyKeySchema.safeParse(bad).success).toBe(false);
+  });
+});
+
+describe('zod in the browser bundle', () => {
+  it('runs jitless once the forms contract is loaded, so no new Function probe trips the CSP', () => {
+    expect(zodConfig().jitless).toBe(true);
   });
 });

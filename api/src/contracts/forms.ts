@@ -2,13 +2,68 @@
  * The three public forms (SPEC sections 3, 5 and 8): one zod schema each, with the spec's exact messages,
  * used by the browser before sending and by the server before storing. Pure TS + zod only.
  */
-import { z } from 'zod';
+import { z } from './zod';
+import { hasForbiddenCharacters, hasVisibleCharacter, normalizeLineBreaks } from './text';
 
+/**
+ * Maximum lengths (UTF-16 code units, as the browser's maxLength counts) of every text field, for the inputs'
+ * maxLength and for the schemas below.
+ */
+export const NAME_MAX_LENGTH = 100;
+export const EMAIL_MAX_LENGTH = 254;
+export const URL_MAX_LENGTH = 2048;
+export const DESCRIPTION_MAX_LENGTH = 2000;
 export const MESSAGE_MAX_LENGTH = 500;
+export const CONTACT_MESSAGE_MAX_LENGTH = 5000;
+
+export const FIELD_MAX_LENGTHS = {
+  submission: { name: NAME_MAX_LENGTH, email: EMAIL_MAX_LENGTH, website_url: URL_MAX_LENGTH, description: DESCRIPTION_MAX_LENGTH, message: MESSAGE_MAX_LENGTH },
+  contact: { name: NAME_MAX_LENGTH, email: EMAIL_MAX_LENGTH, message: CONTACT_MESSAGE_MAX_LENGTH },
+  earlyAccess: { email: EMAIL_MAX_LENGTH },
+} as const;
+
+/**
+ * Idempotency: a form post may carry a key (this header, or this hidden field for HTML form posts, which cannot
+ * set headers). A retried post with the same key answers the first result and stores nothing twice.
+ */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+export const IDEMPOTENCY_KEY_FIELD = 'idempotencyKey';
+export const idempotencyKeySchema = z.string({ error: 'Invalid idempotency key' }).regex(/^[A-Za-z0-9._:-]{8,128}$/, 'Invalid idempotency key');
+
+/** A fresh key for one form render (random, 122 bits). */
+export function newIdempotencyKey(): string {
+  const c = globalThis.crypto;
+  if (typeof c.randomUUID === 'function') return c.randomUUID();
+  // randomUUID exists only in secure contexts; getRandomValues everywhere.
+  return Array.from(c.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+}
 
 /** "A simple email pattern": something@something.tld, no spaces. */
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const URL_PATTERN = /^https?:\/\/\S+$/i;
+
+interface TextRules {
+  /** The field's name in messages ("Name"). */
+  label: string;
+  max: number;
+  /** Tab and line breaks allowed (CR LF and CR stored as LF). */
+  multiline?: boolean;
+}
+
+/**
+ * Visitor text, in order: line breaks unified, NFC, trimmed; then no control, bidi-override or lone-surrogate
+ * character, and at most `max` long.
+ */
+function text({ label, max, multiline = false }: TextRules, typeMessage: string) {
+  return z
+    .string({ error: typeMessage })
+    .overwrite((v) => (multiline ? normalizeLineBreaks(v) : v))
+    .normalize('NFC')
+    .trim()
+    .refine((v) => !hasForbiddenCharacters(v, multiline), `${label} contains characters that are not allowed`)
+    // UTF-16 units like the input's maxLength and the N/500 counter (zod's .max counts code points).
+    .refine((v) => v.length <= max, `${label} must be ${max} characters or less`);
+}
 
 export const TOOL_TYPES = [
   { value: 'ai-tool', label: 'AI Tool', description: 'General AI-powered tools and applications' },
@@ -29,43 +84,41 @@ export type ContactSubject = (typeof CONTACT_SUBJECTS)[number]['value'];
 export const EARLY_ACCESS_TYPE = 'early_access_advertising';
 export const EARLY_ACCESS_SOURCE = 'advertise_page_modal';
 
-/** A required text field: trimmed, with one message for "missing", "not text" and "blank". */
-function requiredText(message: string) {
-  return z.string({ error: message }).trim().min(1, message);
+/** A required text field: one message for "missing", "not text", "blank" and "nothing visible" (zero-width only). */
+function requiredText(message: string, rules: TextRules) {
+  return text(rules, message).min(1, message).refine(hasVisibleCharacter, message);
 }
 
 function email() {
-  return requiredText('Email is required').regex(EMAIL_PATTERN, 'Please enter a valid email address');
+  return requiredText('Email is required', { label: 'Email', max: EMAIL_MAX_LENGTH }).regex(EMAIL_PATTERN, 'Please enter a valid email address');
 }
 
-/** Optional free text: trimmed; blank or absent becomes null (stored as NULL). */
-function optionalText() {
-  return z
-    .string({ error: 'Must be text' })
+/** Optional free text: blank or absent becomes null (stored as NULL). */
+function optionalText(rules: TextRules) {
+  return text(rules, 'Must be text')
     .nullish()
-    .transform((v) => (v == null || v.trim() === '' ? null : v.trim()));
+    .transform((v) => (v == null || v === '' ? null : v));
 }
 
 export const submissionSchema = z.object({
-  name: requiredText('Name is required'),
+  name: requiredText('Name is required', { label: 'Name', max: NAME_MAX_LENGTH }),
   email: email(),
-  website_url: requiredText('Website URL is required').regex(URL_PATTERN, 'Please enter a valid URL (starting with http:// or https://)'),
+  website_url: requiredText('Website URL is required', { label: 'Website URL', max: URL_MAX_LENGTH }).regex(
+    URL_PATTERN,
+    'Please enter a valid URL (starting with http:// or https://)',
+  ),
   tool_type: z.enum(['ai-tool', 'mcp-server'], { error: 'Please choose a tool type' }).default('ai-tool'),
-  description: optionalText(),
-  message: z
-    .string({ error: 'Must be text' })
-    .max(MESSAGE_MAX_LENGTH, `Message must be ${MESSAGE_MAX_LENGTH} characters or less`)
-    .nullish()
-    .transform((v) => (v == null || v.trim() === '' ? null : v.trim())),
+  description: optionalText({ label: 'Description', max: DESCRIPTION_MAX_LENGTH, multiline: true }),
+  message: optionalText({ label: 'Message', max: MESSAGE_MAX_LENGTH, multiline: true }),
 });
 export type SubmissionInput = z.input<typeof submissionSchema>;
 export type Submission = z.output<typeof submissionSchema>;
 
 export const contactSchema = z.object({
-  name: requiredText('Name is required'),
+  name: requiredText('Name is required', { label: 'Name', max: NAME_MAX_LENGTH }),
   email: email(),
   subject: z.enum(CONTACT_SUBJECTS.map((s) => s.value) as [ContactSubject, ...ContactSubject[]], { error: 'Please choose a subject' }),
-  message: requiredText('Message is required'),
+  message: requiredText('Message is required', { label: 'Message', max: CONTACT_MESSAGE_MAX_LENGTH, multiline: true }),
 });
 export type ContactInput = z.input<typeof contactSchema>;
 export type ContactMessage = z.output<typeof contactSchema>;

@@ -54,6 +54,20 @@ const MIGRATIONS: string[] = [
      data TEXT NOT NULL,
      timestamp TEXT NOT NULL
    );`,
+  // Idempotency keys of form writes (one row per key and endpoint, written in the row's transaction), and the
+  // server's own receive time of events, which their retention goes by (the event's timestamp is the client's).
+  `CREATE TABLE idempotency_keys (
+     endpoint TEXT NOT NULL,
+     key TEXT NOT NULL,
+     fingerprint TEXT NOT NULL,   -- digest of the validated input: the same key with other data is refused
+     result TEXT NOT NULL,        -- the first answer, as JSON
+     created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now')),
+     PRIMARY KEY (endpoint, key)
+   ) WITHOUT ROWID;
+   CREATE INDEX idempotency_keys_created_at ON idempotency_keys (created_at);
+   ALTER TABLE events ADD COLUMN received_at TEXT;
+   UPDATE events SET received_at = timestamp;
+   CREATE INDEX events_received_at ON events (received_at);`,
 ];
 
 export function migrate(db: Database.Database): void {

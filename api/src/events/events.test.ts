@@ -5,6 +5,7 @@ import { createApp } from '../app';
 import { loadConfig } from '../config';
 import { openDatabase, type DB } from '../db/connection';
 import { createLogger } from '../middleware/logger';
+import { insertEvent } from './repository';
 
 let app: Express;
 let db: DB;
@@ -20,8 +21,9 @@ describe('POST /api/events', () => {
     const res = await request(app).post('/api/events').send(body);
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ success: true });
-    const row = db.prepare('SELECT event, data, timestamp FROM events ORDER BY id DESC').get() as { event: string; data: string; timestamp: string };
-    expect(row).toEqual({ event: 'tool_page_view', data: JSON.stringify(body.data), timestamp: body.timestamp });
+    const row = db.prepare('SELECT event, data, timestamp, received_at FROM events ORDER BY id DESC').get() as Record<string, string>;
+    expect(row).toMatchObject({ event: 'tool_page_view', data: JSON.stringify(body.data), timestamp: body.timestamp });
+    expect(Math.abs(Date.parse(row.received_at) - Date.now())).toBeLessThan(60_000);
   });
 
   it.each([
@@ -48,5 +50,71 @@ describe('POST /api/events', () => {
   it('rejects oversized data', async () => {
     const res = await request(app).post('/api/events').send({ event: 'tool_page_view', data: { blob: 'x'.repeat(5000) }, timestamp: '2026-11-23T10:00:00Z' });
     expect(res.status).toBe(400);
+  });
+});
+
+describe('event field limits', () => {
+  const event = (data: unknown) => ({ event: 'tool_page_view', data, timestamp: '2026-11-23T10:00:00Z' });
+
+  it.each([
+    ['a nested object', { tool: { name: 'x' } }],
+    ['an array value', { tags: ['a'] }],
+    ['a value over 1024 characters', { url: `https://x.io/${'a'.repeat(1024)}` }],
+    ['data over 2000 characters in all', { a: 'x'.repeat(1000), b: 'y'.repeat(1000) }],
+    ['too many fields', Object.fromEntries(Array.from({ length: 17 }, (_, i) => [`k${i}`, i]))],
+    ['a key that is not a short name', { 'bad key!': 1 }],
+    ['a control character', { toolName: 'a\u001b[2J' }],
+    ['a bidi override', { toolName: 'a\u202Eb' }],
+  ])('rejects %s and stores nothing', async (_name, data) => {
+    const before = (db.prepare('SELECT count(*) AS n FROM events').get() as { n: number }).n;
+    const res = await request(app).post('/api/events').send(event(data));
+    expect(res.status).toBe(400);
+    expect((db.prepare('SELECT count(*) AS n FROM events').get() as { n: number }).n).toBe(before);
+  });
+
+  it('drops a __proto__ key (zod skips it) and pollutes nothing', async () => {
+    const res = await request(app).post('/api/events').set('Content-Type', 'application/json').send('{"event":"tool_page_view","data":{"__proto__":{"polluted":1},"slug":"a"},"timestamp":"2026-11-23T10:00:00Z"}');
+    expect(res.status).toBe(201);
+    expect((db.prepare('SELECT data FROM events ORDER BY id DESC').get() as { data: string }).data).toBe('{"slug":"a"}');
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('accepts the fields the tool page sends', async () => {
+    const res = await request(app).post('/api/events').send(event({ toolName: 'Cursor', slug: 'cursor', category: 'Code', url: 'https://localhost/tool/cursor' }));
+    expect(res.status).toBe(201);
+  });
+});
+
+describe('events limit and retention', () => {
+  it('has its own budget, validated before counting', async () => {
+    const limited = await createApp({ config: loadConfig({ ...process.env, NODE_ENV: 'test', EVENTS_RATE_LIMIT: '2', WRITE_RATE_LIMIT: '1' }), db, logger: createLogger('silent'), pages: false });
+    const body = { event: 'tool_page_view', data: { slug: 'x' }, timestamp: '2026-11-23T10:00:00Z' };
+    expect((await request(limited).post('/api/events').send({})).status).toBe(400);
+    const statuses = [];
+    for (let i = 0; i < 3; i++) statuses.push((await request(limited).post('/api/events').send(body)).status);
+    expect(statuses).toEqual([201, 201, 429]);
+    // The forms' budgets are apart from it.
+    expect((await request(limited).post('/api/early-access').send({ email: 'e@v.io' })).status).toBe(200);
+  });
+
+  it('keeps at most the newest maxRows rows', () => {
+    const fresh = openDatabase(':memory:');
+    const e = { event: 'tool_page_view' as const, data: {}, timestamp: '2026-11-23T10:00:00Z' };
+    for (let i = 0; i < 25; i++) insertEvent(fresh, e, { maxRows: 10, maxAgeDays: 90 });
+    const ids = (fresh.prepare('SELECT id FROM events ORDER BY id').all() as { id: number }[]).map((r) => r.id);
+    expect(ids).toEqual(Array.from({ length: 10 }, (_, i) => i + 16));
+    fresh.close();
+  });
+
+  it('removes rows received longer ago than maxAgeDays, whatever timestamp the client sent', () => {
+    const fresh = openDatabase(':memory:');
+    const e = { event: 'tool_page_view' as const, data: {}, timestamp: '2099-01-01T00:00:00Z' };
+    const day = 24 * 60 * 60 * 1000;
+    const t0 = Date.parse('2026-01-01T00:00:00Z');
+    insertEvent(fresh, e, { maxRows: 1000, maxAgeDays: 30 }, new Date(t0));
+    insertEvent(fresh, e, { maxRows: 1000, maxAgeDays: 30 }, new Date(t0 + 10 * day));
+    insertEvent(fresh, e, { maxRows: 1000, maxAgeDays: 30 }, new Date(t0 + 35 * day));
+    expect((fresh.prepare('SELECT id FROM events ORDER BY id').all() as { id: number }[]).map((r) => r.id)).toEqual([2, 3]);
+    fresh.close();
   });
 });

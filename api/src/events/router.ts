@@ -1,21 +1,33 @@
-import express, { Router } from 'express';
+import express, { Router, type RequestHandler } from 'express';
 import type { DB } from '../db/connection';
-import { analyticsEventSchema } from '../contracts/tools';
 import { HttpError } from '../middleware/errors';
+import { insertEvent, type EventRetention } from './repository';
+import { storedEventSchema } from './schema';
 
-/** Analytics events (SPEC section 7): validated tool_page_view events stored in the events table. */
-export function eventsRouter(db: DB): Router {
+/**
+ * Analytics events (SPEC section 7): validated tool_page_view events stored in the events table. Validated
+ * before the rate limit counts, with their own budget and a retention.
+ */
+export function eventsRouter(db: DB, { limit, retention }: { limit: RequestHandler; retention: EventRetention }): Router {
   const router = Router();
-  const insert = db.prepare('INSERT INTO events (event, data, timestamp) VALUES (?, ?, ?)');
-  router.post('/', express.json({ limit: '8kb' }), (req, res) => {
-    const parsed = analyticsEventSchema.safeParse(req.body);
-    if (!parsed.success) {
-      const fieldErrors = Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.') || 'body', i.message]));
-      throw new HttpError(400, 'Invalid event', fieldErrors);
-    }
-    const { event, data, timestamp } = parsed.data;
-    insert.run(event, JSON.stringify(data), new Date(timestamp).toISOString());
-    res.status(201).json({ success: true });
-  });
+  router.post(
+    '/',
+    express.json({ limit: '8kb' }),
+    (req, res, next) => {
+      const parsed = storedEventSchema.safeParse(req.body);
+      if (!parsed.success) {
+        const fieldErrors: Record<string, string> = {};
+        for (const i of parsed.error.issues) fieldErrors[i.path.slice(0, 1).join('.') || 'body'] ??= i.message;
+        return next(new HttpError(400, 'Invalid event', fieldErrors));
+      }
+      res.locals.event = parsed.data;
+      next();
+    },
+    limit,
+    (_req, res) => {
+      insertEvent(db, res.locals.event, retention);
+      res.status(201).json({ success: true });
+    },
+  );
   return router;
 }

@@ -42,12 +42,14 @@ export function insertContactMessage(db: DB, m: ContactMessage): number {
   return Number(r.lastInsertRowid);
 }
 
-/** Idempotent per email (case-insensitive): returns false when the address was already on the list. */
-export function insertEarlyAccess(db: DB, rec: EarlyAccessRecord): boolean {
+/** Idempotent per email (case-insensitive): the subscriber's row id, and whether this call added it. */
+export function insertEarlyAccess(db: DB, rec: EarlyAccessRecord): { id: number; created: boolean } {
   const r = db
     .prepare('INSERT INTO early_access (email, type, source, timestamp) VALUES (@email, @type, @source, @timestamp) ON CONFLICT(email) DO NOTHING')
     .run(rec);
-  return r.changes === 1;
+  if (r.changes === 1) return { id: Number(r.lastInsertRowid), created: true };
+  const existing = db.prepare('SELECT id FROM early_access WHERE email = ?').get(rec.email) as { id: number };
+  return { id: existing.id, created: false };
 }
 
 export function listSubmissions(db: DB, status?: SubmissionStatus): SubmissionRow[] {

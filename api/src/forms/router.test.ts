@@ -63,7 +63,7 @@ describe('POST /api/submissions', () => {
   });
 
   it('refuses bodies over the limit with 413 and stores nothing', async () => {
-    const res = await request(app).post('/api/submissions').send({ ...submission, description: 'd'.repeat(20_000) });
+    const res = await request(app).post('/api/submissions').send({ ...submission, description: 'd'.repeat(40_000) });
     expect(res.status).toBe(413);
     expect(res.body).toEqual({ success: false, error: 'Request body too large' });
     expect(count('submissions')).toBe(0);
@@ -124,17 +124,101 @@ describe('POST /api/early-access', () => {
 });
 
 describe('rate limit', () => {
-  it('answers 429 in the error shape once a client exceeds the write limit', async () => {
+  const TOO_MANY = { success: false, error: 'Too many requests. Please wait a minute and try again.' };
+
+  it('answers 429 in the error shape once a client exceeds a form\'s limit, and each form has its own budget', async () => {
     db.close();
     await buildApp({ WRITE_RATE_LIMIT: '2' });
     const statuses: number[] = [];
     for (let i = 0; i < 3; i++) statuses.push((await request(app).post('/api/early-access').send({ email: `a${i}@b.co` })).status);
     expect(statuses).toEqual([200, 200, 429]);
-    const limited = await request(app).post('/api/submissions').send(submission);
+    const limited = await request(app).post('/api/early-access').send({ email: 'late@b.co' });
     expect(limited.status).toBe(429);
-    expect(limited.body).toEqual({ success: false, error: 'Too many requests. Please wait a minute and try again.' });
+    expect(limited.body).toEqual(TOO_MANY);
+    expect(limited.headers['ratelimit-policy']).toContain('early-access');
+    // The other forms still have their whole budget.
+    expect((await request(app).post('/api/submissions').send(submission)).status).toBe(201);
+    expect((await request(app).post('/api/contact/submit').send({ name: 'A', email: 'a@b.co', subject: 'other', message: 'hi' })).status).toBe(200);
     expect(count('early_access')).toBe(2);
-    expect(count('submissions')).toBe(0);
+  });
+
+  it('validates before counting: invalid posts get 400 and never spend the budget of valid ones', async () => {
+    db.close();
+    await buildApp({ WRITE_RATE_LIMIT: '2' });
+    for (let i = 0; i < 10; i++) expect((await request(app).post('/api/submissions').send({})).status).toBe(400);
+    const valid = [await request(app).post('/api/submissions').send(submission), await request(app).post('/api/submissions').send(submission)];
+    expect(valid.map((r) => r.status)).toEqual([201, 201]);
+    expect((await request(app).post('/api/submissions').send(submission)).status).toBe(429);
+    expect(count('submissions')).toBe(2);
+  });
+
+  it('ignores X-Forwarded-For by default: rotating it does not get past the limit', async () => {
+    db.close();
+    await buildApp({ WRITE_RATE_LIMIT: '3' });
+    const statuses: number[] = [];
+    for (let i = 0; i < 25; i++) {
+      statuses.push((await request(app).post('/api/contact/submit').set('X-Forwarded-For', `203.0.113.${i}`).send({ name: 'A', email: 'a@b.co', subject: 'other', message: `m${i}` })).status);
+    }
+    expect(statuses.filter((s) => s === 200)).toHaveLength(3);
+    expect(statuses.slice(3).every((s) => s === 429)).toBe(true);
+    expect(count('contact_messages')).toBe(3);
+  });
+
+  it('with TRUST_PROXY set to the proxy\'s address, counts per forwarded client address', async () => {
+    db.close();
+    await buildApp({ WRITE_RATE_LIMIT: '1', TRUST_PROXY: 'loopback' });
+    const post = (ip: string, n: number) => request(app).post('/api/early-access').set('X-Forwarded-For', ip).send({ email: `v${n}@b.co` });
+    expect((await post('198.51.100.1', 1)).status).toBe(200);
+    expect((await post('198.51.100.2', 2)).status).toBe(200);
+    expect((await post('198.51.100.1', 3)).status).toBe(429);
+  });
+});
+
+describe('idempotency', () => {
+  const key = 'retry-0123456789abcdef';
+
+  it('answers a retried submission (header) with the first result and stores one row', async () => {
+    const first = await request(app).post('/api/submissions').set('Idempotency-Key', key).send(submission);
+    const retry = await request(app).post('/api/submissions').set('Idempotency-Key', key).send(submission);
+    expect(first.status).toBe(201);
+    expect(retry.status).toBe(201);
+    expect(retry.body).toEqual(first.body);
+    expect(count('submissions')).toBe(1);
+    expect(db.prepare('SELECT endpoint, key FROM idempotency_keys').all()).toEqual([{ endpoint: 'submissions', key }]);
+  });
+
+  it('takes the key from the hidden form field too, per endpoint', async () => {
+    const contact = { name: 'Ada', email: 'ada@example.com', subject: 'other', message: 'Hello', idempotencyKey: key };
+    for (let i = 0; i < 3; i++) expect((await request(app).post('/api/contact/submit').send(contact)).body).toEqual({ success: true });
+    expect(count('contact_messages')).toBe(1);
+    // The same key on another endpoint is another write.
+    expect((await request(app).post('/api/submissions').send({ ...submission, idempotencyKey: key })).status).toBe(201);
+    expect(count('submissions')).toBe(1);
+  });
+
+  it('stores each post without a key, and each distinct key once', async () => {
+    await request(app).post('/api/submissions').send(submission);
+    await request(app).post('/api/submissions').send(submission);
+    await request(app).post('/api/submissions').set('Idempotency-Key', `${key}-a`).send(submission);
+    await request(app).post('/api/submissions').set('Idempotency-Key', `${key}-b`).send(submission);
+    expect(count('submissions')).toBe(4);
+  });
+
+  it('refuses a key reused with different data (422) and a malformed key (400), storing nothing more', async () => {
+    await request(app).post('/api/submissions').set('Idempotency-Key', key).send(submission);
+    const reused = await request(app).post('/api/submissions').set('Idempotency-Key', key).send({ ...submission, name: 'Other' });
+    expect(reused.status).toBe(422);
+    expect(reused.body.fieldErrors).toEqual({ idempotencyKey: 'This idempotency key was already used for a different request' });
+    const bad = await request(app).post('/api/submissions').set('Idempotency-Key', 'no spaces allowed').send(submission);
+    expect(bad.status).toBe(400);
+    expect(bad.body.fieldErrors).toEqual({ idempotencyKey: 'Invalid idempotency key' });
+    expect(count('submissions')).toBe(1);
+  });
+
+  it('a retry after an invalid first post stores the corrected form', async () => {
+    expect((await request(app).post('/api/submissions').set('Idempotency-Key', key).send({ ...submission, email: 'nope' })).status).toBe(400);
+    expect((await request(app).post('/api/submissions').set('Idempotency-Key', key).send(submission)).status).toBe(201);
+    expect(count('submissions')).toBe(1);
   });
 });
 
@@ -166,9 +250,10 @@ describe('email-marketing forwarding', () => {
     for (let i = 0; i < 100 && !cond(); i++) await new Promise((r) => setTimeout(r, 10));
   };
 
-  it('forwards a new signup form-encoded, once', async () => {
-    await request(app).post('/api/early-access').send({ email: 'new@brand.com' });
+  it('forwards a new signup form-encoded, once (also when the post is retried with its key)', async () => {
+    await request(app).post('/api/early-access').set('Idempotency-Key', 'signup-key-1').send({ email: 'new@brand.com' });
     await waitFor(() => received.length > 0);
+    await request(app).post('/api/early-access').set('Idempotency-Key', 'signup-key-1').send({ email: 'new@brand.com' });
     await request(app).post('/api/early-access').send({ email: 'new@brand.com' });
     await new Promise((r) => setTimeout(r, 50));
     expect(received).toHaveLength(1);

@@ -1,46 +1,60 @@
-import express, { Router, type Request } from 'express';
+import express, { Router, type Request, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import type { ServerConfig } from '../config';
 import type { DB } from '../db/connection';
 import { HttpError } from '../middleware/errors';
-import { writeRateLimit } from '../middleware/rateLimit';
-import { contactSchema, EARLY_ACCESS_SOURCE, EARLY_ACCESS_TYPE, earlyAccessSchema, submissionSchema, validateForm } from '../contracts/forms';
-import { insertContactMessage, insertEarlyAccess, insertSubmission } from './repository';
+import type { RateLimits } from '../middleware/rateLimit';
+import { contactSchema, earlyAccessSchema, IDEMPOTENCY_KEY_FIELD, IDEMPOTENCY_KEY_HEADER, submissionSchema } from '../contracts/forms';
 import { forwardToEmailMarketing } from './emailMarketing';
+import { checkForm, joinEarlyAccess, sendContactMessage, submitTool, type WriteResult } from './service';
 
-/** Form bodies are small; anything larger is refused with 413 before it is read further. */
-const BODY_LIMIT = '16kb';
+/** Form bodies are small; anything larger is refused with 413 before it is read further (fits every field at its maximum). */
+const BODY_LIMIT = '32kb';
 
-/** Parses the body with the shared schema (unknown fields dropped) or answers 400 with the field errors. */
-function validated<S extends z.ZodType>(schema: S, req: Request): z.output<S> {
-  const result = validateForm(schema, req.body);
-  if (!result.success) throw new HttpError(400, 'Please correct the highlighted fields.', result.fieldErrors);
-  return result.data;
+const INVALID = 'Please correct the highlighted fields.';
+
+/** The post's idempotency key: the header, or the hidden field of an HTML form post. */
+export function idempotencyKeyOf(req: Request): unknown {
+  return req.get(IDEMPOTENCY_KEY_HEADER) ?? (req.body as Record<string, unknown> | undefined)?.[IDEMPOTENCY_KEY_FIELD];
+}
+
+/** 400 with the field errors before the rate limit counts anything: invalid posts never spend a visitor's budget. */
+function validateFirst(schema: z.ZodType): RequestHandler {
+  return (req, _res, next) => {
+    const checked = checkForm(schema, req.body, idempotencyKeyOf(req));
+    next(checked.ok ? undefined : new HttpError(400, INVALID, checked.fieldErrors));
+  };
+}
+
+/** A refused write: 422 when the key was already used with other data (as the IETF Idempotency-Key draft says), else 400. */
+function refused(result: Extract<WriteResult, { ok: false }>): HttpError {
+  return new HttpError(result.conflict ? 422 : 400, INVALID, result.fieldErrors);
 }
 
 /** Submissions, contact messages and early-access signups. Every answer of success follows a committed write. */
-export function formsRouter({ db, config, logger }: { db: DB; config: ServerConfig; logger: Logger }): Router {
+export function formsRouter({ db, config, logger, limits }: { db: DB; config: ServerConfig; logger: Logger; limits: RateLimits }): Router {
   const router = Router();
-  // One budget per client address shared by all form writes, checked before the body is parsed.
-  const writes = [writeRateLimit(config.writeRateLimit), express.json({ limit: BODY_LIMIT })];
+  const body = express.json({ limit: BODY_LIMIT });
 
-  router.post('/submissions', ...writes, (req, res) => {
-    const id = insertSubmission(db, validated(submissionSchema, req));
-    res.status(201).json({ success: true, id });
+  router.post('/submissions', body, validateFirst(submissionSchema), limits.submissions, (req, res) => {
+    const result = submitTool(db, req.body, { idempotencyKey: idempotencyKeyOf(req) });
+    if (!result.ok) throw refused(result);
+    res.status(201).json({ success: true, id: result.id });
   });
 
-  router.post('/contact/submit', ...writes, (req, res) => {
-    insertContactMessage(db, validated(contactSchema, req));
+  router.post('/contact/submit', body, validateFirst(contactSchema), limits.contact, (req, res) => {
+    const result = sendContactMessage(db, req.body, { idempotencyKey: idempotencyKeyOf(req) });
+    if (!result.ok) throw refused(result);
     res.json({ success: true });
   });
 
-  router.post('/early-access', ...writes, (req, res) => {
-    const { email } = validated(earlyAccessSchema, req);
-    const created = insertEarlyAccess(db, { email, timestamp: new Date().toISOString(), type: EARLY_ACCESS_TYPE, source: EARLY_ACCESS_SOURCE });
+  router.post('/early-access', body, validateFirst(earlyAccessSchema), limits['early-access'], (req, res) => {
+    const result = joinEarlyAccess(db, req.body, { idempotencyKey: idempotencyKeyOf(req) });
+    if (!result.ok) throw refused(result);
     res.json({ success: true });
     // After the answer: the visitor never waits for, or fails because of, the marketing service.
-    if (created && config.emailMarketingUrl) void forwardToEmailMarketing(config.emailMarketingUrl, email, logger);
+    if (result.created && !result.replayed && config.emailMarketingUrl) void forwardToEmailMarketing(config.emailMarketingUrl, result.email, logger);
   });
 
   return router;

@@ -5,11 +5,13 @@ export function createLogger(level: string) {
   return pino({ level });
 }
 
-/** Structured request logs (method, url, status, time); the server's own loopback data requests are not logged. */
+/**
+ * Structured request logs (method, url, status, time) of every request: no header turns them off, since any
+ * client could send it. Internal work that is not a client request should not go through HTTP at all.
+ */
 export function requestLogger(logger: ReturnType<typeof createLogger>) {
   return pinoHttp({
     logger,
-    autoLogging: { ignore: (req) => req.headers['x-internal-render'] === '1' },
     serializers: {
       req: (req) => ({ method: req.method, url: req.url }),
       res: (res) => ({ statusCode: res.statusCode }),

@@ -1,14 +1,44 @@
-import { rateLimit } from 'express-rate-limit';
+import type { RequestHandler } from 'express';
+import { rateLimit, type Store } from 'express-rate-limit';
 
-/** Writes (forms) per client address: a clear 429 in the API's error shape. */
-export function writeRateLimit(limitPerMinute: number) {
-  return rateLimit({
-    windowMs: 60_000,
-    limit: limitPerMinute,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    handler: (_req, res) => {
-      res.status(429).json({ success: false, error: 'Too many requests. Please wait a minute and try again.' });
-    },
-  });
+/** The separate budgets: each form has its own, and analytics events another. */
+export const RATE_LIMIT_BUDGETS = ['submissions', 'contact', 'early-access', 'events'] as const;
+export type RateLimitBudget = (typeof RATE_LIMIT_BUDGETS)[number];
+
+/**
+ * Where the counts live. By default each budget counts in this process's memory, so N processes allow N times
+ * the limit; a shared store (any express-rate-limit Store, e.g. one on the database) makes it one limit for all.
+ * Called once per budget: a store must not be shared between budgets, or keep them apart by prefix.
+ */
+export type RateLimitStoreFactory = (budget: RateLimitBudget) => Store | undefined;
+
+export const TOO_MANY_REQUESTS = 'Too many requests. Please wait a minute and try again.';
+
+export type RateLimits = Record<RateLimitBudget, RequestHandler>;
+
+/**
+ * Per client address (IPv6 by /56, the library's default), counted per minute. Mount each one after the
+ * request's validation: an invalid post gets its 400 without spending the budget of valid ones.
+ */
+export function createRateLimits(opts: { formsPerMinute: number; eventsPerMinute: number; store?: RateLimitStoreFactory }): RateLimits {
+  const limiter = (budget: RateLimitBudget, limit: number) =>
+    rateLimit({
+      windowMs: 60_000,
+      limit,
+      standardHeaders: 'draft-8',
+      legacyHeaders: false,
+      identifier: budget,
+      store: opts.store?.(budget),
+      // With TRUST_PROXY off (the default) X-Forwarded-For is ignored on purpose; the README says when to set it.
+      validate: { xForwardedForHeader: false },
+      handler: (_req, res) => {
+        res.status(429).json({ success: false, error: TOO_MANY_REQUESTS });
+      },
+    });
+  return {
+    submissions: limiter('submissions', opts.formsPerMinute),
+    contact: limiter('contact', opts.formsPerMinute),
+    'early-access': limiter('early-access', opts.formsPerMinute),
+    events: limiter('events', opts.eventsPerMinute),
+  };
 }

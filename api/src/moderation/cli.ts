@@ -22,6 +22,7 @@ import {
   SUBMISSION_STATUSES,
   subscribersCsv,
 } from './service';
+import { contactLines, submissionLines, subscriberLine } from './format';
 
 const USAGE = `Usage: pnpm moderate <command>
   list [--status pending|approved|rejected|all]  list tool submissions (pending by default)
@@ -56,11 +57,7 @@ function run(argv: string[]): void {
         if (status !== 'all' && !SUBMISSION_STATUSES.includes(status)) throw new ModerationError(`Unknown status "${status}" (use ${SUBMISSION_STATUSES.join(', ')} or all).`);
         const rows = listSubmissions(db, status === 'all' ? undefined : status);
         if (!rows.length) console.log(status === 'all' ? 'No submissions.' : `No ${status} submissions.`);
-        for (const s of rows) {
-          console.log(`#${s.id} [${s.status}] ${s.created_at} ${s.tool_type} ${s.name} <${s.email}> ${s.website_url}${s.tool_slug ? ` -> /tool/${s.tool_slug}` : ''}`);
-          if (s.description) console.log(`    description: ${s.description}`);
-          if (s.message) console.log(`    message: ${s.message}`);
-        }
+        for (const s of rows) for (const l of submissionLines(s)) console.log(l);
         break;
       }
       case 'approve': {
@@ -74,11 +71,11 @@ function run(argv: string[]): void {
         break;
       case 'contacts':
         if (values.csv) process.stdout.write(contactsCsv(db));
-        else for (const m of listContactMessages(db)) console.log(`#${m.id} ${m.created_at} [${m.subject}] ${m.name} <${m.email}>\n    ${m.message.replace(/\n/g, '\n    ')}`);
+        else for (const m of listContactMessages(db)) for (const l of contactLines(m)) console.log(l);
         break;
       case 'subscribers':
         if (values.csv) process.stdout.write(subscribersCsv(db));
-        else for (const s of listEarlyAccess(db)) console.log(`${s.timestamp} ${s.email}`);
+        else for (const s of listEarlyAccess(db)) console.log(subscriberLine(s));
         break;
       default:
         throw new ModerationError(`Unknown command "${command}".\n${USAGE}`);

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type DB } from '../db/connection';
 import { getSubmission, insertContactMessage, insertEarlyAccess, insertSubmission } from '../forms/repository';
 import { getTool as getToolDoc, upsertTool } from '../tools/repository';
+import { contactLines, submissionLines, subscriberLine } from './format';
 import { approveSubmission, contactsCsv, csvField, ModerationError, rejectSubmission, slugify, subscribersCsv, toCsv } from './service';
 
 let db: DB;
@@ -90,6 +91,25 @@ describe('CSV export', () => {
     expect(toCsv(['a', 'b'], [{ a: 1, b: 'x,y' }])).toBe('a,b\r\n1,"x,y"\r\n');
   });
 
+  it.each([
+    // The issue's bypasses: a ; list separator, and a formula at the start of a later line.
+    ['x;=1+1;@SUM(A1)', `"x;'=1+1;'@SUM(A1)"`],
+    ['ok\n=1+1', `"ok\n'=1+1"`],
+    ['ok\r\n+1', `"ok\\u{D}\n'+1"`],
+    ['a,=cmd', `"a,'=cmd"`],
+    ['a\t-2', `"a\t'-2"`],
+    ['\t=1', `"'\t'=1"`],
+    ['@SUM(A1)', "'@SUM(A1)"],
+    ['-5', "'-5"],
+    ['2026-11-23', '2026-11-23'],
+    ['a - b = c', 'a - b = c'],
+    ['semi;colon', '"semi;colon"'],
+    ['esc\u001b[2J', 'esc\\u{1B}[2J'],
+    ['rtl\u202Etxt', 'rtl\\u{202E}txt'],
+  ])('csvField(%j) is %s', (input, expected) => {
+    expect(csvField(input)).toBe(expected);
+  });
+
   it('exports contact messages and subscribers with a header row', () => {
     insertContactMessage(db, { name: 'Ada, L.', email: 'ada@x.io', subject: 'other', message: 'Hello\n"there"' });
     const contacts = contactsCsv(db).split('\r\n');
@@ -97,5 +117,32 @@ describe('CSV export', () => {
     expect(contacts[1]).toMatch(/^1,\d{4}-[^,]+,"Ada, L\.",ada@x\.io,other,"Hello\n""there"""$/);
     insertEarlyAccess(db, { email: 'ads@b.co', timestamp: '2026-11-23T10:00:00.000Z', type: 'early_access_advertising', source: 'advertise_page_modal' });
     expect(subscribersCsv(db)).toBe('id,timestamp,email,type,source\r\n1,2026-11-23T10:00:00.000Z,ads@b.co,early_access_advertising,advertise_page_modal\r\n');
+  });
+});
+
+describe('CLI output', () => {
+  /** Anything a terminal acts on: C0 but line feed, DEL, C1, bidi controls. */
+  const TERMINAL_CONTROL = /[\u0000-\u0009\u000B-\u001F\u007F-\u009F\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
+  const row = (over: Record<string, unknown>) =>
+    ({ id: 1, name: 'Acme', email: 'o@a.io', website_url: 'https://a.io', tool_type: 'ai-tool', description: null, message: null, status: 'pending', created_at: '2026-11-23T10:00:00.000Z', reviewed_at: null, tool_slug: null, ...over }) as Parameters<typeof submissionLines>[0];
+
+  it.each([
+    ['clears the screen', 'evil\u001b[2J', 'evil\\u{1B}[2J'],
+    ['overwrites the line', 'legit tool\r#1 [approved] fake', 'legit tool\\u{D}#1 [approved] fake'],
+    ['links with OSC 8', '\u001b]8;;https://evil.example\u0007click\u001b]8;;\u0007', '\\u{1B}]8;;https://evil.example\\u{7}click\\u{1B}]8;;\\u{7}'],
+    ['uses a one-byte CSI', 'x\u009b31m', 'x\\u{9B}31m'],
+    ['reorders text', 'abc\u202Etxt.exe', 'abc\\u{202E}txt.exe'],
+  ])('prints a name that %s as visible escapes', (_what, name, shown) => {
+    const [first] = submissionLines(row({ name }));
+    expect(first).toContain(shown);
+    expect(first).not.toMatch(TERMINAL_CONTROL);
+  });
+
+  it('keeps line breaks of messages, indented, and escapes the rest', () => {
+    const lines = submissionLines(row({ description: 'one\ntwo\u001b[1m', message: 'hi\rthere' }));
+    expect(lines.slice(1)).toEqual(['    description: one\n    two\\u{1B}[1m', '    message: hi\\u{D}there']);
+    const contact = contactLines({ id: 2, name: 'N\u001b[31m', email: 'e@x.io', subject: 'other', message: 'a\nb\u0007', created_at: 't' });
+    expect(contact).toEqual(['#2 t [other] N\\u{1B}[31m <e@x.io>', '    a\n    b\\u{7}']);
+    expect(subscriberLine({ id: 1, email: 'x\u001b@y.io', timestamp: 't', type: 'early_access_advertising', source: 'advertise_page_modal' })).toBe('t x\\u{1B}@y.io');
   });
 });

@@ -3,6 +3,7 @@
  * submissions, and export contact messages and early-access subscribers.
  */
 import type { DB } from '../db/connection';
+import { escapeForDisplay } from '../contracts/text';
 import { upsertTool, type ToolInput } from '../tools/repository';
 import {
   getSubmission,
@@ -88,14 +89,17 @@ export function rejectSubmission(db: DB, id: number): void {
   })();
 }
 
+/** A formula start (= + - @, tab, CR) at the start of the field, of a line, or after a , ; or tab separator. */
+const FORMULA_START = /(?<=^|[\r\n,;\t])(?=[=+\-@\t\r])/g;
+
 /**
- * One CSV field (RFC 4180): quoted when it holds a comma, quote or line break, quotes doubled. A leading
- * = + - @ (or tab/CR) is prefixed with ' so a spreadsheet never runs a visitor's text as a formula.
+ * One CSV field (RFC 4180): quoted when it holds a separator (comma, semicolon, tab), a quote or a line break,
+ * quotes doubled. Every formula start gets a ' in front, so no spreadsheet (whatever its list separator, and
+ * whether it splits the field's lines) runs a visitor's text as a formula. Terminal escapes are shown, not sent.
  */
 export function csvField(value: unknown): string {
-  let s = value == null ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+  const s = escapeForDisplay(value == null ? '' : String(value), true).replace(FORMULA_START, "'");
+  return /[",;\t\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
 export function toCsv(columns: string[], rows: Record<string, unknown>[]): string {

@@ -1,0 +1,34 @@
+import express from 'express';
+import { describe, expect, it } from 'vitest';
+import { loadConfig, parseTrustProxy } from './config';
+
+describe('TRUST_PROXY', () => {
+  it.each([
+    [undefined, false],
+    ['', false],
+    ['false', false],
+    ['0', false],
+    ['1', 1],
+    ['2', 2],
+    ['true', true],
+    ['loopback', 'loopback'],
+    ['10.0.0.0/8, 172.16.0.0/12 ,loopback', '10.0.0.0/8,172.16.0.0/12,loopback'],
+  ])('%j means %j', (raw, expected) => {
+    expect(parseTrustProxy(raw)).toBe(expected);
+  });
+
+  it('is off by default, and Express accepts every parsed form (and refuses a bad address at start-up)', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    const app = express();
+    for (const v of ['1', 'loopback', '10.0.0.0/8,::1', 'uniquelocal']) expect(() => app.set('trust proxy', parseTrustProxy(v))).not.toThrow();
+    expect(() => app.set('trust proxy', parseTrustProxy('not-an-address'))).toThrow();
+  });
+});
+
+describe('limits', () => {
+  it('has defaults and refuses values that are not positive whole numbers', () => {
+    expect(loadConfig({})).toMatchObject({ writeRateLimit: 20, eventsRateLimit: 120, eventsMaxRows: 100_000, eventsMaxAgeDays: 90 });
+    expect(() => loadConfig({ WRITE_RATE_LIMIT: 'lots' })).toThrow('WRITE_RATE_LIMIT must be a positive whole number, got "lots"');
+    expect(() => loadConfig({ EVENTS_MAX_ROWS: '0' })).toThrow('EVENTS_MAX_ROWS');
+  });
+});

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { analyticsEventSchema } from '../contracts/tools';
+import { hasForbiddenCharacters } from '../contracts/text';
+
+/** Field limits of an event's data: a few flat, named values (tool name, slug, category, page URL). */
+export const EVENT_DATA_MAX_KEYS = 16;
+export const EVENT_KEY_MAX_LENGTH = 40;
+export const EVENT_VALUE_MAX_LENGTH = 1024;
+export const EVENT_DATA_MAX_JSON = 2000;
+
+const value = z.union([
+  z
+    .string()
+    .normalize('NFC')
+    .max(EVENT_VALUE_MAX_LENGTH, `values must be ${EVENT_VALUE_MAX_LENGTH} characters or less`)
+    .refine((v) => !hasForbiddenCharacters(v), 'values must not contain control characters'),
+  z.number().finite(),
+  z.boolean(),
+  z.null(),
+]);
+
+/** Keys start with a letter, which also keeps out __proto__ and friends. */
+const key = z.string().regex(new RegExp(`^[A-Za-z][A-Za-z0-9_]{0,${EVENT_KEY_MAX_LENGTH - 1}}$`), 'keys must be short names');
+
+/** What POST /api/events stores: the contract's event, with its data bounded in shape and size. */
+export const storedEventSchema = analyticsEventSchema.extend({
+  data: z
+    .record(key, value)
+    .refine((d) => Object.keys(d).length <= EVENT_DATA_MAX_KEYS, `data must have at most ${EVENT_DATA_MAX_KEYS} fields`)
+    .refine((d) => JSON.stringify(d).length <= EVENT_DATA_MAX_JSON, 'data is too large'),
+});
+export type StoredEvent = z.output<typeof storedEventSchema>;

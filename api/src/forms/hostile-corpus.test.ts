@@ -1,0 +1,183 @@
+/**
+ * Every payload of the hostile corpus through every write endpoint: each answer is a 4xx with nothing stored,
+ * or a success whose row holds exactly the normalised text, which is inert in the CLI and in CSV.
+ */
+import request from 'supertest';
+import type { Express } from 'express';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../app';
+import { loadConfig } from '../config';
+import { contactSchema, earlyAccessSchema, submissionSchema, validateForm } from '../contracts/forms';
+import { escapeForDisplay, hasForbiddenCharacters } from '../contracts/text';
+import { openDatabase, type DB } from '../db/connection';
+import { storedEventSchema } from '../events/schema';
+import { createLogger } from '../middleware/logger';
+import { csvField } from '../moderation/service';
+import { HOSTILE_BODIES, HOSTILE_TEXTS, HOSTILE_VALUES } from './hostile-corpus';
+
+type Body = Record<string, unknown>;
+
+interface Endpoint {
+  path: string;
+  table: string;
+  valid: Body;
+  /** Fields to put a payload in ("data.toolName" is nested). */
+  fields: string[];
+  /** What the row must hold for an accepted body: the schema's normalised output. */
+  expected: (body: unknown) => Body;
+  /** The row the answer stored. */
+  stored: (db: DB, res: request.Response, expected: Body) => Body | undefined;
+}
+
+const columns = (row: Body | undefined, keys: string[]) => row && Object.fromEntries(keys.map((k) => [k, row[k]]));
+const formData = (schema: Parameters<typeof validateForm>[0], body: unknown) => {
+  const r = validateForm(schema, body);
+  if (!r.success) throw new Error('accepted although the schema refuses it');
+  return r.data as Body;
+};
+
+const ENDPOINTS: Endpoint[] = [
+  {
+    path: '/api/submissions',
+    table: 'submissions',
+    valid: { name: 'Acme AI', email: 'owner@acme.io', website_url: 'https://acme.io', tool_type: 'ai-tool', description: 'Tools', message: 'Hi' },
+    fields: ['name', 'email', 'website_url', 'tool_type', 'description', 'message'],
+    expected: (b) => formData(submissionSchema, b),
+    stored: (db, res, exp) => columns(db.prepare('SELECT * FROM submissions WHERE id = ?').get(res.body.id) as Body, Object.keys(exp)),
+  },
+  {
+    path: '/api/contact/submit',
+    table: 'contact_messages',
+    valid: { name: 'Ada', email: 'ada@example.com', subject: 'other', message: 'Hello' },
+    fields: ['name', 'email', 'subject', 'message'],
+    expected: (b) => formData(contactSchema, b),
+    stored: (db, _res, exp) => columns(db.prepare('SELECT * FROM contact_messages ORDER BY id DESC').get() as Body, Object.keys(exp)),
+  },
+  {
+    path: '/api/early-access',
+    table: 'early_access',
+    valid: { email: 'ads@brand.io' },
+    fields: ['email'],
+    expected: (b) => formData(earlyAccessSchema, b),
+    // Once per address, case-insensitive: compare with the first stored spelling.
+    stored: (db, _res, exp) => {
+      const row = db.prepare('SELECT email FROM early_access WHERE email = ?').get(exp.email) as Body | undefined;
+      return row && { email: String(row.email).toLowerCase() === String(exp.email).toLowerCase() ? exp.email : row.email };
+    },
+  },
+  {
+    path: '/api/events',
+    table: 'events',
+    valid: { event: 'tool_page_view', data: { toolName: 'Cursor', slug: 'cursor' }, timestamp: '2026-11-23T10:00:00.000Z' },
+    fields: ['data.toolName', 'event', 'timestamp'],
+    expected: (b) => {
+      const e = storedEventSchema.parse(b);
+      return { event: e.event, data: e.data, timestamp: new Date(e.timestamp).toISOString() };
+    },
+    stored: (db) => {
+      const row = db.prepare('SELECT event, data, timestamp FROM events ORDER BY id DESC').get() as Body;
+      return { ...row, data: JSON.parse(String(row.data)) };
+    },
+  },
+];
+
+const TABLES = [...ENDPOINTS.map((e) => e.table), 'tools', 'idempotency_keys'];
+/** Anything a terminal acts on, or that reorders text: C0 but line feed, DEL, C1, bidi controls. */
+const TERMINAL_CONTROL = /[\u0000-\u0009\u000B-\u001F\u007F-\u009F\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
+/** A formula start at the start of a CSV field's text, of one of its lines, or after a , ; or tab. */
+const FORMULA = /(?:^|[\r\n,;\t])[=+\-@\t\r]/;
+
+let db: DB;
+let app: Express;
+
+beforeAll(async () => {
+  db = openDatabase(':memory:');
+  const env = { ...process.env, NODE_ENV: 'test', WRITE_RATE_LIMIT: '1000000', EVENTS_RATE_LIMIT: '1000000' };
+  app = await createApp({ config: loadConfig(env), db, logger: createLogger('silent'), pages: false });
+});
+afterAll(() => {
+  // Both outcomes were exercised: inert payloads were stored at every endpoint.
+  for (const e of ENDPOINTS) expect(counts()[e.table], e.table).toBeGreaterThan(1);
+  expect(({} as Body).polluted).toBeUndefined();
+  expect(({} as Body).status).toBeUndefined();
+  expect(({} as Body).isAdmin).toBeUndefined();
+  db.close();
+});
+
+const counts = () => Object.fromEntries(TABLES.map((t) => [t, (db.prepare(`SELECT COUNT(*) AS n FROM ${t}`).get() as { n: number }).n]));
+
+function withField(valid: Body, field: string, value: unknown): Body {
+  const [head, sub] = field.split('.');
+  return sub ? { ...valid, [head]: { ...(valid[head] as Body), [sub]: value } } : { ...valid, [field]: value };
+}
+
+/** Every text in the stored row: normalised (NFC, allowed characters only) and inert in the CLI and in CSV. */
+function expectInert(row: Body) {
+  const texts = Object.values(row).flatMap((v) => (v && typeof v === 'object' ? Object.values(v) : [v])).filter((v): v is string => typeof v === 'string');
+  for (const text of texts) {
+    expect(text.normalize('NFC')).toBe(text);
+    expect(hasForbiddenCharacters(text, true)).toBe(false);
+    expect(escapeForDisplay(text)).not.toMatch(TERMINAL_CONTROL);
+    const csv = csvField(text);
+    const unquoted = csv.startsWith('"') ? csv.slice(1, -1).replace(/""/g, '"') : csv;
+    expect(unquoted).not.toMatch(FORMULA);
+    expect(/[",;\t\r\n]/.test(unquoted) ? csv.startsWith('"') : true).toBe(true);
+  }
+}
+
+/** Posts one raw body and checks the outcome; returns the status. */
+async function post(endpoint: Endpoint, raw: string, contentType: string | null): Promise<number> {
+  const before = counts();
+  let req = request(app).post(endpoint.path);
+  if (contentType) req = req.set('Content-Type', contentType);
+  const res = await req.send(raw);
+  if (res.status >= 200 && res.status < 300) {
+    // body-parser skips a leading BOM, as JSON.parse does not.
+    const body: unknown = JSON.parse(raw.replace(/^\uFEFF/, ''));
+    const expected = endpoint.expected(body);
+    expect(endpoint.stored(db, res, expected)).toEqual(expected);
+    expectInert(expected);
+    const after = counts();
+    expect(after[endpoint.table] - before[endpoint.table]).toBeLessThanOrEqual(1);
+    for (const t of TABLES) if (t !== endpoint.table) expect(after[t]).toBe(before[t]);
+  } else {
+    expect(res.status, `${endpoint.path} ${raw.slice(0, 80)}`).toBeGreaterThanOrEqual(400);
+    expect(res.status).toBeLessThan(500);
+    expect(counts()).toEqual(before);
+    expect(res.type).toBe('application/json');
+    expect(Object.keys(res.body).every((k) => ['success', 'error', 'fieldErrors'].includes(k))).toBe(true);
+    expect(res.body.success).toBe(false);
+    // Field errors are named by our fields, never by keys the client made up.
+    for (const key of Object.keys(res.body.fieldErrors ?? {})) expect(key).toMatch(/^(form|body|idempotencyKey|event|data|timestamp|name|email|website_url|tool_type|description|message|subject)$/);
+  }
+  return res.status;
+}
+
+describe('hostile corpus', () => {
+  it('holds at least 200 payloads', () => {
+    expect(HOSTILE_TEXTS.length + HOSTILE_VALUES.length + HOSTILE_BODIES.length).toBeGreaterThanOrEqual(200);
+  });
+
+  describe.each(HOSTILE_TEXTS)('text: $label', ({ value, name }) => {
+    it('in every text field of every write endpoint: a 4xx and no row, or stored as inert normalised text', async () => {
+      for (const endpoint of ENDPOINTS) {
+        for (const field of endpoint.fields) {
+          const status = await post(endpoint, JSON.stringify(withField(endpoint.valid, field, value)), 'application/json');
+          if (field === 'name' && name) expect(status < 300 ? 'store' : 'reject', `${endpoint.path} name`).toBe(name);
+        }
+      }
+    });
+  });
+
+  describe.each(HOSTILE_VALUES)('value of the wrong type: $label', ({ value }) => {
+    it('in every field of every write endpoint is refused with a 4xx (or, for optional texts, null)', async () => {
+      for (const endpoint of ENDPOINTS) for (const field of endpoint.fields) await post(endpoint, JSON.stringify(withField(endpoint.valid, field, value)), 'application/json');
+    });
+  });
+
+  describe.each(HOSTILE_BODIES)('body: $label', ({ body, contentType }) => {
+    it('to every write endpoint: a 4xx and no row, or stored as inert normalised text', async () => {
+      for (const endpoint of ENDPOINTS) await post(endpoint, body(endpoint.valid), contentType);
+    });
+  });
+});

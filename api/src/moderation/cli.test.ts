@@ -1,0 +1,39 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../db/connection';
+import { insertContactMessage, insertEarlyAccess, insertSubmission } from '../forms/repository';
+
+/** The real CLI in a child process, on a database holding hostile rows (as stored before the field rules existed). */
+const dir = mkdtempSync(join(tmpdir(), 'moderate-'));
+const databasePath = join(dir, 'site.sqlite');
+const TERMINAL_CONTROL = /[\u0000-\u0009\u000B-\u001F\u007F-\u009F\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
+
+const moderate = (...args: string[]) =>
+  execFileSync(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'cli.ts'), ...args], { env: { ...process.env, DATABASE_PATH: databasePath }, encoding: 'utf8' });
+
+beforeAll(() => {
+  const db = openDatabase(databasePath);
+  insertSubmission(db, { name: 'legit tool\r#1 [approved] fake\u001b[2J', email: 'a@b.co', website_url: 'https://a.b', tool_type: 'ai-tool', description: '\u001b]8;;https://evil\u0007x\u001b]8;;\u0007', message: 'abc\u202Eexe' });
+  insertContactMessage(db, { name: 'N\u009b2J', email: 'c@d.io', subject: 'other', message: 'x;=1+1;@SUM(A1)\nok\n=1+1' });
+  insertEarlyAccess(db, { email: '=cmd|x@y.io\u001b[0m', timestamp: '2026-11-23T10:00:00.000Z', type: 'early_access_advertising', source: 'advertise_page_modal' });
+  db.close();
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('pnpm moderate prints visitor text inert', () => {
+  it.each(['list', 'contacts', 'subscribers', 'contacts --csv', 'subscribers --csv'])('moderate %s', (command) => {
+    const out = moderate(...command.split(' '));
+    expect(out.length).toBeGreaterThan(20);
+    // CSV rows end in CR LF (RFC 4180); no other control character reaches the terminal.
+    expect(out.replace(/\r\n/g, '\n')).not.toMatch(TERMINAL_CONTROL);
+  });
+
+  it('CSV never starts a cell or a line of a cell with a formula', () => {
+    const csv = moderate('contacts', '--csv');
+    expect(csv).toContain(`"x;'=1+1;'@SUM(A1)\nok\n'=1+1"`);
+    expect(moderate('subscribers', '--csv')).toContain("'=cmd|x@y.io\\u{1B}[0m");
+  });
+});
