@@ -4,6 +4,7 @@
  */
 import type { DB } from '../db/connection';
 import { upsertTool, type ToolInput } from '../tools/repository';
+import { attachSubmittedServer } from '../registry/repository';
 import {
   getSubmission,
   listContactMessages,
@@ -76,6 +77,7 @@ export function approveSubmission(db: DB, id: number, opts: ApproveOptions = {})
       ...(isMcp ? { mcpBadge: 'Community' as const } : {}),
     };
     upsertTool(db, tool);
+    attachSubmittedServer(db, id, slug);
     markSubmissionReviewed(db, id, 'approved', slug, new Date().toISOString());
     return { slug, tool };
   })();
