@@ -14,6 +14,7 @@ import { Pagination } from '../components/Pagination';
 import { HomeFaq } from '../components/HomeFaq';
 import { PromoTiles } from '../components/PromoTiles';
 import { BackToTop } from '../components/BackToTop';
+import { DidYouMean } from '../features/search/DidYouMean';
 import '../styles.css';
 
 type ListState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; list: ToolList };
@@ -306,6 +307,7 @@ export default function Home({ data }: RouteProps<ToolList>) {
                 <div className="dir-state">
                   <h2>No AI tools found</h2>
                   <p>Try adjusting your search terms or filters to find the AI tools you're looking for.</p>
+                  <DidYouMean query={searchText} tools={tools} />
                   <button type="button" className="btn btn--primary" onClick={clearFilters}>
                     Clear Filters
                   </button>

@@ -15,6 +15,8 @@ import { TagList } from '../components/TagList';
 import { PricingPlans } from '../components/PricingPlans';
 import { ToolFaqAccordion } from '../components/ToolFaqAccordion';
 import { Screenshot } from '../components/Screenshot';
+import { InstallSection } from '../features/install/InstallSection';
+import { SimilarTools } from '../features/similar/SimilarTools';
 import '../styles.css';
 
 const DEFAULT_RATING = 4.5;
@@ -192,6 +194,7 @@ export default function ToolDetail({ data }: RouteProps<ToolLookup>) {
           </div>
         </section>
 
+        <InstallSection tool={tool} />
         {features.length > 0 && (
           <section aria-labelledby="dir-features-title" className="dir-detail__section">
             <h2 id="dir-features-title">Key Features</h2>
@@ -214,6 +217,7 @@ export default function ToolDetail({ data }: RouteProps<ToolLookup>) {
 
         {pricingPlans.length > 0 && <PricingPlans plans={pricingPlans} />}
         {(tool.faqs?.length ?? 0) > 0 && <ToolFaqAccordion faqs={tool.faqs!} />}
+        <SimilarTools tool={tool} />
 
         <section aria-labelledby="dir-explore-title" className="dir-detail__section">
           <h2 id="dir-explore-title">Explore More</h2>
