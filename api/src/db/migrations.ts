@@ -54,8 +54,8 @@ const MIGRATIONS: string[] = [
      data TEXT NOT NULL,
      timestamp TEXT NOT NULL
    );`,
-  // MCP registry records, full-text search of tools (trigram: substring matches through the index), and the
-  // server.json a registry import attaches to a pending submission.
+  // MCP registry records, the server.json a registry import attaches to a pending submission (a side table, so
+  // the submissions table keeps its shape), and full-text search of tools (trigram: substring matches via the index).
   `CREATE TABLE mcp_servers (
      name TEXT PRIMARY KEY,        -- reverse-DNS server name (server.json "name")
      tool_slug TEXT NOT NULL UNIQUE REFERENCES tools(slug) ON DELETE CASCADE,
@@ -63,7 +63,12 @@ const MIGRATIONS: string[] = [
      source TEXT NOT NULL DEFAULT 'seed' CHECK (source IN ('seed','import')),  -- the seed never overwrites an import
      updated_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now'))
    );
-   ALTER TABLE submissions ADD COLUMN server_json TEXT;
+   CREATE TABLE submission_servers (  -- the server.json a registry import attached to a submission
+     submission_id INTEGER PRIMARY KEY REFERENCES submissions(id) ON DELETE CASCADE,
+     name TEXT NOT NULL,
+     doc TEXT NOT NULL
+   );
+   CREATE INDEX submission_servers_name ON submission_servers (name);
    CREATE VIRTUAL TABLE tools_fts USING fts5(name, description, tokenize = 'trigram');
    INSERT INTO tools_fts (rowid, name, description) SELECT id, name, coalesce(json_extract(doc, '$.description'), '') FROM tools;
    CREATE TRIGGER tools_fts_insert AFTER INSERT ON tools BEGIN

@@ -51,7 +51,7 @@ export function readCandidates(path: string, root = path): { candidates: Candida
 
 function pendingSubmissionFor(db: DB, name: string): number | null {
   const row = db
-    .prepare(`SELECT id FROM submissions WHERE status = 'pending' AND server_json IS NOT NULL AND json_extract(server_json, '$.name') = ?`)
+    .prepare(`SELECT s.id FROM submissions s JOIN submission_servers ss ON ss.submission_id = s.id WHERE s.status = 'pending' AND ss.name = ?`)
     .get(name) as { id: number } | undefined;
   return row?.id ?? null;
 }
@@ -85,23 +85,17 @@ export function importServers(db: DB, path: string): ImportSummary {
       }
       const pending = pendingSubmissionFor(db, doc.name);
       if (pending !== null) {
-        db.prepare('UPDATE submissions SET server_json = ?, name = ?, website_url = ?, description = ? WHERE id = ?').run(
-          JSON.stringify(doc),
-          displayName(doc),
-          websiteOf(doc),
-          doc.description,
-          pending,
-        );
+        db.prepare('UPDATE submissions SET name = ?, website_url = ?, description = ? WHERE id = ?').run(displayName(doc), websiteOf(doc), doc.description, pending);
+        db.prepare('UPDATE submission_servers SET doc = ? WHERE submission_id = ?').run(JSON.stringify(doc), pending);
         summary.updated.push({ name: doc.name, target: `pending submission ${pending}` });
         continue;
       }
       const r = db
-        .prepare(
-          `INSERT INTO submissions (name, email, website_url, tool_type, description, message, status, server_json)
-           VALUES (?, '', ?, 'mcp-server', ?, ?, 'pending', ?)`,
-        )
-        .run(displayName(doc), websiteOf(doc), doc.description, `Imported from server.json: ${doc.name} ${doc.version}`, JSON.stringify(doc));
-      summary.added.push({ name: doc.name, submissionId: Number(r.lastInsertRowid) });
+        .prepare(`INSERT INTO submissions (name, email, website_url, tool_type, description, message, status) VALUES (?, '', ?, 'mcp-server', ?, ?, 'pending')`)
+        .run(displayName(doc), websiteOf(doc), doc.description, `Imported from server.json: ${doc.name} ${doc.version}`);
+      const submissionId = Number(r.lastInsertRowid);
+      db.prepare('INSERT INTO submission_servers (submission_id, name, doc) VALUES (?, ?, ?)').run(submissionId, doc.name, JSON.stringify(doc));
+      summary.added.push({ name: doc.name, submissionId });
     }
   })();
   return summary;

@@ -63,7 +63,7 @@ describe('pnpm registry import', () => {
     expect(summary.updated).toEqual([{ name: 'io.github.upstash/context7', target: '/tool/context7-mcp-server' }]);
     expect(summary.refused.map((r) => r.source).sort()).toEqual(['invalid/bad-name-pattern.json', 'invalid/package-version-latest.json']);
     expect(summary.refused.find((r) => r.source.includes('latest'))!.reasons.join()).toMatch(/packages\.0\.version/);
-    const pending = db.prepare(`SELECT name, status, tool_type, server_json FROM submissions ORDER BY id`).all() as { status: string; tool_type: string; server_json: string }[];
+    const pending = db.prepare(`SELECT name, status, tool_type FROM submissions ORDER BY id`).all() as { status: string; tool_type: string }[];
     expect(pending).toHaveLength(4);
     for (const p of pending) expect(p).toMatchObject({ status: 'pending', tool_type: 'mcp-server' });
     expect(getServerByToolSlug(db, 'context7-mcp-server')?.packages?.[0].version).toBe('1.0.26');

@@ -104,8 +104,8 @@ export function getListedServer(db: DB, name: string): ListedServer | null {
 
 /** Pending submissions carry the server.json an import attached to them (null for the /submit form's). */
 export function getSubmissionServer(db: DB, submissionId: number): ServerJson | null {
-  const row = db.prepare('SELECT server_json FROM submissions WHERE id = ?').get(submissionId) as { server_json: string | null } | undefined;
-  return row?.server_json ? (JSON.parse(row.server_json) as ServerJson) : null;
+  const row = db.prepare('SELECT doc FROM submission_servers WHERE submission_id = ?').get(submissionId) as { doc: string } | undefined;
+  return row ? (JSON.parse(row.doc) as ServerJson) : null;
 }
 
 /** On approval: an imported submission's server.json becomes the new tool's record (its page then shows install

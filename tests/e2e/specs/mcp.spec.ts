@@ -216,7 +216,7 @@ describe('mcp: registry format both ways', () => {
     assert.equal(imported.status, 0, imported.stderr);
     assert.match(imported.stdout, /Added 1, updated 0, refused 0\./);
     const [row] = queryDb<{ id: number; status: string }>(
-      `SELECT id, status FROM submissions WHERE json_extract(server_json, '$.name') = 'io.github.user/local-weather'`,
+      `SELECT s.id, s.status FROM submissions s JOIN submission_servers ss ON ss.submission_id = s.id WHERE ss.name = 'io.github.user/local-weather'`,
     );
     assert.equal(row.status, 'pending');
     assert.equal((await fetch(`${BASE}/tool/local-weather`)).status, 404);
