@@ -227,7 +227,7 @@ describe('mcp: registry format both ways', () => {
     const desktop = JSON.parse(await snippetText(page, 'claude-desktop'));
     assert.deepEqual(desktop.mcpServers['local-weather'], {
       command: 'npx',
-      args: ['-y', '@modelcontextprotocol/server-weather@1.0.0', '--port', '8080'],
+      args: ['-y', '@modelcontextprotocol/server-weather@1.0.0', '--port=8080'],
       env: { API_KEY: '<API_KEY>' },
     });
     assert.match(await openClient(page, 'Claude Code', 'claude-code'), /claude mcp add --transport stdio --env 'API_KEY=<API_KEY>' local-weather -- npx/);

@@ -187,7 +187,7 @@ describe('imported server.json documents', () => {
     };
     expect(JSON.parse(installSnippets(weather, 'local-weather')[0].code).mcpServers['local-weather']).toEqual({
       command: 'npx',
-      args: ['-y', '@modelcontextprotocol/server-weather@1.0.0', '--port', '8080'],
+      args: ['-y', '@modelcontextprotocol/server-weather@1.0.0', '--port=8080'],
       env: { API_KEY: '<API_KEY>' },
     });
     const remote: ServerJson = {
@@ -220,6 +220,15 @@ describe('imported server.json documents', () => {
     expect(JSON.parse(installSnippets(gh, 'github')[0].code).mcpServers.github.args).toEqual([
       'run', '-i', '--rm', '-e', 'GITHUB_PERSONAL_ACCESS_TOKEN=<token>', 'ghcr.io/github/github-mcp-server',
     ]);
+  });
+});
+
+describe('named arguments', () => {
+  it('join long flags with = (the registry`s --flag={value}) and keep short ones apart', () => {
+    const stripe = JSON.parse(installSnippets({ ...records['stripe-mcp-server'], remotes: [] }, 'stripe')[0].code).mcpServers.stripe;
+    expect(stripe).toEqual({ command: 'npx', args: ['-y', '@stripe/mcp', '--tools=all', '--api-key=<api-key>'] });
+    const pg = JSON.parse(installSnippets(records['postgres-mcp-pro-mcp-server'], 'pg')[0].code).mcpServers.pg;
+    expect(pg).toEqual({ command: 'uvx', args: ['postgres-mcp', '--access-mode=unrestricted'], env: { DATABASE_URI: '<DATABASE_URI>' } });
   });
 });
 

@@ -88,7 +88,8 @@ function argumentValues(args: McpArgument[] = []): Value[] {
       continue;
     }
     const v = inputValue(a.name.replace(/^-+/, ''), a);
-    if (v) out.push([a.name], v);
+    // The registry's form is `--flag=value` (some CLIs accept nothing else); a short `-f` takes its value apart.
+    if (v) out.push(...(/^-[^-]$/.test(a.name) ? [[a.name], v] : [[`${a.name}=`, ...v]]));
   }
   return out;
 }
