@@ -17,6 +17,8 @@ import { blogRouter } from './blog/router';
 import { formsRouter } from './forms/router';
 import { eventsRouter } from './events/router';
 import { seoRouter } from './seo/router';
+import { registryRouter } from './registry/router';
+import { feedsRouter } from './feeds/router';
 import { createPageRenderer } from './ssr/renderPage';
 
 export interface AppDeps {
@@ -67,6 +69,8 @@ export async function createApp({ config, db, logger, pages = true, rateLimitSto
   app.use(jsonApi());
 
   app.use(seoRouter(db, config.siteOrigin));
+  app.use('/v0.1', registryRouter(db, config.siteOrigin));
+  app.use(feedsRouter(db, config.siteOrigin));
 
   app.get('/remotes.json', (_req, res) => {
     res.set('Cache-Control', 'no-store').json(publicManifest(config.releasesDir, REMOTE_NAMES, config.devRemotes));

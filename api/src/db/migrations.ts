@@ -68,6 +68,33 @@ const MIGRATIONS: string[] = [
    ALTER TABLE events ADD COLUMN received_at TEXT;
    UPDATE events SET received_at = timestamp;
    CREATE INDEX events_received_at ON events (received_at);`,
+  // MCP registry records, the server.json a registry import attaches to a pending submission (a side table, so
+  // the submissions table keeps its shape), and full-text search of tools (trigram: substring matches via the index).
+  `CREATE TABLE mcp_servers (
+     name TEXT PRIMARY KEY,        -- reverse-DNS server name (server.json "name")
+     tool_slug TEXT NOT NULL UNIQUE REFERENCES tools(slug) ON DELETE CASCADE,
+     doc TEXT NOT NULL,            -- the server.json record
+     source TEXT NOT NULL DEFAULT 'seed' CHECK (source IN ('seed','import')),  -- the seed never overwrites an import
+     updated_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now'))
+   );
+   CREATE TABLE submission_servers (  -- the server.json a registry import attached to a submission
+     submission_id INTEGER PRIMARY KEY REFERENCES submissions(id) ON DELETE CASCADE,
+     name TEXT NOT NULL,
+     doc TEXT NOT NULL
+   );
+   CREATE INDEX submission_servers_name ON submission_servers (name);
+   CREATE VIRTUAL TABLE tools_fts USING fts5(name, description, tokenize = 'trigram');
+   INSERT INTO tools_fts (rowid, name, description) SELECT id, name, coalesce(json_extract(doc, '$.description'), '') FROM tools;
+   CREATE TRIGGER tools_fts_insert AFTER INSERT ON tools BEGIN
+     INSERT INTO tools_fts (rowid, name, description) VALUES (new.id, new.name, coalesce(json_extract(new.doc, '$.description'), ''));
+   END;
+   CREATE TRIGGER tools_fts_update AFTER UPDATE ON tools BEGIN
+     DELETE FROM tools_fts WHERE rowid = old.id;
+     INSERT INTO tools_fts (rowid, name, description) VALUES (new.id, new.name, coalesce(json_extract(new.doc, '$.description'), ''));
+   END;
+   CREATE TRIGGER tools_fts_delete AFTER DELETE ON tools BEGIN
+     DELETE FROM tools_fts WHERE rowid = old.id;
+   END;`,
 ];
 
 export function migrate(db: Database.Database): void {

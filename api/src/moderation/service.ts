@@ -5,6 +5,7 @@
 import type { DB } from '../db/connection';
 import { escapeForDisplay } from '../contracts/text';
 import { upsertTool, type ToolInput } from '../tools/repository';
+import { attachSubmittedServer } from '../registry/repository';
 import {
   getSubmission,
   listContactMessages,
@@ -77,6 +78,7 @@ export function approveSubmission(db: DB, id: number, opts: ApproveOptions = {})
       ...(isMcp ? { mcpBadge: 'Community' as const } : {}),
     };
     upsertTool(db, tool);
+    attachSubmittedServer(db, id, slug);
     markSubmissionReviewed(db, id, 'approved', slug, new Date().toISOString());
     return { slug, tool };
   })();

@@ -2,7 +2,7 @@ import { Router } from 'express';
 import type { DB } from '../db/connection';
 import { listToolSummaries } from '../tools/repository';
 import { listPublishedPosts } from '../blog/repository';
-import { escapeHtml } from '@aitools/platform/head-tags';
+import { escapeHtml, SITE_FEEDS } from '@aitools/platform/head-tags';
 
 const STATIC_PATHS = ['/', '/blog', '/submit', '/advertise', '/contact', '/privacy', '/terms', '/cookies'];
 
@@ -19,6 +19,7 @@ export function seoRouter(db: DB, siteOrigin: string): Router {
     const day = (d?: string | null) => (d && !Number.isNaN(Date.parse(d)) ? new Date(d).toISOString().slice(0, 10) : undefined);
     const entries: { path: string; lastmod?: string }[] = [
       ...STATIC_PATHS.map((path) => ({ path })),
+      ...SITE_FEEDS.map((f) => ({ path: f.path })),
       ...listToolSummaries(db).map((t) => ({ path: `/tool/${encodeURIComponent(t.slug)}`, lastmod: day(t.lastUpdated) })),
       ...listPublishedPosts(db).map((p) => ({ path: `/blog/${encodeURIComponent(p.slug)}`, lastmod: day((p as { published_at?: string }).published_at) })),
     ];

@@ -2,6 +2,11 @@ import { createHash } from 'node:crypto';
 import { Router } from 'express';
 import type { DB } from '../db/connection';
 import { getTool, listToolSummaries } from './repository';
+import { searchTools } from './search';
+import { similarTools } from './similar';
+import { getServerByToolSlug } from '../registry/repository';
+import { toToolSummary } from '../contracts/tools';
+import type { ToolDetailExtras } from '../contracts/mcp';
 
 /** Strong validator of a response body; clients revalidate (no-cache) and get 304 when nothing changed. */
 export function etagOf(body: string): string {
@@ -19,7 +24,9 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
 export function toolsRouter(db: DB): Router {
   const router = Router();
   router.get('/', (req, res) => {
-    const body = JSON.stringify({ success: true, data: listToolSummaries(db) });
+    // ?search= : the spec's contains-search through the full-text index, with suggestions when nothing matches.
+    const search = typeof req.query.search === 'string' ? req.query.search.slice(0, 200) : '';
+    const body = JSON.stringify(search.trim() ? { success: true, ...searchTools(db, search) } : { success: true, data: listToolSummaries(db) });
     const etag = etagOf(body);
     res.set({ ETag: etag, 'Cache-Control': 'no-cache' });
     if (matchesEtag(req.get('If-None-Match'), etag)) return void res.status(304).end();
@@ -28,7 +35,9 @@ export function toolsRouter(db: DB): Router {
   router.get('/:slug', (req, res) => {
     const tool = getTool(db, req.params.slug);
     if (!tool) return void res.status(404).json({ success: false, error: 'Tool not found' });
-    res.json(tool);
+    const mcpServer = getServerByToolSlug(db, tool.slug);
+    const extras: ToolDetailExtras = { ...(mcpServer ? { mcpServer } : {}), similar: similarTools(toToolSummary(tool), listToolSummaries(db)) };
+    res.json({ ...tool, ...extras });
   });
   return router;
 }

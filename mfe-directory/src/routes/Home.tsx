@@ -16,6 +16,7 @@ import { Pagination } from '../components/Pagination';
 import { HomeFaq } from '../components/HomeFaq';
 import { PromoTiles } from '../components/PromoTiles';
 import { BackToTop } from '../components/BackToTop';
+import { DidYouMean } from '../features/search/DidYouMean';
 import '../styles.css';
 
 const STRUCTURED_DATA_TOOLS = 50;
@@ -313,6 +314,7 @@ function Home({ data: list }: RouteProps<ToolList | null>) {
                 <div className="dir-state">
                   <h2>No AI tools found</h2>
                   <p>Try adjusting your search terms or filters to find the AI tools you're looking for.</p>
+                  <DidYouMean query={searchText} tools={tools} />
                   <Link className="btn btn--primary" {...queryLink({ category: 'All', type: 'all', search: '' }, clearFilters)}>
                     Clear Filters
                   </Link>

@@ -16,6 +16,8 @@ import { TagList } from '../components/TagList';
 import { PricingPlans } from '../components/PricingPlans';
 import { ToolFaqAccordion } from '../components/ToolFaqAccordion';
 import { Screenshot } from '../components/Screenshot';
+import { InstallSection } from '../features/install/InstallSection';
+import { SimilarTools } from '../features/similar/SimilarTools';
 import '../styles.css';
 
 const DEFAULT_RATING = 4.5;
@@ -185,6 +187,7 @@ function ToolDetail({ data: lookup }: RouteProps<ToolLookup>) {
           </div>
         </section>
 
+        <InstallSection tool={tool} />
         {features.length > 0 && (
           <section aria-labelledby="dir-features-title" className="dir-detail__section">
             <h2 id="dir-features-title">Key Features</h2>
@@ -207,6 +210,7 @@ function ToolDetail({ data: lookup }: RouteProps<ToolLookup>) {
 
         {pricingPlans.length > 0 && <PricingPlans plans={pricingPlans} />}
         {(tool.faqs?.length ?? 0) > 0 && <ToolFaqAccordion faqs={tool.faqs!} />}
+        <SimilarTools tool={tool} />
 
         <section aria-labelledby="dir-explore-title" className="dir-detail__section">
           <h2 id="dir-explore-title">Explore More</h2>

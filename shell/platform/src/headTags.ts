@@ -15,6 +15,13 @@ export interface Head {
 
 const MANAGED = 'data-head';
 
+/** Site-wide Atom feeds (served by api/src/feeds), advertised on every page with <link rel="alternate">. */
+export const SITE_FEEDS = [
+  { path: '/feeds/blog.xml', title: 'AI Tools Blog' },
+  { path: '/feeds/tools.xml', title: 'New and updated AI tools and MCP servers' },
+] as const;
+const feedLinks = SITE_FEEDS.map((f) => `<link rel="alternate" type="application/atom+xml" title="${escapeHtml(f.title)}" href="${f.path}">`);
+
 function headElements(head: Head): { tag: string; attrs: Record<string, string>; text?: string }[] {
   const out: { tag: string; attrs: Record<string, string>; text?: string }[] = [];
   if (head.description) out.push({ tag: 'meta', attrs: { name: 'description', content: head.description } });
@@ -49,7 +56,7 @@ export function renderHeadTags(head: Head): string {
     const a = Object.entries(attrs).map(([k, v]) => ` ${k}="${escapeHtml(v)}"`).join('');
     return tag === 'script' ? `<script ${MANAGED}${a}>${text}</script>` : `<${tag} ${MANAGED}${a}>`;
   });
-  return [`<title>${escapeHtml(head.title)}</title>`, ...tags].join('\n');
+  return [`<title>${escapeHtml(head.title)}</title>`, ...tags, ...feedLinks].join('\n');
 }
 
 /** Browser side: replace the previous page's managed tags with this page's. */

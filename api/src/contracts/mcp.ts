@@ -1,0 +1,161 @@
+/**
+ * The MCP registry's server.json (static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json), as we store
+ * it for every MCP server, read it from `pnpm registry import` and serve it from /v0.1/servers. One zod schema; the
+ * browser imports only the types (the schema is built in a function marked pure, so bundles without it drop zod).
+ */
+import { z } from 'zod';
+import type { ToolSummary } from './tools';
+
+/** A value the visitor supplies (environment variable, header, argument or URL variable). */
+export interface McpInput {
+  description?: string;
+  isRequired?: boolean;
+  isSecret?: boolean;
+  format?: 'string' | 'number' | 'boolean' | 'filepath';
+  default?: string;
+  placeholder?: string;
+  /** A fixed value; `{name}` parts are filled from `variables`. */
+  value?: string;
+  choices?: string[];
+  variables?: Record<string, McpInput>;
+}
+export interface McpKeyValueInput extends McpInput {
+  name: string;
+}
+export type McpArgument = (McpInput & { type: 'positional'; valueHint?: string; isRepeated?: boolean }) | (McpKeyValueInput & { type: 'named'; isRepeated?: boolean });
+
+export type McpTransport = { type: 'stdio' } | { type: 'streamable-http' | 'sse'; url: string; headers?: McpKeyValueInput[] };
+
+export interface McpPackage {
+  /** npm, pypi, oci, nuget, mcpb, ... */
+  registryType: string;
+  registryBaseUrl?: string;
+  identifier: string;
+  version?: string;
+  /** npx, uvx, docker, dnx */
+  runtimeHint?: string;
+  transport: McpTransport;
+  runtimeArguments?: McpArgument[];
+  packageArguments?: McpArgument[];
+  environmentVariables?: McpKeyValueInput[];
+}
+
+export interface McpRemote {
+  type: 'streamable-http' | 'sse';
+  url: string;
+  headers?: McpKeyValueInput[];
+  variables?: Record<string, McpInput>;
+}
+
+export interface McpRepository {
+  url: string;
+  source: string;
+  id?: string;
+  subfolder?: string;
+}
+
+/** A server.json document. `version` is required by the registry; our seed leaves it out where it is not known. */
+export interface ServerJson {
+  $schema?: string;
+  name: string;
+  title?: string;
+  description: string;
+  version?: string;
+  websiteUrl?: string;
+  repository?: McpRepository;
+  icons?: { src: string; mimeType?: string; sizes?: string[]; theme?: 'light' | 'dark' }[];
+  packages?: McpPackage[];
+  remotes?: McpRemote[];
+  _meta?: Record<string, unknown>;
+}
+
+/** What GET /api/tools/:slug adds to a tool: its server.json record (MCP servers) and similar tools. */
+export interface ToolDetailExtras {
+  mcpServer?: ServerJson;
+  similar?: ToolSummary[];
+}
+
+export const SERVER_SCHEMA_URL = 'https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json';
+/** Our additions in registry answers live under this reverse-DNS key of `_meta` (registry convention). */
+export const META_KEY = 'io.aitoolsdirectory/listing';
+export const OFFICIAL_META_KEY = 'io.modelcontextprotocol.registry/official';
+
+/** Version ranges and floating tags the registry refuses ('^1.2.3', '~1', '>=1', '1.x', '1.*', 'latest'). */
+const isPinnedVersion = (v: string) => v !== 'latest' && !/^[\^~<>=]|[xX*](\.|$)|\s-\s|\|\|/.test(v);
+
+function buildSchemas() {
+  const input = z.object({
+    description: z.string().max(2000).optional(),
+    isRequired: z.boolean().optional(),
+    isSecret: z.boolean().optional(),
+    format: z.enum(['string', 'number', 'boolean', 'filepath']).optional(),
+    default: z.string().optional(),
+    placeholder: z.string().optional(),
+    value: z.string().optional(),
+    choices: z.array(z.string()).optional(),
+  });
+  const inputWithVariables = input.extend({ variables: z.record(z.string(), input).optional() });
+  const keyValue = inputWithVariables.extend({ name: z.string().min(1).max(200) });
+  const positional = inputWithVariables
+    .extend({ type: z.literal('positional'), valueHint: z.string().optional(), isRepeated: z.boolean().optional() })
+    .refine((a) => a.valueHint !== undefined || a.value !== undefined, { message: 'a positional argument needs valueHint or value' });
+  const named = keyValue.extend({ type: z.literal('named'), isRepeated: z.boolean().optional() });
+  const argument = z.union([positional, named]);
+  const url = z.string().regex(/^(https?:\/\/[^\s]+|\{[a-zA-Z_][a-zA-Z0-9_]*\}[^\s]*)$/, 'must be an http(s) URL or start with a {variable}');
+  const httpTransport = z.object({ type: z.enum(['streamable-http', 'sse']), url, headers: z.array(keyValue).optional() });
+  const transport = z.union([z.object({ type: z.literal('stdio') }), httpTransport]);
+  const pkg = z.object({
+    registryType: z.string().min(1).max(50),
+    registryBaseUrl: z.url().optional(),
+    identifier: z.string().min(1).max(500),
+    version: z.string().min(1).max(255).refine(isPinnedVersion, 'must be a specific version, not a range or "latest"').optional(),
+    runtimeHint: z.string().max(50).optional(),
+    transport,
+    runtimeArguments: z.array(argument).optional(),
+    packageArguments: z.array(argument).optional(),
+    environmentVariables: z.array(keyValue).optional(),
+    fileSha256: z.string().regex(/^[a-f0-9]{64}$/).optional(),
+  });
+  const remote = httpTransport.extend({ variables: z.record(z.string(), input).optional() });
+  const serverJson = z.object({
+    $schema: z.url().optional(),
+    name: z
+      .string()
+      .min(3)
+      .max(200)
+      .regex(/^[a-zA-Z0-9.-]+\/[a-zA-Z0-9._-]+$/, 'must be reverse-DNS "namespace/name" with exactly one slash'),
+    title: z.string().min(1).max(100).optional(),
+    description: z.string().min(1).max(100),
+    version: z.string().min(1).max(255).refine(isPinnedVersion, 'must be a specific version, not a range or "latest"'),
+    websiteUrl: z.url().optional(),
+    repository: z.object({ url: z.url(), source: z.string().min(1), id: z.string().optional(), subfolder: z.string().optional() }).optional(),
+    icons: z
+      .array(
+        z.object({
+          src: z.url().max(255),
+          mimeType: z.string().optional(),
+          sizes: z.array(z.string().regex(/^(\d+x\d+|any)$/)).optional(),
+          theme: z.enum(['light', 'dark']).optional(),
+        }),
+      )
+      .optional(),
+    packages: z.array(pkg).optional(),
+    remotes: z.array(remote).optional(),
+    _meta: z.record(z.string(), z.unknown()).optional(),
+  });
+  return {
+    /** A server.json as the registry accepts it (version required). */
+    serverJson,
+    /** Our seed record: the same shape, version left out where it is not known. */
+    seedRecord: serverJson.partial({ version: true }),
+  };
+}
+
+const schemas = /* @__PURE__ */ buildSchemas();
+export const serverJsonSchema = schemas.serverJson;
+export const mcpSeedRecordSchema = schemas.seedRecord;
+
+/** The first problems of a failed parse, as "path: message" lines (the import summary prints them). */
+export function describeIssues(error: z.ZodError, max = 5): string[] {
+  return error.issues.slice(0, max).map((i) => `${i.path.length ? i.path.join('.') : '(document)'}: ${i.message}`);
+}

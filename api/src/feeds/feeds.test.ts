@@ -1,0 +1,76 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import request from 'supertest';
+import type { Express } from 'express';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { createApp } from '../app';
+import { loadConfig } from '../config';
+import { openDatabase, type DB } from '../db/connection';
+import { createLogger } from '../middleware/logger';
+import { seed } from '../db/seed';
+import { listPublishedPosts } from '../blog/repository';
+import { renderHeadTags } from '@aitools/platform/head-tags';
+import { FEED_ITEMS } from './router';
+
+let app: Express;
+let db: DB;
+const ORIGIN = 'https://dir.example';
+
+beforeAll(async () => {
+  db = openDatabase(':memory:');
+  seed(db);
+  app = await createApp({ config: loadConfig({ ...process.env, NODE_ENV: 'test', SITE_ORIGIN: ORIGIN }), db, logger: createLogger('silent'), pages: false });
+});
+
+/** Atom text constructs carry a type attribute: the parser then gives { '#text', '@_type' }. */
+const text = (v: string | { '#text': string }) => (typeof v === 'string' ? v : v['#text']);
+const parser = new XMLParser({ ignoreAttributes: false, isArray: (name) => name === 'entry' || name === 'link' || name === 'category' });
+
+async function atom(path: string) {
+  const res = await request(app).get(path);
+  expect(res.status).toBe(200);
+  expect(res.headers['content-type']).toMatch(/^application\/atom\+xml/);
+  expect(XMLValidator.validate(res.text)).toBe(true);
+  const doc = parser.parse(res.text);
+  expect(doc.feed['@_xmlns']).toBe('http://www.w3.org/2005/Atom');
+  return doc.feed as { title: string; updated: string; entry: { title: string | { '#text': string }; id: string; updated: string; link: { '@_href': string }[] }[] };
+}
+
+describe('feeds', () => {
+  it('the blog feed lists the published posts, newest first, linked to their pages', async () => {
+    const feed = await atom('/feeds/blog.xml');
+    const posts = listPublishedPosts(db);
+    expect(feed.entry.map((e) => e.id)).toEqual(posts.slice(0, FEED_ITEMS).map((p) => `${ORIGIN}/blog/${p.slug}`));
+    expect(feed.entry.map((e) => text(e.title))).toEqual(posts.slice(0, FEED_ITEMS).map((p) => p.title));
+    const dates = feed.entry.map((e) => Date.parse(e.updated));
+    expect([...dates].sort((a, b) => b - a)).toEqual(dates);
+    expect(feed.updated).toBe(feed.entry[0].updated);
+  });
+
+  it('the tools feed lists the newest tools and MCP servers by their last update', async () => {
+    const feed = await atom('/feeds/tools.xml');
+    expect(feed.entry).toHaveLength(FEED_ITEMS);
+    const rows = db
+      .prepare(`SELECT slug, name, json_extract(doc, '$.lastUpdated') AS day FROM tools ORDER BY day DESC, name`)
+      .all() as { slug: string; name: string; day: string }[];
+    // The newest entry is the most recently updated tool in the database.
+    const newestDay = rows[0].day;
+    expect(feed.entry[0].updated.slice(0, 10)).toBe(newestDay);
+    expect(rows.filter((r) => r.day === newestDay).map((r) => `${ORIGIN}/tool/${r.slug}`)).toContain(feed.entry[0].id);
+    for (const e of feed.entry) {
+      const slug = e.id.slice(`${ORIGIN}/tool/`.length);
+      const row = rows.find((r) => r.slug === slug)!;
+      expect(text(e.title).startsWith(row.name)).toBe(true);
+      expect(e.link[0]['@_href']).toBe(e.id);
+    }
+    expect(feed.entry.some((e) => text(e.title).includes('(MCP server)'))).toBe(true);
+  });
+
+  it('are listed in the sitemap and advertised in every page head', async () => {
+    const sitemap = await request(app).get('/sitemap.xml');
+    expect(sitemap.text).toContain(`<loc>${ORIGIN}/feeds/blog.xml</loc>`);
+    expect(sitemap.text).toContain(`<loc>${ORIGIN}/feeds/tools.xml</loc>`);
+    const head = renderHeadTags({ title: 'x' });
+    expect(head).toContain('<link rel="alternate" type="application/atom+xml" title="AI Tools Blog" href="/feeds/blog.xml">');
+    expect(head).toContain('href="/feeds/tools.xml"');
+  });
+});

@@ -1,0 +1,117 @@
+/**
+ * Atom feeds: the blog's published posts, and the directory's new and updated tools and MCP servers (a server's
+ * registry record updated by an import counts as an update). Listed in the sitemap and advertised on every page.
+ */
+import { Router } from 'express';
+import { Feed } from 'feed';
+import type { DB } from '../db/connection';
+import { listPublishedPosts } from '../blog/repository';
+import { canonicalUrl, SITE_FEEDS } from '@aitools/platform/head-tags';
+
+export const FEED_ITEMS = 50;
+const [BLOG_FEED, TOOLS_FEED] = SITE_FEEDS;
+
+const toDate = (value: string | null | undefined): Date | null => (value && !Number.isNaN(Date.parse(value)) ? new Date(value) : null);
+
+export interface ToolFeedItem {
+  slug: string;
+  name: string;
+  description: string;
+  category: string;
+  isMcp: boolean;
+  created: Date | null;
+  updated: Date;
+}
+
+/** Newest first: a tool's date is its last update, or its server record's, whichever is later. */
+export function toolFeedItems(db: DB, limit = FEED_ITEMS): ToolFeedItem[] {
+  const rows = db
+    .prepare(
+      `SELECT t.slug, t.name, t.category, json_extract(t.doc, '$.description') AS description,
+              json_extract(t.doc, '$.lastUpdated') AS last_updated, json_extract(t.doc, '$.createdAt') AS created_at,
+              s.updated_at AS server_updated
+       FROM tools t LEFT JOIN mcp_servers s ON s.tool_slug = t.slug`,
+    )
+    .all() as { slug: string; name: string; category: string | null; description: string | null; last_updated: string | null; created_at: string | null; server_updated: string | null }[];
+  const items: ToolFeedItem[] = [];
+  for (const r of rows) {
+    const created = toDate(r.created_at);
+    const dates = [toDate(r.last_updated), toDate(r.server_updated), created].filter((d): d is Date => d !== null);
+    if (!dates.length) continue;
+    const isMcp = r.category === 'MCP' || r.category === 'MCP Servers' || r.server_updated !== null;
+    items.push({
+      slug: r.slug,
+      name: r.name,
+      description: r.description ?? '',
+      category: isMcp ? 'MCP Servers' : r.category === 'AI Tools' ? 'AI Assistants' : (r.category ?? 'AI Assistants'),
+      isMcp,
+      created,
+      updated: new Date(Math.max(...dates.map((d) => d.getTime()))),
+    });
+  }
+  return items.sort((a, b) => b.updated.getTime() - a.updated.getTime() || a.name.localeCompare(b.name)).slice(0, limit);
+}
+
+export function feedsRouter(db: DB, siteOrigin: string): Router {
+  const url = (path: string) => canonicalUrl(siteOrigin, path);
+  const router = Router();
+  const send = (res: import('express').Response, xml: string) =>
+    res.type('application/atom+xml; charset=utf-8').set('Cache-Control', 'public, max-age=600').send(xml);
+
+  router.get(BLOG_FEED.path, (_req, res) => {
+    const posts = listPublishedPosts(db).slice(0, FEED_ITEMS);
+    const dated = posts.map((p) => ({ p, date: toDate(p.published_at ?? p.publishedAt) ?? new Date(0) }));
+    const feed = new Feed({
+      id: url('/blog'),
+      title: BLOG_FEED.title,
+      description: 'Expert insights on AI tools, automation workflows & enterprise adoption',
+      link: url('/blog'),
+      language: 'en',
+      updated: dated[0]?.date ?? new Date(0),
+      feedLinks: { atom: url(BLOG_FEED.path) },
+      generator: false,
+    });
+    for (const { p, date } of dated) {
+      const author = typeof p.author === 'string' ? p.author : ((p.author as { name?: string } | null | undefined)?.name ?? 'AI Tools Team');
+      feed.addItem({
+        title: p.title,
+        id: url(`/blog/${encodeURIComponent(p.slug)}`),
+        link: url(`/blog/${encodeURIComponent(p.slug)}`),
+        date,
+        published: date,
+        description: p.excerpt ?? p.description ?? undefined,
+        author: [{ name: author }],
+        category: p.category ? [{ name: p.category, term: p.category }] : undefined,
+      });
+    }
+    send(res, feed.atom1());
+  });
+
+  router.get(TOOLS_FEED.path, (_req, res) => {
+    const items = toolFeedItems(db);
+    const feed = new Feed({
+      id: url('/'),
+      title: TOOLS_FEED.title,
+      description: 'The latest AI tools and MCP servers added to or updated in the directory',
+      link: url('/'),
+      language: 'en',
+      updated: items[0]?.updated ?? new Date(0),
+      feedLinks: { atom: url(TOOLS_FEED.path) },
+      generator: false,
+    });
+    for (const t of items) {
+      const fresh = t.created !== null && t.created.getTime() === t.updated.getTime();
+      feed.addItem({
+        title: `${t.name}${t.isMcp ? ' (MCP server)' : ''}: ${fresh ? 'new' : 'updated'}`,
+        id: url(`/tool/${encodeURIComponent(t.slug)}`),
+        link: url(`/tool/${encodeURIComponent(t.slug)}`),
+        date: t.updated,
+        ...(t.created ? { published: t.created } : {}),
+        description: t.description,
+        category: [{ name: t.category, term: t.category }],
+      });
+    }
+    send(res, feed.atom1());
+  });
+  return router;
+}

@@ -1,0 +1,36 @@
+/**
+ * Operator CLI for the MCP registry format (same database as the server; DATABASE_PATH overrides it):
+ *   pnpm registry import <file-or-folder>
+ */
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { loadConfig } from '../config';
+import { openDatabase } from '../db/connection';
+import { formatSummary, importServers } from './import';
+
+const USAGE = 'Usage: pnpm registry import <server.json file, folder of them, or a saved /v0.1/servers answer>';
+
+function main(argv: string[]): number {
+  const [command, target] = argv;
+  if (command !== 'import' || !target) {
+    console.error(USAGE);
+    return 2;
+  }
+  // pnpm runs the script in api/; a relative path means relative to where the operator typed the command.
+  const path = resolve(process.env.INIT_CWD ?? process.cwd(), target);
+  if (!existsSync(path)) {
+    console.error(`No such file or folder: ${path}`);
+    return 2;
+  }
+  const db = openDatabase(loadConfig().databasePath);
+  try {
+    const summary = importServers(db, path);
+    console.log(formatSummary(summary));
+    if (summary.added.length) console.log('Review new servers with: pnpm moderate list');
+    return 0;
+  } finally {
+    db.close();
+  }
+}
+
+process.exitCode = main(process.argv.slice(2));

@@ -1,0 +1,110 @@
+/**
+ * `pnpm registry import <file-or-folder>`: reads official server.json documents (or a saved GET /v0.1/servers
+ * answer), validates each with the one schema, and brings them in: a server we list is updated in place; a new one
+ * becomes a pending submission (with its server.json attached) for the operator to approve with `pnpm moderate`.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { basename, join, relative } from 'node:path';
+import type { DB } from '../db/connection';
+import { describeIssues, serverJsonSchema, type ServerJson } from '../contracts/mcp';
+import { getServerRow, upsertServer } from './repository';
+
+export interface ImportSummary {
+  added: { name: string; submissionId: number }[];
+  updated: { name: string; target: string }[];
+  refused: { source: string; reasons: string[] }[];
+}
+
+interface Candidate {
+  source: string;
+  document: unknown;
+}
+
+function jsonFiles(path: string): string[] {
+  if (!statSync(path).isDirectory()) return [path];
+  return readdirSync(path, { withFileTypes: true })
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .flatMap((e) => (e.isDirectory() ? jsonFiles(join(path, e.name)) : e.name.endsWith('.json') ? [join(path, e.name)] : []));
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
+
+/** A file is one server.json, or a list answer `{ servers: [{ server, _meta }] }` whose entries are each one. */
+export function readCandidates(path: string, root = path): { candidates: Candidate[]; refused: ImportSummary['refused'] } {
+  const candidates: Candidate[] = [];
+  const refused: ImportSummary['refused'] = [];
+  for (const file of jsonFiles(path)) {
+    const label = relative(root, file) || basename(file);
+    let body: unknown;
+    try {
+      body = JSON.parse(readFileSync(file, 'utf8'));
+    } catch (err) {
+      refused.push({ source: label, reasons: [`not JSON: ${err instanceof Error ? err.message : String(err)}`] });
+      continue;
+    }
+    if (isRecord(body) && Array.isArray(body.servers)) {
+      body.servers.forEach((entry, i) => candidates.push({ source: `${label} servers[${i}]`, document: isRecord(entry) && 'server' in entry ? entry.server : entry }));
+    } else candidates.push({ source: label, document: body });
+  }
+  return { candidates, refused };
+}
+
+function pendingSubmissionFor(db: DB, name: string): number | null {
+  const row = db
+    .prepare(`SELECT s.id FROM submissions s JOIN submission_servers ss ON ss.submission_id = s.id WHERE s.status = 'pending' AND ss.name = ?`)
+    .get(name) as { id: number } | undefined;
+  return row?.id ?? null;
+}
+
+/** The page a new server's submission links to: its website, its repository, else its entry in the official registry. */
+function websiteOf(doc: ServerJson): string {
+  return doc.websiteUrl ?? doc.repository?.url ?? `https://registry.modelcontextprotocol.io/v0.1/servers/${encodeURIComponent(doc.name)}/versions/latest`;
+}
+
+function displayName(doc: ServerJson): string {
+  return doc.title ?? doc.name.slice(doc.name.indexOf('/') + 1);
+}
+
+/** Validates and applies every document in one transaction: nothing is half-imported. */
+export function importServers(db: DB, path: string): ImportSummary {
+  const { candidates, refused } = readCandidates(path);
+  const summary: ImportSummary = { added: [], updated: [], refused };
+  db.transaction(() => {
+    for (const { source, document } of candidates) {
+      const parsed = serverJsonSchema.safeParse(document);
+      if (!parsed.success) {
+        summary.refused.push({ source, reasons: describeIssues(parsed.error) });
+        continue;
+      }
+      const doc = parsed.data as ServerJson;
+      const known = getServerRow(db, doc.name);
+      if (known) {
+        upsertServer(db, { doc, toolSlug: known.tool_slug, source: 'import' });
+        summary.updated.push({ name: doc.name, target: `/tool/${known.tool_slug}` });
+        continue;
+      }
+      const pending = pendingSubmissionFor(db, doc.name);
+      if (pending !== null) {
+        db.prepare('UPDATE submissions SET name = ?, website_url = ?, description = ? WHERE id = ?').run(displayName(doc), websiteOf(doc), doc.description, pending);
+        db.prepare('UPDATE submission_servers SET doc = ? WHERE submission_id = ?').run(JSON.stringify(doc), pending);
+        summary.updated.push({ name: doc.name, target: `pending submission ${pending}` });
+        continue;
+      }
+      const r = db
+        .prepare(`INSERT INTO submissions (name, email, website_url, tool_type, description, message, status) VALUES (?, '', ?, 'mcp-server', ?, ?, 'pending')`)
+        .run(displayName(doc), websiteOf(doc), doc.description, `Imported from server.json: ${doc.name} ${doc.version}`);
+      const submissionId = Number(r.lastInsertRowid);
+      db.prepare('INSERT INTO submission_servers (submission_id, name, doc) VALUES (?, ?, ?)').run(submissionId, doc.name, JSON.stringify(doc));
+      summary.added.push({ name: doc.name, submissionId });
+    }
+  })();
+  return summary;
+}
+
+export function formatSummary(s: ImportSummary): string {
+  const lines = [`Added ${s.added.length}, updated ${s.updated.length}, refused ${s.refused.length}.`];
+  for (const a of s.added) lines.push(`  added    ${a.name} (pending submission ${a.submissionId})`);
+  for (const u of s.updated) lines.push(`  updated  ${u.name} (${u.target})`);
+  for (const r of s.refused) lines.push(`  refused  ${r.source}: ${r.reasons.join('; ')}`);
+  return lines.join('\n');
+}

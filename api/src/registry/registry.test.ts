@@ -1,0 +1,143 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import request from 'supertest';
+import type { Express } from 'express';
+import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { createApp } from '../app';
+import { loadConfig } from '../config';
+import { openDatabase, type DB } from '../db/connection';
+import { createLogger } from '../middleware/logger';
+import { seed } from '../db/seed';
+import { DATA_DIR } from '../paths';
+import { META_KEY, mcpSeedRecordSchema, serverJsonSchema } from '../contracts/mcp';
+import { approveSubmission } from '../moderation/service';
+import { getServerByToolSlug, getSubmissionServer } from './repository';
+import { formatSummary, importServers } from './import';
+import { seedMcpServers } from './seed';
+
+const EXAMPLES = join(DATA_DIR, 'mcp-examples');
+let db: DB;
+let app: Express;
+
+beforeEach(async () => {
+  db = openDatabase(':memory:');
+  seed(db);
+  app = await createApp({ config: loadConfig({ ...process.env, NODE_ENV: 'test', SITE_ORIGIN: 'https://dir.example' }), db, logger: createLogger('silent'), pages: false });
+});
+
+describe('seeded server records', () => {
+  it('gives each of the 42 MCP servers a valid server.json record, and nothing else one', () => {
+    const records = JSON.parse(readFileSync(join(DATA_DIR, 'mcp-servers.json'), 'utf8')) as Record<string, unknown>;
+    const mcpSlugs = (db.prepare(`SELECT slug FROM tools WHERE category IN ('MCP Servers', 'MCP') ORDER BY slug`).all() as { slug: string }[]).map((r) => r.slug);
+    expect(mcpSlugs).toHaveLength(42);
+    expect(Object.keys(records).sort()).toEqual(mcpSlugs);
+    for (const [slug, rec] of Object.entries(records)) expect(mcpSeedRecordSchema.safeParse(rec).success, slug).toBe(true);
+    const names = Object.values(records).map((r) => (r as { name: string }).name);
+    expect(new Set(names).size).toBe(names.length);
+  });
+
+  it('keeps secrets out of the data: secret inputs carry no value or default', () => {
+    const text = readFileSync(join(DATA_DIR, 'mcp-servers.json'), 'utf8');
+    const walk = (v: unknown): void => {
+      if (Array.isArray(v)) return v.forEach(walk);
+      if (!v || typeof v !== 'object') return;
+      const o = v as Record<string, unknown>;
+      if (o.isSecret === true) expect(o.default, JSON.stringify(o)).toBeUndefined();
+      if (o.isSecret === true && typeof o.value === 'string') expect(o.value).toMatch(/\{\w+\}/);
+      Object.values(o).forEach(walk);
+    };
+    walk(JSON.parse(text));
+  });
+
+  it('never lets the seed overwrite a record an import wrote', () => {
+    importServers(db, join(EXAMPLES, 'context7.server.json'));
+    seedMcpServers(db);
+    expect(getServerByToolSlug(db, 'context7-mcp-server')?.remotes).toBeUndefined();
+  });
+});
+
+describe('pnpm registry import', () => {
+  it('adds new servers as pending submissions, updates known ones and refuses invalid documents with reasons', () => {
+    const summary = importServers(db, EXAMPLES);
+    expect(summary.added.map((a) => a.name).sort()).toEqual(['io.github.user/local-weather', 'io.github.user/remote-weather', 'io.github.user/weather', 'io.modelcontextprotocol/filesystem']);
+    expect(summary.updated).toEqual([{ name: 'io.github.upstash/context7', target: '/tool/context7-mcp-server' }]);
+    expect(summary.refused.map((r) => r.source).sort()).toEqual(['invalid/bad-name-pattern.json', 'invalid/package-version-latest.json']);
+    expect(summary.refused.find((r) => r.source.includes('latest'))!.reasons.join()).toMatch(/packages\.0\.version/);
+    const pending = db.prepare(`SELECT name, status, tool_type FROM submissions ORDER BY id`).all() as { status: string; tool_type: string }[];
+    expect(pending).toHaveLength(4);
+    for (const p of pending) expect(p).toMatchObject({ status: 'pending', tool_type: 'mcp-server' });
+    expect(getServerByToolSlug(db, 'context7-mcp-server')?.packages?.[0].version).toBe('1.0.26');
+    expect(formatSummary(summary)).toMatch(/^Added 4, updated 1, refused 2\./);
+  });
+
+  it('updates a still-pending server on a second import instead of adding it twice', () => {
+    importServers(db, join(EXAMPLES, 'local-weather.server.json'));
+    const again = importServers(db, join(EXAMPLES, 'local-weather.server.json'));
+    expect(again.added).toEqual([]);
+    expect(again.updated[0].target).toMatch(/^pending submission \d+$/);
+    expect((db.prepare('SELECT count(*) AS n FROM submissions').get() as { n: number }).n).toBe(1);
+  });
+
+  it('reads a saved /v0.1/servers answer entry by entry', () => {
+    const summary = importServers(db, join(EXAMPLES, 'registry-list.json'));
+    expect(summary.added.map((a) => a.name)).toEqual(['io.github.user/weather', 'io.modelcontextprotocol/filesystem']);
+  });
+
+  it('approving an imported server creates the tool with its record, and its page data carries install details', async () => {
+    const { added } = importServers(db, join(EXAMPLES, 'local-weather.server.json'));
+    const id = added[0].submissionId;
+    expect(getSubmissionServer(db, id)?.name).toBe('io.github.user/local-weather');
+    const { slug } = approveSubmission(db, id);
+    expect(slug).toBe('local-weather');
+    const res = await request(app).get(`/api/tools/${slug}`);
+    expect(res.body).toMatchObject({ name: 'local-weather', category: 'MCP Servers', mcpBadge: 'Community' });
+    expect(res.body.mcpServer.packages[0].identifier).toBe('@modelcontextprotocol/server-weather');
+    const listed = await request(app).get('/v0.1/servers/io.github.user%2Flocal-weather/versions/latest');
+    expect(listed.body._meta[META_KEY].url).toBe('https://dir.example/tool/local-weather');
+  });
+});
+
+describe('GET /v0.1/servers (registry read API)', () => {
+  it('answers the registry shape with our additions under a namespaced _meta key', async () => {
+    const res = await request(app).get('/v0.1/servers?limit=5');
+    expect(res.status).toBe(200);
+    expect(res.body.metadata.count).toBe(5);
+    expect(typeof res.body.metadata.nextCursor).toBe('string');
+    for (const entry of res.body.servers) {
+      expect(serverJsonSchema.safeParse(entry.server).success, entry.server.name).toBe(true);
+      expect(entry._meta[META_KEY]).toMatchObject({ category: 'MCP Servers', url: expect.stringMatching(/^https:\/\/dir\.example\/tool\//) });
+    }
+  });
+
+  it('pages through every server with the cursor, each once, in name order', async () => {
+    const names: string[] = [];
+    let cursor: string | undefined;
+    for (let i = 0; i < 20; i++) {
+      const res = await request(app).get('/v0.1/servers').query({ limit: 10, ...(cursor ? { cursor } : {}) });
+      names.push(...res.body.servers.map((s: { server: { name: string } }) => s.server.name));
+      cursor = res.body.metadata.nextCursor;
+      if (!cursor) break;
+    }
+    expect(names).toHaveLength(42);
+    expect([...names].sort()).toEqual(names);
+    expect(new Set(names).size).toBe(42);
+  });
+
+  it('filters by search and updated_since, and refuses bad parameters', async () => {
+    const search = await request(app).get('/v0.1/servers?search=GITHUB');
+    expect(search.body.servers.map((s: { server: { name: string } }) => s.server.name)).toContain('io.github.github/github-mcp-server');
+    expect(search.body.servers.every((s: { server: { name: string; title?: string } }) => /github/i.test(s.server.name + (s.server.title ?? '')))).toBe(true);
+    const recent = await request(app).get('/v0.1/servers?updated_since=2026-11-01T00:00:00Z');
+    expect(recent.body.servers.map((s: { server: { name: string } }) => s.server.name).sort()).toEqual(['io.github.github/github-mcp-server', 'io.github.upstash/context7']);
+    for (const bad of ['limit=0', 'limit=abc', 'limit=101', 'cursor=%%%', 'updated_since=yesterday']) expect((await request(app).get(`/v0.1/servers?${bad}`)).status, bad).toBe(400);
+  });
+
+  it('serves one server by its URL-encoded name, 404 for an unknown one', async () => {
+    const res = await request(app).get('/v0.1/servers/io.github.github%2Fgithub-mcp-server/versions/latest');
+    expect(res.status).toBe(200);
+    expect(res.body.server.packages[0]).toMatchObject({ registryType: 'oci', identifier: 'ghcr.io/github/github-mcp-server' });
+    expect(res.body.server.remotes[0]).toMatchObject({ type: 'streamable-http', url: 'https://api.githubcopilot.com/mcp/' });
+    expect(res.body.server.version).toBe('unknown');
+    expect((await request(app).get('/v0.1/servers/io.example%2Fnope/versions/latest')).status).toBe(404);
+  });
+});

@@ -1,0 +1,87 @@
+/**
+ * The MCP registry's read API (docs/reference/api/openapi.yaml of modelcontextprotocol/registry, v0.1) over our
+ * MCP servers, so a registry client can use the directory as a subregistry. Our own facts about a server
+ * (category, popularity, page URL) go under the reverse-DNS `_meta` key META_KEY, as the registry recommends.
+ */
+import { Router, type Response } from 'express';
+import type { DB } from '../db/connection';
+import { META_KEY, type ServerJson } from '../contracts/mcp';
+import { getListedServer, listServers, type ListedServer } from './repository';
+import { canonicalUrl } from '@aitools/platform/head-tags';
+
+const DEFAULT_LIMIT = 30;
+const MAX_LIMIT = 100;
+/** The registry requires a version; a record whose version we do not know says so rather than invent one. */
+export const UNKNOWN_VERSION = 'unknown';
+
+const encodeCursor = (name: string) => Buffer.from(name, 'utf8').toString('base64url');
+function decodeCursor(cursor: string): string | null {
+  const name = Buffer.from(cursor, 'base64url').toString('utf8');
+  return /^[a-zA-Z0-9.-]+\/[a-zA-Z0-9._-]+$/.test(name) ? name : null;
+}
+
+export function serverResponse(s: ListedServer, origin: string) {
+  const server: ServerJson = { ...s.doc, version: s.doc.version ?? UNKNOWN_VERSION };
+  return {
+    server,
+    _meta: {
+      [META_KEY]: {
+        category: s.category ?? 'MCP Servers',
+        popularity: s.popularity ?? null,
+        url: canonicalUrl(origin, `/tool/${s.slug}`),
+        slug: s.slug,
+        status: 'active',
+        updatedAt: s.updatedAt,
+        isLatest: true,
+      },
+    },
+  };
+}
+
+const badRequest = (res: Response, error: string) => void res.status(400).json({ error });
+
+export function registryRouter(db: DB, siteOrigin: string): Router {
+  const router = Router();
+
+  router.get('/servers', (req, res) => {
+    const q = req.query as Record<string, unknown>;
+    for (const key of ['search', 'cursor', 'limit', 'updated_since', 'version']) {
+      if (q[key] !== undefined && typeof q[key] !== 'string') return badRequest(res, `${key} must be given once`);
+    }
+    const limit = q.limit === undefined ? DEFAULT_LIMIT : Number(q.limit);
+    if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT) return badRequest(res, `limit must be a whole number from 1 to ${MAX_LIMIT}`);
+    const after = q.cursor ? decodeCursor(q.cursor as string) : undefined;
+    if (after === null) return badRequest(res, 'cursor is not one this registry returned');
+    let updatedSince: string | undefined;
+    if (q.updated_since) {
+      const t = Date.parse(q.updated_since as string);
+      if (Number.isNaN(t) || !/^\d{4}-\d{2}-\d{2}T/.test(q.updated_since as string)) return badRequest(res, 'updated_since must be an RFC 3339 date-time');
+      updatedSince = new Date(t).toISOString();
+    }
+    const version = q.version as string | undefined;
+    const search = ((q.search as string | undefined) ?? '').trim().slice(0, 200);
+    const page = listServers(db, { search: search || undefined, after, updatedSince, limit });
+    // Each server has one version here, so 'latest' or its exact version keeps it and any other version drops it.
+    const servers = page.servers.filter((s) => !version || version === 'latest' || version === (s.doc.version ?? UNKNOWN_VERSION));
+    const last = page.servers[page.servers.length - 1];
+    res.set('Cache-Control', 'public, max-age=60').json({
+      servers: servers.map((s) => serverResponse(s, siteOrigin)),
+      metadata: { count: servers.length, ...(page.more && last ? { nextCursor: encodeCursor(last.doc.name) } : {}) },
+    });
+  });
+
+  router.get('/servers/:name/versions', (req, res) => {
+    const s = getListedServer(db, req.params.name);
+    if (!s) return void res.status(404).json({ error: 'Server not found' });
+    res.json({ servers: [serverResponse(s, siteOrigin)], metadata: { count: 1 } });
+  });
+
+  router.get('/servers/:name/versions/:version', (req, res) => {
+    const s = getListedServer(db, req.params.name);
+    const { version } = req.params;
+    if (!s || (version !== 'latest' && version !== (s.doc.version ?? UNKNOWN_VERSION))) return void res.status(404).json({ error: 'Server not found' });
+    res.json(serverResponse(s, siteOrigin));
+  });
+
+  return router;
+}

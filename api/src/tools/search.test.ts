@@ -1,0 +1,99 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import request from 'supertest';
+import type { Express } from 'express';
+import { createApp } from '../app';
+import { loadConfig } from '../config';
+import { openDatabase, type DB } from '../db/connection';
+import { createLogger } from '../middleware/logger';
+import { seed } from '../db/seed';
+import type { ToolSummary } from '../contracts/tools';
+import { listToolSummaries, upsertTool } from './repository';
+import { searchToolSummaries } from './search';
+import { similarTools } from './similar';
+
+let app: Express;
+let db: DB;
+
+beforeAll(async () => {
+  db = openDatabase(':memory:');
+  seed(db);
+  app = await createApp({ config: loadConfig({ ...process.env, NODE_ENV: 'test' }), db, logger: createLogger('silent'), pages: false });
+});
+
+/** The spec's search, written plainly: the index must answer exactly this. */
+const contains = (tools: ToolSummary[], q: string) =>
+  tools.filter((t) => t.name.toLowerCase().includes(q.toLowerCase()) || t.description.toLowerCase().includes(q.toLowerCase())).map((t) => t.slug);
+
+describe('GET /api/tools?search=', () => {
+  it('finds exactly the tools whose name or description contains the text (full-text index, any case)', async () => {
+    const all = listToolSummaries(db);
+    for (const q of ['github', 'GitHub', 'postgres', 'code', 'ai', 'x', 'image generation', 'MCP server', '"quoted"', 'a*b OR c']) {
+      const res = await request(app).get('/api/tools').query({ search: q });
+      expect(res.status).toBe(200);
+      expect(res.body.data.map((t: ToolSummary) => t.slug).sort(), q).toEqual(contains(all, q).sort());
+    }
+  });
+
+  it('follows changes to the tools (the index is kept by triggers)', () => {
+    upsertTool(db, { slug: 'zyxomatic', name: 'Zyxomatic', description: 'Qwertyuiop helper', website: 'https://z.example' });
+    expect(searchToolSummaries(db, 'qwertyuio').map((t) => t.slug)).toEqual(['zyxomatic']);
+    upsertTool(db, { slug: 'zyxomatic', name: 'Zyxomatic', description: 'Something else', website: 'https://z.example' });
+    expect(searchToolSummaries(db, 'qwertyuio')).toEqual([]);
+    db.prepare('DELETE FROM tools WHERE slug = ?').run('zyxomatic');
+    expect(searchToolSummaries(db, 'zyxomatic')).toEqual([]);
+  });
+
+  it('offers "did you mean" names when nothing matches', async () => {
+    const cases: [string, string][] = [
+      ['githb', 'GitHub'],
+      ['postgress', 'PostgreSQL'],
+      ['calude', 'Claude'],
+    ];
+    for (const [typo, expected] of cases) {
+      const res = await request(app).get('/api/tools').query({ search: typo });
+      expect(res.body.data).toEqual([]);
+      expect(res.body.suggestions, typo).toContain(expected);
+    }
+    const found = await request(app).get('/api/tools').query({ search: 'github' });
+    expect(found.body.suggestions).toBeUndefined();
+  });
+
+  it('answers the whole list without a search, as before', async () => {
+    const res = await request(app).get('/api/tools').query({ search: '  ' });
+    expect(res.body.data).toHaveLength(listToolSummaries(db).length);
+  });
+});
+
+describe('similar tools', () => {
+  it('are 6 tools of the same type, sharing category or tags, never the tool itself', async () => {
+    for (const slug of ['github-mcp-server', 'postgres-mcp-server', 'cursor', 'midjourney']) {
+      const res = await request(app).get(`/api/tools/${slug}`);
+      const similar = res.body.similar as ToolSummary[];
+      expect(similar.length, slug).toBe(6);
+      expect(similar.map((t) => t.slug)).not.toContain(slug);
+      const isMcp = (c?: string) => c === 'MCP' || c === 'MCP Servers';
+      for (const t of similar) expect(isMcp(t.category), `${slug} -> ${t.slug}`).toBe(isMcp(res.body.category));
+    }
+  });
+
+  it('rank tools sharing rare tags first (databases for a database server, assistants for an assistant)', () => {
+    const all = listToolSummaries(db);
+    const of = (slug: string) => similarTools(all.find((t) => t.slug === slug)!, all).map((t) => t.slug);
+    expect(of('postgres-mcp-server').slice(0, 5)).toEqual(expect.arrayContaining(['sqlite-mcp-server', 'supabase-mcp-server', 'postgres-mcp-pro-mcp-server']));
+    expect(of('claude').slice(0, 3)).toContain('chatgpt');
+    expect(of('linear-mcp-server')[0]).toBe('atlassian-mcp-server');
+  });
+});
+
+describe('GET /api/tools/:slug for an MCP server', () => {
+  it('carries its server.json record; an AI tool has none', async () => {
+    const mcp = await request(app).get('/api/tools/brave-search-mcp-server');
+    expect(mcp.body.mcpServer).toMatchObject({
+      name: 'io.github.modelcontextprotocol/brave-search',
+      packages: [{ registryType: 'npm', identifier: '@modelcontextprotocol/server-brave-search', runtimeHint: 'npx', transport: { type: 'stdio' } }],
+    });
+    expect(mcp.body.mcpServer.packages[0].environmentVariables[0]).toMatchObject({ name: 'BRAVE_API_KEY', isRequired: true, isSecret: true });
+    const ai = await request(app).get('/api/tools/cursor');
+    expect(ai.body.mcpServer).toBeUndefined();
+  });
+});

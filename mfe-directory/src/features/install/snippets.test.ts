@@ -1,0 +1,242 @@
+import { describe, expect, it } from 'vitest';
+import type { ServerJson } from '@aitools/api/contracts/mcp';
+import seed from '../../../../api/data/mcp-servers.json';
+import { base64Utf8, installSnippets, serverKey, shellQuote, type ClientId, type Snippet } from './snippets';
+
+const records = seed as unknown as Record<string, ServerJson>;
+const snippet = (slug: string, client: ClientId): Snippet => {
+  const s = installSnippets(records[slug], serverKey(slug)).find((x) => x.client === client);
+  if (!s) throw new Error(`no ${client} snippet for ${slug}`);
+  return s;
+};
+const parsed = (slug: string, client: ClientId) => JSON.parse(snippet(slug, client).code);
+const ALL_SLUGS = Object.keys(records);
+
+// Three kinds of seeded servers: an npm package over stdio, a docker image, a vendor-hosted remote.
+const NPM = 'brave-search-mcp-server';
+const DOCKER = 'grafana-mcp-server';
+const REMOTE = 'linear-mcp-server';
+const REMOTE_WITH_HEADER = 'github-mcp-server';
+
+describe('Claude Desktop (claude_desktop_config.json, mcpServers)', () => {
+  it('runs an npm package with npx and the secret as a placeholder', () => {
+    expect(parsed(NPM, 'claude-desktop')).toEqual({
+      mcpServers: { 'brave-search': { command: 'npx', args: ['-y', '@modelcontextprotocol/server-brave-search'], env: { BRAVE_API_KEY: '<BRAVE_API_KEY>' } } },
+    });
+    expect(snippet(NPM, 'claude-desktop').files).toEqual([
+      { system: 'macOS', path: '~/Library/Application Support/Claude/claude_desktop_config.json' },
+      { system: 'Windows', path: '%APPDATA%\\Claude\\claude_desktop_config.json' },
+    ]);
+  });
+
+  it('runs a docker image with docker run -i --rm -e NAME', () => {
+    expect(parsed(DOCKER, 'claude-desktop')).toEqual({
+      mcpServers: {
+        grafana: {
+          command: 'docker',
+          args: ['run', '-i', '--rm', '-e', 'GRAFANA_URL', '-e', 'GRAFANA_SERVICE_ACCOUNT_TOKEN', 'docker.io/mcp/grafana', '-t', 'stdio'],
+          env: { GRAFANA_URL: '<GRAFANA_URL>', GRAFANA_SERVICE_ACCOUNT_TOKEN: '<GRAFANA_SERVICE_ACCOUNT_TOKEN>' },
+        },
+      },
+    });
+  });
+
+  it('bridges a remote-only server through mcp-remote and names the connector way', () => {
+    const s = snippet(REMOTE, 'claude-desktop');
+    expect(JSON.parse(s.code)).toEqual({ mcpServers: { linear: { command: 'npx', args: ['-y', 'mcp-remote', 'https://mcp.linear.app/mcp'] } } });
+    expect(s.note).toMatch(/custom connector/);
+  });
+
+  it('passes a remote header through env, as mcp-remote documents', () => {
+    const atlassian = installSnippets({ ...records['atlassian-mcp-server'] }, 'atlassian').find((x) => x.client === 'claude-desktop')!;
+    expect(JSON.parse(atlassian.code).mcpServers.atlassian.args).toEqual(['-y', 'mcp-remote', 'https://mcp.atlassian.com/v1/sse', '--transport', 'sse-only']);
+    const withHeader = installSnippets({ name: 'io.example/x', description: 'x', remotes: [records[REMOTE_WITH_HEADER].remotes![0]] }, 'x')[0];
+    expect(JSON.parse(withHeader.code).mcpServers.x).toEqual({
+      command: 'npx',
+      args: ['-y', 'mcp-remote', 'https://api.githubcopilot.com/mcp/', '--header', 'Authorization:${AUTH_HEADER}'],
+      env: { AUTH_HEADER: 'Bearer <github_token>' },
+    });
+  });
+});
+
+describe('Cursor (.cursor/mcp.json, mcpServers, deeplink)', () => {
+  it('writes command/args/env for a package and url/headers for a remote', () => {
+    expect(parsed(NPM, 'cursor')).toEqual({
+      mcpServers: { 'brave-search': { command: 'npx', args: ['-y', '@modelcontextprotocol/server-brave-search'], env: { BRAVE_API_KEY: '<BRAVE_API_KEY>' } } },
+    });
+    expect(parsed(DOCKER, 'cursor').mcpServers.grafana.command).toBe('docker');
+    expect(parsed(REMOTE, 'cursor')).toEqual({ mcpServers: { linear: { url: 'https://mcp.linear.app/mcp' } } });
+    expect(parsed(REMOTE_WITH_HEADER, 'cursor')).toEqual({
+      mcpServers: { github: { url: 'https://api.githubcopilot.com/mcp/', headers: { Authorization: 'Bearer <github_token>' } } },
+    });
+  });
+
+  it('links cursor://anysphere.cursor-deeplink/mcp/install with the entry as base64 JSON', () => {
+    const link = new URL(snippet(NPM, 'cursor').link!.href);
+    expect(link.protocol).toBe('cursor:');
+    expect(link.host + link.pathname).toBe('anysphere.cursor-deeplink/mcp/install');
+    expect(link.searchParams.get('name')).toBe('brave-search');
+    const config = JSON.parse(Buffer.from(link.searchParams.get('config')!, 'base64').toString('utf8'));
+    expect(config).toEqual(parsed(NPM, 'cursor').mcpServers['brave-search']);
+  });
+});
+
+describe('VS Code (.vscode/mcp.json, servers, inputs)', () => {
+  it('types a package as stdio and asks for secrets with a password prompt', () => {
+    expect(parsed(NPM, 'vscode')).toEqual({
+      inputs: [{ type: 'promptString', id: 'brave_api_key', description: 'Brave Search API key', password: true }],
+      servers: {
+        'brave-search': {
+          type: 'stdio',
+          command: 'npx',
+          args: ['-y', '@modelcontextprotocol/server-brave-search'],
+          env: { BRAVE_API_KEY: '${input:brave_api_key}' },
+        },
+      },
+    });
+  });
+
+  it('prompts for a docker image`s values, the token as a password only', () => {
+    const doc = parsed(DOCKER, 'vscode');
+    expect(doc.inputs).toEqual([
+      { type: 'promptString', id: 'grafana_url', description: 'URL of the Grafana instance' },
+      { type: 'promptString', id: 'grafana_service_account_token', description: 'Grafana service account token', password: true },
+    ]);
+    expect(doc.servers.grafana).toEqual({
+      type: 'stdio',
+      command: 'docker',
+      args: ['run', '-i', '--rm', '-e', 'GRAFANA_URL', '-e', 'GRAFANA_SERVICE_ACCOUNT_TOKEN', 'docker.io/mcp/grafana', '-t', 'stdio'],
+      env: { GRAFANA_URL: '${input:grafana_url}', GRAFANA_SERVICE_ACCOUNT_TOKEN: '${input:grafana_service_account_token}' },
+    });
+  });
+
+  it('types a remote as http with its headers from inputs', () => {
+    expect(parsed(REMOTE, 'vscode')).toEqual({ servers: { linear: { type: 'http', url: 'https://mcp.linear.app/mcp' } } });
+    expect(parsed(REMOTE_WITH_HEADER, 'vscode')).toEqual({
+      inputs: [{ type: 'promptString', id: 'github_token', description: 'GitHub personal access token', password: true }],
+      servers: { github: { type: 'http', url: 'https://api.githubcopilot.com/mcp/', headers: { Authorization: 'Bearer ${input:github_token}' } } },
+    });
+  });
+
+  it('links vscode:mcp/install with the named entry as JSON', () => {
+    const href = snippet(REMOTE, 'vscode').link!.href;
+    expect(href.startsWith('vscode:mcp/install?')).toBe(true);
+    expect(JSON.parse(decodeURIComponent(href.slice('vscode:mcp/install?'.length)))).toEqual({ name: 'linear', type: 'http', url: 'https://mcp.linear.app/mcp' });
+  });
+});
+
+describe('Claude Code (claude mcp add)', () => {
+  it('adds a package over stdio with --env and the command after --', () => {
+    expect(snippet(NPM, 'claude-code').code).toBe(
+      "claude mcp add --transport stdio --env 'BRAVE_API_KEY=<BRAVE_API_KEY>' brave-search -- npx -y @modelcontextprotocol/server-brave-search",
+    );
+    expect(snippet(DOCKER, 'claude-code').code).toBe(
+      "claude mcp add --transport stdio --env 'GRAFANA_URL=<GRAFANA_URL>' --env 'GRAFANA_SERVICE_ACCOUNT_TOKEN=<GRAFANA_SERVICE_ACCOUNT_TOKEN>' grafana -- docker run -i --rm -e GRAFANA_URL -e GRAFANA_SERVICE_ACCOUNT_TOKEN docker.io/mcp/grafana -t stdio",
+    );
+  });
+
+  it('adds a remote with --transport http and --header', () => {
+    expect(snippet(REMOTE, 'claude-code').code).toBe('claude mcp add --transport http linear https://mcp.linear.app/mcp');
+    expect(snippet(REMOTE_WITH_HEADER, 'claude-code').code).toBe(
+      "claude mcp add --transport http --header 'Authorization: Bearer <github_token>' github https://api.githubcopilot.com/mcp/",
+    );
+    expect(snippet('atlassian-mcp-server', 'claude-code').code).toBe('claude mcp add --transport sse atlassian https://mcp.atlassian.com/v1/sse');
+  });
+});
+
+describe('every seeded server', () => {
+  it('gets the four snippets unless its record names nothing to install', () => {
+    const without = ALL_SLUGS.filter((slug) => installSnippets(records[slug], serverKey(slug)).length === 0);
+    expect(without).toEqual(['serena-mcp-server']);
+    for (const slug of ALL_SLUGS.filter((s) => !without.includes(s))) {
+      expect(installSnippets(records[slug], serverKey(slug)).map((s) => s.client), slug).toEqual(['claude-desktop', 'cursor', 'vscode', 'claude-code']);
+    }
+  });
+
+  it('never writes a secret value: every secret input becomes a placeholder or a prompt', () => {
+    for (const slug of ALL_SLUGS) {
+      for (const s of installSnippets(records[slug], serverKey(slug))) {
+        for (const pkg of records[slug].packages ?? [])
+          for (const e of pkg.environmentVariables ?? [])
+            if (e.isSecret && s.code.includes(`"${e.name}"`)) expect(s.code, `${slug} ${s.client}`).toMatch(new RegExp(`"${e.name}": "(<${e.name}>|\\$\\{input:${e.name.toLowerCase()}\\})"`));
+      }
+    }
+  });
+});
+
+describe('imported server.json documents', () => {
+  it('pins package versions and fills URL variables from their defaults', () => {
+    const weather: ServerJson = {
+      name: 'io.github.user/local-weather',
+      description: 'Local MCP server distributed as an npm package.',
+      version: '1.0.0',
+      packages: [
+        {
+          registryType: 'npm',
+          identifier: '@modelcontextprotocol/server-weather',
+          version: '1.0.0',
+          transport: { type: 'stdio' },
+          runtimeHint: 'npx',
+          packageArguments: [
+            { type: 'positional', valueHint: 'config_path' },
+            { type: 'named', name: '--port', value: '8080' },
+          ],
+          environmentVariables: [{ name: 'API_KEY', isSecret: true, isRequired: true }],
+        },
+      ],
+    };
+    expect(JSON.parse(installSnippets(weather, 'local-weather')[0].code).mcpServers['local-weather']).toEqual({
+      command: 'npx',
+      args: ['-y', '@modelcontextprotocol/server-weather@1.0.0', '--port=8080'],
+      env: { API_KEY: '<API_KEY>' },
+    });
+    const remote: ServerJson = {
+      name: 'io.github.user/remote-weather',
+      description: 'r',
+      remotes: [{ type: 'streamable-http', url: 'https://{host}/mcp', variables: { host: { default: 'api.example.com' } } }],
+    };
+    expect(JSON.parse(installSnippets(remote, 'w')[1].code)).toEqual({ mcpServers: { w: { url: 'https://api.example.com/mcp' } } });
+  });
+
+  it('reads a docker image named in runtimeArguments (github-mcp-server`s own server.json)', () => {
+    const gh: ServerJson = {
+      name: 'io.github.github/github-mcp-server',
+      description: 'GitHub',
+      packages: [
+        {
+          registryType: 'oci',
+          identifier: 'ghcr.io/github/github-mcp-server:0.1.0',
+          transport: { type: 'stdio' },
+          runtimeArguments: [
+            { type: 'positional', value: 'run', isRequired: true },
+            { type: 'named', name: '-i', value: 'true', format: 'boolean', isRequired: true },
+            { type: 'named', name: '--rm', value: 'true', format: 'boolean' },
+            { type: 'named', name: '-e', value: 'GITHUB_PERSONAL_ACCESS_TOKEN={token}', isRequired: true, variables: { token: { isRequired: true, isSecret: true } } },
+            { type: 'positional', valueHint: 'image_name', value: 'ghcr.io/github/github-mcp-server', isRequired: true },
+          ],
+        },
+      ],
+    };
+    expect(JSON.parse(installSnippets(gh, 'github')[0].code).mcpServers.github.args).toEqual([
+      'run', '-i', '--rm', '-e', 'GITHUB_PERSONAL_ACCESS_TOKEN=<token>', 'ghcr.io/github/github-mcp-server',
+    ]);
+  });
+});
+
+describe('named arguments', () => {
+  it('join long flags with = (the registry`s --flag={value}) and keep short ones apart', () => {
+    const stripe = JSON.parse(installSnippets({ ...records['stripe-mcp-server'], remotes: [] }, 'stripe')[0].code).mcpServers.stripe;
+    expect(stripe).toEqual({ command: 'npx', args: ['-y', '@stripe/mcp', '--tools=all', '--api-key=<api-key>'] });
+    const pg = JSON.parse(installSnippets(records['postgres-mcp-pro-mcp-server'], 'pg')[0].code).mcpServers.pg;
+    expect(pg).toEqual({ command: 'uvx', args: ['postgres-mcp', '--access-mode=unrestricted'], env: { DATABASE_URI: '<DATABASE_URI>' } });
+  });
+});
+
+describe('helpers', () => {
+  it('quotes shell words only when needed and encodes UTF-8 as base64', () => {
+    expect(shellQuote('npx')).toBe('npx');
+    expect(shellQuote('A=<B>')).toBe("'A=<B>'");
+    expect(shellQuote("it's")).toBe(`'it'\\''s'`);
+    expect(Buffer.from(base64Utf8('{"é":1}'), 'base64').toString('utf8')).toBe('{"é":1}');
+  });
+});

@@ -1,0 +1,241 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { axeViolations, launchBrowser, openPage, waitForRoute } from '../browser';
+import { API_DIR, REPO_ROOT } from '../harness';
+
+const BASE = process.env.BASE_URL!;
+let browser: Browser;
+
+// better-sqlite3 is the API's dependency: load it from there, and only ever read.
+type ReadOnlyDb = { prepare(sql: string): { all(...params: unknown[]): unknown[] }; close(): void };
+const Database = createRequire(join(API_DIR, 'package.json'))('better-sqlite3') as new (path: string, opts: object) => ReadOnlyDb;
+function queryDb<T>(sql: string, ...params: unknown[]): T[] {
+  const db = new Database(process.env.DATABASE_PATH!, { readonly: true, fileMustExist: true });
+  try {
+    return db.prepare(sql).all(...params) as T[];
+  } finally {
+    db.close();
+  }
+}
+
+function pnpm(...args: string[]) {
+  const r = spawnSync('pnpm', ['--silent', ...args], { cwd: REPO_ROOT, env: process.env, encoding: 'utf8' });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+before(async () => {
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser.close();
+});
+
+/** A page exactly as the server sends it: no script runs. */
+async function openWithoutScript(path: string): Promise<Page> {
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const res = await page.goto(`${BASE}${path}`);
+  assert.equal(res?.status(), 200, path);
+  return page;
+}
+
+const install = (page: Page) => page.getByRole('region', { name: /^Install / });
+const snippetText = (page: Page, client: string) => install(page).locator(`code[data-client="${client}"]`).innerText();
+
+/** Opens a client's disclosure (a native <details>, so it works without script) and returns its snippet. */
+async function openClient(page: Page, label: string, client: string): Promise<string> {
+  await install(page).locator('summary', { hasText: label }).click();
+  await install(page).locator(`code[data-client="${client}"]`).waitFor({ state: 'visible' });
+  return snippetText(page, client);
+}
+
+describe('mcp: install snippets without JavaScript', () => {
+  it('an npm package over stdio (Brave Search): each client`s documented shape, secret as a placeholder', async () => {
+    const page = await openWithoutScript('/tool/brave-search-mcp-server');
+    assert.ok(await install(page).isVisible());
+    const desktop = JSON.parse(await snippetText(page, 'claude-desktop'));
+    assert.deepEqual(desktop, {
+      mcpServers: { 'brave-search': { command: 'npx', args: ['-y', '@modelcontextprotocol/server-brave-search'], env: { BRAVE_API_KEY: '<BRAVE_API_KEY>' } } },
+    });
+    assert.ok(await install(page).getByText('~/Library/Application Support/Claude/claude_desktop_config.json').isVisible());
+    const vscode = JSON.parse(await openClient(page, 'VS Code', 'vscode'));
+    assert.deepEqual(vscode.inputs[0], { type: 'promptString', id: 'brave_api_key', description: 'Brave Search API key', password: true });
+    assert.equal(vscode.servers['brave-search'].type, 'stdio');
+    assert.match(await openClient(page, 'Claude Code', 'claude-code'), /^claude mcp add --transport stdio --env 'BRAVE_API_KEY=<BRAVE_API_KEY>' brave-search -- npx -y @modelcontextprotocol\/server-brave-search$/);
+    assert.deepEqual(JSON.parse(await openClient(page, 'Cursor', 'cursor')).mcpServers, desktop.mcpServers);
+    const cursorLink = await install(page).getByRole('link', { name: 'Add to Cursor' }).getAttribute('href');
+    assert.match(cursorLink!, /^cursor:\/\/anysphere\.cursor-deeplink\/mcp\/install\?name=brave-search&config=/);
+    // no copy button without script: it could not work
+    assert.equal(await install(page).getByRole('button').count(), 0);
+    await page.context().close();
+  });
+
+  it('a docker image (Grafana): docker run -i --rm -e NAME', async () => {
+    const page = await openWithoutScript('/tool/grafana-mcp-server');
+    const desktop = JSON.parse(await snippetText(page, 'claude-desktop'));
+    assert.equal(desktop.mcpServers.grafana.command, 'docker');
+    assert.deepEqual(desktop.mcpServers.grafana.args.slice(0, 4), ['run', '-i', '--rm', '-e']);
+    assert.ok(desktop.mcpServers.grafana.args.includes('docker.io/mcp/grafana'));
+    const cursor = JSON.parse(await openClient(page, 'Cursor', 'cursor'));
+    assert.equal(cursor.mcpServers.grafana.env.GRAFANA_SERVICE_ACCOUNT_TOKEN, '<GRAFANA_SERVICE_ACCOUNT_TOKEN>');
+    await page.context().close();
+  });
+
+  it('a vendor-hosted remote (Linear): mcp-remote bridge, url entries and --transport http', async () => {
+    const page = await openWithoutScript('/tool/linear-mcp-server');
+    const desktop = JSON.parse(await snippetText(page, 'claude-desktop'));
+    assert.deepEqual(desktop.mcpServers.linear.args, ['-y', 'mcp-remote', 'https://mcp.linear.app/mcp']);
+    assert.ok(await install(page).getByText(/custom connector/).isVisible());
+    assert.deepEqual(JSON.parse(await openClient(page, 'Cursor', 'cursor')), { mcpServers: { linear: { url: 'https://mcp.linear.app/mcp' } } });
+    assert.deepEqual(JSON.parse(await openClient(page, 'VS Code', 'vscode')), { servers: { linear: { type: 'http', url: 'https://mcp.linear.app/mcp' } } });
+    const vscodeLink = await install(page).getByRole('link', { name: 'Install in VS Code' }).getAttribute('href');
+    assert.ok(vscodeLink!.startsWith('vscode:mcp/install?'));
+    assert.equal(await openClient(page, 'Claude Code', 'claude-code'), 'claude mcp add --transport http linear https://mcp.linear.app/mcp');
+    await page.context().close();
+  });
+});
+
+describe('mcp: with JavaScript', () => {
+  it('adds a keyboard-usable copy button, and the page passes axe', async () => {
+    const { page, errors } = await openPage(browser);
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: BASE });
+    await page.goto(`${BASE}/tool/linear-mcp-server`);
+    await waitForRoute(page);
+    const copy = page.getByRole('button', { name: 'Copy the Claude Desktop configuration' });
+    await copy.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('status').filter({ hasText: 'Copied!' }).waitFor();
+    assert.match(await page.evaluate(() => navigator.clipboard.readText()), /"mcp-remote"/);
+    assert.deepEqual(await axeViolations(page), []);
+    assert.deepEqual(errors, []);
+    await page.context().close();
+  });
+});
+
+describe('mcp: search that forgives typos', () => {
+  it('the server HTML of /?search=githb offers GitHub', async () => {
+    const html = await (await fetch(`${BASE}/?search=githb`)).text();
+    assert.match(html, /No AI tools found/);
+    assert.match(html, /Did you mean/);
+    assert.match(html, /<a href="\/\?search=GitHub"[^>]*>GitHub<\/a>/);
+  });
+
+  it('in the browser, the suggestion leads to the GitHub tools', async () => {
+    const { page, errors } = await openPage(browser);
+    await page.goto(`${BASE}/?search=githb`);
+    await waitForRoute(page);
+    await page.getByRole('link', { name: 'GitHub', exact: true }).click();
+    await page.waitForURL(/search=GitHub/);
+    await page.getByRole('link', { name: /GitHub MCP Server/ }).first().waitFor();
+    assert.deepEqual(errors, []);
+    await page.context().close();
+  });
+
+  it('/api/tools?search= answers suggestions for postgress and calude', async () => {
+    for (const [q, expected] of [['postgress', 'PostgreSQL'], ['calude', 'Claude']]) {
+      const body = (await (await fetch(`${BASE}/api/tools?search=${q}`)).json()) as { data: unknown[]; suggestions: string[] };
+      assert.deepEqual(body.data, []);
+      assert.ok(body.suggestions.includes(expected), `${q}: ${body.suggestions}`);
+    }
+  });
+});
+
+describe('mcp: similar tools', () => {
+  it('a tool page shows 4-6 similar tools, linked, in the server HTML', async () => {
+    const page = await openWithoutScript('/tool/cursor');
+    const section = page.getByRole('region', { name: 'Similar tools and alternatives' });
+    const links = await section.getByRole('link').evaluateAll((els) => els.map((e) => e.getAttribute('href')));
+    assert.ok(links.length >= 4 && links.length <= 6, String(links.length));
+    for (const href of links) assert.match(href!, /^\/tool\/[a-z0-9-]+$/);
+    assert.ok(!links.includes('/tool/cursor'));
+    await page.context().close();
+  });
+});
+
+describe('mcp: feeds', () => {
+  const parser = new XMLParser({ ignoreAttributes: false, isArray: (name) => name === 'entry' || name === 'link' });
+  const text = (v: string | { '#text': string }) => (typeof v === 'string' ? v : v['#text']);
+
+  async function feed(path: string) {
+    const res = await fetch(`${BASE}${path}`);
+    assert.equal(res.status, 200);
+    const xml = await res.text();
+    assert.equal(XMLValidator.validate(xml), true, path);
+    return parser.parse(xml).feed as { entry: { id: string; title: string | { '#text': string } }[] };
+  }
+
+  it('are advertised on pages and listed in the sitemap', async () => {
+    const html = await (await fetch(`${BASE}/blog`)).text();
+    assert.match(html, /<link rel="alternate" type="application\/atom\+xml" title="AI Tools Blog" href="\/feeds\/blog\.xml">/);
+    assert.match(html, /href="\/feeds\/tools\.xml"/);
+    const sitemap = await (await fetch(`${BASE}/sitemap.xml`)).text();
+    assert.match(sitemap, /\/feeds\/blog\.xml<\/loc>/);
+    assert.match(sitemap, /\/feeds\/tools\.xml<\/loc>/);
+  });
+
+  it('validate as XML and list the newest posts and tools from the database', async () => {
+    const blog = await feed('/feeds/blog.xml');
+    const posts = queryDb<{ slug: string; title: string }>(`SELECT slug, title FROM blog_posts WHERE status = 'published' ORDER BY published_at DESC, id DESC`);
+    assert.deepEqual(blog.entry.map((e) => text(e.title)), posts.slice(0, blog.entry.length).map((p) => p.title));
+    assert.equal(blog.entry.length, Math.min(posts.length, 50));
+    const tools = await feed('/feeds/tools.xml');
+    // The first entry is one of the tools updated last (its own date or its server record's, whichever is later).
+    const dated = queryDb<{ slug: string; day: string }>(
+      `SELECT t.slug, max(coalesce(json_extract(t.doc, '$.lastUpdated'), ''), coalesce(substr(s.updated_at, 1, 10), '')) AS day
+       FROM tools t LEFT JOIN mcp_servers s ON s.tool_slug = t.slug`,
+    );
+    const newestDay = dated.map((d) => d.day).sort().at(-1);
+    const newest = dated.filter((d) => d.day === newestDay).map((d) => d.slug);
+    assert.ok(newest.includes(tools.entry[0].id.replace(/^.*\/tool\//, '')), tools.entry[0].id);
+    assert.equal(tools.entry.length, 50);
+  });
+});
+
+describe('mcp: registry format both ways', () => {
+  it('/v0.1/servers answers the registry shape with cursor paging', async () => {
+    const first = (await (await fetch(`${BASE}/v0.1/servers?limit=20`)).json()) as { servers: { server: { name: string } }[]; metadata: { nextCursor?: string } };
+    assert.equal(first.servers.length, 20);
+    assert.ok(first.metadata.nextCursor);
+    const second = (await (await fetch(`${BASE}/v0.1/servers?limit=20&cursor=${first.metadata.nextCursor}`)).json()) as typeof first;
+    assert.ok(second.servers[0].server.name > first.servers[19].server.name);
+    const one = await fetch(`${BASE}/v0.1/servers/${encodeURIComponent('io.github.github/github-mcp-server')}/versions/latest`);
+    assert.equal(one.status, 200);
+    const body = (await one.json()) as { server: { name: string }; _meta: Record<string, { url: string }> };
+    assert.equal(body.server.name, 'io.github.github/github-mcp-server');
+    assert.match(body._meta['io.aitoolsdirectory/listing'].url, /\/tool\/github-mcp-server$/);
+  });
+
+  it('an imported server.json waits for moderation; once approved its page shows working install snippets', async () => {
+    const file = join(API_DIR, 'data', 'mcp-examples', 'local-weather.server.json');
+    const imported = pnpm('registry', 'import', file);
+    assert.equal(imported.status, 0, imported.stderr);
+    assert.match(imported.stdout, /Added 1, updated 0, refused 0\./);
+    const [row] = queryDb<{ id: number; status: string }>(
+      `SELECT s.id, s.status FROM submissions s JOIN submission_servers ss ON ss.submission_id = s.id WHERE ss.name = 'io.github.user/local-weather'`,
+    );
+    assert.equal(row.status, 'pending');
+    assert.equal((await fetch(`${BASE}/tool/local-weather`)).status, 404);
+
+    const approved = pnpm('moderate', 'approve', String(row.id));
+    assert.equal(approved.status, 0, approved.stderr);
+    const page = await openWithoutScript('/tool/local-weather');
+    const desktop = JSON.parse(await snippetText(page, 'claude-desktop'));
+    assert.deepEqual(desktop.mcpServers['local-weather'], {
+      command: 'npx',
+      args: ['-y', '@modelcontextprotocol/server-weather@1.0.0', '--port=8080'],
+      env: { API_KEY: '<API_KEY>' },
+    });
+    assert.match(await openClient(page, 'Claude Code', 'claude-code'), /claude mcp add --transport stdio --env 'API_KEY=<API_KEY>' local-weather -- npx/);
+    await page.context().close();
+
+    const refused = pnpm('registry', 'import', join(API_DIR, 'data', 'mcp-examples', 'invalid'));
+    assert.equal(refused.status, 0);
+    assert.match(refused.stdout, /Added 0, updated 0, refused 2\./);
+    assert.match(refused.stdout, /refused {2}bad-name-pattern\.json: name: must be reverse-DNS/);
+  });
+});
