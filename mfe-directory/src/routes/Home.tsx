@@ -235,7 +235,7 @@ export default function Home({ data }: RouteProps<ToolList>) {
           <div className="dir-state" role="status" aria-live="polite">
             <span className="spinner" aria-hidden="true" />
             <p>Loading AI tools directory...</p>
-            <p className="dir-state__count">{cachedList?.tools.length ?? 0} tools loaded</p>
+            {cachedList && <p className="dir-state__count">{cachedList.tools.length} tools loaded</p>}
           </div>
         )}
 

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useNavigationType, useParams } from 'react-router-dom';
+import { toolSocialImagePath } from '@aitools/api/contracts/images';
 import { canonicalUrl, fetchJson, getConfig, shareOrCopy, SITE_NAME, useHead, type RouteProps } from '@aitools/platform';
 import { parseTags, type Tool } from '@aitools/api/contracts/tools';
 import { loadTool, type ToolLookup } from '../lib/loadTools';
@@ -82,6 +83,7 @@ export default function ToolDetail({ data }: RouteProps<ToolLookup>) {
             description: tool.description,
             canonical,
             robots: 'index,follow',
+            image: canonicalUrl(getConfig().siteOrigin, toolSocialImagePath(tool)),
             jsonLd: toolStructuredData(tool, canonical),
           },
   );
