@@ -1,5 +1,11 @@
 import { postJson, writeJson } from '@aitools/platform';
-import { EARLY_ACCESS_SOURCE, EARLY_ACCESS_TYPE, type EarlyAccessRecord } from '@aitools/api/contracts/forms';
+import { EARLY_ACCESS_SOURCE, EARLY_ACCESS_TYPE, earlyAccessSchema, validateForm, type EarlyAccessRecord } from '@aitools/api/contracts/forms';
+
+/** The server's own check (the shared schema), run before sending: its message, or null when the address passes. */
+export function earlyAccessEmailError(email: string): string | null {
+  const result = validateForm(earlyAccessSchema, { email });
+  return result.success ? null : (result.fieldErrors.email ?? null);
+}
 
 export const EARLY_ACCESS_STORAGE_KEY = 'earlyAccessSignup';
 

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { contactEmail } from '@aitools/platform';
 import { Modal } from '../components/Modal';
-import { joinEarlyAccess } from '../lib/earlyAccess';
+import { earlyAccessEmailError, joinEarlyAccess } from '../lib/earlyAccess';
 import { usePageHead } from '../lib/pageHead';
 import '../styles.css';
 
@@ -41,6 +41,7 @@ export default function Advertise() {
   const [phase, setPhase] = useState<Phase>('form');
   const [address, setAddress] = useState('');
   const [failed, setFailed] = useState(false);
+  const [emailError, setEmailError] = useState<string | null>(null);
   const reopenRef = useRef<HTMLButtonElement>(null);
   const doneRef = useRef<HTMLHeadingElement>(null);
 
@@ -54,6 +55,9 @@ export default function Advertise() {
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     if (!address.trim()) return;
+    const invalid = earlyAccessEmailError(address);
+    setEmailError(invalid);
+    if (invalid) return;
     setFailed(false);
     setPhase('sending');
     const ok = await joinEarlyAccess(address);
@@ -147,10 +151,20 @@ export default function Advertise() {
                     autoComplete="email"
                     placeholder="you@company.com"
                     value={address}
-                    onChange={(e) => setAddress(e.target.value)}
+                    onChange={(e) => {
+                      setAddress(e.target.value);
+                      setEmailError(null);
+                    }}
                     disabled={phase === 'sending'}
+                    aria-invalid={emailError ? true : undefined}
+                    aria-describedby={emailError ? 'early-access-email-error' : undefined}
                     data-autofocus
                   />
+                  {emailError && (
+                    <p id="early-access-email-error" className="forms-field__error" role="alert">
+                      {emailError}
+                    </p>
+                  )}
                 </div>
                 {failed && (
                   <p className="forms-field__error" role="alert">
