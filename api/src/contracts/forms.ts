@@ -4,6 +4,10 @@
  */
 import { z } from 'zod';
 
+// zod 4 probes `new Function` on first use, which the site's CSP (no 'unsafe-eval') reports as a violation in the
+// browser; without the JIT the schemas behave the same.
+z.config({ jitless: true });
+
 export const MESSAGE_MAX_LENGTH = 500;
 
 /** "A simple email pattern": something@something.tld, no spaces. */
