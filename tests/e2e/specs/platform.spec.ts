@@ -176,7 +176,7 @@ describe('a remote that fails to load', () => {
     await page.goto(`${BASE}/privacy`);
     await page.getByRole('button', { name: 'Try again' }).waitFor();
     assert.match((await page.locator('.remote-error').textContent()) ?? '', /\(missing\)/);
-    await page.getByRole('link', { name: 'Blog', exact: true }).click();
+    await page.locator('footer').getByRole('link', { name: 'Blog', exact: true }).click();
     await waitForRoute(page);
     assert.equal(new URL(page.url()).pathname, '/blog');
     await page.context().close();
