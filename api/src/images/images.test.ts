@@ -34,7 +34,8 @@ describe('data/logos.json', () => {
   });
 });
 
-describe('image routes', () => {
+// Drawing a picture takes ~150 ms, but the first one also loads fonts and the layout engine: allow for a busy machine.
+describe('image routes', { timeout: 20_000 }, () => {
   let db: DB;
   let dir: string;
   let app: express.Express;

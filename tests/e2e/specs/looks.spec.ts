@@ -35,7 +35,7 @@ async function loadAllImages(page: Page) {
       await new Promise((r) => setTimeout(r, 30));
     }
   });
-  await page.waitForFunction(() => [...document.images].every((i) => i.complete), undefined, { timeout: 20_000 });
+  await page.waitForFunction(() => Array.from(document.images).every((i) => i.complete), undefined, { timeout: 20_000 });
   await page.evaluate(() => window.scrollTo(0, 0));
 }
 
@@ -204,7 +204,7 @@ describe('looks', () => {
         const { page } = await openPage(browser, { theme, viewport: { width: 1280, height: 800 } });
         await page.goto(`${BASE}${path}`);
         await waitForRoute(page);
-        await page.waitForFunction(() => [...document.images].filter((i) => i.getBoundingClientRect().top < innerHeight).every((i) => i.complete && i.naturalWidth > 0));
+        await page.waitForFunction(() => Array.from(document.images).filter((i) => i.getBoundingClientRect().top < innerHeight).every((i) => i.complete && i.naturalWidth > 0));
         assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), theme);
         await page.screenshot({ path: join(SHOTS, `${name}-${theme}.png`) });
         await page.context().close();
