@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Logger } from 'pino';
 import type { ServerConfig } from './config';
 import type { DB } from './db/connection';
-import { REMOTE_NAMES, SHELL_DIST } from './paths';
+import { REMOTE_NAMES, SHELL_DIST, VAR_DIR } from './paths';
 import { errorHandler, notFoundApi } from './middleware/errors';
 import { cspNonce, securityHeaders } from './middleware/security';
 import { requestLogger } from './middleware/logger';
@@ -20,6 +20,9 @@ import { seoRouter } from './seo/router';
 import { registryRouter } from './registry/router';
 import { feedsRouter } from './feeds/router';
 import { createPageRenderer } from './ssr/renderPage';
+import { loadLogoMap } from './images/logos';
+import { createImageService } from './images/service';
+import { imagesRouter } from './images/router';
 
 export interface AppDeps {
   config: ServerConfig;
@@ -71,6 +74,13 @@ export async function createApp({ config, db, logger, pages = true, rateLimitSto
   app.use(seoRouter(db, config.siteOrigin));
   app.use('/v0.1', registryRouter(db, config.siteOrigin));
   app.use(feedsRouter(db, config.siteOrigin));
+
+  // Brand-logo tiles, post covers and social previews (generated files, cached a year by their ?v= address).
+  const logos = loadLogoMap();
+  const images = createImageService({ db, cacheDir: join(VAR_DIR, 'images'), logos });
+  app.use(imagesRouter({ images, logos, logger }));
+  // The seed step's pictures, drawn in the background one at a time; a request for a missing one draws it at once.
+  if (pages) void images.warm().catch((err) => logger.warn({ err }, 'image warm-up stopped'));
 
   app.get('/remotes.json', (_req, res) => {
     res.set('Cache-Control', 'no-store').json(publicManifest(config.releasesDir, REMOTE_NAMES, config.devRemotes));

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { PostBody } from './PostBody';
+import { outlineLevels, PostBody } from './PostBody';
 
 const BODY = [
   'Intro with [a site link](/tool/claude), [an external link](https://example.com), <a href="https://arxiv.org/abs/1706.03762">an HTML anchor</a>, **[a bold link](/submit)**, **bold text** and <strong>strong text</strong>.',
@@ -26,7 +26,24 @@ function show(content: string) {
   );
 }
 
+describe('outlineLevels', () => {
+  it('starts the body under the page h1 and never skips a level', () => {
+    expect(outlineLevels([2, 4, 2, 3])).toEqual([2, 3, 2, 3]);
+    expect(outlineLevels([1, 2, 2])).toEqual([2, 3, 3]);
+    expect(outlineLevels([3, 3, 5, 6, 4])).toEqual([2, 2, 3, 4, 3]);
+    expect(outlineLevels([2, 3, 4, 5, 6, 6])).toEqual([2, 3, 4, 5, 6, 6]);
+    expect(outlineLevels([1, 2, 3, 4, 5, 6])).toEqual([2, 3, 4, 5, 6, 6]);
+    expect(outlineLevels([])).toEqual([]);
+  });
+});
+
 describe('PostBody', () => {
+  it('shifts a post whose headings skip a level (## then ####)', () => {
+    show('## Section\n\n#### Detail');
+    expect(screen.getByRole('heading', { level: 2, name: 'Section' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 3, name: 'Detail' })).toBeTruthy();
+  });
+
   it('renders every block form', () => {
     const { container } = show(BODY);
     expect(screen.getByRole('heading', { level: 2, name: 'Heading two' })).toBeTruthy();

@@ -21,10 +21,23 @@ function renderInline(nodes: Inline[]): ReactNode[] {
   });
 }
 
-function renderBlock(block: Block, key: number): ReactNode {
+/**
+ * The article's own heading levels under the page's h1: the body's highest heading becomes h2, and no level is
+ * skipped (an h4 straight after an h2 becomes h3), capped at h6.
+ */
+export function outlineLevels(levels: number[]): number[] {
+  const top = Math.min(...levels);
+  let previous = 1;
+  return levels.map((level) => {
+    previous = Math.min(level - top + 2, previous + 1, 6);
+    return previous;
+  });
+}
+
+function renderBlock(block: Block, key: number, headingLevel: number): ReactNode {
   switch (block.type) {
     case 'heading': {
-      const Tag = `h${block.level}` as const;
+      const Tag = `h${headingLevel}` as 'h2';
       return <Tag key={key}>{renderInline(block.children)}</Tag>;
     }
     case 'code':
@@ -50,5 +63,8 @@ function renderBlock(block: Block, key: number): ReactNode {
 
 /** A post body as React elements (never injected HTML). */
 export function PostBody({ content }: { content: string }) {
-  return <div className="blog-body">{parseBlocks(content).map(renderBlock)}</div>;
+  const blocks = parseBlocks(content);
+  const levels = outlineLevels(blocks.flatMap((b) => (b.type === 'heading' ? [b.level] : [])));
+  let heading = 0;
+  return <div className="blog-body">{blocks.map((b, i) => renderBlock(b, i, b.type === 'heading' ? levels[heading++] : 0))}</div>;
 }

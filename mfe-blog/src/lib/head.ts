@@ -1,5 +1,6 @@
 import { canonicalUrl, type Head } from '@aitools/platform';
 import { ALL, LIST_PATH, listHref, listView, pageHref, readListQuery } from './listing';
+import { postSocialImagePath } from '@aitools/api/contracts/images';
 import type { BlogPost, BlogPostSummary } from './posts';
 import { calendarDay } from './dates';
 
@@ -10,11 +11,12 @@ const DEFAULT_POST_DESCRIPTION = 'Read expert insights on AI tools, automation w
 /** SPEC section 9: structured data lists the first 10 posts. */
 const JSON_LD_POSTS = 10;
 
-function social(title: string, description: string, type: 'website' | 'article') {
+/** Social tags; a page with a preview image gets its large card from Head.image instead of "summary". */
+function social(title: string, description: string, type: 'website' | 'article', withImage = false) {
   return [
     { property: 'og:type', content: type },
     { property: 'og:site_name', content: BLOG_TITLE },
-    { name: 'twitter:card', content: 'summary' },
+    ...(withImage ? [] : [{ name: 'twitter:card', content: 'summary' }]),
     { name: 'twitter:title', content: title },
     { name: 'twitter:description', content: description },
   ];
@@ -76,13 +78,15 @@ export function postHead({ origin, slug, post }: { origin: string; slug: string;
   const description = post.excerpt || DEFAULT_POST_DESCRIPTION;
   const url = canonicalUrl(origin, `/blog/${post.slug}`);
   const published = calendarDay(post.publishedAt);
+  const image = canonicalUrl(origin, postSocialImagePath(post));
   return {
     title,
     description,
     canonical: url,
     robots: 'index,follow',
+    image,
     meta: [
-      ...social(title, description, 'article'),
+      ...social(title, description, 'article', true),
       ...(published ? [{ property: 'article:published_time', content: published }] : []),
       { property: 'article:section', content: post.category || 'Technology' },
     ],
@@ -96,7 +100,7 @@ export function postHead({ origin, slug, post }: { origin: string; slug: string;
       datePublished: published ?? undefined,
       author: { '@type': 'Organization', name: post.author },
       keywords: post.tags.join(', '),
-      ...(post.featuredImage ? { image: post.featuredImage } : {}),
+      image: /^https?:\/\//.test(post.featuredImage) ? post.featuredImage : post.featuredImage ? canonicalUrl(origin, post.featuredImage) : image,
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { BlogPostDoc } from '@aitools/api/contracts/blog';
+import { postCoverPath } from '@aitools/api/contracts/images';
 
 /** A post as the blog screens use it: every SPEC section 3 default and fallback already applied. */
 export interface BlogPost {
@@ -12,6 +13,7 @@ export interface BlogPost {
   /** The date as written (YYYY-MM-DD or ISO), '' when unknown. */
   publishedAt: string;
   featured: boolean;
+  /** The post's own image, else its generated cover (/covers/<slug>.png). */
   featuredImage: string;
   featuredImageAlt: string;
   author: string;
@@ -57,16 +59,19 @@ function authorName(author: BlogPostDoc['author']): string {
 
 export function normalizePost(doc: BlogPostDoc): BlogPost {
   const content = text(doc.content);
+  const slug = text(doc.slug);
+  const title = text(doc.title);
   return {
-    slug: text(doc.slug),
-    title: text(doc.title),
+    slug,
+    title,
     excerpt: text(doc.excerpt) || text(doc.description),
     content,
     category: text(doc.category),
     tags: parseTags(doc.tags),
     publishedAt: text(doc.published_at) || text(doc.publishedAt),
     featured: doc.featured === true,
-    featuredImage: text(doc.featured_image),
+    // A post with a real image keeps it; every other post shows the cover the server draws for it.
+    featuredImage: text(doc.featured_image) || (slug && title ? postCoverPath({ slug, title, category: text(doc.category) }) : ''),
     featuredImageAlt: text(doc.featured_image_alt),
     author: authorName(doc.author),
     readTime: text(doc.read_time) || text(doc.readTime) || (content ? computeReadTime(content) : DEFAULT_READ_TIME),

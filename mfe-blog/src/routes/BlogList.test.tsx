@@ -58,7 +58,10 @@ describe('BlogList', () => {
 
     expect(screen.getByRole('heading', { name: 'Latest Posts' })).toBeTruthy();
     expect(cardTitles()).toEqual(Array.from({ length: 12 }, (_, i) => (i + 1 === 3 ? 'Setting up an MCP server' : `Post number ${i + 1}`)));
-    expect(screen.getAllByText('No image available')).toHaveLength(12);
+    // Posts without an image of their own show their generated cover.
+    expect([...document.querySelectorAll('.blog-latest img.blog-card__image')].map((i) => i.getAttribute('src')?.replace(/\?.*/, ''))).toEqual(
+      cardTitles().map((_, i) => `/covers/post-${i + 1}.png`),
+    );
     // Post 7 has 4 tags: 3 shown and "+1 more".
     const card7 = screen.getByRole('link', { name: 'Post number 7' }).closest('article')!;
     expect(within(card7).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Claude', 'MCP', 'Agents', '+1 more']);

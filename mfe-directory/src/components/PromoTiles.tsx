@@ -17,7 +17,10 @@ export function PromoTiles() {
       </div>
       <div className="dir-promo__reach">
         <p>Reach thousands of AI enthusiasts</p>
-        <Link to="/advertise">Learn more</Link>
+        {/* The spec's visible words, with a name that says where it leads for screen readers and crawlers. */}
+        <Link to="/advertise">
+          Learn more<span className="visually-hidden"> about advertising with us</span>
+        </Link>
       </div>
       <div className="dir-promo__contact">
         <Link to="/contact" className="btn btn--primary">

@@ -41,11 +41,12 @@ export function ToolCard({ tool }: { tool: ToolSummary }) {
       <div className="dir-card__head">
         <LogoTile name={tool.name} logo={tool.logo} size={48} />
         <div>
-          <h3 className="dir-card__name">
+          {/* h2: the grid sits right under the page's h1, and a heading level must not be skipped. */}
+          <h2 className="dir-card__name">
             <Link to={href} onClick={onLinkClick}>
               {tool.name}
             </Link>
-          </h3>
+          </h2>
           <div className="dir-card__meta">
             <span className="dir-card__type">{type === 'MCP Servers' ? 'MCP Server' : 'AI Tool'}</span>
             <McpBadgeLabel badge={tool.mcpBadge} />

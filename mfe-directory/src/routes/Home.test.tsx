@@ -31,7 +31,7 @@ function renderHome(url = '/', data?: ToolList | null) {
   return result;
 }
 
-const cardNames = () => screen.queryAllByRole('heading', { level: 3 }).map((h) => h.textContent).filter((t) => t?.startsWith('Tool '));
+const cardNames = () => screen.queryAllByRole('heading', { level: 2 }).map((h) => h.textContent).filter((t) => t?.startsWith('Tool '));
 
 beforeEach(() => {
   forgetToolList();

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Link, useLocation, useNavigate, useNavigationType } from 'react-router-dom';
 import { canonicalUrl, defineRoute, getConfig, shareOrCopy, SITE_NAME, type HeadArgs, type RouteProps } from '@aitools/platform';
+import { toolSocialImagePath } from '@aitools/api/contracts/images';
 import { parseTags, type Tool } from '@aitools/api/contracts/tools';
 import type { ToolLookup } from '../lib/loadTools';
 import { toolLoader } from './loaders';
@@ -57,6 +58,7 @@ function toolHead({ data: lookup }: HeadArgs<ToolLookup>) {
     description: tool.description,
     canonical,
     robots: 'index,follow',
+    image: canonicalUrl(getConfig().siteOrigin, toolSocialImagePath(tool)),
     jsonLd: toolStructuredData(tool, canonical),
   };
 }

@@ -124,6 +124,20 @@ describe('early-access modal', () => {
     expect(screen.queryByRole('heading', { name: "You're all set!" })).toBeNull();
   });
 
+  it('checks the address as the server does: "a@b" gets the spec message and is never sent', async () => {
+    const fetch = stubFetch(async () => jsonResponse(201, { success: true }));
+    const user = userEvent.setup();
+    renderRoute('/advertise', Advertise);
+    const field = screen.getByLabelText(/^Email address/);
+    await user.type(field, 'a@b');
+    await user.click(screen.getByRole('button', { name: 'Get Early Access' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Please enter a valid email address');
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(fetch).not.toHaveBeenCalled();
+    await user.type(field, '.io');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('"Go Back" navigates to /', async () => {
     const user = userEvent.setup();
     const { router } = renderRoute('/advertise', Advertise);

@@ -31,6 +31,14 @@ describe('head tags', () => {
     expect(document.head.querySelector('link[rel="canonical"]')).toBeNull();
   });
 
+  it('announces a social image as a large card for Open Graph and Twitter', () => {
+    const html = renderHeadTags({ title: 'Cursor', image: 'https://example.com/og/tool/cursor.png?v=1&x=2' });
+    expect(html).toContain('<meta data-head property="og:image" content="https://example.com/og/tool/cursor.png?v=1&amp;x=2">');
+    expect(html).toContain('<meta data-head name="twitter:card" content="summary_large_image">');
+    expect(html).toContain('<meta data-head name="twitter:image" content="https://example.com/og/tool/cursor.png?v=1&amp;x=2">');
+    expect(renderHeadTags({ title: 'No image' })).not.toContain('og:image');
+  });
+
   it('serialises JSON that cannot break out of a script element', () => {
     const s = serializeJsonForScript({ a: '</script>\u2028' });
     expect(s).not.toMatch(/<|>|\u2028/);

@@ -5,6 +5,8 @@ export interface Head {
   description?: string;
   canonical?: string;
   robots?: string;
+  /** Absolute address of the page's social preview (1200x630): og:image, twitter:image, summary_large_image. */
+  image?: string;
   /** Structured data, one script per entry. */
   jsonLd?: object | object[];
   /** Extra <link> tags (e.g. prev/next). */
@@ -30,6 +32,13 @@ function headElements(head: Head): { tag: string; attrs: Record<string, string>;
   out.push({ tag: 'meta', attrs: { property: 'og:title', content: head.title } });
   if (head.description) out.push({ tag: 'meta', attrs: { property: 'og:description', content: head.description } });
   if (head.canonical) out.push({ tag: 'meta', attrs: { property: 'og:url', content: head.canonical } });
+  if (head.image) {
+    out.push({ tag: 'meta', attrs: { property: 'og:image', content: head.image } });
+    out.push({ tag: 'meta', attrs: { property: 'og:image:width', content: '1200' } });
+    out.push({ tag: 'meta', attrs: { property: 'og:image:height', content: '630' } });
+    out.push({ tag: 'meta', attrs: { name: 'twitter:card', content: 'summary_large_image' } });
+    out.push({ tag: 'meta', attrs: { name: 'twitter:image', content: head.image } });
+  }
   for (const m of head.meta ?? []) out.push({ tag: 'meta', attrs: { ...m } as Record<string, string> });
   for (const l of head.links ?? []) out.push({ tag: 'link', attrs: { rel: l.rel, href: l.href } });
   const ld = head.jsonLd ? (Array.isArray(head.jsonLd) ? head.jsonLd : [head.jsonLd]) : [];

@@ -2,6 +2,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ThemeProvider, useTheme } from './ThemeProvider';
 import { ThemeControls } from './ThemeControls';
+import { themeBootScript } from './themeRules';
 
 function setup(now: () => Date) {
   return render(
@@ -60,6 +61,42 @@ describe('ThemeProvider', () => {
       vi.advanceTimersByTime(1);
     });
     expect(document.documentElement.dataset.theme).toBe('dark');
+  });
+
+  it('a dark-preferring visitor in auto mode sees dark at every hour: first paint, hydration and each recheck', () => {
+    vi.useFakeTimers();
+    window.matchMedia = vi.fn().mockReturnValue({ matches: true }) as unknown as typeof window.matchMedia;
+    for (let hour = 0; hour < 24; hour++) {
+      vi.setSystemTime(new Date(2026, 10, 23, hour, 59, 30));
+      delete document.documentElement.dataset.theme;
+      new Function(themeBootScript())();
+      const seen = [document.documentElement.dataset.theme];
+      const view = setup(() => new Date());
+      seen.push(document.documentElement.dataset.theme);
+      act(() => {
+        vi.advanceTimersByTime(60_000);
+      });
+      seen.push(document.documentElement.dataset.theme);
+      expect(seen, `at ${hour}:59`).toEqual(['dark', 'dark', 'dark']);
+      view.unmount();
+    }
+  });
+
+  it('a light-preferring visitor: the recheck applies the same rule as the first paint', () => {
+    vi.useFakeTimers();
+    for (const hour of [6, 12, 18]) {
+      vi.setSystemTime(new Date(2026, 10, 23, hour, 59, 30));
+      new Function(themeBootScript())();
+      const first = document.documentElement.dataset.theme;
+      const view = setup(() => new Date());
+      expect(document.documentElement.dataset.theme).toBe(first);
+      act(() => {
+        vi.advanceTimersByTime(60_000);
+      });
+      // One minute later the clock reads hour+1:00: 07:00 turns light, 19:00 turns dark, noon stays light.
+      expect(document.documentElement.dataset.theme).toBe({ 6: 'light', 12: 'light', 18: 'dark' }[hour]);
+      view.unmount();
+    }
   });
 
   it('useTheme outside its provider throws the spec message', () => {

@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { readStorage, writeStorage } from '@aitools/platform';
-import { MANUAL_KEY, resolveTheme, THEME_KEY, THEME_RECHECK_MS, timeTheme, type Theme } from './themeRules';
+import { autoTheme, MANUAL_KEY, resolveTheme, THEME_KEY, THEME_RECHECK_MS, type Theme } from './themeRules';
 
 export interface ThemeContextValue {
   theme: Theme;
@@ -17,8 +17,13 @@ function applyToDocument(theme: Theme) {
   document.documentElement.style.colorScheme = theme;
 }
 
-function prefersDark(): boolean {
-  return typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches;
+/** The system preference, read exactly as the head script reads it (a failing media query is "no preference"). */
+export function prefersDark(): boolean {
+  try {
+    return typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches;
+  } catch {
+    return false;
+  }
 }
 
 /** Server HTML does not know the theme; the head script has applied it already, and the first client render
@@ -40,11 +45,11 @@ export function ThemeProvider({ children, now = systemNow }: { children: ReactNo
     if (state.resolved) applyToDocument(state.theme);
   }, [state.theme, state.resolved]);
 
-  // Auto mode follows the clock, rechecked every minute.
+  // Auto mode rechecks the one rule (themeRules.resolveTheme) every minute: clock and system preference.
   useEffect(() => {
     if (state.manual) return;
     const id = setInterval(() => {
-      setState((s) => (s.manual ? s : { ...s, theme: timeTheme(now()) }));
+      setState((s) => (s.manual ? s : { ...s, theme: autoTheme(now(), prefersDark()) }));
     }, THEME_RECHECK_MS);
     return () => clearInterval(id);
   }, [state.manual, now]);
@@ -59,7 +64,7 @@ export function ThemeProvider({ children, now = systemNow }: { children: ReactNo
   }, []);
 
   const enableAutoMode = useCallback(() => {
-    const theme = timeTheme(now());
+    const theme = autoTheme(now(), prefersDark());
     writeStorage(MANUAL_KEY, 'false');
     writeStorage(THEME_KEY, theme);
     setState({ theme, manual: false, resolved: true });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isNight, resolveTheme, themeBootScript, timeTheme, THEME_RECHECK_MS } from './themeRules';
+import { autoTheme, isNight, resolveTheme, themeBootScript, THEME_RECHECK_MS } from './themeRules';
 
 const at = (h: number, m = 0) => new Date(2026, 10, 23, h, m);
 
@@ -11,8 +11,8 @@ describe('time rules', () => {
     expect(isNight(at(0, 0))).toBe(true);
     expect(isNight(at(6, 59))).toBe(true);
     expect(isNight(at(7, 0))).toBe(false);
-    expect(timeTheme(at(12))).toBe('light');
-    expect(timeTheme(at(21))).toBe('dark');
+    expect(autoTheme(at(12), false)).toBe('light');
+    expect(autoTheme(at(21), false)).toBe('dark');
   });
 
   it('rechecks every 60 seconds', () => {
@@ -40,11 +40,16 @@ describe('initial theme', () => {
 });
 
 describe('boot script', () => {
-  function run(storage: Record<string, string>, hour: number, prefersDark: boolean) {
+  function run(storage: Record<string, string> | 'throws', hour: number, prefersDark: boolean) {
     const root = { dataset: {} as Record<string, string>, style: {} as Record<string, string> };
     const RealDate = Date;
     const fake = {
-      localStorage: { getItem: (k: string) => storage[k] ?? null },
+      localStorage: {
+        getItem: (k: string) => {
+          if (storage === 'throws') throw new Error('storage disabled');
+          return storage[k] ?? null;
+        },
+      },
       matchMedia: () => ({ matches: prefersDark }),
       document: { documentElement: root },
       Date: class extends RealDate {
@@ -62,5 +67,17 @@ describe('boot script', () => {
     expect(run({}, 22, false)).toBe('dark');
     expect(run({}, 10, true)).toBe('dark');
     expect(run({}, 10, false)).toBe('light');
+  });
+
+  it('falls back to "nothing saved" when storage fails, still honouring the system preference', () => {
+    expect(run('throws', 10, true)).toBe('dark');
+    expect(run('throws', 10, false)).toBe('light');
+  });
+
+  it('agrees with autoTheme at every hour, for both system preferences (one rule)', () => {
+    for (let hour = 0; hour < 24; hour++) {
+      for (const dark of [true, false]) expect(run({}, hour, dark)).toBe(autoTheme(at(hour), dark));
+      expect(run({}, hour, true)).toBe('dark');
+    }
   });
 });

@@ -1,0 +1,59 @@
+/**
+ * Addresses of the generated images (brand-logo tiles, post covers, social previews), shared by the API, which
+ * generates and serves them, and the remotes, which link to them. Pure TypeScript: no server imports.
+ *
+ * Each address carries `?v=<digest of what the picture shows>`, so the files can be cached for a year
+ * (`immutable`) and a renamed tool or post, or a new picture style, gets a new address.
+ */
+
+/** Bump when the look of the generated pictures changes: every address changes with it. */
+export const IMAGE_STYLE_VERSION = 1;
+
+/** Social preview size (Open Graph / Twitter summary_large_image). */
+export const SOCIAL_IMAGE_SIZE = { width: 1200, height: 630 } as const;
+/** Post cover size: the 16:9 of the blog's cards. */
+export const COVER_IMAGE_SIZE = { width: 1200, height: 675 } as const;
+
+/** FNV-1a, 32 bits, as 8 hex digits: a short, stable digest that needs no crypto module in the browser. */
+export function shortDigest(text: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h.toString(16).padStart(8, '0');
+}
+
+export interface ImageSubject {
+  slug: string;
+  title: string;
+  category?: string | null;
+}
+
+/** The digest of what a picture of this subject shows. */
+export function imageVersion(kind: ImageKind, subject: ImageSubject): string {
+  return shortDigest([IMAGE_STYLE_VERSION, kind, subject.slug, subject.title, subject.category ?? ''].join('\u0000'));
+}
+
+export type ImageKind = 'tool-social' | 'post-social' | 'post-cover';
+
+const PREFIX: Record<ImageKind, string> = {
+  'tool-social': '/og/tool/',
+  'post-social': '/og/blog/',
+  'post-cover': '/covers/',
+};
+
+export function imagePath(kind: ImageKind, subject: ImageSubject): string {
+  return `${PREFIX[kind]}${encodeURIComponent(subject.slug)}.png?v=${imageVersion(kind, subject)}`;
+}
+
+export const toolSocialImagePath = (tool: { slug: string; name: string; category?: string | null }) =>
+  imagePath('tool-social', { slug: tool.slug, title: tool.name, category: tool.category });
+export const postSocialImagePath = (post: { slug: string; title: string; category?: string | null }) =>
+  imagePath('post-social', post);
+export const postCoverPath = (post: { slug: string; title: string; category?: string | null }) => imagePath('post-cover', post);
+
+/** Brand-logo tiles: /logos/<tool slug>.svg?v=<digest of icon and colour>. */
+export function logoPath(toolSlug: string, icon: string, hex: string): string {
+  return `/logos/${encodeURIComponent(toolSlug)}.svg?v=${shortDigest([IMAGE_STYLE_VERSION, icon, hex].join('\u0000'))}`;
+}

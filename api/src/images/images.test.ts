@@ -1,0 +1,88 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import express from 'express';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type DB } from '../db/connection';
+import { seed } from '../db/seed';
+import { createLogger } from '../middleware/logger';
+import { getTool } from '../tools/repository';
+import { postCoverPath, toolSocialImagePath } from '../contracts/images';
+import { contrastRatio, loadLogoMap, logoTileSvg, tileBackground } from './logos';
+import { createImageService } from './service';
+import { imagesRouter } from './router';
+
+const logos = loadLogoMap();
+
+describe('data/logos.json', () => {
+  it('maps about fifty tools, each to an icon simple-icons has, in its brand colour', () => {
+    expect(logos.size).toBeGreaterThanOrEqual(50);
+    for (const entry of logos.values()) expect(() => logoTileSvg(entry)).not.toThrow();
+  });
+
+  it('gives the GitHub mark only to GitHub\'s own server, never to a server merely hosted there', () => {
+    const github = [...logos].filter(([, e]) => e.icon === 'github').map(([slug]) => slug);
+    expect(github).toEqual(['github-mcp-server']);
+    expect(logos.has('github-reference-mcp-server')).toBe(false);
+  });
+
+  it('draws every mark at 3:1 or more against its tile, so it reads in both themes', () => {
+    for (const entry of logos.values()) expect(contrastRatio(entry.hex, tileBackground(entry.hex))).toBeGreaterThanOrEqual(3);
+    expect(tileBackground('#000000')).toBe('#ffffff');
+    expect(tileBackground('#6AFDEF')).toBe('#0f172a');
+  });
+});
+
+// Drawing a picture takes ~150 ms, but the first one also loads fonts and the layout engine: allow for a busy machine.
+describe('image routes', { timeout: 20_000 }, () => {
+  let db: DB;
+  let dir: string;
+  let app: express.Express;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'images-test-'));
+    db = openDatabase(':memory:');
+    seed(db);
+    const images = createImageService({ db, cacheDir: dir, logos });
+    app = express().use(imagesRouter({ images, logos, logger: createLogger('silent') }));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('seeds the logo address into mapped tools only', () => {
+    expect(getTool(db, 'claude')?.logo).toMatch(/^\/logos\/claude\.svg\?v=[0-9a-f]{8}$/);
+    expect(getTool(db, 'chatgpt')?.logo).toBeUndefined();
+  });
+
+  it('serves a mapped logo as SVG cached for a year, and 404 for others', async () => {
+    const res = await request(app).get(getTool(db, 'claude')!.logo!);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/image\/svg\+xml/);
+    expect(res.headers['cache-control']).toContain('immutable');
+    expect(String(res.body)).toContain('#D97757');
+    expect((await request(app).get('/logos/chatgpt.svg')).status).toBe(404);
+  });
+
+  it('draws a 1200x630 PNG social image for a tool once, then reads it from disk', async () => {
+    const tool = getTool(db, 'cursor')!;
+    const res = await request(app).get(toolSocialImagePath(tool));
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('image/png');
+    expect(res.headers['cache-control']).toContain('immutable');
+    const png = res.body as Buffer;
+    expect(png.subarray(1, 4).toString()).toBe('PNG');
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630]);
+    expect(readdirSync(join(dir, 'tool-social'))).toHaveLength(1);
+    const again = await request(app).get(toolSocialImagePath(tool));
+    expect(Buffer.compare(again.body as Buffer, png)).toBe(0);
+  });
+
+  it('draws a 16:9 cover for a post; an old ?v= gets a short cache; unknown slugs are 404', async () => {
+    const post = { slug: 'ai-market-landscape-2026', title: 'x', category: 'y' };
+    const stale = await request(app).get(postCoverPath(post));
+    expect(stale.status).toBe(200);
+    expect([(stale.body as Buffer).readUInt32BE(16), (stale.body as Buffer).readUInt32BE(20)]).toEqual([1200, 675]);
+    expect(stale.headers['cache-control']).toBe('public, max-age=3600');
+    expect((await request(app).get('/og/blog/no-such-post.png')).status).toBe(404);
+    expect((await request(app).get('/og/tool/..%2Fetc.png')).status).toBe(404);
+  });
+});

@@ -1,0 +1,44 @@
+import { Router, type Request, type Response } from 'express';
+import type { ImageKind } from '../contracts/images';
+import { logoTileSvg, type LogoEntry } from './logos';
+import type { ImageService } from './service';
+import type { Logger } from 'pino';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** An address with an old or missing ?v= still gets the current picture, but only for an hour. */
+const SHORT = 'public, max-age=3600';
+const SLUG_FILE = /^([a-z0-9][a-z0-9-]{0,120})\.(png|svg)$/;
+
+function slugOf(file: string, ext: 'png' | 'svg'): string | null {
+  const m = SLUG_FILE.exec(file);
+  return m && m[2] === ext ? m[1] : null;
+}
+
+/** /logos/<slug>.svg, /og/tool/<slug>.png, /og/blog/<slug>.png and /covers/<slug>.png. */
+export function imagesRouter({ images, logos, logger }: { images: ImageService; logos: Map<string, LogoEntry>; logger: Logger }): Router {
+  const router = Router();
+  const logoSvgs = new Map([...logos].map(([slug, entry]) => [slug, logoTileSvg(entry)]));
+
+  router.get('/logos/:file', (req, res) => {
+    const slug = slugOf(req.params.file, 'svg');
+    const svg = slug ? logoSvgs.get(slug) : undefined;
+    if (!svg) return void res.sendStatus(404);
+    res.set('Cache-Control', req.query.v ? IMMUTABLE : SHORT).type('image/svg+xml').send(svg);
+  });
+
+  const servePng = (kind: ImageKind) => async (req: Request, res: Response) => {
+    const slug = slugOf(String(req.params.file), 'png');
+    try {
+      const found = slug ? await images.png(kind, slug) : null;
+      if (!found) return void res.sendStatus(404);
+      res.set('Cache-Control', req.query.v === found.version ? IMMUTABLE : SHORT).type('image/png').send(found.bytes);
+    } catch (err) {
+      logger.error({ err, kind, slug }, 'image generation failed');
+      res.sendStatus(500);
+    }
+  };
+  router.get('/og/tool/:file', servePng('tool-social'));
+  router.get('/og/blog/:file', servePng('post-social'));
+  router.get('/covers/:file', servePng('post-cover'));
+  return router;
+}

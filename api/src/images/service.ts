@@ -1,0 +1,99 @@
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { DB } from '../db/connection';
+import { imageVersion, type ImageKind, type ImageSubject } from '../contracts/images';
+import { getTool, listToolSummaries } from '../tools/repository';
+import { getPublishedPost, listPublishedPosts } from '../blog/repository';
+import { renderCardPng, type Card } from './render';
+import { logoTileSvg, type LogoEntry } from './logos';
+
+/** The directory's two spellings of a category (SPEC section 3): "AI Tools" is AI Assistants, "MCP" is MCP Servers. */
+function toolCategory(category: string | undefined): string | undefined {
+  if (category === 'AI Tools') return 'AI Assistants';
+  if (category === 'MCP') return 'MCP Servers';
+  return category;
+}
+
+interface Picture {
+  subject: ImageSubject;
+  card: Card;
+}
+
+export interface ImageService {
+  /** The PNG of a tool's or post's picture (generated once per version, then read from disk), or null. */
+  png(kind: ImageKind, slug: string): Promise<{ bytes: Buffer; version: string } | null>;
+  /** Generates every missing picture, one at a time (the seed step's images; started after the seed). */
+  warm(): Promise<number>;
+}
+
+/**
+ * Generated pictures are files named by what they show (`<kind>/<slug>-<version>.png` under `cacheDir`): a
+ * changed title or category makes a new file, an unchanged one is never rendered again, even across restarts.
+ */
+export function createImageService({ db, cacheDir, logos }: { db: DB; cacheDir: string; logos: Map<string, LogoEntry> }): ImageService {
+  const inFlight = new Map<string, Promise<Buffer>>();
+
+  function picture(kind: ImageKind, slug: string): Picture | null {
+    if (kind === 'tool-social') {
+      const tool = getTool(db, slug);
+      if (!tool) return null;
+      const category = toolCategory(tool.category);
+      const logo = logos.get(slug);
+      return {
+        subject: { slug, title: tool.name, category: tool.category },
+        card: { title: tool.name, category, label: category === 'MCP Servers' ? 'MCP Server' : 'AI Tool', logoSvg: logo && logoTileSvg(logo), size: 'social' },
+      };
+    }
+    const post = getPublishedPost(db, slug);
+    if (!post) return null;
+    return {
+      subject: { slug, title: post.title, category: post.category },
+      card: { title: post.title, category: post.category, label: 'Blog', size: kind === 'post-cover' ? 'cover' : 'social' },
+    };
+  }
+
+  async function generate(kind: ImageKind, { subject, card }: Picture): Promise<{ bytes: Buffer; version: string }> {
+    // The logo is part of what a tool's picture shows, so it is part of its version too.
+    const version = imageVersion(kind, subject) + (card.logoSvg ? `-${imageVersion(kind, { ...subject, title: card.logoSvg })}` : '');
+    const dir = join(cacheDir, kind);
+    const file = join(dir, `${subject.slug}-${version}.png`);
+    if (existsSync(file)) return { bytes: readFileSync(file), version: imageVersion(kind, subject) };
+    let job = inFlight.get(file);
+    if (!job) {
+      job = renderCardPng(card).then((bytes) => {
+        mkdirSync(dir, { recursive: true });
+        // Written whole under another name, then renamed: a reader never sees half a file.
+        const tmp = `${file}.${process.pid}.tmp`;
+        writeFileSync(tmp, bytes);
+        renameSync(tmp, file);
+        return bytes;
+      });
+      inFlight.set(file, job);
+      job.finally(() => inFlight.delete(file)).catch(() => {});
+    }
+    return { bytes: await job, version: imageVersion(kind, subject) };
+  }
+
+  return {
+    async png(kind, slug) {
+      const p = picture(kind, slug);
+      return p ? generate(kind, p) : null;
+    },
+    async warm() {
+      const jobs: [ImageKind, string][] = [
+        ...listToolSummaries(db).map((t): [ImageKind, string] => ['tool-social', t.slug]),
+        ...listPublishedPosts(db).flatMap((p): [ImageKind, string][] => [
+          ['post-cover', p.slug],
+          ['post-social', p.slug],
+        ]),
+      ];
+      for (const [kind, slug] of jobs) {
+        const p = picture(kind, slug);
+        if (p) await generate(kind, p);
+        // Let requests in between two pictures.
+        await new Promise((r) => setImmediate(r));
+      }
+      return jobs.length;
+    },
+  };
+}
