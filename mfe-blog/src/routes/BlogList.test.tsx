@@ -88,7 +88,7 @@ describe('BlogList', () => {
     expect(screen.getByRole('link', { name: 'Page 1' }).getAttribute('aria-current')).toBe('page');
     fireEvent.click(within(nav()).getByRole('link', { name: 'Next page' }));
     await waitFor(() => expect(where()).toBe('/blog?page=2'));
-    expect(scrollTo).toHaveBeenLastCalledWith({ top: 0, behavior: 'smooth' });
+    expect(scrollTo).toHaveBeenCalledWith({ top: 0, behavior: 'smooth' });
     await waitFor(() => expect(cardTitles()[0]).toBe('Post number 13'));
     expect(screen.queryByText('Featured')).toBeNull();
     expect(cardTitles()).toHaveLength(12);
