@@ -61,9 +61,11 @@ export async function renderRequest(input: RenderInput): Promise<RenderResult> {
       </SourceContext.Provider>
     </HeadContext.Provider>,
   );
+  // A route whose remote could not load is unavailable for now (503), not a server bug; the rest of the page is served.
+  const unavailable = Object.values(context.errors ?? {}).some(isChunkLoadError);
   return {
     kind: 'page',
-    status: context.statusCode,
+    status: unavailable ? 503 : context.statusCode,
     html,
     head: collector.head,
     hydration: { loaderData: context.loaderData, actionData: context.actionData, errors: serializeErrors(context.errors) },

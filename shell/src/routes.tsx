@@ -1,4 +1,4 @@
-import type { RouteObject } from 'react-router-dom';
+import { data, type RouteObject } from 'react-router-dom';
 import { remoteRoute, type RemoteRouteDef } from './remotes/RemoteRoute';
 import type { ModuleSource } from './remotes/moduleSource';
 import { App } from './App';
@@ -34,7 +34,8 @@ export function createRoutes(source: ModuleSource): RouteObject[] {
       children: [
         ...REMOTE_ROUTES.map((def) => remoteRoute(def, source)),
         { path: SHELL_ROUTES.admin, element: <AdminNotice /> },
-        { path: '*', element: <NotFound /> },
+        // Any other path: the 404 screen, with the 404 status on the server.
+        { path: '*', loader: () => data(null, { status: 404 }), element: <NotFound /> },
       ],
     },
   ];

@@ -75,12 +75,12 @@ describe('directory: browsing', () => {
     await waitForRoute(page);
     await searchBox(page).fill('server');
     await page.waitForURL(/\?search=server$/);
-    await page.getByRole('group', { name: 'Category' }).getByRole('button', { name: 'MCP Servers' }).click();
+    await page.getByRole('list', { name: 'Category' }).getByRole('link', { name: 'MCP Servers' }).click();
     await page.waitForURL(/category=MCP\+Servers/);
     const status = page.locator('.dir-showing');
     await page.getByText(/tools? found/).filter({ hasNotText: '156' }).waitFor();
     assert.match((await status.textContent()) ?? '', /^Showing 1 to 24 of (2[5-9]|[3-9]\d) results$/);
-    await page.getByRole('button', { name: 'Page 2' }).click();
+    await page.getByRole('link', { name: 'Page 2' }).click();
     await page.waitForURL(/page=2/);
     await page.locator('.dir-showing', { hasText: /^Showing 25 to / }).waitFor();
     const listUrl = page.url();
@@ -110,7 +110,7 @@ describe('directory: browsing', () => {
     const errors = watchErrors(page);
     await page.goto(`${BASE}/?category=Development&page=2`);
     await waitForRoute(page);
-    assert.equal(await page.getByRole('group', { name: 'Category' }).getByRole('button', { name: 'Development' }).getAttribute('aria-pressed'), 'true');
+    assert.equal(await page.getByRole('list', { name: 'Category' }).getByRole('link', { name: 'Development' }).getAttribute('aria-current'), 'true');
     // Development fits one page: the page is clamped and the address corrected with replace
     await page.waitForURL(`${BASE}/?category=Development`);
     await page.waitForFunction(() => window.scrollY > 100);
@@ -123,7 +123,7 @@ describe('directory: browsing', () => {
     await waitForRoute(page);
     assert.match((await page.locator('.dir-showing').textContent()) ?? '', /^Showing 25 to /);
     assert.equal(new URL(page.url()).search, '?category=MCP%20Servers&page=2');
-    assert.equal(await page.getByRole('button', { name: 'Page 2' }).getAttribute('aria-current'), 'page');
+    assert.equal(await page.getByRole('link', { name: 'Page 2' }).getAttribute('aria-current'), 'page');
     // replace, not push: one history entry per load
     assert.equal(await page.evaluate(() => history.length), 3);
     assert.deepEqual(errors, []);
@@ -200,7 +200,7 @@ describe('directory: keyboard', () => {
     await page.keyboard.press('Space');
     assert.equal(await question.getAttribute('aria-expanded'), 'false');
 
-    const development = page.getByRole('group', { name: 'Category' }).getByRole('button', { name: 'Development' });
+    const development = page.getByRole('list', { name: 'Category' }).getByRole('link', { name: 'Development' });
     await development.focus();
     await page.keyboard.press('Enter');
     await page.waitForURL(/category=Development/);

@@ -186,6 +186,8 @@ describe('looks', () => {
       ['Submit a tool', '/submit', null],
     ]);
     await menu.getByRole('link', { name: 'Blog' }).click();
+    // An in-app navigation commits once the route's data has loaded.
+    await page.waitForURL(`${BASE}/blog`);
     await waitForRoute(page);
     assert.equal(new URL(page.url()).pathname, '/blog');
     assert.equal(await menu.isVisible(), false, 'the menu closed on navigation');
