@@ -1,12 +1,12 @@
 import { fireEvent, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { NotFound } from './NotFound';
 import { AdminNotice } from './AdminNotice';
 import { ErrorBoundary, GlobalErrorScreen, RouterErrorScreen, errorText } from './ErrorScreens';
 import { Footer } from '../layout/Footer';
 
-const inRouter = (ui: React.ReactNode) => render(<MemoryRouter>{ui}</MemoryRouter>);
+const inRouter = (ui: React.ReactNode) => render(<RouterProvider router={createMemoryRouter([{ path: '*', element: ui }])} />);
 
 describe('shell screens', () => {
   it('404: "Page Not Found", noindex, links to home, blog and submit', () => {
