@@ -1,0 +1,82 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, waitForRoute } from '../browser';
+
+/** The directory without its code: with JavaScript off, and before the code arrives (issue 10). */
+const BASE = process.env.BASE_URL!;
+const CODE_DELAY_MS = 4000;
+let browser: Browser;
+
+before(async () => {
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser.close();
+});
+
+const count = (page: Page) => page.locator('.dir-count').textContent();
+const cardNames = (page: Page) => page.locator('.dir-grid li h2').allTextContents();
+
+describe('the directory without JavaScript', () => {
+  it('searches by Enter, pages by link and filters by a category link, all rendered by the server', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${BASE}/`);
+    await page.getByPlaceholder('Search tools and servers...').fill('github');
+    await page.keyboard.press('Enter');
+    // the GET form also sends its sort and page-size selects
+    await page.waitForURL((u) => u.searchParams.get('search') === 'github');
+    assert.ok((await cardNames(page)).some((n) => /GitHub/i.test(n)), 'a GitHub tool is found');
+    assert.ok(!/^156 /.test((await count(page)) ?? ''), 'the list is filtered');
+
+    await page.goto(`${BASE}/`);
+    await page.getByRole('navigation', { name: 'Pagination' }).getByRole('link', { name: 'Page 2' }).click();
+    await page.waitForURL(`${BASE}/?page=2`);
+    assert.match((await page.locator('.dir-showing').textContent()) ?? '', /^Showing 25 to 48 of \d+ results$/);
+    assert.equal(await page.getByRole('link', { name: 'Page 2' }).getAttribute('aria-current'), 'page');
+
+    await page.getByRole('list', { name: 'Category' }).getByRole('link', { name: 'Development' }).click();
+    await page.waitForURL(`${BASE}/?category=Development`);
+    assert.equal(await page.getByRole('list', { name: 'Category' }).getByRole('link', { name: 'Development' }).getAttribute('aria-current'), 'true');
+    assert.equal(await page.getByText('Click "Development" again to clear filter').count(), 1);
+    await context.close();
+  });
+});
+
+describe('the directory before its code arrives', () => {
+  it('keeps text typed into the search before hydration and applies it once the code runs', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.route('**/remotes/directory/**', async (r) => {
+      await sleep(CODE_DELAY_MS);
+      await r.continue().catch(() => {});
+    });
+    await page.goto(`${BASE}/`, { waitUntil: 'commit' });
+    const box = page.getByPlaceholder('Search tools and servers...');
+    await box.waitFor();
+    assert.notEqual(await page.evaluate(() => document.documentElement.dataset.routeReady), '/', 'typed before the code ran');
+    await box.pressSequentially('github');
+    await waitForRoute(page);
+    await page.waitForURL(`${BASE}/?search=github`);
+    assert.equal(await box.inputValue(), 'github', 'the typed text survived hydration');
+    assert.ok(!/^156 /.test((await count(page)) ?? ''), 'and it filters the list');
+    await context.close();
+  });
+
+  it('follows a chip clicked before the code arrives', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.route('**/remotes/directory/**', async (r) => {
+      await sleep(CODE_DELAY_MS);
+      await r.continue().catch(() => {});
+    });
+    await page.goto(`${BASE}/`, { waitUntil: 'commit' });
+    await page.getByRole('list', { name: 'Category' }).getByRole('link', { name: 'Development' }).click();
+    await page.waitForURL(`${BASE}/?category=Development`);
+    await waitForRoute(page);
+    assert.equal(await page.getByRole('list', { name: 'Category' }).getByRole('link', { name: 'Development' }).getAttribute('aria-current'), 'true');
+    await context.close();
+  });
+});
