@@ -45,7 +45,7 @@ describe('BlogList', () => {
     for (const text of ['16 Articles', 'Page 1 of 2', 'Updated Weekly', 'Expert Insights']) expect(screen.getByText(text)).toBeTruthy();
     expect(screen.getByRole('link', { name: '← Back to Tools' }).getAttribute('href')).toBe('/');
     expect(screen.getByRole('link', { name: 'TOOLS' }).getAttribute('href')).toBe('/');
-    expect(scrollTo).toHaveBeenCalledWith(0, 0);
+    await waitFor(() => expect(scrollTo).toHaveBeenCalledWith(0, 0));
 
     const featured = screen.getByRole('article', { name: 'Post number 0' });
     expect(within(featured).getByText('Featured')).toBeTruthy();

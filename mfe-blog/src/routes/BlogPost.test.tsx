@@ -54,7 +54,7 @@ describe('BlogPost', () => {
     expect(screen.getByRole('link', { name: 'BLOG' }).getAttribute('href')).toBe('/blog');
     expect(screen.getByRole('link', { name: 'TOOLS' }).getAttribute('href')).toBe('/');
     expect(screen.getByRole('link', { name: '← Back to Blog' }).getAttribute('href')).toBe('/blog');
-    expect(scrollTo).toHaveBeenCalledWith(0, 0);
+    await waitFor(() => expect(scrollTo).toHaveBeenCalledWith(0, 0));
     const head = headOf(found);
     expect(head.title).toBe('The MCP Guide | AI Tools Blog');
     expect(head.description).toBe('Everything about MCP.');
