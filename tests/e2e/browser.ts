@@ -49,3 +49,11 @@ export async function axeViolations(page: Page): Promise<string[]> {
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   return result.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
 }
+
+/** Holds back a remote's files for `ms`, so the server's HTML is on screen without its code (works-early tests). */
+export async function holdBackRemote(page: Page, remote: string, ms = 4000): Promise<void> {
+  await page.route(`**/remotes/${remote}/**`, async (r) => {
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    await r.continue().catch(() => {});
+  });
+}

@@ -1,6 +1,7 @@
 import type { MouseEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { pageWindow } from '../lib/pagination';
+import { plainClick } from '../lib/plainClick';
 
 interface Props {
   page: number;
@@ -10,8 +11,6 @@ interface Props {
   /** A plain click is handled in place (page memory, smooth scroll); others follow the link. */
   onPage: (page: number) => void;
 }
-
-const plainClick = (e: MouseEvent) => e.button === 0 && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey;
 
 /** Page 1, last, current ± 2 with ellipses; nothing at one page or fewer. */
 export function Pagination({ page, total, hrefFor, onPage }: Props) {

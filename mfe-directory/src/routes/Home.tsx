@@ -10,6 +10,7 @@ import { takeScrollPosition } from '../lib/scrollMemory';
 import type { ToolList } from '../lib/loadTools';
 import { forgetToolList, rememberToolList } from '../lib/toolListStore';
 import { homeHref, readHomeQuery, type HomeQuery } from '../lib/homeQuery';
+import { plainClick } from '../lib/plainClick';
 import { homeLoader } from './loaders';
 import { ToolCard } from '../components/ToolCard';
 import { Pagination } from '../components/Pagination';
@@ -30,9 +31,6 @@ function scrollToGrid(grid: HTMLElement | null, behavior: ScrollBehavior = 'auto
   if (!grid) return;
   window.scrollTo({ top: Math.max(0, grid.getBoundingClientRect().top + window.scrollY - GRID_SCROLL_OFFSET_PX), behavior });
 }
-
-/** A plain click (no modifier keys, main button) is handled in place; anything else is left to the browser. */
-const plainClick = (e: MouseEvent) => e.button === 0 && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey;
 
 function structuredData(list: ToolList | null, origin: string) {
   if (!list) return undefined;

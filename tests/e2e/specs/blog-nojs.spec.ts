@@ -1,8 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, waitForRoute } from '../browser';
+import { holdBackRemote, launchBrowser, waitForRoute } from '../browser';
 
 /** The blog without its code: with JavaScript off, and before the code arrives (issue 10). */
 const BASE = process.env.BASE_URL!;
@@ -30,10 +29,7 @@ async function slowCodePage(): Promise<{ page: Page; errors: string[] }> {
   page.on('console', (m) => {
     if (m.type() === 'error') errors.push(m.text());
   });
-  await page.route('**/remotes/blog/**', async (r) => {
-    await sleep(CODE_DELAY_MS);
-    await r.continue().catch(() => {});
-  });
+  await holdBackRemote(page, 'blog', CODE_DELAY_MS);
   return { page, errors };
 }
 

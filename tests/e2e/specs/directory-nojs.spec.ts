@@ -1,8 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, waitForRoute } from '../browser';
+import { holdBackRemote, launchBrowser, waitForRoute } from '../browser';
 
 /** The directory without its code: with JavaScript off, and before the code arrives (issue 10). */
 const BASE = process.env.BASE_URL!;
@@ -49,10 +48,7 @@ describe('the directory before its code arrives', () => {
   it('keeps text typed into the search before hydration and applies it once the code runs', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
-    await page.route('**/remotes/directory/**', async (r) => {
-      await sleep(CODE_DELAY_MS);
-      await r.continue().catch(() => {});
-    });
+    await holdBackRemote(page, 'directory', CODE_DELAY_MS);
     await page.goto(`${BASE}/`, { waitUntil: 'commit' });
     const box = page.getByPlaceholder('Search tools and servers...');
     await box.waitFor();
@@ -68,10 +64,7 @@ describe('the directory before its code arrives', () => {
   it('follows a chip clicked before the code arrives', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
-    await page.route('**/remotes/directory/**', async (r) => {
-      await sleep(CODE_DELAY_MS);
-      await r.continue().catch(() => {});
-    });
+    await holdBackRemote(page, 'directory', CODE_DELAY_MS);
     await page.goto(`${BASE}/`, { waitUntil: 'commit' });
     await page.getByRole('list', { name: 'Category' }).getByRole('link', { name: 'Development' }).click();
     await page.waitForURL(`${BASE}/?category=Development`);
