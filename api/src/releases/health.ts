@@ -53,6 +53,8 @@ export function checkRelease(releasesDir: string, remote: string, id: string): R
   }
   const meta = readReleaseMeta(releasesDir, remote, id);
   if (!meta) return { ok: false, kind: 'unreadable', problem: 'release.json is missing or unreadable' };
+  // Its files are built for the address of its own id: a copied or renamed folder cannot serve.
+  if (meta.id !== id || meta.remote !== remote) return { ok: false, kind: 'damaged', problem: `release.json names another release (${meta.remote}/${meta.id})` };
   const contract = contractProblem(meta);
   if (contract) return { ok: false, kind: 'contract', problem: contract };
   for (const rel of CHECKED_FILES) {

@@ -100,6 +100,10 @@ describe('choosing the release to serve', () => {
     ['a missing server entry', () => rmSync(join(releaseDir(releasesDir, 'directory', 'r3'), 'server', 'entry.mjs')), /server\/entry\.mjs is missing/],
     ['an unreadable release.json', () => writeFileSync(join(releaseDir(releasesDir, 'directory', 'r3'), 'release.json'), '{'), /release\.json is missing or unreadable/],
     ['another route contract', () => store('r3', '2026-11-03T00:00:00Z', { contract: CONTRACT_VERSION + 1 }), /built against route contract \d+; the shell runs contract/],
+    ['a folder renamed to the active id', () => {
+      rmSync(releaseDir(releasesDir, 'directory', 'r3'), { recursive: true });
+      renameSync(releaseDir(releasesDir, 'directory', 'r1'), releaseDir(releasesDir, 'directory', 'r3'));
+    }, /release\.json names another release \(directory\/r1\)/],
     ['no recorded contract', () => store('r3', '2026-11-03T00:00:00Z', { contract: null }), /records no route-contract version/],
   ])('treats %s as broken', (_name, fault, problem) => {
     fault();

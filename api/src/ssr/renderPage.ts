@@ -60,6 +60,9 @@ export async function createPageRenderer(config: ServerConfig, logger: Logger, a
         : logger.info({ remote: key }, 'remote renders on the server again'),
   });
 
+  // Imports each remote's server entry now, not in the first visitor's render budget.
+  for (const remote of REMOTE_NAMES) void serving.resolve(remote, 60_000);
+
   return {
     async render(req, res) {
       const started = Date.now();
