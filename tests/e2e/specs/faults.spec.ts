@@ -182,6 +182,14 @@ describe('fault isolation of the release platform', () => {
         assert.match(res.html, /<footer/, 'with the shell frame');
       }
       assert.equal((await remotesJson()).legal?.id, fallback ?? undefined, '/remotes.json agrees');
+      if (!fallback) {
+        // The browser gets the remote boundary with "Try again", inside the working shell.
+        const { page } = await openPage(browser);
+        await page.goto(`${site.baseUrl}/privacy`);
+        await page.getByRole('button', { name: 'Try again' }).waitFor();
+        assert.equal(await page.locator('footer').count(), 1);
+        await page.context().close();
+      }
       await othersServe('legal');
       await unknownsAre404();
     } finally {
