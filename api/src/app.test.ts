@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
@@ -10,6 +10,7 @@ import { openDatabase } from './db/connection';
 import { seed } from './db/seed';
 import { createLogger } from './middleware/logger';
 import { writeManifestAtomic } from './releases/manifest';
+import { CONTRACT_VERSION } from '@aitools/platform/contract';
 
 let app: Express;
 let dir: string;
@@ -21,7 +22,10 @@ beforeAll(async () => {
   mkdirSync(client, { recursive: true });
   writeFileSync(join(client, 'remoteEntry.js'), 'const p={"./Privacy":()=>import("/remotes/legal/1.0.0-r1/__federation_expose_Privacy-x.js")};export {p}');
   writeFileSync(join(client, '__federation_expose_Privacy-x.js'), 'export default 1');
-  writeFileSync(join(releasesDir, 'legal', '1.0.0-r1', 'release.json'), JSON.stringify({ id: '1.0.0-r1', css: ['style-x.css'] }));
+  mkdirSync(join(releasesDir, 'legal', '1.0.0-r1', 'server'));
+  writeFileSync(join(releasesDir, 'legal', '1.0.0-r1', 'server', 'entry.mjs'), 'export default { remote: "legal", routes: {} }');
+  const meta = { id: '1.0.0-r1', remote: 'legal', version: '1.0.0', builtAt: '2026-11-23T00:00:00Z', sourceHash: 'x', shared: {}, css: ['style-x.css'], contractVersion: CONTRACT_VERSION };
+  writeFileSync(join(releasesDir, 'legal', '1.0.0-r1', 'release.json'), JSON.stringify(meta));
   writeManifestAtomic(releasesDir, { version: 1, remotes: { legal: { active: '1.0.0-r1', history: [] } } });
   const config = loadConfig({ NODE_ENV: 'test', RELEASES_DIR: releasesDir });
   const db = openDatabase(':memory:');
@@ -31,10 +35,33 @@ beforeAll(async () => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('server basics', () => {
-  it('reports health', async () => {
+  it('reports health: degraded (still 200) while remotes are not served from their active release', async () => {
     const res = await request(app).get('/api/health');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ status: 'ok' });
+    // Only legal is released in this store.
+    expect(res.body).toEqual({
+      status: 'degraded',
+      manifest: { ok: true, servingFrom: 'file' },
+      remotes: Object.fromEntries(['directory', 'blog', 'forms'].map((r) => [r, { active: null, served: null, problem: 'no release is active' }])),
+    });
+  });
+
+  it('keeps serving the last good manifest when the file goes bad, and says so on /api/health', async () => {
+    const file = join(dir, 'releases', 'manifest.json');
+    const good = readFileSync(file, 'utf8');
+    writeFileSync(file, good.slice(0, 30));
+    try {
+      const health = await request(app).get('/api/health');
+      expect(health.status).toBe(200);
+      expect(health.body.manifest).toEqual({ ok: false, problem: 'not valid JSON (truncated or damaged)', servingFrom: 'last-good' });
+      const remotes = await request(app).get('/remotes.json');
+      expect(remotes.status).toBe(200);
+      expect(remotes.body.legal.id).toBe('1.0.0-r1');
+      expect((await request(app).get('/remotes/legal/1.0.0-r1/remoteEntry.js')).status).toBe(200);
+    } finally {
+      writeFileSync(file, good);
+    }
+    expect((await request(app).get('/api/health')).body.manifest).toEqual({ ok: true, servingFrom: 'file' });
   });
 
   it('sends security headers, including a CSP with a per-response nonce', async () => {

@@ -10,7 +10,10 @@ import { errorHandler, notFoundApi } from './middleware/errors';
 import { cspNonce, securityHeaders } from './middleware/security';
 import { requestLogger } from './middleware/logger';
 import { createRateLimits, type RateLimitStoreFactory } from './middleware/rateLimit';
-import { DEV_RELEASE_ID, publicManifest, remoteBaseUrl, REMOTE_ENTRY_FILE, resolveRelease } from './releases/manifest';
+import { DEV_RELEASE_ID, devRelease, remoteBaseUrl, REMOTE_ENTRY_FILE, type PublicRelease } from './releases/manifest';
+import { checkRelease } from './releases/health';
+import { createReleaseServing } from './releases/serving';
+import { importServerEntry } from './ssr/serverEntries';
 import { RETRY_PATH, sendRetryEntry } from './releases/retryEntry';
 import { toolsRouter } from './tools/router';
 import { blogRouter } from './blog/router';
@@ -50,6 +53,10 @@ export async function createApp({ config, db, logger, pages = true, rateLimitSto
   app.use(cspNonce);
   app.use(securityHeaders({ connectSrc: config.analyticsEndpoint ? [new URL(config.analyticsEndpoint, config.siteOrigin).origin] : [] }));
 
+  // Which release serves each remote (validated manifest, last good state, fallbacks): one for pages, /remotes.json
+  // and the release files, so they always agree.
+  const serving = createReleaseServing({ releasesDir: config.releasesDir, remotes: REMOTE_NAMES, devRemotes: config.devRemotes, logger, importEntry: importServerEntry });
+
   // One set of limits for both API instances below, so page form posts and direct API posts share each budget.
   const limits = createRateLimits({ formsPerMinute: config.writeRateLimit, eventsPerMinute: config.eventsRateLimit, store: rateLimitStore });
   // The JSON API as its own app: mounted here for visitors, and (a second instance) called in process by server
@@ -57,9 +64,12 @@ export async function createApp({ config, db, logger, pages = true, rateLimitSto
   const jsonApi = () => {
     const api = express();
     api.disable('x-powered-by');
+    // A bad manifest or a remote served by a fallback (or not at all) is "degraded", still 200: the instance serves
+    // every page it can, and a load balancer must not take it out of rotation for one remote's fault.
     api.get('/api/health', (_req, res) => {
       db.prepare('SELECT 1').get();
-      res.json({ status: 'ok' });
+      const releases = serving.health();
+      res.json(releases.ok ? { status: 'ok' } : { status: 'degraded', manifest: releases.manifest, remotes: releases.remotes });
     });
     api.use('/api/tools', toolsRouter(db));
     api.use('/api/blog', blogRouter(db));
@@ -82,8 +92,13 @@ export async function createApp({ config, db, logger, pages = true, rateLimitSto
   // The seed step's pictures, drawn in the background one at a time; a request for a missing one draws it at once.
   if (pages) void images.warm().catch((err) => logger.warn({ err }, 'image warm-up stopped'));
 
-  app.get('/remotes.json', (_req, res) => {
-    res.set('Cache-Control', 'no-store').json(publicManifest(config.releasesDir, REMOTE_NAMES, config.devRemotes));
+  app.get('/remotes.json', async (_req, res) => {
+    const out: Record<string, PublicRelease> = {};
+    for (const remote of REMOTE_NAMES) {
+      const served = await serving.resolve(remote, config.renderBudgetMs);
+      if (served.release) out[remote] = served.public;
+    }
+    res.set('Cache-Control', 'no-store').json(out);
   });
 
   // /remotes/<name>/<release-id>/<file>: release files never change, so they cache forever.
@@ -91,9 +106,12 @@ export async function createApp({ config, db, logger, pages = true, rateLimitSto
   app.use('/remotes/:remote/:id', (req, res, next) => {
     const { remote, id } = req.params as { remote: string; id: string };
     if (!(REMOTE_NAMES as readonly string[]).includes(remote) || !/^\w[\w.-]*$/.test(id)) return void res.sendStatus(404);
-    const release = resolveRelease(config.releasesDir, remote, config.devRemotes);
-    const clientDir = release && release.id === id ? release.clientDir : join(config.releasesDir, remote, id, 'client');
+    const dev = id === DEV_RELEASE_ID && config.devRemotes.includes(remote);
+    const clientDir = dev ? devRelease(remote).clientDir : join(config.releasesDir, remote, id, 'client');
     if (!existsSync(clientDir)) return void res.sendStatus(404);
+    // A damaged release (an entry changed since it was released) is never served, nor cached by anyone.
+    const check = dev ? null : checkRelease(config.releasesDir, remote, id);
+    if (check && !check.ok && check.kind === 'damaged') return void res.set('Cache-Control', 'no-store').sendStatus(404);
     // A retry address (see retryEntryUrl in shell/src/remotes/loadRemote.ts): the same files under fresh URLs.
     const retry = RETRY_PATH.exec(req.path);
     if (retry) {
@@ -103,7 +121,6 @@ export async function createApp({ config, db, logger, pages = true, rateLimitSto
     }
     let serve = releaseStatic.get(clientDir);
     if (!serve) {
-      const dev = id === DEV_RELEASE_ID;
       serve = express.static(clientDir, { index: false, fallthrough: false, setHeaders: (r) => r.set('Cache-Control', dev ? 'no-cache' : IMMUTABLE) });
       releaseStatic.set(clientDir, serve);
     }
@@ -112,7 +129,7 @@ export async function createApp({ config, db, logger, pages = true, rateLimitSto
 
   if (pages) {
     app.use('/assets', express.static(join(SHELL_DIST, 'client', 'assets'), { fallthrough: false, immutable: true, maxAge: '365d' }));
-    const renderer = await createPageRenderer(config, logger, jsonApi());
+    const renderer = await createPageRenderer(config, logger, jsonApi(), serving);
     const render: RequestHandler = (req, res, next) => void renderer.render(req, res).catch(next);
     app.get(/.*/, render);
     // Forms post to their own page (they work without JavaScript): the route's action handles them.

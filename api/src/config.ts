@@ -28,6 +28,12 @@ export interface ServerConfig {
   eventsMaxRows: number;
   /** ... received within this many days. */
   eventsMaxAgeDays: number;
+  /** Each route's server work (its remote's module and loader) gets this long; then the page is served without it. */
+  renderBudgetMs: number;
+  /** Consecutive server-render failures or timeouts of a remote that open its breaker ... */
+  breakerFailures: number;
+  /** ... for this long: its routes are served at once without a server render, then one request tries again. */
+  breakerCoolDownMs: number;
   logLevel: string;
   isProduction: boolean;
 }
@@ -82,6 +88,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     eventsRateLimit: positiveInt(env, 'EVENTS_RATE_LIMIT', 120),
     eventsMaxRows: positiveInt(env, 'EVENTS_MAX_ROWS', 100_000),
     eventsMaxAgeDays: positiveInt(env, 'EVENTS_MAX_AGE_DAYS', 90),
+    renderBudgetMs: positiveInt(env, 'RENDER_BUDGET_MS', 1500),
+    breakerFailures: positiveInt(env, 'BREAKER_FAILURES', 3),
+    breakerCoolDownMs: positiveInt(env, 'BREAKER_COOLDOWN_MS', 30_000),
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     isProduction: env.NODE_ENV === 'production',
   };

@@ -1,7 +1,8 @@
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { HeadContext, type Head, type HeadCollector, type JsonApi, type RouteModule } from '@aitools/platform';
-import { createRoutes } from './routes';
+import { createRoutes, REMOTE_ROUTES } from './routes';
+import { withServerBudget, type NotRenderedReason, type RemoteGuard } from './remotes/serverBudget';
 import { asRouteModule, SourceContext, type ModuleSource } from './remotes/moduleSource';
 import { serializeErrors, type SerializedHydration } from './remotes/pageState';
 import { ChunkLoadError, isChunkLoadError } from './remotes/ChunkLoadError';
@@ -12,6 +13,7 @@ export { themeBootScript } from './theme/themeRules';
 export { parseManifest } from './remotes/manifest';
 export { PAGE_STATE_ID } from './remotes/pageState';
 export { isChunkLoadError };
+export type { NotRenderedReason };
 
 export interface RenderInput {
   request: Request;
@@ -19,13 +21,17 @@ export interface RenderInput {
   importModule: (remote: string, module: string) => Promise<unknown>;
   /** The site's API, called in process. */
   api: JsonApi;
-  /** Called when a remote's module could not be loaded on the server. */
-  onRemoteError?: (remote: string, module: string, err: unknown) => void;
+  /** Each remote route's server work (module and loader) must be done within this many ms. */
+  budgetMs: number;
+  /** The per-remote circuit breaker. */
+  guard?: RemoteGuard;
+  /** Called for each route not rendered on the server (the browser renders it). */
+  onNotRendered?: (route: { id: string; remote: string; module: string }, reason: NotRenderedReason, err: unknown) => void;
 }
 
 export type RenderResult =
   | { kind: 'response'; response: Response }
-  | { kind: 'page'; status: number; html: string; head: Head | null; hydration: SerializedHydration };
+  | { kind: 'page'; status: number; html: string; head: Head | null; hydration: SerializedHydration; notRendered: Record<string, NotRenderedReason> };
 
 /** A request's modules: each loaded once, from this request's releases. */
 function serverModuleSource(input: RenderInput): ModuleSource {
@@ -38,7 +44,6 @@ function serverModuleSource(input: RenderInput): ModuleSource {
         modules.set(`${remote}|${module}`, mod);
         return mod;
       } catch (err) {
-        input.onRemoteError?.(remote, module, err);
         // The browser gets the route's boundary (and retries there); never the server's message or paths.
         throw isChunkLoadError(err) ? err : new ChunkLoadError(chunkId(remote, module), 'error', `server:${remote}`);
       }
@@ -49,7 +54,17 @@ function serverModuleSource(input: RenderInput): ModuleSource {
 /** Runs the request through the route table (loaders, and the action of a form post), then renders the page. */
 export async function renderRequest(input: RenderInput): Promise<RenderResult> {
   const source = serverModuleSource(input);
-  const handler = createStaticHandler(createRoutes(source));
+  const notRendered: Record<string, NotRenderedReason> = {};
+  const routes = withServerBudget(createRoutes(source), REMOTE_ROUTES, {
+    deadline: Date.now() + input.budgetMs,
+    guard: input.guard,
+    api: input.api,
+    onNotRendered(route, reason, err) {
+      notRendered[route.id] = reason;
+      input.onNotRendered?.(route, reason, err);
+    },
+  });
+  const handler = createStaticHandler(routes);
   const context = await handler.query(input.request, { requestContext: { api: input.api } });
   if (context instanceof Response) return { kind: 'response', response: context };
   const router = createStaticRouter(handler.dataRoutes, context);
@@ -69,5 +84,6 @@ export async function renderRequest(input: RenderInput): Promise<RenderResult> {
     html,
     head: collector.head,
     hydration: { loaderData: context.loaderData, actionData: context.actionData, errors: serializeErrors(context.errors) },
+    notRendered,
   };
 }

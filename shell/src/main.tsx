@@ -39,15 +39,17 @@ async function start() {
     matches.map(async ({ route }) => {
       const handle = route.handle as RemoteHandle | undefined;
       if (!handle?.remote || !route.id) return;
-      // The server could not render this route (its release failed there): the browser runs it from scratch.
-      if (isChunkLoadError(errors[route.id])) {
+      // The server did not render this route (its release failed there, or it ran out of time or its breaker
+      // was open): the browser runs it from scratch.
+      if (isChunkLoadError(errors[route.id]) || state.notRendered?.[route.id]) {
         delete errors[route.id];
         hydrate = false;
       }
       try {
         await source.load(handle.remote, handle.module);
       } catch (err) {
-        errors[route.id] = err;
+        // A route the server answered with its own error (e.g. a 404 found without the remote) keeps it.
+        if (!errors[route.id]) errors[route.id] = err;
         hydrate = false;
       }
     }),

@@ -1,4 +1,5 @@
-import { data, type RouteObject } from 'react-router-dom';
+import { data, type Params, type RouteObject } from 'react-router-dom';
+import type { JsonApi } from '@aitools/platform';
 import { remoteRoute, type RemoteRouteDef } from './remotes/RemoteRoute';
 import type { ModuleSource } from './remotes/moduleSource';
 import { App } from './App';
@@ -8,12 +9,16 @@ import { RootError } from './screens/ErrorScreens';
 
 export type { RemoteRouteDef };
 
+/** Asks the API whether a thing exists (in process on the server); only a clear 404 counts as missing. */
+const existsAt = (path: (slug: string) => string) => async (params: Params, api: JsonApi) =>
+  (await api.fetchJson(path(encodeURIComponent(params.slug ?? '')))).status !== 404;
+
 /** Which remote renders each route (SPEC section 2). The anchor /#faq is the home page's FAQ section. */
 export const REMOTE_ROUTES: RemoteRouteDef[] = [
   { path: '/', remote: 'directory', module: './Home' },
-  { path: '/tool/:slug', remote: 'directory', module: './ToolDetail' },
+  { path: '/tool/:slug', remote: 'directory', module: './ToolDetail', exists: existsAt((slug) => `/api/tools/${slug}`) },
   { path: '/blog', remote: 'blog', module: './BlogList' },
-  { path: '/blog/:slug', remote: 'blog', module: './BlogPost' },
+  { path: '/blog/:slug', remote: 'blog', module: './BlogPost', exists: existsAt((slug) => `/api/blog/public/posts/${slug}`) },
   { path: '/advertise', remote: 'forms', module: './Advertise' },
   { path: '/submit', remote: 'forms', module: './Submit' },
   { path: '/contact', remote: 'forms', module: './Contact' },

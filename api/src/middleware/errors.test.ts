@@ -61,6 +61,48 @@ describe('error bodies', () => {
     expect(charset.body).toEqual({ success: false, error: 'Unsupported content type' });
   });
 
+  it.each([
+    ['/tool/%E0%A4%A', 400, 'Bad request'],
+    ['/blog/%ZZ%3Cscript%3E', 400, 'Bad request'],
+  ])('a browser asking for a page (%s) gets an HTML error page, with nothing of the request', async (path, status, words) => {
+    // A page route whose parameter does not decode (as the page renderer's routes do).
+    const pages = express();
+    pages.get(['/tool/:slug', '/blog/:slug'], (_req, res) => void res.end());
+    pages.use(errorHandler);
+    const res = await request(pages).get(path).set('Accept', 'text/html,application/xhtml+xml,*/*;q=0.8');
+    expect(res.status).toBe(status);
+    expect(res.type).toBe('text/html');
+    expect(res.text).toContain(`<h1>${words}</h1>`);
+    expect(res.text).toContain('AI Tools Directory');
+    expect(res.text).toContain('<a href="/">Go to Homepage</a>');
+    expect(res.text).not.toMatch(/<script|<style/);
+    expectClean(res.text, 'script', '%ZZ', '%E0');
+  });
+
+  it('a page form post that is too large gets the HTML 413 page; /api and files keep JSON', async () => {
+    const mini = express();
+    mini.post(/.*/, express.raw({ type: 'application/x-www-form-urlencoded', limit: '16kb' }), (_req, res) => void res.end());
+    mini.get('/boom', () => {
+      throw new Error('/srv/app/secret.ts exploded');
+    });
+    mini.use(errorHandler);
+    const html = 'text/html,*/*;q=0.8';
+    const big = await request(mini).post('/submit').set('Accept', html).type('form').send('x='.padEnd(20_000, 'a'));
+    expect(big.status).toBe(413);
+    expect(big.text).toContain('<h1>Request too large</h1>');
+    const boom = await request(mini).get('/boom').set('Accept', html);
+    expect(boom.status).toBe(500);
+    expect(boom.text).toContain('<h1>Something went wrong</h1>');
+    expectClean(boom.text, 'secret');
+    for (const path of ['/api/tools/%E0%A4%A', '/remotes/legal/%C0%AF/x.js']) {
+      const res = await request(app).get(path).set('Accept', html);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ success: false, error: 'Bad request' });
+    }
+    const missing = await request(app).get('/remotes/legal/1.0.0-r1/assets/missing-chunk.js').set('Accept', html);
+    expect(missing.type).toBe('application/json');
+  });
+
   it('only our own messages and fixed texts per status are ever sent', () => {
     expect(publicErrorMessage(new HttpError(400, 'Please correct the highlighted fields.'))).toBe('Please correct the highlighted fields.');
     expect(publicErrorMessage(Object.assign(new Error("ENOENT: no such file or directory, stat '/srv/x'"), { status: 404 }))).toBe('Not found');

@@ -1,4 +1,5 @@
-import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
+import { SITE_NAME } from '@aitools/platform/site';
 import { TOO_MANY_REQUESTS } from './rateLimit';
 
 /** Error bodies: { success: false, error, fieldErrors? } with the matching status. */
@@ -44,10 +45,56 @@ export function publicErrorMessage(err: unknown, status = errorStatus(err)): str
   return MESSAGES[status] ?? 'Request failed';
 }
 
+/** Paths that are never pages: their clients read JSON (or a file), whatever they accept. */
+const NOT_PAGES = /^\/(api|v0\.1|remotes|assets|logos|og|covers|feeds)(\/|$)|^\/remotes\.json$/;
+
+/** A browser asking for a page gets an HTML error page; the API and files keep JSON. */
+export function wantsHtmlPage(req: Pick<Request, 'path' | 'accepts'>): boolean {
+  return !NOT_PAGES.test(req.path) && req.accepts(['json', 'html']) === 'html';
+}
+
+/** Status words for the HTML page (never the error's own message: see publicErrorMessage). */
+const PAGE_TITLES: Record<number, string> = {
+  400: 'Bad request',
+  404: 'Page not found',
+  405: 'Method not allowed',
+  413: 'Request too large',
+  415: 'Unsupported content type',
+  429: 'Too many requests',
+  500: 'Something went wrong',
+  503: 'Temporarily unavailable',
+};
+
+/** A small self-contained page (no script, no style, nothing from the request): the site name, the status in
+ *  words and the way home. */
+export function errorPageHtml(status: number): string {
+  const title = PAGE_TITLES[status] ?? (status >= 500 ? PAGE_TITLES[500]! : 'Request failed');
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark">
+<meta name="robots" content="noindex">
+<title>${title} | ${SITE_NAME}</title>
+</head>
+<body>
+<main>
+<p>${SITE_NAME}</p>
+<h1>${title}</h1>
+<p>Error ${status}. ${status >= 500 ? 'Please try again in a moment.' : 'The address may be wrong, or the request could not be handled.'}</p>
+<p><a href="/">Go to Homepage</a></p>
+</main>
+</body>
+</html>
+`;
+}
+
 export const errorHandler: ErrorRequestHandler = (err, req, res, next) => {
   // A response already under way can only be cut off; Express's default handler does that.
   if (res.headersSent) return next(err);
   const status = errorStatus(err);
   if (status >= 500) req.log?.error({ err }, 'request failed');
+  if (wantsHtmlPage(req)) return void res.status(status).set('Cache-Control', 'no-store').type('html').send(errorPageHtml(status));
   res.status(status).json({ success: false, error: publicErrorMessage(err, status), ...(err instanceof HttpError && err.fieldErrors ? { fieldErrors: err.fieldErrors } : {}) });
 };

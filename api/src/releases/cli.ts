@@ -10,7 +10,9 @@
 import { loadConfig } from '../config';
 import { REMOTE_NAMES } from '../paths';
 import { listReleases, release, ReleaseError, rollback } from './store';
-import { readManifest } from './manifest';
+import { LAST_GOOD_FILE, MANIFEST_FILE } from './manifest';
+import { checkRelease } from './health';
+import { createReleaseServing } from './serving';
 
 const [command, ...args] = process.argv.slice(2);
 const { releasesDir } = loadConfig();
@@ -37,13 +39,25 @@ try {
     console.log(`${r.remote}: rolled back from ${r.from} to ${r.to}`);
   } else if (command === 'list') {
     const remotes = positional[0] ? [positional[0]] : [...REMOTE_NAMES];
-    const manifest = readManifest(releasesDir);
+    // The server's view: a bad manifest is reported and the last good state listed (what the site serves).
+    const serving = createReleaseServing({ releasesDir, remotes: REMOTE_NAMES, importEntry: () => Promise.reject(new Error('not imported here')) });
+    const read = serving.manifest();
+    if (!read.ok) {
+      console.log(`Manifest problem: ${MANIFEST_FILE} ${read.problem}.`);
+      console.log(read.servingFrom === 'none' ? '  No last good manifest is known: nothing can be served.' : `  Listing the last good state (${LAST_GOOD_FILE}) for: ${read.fromLastGood.join(', ') || 'none'}.`);
+    }
     for (const remote of remotes) {
       console.log(`${remote}:`);
       const list = listReleases(releasesDir, remote);
       if (!list.length) console.log('  (no releases)');
-      for (const r of list) console.log(`  ${r.active ? '*' : ' '} ${r.id}  built ${r.builtAt}`);
-      const history = manifest.remotes[remote]?.history ?? [];
+      for (const r of list) {
+        const check = checkRelease(releasesDir, remote, r.id);
+        console.log(`  ${r.active ? '*' : ' '} ${r.id}  built ${r.builtAt}${check.ok ? '' : `  [not servable: ${check.problem}]`}`);
+      }
+      const served = serving.current(remote);
+      if (!served.release) console.log(`  ! not served: ${served.problem}`);
+      else if (served.fallbackFrom) console.log(`  ! serving ${served.release.id} instead of ${served.fallbackFrom.id}: ${served.fallbackFrom.problem}`);
+      const history = read.manifest.remotes[remote]?.history ?? [];
       for (const e of history.slice(-5)) console.log(`    ${e.at}  ${e.action.padEnd(8)} ${e.from ?? '-'} -> ${e.id}  by ${e.by}`);
     }
   } else {

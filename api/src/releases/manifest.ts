@@ -1,24 +1,30 @@
 import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { z } from 'zod';
 import { remotePackageDir } from '../paths';
 
 /**
  * The manifest (releases/manifest.json) names each remote's active release and keeps its history. It is the only
- * mutable file of the release store: release folders never change once written.
+ * mutable file of the release store: release folders never change once written. It is validated on every read;
+ * the last good one is kept in memory and on disk (manifest.last-good.json) and serves while the file is bad.
  */
-export interface ManifestEvent {
-  action: 'release' | 'rollback';
-  id: string;
-  /** The release that was active before. */
-  from: string | null;
-  at: string;
-  by: string;
-}
+/** What a release id can look like (also a path segment and part of URLs, so nothing else is let through). */
+export const RELEASE_ID = /^\w[\w.-]{0,127}$/;
+const releaseId = z.string().regex(RELEASE_ID, 'not a plausible release id');
 
-export interface RemoteState {
-  active: string;
-  history: ManifestEvent[];
-}
+const eventSchema = z.object({
+  action: z.enum(['release', 'rollback']),
+  id: releaseId,
+  /** The release that was active before. */
+  from: releaseId.nullable(),
+  at: z.string(),
+  by: z.string(),
+});
+const remoteStateSchema = z.object({ active: releaseId, history: z.array(eventSchema) });
+const manifestShape = z.object({ version: z.literal(1), remotes: z.record(z.string(), z.unknown()) });
+
+export type ManifestEvent = z.infer<typeof eventSchema>;
+export type RemoteState = z.infer<typeof remoteStateSchema>;
 
 export interface Manifest {
   version: 1;
@@ -26,17 +32,22 @@ export interface Manifest {
 }
 
 /** release.json, written beside the build output. */
-export interface ReleaseMeta {
-  id: string;
-  remote: string;
-  version: string;
-  builtAt: string;
-  sourceHash: string;
+export const releaseMetaSchema = z.object({
+  id: releaseId,
+  remote: z.string(),
+  version: z.string(),
+  builtAt: z.string(),
+  sourceHash: z.string(),
   /** Shared-dependency ranges the remote was built against. */
-  shared: Record<string, string>;
+  shared: z.record(z.string(), z.string().optional()),
   /** Stylesheets, relative to the release's client folder. */
-  css: string[];
-}
+  css: z.array(z.string().regex(/^[\w.-]+\.css$/)),
+  /** The route-module contract (CONTRACT_VERSION) the release was built against; absent in older releases. */
+  contractVersion: z.number().int().optional(),
+  /** sha256 (hex) of the entry files, by path in the release: a changed file means a damaged release. */
+  files: z.record(z.string(), z.string()).optional(),
+});
+export type ReleaseMeta = z.infer<typeof releaseMetaSchema>;
 
 /** What the browser gets per remote (served as /remotes.json and inlined into each page). */
 export interface PublicRelease {
@@ -46,6 +57,7 @@ export interface PublicRelease {
 }
 
 export const MANIFEST_FILE = 'manifest.json';
+export const LAST_GOOD_FILE = 'manifest.last-good.json';
 export const DEV_RELEASE_ID = 'dev';
 /** File names inside a release (as the build helper in shell/platform/vite writes them). */
 export const SERVER_ENTRY_FILE = 'entry.mjs';
@@ -65,37 +77,160 @@ export function emptyManifest(): Manifest {
   return { version: 1, remotes: {} };
 }
 
-let cache: { path: string; mtimeMs: number; size: number; manifest: Manifest } | null = null;
+export class ManifestError extends Error {}
 
-/** Reads the manifest; cheap on every request (re-parsed only when the file changed). */
-export function readManifest(releasesDir: string): Manifest {
-  const path = manifestPath(releasesDir);
-  if (!existsSync(path)) return emptyManifest();
-  const st = statSync(path);
-  if (cache && cache.path === path && cache.mtimeMs === st.mtimeMs && cache.size === st.size) return cache.manifest;
-  const manifest = JSON.parse(readFileSync(path, 'utf8')) as Manifest;
-  if (manifest.version !== 1 || typeof manifest.remotes !== 'object') throw new Error(`Unreadable manifest at ${path}`);
-  cache = { path, mtimeMs: st.mtimeMs, size: st.size, manifest };
-  return manifest;
+const issueText = (e: z.ZodError) => e.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ');
+
+/**
+ * Parses manifest text. A problem of one remote's entry stays with that remote (the others are kept); a file
+ * that is not a manifest at all throws ManifestError.
+ */
+export function parseManifestText(text: string): { manifest: Manifest; problems: Record<string, string> } {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new ManifestError(text.trim() ? 'not valid JSON (truncated or damaged)' : 'the file is empty');
+  }
+  const shape = manifestShape.safeParse(json);
+  if (!shape.success) throw new ManifestError(`not a manifest (${issueText(shape.error)})`);
+  const manifest = emptyManifest();
+  const problems: Record<string, string> = {};
+  for (const [remote, value] of Object.entries(shape.data.remotes)) {
+    const state = remoteStateSchema.safeParse(value);
+    if (state.success) manifest.remotes[remote] = state.data;
+    else problems[remote] = issueText(state.error);
+  }
+  return { manifest, problems };
 }
 
-/** Writes to a temporary file, flushes it, then renames over the manifest: readers see the old or the new file,
- *  never a half-written one, even if the process dies mid-write. */
-export function writeManifestAtomic(releasesDir: string, manifest: Manifest): void {
+/** A read of the manifest: what to use, and what was wrong with the file. */
+export interface ManifestRead {
+  manifest: Manifest;
+  ok: boolean;
+  /** What is wrong with the file (absent when ok). */
+  problem?: string;
+  /** Remotes whose entry is taken from the last good manifest. */
+  fromLastGood: string[];
+  /** 'file': all from the file; 'last-good': some or all from the last good manifest; 'none': nothing usable. */
+  servingFrom: 'file' | 'last-good' | 'none';
+}
+
+const lastGoodByDir = new Map<string, { manifest: Manifest; text: string }>();
+
+function lastGood(releasesDir: string): Manifest | null {
+  const mem = lastGoodByDir.get(releasesDir);
+  if (mem) return mem.manifest;
+  // After a restart with a bad manifest: the copy on disk.
+  const file = join(releasesDir, LAST_GOOD_FILE);
+  if (!existsSync(file)) return null;
+  try {
+    const { manifest, problems } = parseManifestText(readFileSync(file, 'utf8'));
+    if (Object.keys(problems).length) return null;
+    lastGoodByDir.set(releasesDir, { manifest, text: JSON.stringify(manifest) });
+    return manifest;
+  } catch {
+    return null;
+  }
+}
+
+/** Remembers a good manifest, in memory and (when it changed) on disk, written atomically. */
+function rememberGood(releasesDir: string, manifest: Manifest): void {
+  const text = JSON.stringify(manifest);
+  if (lastGoodByDir.get(releasesDir)?.text === text) return;
+  lastGoodByDir.set(releasesDir, { manifest, text });
+  try {
+    writeJsonAtomic(join(releasesDir, LAST_GOOD_FILE), manifest);
+  } catch {
+    /* a read-only store still serves; the copy in memory holds */
+  }
+}
+
+let cache: { path: string; key: string; read: ManifestRead } | null = null;
+
+/**
+ * Reads and validates the manifest; cheap on every request (re-parsed only when the file changed). A bad file
+ * never throws: the result says what is wrong and serves the last good state (per remote where only some
+ * entries are bad). The same object is returned until the file changes, so callers can report a problem once.
+ */
+export function readManifestChecked(releasesDir: string): ManifestRead {
   const path = manifestPath(releasesDir);
+  let st: ReturnType<typeof statSync> | null = null;
+  try {
+    st = statSync(path);
+  } catch {
+    st = null;
+  }
+  const key = st ? `${st.ino}:${st.mtimeMs}:${st.size}` : 'missing';
+  if (cache && cache.path === path && cache.key === key) return cache.read;
+  const read = computeRead(releasesDir, st ? path : null);
+  cache = { path, key, read };
+  return read;
+}
+
+function computeRead(releasesDir: string, path: string | null): ManifestRead {
+  const good = lastGood(releasesDir);
+  const fallback = (problem: string): ManifestRead => ({
+    manifest: good ?? emptyManifest(),
+    ok: false,
+    problem,
+    fromLastGood: good ? Object.keys(good.remotes) : [],
+    servingFrom: good ? 'last-good' : 'none',
+  });
+  // No manifest yet is a new store; no manifest after a good one was seen is a fault.
+  if (!path) return good ? fallback('the manifest file is missing') : { manifest: emptyManifest(), ok: true, fromLastGood: [], servingFrom: 'file' };
+  let parsed: ReturnType<typeof parseManifestText>;
+  try {
+    parsed = parseManifestText(readFileSync(path, 'utf8'));
+  } catch (err) {
+    return fallback(err instanceof ManifestError ? err.message : 'the manifest file cannot be read');
+  }
+  const bad = Object.keys(parsed.problems);
+  if (!bad.length) {
+    rememberGood(releasesDir, parsed.manifest);
+    return { manifest: parsed.manifest, ok: true, fromLastGood: [], servingFrom: 'file' };
+  }
+  // Only the broken remotes fall back to their last good entry.
+  const manifest = structuredClone(parsed.manifest);
+  const fromLastGood: string[] = [];
+  for (const remote of bad) {
+    const previous = good?.remotes[remote];
+    if (previous) {
+      manifest.remotes[remote] = previous;
+      fromLastGood.push(remote);
+    }
+  }
+  return {
+    manifest,
+    ok: false,
+    problem: bad.map((r) => `${r}: ${parsed.problems[r]}`).join('; '),
+    fromLastGood,
+    servingFrom: fromLastGood.length ? 'last-good' : 'file',
+  };
+}
+
+/** The manifest to work with: the file's when good, else the last good state (see readManifestChecked). */
+export function readManifest(releasesDir: string): Manifest {
+  return readManifestChecked(releasesDir).manifest;
+}
+
+/** Writes to a temporary file, flushes it, then renames over the target: readers see the old or the new file,
+ *  never a half-written one, even if the process dies mid-write. */
+function writeJsonAtomic(path: string, value: unknown): void {
   mkdirSync(dirname(path), { recursive: true });
   const tmp = `${path}.${process.pid}.${Date.now()}.tmp`;
   const fd = openSync(tmp, 'w');
   try {
-    writeSync(fd, JSON.stringify(manifest, null, 2) + '\n');
+    writeSync(fd, JSON.stringify(value, null, 2) + '\n');
     fsyncSync(fd);
   } finally {
     closeSync(fd);
   }
   renameSync(tmp, path);
   // Leftovers of writers that died mid-write are never read; clear them.
+  const prefix = `${basename(path)}.`;
   for (const f of readdirSync(dirname(path))) {
-    if (f.startsWith(`${MANIFEST_FILE}.`) && f.endsWith('.tmp') && f !== basename(tmp)) rmSync(join(dirname(path), f), { force: true });
+    if (f.startsWith(prefix) && f.endsWith('.tmp') && f !== basename(tmp)) rmSync(join(dirname(path), f), { force: true });
   }
   const dirFd = openSync(dirname(path), 'r');
   try {
@@ -105,10 +240,23 @@ export function writeManifestAtomic(releasesDir: string, manifest: Manifest): vo
   }
 }
 
+/** Writes the manifest atomically (it is validated first) and keeps it as the last good one. */
+export function writeManifestAtomic(releasesDir: string, manifest: Manifest): void {
+  const { problems } = parseManifestText(JSON.stringify(manifest));
+  if (Object.keys(problems).length) throw new ManifestError(`refusing to write an invalid manifest: ${Object.values(problems).join('; ')}`);
+  writeJsonAtomic(manifestPath(releasesDir), manifest);
+  rememberGood(releasesDir, manifest);
+}
+
+/** release.json of a release, or null when it is missing or unreadable. */
 export function readReleaseMeta(releasesDir: string, remote: string, id: string): ReleaseMeta | null {
-  const file = join(releaseDir(releasesDir, remote, id), 'release.json');
-  if (!existsSync(file)) return null;
-  return JSON.parse(readFileSync(file, 'utf8')) as ReleaseMeta;
+  if (!RELEASE_ID.test(id)) return null;
+  try {
+    const meta = releaseMetaSchema.safeParse(JSON.parse(readFileSync(join(releaseDir(releasesDir, remote, id), 'release.json'), 'utf8')));
+    return meta.success ? meta.data : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Where a remote's files are, for its active release or, for a remote in development, its own dist/ folder. */
@@ -124,30 +272,25 @@ function cssFiles(clientDir: string): string[] {
   return existsSync(clientDir) ? readdirSync(clientDir).filter((f) => f.endsWith('.css')).sort() : [];
 }
 
-export function resolveRelease(releasesDir: string, remote: string, devRemotes: string[] = []): ResolvedRelease | null {
-  if (devRemotes.includes(remote)) {
-    const dist = join(remotePackageDir(remote), 'dist');
-    const clientDir = join(dist, 'client');
-    return { remote, id: DEV_RELEASE_ID, clientDir, serverEntry: join(dist, 'server', SERVER_ENTRY_FILE), css: cssFiles(clientDir) };
-  }
-  const state = readManifest(releasesDir).remotes[remote];
-  if (!state) return null;
-  const dir = releaseDir(releasesDir, remote, state.active);
-  const meta = readReleaseMeta(releasesDir, remote, state.active);
-  return { remote, id: state.active, clientDir: join(dir, 'client'), serverEntry: join(dir, 'server', SERVER_ENTRY_FILE), css: meta?.css ?? cssFiles(join(dir, 'client')) };
+/** A remote in development: served from its package's dist/ folder (release id "dev"). */
+export function devRelease(remote: string): ResolvedRelease {
+  const dist = join(remotePackageDir(remote), 'dist');
+  const clientDir = join(dist, 'client');
+  return { remote, id: DEV_RELEASE_ID, clientDir, serverEntry: join(dist, 'server', SERVER_ENTRY_FILE), css: cssFiles(clientDir) };
+}
+
+/** Where the files of one stored release are. */
+export function storedRelease(releasesDir: string, remote: string, id: string, meta = readReleaseMeta(releasesDir, remote, id)): ResolvedRelease {
+  const dir = releaseDir(releasesDir, remote, id);
+  return { remote, id, clientDir: join(dir, 'client'), serverEntry: join(dir, 'server', SERVER_ENTRY_FILE), css: meta?.css ?? cssFiles(join(dir, 'client')) };
 }
 
 export function remoteBaseUrl(remote: string, id: string): string {
   return `/remotes/${remote}/${id}/`;
 }
 
-export function publicManifest(releasesDir: string, remotes: readonly string[], devRemotes: string[] = []): Record<string, PublicRelease> {
-  const out: Record<string, PublicRelease> = {};
-  for (const remote of remotes) {
-    const r = resolveRelease(releasesDir, remote, devRemotes);
-    if (!r) continue;
-    const base = remoteBaseUrl(remote, r.id);
-    out[remote] = { id: r.id, entry: base + REMOTE_ENTRY_FILE, css: r.css.map((c) => base + c) };
-  }
-  return out;
+/** The release as the browser gets it. */
+export function publicRelease(release: ResolvedRelease): PublicRelease {
+  const base = remoteBaseUrl(release.remote, release.id);
+  return { id: release.id, entry: base + REMOTE_ENTRY_FILE, css: release.css.map((c) => base + c) };
 }

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { API_ROOT, remotePackageDir } from '../paths';
 import { manifestPath, readManifest, writeManifestAtomic, type Manifest } from './manifest';
+import { CONTRACT_VERSION } from '@aitools/platform/contract';
 import { KEEP_RELEASES, listReleases, makeReleaseId, prune, release, ReleaseError, rollback } from './store';
 
 let dir: string;
@@ -129,6 +130,23 @@ describe('rollback', () => {
       ['rollback', v2.id, v1.id],
     ]);
     expect(listReleases(releasesDir, 'legal').filter((r) => r.active).map((r) => r.id)).toEqual([v1.id]);
+  });
+
+  it('records the route contract, and refuses to roll back to a release built against another one (or none)', () => {
+    const v1 = releaseFake('v1');
+    const v2 = releaseFake('v2');
+    const metaFile = join(releasesDir, 'legal', v1.id, 'release.json');
+    const meta = JSON.parse(readFileSync(metaFile, 'utf8'));
+    expect(meta.contractVersion).toBe(CONTRACT_VERSION);
+    expect(Object.keys(meta.files)).toEqual(['client/remoteEntry.js', 'server/entry.mjs']);
+    const before = readFileSync(manifestPath(releasesDir), 'utf8');
+    writeFileSync(metaFile, JSON.stringify({ ...meta, contractVersion: CONTRACT_VERSION + 1 }));
+    expect(() => rollback('legal', { releasesDir })).toThrow(`Refusing to roll back to legal ${v1.id}: it was built against route contract ${CONTRACT_VERSION + 1}; the shell runs contract ${CONTRACT_VERSION}.`);
+    delete meta.contractVersion;
+    writeFileSync(metaFile, JSON.stringify(meta));
+    expect(() => rollback('legal', { releasesDir, to: v1.id })).toThrow(/it records no route-contract version/);
+    expect(readFileSync(manifestPath(releasesDir), 'utf8')).toBe(before);
+    expect(readManifest(releasesDir).remotes.legal.active).toBe(v2.id);
   });
 
   it('rejects unknown ids and remotes and changes nothing', () => {

@@ -4,7 +4,9 @@ import { userInfo, hostname } from 'node:os';
 import { join } from 'node:path';
 import { API_ROOT, REMOTE_NAMES, REPO_ROOT, remotePackageDir } from '../paths';
 import { SHARED_PACKAGES } from '@aitools/platform/shared';
+import { CONTRACT_VERSION } from '@aitools/platform/contract';
 import { sharedRangeProblems } from './compat';
+import { CHECKED_FILES, contractProblem, fileDigest } from './health';
 import { readManifest, readReleaseMeta, releaseDir, remoteBaseUrl, writeManifestAtomic, SERVER_ENTRY_FILE, REMOTE_ENTRY_FILE, PRELOAD_MANIFEST_FILE, type Manifest, type ManifestEvent, type ReleaseMeta } from './manifest';
 import { sourceHash } from './sourceHash';
 
@@ -90,7 +92,8 @@ export function release(remote: string, opts: ReleaseOptions): ReleaseResult {
 
   if (opts.ifChanged && active) {
     const meta = readReleaseMeta(opts.releasesDir, remote, active);
-    if (meta?.sourceHash === hash && existsSync(releaseDir(opts.releasesDir, remote, active))) {
+    // Same sources but built against another route contract (or before versions were recorded): build again.
+    if (meta?.sourceHash === hash && !contractProblem(meta) && existsSync(releaseDir(opts.releasesDir, remote, active))) {
       log(`${remote}: sources unchanged, ${active} stays active`);
       return { remote, id: active, skipped: true };
     }
@@ -141,6 +144,9 @@ export function release(remote: string, opts: ReleaseOptions): ReleaseResult {
       sourceHash: hash,
       shared: Object.fromEntries(SHARED_PACKAGES.map((n) => [n, pkg.dependencies[n]])),
       css: readdirSync(join(staging, 'client')).filter((f) => f.endsWith('.css')).sort(),
+      contractVersion: CONTRACT_VERSION,
+      // The server checks these before serving the release: a changed entry is a damaged release.
+      files: Object.fromEntries(CHECKED_FILES.map((f) => [f, fileDigest(join(staging, f))!])),
     };
     writeFileSync(join(staging, 'release.json'), JSON.stringify(meta, null, 2) + '\n');
     mkdirSync(join(opts.releasesDir, remote), { recursive: true });
@@ -157,6 +163,9 @@ export function release(remote: string, opts: ReleaseOptions): ReleaseResult {
 }
 
 function activate(releasesDir: string, remote: string, id: string, action: ManifestEvent['action']): Manifest {
+  const meta = readReleaseMeta(releasesDir, remote, id);
+  const contract = meta ? contractProblem(meta) : 'its release.json is missing or unreadable';
+  if (contract) throw new ReleaseError(`Refusing to ${action === 'rollback' ? 'roll back to' : 'activate'} ${remote} ${id}: ${contract}. Release the remote again from its sources.`);
   const manifest = structuredClone(readManifest(releasesDir));
   const state = manifest.remotes[remote] ?? { active: id, history: [] };
   const event: ManifestEvent = { action, id, from: manifest.remotes[remote]?.active ?? null, at: new Date().toISOString(), by: actor() };

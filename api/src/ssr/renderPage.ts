@@ -7,7 +7,9 @@ import { renderHeadTags, serializeJsonForScript, escapeHtml, type Head } from '@
 import type { JsonApi } from '@aitools/platform/contract';
 import { SHELL_DIST, REMOTE_NAMES } from '../paths';
 import type { ServerConfig } from '../config';
-import { publicManifest, remoteBaseUrl, resolveRelease } from '../releases/manifest';
+import { remoteBaseUrl, type PublicRelease } from '../releases/manifest';
+import type { ReleaseServing, Served } from '../releases/serving';
+import { createBreaker } from './breaker';
 import { routePreloadFiles } from './preload';
 import { importRoute } from './serverEntries';
 import { inProcessApi } from './inProcessApi';
@@ -18,10 +20,12 @@ interface ShellServer {
     request: globalThis.Request;
     importModule: (remote: string, module: string) => Promise<unknown>;
     api: JsonApi;
-    onRemoteError?: (remote: string, module: string, err: unknown) => void;
+    budgetMs: number;
+    guard?: { allow(remote: string): boolean; success(remote: string): void; failure(remote: string): void };
+    onNotRendered?: (route: { id: string; remote: string; module: string }, reason: string, err: unknown) => void;
   }): Promise<
     | { kind: 'response'; response: globalThis.Response }
-    | { kind: 'page'; status: number; html: string; head: Head | null; hydration: unknown }
+    | { kind: 'page'; status: number; html: string; head: Head | null; hydration: unknown; notRendered: Record<string, string> }
   >;
   matchRoute(pathname: string):
     | { kind: 'remote'; route: { path: string; remote: string; module: string }; params: Record<string, string | undefined> }
@@ -40,42 +44,64 @@ export interface PageRenderer {
   render(req: Request, res: Response): Promise<void>;
 }
 
-export async function createPageRenderer(config: ServerConfig, logger: Logger, apiApp: Express): Promise<PageRenderer> {
+export async function createPageRenderer(config: ServerConfig, logger: Logger, apiApp: Express, serving: ReleaseServing): Promise<PageRenderer> {
   const shellEntry = join(SHELL_DIST, 'server', 'entry-server.js');
   if (!existsSync(shellEntry)) throw new Error(`The shell is not built (${shellEntry} is missing): run \`npm run build\` or \`npm start\`.`);
   const shell = (await import(pathToFileURL(shellEntry).href)) as ShellServer;
   const template = readFileSync(join(SHELL_DIST, 'client', 'index.html'), 'utf8');
   const themeScript = shell.themeBootScript();
+  // Keyed by remote and release: a new release (or a fallback) starts with a closed breaker.
+  const breaker = createBreaker({
+    failures: config.breakerFailures,
+    coolDownMs: config.breakerCoolDownMs,
+    onChange: (key, state) =>
+      state === 'open'
+        ? logger.error({ remote: key, coolDownMs: config.breakerCoolDownMs }, 'remote keeps failing on the server: not waiting on it during the cool-down')
+        : logger.info({ remote: key }, 'remote renders on the server again'),
+  });
+
+  // Imports each remote's server entry now, not in the first visitor's render budget.
+  for (const remote of REMOTE_NAMES) void serving.resolve(remote, 60_000);
 
   return {
     async render(req, res) {
+      const started = Date.now();
       const url = new URL(req.originalUrl, config.siteOrigin);
       const match = shell.matchRoute(url.pathname);
-      const releases = publicManifest(config.releasesDir, REMOTE_NAMES, config.devRemotes);
+      // One choice of release per remote for the whole request: the page names what it was rendered with.
+      const served: Record<string, Served> = Object.fromEntries(REMOTE_NAMES.map((r) => [r, serving.current(r)]));
+      const keyOf = (remote: string) => `${remote}@${served[remote]?.release?.id ?? '-'}`;
       const preload: string[] = [];
 
       if (match.kind === 'remote') {
         const { remote: name, module } = match.route;
-        const release = resolveRelease(config.releasesDir, name, config.devRemotes);
-        const pub = releases[name];
-        if (pub && release) {
+        // Makes sure the chosen release's server entry imports (else the next intact release); not while its
+        // breaker is open.
+        served[name] = await serving.resolve(name, breaker.state(keyOf(name)) === 'open' ? 0 : config.renderBudgetMs);
+        const chosen = served[name];
+        if (chosen?.release) {
           // The route's stylesheet, its federation entry and the chunks of its module: fetched in parallel with
           // the shell's code instead of one after another.
-          const base = remoteBaseUrl(name, release.id);
-          const modules = [pub.entry, ...routePreloadFiles(release, module).map((f) => base + f)];
-          preload.push(...pub.css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`), ...modules.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`));
+          const base = remoteBaseUrl(name, chosen.release.id);
+          const modules = [chosen.public.entry, ...routePreloadFiles(chosen.release, module).map((f) => base + f)];
+          preload.push(...chosen.public.css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`), ...modules.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`));
         }
       }
+      const releases: Record<string, PublicRelease> = {};
+      for (const [remote, s] of Object.entries(served)) if (s.release) releases[remote] = s.public;
 
       const result = await shell.renderRequest({
         request: toFetchRequest(req, url),
         api: inProcessApi(apiApp, req.ip),
+        budgetMs: Math.max(0, config.renderBudgetMs - (Date.now() - started)),
+        guard: { allow: (r) => breaker.allow(keyOf(r)), success: (r) => breaker.success(keyOf(r)), failure: (r) => breaker.failure(keyOf(r)) },
         async importModule(remote, module) {
-          const release = resolveRelease(config.releasesDir, remote, config.devRemotes);
-          if (!release) throw new Error(`no active release of ${remote}`);
-          return importRoute(release, module);
+          const s = served[remote];
+          if (!s?.release) throw new Error(`no intact release of ${remote}`);
+          return importRoute(s.release, module, serving.entry);
         },
-        onRemoteError: (remote, module, err) => logger.error({ err, remote, module }, 'remote could not render on the server; the browser will load it'),
+        onNotRendered: (route, reason, err) =>
+          logger.warn({ ...(err ? { err } : {}), remote: route.remote, module: route.module, route: route.id, reason, path: url.pathname }, 'route not rendered on the server; the browser renders it'),
       });
 
       if (result.kind === 'response') {
@@ -85,7 +111,8 @@ export async function createPageRenderer(config: ServerConfig, logger: Logger, a
         return;
       }
 
-      const state = { releases, router: result.hydration, config: browserConfig(config) };
+      const notRendered = Object.keys(result.notRendered).length ? { notRendered: result.notRendered } : {};
+      const state = { releases, router: result.hydration, config: browserConfig(config), ...notRendered };
       const nonce = res.locals.cspNonce as string;
       // Replacer functions: page content may contain "$&" and the like, which a replacement string would expand.
       const html = template

@@ -9,6 +9,13 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, Params, ShouldRevalidateFu
 import type { Head } from './headTags';
 import { fetchJson } from './api';
 
+/**
+ * The version of this contract. A release records the version it was built against (release.json), and the
+ * server runs only releases built against the shell's own version; bump it on any change a built remote could
+ * not cope with (props, context, the shape of a route module or of ServerEntry).
+ */
+export const CONTRACT_VERSION = 1;
+
 export type JsonResult<T> = { ok: boolean; status: number; body: T | null };
 
 export interface JsonRequest {

@@ -1,10 +1,11 @@
-import { useLocation, useLoaderData, useParams, useRevalidator, useRouteError, type RouteObject } from 'react-router-dom';
-import { SITE_NAME, useHead } from '@aitools/platform';
+import { isRouteErrorResponse, useLocation, useLoaderData, useParams, useRevalidator, useRouteError, type Params, type RouteObject } from 'react-router-dom';
+import { SITE_NAME, useHead, type JsonApi } from '@aitools/platform';
 import { isChunkLoadError } from './ChunkLoadError';
 import { useModuleSource, type ModuleSource } from './moduleSource';
 import { RemoteFailure } from './RemoteBoundary';
 import { RouteReady } from './RouteReady';
 import { RouterErrorScreen } from '../screens/ErrorScreens';
+import { NotFound } from '../screens/NotFound';
 import { siteOrigin } from './siteOrigin';
 
 export interface RemoteRouteDef {
@@ -12,6 +13,9 @@ export interface RemoteRouteDef {
   remote: 'directory' | 'blog' | 'forms' | 'legal';
   /** The remote's exposed module. */
   module: string;
+  /** For a param route: whether its thing exists, asked of the API when the remote itself could not answer on the
+   *  server (so an unknown tool or post is a 404 whatever state its remote is in). */
+  exists?: (params: Params, api: JsonApi) => Promise<boolean>;
 }
 
 export interface RemoteHandle {
@@ -80,6 +84,8 @@ function RemoteError({ remote }: { remote: string }) {
   const source = useModuleSource();
   const revalidator = useRevalidator();
   useHead({ title: SITE_NAME, robots: 'noindex' });
+  // The server found the route's thing missing while its remote could not answer (see serverBudget.ts).
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   if (!isChunkLoadError(error)) return <RouterErrorScreen error={error} />;
   return (
     <RemoteFailure

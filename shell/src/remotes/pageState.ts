@@ -10,6 +10,9 @@ export interface PageState {
   router: SerializedHydration;
   /** Run-time configuration for the platform SDK. */
   config?: object;
+  /** Routes the server did not render (by route id: 'timeout', 'breaker-open' or 'error'); the browser renders
+   *  them from scratch. */
+  notRendered?: Record<string, string>;
 }
 
 export interface SerializedError {

@@ -1,0 +1,179 @@
+import { statSync } from 'node:fs';
+import type { Logger } from 'pino';
+import type { ServerEntry } from '@aitools/platform/contract';
+import { checkRelease, releaseCandidates } from './health';
+import { devRelease, readManifestChecked, storedRelease, publicRelease, type ManifestRead, type PublicRelease, type ResolvedRelease } from './manifest';
+
+/** What a remote is served from right now. */
+export type Served =
+  | {
+      remote: string;
+      release: ResolvedRelease;
+      public: PublicRelease;
+      /** The manifest's active release, when a fallback serves instead (with why). */
+      fallbackFrom?: { id: string; problem: string };
+    }
+  | { remote: string; release: null; active: string | null; problem: string };
+
+export interface ReleaseServingOptions {
+  releasesDir: string;
+  remotes: readonly string[];
+  devRemotes?: string[];
+  logger?: Pick<Logger, 'error' | 'warn'>;
+  /** Imports a release's server entry (ssr/serverEntries.ts; tests pass their own). */
+  importEntry: (release: ResolvedRelease) => Promise<ServerEntry>;
+}
+
+export interface ReleaseServing {
+  /** The manifest read (validated, last-good when the file is bad); its problem is logged once per file state. */
+  manifest(): ManifestRead;
+  /** What a remote is served from, by what is known now (files, and server entries that failed to import). */
+  current(remote: string): Served;
+  /** The same, after making sure the chosen release's server entry imports (within `waitMs`; a slower import
+   *  leaves the choice as it is and the route's render budget deals with it). */
+  resolve(remote: string, waitMs: number): Promise<Served>;
+  /** The server entry of a release chosen by current/resolve. */
+  entry(release: ResolvedRelease): Promise<ServerEntry>;
+  /** For /api/health and `pnpm releases`. */
+  health(): ReleasesHealth;
+}
+
+export interface ReleasesHealth {
+  ok: boolean;
+  manifest: { ok: boolean; problem?: string; servingFrom: ManifestRead['servingFrom'] };
+  /** Only the remotes that are not served from their active release. */
+  remotes: Record<string, { active: string | null; served: string | null; problem: string }>;
+}
+
+/** Keyed by the entry file's identity: a restored or replaced file is imported afresh. */
+function entryKey(release: ResolvedRelease): string {
+  try {
+    const st = statSync(release.serverEntry);
+    return `${release.serverEntry}|${st.ino}|${st.mtimeMs}|${st.size}`;
+  } catch {
+    return `${release.serverEntry}|missing`;
+  }
+}
+
+/**
+ * Chooses, per remote and per request, the release to serve: the active one when intact, else the newest intact
+ * earlier one, else none (the route answers 503 with the remote boundary). Nothing is remembered about a release
+ * except a server entry that failed to import, so a restored folder or a new activation is picked up at once.
+ */
+export function createReleaseServing(opts: ReleaseServingOptions): ReleaseServing {
+  const { releasesDir, remotes, devRemotes = [], logger } = opts;
+  const imports = new Map<string, Promise<ServerEntry>>();
+  const importFailures = new Map<string, string>();
+  let reported: ManifestRead | null = null;
+  const reportedRemote = new Map<string, string>();
+
+  function manifest(): ManifestRead {
+    const read = readManifestChecked(releasesDir);
+    if (!read.ok && read !== reported) {
+      logger?.error({ problem: read.problem, servingFrom: read.servingFrom, fromLastGood: read.fromLastGood }, 'release manifest is bad; serving the last good state');
+    }
+    reported = read;
+    return read;
+  }
+
+  function entry(release: ResolvedRelease): Promise<ServerEntry> {
+    const key = entryKey(release);
+    let p = imports.get(key);
+    if (!p) {
+      p = opts.importEntry(release);
+      p.catch((err: unknown) => {
+        importFailures.set(key, `its server entry does not load (${(err as Error)?.name ?? 'Error'})`);
+        logger?.error({ err, remote: release.remote, release: release.id }, 'server entry of a release failed to import; that release is not served');
+      });
+      imports.set(key, p);
+    }
+    return p;
+  }
+
+  function report(served: Served): Served {
+    const problem = served.release ? served.fallbackFrom?.problem : served.problem;
+    const key = problem ? `${served.release?.id ?? '-'}|${problem}` : '';
+    if (key && reportedRemote.get(served.remote) !== key) {
+      logger?.error(
+        { remote: served.remote, served: served.release?.id ?? null, problem, ...(served.release ? { active: served.fallbackFrom?.id } : {}) },
+        served.release ? 'active release of a remote is broken; serving an earlier release' : 'no intact release of a remote; its routes answer 503',
+      );
+    }
+    reportedRemote.set(served.remote, key);
+    return served;
+  }
+
+  /** Candidates that pass the checks by files and known import failures, best first. */
+  function intact(remote: string): { releases: ResolvedRelease[]; active: string | null; activeProblem?: string } {
+    if (devRemotes.includes(remote)) return { releases: [devRelease(remote)], active: 'dev' };
+    const read = manifest();
+    const ids = releaseCandidates(releasesDir, read.manifest, remote);
+    const releases: ResolvedRelease[] = [];
+    let activeProblem: string | undefined;
+    for (const id of ids) {
+      const check = checkRelease(releasesDir, remote, id);
+      const release = check.ok ? storedRelease(releasesDir, remote, id, check.meta) : null;
+      const problem = check.ok ? importFailures.get(entryKey(release!)) : check.problem;
+      if (id === ids[0]) activeProblem = problem;
+      if (!problem && release) releases.push(release);
+    }
+    return { releases, active: ids[0] ?? null, activeProblem };
+  }
+
+  function served(remote: string, releases: ResolvedRelease[], active: string | null, activeProblem?: string): Served {
+    const release = releases[0];
+    if (!release) return { remote, release: null, active, problem: active ? `release ${active}: ${activeProblem ?? 'not intact'}; no intact earlier release` : 'no release is active' };
+    return {
+      remote,
+      release,
+      public: publicRelease(release),
+      ...(active && release.id !== active ? { fallbackFrom: { id: active, problem: activeProblem ?? 'not intact' } } : {}),
+    };
+  }
+
+  return {
+    manifest,
+    entry,
+    current(remote) {
+      const { releases, active, activeProblem } = intact(remote);
+      return report(served(remote, releases, active, activeProblem));
+    },
+    async resolve(remote, waitMs) {
+      const { releases, active, activeProblem } = intact(remote);
+      const deadline = Date.now() + waitMs;
+      let problem = activeProblem;
+      for (let i = 0; i < releases.length; i++) {
+        const release = releases[i]!;
+        const outcome = await settleWithin(entry(release), deadline - Date.now());
+        if (outcome !== 'failed') return report(served(remote, releases.slice(i), active, problem));
+        if (release.id === active) problem = importFailures.get(entryKey(release));
+      }
+      return report(served(remote, [], active, problem));
+    },
+    health() {
+      const read = manifest();
+      const out: ReleasesHealth['remotes'] = {};
+      for (const remote of remotes) {
+        const s = this.current(remote);
+        if (!s.release) out[remote] = { active: s.active, served: null, problem: s.problem };
+        else if (s.fallbackFrom) out[remote] = { active: s.fallbackFrom.id, served: s.release.id, problem: s.fallbackFrom.problem };
+      }
+      return {
+        ok: read.ok && Object.keys(out).length === 0,
+        manifest: { ok: read.ok, ...(read.problem ? { problem: read.problem } : {}), servingFrom: read.servingFrom },
+        remotes: out,
+      };
+    },
+  };
+}
+
+/** 'ok', 'failed', or 'pending' when the promise did not settle within `ms`. */
+async function settleWithin(p: Promise<unknown>, ms: number): Promise<'ok' | 'failed' | 'pending'> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const pending = new Promise<'pending'>((r) => (timer = setTimeout(() => r('pending'), Math.max(0, ms))));
+  try {
+    return await Promise.race([p.then(() => 'ok' as const, () => 'failed' as const), pending]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
