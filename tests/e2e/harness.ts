@@ -61,6 +61,9 @@ export async function startSite(opts: { releaseAll?: boolean; releasesDir?: stri
     NODE_ENV: 'production',
     LOG_LEVEL: 'warn',
     WRITE_RATE_LIMIT: '1000',
+    // A loaded 2-core CI machine can take seconds over a cold render; the specs check pages, not the budget
+    // (faults.spec sets its own).
+    RENDER_BUDGET_MS: '15000',
     ...opts.extraEnv,
   };
   if (opts.releaseAll !== false && !opts.releasesDir) {

@@ -106,7 +106,7 @@ before(async () => {
   // A copy of the suite's store: faults here never reach the other specs' server.
   releasesDir = join(mkdtempSync(join(tmpdir(), 'faults-releases-')), 'releases');
   cpSync(process.env.RELEASES_DIR!, releasesDir, { recursive: true });
-  site = await startSite({ releasesDir, extraEnv: { BREAKER_COOLDOWN_MS: '2000' } });
+  site = await startSite({ releasesDir, extraEnv: { BREAKER_COOLDOWN_MS: '2000', RENDER_BUDGET_MS: '1500' } });
   browser = await launchBrowser();
   // Warm: the first render of each page is not what is under test.
   for (const page of Object.values(PAGES)) await fetch(site.baseUrl + page.path);
