@@ -145,3 +145,11 @@ describe('queryTools', () => {
     expect(queryTools(tools, q({ category: 'Music & Audio' })).suggestions).toBeUndefined();
   });
 });
+
+describe('the featured list', () => {
+  it('is the most popular tools in popularity order, as a full sort would give', () => {
+    const many = Array.from({ length: 300 }, (_, i) => tool({ id: i, name: `T${(i * 7919) % 300}`, slug: `t${i}`, popularityScore: i % 11 === 0 ? undefined : (i * 37) % 97 / 10 }));
+    const expected = sortTools(many, 'popularity').slice(0, 50).map((t) => t.slug);
+    expect(queryTools(many, DEFAULT_QUERY).featured.map((t) => t.slug)).toEqual(expected);
+  });
+});

@@ -190,6 +190,20 @@ export function toolQueryString(q: ToolQuery): string {
 /** How many of the most popular tools the home page names in its structured data. */
 export const FEATURED_COUNT = 50;
 
+/** The `count` most popular tools in sort order, without sorting the whole catalogue (it may hold 10,000). */
+function mostPopular(tools: ToolSummary[], count: number): ToolSummary[] {
+  const top: ToolSummary[] = [];
+  const before = (a: ToolSummary, b: ToolSummary) => popularity(b) - popularity(a) || byName(a, b);
+  for (const t of tools) {
+    if (top.length === count && before(top[count - 1], t) <= 0) continue;
+    let i = top.length;
+    while (i > 0 && before(top[i - 1], t) > 0) i--;
+    top.splice(i, 0, t);
+    if (top.length > count) top.pop();
+  }
+  return top;
+}
+
 /** One page of a query's results: what the home page renders, bounded however large the catalogue grows. */
 export interface ToolPage {
   tools: ToolSummary[];
@@ -213,9 +227,7 @@ export function queryTools(catalogue: ToolSummary[], q: ToolQuery, matched?: Too
   const results = sortTools(filtered, q.sort);
   const pages = totalPages(results.length, q.size);
   const page = clampPage(q.page, pages);
-  const featured = sortTools(catalogue, 'popularity')
-    .slice(0, FEATURED_COUNT)
-    .map(({ name, slug }) => ({ name, slug }));
+  const featured = mostPopular(catalogue, FEATURED_COUNT).map(({ name, slug }) => ({ name, slug }));
   const suggestions = results.length === 0 && q.search.trim() ? didYouMean(q.search, catalogue) : undefined;
   return {
     tools: results.slice((page - 1) * q.size, page * q.size),
