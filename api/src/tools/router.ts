@@ -2,10 +2,11 @@ import { createHash } from 'node:crypto';
 import { Router } from 'express';
 import type { DB } from '../db/connection';
 import { getTool, listToolSummaries } from './repository';
-import { searchTools } from './search';
+import { searchToolSummaries, searchTools } from './search';
 import { similarTools } from './similar';
 import { getServerByToolSlug } from '../registry/repository';
 import { toToolSummary } from '../contracts/tools';
+import { queryTools, readToolQuery } from '../contracts/toolQuery';
 import type { ToolDetailExtras } from '../contracts/mcp';
 
 /** Strong validator of a response body; clients revalidate (no-cache) and get 304 when nothing changed. */
@@ -27,6 +28,17 @@ export function toolsRouter(db: DB): Router {
     // ?search= : the spec's contains-search through the full-text index, with suggestions when nothing matches.
     const search = typeof req.query.search === 'string' ? req.query.search.slice(0, 200) : '';
     const body = JSON.stringify(search.trim() ? { success: true, ...searchTools(db, search) } : { success: true, data: listToolSummaries(db) });
+    const etag = etagOf(body);
+    res.set({ ETag: etag, 'Cache-Control': 'no-cache' });
+    if (matchesEtag(req.get('If-None-Match'), etag)) return void res.status(304).end();
+    res.type('json').send(body);
+  });
+  // One page of the directory's query (search, category, type, sort, page, size): what the home page shows, so its
+  // HTML and data stay bounded however large the catalogue grows. Unknown values read as the defaults, as on the page.
+  router.get('/query', (req, res) => {
+    const q = readToolQuery(new URLSearchParams(req.url.split('?')[1] ?? ''));
+    const catalogue = listToolSummaries(db);
+    const body = JSON.stringify({ success: true, ...queryTools(catalogue, q, q.search.trim() ? searchToolSummaries(db, q.search) : undefined) });
     const etag = etagOf(body);
     res.set({ ETag: etag, 'Cache-Control': 'no-cache' });
     if (matchesEtag(req.get('If-None-Match'), etag)) return void res.status(304).end();

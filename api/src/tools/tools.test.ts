@@ -75,6 +75,43 @@ describe('GET /api/tools', () => {
   });
 });
 
+describe('GET /api/tools/query', () => {
+  it('answers one page of the directory query, with the totals to page through it', async () => {
+    const all = (await request(app).get('/api/tools')).body.data as unknown[];
+    const res = await request(app).get('/api/tools/query?size=12&page=2');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ success: true, total: all.length, page: 2, pages: Math.ceil(all.length / 12), catalogue: all.length });
+    expect(res.body.tools).toHaveLength(12);
+    expect(res.body.featured).toHaveLength(50);
+    expect(res.body.suggestions).toBeUndefined();
+  });
+
+  it('filters by search (through the full-text index), category and type, and sorts', async () => {
+    const res = await request(app).get('/api/tools/query?search=github&type=mcp-servers&sort=alphabetical&size=96');
+    const names = (res.body.tools as { name: string }[]).map((t) => t.name);
+    expect(names.length).toBeGreaterThan(0);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })));
+    expect(names.every((n) => /github/i.test(n)) || names.length === res.body.total).toBe(true);
+    const dev = await request(app).get('/api/tools/query?category=Development&size=96');
+    expect((dev.body.tools as { category: string }[]).every((t) => t.category === 'Development')).toBe(true);
+  });
+
+  it('clamps the page, reads unknown values as defaults, and offers suggestions when a search finds nothing', async () => {
+    const res = await request(app).get('/api/tools/query?page=999&size=7&sort=bogus&category=Nope');
+    expect(res.body.page).toBe(res.body.pages);
+    expect(res.body.tools.length).toBeGreaterThan(0);
+    const miss = await request(app).get('/api/tools/query?search=githb');
+    expect(miss.body.total).toBe(0);
+    expect(miss.body.suggestions).toContain('GitHub');
+  });
+
+  it('stays bounded: the answer carries one page, however many tools match', async () => {
+    const res = await request(app).get('/api/tools/query?size=96');
+    expect(res.body.tools.length).toBeLessThanOrEqual(96);
+    expect(JSON.stringify(res.body).length).toBeLessThan(JSON.stringify((await request(app).get('/api/tools')).body).length);
+  });
+});
+
 describe('GET /api/tools/:slug', () => {
   it('answers the whole tool', async () => {
     const res = await request(app).get('/api/tools/cursor');

@@ -3,8 +3,7 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import type { ToolSummary } from '@aitools/api/contracts/tools';
 import { LogoTile } from './LogoTile';
 import { McpBadgeLabel, PricingBadge } from './Badges';
-import { normaliseCategory } from '../lib/categories';
-import { cardToolType } from '../lib/toolType';
+import { cardToolType, normaliseCategory } from '@aitools/api/contracts/toolQuery';
 import { saveScrollPosition } from '../lib/scrollMemory';
 
 const CARD_TAGS = 3;

@@ -1,4 +1,5 @@
 import { parseTags, toToolSummary, type Tool, type ToolSummary } from '@aitools/api/contracts/tools';
+import { queryTools, toolQueryString, type ToolPage, type ToolQuery } from '@aitools/api/contracts/toolQuery';
 import { FALLBACK_TOOLS } from './fallbackTools';
 
 export type JsonFetcher = (path: string) => Promise<{ ok: boolean; status: number; body: unknown }>;
@@ -46,6 +47,34 @@ export async function loadToolList(fetchJson: JsonFetcher): Promise<ToolList> {
     return fallbackList();
   }
   return { tools, source: 'api' };
+}
+
+/** What the home page shows: one page of the query's results, and where they came from. */
+export interface HomePage extends ToolPage {
+  source: ToolList['source'];
+}
+
+/** One page of results, from a whole list held in the browser (instant) or else from the API's query. */
+export function pageOf(list: ToolList, q: ToolQuery): HomePage {
+  return { ...queryTools(list.tools, q), source: list.source };
+}
+
+const isPage = (b: unknown): b is ToolPage =>
+  isRecord(b) && Array.isArray(b.tools) && typeof b.total === 'number' && typeof b.page === 'number' && typeof b.pages === 'number' && typeof b.catalogue === 'number';
+
+/** One page of the directory from the API (GET /api/tools/query), or of the built-in tools when the call fails. */
+export async function loadToolPage(fetchJson: JsonFetcher, q: ToolQuery): Promise<HomePage> {
+  try {
+    const res = await fetchJson(`/api/tools/query${toolQueryString(q)}`);
+    if (res.ok && isPage(res.body)) {
+      const body = res.body;
+      return { ...body, tools: readToolList(body.tools) ?? [], featured: Array.isArray(body.featured) ? body.featured : [], source: 'api' };
+    }
+    console.error(res.ok ? 'API response format is invalid' : `HTTP error! status: ${res.status}`);
+  } catch (err) {
+    console.error('Error fetching AI tools:', err instanceof Error ? err.message : err);
+  }
+  return pageOf(fallbackList(), q);
 }
 
 export interface ToolLookup {

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { clampPage, pageRange, pageWindow, totalPages } from './pagination';
+import { clampPage, totalPages } from '@aitools/api/contracts/toolQuery';
+import { pageRange, pageWindow } from './pagination';
 import { comboKey, forgetPage, PAGE_MEMORY_KEY, rememberedPage, rememberPage } from './pageMemory';
 
 describe('pageWindow', () => {

@@ -1,16 +1,3 @@
-export const PAGE_SIZES = [12, 24, 48, 96] as const;
-export const DEFAULT_PAGE_SIZE = 24;
-
-export function totalPages(count: number, pageSize: number): number {
-  return Math.max(1, Math.ceil(count / pageSize));
-}
-
-/** The requested page, clamped to 1..total (anything unreadable is page 1). */
-export function clampPage(page: number, total: number): number {
-  if (!Number.isFinite(page)) return 1;
-  return Math.min(Math.max(1, Math.floor(page)), Math.max(1, total));
-}
-
 export type PageItem = number | 'ellipsis-start' | 'ellipsis-end';
 
 /** Page 1, the last page and current ± 2, with an ellipsis wherever pages are skipped. */

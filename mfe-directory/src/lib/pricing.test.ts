@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { firstPricing, parseDetails, parsePricingPlans, planWeight, pricingTone, shortPrice } from './pricing';
+import { firstPricing } from '@aitools/api/contracts/toolQuery';
+import { parseDetails, parsePricingPlans, planWeight, pricingTone, shortPrice } from './pricing';
 
 describe('pricing badge', () => {
   it('shows only the first value of a comma list', () => {

@@ -1,20 +1,10 @@
 import type { DetailedPricing, PricingPlanObject } from '@aitools/api/contracts/tools';
-
-/** Only the first value of a comma-separated pricing is shown (SPEC section 2, Tool card). */
-export function firstPricing(pricing: string | undefined): string {
-  return (pricing ?? '').split(',')[0].trim();
-}
+import { firstPricing } from '@aitools/api/contracts/toolQuery';
 
 /** Badge colour key, case-insensitive on free / freemium / paid; anything else is neutral. */
 export function pricingTone(pricing: string | undefined): 'free' | 'freemium' | 'paid' | 'neutral' {
   const p = firstPricing(pricing).toLowerCase();
   return p === 'free' || p === 'freemium' || p === 'paid' ? p : 'neutral';
-}
-
-/** Sort rank for the pricing sort: Free, Freemium, Paid, then anything else. */
-export function pricingRank(pricing: string | undefined): number {
-  const rank = { free: 0, freemium: 1, paid: 2 } as Record<string, number>;
-  return rank[firstPricing(pricing).toLowerCase()] ?? 3;
 }
 
 export interface PricingPlan {

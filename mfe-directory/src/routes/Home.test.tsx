@@ -1,11 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { renderRoute } from '@aitools/platform/testing';
 import type { ToolSummary } from '@aitools/api/contracts/tools';
 import HomeRoute from './Home';
-import { forgetToolList } from '../lib/toolListStore';
-import type { ToolList } from '../lib/loadTools';
+import { readToolQuery } from '@aitools/api/contracts/toolQuery';
+import { forgetToolList, LOCAL_QUERY_LIMIT, useToolListStore } from '../lib/toolListStore';
+import { pageOf, type ToolList } from '../lib/loadTools';
 import { comboKey, rememberPage } from '../lib/pageMemory';
+
+// Every change runs the route's loader: on a busy machine that takes longer than Testing Library's 1 s default.
+configure({ asyncUtilTimeout: 5000 });
 
 const CATS = ['Development', 'AI Assistants', 'MCP Servers'];
 const makeTools = (n: number): ToolSummary[] =>
@@ -25,7 +29,10 @@ const makeTools = (n: number): ToolSummary[] =>
 let router: ReturnType<typeof renderRoute>['router'];
 const currentUrl = () => router.state.location.pathname + router.state.location.search;
 
-function renderHome(url = '/', data?: ToolList | null) {
+/** The page as the server renders it for `url`; `whole`: the browser already holds the whole (small) list. */
+function renderHome(url = '/', list?: ToolList | null, { whole = true } = {}) {
+  if (list && whole) useToolListStore.setState({ list });
+  const data = list ? pageOf(list, readToolQuery(new URL(url, 'https://localhost').searchParams)) : list;
   const result = renderRoute(HomeRoute, { path: '/', url, data, routes: [{ path: '/tool/:slug', element: <p>detail page</p> }] });
   router = result.router;
   return result;
@@ -73,73 +80,73 @@ describe('Home with server data', () => {
     expect(within(card).getByRole('link', { name: /View Details/ }).getAttribute('href')).toBe('/tool/tool-1');
   });
 
-  it('reads the query: category, search and page, and clamps the page', () => {
+  it('reads the query: category, search and page, and clamps the page', async () => {
     renderHome('/?category=Development&page=9', data);
     expect(screen.getByText('20 tools found')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Development' }).getAttribute('aria-current')).toBe('true');
     expect(screen.getByText('Click "Development" again to clear filter')).toBeTruthy();
     // 20 results fit one page: no pagination bar, page clamped to 1 and the URL corrected
     expect(screen.queryByRole('navigation', { name: 'Pagination' })).toBeNull();
-    expect(currentUrl()).toBe('/?category=Development');
+    await waitFor(() => expect(currentUrl()).toBe('/?category=Development'));
   });
 
-  it('search filters as you type, writes the URL and returns to page 1', () => {
+  it('search filters as you type, writes the URL and returns to page 1', async () => {
     renderHome('/?page=2', data);
     fireEvent.change(screen.getByPlaceholderText('Search tools and servers...'), { target: { value: 'special' } });
-    expect(cardNames()).toEqual(['Tool 001']);
+    await waitFor(() => expect(cardNames()).toEqual(['Tool 001']));
     expect(currentUrl()).toBe('/?search=special');
   });
 
-  it('category click filters; clicking it again resets to All', () => {
+  it('category click filters; clicking it again resets to All', async () => {
     renderHome('/', data);
     const categories = screen.getByRole('list', { name: 'Category' });
     fireEvent.click(within(categories).getByRole('link', { name: 'MCP Servers' }));
-    expect(screen.getByText('20 tools found')).toBeTruthy();
+    expect(await screen.findByText('20 tools found')).toBeTruthy();
     expect(currentUrl()).toBe('/?category=MCP+Servers');
     fireEvent.click(within(categories).getByRole('link', { name: 'MCP Servers' }));
-    expect(screen.getByText('60 tools found')).toBeTruthy();
+    expect(await screen.findByText('60 tools found')).toBeTruthy();
     expect(currentUrl()).toBe('/');
   });
 
-  it('type bar filters by the directory reading; the active type clicked again resets', () => {
+  it('type bar filters by the directory reading; the active type clicked again resets', async () => {
     renderHome('/', data);
     const types = screen.getByRole('list', { name: 'Type' });
     fireEvent.click(within(types).getByRole('link', { name: 'MCP Servers' }));
-    expect(screen.getByText('20 tools found')).toBeTruthy();
+    expect(await screen.findByText('20 tools found')).toBeTruthy();
     fireEvent.click(within(types).getByRole('link', { name: 'AI Tool' }));
-    expect(screen.getByText('40 tools found')).toBeTruthy();
+    expect(await screen.findByText('40 tools found')).toBeTruthy();
     expect(currentUrl()).toContain('type=ai-tool');
     fireEvent.click(within(screen.getByRole('list', { name: 'Type' })).getByRole('link', { name: 'AI Tool' }));
-    expect(currentUrl()).not.toContain('type=');
+    await waitFor(() => expect(currentUrl()).not.toContain('type='));
   });
 
-  it('paginates, remembers the page per combination and restores it', () => {
+  it('paginates, remembers the page per combination and restores it', async () => {
     renderHome('/', data);
     fireEvent.click(screen.getByRole('link', { name: 'Page 3' }));
-    expect(screen.getByText('Showing 49 to 60 of 60 results')).toBeTruthy();
+    expect(await screen.findByText('Showing 49 to 60 of 60 results')).toBeTruthy();
     expect(currentUrl()).toBe('/?page=3');
     fireEvent.click(screen.getByRole('link', { name: 'Development' }));
-    expect(currentUrl()).toBe('/?category=Development');
+    await waitFor(() => expect(currentUrl()).toBe('/?category=Development'));
     fireEvent.click(screen.getByRole('link', { name: 'Development' }));
-    expect(currentUrl()).toBe('/?page=3');
+    await waitFor(() => expect(currentUrl()).toBe('/?page=3'));
   });
 
-  it('restores a remembered page when / is opened without a page', () => {
+  it('restores a remembered page when / is opened without a page', async () => {
     rememberPage(comboKey('All', 'all', ''), 2);
     renderHome('/', data);
-    expect(currentUrl()).toBe('/?page=2');
-    expect(screen.getByText('Showing 25 to 48 of 60 results')).toBeTruthy();
+    await waitFor(() => expect(currentUrl()).toBe('/?page=2'));
+    expect(await screen.findByText('Showing 25 to 48 of 60 results')).toBeTruthy();
   });
 
-  it('sort and page size change the view and go back to page 1', () => {
+  it('sort and page size change the view and go back to page 1', async () => {
     renderHome('/?page=2', data);
     fireEvent.change(screen.getByLabelText('Sort by'), { target: { value: 'alphabetical' } });
-    expect(currentUrl()).toBe('/?sort=alphabetical');
+    await waitFor(() => expect(currentUrl()).toBe('/?sort=alphabetical'));
     fireEvent.change(screen.getByLabelText('Per page'), { target: { value: '12' } });
-    expect(cardNames()).toHaveLength(12);
+    await waitFor(() => expect(cardNames()).toHaveLength(12));
     expect(screen.getByText('Showing 1 to 12 of 60 results')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Sort by'), { target: { value: 'pricing' } });
-    expect(cardNames()[0]).toBe('Tool 002'); // Free before Paid
+    await waitFor(() => expect(cardNames()[0]).toBe('Tool 002')); // Free before Paid
   });
 
   it('makes every chip a link to the query it stands for, so it works without JavaScript', () => {
@@ -163,13 +170,20 @@ describe('Home with server data', () => {
     expect(within(types).getByRole('link', { name: 'All' }).getAttribute('aria-current')).toBeNull();
   });
 
-  it('shows the empty state and clears filters', () => {
+  it('shows the empty state and clears filters', async () => {
     renderHome('/?search=nothing-matches', data);
     expect(screen.getByRole('heading', { name: 'No AI tools found' })).toBeTruthy();
     expect(screen.getByText("Try adjusting your search terms or filters to find the AI tools you're looking for.")).toBeTruthy();
     fireEvent.click(screen.getByRole('link', { name: 'Clear Filters' }));
-    expect(cardNames()).toHaveLength(24);
+    await waitFor(() => expect(cardNames()).toHaveLength(24));
     expect(currentUrl()).toBe('/');
+  });
+
+  it('offers the suggestions of a search that found nothing as links', () => {
+    renderHome('/?search=Toal', { tools: makeTools(3), source: 'api' });
+    expect(screen.getByRole('heading', { name: 'No AI tools found' })).toBeTruthy();
+    expect(screen.getByText(/Did you mean/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Tool' }).getAttribute('href')).toBe('/?search=Tool');
   });
 
   it('FAQ: 20 entries toggling independently; the email becomes a mail link on click', () => {
@@ -191,11 +205,11 @@ describe('Home with server data', () => {
     expect(link.getAttribute('href')).toBe('mailto:hello@aitoolsdirectory.example');
   });
 
-  it('navigates in-app from a card and saves the scroll position', () => {
+  it('navigates in-app from a card and saves the scroll position', async () => {
     renderHome('/?page=2', data);
     const card = screen.getByRole('link', { name: 'Tool 025' }).closest('article')!;
     fireEvent.click(within(card).getByText('Description 25'));
-    expect(screen.getByText('detail page')).toBeTruthy();
+    expect(await screen.findByText('detail page')).toBeTruthy();
     expect(JSON.parse(localStorage.getItem('directoryScrollPositions')!)['/?page=2']).toMatchObject({ x: 0, y: 0 });
   });
 });
@@ -206,7 +220,7 @@ describe('Home without server data', () => {
     render(<Pending />);
     expect(screen.getByText('Loading AI tools directory...')).toBeTruthy();
     expect(screen.queryByText(/tools loaded/)).toBeNull();
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ success: true, data: makeTools(30) }), { status: 200 })));
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ success: true, ...pageOf({ tools: makeTools(30), source: 'api' }, readToolQuery(new URLSearchParams())) }), { status: 200 })));
     renderHome('/');
     expect(await screen.findByText('30 tools found')).toBeTruthy();
   });
@@ -233,8 +247,8 @@ describe('Home without server data', () => {
   it('shows the error state when loading rejects, and Try Again resets filters and reloads', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     const loader = await import('../lib/loadTools');
-    const spy = vi.spyOn(loader, 'loadToolList').mockRejectedValueOnce(new Error('boom'));
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ success: true, data: makeTools(3) }), { status: 200 })));
+    const spy = vi.spyOn(loader, 'loadToolPage').mockRejectedValueOnce(new Error('boom'));
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ success: true, ...pageOf({ tools: makeTools(3), source: 'api' }, readToolQuery(new URLSearchParams())) }), { status: 200 })));
     renderHome('/?category=Development&search=x');
     expect(await screen.findByRole('heading', { name: 'Error Loading AI Tools' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
@@ -242,6 +256,41 @@ describe('Home without server data', () => {
     expect(currentUrl()).toBe('/');
     spy.mockRestore();
     log.mockRestore();
+  });
+});
+
+describe('Home at catalogue scale', () => {
+  const pageAnswer = (tools: ToolSummary[], catalogue: number, url: string) => {
+    const page = pageOf({ tools, source: 'api' }, readToolQuery(new URL(url).searchParams));
+    return new Response(JSON.stringify({ success: true, ...page, catalogue }), { status: 200 });
+  };
+
+  it('queries the API page by page for a catalogue too large to hold, never fetching the whole list', async () => {
+    const tools = makeTools(60);
+    const fetch = vi.fn(async (input: RequestInfo | URL) => pageAnswer(tools, LOCAL_QUERY_LIMIT + 1, new URL(String(input), 'https://localhost').href));
+    vi.stubGlobal('fetch', fetch);
+    const first = { ...pageOf({ tools, source: 'api' }, readToolQuery(new URLSearchParams())), catalogue: LOCAL_QUERY_LIMIT + 1 };
+    router = renderRoute(HomeRoute, { path: '/', url: '/', data: first }).router;
+    const search = screen.getByPlaceholderText('Search tools and servers...');
+    fireEvent.focus(search);
+    fireEvent.change(search, { target: { value: 'special' } });
+    await waitFor(() => expect(cardNames()).toEqual(['Tool 001']));
+    const asked = fetch.mock.calls.map(([u]) => String(u));
+    expect(asked.some((u) => u.includes('/api/tools/query?search=special'))).toBe(true);
+    expect(asked.some((u) => /\/api\/tools(\?|$)/.test(u))).toBe(false);
+  });
+
+  it('fetches a small catalogue whole on first use of the controls, then answers without requests', async () => {
+    const tools = makeTools(60);
+    const fetch = vi.fn(async () => new Response(JSON.stringify({ success: true, data: tools }), { status: 200 }));
+    vi.stubGlobal('fetch', fetch);
+    renderHome('/', { tools, source: 'api' }, { whole: false });
+    fireEvent.focus(screen.getByPlaceholderText('Search tools and servers...'));
+    await waitFor(() => expect(useToolListStore.getState().list?.tools).toHaveLength(60));
+    expect(fetch).toHaveBeenCalledTimes(1);
+    fireEvent.change(screen.getByPlaceholderText('Search tools and servers...'), { target: { value: 'special' } });
+    await waitFor(() => expect(cardNames()).toEqual(['Tool 001']));
+    expect(fetch).toHaveBeenCalledTimes(1);
   });
 });
 

@@ -1,15 +1,13 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
-import { Link, useLocation, useNavigationType, useRevalidator, useSearchParams } from 'react-router-dom';
+import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
+import { Link, useLocation, useNavigation, useNavigationType, useRevalidator, useSearchParams } from 'react-router-dom';
 import { canonicalUrl, defineRoute, getConfig, SITE_NAME, SocialLinks, type HeadArgs, type RouteProps } from '@aitools/platform';
-import type { ToolSummary } from '@aitools/api/contracts/tools';
-import { CATEGORIES } from '../lib/categories';
-import { filterTools, SORT_OPTIONS, sortTools, TYPE_OPTIONS, type SortKey, type TypeFilter } from '../lib/tools';
-import { clampPage, PAGE_SIZES, pageRange, totalPages } from '../lib/pagination';
+import { CATEGORIES, PAGE_SIZES, readToolQuery, SORT_OPTIONS, TYPE_OPTIONS, type SortKey, type ToolQuery, type TypeFilter } from '@aitools/api/contracts/toolQuery';
+import { pageRange } from '../lib/pagination';
 import { comboKey, forgetPage, rememberedPage, rememberPage } from '../lib/pageMemory';
 import { takeScrollPosition } from '../lib/scrollMemory';
-import type { ToolList } from '../lib/loadTools';
-import { forgetToolList, rememberToolList } from '../lib/toolListStore';
-import { homeHref, readHomeQuery, type HomeQuery } from '../lib/homeQuery';
+import type { HomePage } from '../lib/loadTools';
+import { forgetToolList, loadWholeList } from '../lib/toolListStore';
+import { homeHref } from '../lib/homeQuery';
 import { plainClick } from '../lib/plainClick';
 import { homeLoader } from './loaders';
 import { ToolCard } from '../components/ToolCard';
@@ -20,7 +18,6 @@ import { BackToTop } from '../components/BackToTop';
 import { DidYouMean } from '../features/search/DidYouMean';
 import '../styles.css';
 
-const STRUCTURED_DATA_TOOLS = 50;
 const GRID_SCROLL_DELAY_MS = 100;
 const GRID_SCROLL_OFFSET_PX = 100;
 const QUERY_KEYS = ['category', 'type', 'search', 'page'];
@@ -32,9 +29,9 @@ function scrollToGrid(grid: HTMLElement | null, behavior: ScrollBehavior = 'auto
   window.scrollTo({ top: Math.max(0, grid.getBoundingClientRect().top + window.scrollY - GRID_SCROLL_OFFSET_PX), behavior });
 }
 
-function structuredData(list: ToolList | null, origin: string) {
-  if (!list) return undefined;
-  const top = sortTools(list.tools, 'popularity').slice(0, STRUCTURED_DATA_TOOLS);
+function structuredData(data: HomePage | null, origin: string) {
+  if (!data?.featured.length) return undefined;
+  const top = data.featured;
   return {
     '@context': 'https://schema.org',
     '@type': 'ItemList',
@@ -44,7 +41,7 @@ function structuredData(list: ToolList | null, origin: string) {
   };
 }
 
-function homeHead({ data }: HeadArgs<ToolList | null>) {
+function homeHead({ data }: HeadArgs<HomePage | null>) {
   const origin = getConfig().siteOrigin;
   return {
     title: `${SITE_NAME} - Discover 150+ AI Tools & MCP Servers`,
@@ -58,15 +55,19 @@ function homeHead({ data }: HeadArgs<ToolList | null>) {
 
 /**
  * The directory. The address holds the whole query, so every control is also plain HTML: the search and the selects
- * are a GET form, chips and pages are links. With the code loaded, filtering is instant and the address is rewritten
- * in place (replace); text typed or options chosen before the code arrived are read from the page and applied.
+ * are a GET form, chips and pages are links. With the code loaded, a change rewrites the address in place (replace)
+ * and the route's loader answers the new page (at once from the whole list for a small catalogue, else from the
+ * API); text typed or options chosen before the code arrived are read from the page and applied.
  */
-function Home({ data: list }: RouteProps<ToolList | null>) {
+function Home({ data: list }: RouteProps<HomePage | null>) {
   const [params, setParams] = useSearchParams();
   const location = useLocation();
+  const navigation = useNavigation();
   const navigationType = useNavigationType();
   const revalidator = useRevalidator();
-  const query = readHomeQuery(params);
+  // Chips and selects show the query being loaded, not the one it replaces (the address changes when data is in).
+  const pending = navigation.location?.pathname === location.pathname ? new URLSearchParams(navigation.location.search) : null;
+  const query = readToolQuery(pending ?? params);
   const { category, type, sort, size: pageSize } = query;
   const urlSearch = query.search;
 
@@ -84,20 +85,16 @@ function Home({ data: list }: RouteProps<ToolList | null>) {
 
   const grid = useRef<HTMLDivElement>(null);
 
-  useEffect(() => {
-    if (list) rememberToolList(list);
-  }, [list]);
-
   // Several writes can happen before the router commits the first (typing, then a page correction), so each
   // write builds on the last one written rather than on the possibly stale params of this render.
   const latest = useRef(query);
   useEffect(() => {
-    latest.current = readHomeQuery(params);
+    latest.current = readToolQuery(params);
   }, [params]);
 
   /** Writes the query with replace (no new history entry); defaults are left out. */
   const writeQuery = useCallback(
-    (update: Partial<HomeQuery>) => {
+    (update: Partial<ToolQuery>) => {
       const next = { ...latest.current, ...update };
       latest.current = next;
       setParams(new URLSearchParams(homeHref(next).slice(2)), { replace: true, preventScrollReset: true });
@@ -105,12 +102,9 @@ function Home({ data: list }: RouteProps<ToolList | null>) {
     [setParams],
   );
 
-  const tools: ToolSummary[] = list?.tools ?? [];
-  const results = useMemo(() => sortTools(filterTools(tools, { search: searchText, category, type }), sort), [tools, searchText, category, type, sort]);
-  const pages = totalPages(results.length, pageSize);
-  const page = clampPage(query.page, pages);
-  const visible = results.slice((page - 1) * pageSize, page * pageSize);
-  const range = pageRange(page, pageSize, results.length);
+  const total = list?.total ?? 0;
+  const page = list?.page ?? 1;
+  const range = pageRange(page, pageSize, total);
   const key = comboKey(category, type, searchText);
 
   // A new combination of category, type and search opens on its remembered page, else page 1.
@@ -149,7 +143,7 @@ function Home({ data: list }: RouteProps<ToolList | null>) {
     void revalidator.revalidate();
   };
   /** A link that stands for a query: a plain click applies it in place, anything else navigates. */
-  const queryLink = (target: Partial<HomeQuery>, apply: () => void) => ({
+  const queryLink = (target: Partial<ToolQuery>, apply: () => void) => ({
     to: homeHref({ ...query, search: searchText, page: 1, ...target }),
     onClick: (e: MouseEvent) => {
       if (!plainClick(e)) return;
@@ -171,14 +165,15 @@ function Home({ data: list }: RouteProps<ToolList | null>) {
     if (chosenSort && chosenSort !== sort) onSort(chosenSort);
     if (chosenSize && chosenSize !== pageSize) onPageSize(chosenSize);
     if (typed !== urlSearch) onSearch(typed);
+    if (typed || chosenSort !== sort || chosenSize !== pageSize) void loadWholeList(list?.catalogue ?? Infinity);
     // once, on the first render in the browser
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   // Keep the address honest when the requested page was out of range.
   useEffect(() => {
-    if (ready && params.has('page') && page !== query.page) writeQuery({ page });
-  }, [ready, page, query.page, params, writeQuery]);
+    if (ready && !pending && params.has('page') && page !== query.page) writeQuery({ page });
+  }, [ready, pending, page, query.page, params, writeQuery]);
 
   // Once, when the list is there: restore the remembered page, then the scroll (Back), the grid (incoming query) or #faq.
   const arrived = useRef(false);
@@ -238,7 +233,18 @@ function Home({ data: list }: RouteProps<ToolList | null>) {
 
         {ready && (
           <>
-            <form ref={form} className="dir-controls" method="get" action="/" role="search" aria-label="Search and filters" onSubmit={(e) => e.preventDefault()}>
+            <form
+              ref={form}
+              className="dir-controls"
+              method="get"
+              action="/"
+              role="search"
+              aria-label="Search and filters"
+              onSubmit={(e) => e.preventDefault()}
+              // The visitor is about to filter: a small catalogue comes whole, so every further change answers at once.
+              onFocus={() => void loadWholeList(list.catalogue)}
+              onPointerDown={() => void loadWholeList(list.catalogue)}
+            >
               <div className="dir-controls__row">
                 <label className="dir-search">
                   <span className="visually-hidden">Search tools and servers</span>
@@ -303,16 +309,16 @@ function Home({ data: list }: RouteProps<ToolList | null>) {
                 <p className="dir-hint">The full directory is unavailable right now; showing a built-in selection of popular tools.</p>
               )}
               <p className="dir-count" role="status">
-                {results.length} {results.length === 1 ? 'tool' : 'tools'} found
+                {total} {total === 1 ? 'tool' : 'tools'} found
               </p>
             </form>
 
             <div ref={grid} className="dir-results" id="tools">
-              {results.length === 0 ? (
+              {total === 0 ? (
                 <div className="dir-state">
                   <h2>No AI tools found</h2>
                   <p>Try adjusting your search terms or filters to find the AI tools you're looking for.</p>
-                  <DidYouMean query={searchText} tools={tools} />
+                  <DidYouMean suggestions={list.suggestions ?? []} />
                   <Link className="btn btn--primary" {...queryLink({ category: 'All', type: 'all', search: '' }, clearFilters)}>
                     Clear Filters
                   </Link>
@@ -320,16 +326,16 @@ function Home({ data: list }: RouteProps<ToolList | null>) {
               ) : (
                 <>
                   <ul className="dir-grid">
-                    {visible.map((t) => (
+                    {list.tools.map((t) => (
                       <li key={t.slug}>
                         <ToolCard tool={t} />
                       </li>
                     ))}
                   </ul>
                   <p className="dir-showing">
-                    Showing {range.from} to {range.to} of {results.length} results
+                    Showing {range.from} to {range.to} of {total} results
                   </p>
-                  <Pagination page={page} total={pages} hrefFor={(p) => homeHref({ ...query, search: searchText, page: p })} onPage={onPage} />
+                  <Pagination page={page} total={list.pages} hrefFor={(p) => homeHref({ ...query, search: searchText, page: p })} onPage={onPage} />
                 </>
               )}
             </div>
@@ -344,7 +350,7 @@ function Home({ data: list }: RouteProps<ToolList | null>) {
   );
 }
 
-/** While an in-app navigation to / loads (SPEC's loading state). The list arrives whole, so there is no count to show. */
+/** While an in-app navigation to / loads (SPEC's loading state). A page arrives at once, so there is no count to show. */
 function HomeLoading() {
   return (
     <main className="dir-home">
@@ -358,12 +364,10 @@ function HomeLoading() {
   );
 }
 
-export default defineRoute<ToolList | null>({
+export default defineRoute<HomePage | null>({
   Pending: HomeLoading,
+  // Every new query runs the loader (React Router's default for a changed address).
   loader: homeLoader,
-  // The list is filtered here, so a new query needs no new data; "Try Again" revalidates the same address.
-  shouldRevalidate: ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
-    currentUrl.pathname !== nextUrl.pathname || currentUrl.href === nextUrl.href ? defaultShouldRevalidate : false,
   head: homeHead,
   Component: Home,
 });

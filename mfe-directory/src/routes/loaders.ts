@@ -1,15 +1,20 @@
 import { data, type LoaderFunctionArgs } from 'react-router-dom';
 import { routeApi } from '@aitools/platform';
-import { loadTool, loadToolList, type ToolList, type ToolLookup } from '../lib/loadTools';
+import { readToolQuery } from '@aitools/api/contracts/toolQuery';
+import { loadTool, loadToolPage, pageOf, type HomePage, type ToolLookup } from '../lib/loadTools';
 import { useToolListStore } from '../lib/toolListStore';
 
-/** The home list: null when loading failed outright (the spec's "Error Loading AI Tools"). In the browser, the list
- *  already loaded in this tab is reused (Back to / renders at once); the server always asks the API. */
-export async function homeLoader({ context }: LoaderFunctionArgs): Promise<ToolList | null> {
-  const remembered = typeof window !== 'undefined' ? useToolListStore.getState().list : null;
-  if (remembered) return remembered;
+/**
+ * One page of the directory for the address's query; null when loading failed outright (the spec's "Error Loading AI
+ * Tools"). The server and a browser without the whole list ask the API for just that page, so the page and its
+ * data stay small however large the catalogue grows; a browser holding the whole (small) list answers at once.
+ */
+export async function homeLoader({ request, context }: LoaderFunctionArgs): Promise<HomePage | null> {
+  const query = readToolQuery(new URL(request.url).searchParams);
+  const whole = typeof window !== 'undefined' ? useToolListStore.getState().list : null;
+  if (whole) return pageOf(whole, query);
   try {
-    return await loadToolList(routeApi(context).fetchJson);
+    return await loadToolPage(routeApi(context).fetchJson, query);
   } catch (err) {
     console.error('Error loading AI tools:', err);
     return null;

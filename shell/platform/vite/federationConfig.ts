@@ -55,6 +55,18 @@ function routePreloadManifest(exposed: string[]): Plugin {
 }
 export const SERVER_ENTRY_FILE = 'entry.mjs';
 
+const ROUTER_FACADE = fileURLToPath(new URL('../src/router.ts', import.meta.url));
+
+/** Browser builds resolve react-router-dom to the platform's router facade (src/router.ts): the federated shared
+ *  chunk then holds only the router APIs the site uses (a shared module is bundled whole). */
+export function routerFacade(): Plugin {
+  return {
+    name: 'router-facade',
+    enforce: 'pre',
+    resolveId: (id) => (id === 'react-router-dom' ? ROUTER_FACADE : null),
+  };
+}
+
 function sharedConfig(root: string) {
   const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
   return Object.fromEntries(
@@ -88,6 +100,7 @@ export function remoteConfig(opts: RemoteOptions) {
       root: opts.root,
       base: process.env.REMOTE_BASE ?? `/remotes/${opts.name}/dev/`,
       plugins: [
+        routerFacade(),
         react(),
         federation({
           name: opts.name,
@@ -133,6 +146,7 @@ export function hostFederation({ ssr, root }: { ssr: boolean; root: string }): P
     ];
   }
   return [
+    routerFacade(),
     react(),
     federation({
       name: 'shell',

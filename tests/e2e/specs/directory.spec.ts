@@ -48,6 +48,14 @@ describe('directory: HTML first', () => {
     assertHas(html, /id="faq"/);
   });
 
+  it('carries only the page on screen in its hydration data, not the whole catalogue', async () => {
+    const html = await (await fetch(`${BASE}/`)).text();
+    const state = JSON.parse(html.match(/<script type="application\/json" id="__PAGE_STATE__">(.*?)<\/script>/s)![1]);
+    const home = state.router.loaderData['directory/Home'];
+    assert.equal(home.tools.length, 24);
+    assert.ok(home.catalogue >= 150 && home.total === home.catalogue, 'the totals say how large the catalogue is');
+  });
+
   it('renders the query of the URL on the server', async () => {
     const html = pageText(await (await fetch(`${BASE}/?category=MCP%20Servers&page=2`)).text());
     assertHas(html, /Showing 25 to \d+ of \d+ results/);
@@ -135,7 +143,7 @@ describe('directory: browsing', () => {
     const errors = watchErrors(page);
     await page.goto(`${BASE}/privacy`);
     await waitForRoute(page);
-    await page.route('**/api/tools', (r) => r.abort('connectionrefused'));
+    await page.route('**/api/tools/query*', (r) => r.abort('connectionrefused'));
     await page.locator('footer').getByRole('link', { name: 'Home', exact: true }).click();
     await waitForRoute(page);
     await page.getByText('5 tools found').waitFor();

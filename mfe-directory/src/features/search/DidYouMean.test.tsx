@@ -34,7 +34,7 @@ describe('DidYouMean', () => {
   it('links each suggestion to the home page search', () => {
     render(
       <MemoryRouter>
-        <DidYouMean query="githb" tools={TOOLS} />
+        <DidYouMean suggestions={didYouMean('githb', TOOLS)} />
       </MemoryRouter>,
     );
     expect(screen.getByText(/Did you mean/)).toBeTruthy();
@@ -44,7 +44,7 @@ describe('DidYouMean', () => {
   it('renders nothing without suggestions', () => {
     const { container } = render(
       <MemoryRouter>
-        <DidYouMean query="zzzzzz" tools={TOOLS} />
+        <DidYouMean suggestions={didYouMean('zzzzzz', TOOLS)} />
       </MemoryRouter>,
     );
     expect(container.innerHTML).toBe('');

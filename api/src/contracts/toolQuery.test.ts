@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ToolSummary } from '@aitools/api/contracts/tools';
-import { filterTools, parseTypeFilter, sortTools } from './tools';
-import { cardToolType, filterToolType } from './toolType';
-import { normaliseCategory, CATEGORIES } from './categories';
+import type { ToolSummary } from './tools';
+import { CATEGORIES, cardToolType, DEFAULT_QUERY, filterToolType, filterTools, normaliseCategory, parseTypeFilter, queryTools, readToolQuery, sortTools, toolQueryString } from './toolQuery';
 
 const tool = (over: Partial<ToolSummary>): ToolSummary => ({ id: 1, name: 'X', slug: 'x', description: '', tags: [], website: 'https://x.test', ...over });
 
@@ -92,5 +90,66 @@ describe('categories', () => {
     expect(normaliseCategory('AI Tools')).toBe('AI Assistants');
     expect(normaliseCategory('MCP')).toBe('MCP Servers');
     expect(normaliseCategory('Development')).toBe('Development');
+  });
+});
+
+describe('the query in the address', () => {
+  const href = (q: typeof DEFAULT_QUERY) => `/${toolQueryString(q)}`;
+  it('reads every key, ignoring unknown values', () => {
+    expect(readToolQuery(new URLSearchParams('category=Development&type=mcp-servers&search=git&page=3&sort=alphabetical&size=48'))).toEqual({
+      category: 'Development',
+      type: 'mcp-servers',
+      search: 'git',
+      page: 3,
+      sort: 'alphabetical',
+      size: 48,
+    });
+    expect(readToolQuery(new URLSearchParams('category=Nope&type=x&page=abc&sort=random&size=7'))).toEqual(DEFAULT_QUERY);
+  });
+  it('caps the search text', () => {
+    expect(readToolQuery(new URLSearchParams({ search: 'x'.repeat(5000) })).search).toHaveLength(200);
+  });
+  it('writes defaults as nothing, and the rest in a stable order', () => {
+    expect(href(DEFAULT_QUERY)).toBe('/');
+    expect(href({ ...DEFAULT_QUERY, page: 2, search: 'a b', category: 'Design & Creative' })).toBe('/?category=Design+%26+Creative&search=a+b&page=2');
+    expect(href({ ...DEFAULT_QUERY, type: 'free', sort: 'pricing', size: 12 })).toBe('/?type=free&sort=pricing&size=12');
+  });
+  it('round-trips', () => {
+    const q = { category: 'MCP Servers', type: 'paid' as const, search: 'x&y', page: 4, sort: 'pricing' as const, size: 96 };
+    expect(readToolQuery(new URLSearchParams(toolQueryString(q).slice(1)))).toEqual(q);
+  });
+});
+
+describe('queryTools', () => {
+  const q = (over: Partial<typeof DEFAULT_QUERY>) => ({ ...DEFAULT_QUERY, size: 12, ...over });
+  it('answers one sorted page with the totals', () => {
+    const page = queryTools(tools, q({ size: 12 }));
+    expect(page).toMatchObject({ total: 6, page: 1, pages: 1, catalogue: 6 });
+    expect(page.tools.map((t) => t.slug)).toEqual(['chatgpt', 'cursor', 'pi', 'bridge', 'github-mcp', 'time']);
+    expect(page.featured[0]).toEqual({ name: 'ChatGPT', slug: 'chatgpt' });
+  });
+  it('pages through the results and clamps the page to the last one', () => {
+    const many = Array.from({ length: 30 }, (_, i) => tool({ id: i, name: `Tool ${String(i).padStart(2, '0')}`, slug: `t${i}` }));
+    const second = queryTools(many, q({ page: 2, sort: 'alphabetical' }));
+    expect(second.tools.map((t) => t.slug)).toEqual(many.slice(12, 24).map((t) => t.slug));
+    expect(queryTools(many, q({ page: 99 }))).toMatchObject({ page: 3, pages: 3 });
+    expect(queryTools(many, q({ page: 99 })).tools).toHaveLength(6);
+  });
+  it('takes the search matches from elsewhere (the API full-text index) and filters the rest', () => {
+    const matched = tools.filter((t) => t.slug === 'bridge' || t.slug === 'pi');
+    expect(queryTools(tools, q({ search: 'anything', type: 'mcp-servers' }), matched).tools.map((t) => t.slug)).toEqual(['bridge']);
+  });
+  it('suggests names only when a search found nothing', () => {
+    expect(queryTools(tools, q({ search: 'chatgtp' })).suggestions).toContain('ChatGPT');
+    expect(queryTools(tools, q({ search: 'chat' })).suggestions).toBeUndefined();
+    expect(queryTools(tools, q({ category: 'Music & Audio' })).suggestions).toBeUndefined();
+  });
+});
+
+describe('the featured list', () => {
+  it('is the most popular tools in popularity order, as a full sort would give', () => {
+    const many = Array.from({ length: 300 }, (_, i) => tool({ id: i, name: `T${(i * 7919) % 300}`, slug: `t${i}`, popularityScore: i % 11 === 0 ? undefined : (i * 37) % 97 / 10 }));
+    const expected = sortTools(many, 'popularity').slice(0, 50).map((t) => t.slug);
+    expect(queryTools(many, DEFAULT_QUERY).featured.map((t) => t.slug)).toEqual(expected);
   });
 });

@@ -1,0 +1,241 @@
+/**
+ * The directory's query (SPEC sections 2 and 4): search, category, type, sort and paging over tool summaries. Pure,
+ * so the API (GET /api/tools/query, the server render's data) and the directory page in the browser (instant
+ * filtering of a small catalogue) give the same answer.
+ */
+import type { ToolSummary } from './tools';
+import { didYouMean } from './didYouMean';
+
+/** The 15 categories of the filter bar (SPEC section 3), in display order. */
+export const CATEGORIES = [
+  'All',
+  'AI Assistants',
+  'Content Creation',
+  'Development',
+  'Productivity',
+  'Business & Marketing',
+  'Research & Analysis',
+  'Communication',
+  'MCP Servers',
+  'Music & Audio',
+  'Video & Animation',
+  'Image Generation',
+  'Education & Learning',
+  'Finance & Investment',
+  'Design & Creative',
+] as const;
+
+/** Categories seen in data under another name: "AI Tools" is AI Assistants, "MCP" is MCP Servers. */
+export function normaliseCategory(category: string | undefined): string | undefined {
+  if (category === 'AI Tools') return 'AI Assistants';
+  if (category === 'MCP') return 'MCP Servers';
+  return category;
+}
+
+/** SPEC section 5 gives two readings of a tool's type; each is used where the spec puts it. */
+export type ToolType = 'AI Tool' | 'MCP Servers';
+
+interface Typed {
+  category?: string;
+  tags?: string[];
+}
+
+/** Card badge reading: MCP/MCP Servers category; with no category, a tag containing "mcp" or "server". */
+export function cardToolType(tool: Typed | null | undefined): ToolType {
+  if (!tool) return 'AI Tool';
+  if (tool.category) return tool.category === 'MCP' || tool.category === 'MCP Servers' ? 'MCP Servers' : 'AI Tool';
+  return (tool.tags ?? []).some((t) => /mcp|server/i.test(t)) ? 'MCP Servers' : 'AI Tool';
+}
+
+/** Directory filter reading: category MCP Servers or MCP, or the tag "mcp-server". */
+export function filterToolType(tool: Typed): ToolType {
+  if (tool.category === 'MCP Servers' || tool.category === 'MCP') return 'MCP Servers';
+  return (tool.tags ?? []).some((t) => t.toLowerCase() === 'mcp-server') ? 'MCP Servers' : 'AI Tool';
+}
+
+/** Only the first value of a comma-separated pricing is shown (SPEC section 2, Tool card). */
+export function firstPricing(pricing: string | undefined): string {
+  return (pricing ?? '').split(',')[0].trim();
+}
+
+/** Sort rank for the pricing sort: Free, Freemium, Paid, then anything else. */
+export function pricingRank(pricing: string | undefined): number {
+  const rank = { free: 0, freemium: 1, paid: 2 } as Record<string, number>;
+  return rank[firstPricing(pricing).toLowerCase()] ?? 3;
+}
+
+export const DEFAULT_POPULARITY = 5;
+export type SortKey = 'popularity' | 'alphabetical' | 'pricing';
+export const SORT_OPTIONS: { value: SortKey; label: string }[] = [
+  { value: 'popularity', label: 'Most Popular' },
+  { value: 'alphabetical', label: 'Alphabetical (A-Z)' },
+  { value: 'pricing', label: 'Pricing (Free first)' },
+];
+
+/** Type filter values as written in the URL; "free" and "paid" come from the detail page's Explore More links. */
+export type TypeFilter = 'all' | 'ai-tool' | 'mcp-servers' | 'free' | 'paid';
+export const TYPE_OPTIONS: { value: TypeFilter; label: string }[] = [
+  { value: 'all', label: 'All' },
+  { value: 'ai-tool', label: 'AI Tool' },
+  { value: 'mcp-servers', label: 'MCP Servers' },
+];
+
+export function parseTypeFilter(value: string | null): TypeFilter {
+  return value === 'ai-tool' || value === 'mcp-servers' || value === 'free' || value === 'paid' ? value : 'all';
+}
+
+export interface Filters {
+  search: string;
+  category: string;
+  type: TypeFilter;
+}
+
+function matchesType(tool: ToolSummary, type: TypeFilter): boolean {
+  switch (type) {
+    case 'all':
+      return true;
+    case 'ai-tool':
+      return filterToolType(tool) === 'AI Tool';
+    case 'mcp-servers':
+      return filterToolType(tool) === 'MCP Servers';
+    case 'free':
+      return /^free/i.test(firstPricing(tool.pricing));
+    case 'paid':
+      return /paid/i.test(tool.pricing ?? '');
+  }
+}
+
+/** Search in name or description (case-insensitive), category (with its aliases) and type, combined. */
+export function filterTools(tools: ToolSummary[], { search, category, type }: Filters): ToolSummary[] {
+  const q = search.trim().toLowerCase();
+  return tools.filter(
+    (t) =>
+      (!q || t.name.toLowerCase().includes(q) || (t.description ?? '').toLowerCase().includes(q)) &&
+      (category === 'All' || normaliseCategory(t.category) === category) &&
+      matchesType(t, type),
+  );
+}
+
+// One collator for every comparison: localeCompare with options builds a new one per call (slow on large lists).
+const nameCollator = new Intl.Collator('en', { sensitivity: 'base' });
+const byName = (a: ToolSummary, b: ToolSummary) => nameCollator.compare(a.name, b.name);
+const popularity = (t: ToolSummary) => (typeof t.popularityScore === 'number' ? t.popularityScore : DEFAULT_POPULARITY);
+
+/** SPEC section 4 sorts; returns a new array. Keys are computed once per tool, not per comparison. */
+export function sortTools(tools: ToolSummary[], sort: SortKey): ToolSummary[] {
+  if (sort === 'alphabetical') return [...tools].sort(byName);
+  const key = sort === 'popularity' ? (t: ToolSummary) => -popularity(t) : (t: ToolSummary) => pricingRank(t.pricing);
+  return tools
+    .map((t) => ({ t, k: key(t) }))
+    .sort((a, b) => a.k - b.k || byName(a.t, b.t))
+    .map((x) => x.t);
+}
+
+export const PAGE_SIZES = [12, 24, 48, 96] as const;
+export const DEFAULT_PAGE_SIZE = 24;
+
+export function totalPages(count: number, pageSize: number): number {
+  return Math.max(1, Math.ceil(count / pageSize));
+}
+
+/** The requested page, clamped to 1..total (anything unreadable is page 1). */
+export function clampPage(page: number, total: number): number {
+  if (!Number.isFinite(page)) return 1;
+  return Math.min(Math.max(1, Math.floor(page)), Math.max(1, total));
+}
+
+/** Everything the home page's address says: the spec's category, type, search and page, plus sort and page size
+ *  (so that they work as a plain GET form without JavaScript too). Defaults are left out of the address. */
+export interface ToolQuery {
+  category: string;
+  type: TypeFilter;
+  search: string;
+  page: number;
+  sort: SortKey;
+  size: number;
+}
+
+export const DEFAULT_QUERY: ToolQuery = { category: 'All', type: 'all', search: '', page: 1, sort: 'popularity', size: DEFAULT_PAGE_SIZE };
+/** Longer search text finds nothing more useful and only costs work. */
+export const MAX_SEARCH_LENGTH = 200;
+
+export function readToolQuery(params: URLSearchParams): ToolQuery {
+  const category = params.get('category') ?? '';
+  const sort = params.get('sort') ?? '';
+  const size = Number(params.get('size'));
+  const page = Number.parseInt(params.get('page') ?? '1', 10);
+  return {
+    category: (CATEGORIES as readonly string[]).includes(category) ? category : 'All',
+    type: parseTypeFilter(params.get('type')),
+    search: (params.get('search') ?? '').slice(0, MAX_SEARCH_LENGTH),
+    page: Number.isFinite(page) ? page : 1,
+    sort: SORT_OPTIONS.some((o) => o.value === sort) ? (sort as SortKey) : 'popularity',
+    size: (PAGE_SIZES as readonly number[]).includes(size) ? size : DEFAULT_PAGE_SIZE,
+  };
+}
+
+/** The query string for a query ('' when everything is default), keys in a stable order. */
+export function toolQueryString(q: ToolQuery): string {
+  const p = new URLSearchParams();
+  if (q.category !== 'All') p.set('category', q.category);
+  if (q.type !== 'all') p.set('type', q.type);
+  if (q.search) p.set('search', q.search);
+  if (q.sort !== DEFAULT_QUERY.sort) p.set('sort', q.sort);
+  if (q.size !== DEFAULT_QUERY.size) p.set('size', String(q.size));
+  if (q.page > 1) p.set('page', String(q.page));
+  const s = p.toString();
+  return s ? `?${s}` : '';
+}
+
+/** How many of the most popular tools the home page names in its structured data. */
+export const FEATURED_COUNT = 50;
+
+/** The `count` most popular tools in sort order, without sorting the whole catalogue (it may hold 10,000). */
+function mostPopular(tools: ToolSummary[], count: number): ToolSummary[] {
+  const top: ToolSummary[] = [];
+  const before = (a: ToolSummary, b: ToolSummary) => popularity(b) - popularity(a) || byName(a, b);
+  for (const t of tools) {
+    if (top.length === count && before(top[count - 1], t) <= 0) continue;
+    let i = top.length;
+    while (i > 0 && before(top[i - 1], t) > 0) i--;
+    top.splice(i, 0, t);
+    if (top.length > count) top.pop();
+  }
+  return top;
+}
+
+/** One page of a query's results: what the home page renders, bounded however large the catalogue grows. */
+export interface ToolPage {
+  tools: ToolSummary[];
+  /** Matching tools in all. */
+  total: number;
+  /** The page shown, clamped to 1..pages. */
+  page: number;
+  pages: number;
+  /** Tools in the whole catalogue (unfiltered). */
+  catalogue: number;
+  /** Only when a search found nothing: names and tags that would find something. */
+  suggestions?: string[];
+  /** The most popular tools (name and slug) for the page's structured data. */
+  featured: { name: string; slug: string }[];
+}
+
+/** Runs a query over the whole catalogue. `matched`: the search already applied elsewhere (the API's full-text
+ *  index), so only category and type are filtered here. */
+export function queryTools(catalogue: ToolSummary[], q: ToolQuery, matched?: ToolSummary[]): ToolPage {
+  const filtered = filterTools(matched ?? catalogue, { search: matched ? '' : q.search, category: q.category, type: q.type });
+  const results = sortTools(filtered, q.sort);
+  const pages = totalPages(results.length, q.size);
+  const page = clampPage(q.page, pages);
+  const featured = mostPopular(catalogue, FEATURED_COUNT).map(({ name, slug }) => ({ name, slug }));
+  const suggestions = results.length === 0 && q.search.trim() ? didYouMean(q.search, catalogue) : undefined;
+  return {
+    tools: results.slice((page - 1) * q.size, page * q.size),
+    total: results.length,
+    page,
+    pages,
+    catalogue: catalogue.length,
+    ...(suggestions ? { suggestions } : {}),
+    featured,
+  };
+}

@@ -1,0 +1,86 @@
+/**
+ * Serves the monolith build in front of a running site: pages come from the site's server render unchanged but for
+ * their browser code (the monolith's entry and the route's chunks instead of the shell, its shared chunks and the
+ * remote's federated modules); /monolith/ files come from the build; everything else passes through. Benchmark only.
+ */
+import { createServer, request as httpRequest } from 'node:http';
+import { existsSync, readFileSync } from 'node:fs';
+import { extname, join, normalize } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { freePort } from '../e2e/harness';
+
+const OUT_DIR = join(import.meta.dirname, '..', '.monolith');
+
+interface ManifestChunk {
+  file: string;
+  name?: string;
+  src?: string;
+  imports?: string[];
+  css?: string[];
+}
+
+export interface MonolithSite {
+  baseUrl: string;
+  stop(): Promise<void>;
+}
+
+/** Rewrites a page's browser code to the monolith's. */
+export function monolithHtml(html: string, manifest: Record<string, ManifestChunk>, base = '/monolith/'): string {
+  const entry = Object.values(manifest).find((c) => c.src === 'src/main.tsx');
+  if (!entry) throw new Error('the monolith build has no entry');
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || chunk === entry || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    chunk.imports?.forEach(visit);
+  };
+  // The route's own module, as the server preloads it for the federated build.
+  for (const [, remote, name] of html.matchAll(/<link rel="modulepreload" href="\/remotes\/(\w+)\/[^"]*__federation_expose_(\w+)[^"]*">/g)) {
+    const key = Object.keys(manifest).find((k) => manifest[k].name === name && k.includes(`mfe-${remote}/`));
+    if (key) visit(key);
+  }
+  const preload = [...files].map((f) => `<link rel="modulepreload" href="${base}${f}">`).join('');
+  return html
+    .replace(/<link rel="modulepreload" href="\/remotes\/[^"]*">/g, '')
+    .replace(/<script type="module" crossorigin src="\/assets\/[^"]+"><\/script>/, `<script type="module" crossorigin src="${base}${entry.file}"></script>${preload}`)
+    .replace(/<link rel="stylesheet" crossorigin href="\/assets\/[^"]+">/, (entry.css ?? []).map((c) => `<link rel="stylesheet" crossorigin href="${base}${c}">`).join(''));
+}
+
+const TYPES: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json' };
+
+export async function serveMonolith(siteBaseUrl: string): Promise<MonolithSite> {
+  const manifestFile = join(OUT_DIR, '.vite', 'manifest.json');
+  if (!existsSync(manifestFile)) throw new Error('no monolith build: cd tests && pnpm exec vite build --config monolith/vite.config.ts --configLoader runner');
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
+  const site = new URL(siteBaseUrl);
+  const port = await freePort();
+  const server = createServer((req, res) => {
+    const url = req.url ?? '/';
+    if (url.startsWith('/monolith/')) {
+      const file = normalize(join(OUT_DIR, url.slice('/monolith/'.length).split('?')[0]));
+      if (!file.startsWith(OUT_DIR) || !existsSync(file)) return void res.writeHead(404).end();
+      const body = gzipSync(readFileSync(file));
+      return void res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'content-encoding': 'gzip', 'cache-control': 'public, max-age=31536000, immutable' }).end(body);
+    }
+    const upstream = httpRequest({ host: site.hostname, port: site.port, path: url, method: req.method, headers: { ...req.headers, host: site.host, 'accept-encoding': 'identity' } }, (up) => {
+      const html = (up.headers['content-type'] ?? '').includes('text/html');
+      if (!html) {
+        res.writeHead(up.statusCode ?? 502, up.headers);
+        return void up.pipe(res);
+      }
+      const chunks: Buffer[] = [];
+      up.on('data', (c: Buffer) => chunks.push(c));
+      up.on('end', () => {
+        const body = gzipSync(monolithHtml(Buffer.concat(chunks).toString('utf8'), manifest));
+        const headers = { ...up.headers, 'content-encoding': 'gzip', 'content-length': String(body.length) };
+        // The page's script is now our own file, on the same origin: the site's CSP still holds.
+        res.writeHead(up.statusCode ?? 502, headers).end(body);
+      });
+    });
+    upstream.on('error', () => res.writeHead(502).end());
+    req.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return { baseUrl: `http://localhost:${port}`, stop: () => new Promise((resolve) => server.close(() => resolve())) };
+}
