@@ -168,7 +168,8 @@ describe('retention', () => {
     expect(kept).toContain(ids.at(-1));
     expect(kept).not.toContain(ids[0]);
     expect(prune(releasesDir, 'legal')).toEqual([]);
-  });
+    // Seven releases, each checked in a process of its own: slow on a busy machine.
+  }, 90_000);
 });
 
 describe('release ids', () => {
