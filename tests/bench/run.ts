@@ -1,9 +1,242 @@
-/** Runs every benchmark in this folder, one after another; each prints its own figures. */
-import { spawnSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+/**
+ * `pnpm bench`: one run, one table. Builds this checkout (and the baseline commit, cached), serves the production
+ * build with a temp database, measures, prints the table and writes the same rows to bench/last-run.json.
+ * Figures only: nothing here passes or fails on a timing.
+ */
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { Browser } from 'playwright-core';
+import { launchBrowser } from '../e2e/browser';
+import { REPO_ROOT, type Site } from '../e2e/harness';
+import { listToolSummaries } from '../../api/src/tools/repository';
+import { searchToolSummaries } from '../../api/src/tools/search';
+import { DEFAULT_QUERY, queryTools } from '../../api/src/contracts/toolQuery';
+import { buildMonolith, serveMonolith, type MonolithSite } from '../monolith/serve';
+import { DEFAULT_BASELINE, prepareBaseline, startBaselineSite, type Baseline } from './baseline';
+import { firstVisitJs, phoneTimes } from './browser';
+import { buildCatalogueDatabase, SYNTHETIC_SLUG_PREFIX } from './catalogue';
+import { lighthouse } from './lighthouse';
+import { pagePayload } from './payload';
+import { buildCurrent, drawPictures, startCurrent } from './site';
+import { summarize } from './stats';
+import { fig, formatTable, kB, msText, whole, type Cell, type Column, type Row } from './table';
+import { throughput } from './throughput';
 
-for (const file of readdirSync(import.meta.dirname).filter((f) => f.endsWith('.bench.ts')).sort()) {
-  console.log(`\n=== ${file}`);
-  spawnSync(process.execPath, ['--import', 'tsx', join(import.meta.dirname, file)], { stdio: 'inherit' });
+const SECTIONS = ['throughput', 'lighthouse', 'js', 'phone', 'payload'] as const;
+type Section = (typeof SECTIONS)[number];
+
+const HELP = `pnpm bench [options]
+  --baseline <ref>      the "before" column of the phone rows (default ${DEFAULT_BASELINE}, the last commit before the
+                        data router); built once into the OS temp dir and reused
+  --no-baseline         skip it (its column prints n/a)
+  --no-monolith         skip the monolith column (by default the monolith build of tests/monolith is built and
+                        served in front of this build's server)
+  --monolith-url <url>  use a running monolith build of the site for that column instead
+  --only <sections>     comma list of ${SECTIONS.join(', ')} (default: all)
+env: BENCH_SECONDS (load per URL, default 8), BENCH_RUNS (phone visits per route, default 5)`;
+
+const { values: opts } = parseArgs({
+  args: process.argv.slice(2).filter((a) => a !== '--'),
+  options: {
+    baseline: { type: 'string', default: DEFAULT_BASELINE },
+    'no-baseline': { type: 'boolean', default: false },
+    'monolith-url': { type: 'string' },
+    'no-monolith': { type: 'boolean', default: false },
+    only: { type: 'string' },
+    help: { type: 'boolean', default: false },
+  },
+});
+if (opts.help) {
+  console.log(HELP);
+  process.exit(0);
 }
+const only = new Set((opts.only?.split(',') ?? SECTIONS).map((s) => s.trim()));
+for (const s of only) if (!(SECTIONS as readonly string[]).includes(s)) throw new Error(`unknown section "${s}" (${SECTIONS.join(', ')})`);
+const want = (s: Section) => only.has(s);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+
+const THROUGHPUT_PATHS = ['/api/tools', '/api/tools/chatgpt', '/', '/tool/chatgpt', '/blog'];
+const KEY_PAGES = ['/', '/tool/chatgpt', '/blog', '/blog/what-is-model-context-protocol-mcp', '/submit'];
+const PHONE_ROUTES = ['/', '/tool/cursor', '/blog', '/privacy'];
+const CATALOGUE_SIZE = 10_000;
+
+const rows: Row[] = [];
+const notes: string[] = [];
+const started = Date.now();
+const log = (line: string) => console.log(`[${Math.round((Date.now() - started) / 1000)}s] ${line}`);
+
+/** One figure; a failure becomes n/a in the table and a note under it. */
+async function measure<T>(label: string, fn: () => Promise<T> | T, text: (v: T) => string): Promise<Cell> {
+  try {
+    const v = await fn();
+    return fig(text(v), v);
+  } catch (err) {
+    notes.push(`${label}: ${(err as Error).message.split('\n')[0]}`);
+    return null;
+  }
+}
+
+/** The sites a per-page figure is taken on: this build, and a monolith when one is plugged in. */
+let monolith: MonolithSite | null = null;
+function comparedSites(current: Site): [Column, string | undefined][] {
+  return [
+    ['current', current.baseUrl],
+    ['monolith', opts['monolith-url']?.replace(/\/$/, '') ?? monolith?.baseUrl],
+  ];
+}
+
+async function perSite(current: Site, label: string, fn: (base: string) => Promise<Cell>): Promise<Partial<Record<Column, Cell>>> {
+  const cells: Partial<Record<Column, Cell>> = {};
+  for (const [column, base] of comparedSites(current)) {
+    cells[column] = base ? await fn(base) : null;
+    if (!base && column === 'monolith' && !notes.some((n) => n.startsWith('monolith'))) notes.push('monolith: not measured (--no-monolith)');
+  }
+  return cells;
+}
+
+async function phoneRows(browser: Browser, column: Column, base: string | null): Promise<void> {
+  for (const route of PHONE_ROUTES) {
+    const t = base ? await measure(`phone ${route} (${column})`, () => phoneTimes(browser, base + route, RUNS), () => '') : null;
+    const value = t?.value as { paint: number; ready: number } | undefined;
+    for (const [what, key] of [['first paint', 'paint'], ['code ready', 'ready']] as const) {
+      let row = rows.find((r) => r.section === 'phone' && r.what === `${what} ${route}`);
+      if (!row) rows.push((row = { section: 'phone', what: `${what} ${route}`, cells: {} }));
+      row.cells[column] = value ? fig(msText(value[key]), value[key]) : null;
+    }
+  }
+}
+
+// Builds first: nothing is measured while they run.
+log('build: this checkout (npm run build)');
+buildCurrent();
+const withMonolith = !opts['no-monolith'] && !opts['monolith-url'] && (want('js') || want('lighthouse'));
+if (withMonolith) {
+  log('build: the monolith (shell and remotes bundled together, no federation)');
+  buildMonolith();
+}
+let baseline: Baseline | null = null;
+if (want('phone')) {
+  baseline = opts['no-baseline'] ? { ref: opts.baseline, reason: 'skipped (--no-baseline)' } : prepareBaseline(opts.baseline, log);
+  if ('reason' in baseline) notes.push(`before (${baseline.ref}): ${baseline.reason.split('\n')[0]}`);
+}
+
+const browser = await launchBrowser();
+try {
+  const site = await startCurrent();
+  try {
+    log('settle: drawing the seed pictures the server would otherwise draw in the background');
+    await drawPictures(site.baseUrl);
+    if (withMonolith) monolith = await serveMonolith(site.baseUrl);
+
+    if (want('throughput')) {
+      for (const path of THROUGHPUT_PATHS) {
+        log(`throughput: GET ${path} (${SECONDS} s, 10 connections)`);
+        const cell = await measure(`throughput ${path}`, () => throughput(site.baseUrl + path, SECONDS), (t) => `${whole(t.rps)} req/s · p99 ${msText(t.p99)}${t.failures ? ` · ${t.failures} failed` : ''}`);
+        rows.push({ section: 'throughput', what: `GET ${path}`, cells: { current: cell } });
+      }
+    }
+    if (want('payload')) {
+      log('payload: / at the seed');
+      const cell = await measure('payload /', () => pagePayload(site.baseUrl + '/'), (p) => `HTML ${kB(p.htmlGzip)} gzip · page state ${kB(p.state)} (${kB(p.stateGzip)} gzip)`);
+      const tools = ((await (await fetch(`${site.baseUrl}/api/tools`)).json()) as { data: unknown[] }).data.length;
+      rows.push({ section: 'payload', what: `/ at ${whole(tools)} tools`, cells: { current: cell } });
+    }
+    if (want('js')) {
+      for (const path of KEY_PAGES) {
+        log(`js: first visit to ${path}`);
+        const cells = await perSite(site, `js ${path}`, (base) => measure(`js ${path}`, () => firstVisitJs(browser, base + path), (j) => `${kB(j.bytes)} (${j.files} files)`));
+        rows.push({ section: 'first-visit JS', what: path, cells });
+      }
+    }
+    if (want('phone')) {
+      log(`phone: this build, ${PHONE_ROUTES.length} routes × ${RUNS} visits`);
+      await phoneRows(browser, 'current', site.baseUrl);
+    }
+    if (want('lighthouse')) {
+      for (const path of KEY_PAGES) {
+        log(`lighthouse: ${path}`);
+        const cells = await perSite(site, `lighthouse ${path}`, (base) =>
+          measure(`lighthouse ${path}`, () => lighthouse(base + path), (l) => `${l.performance.toFixed(2)} · LCP ${msText(l.lcp)} · FCP ${msText(l.fcp)} · CLS ${l.cls.toFixed(3)}`),
+        );
+        rows.push({ section: 'lighthouse', what: path, cells });
+      }
+    }
+  } finally {
+    await monolith?.stop();
+    await site.stop();
+  }
+
+  if (baseline) {
+    if ('tree' in baseline) {
+      log(`phone: before (${baseline.ref})`);
+      const before = await startBaselineSite(baseline.tree);
+      try {
+        await phoneRows(browser, 'baseline', before.baseUrl);
+      } finally {
+        await before.stop();
+      }
+    } else await phoneRows(browser, 'baseline', null);
+  }
+
+  if (want('payload')) {
+    log(`payload: generating ${whole(CATALOGUE_SIZE)} tools into a bench-only database`);
+    const dir = mkdtempSync(join(tmpdir(), 'aitools-bench-catalogue-'));
+    try {
+      const db = buildCatalogueDatabase(join(dir, 'site.sqlite'), CATALOGUE_SIZE);
+      const time = (fn: () => unknown, runs: number) => {
+        const samples = Array.from({ length: runs }, () => {
+          const t0 = performance.now();
+          fn();
+          return performance.now() - t0;
+        });
+        return summarize(samples);
+      };
+      // The directory query per keystroke (in Node): typing "code agent". The API does this for a large catalogue
+      // (GET /api/tools/query); the browser does it for a small one held whole.
+      const tools = listToolSummaries(db);
+      const keystrokes = Array.from({ length: 'code agent'.length + 1 }, (_, i) => 'code agent'.slice(0, i));
+      let typed = 0;
+      const keystroke = time(() => queryTools(tools, { ...DEFAULT_QUERY, search: keystrokes[typed++ % keystrokes.length] }), 110);
+      rows.push({ section: 'payload', what: `query per keystroke at ${whole(tools.length)} tools (Node)`, cells: { current: fig(`median ${keystroke.median.toFixed(1)} ms · p95 ${keystroke.p95.toFixed(1)} ms`, keystroke) } });
+      const search = Object.fromEntries(['github', 'finance workflows'].map((q) => [q, time(() => searchToolSummaries(db, q), 30).median]));
+      rows.push({ section: 'payload', what: `?search= at ${whole(tools.length)} tools (in process)`, cells: { current: fig(Object.entries(search).map(([q, m]) => `"${q}" ${m.toFixed(1)} ms`).join(' · '), search) } });
+      db.close();
+
+      const big = await startCurrent(join(dir, 'site.sqlite'));
+      try {
+        log(`payload: / at ${whole(CATALOGUE_SIZE)} tools`);
+        const cell = await measure('payload / (10,000)', () => pagePayload(big.baseUrl + '/'), (p) => `HTML ${kB(p.htmlGzip)} gzip · page state ${kB(p.state)} (${kB(p.stateGzip)} gzip)`);
+        rows.push({ section: 'payload', what: `/ at ${whole(tools.length)} tools`, cells: { current: cell } });
+      } finally {
+        await big.stop();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+      // The server's background warm-up drew some synthetic tools' pictures; they are not the site's.
+      const pictures = join(REPO_ROOT, 'api', 'var', 'images', 'tool-social');
+      for (const f of existsSync(pictures) ? readdirSync(pictures, { withFileTypes: true }) : []) if (f.name.startsWith(SYNTHETIC_SLUG_PREFIX)) rmSync(join(pictures, f.name), { force: true });
+    }
+  }
+} finally {
+  await browser.close();
+}
+
+const headers: Record<Column, string> = {
+  current: 'this build',
+  baseline: `before (${baseline && 'commit' in baseline ? baseline.commit.slice(0, 7) : opts.baseline})`,
+  monolith: 'monolith',
+};
+// Grouped by section, in the order of issue 12's list.
+const order = ['throughput', 'lighthouse', 'first-visit JS', 'phone', 'payload'];
+rows.sort((a, b) => order.indexOf(a.section) - order.indexOf(b.section));
+console.log(`\n${formatTable(rows, headers)}`);
+for (const n of notes) console.log(`note: ${n}`);
+const out = join(import.meta.dirname, 'last-run.json');
+writeFileSync(
+  out,
+  `${JSON.stringify({ date: new Date().toISOString(), cores: cpus().length, node: process.version, seconds: SECONDS, runs: RUNS, baseline, columns: headers, rows, notes }, null, 2)}\n`,
+);
+console.log(`\n${Math.round((Date.now() - started) / 1000)} s in all; rows as JSON in ${out}`);

@@ -49,8 +49,9 @@ export function runReleaseCli(env: Record<string, string>, args: string[]): Prom
   });
 }
 
-/** `releasesDir`: serve an existing release store (nothing is released, and it is not removed on stop). */
-export async function startSite(opts: { releaseAll?: boolean; releasesDir?: string; extraEnv?: Record<string, string> } = {}): Promise<Site> {
+/** `releasesDir`: serve an existing release store (nothing is released, and it is not removed on stop).
+ *  `quiet`: the server's output is discarded (the benchmark keeps production logging on, off the terminal). */
+export async function startSite(opts: { releaseAll?: boolean; releasesDir?: string; extraEnv?: Record<string, string>; quiet?: boolean } = {}): Promise<Site> {
   const dir = mkdtempSync(join(tmpdir(), 'aitools-e2e-'));
   const port = await freePort();
   const env: Record<string, string> = {
@@ -70,7 +71,7 @@ export async function startSite(opts: { releaseAll?: boolean; releasesDir?: stri
     const r = releaseCli(env, ['release', 'all']);
     if (r.status !== 0) throw new Error(`release failed:\n${r.stdout}\n${r.stderr}`);
   }
-  const child: ChildProcess = spawn('pnpm', ['exec', 'tsx', 'src/main.ts'], { cwd: API_DIR, env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit'] });
+  const child: ChildProcess = spawn('pnpm', ['exec', 'tsx', 'src/main.ts'], { cwd: API_DIR, env: { ...process.env, ...env }, stdio: ['ignore', opts.quiet ? 'ignore' : 'inherit', opts.quiet ? 'ignore' : 'inherit'] });
   const baseUrl = `http://localhost:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {

@@ -3,6 +3,7 @@
  * their browser code (the monolith's entry and the route's chunks instead of the shell, its shared chunks and the
  * remote's federated modules); /monolith/ files come from the build; everything else passes through. Benchmark only.
  */
+import { spawnSync } from 'node:child_process';
 import { createServer, request as httpRequest } from 'node:http';
 import { existsSync, readFileSync } from 'node:fs';
 import { extname, join, normalize } from 'node:path';
@@ -10,6 +11,12 @@ import { gzipSync } from 'node:zlib';
 import { freePort } from '../e2e/harness';
 
 const OUT_DIR = join(import.meta.dirname, '..', '.monolith');
+
+/** Builds the monolith into tests/.monolith (vite.config.ts beside this file). */
+export function buildMonolith(): void {
+  const r = spawnSync('pnpm', ['exec', 'vite', 'build', '--config', 'monolith/vite.config.ts', '--configLoader', 'runner'], { cwd: join(import.meta.dirname, '..'), encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`monolith build failed:\n${r.stdout}${r.stderr}`);
+}
 
 interface ManifestChunk {
   file: string;

@@ -1,0 +1,86 @@
+/**
+ * What a browser sees: first paint and code ready on an emulated phone, and the JavaScript a first visit downloads.
+ * Code ready is <html data-route-ready="/path">, set once the route's code has run (shell/src/remotes/RouteReady.tsx).
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { summarize } from './stats';
+
+/** The slow phone of issue 10: 150 ms round trips, 1.6 Mbps down, 750 kbps up (DevTools network emulation). */
+export const PHONE_NETWORK = { offline: false, latency: 150, downloadThroughput: 1_600_000 / 8, uploadThroughput: 750_000 / 8 };
+
+declare global {
+  interface Window {
+    __routeReadyAt?: number;
+  }
+}
+
+async function freshPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  // The moment the mark names this page, on the same clock as first-contentful-paint.
+  await page.addInitScript(() => {
+    new MutationObserver(() => {
+      if (window.__routeReadyAt === undefined && document.documentElement.dataset.routeReady === location.pathname) window.__routeReadyAt = performance.now();
+    }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-route-ready'] });
+  });
+  return { context, page };
+}
+
+export interface PhoneTimes {
+  paint: number;
+  ready: number;
+}
+
+/** Median first paint and code ready of `runs` cold visits to `url` on the emulated phone. */
+export async function phoneTimes(browser: Browser, url: string, runs: number): Promise<PhoneTimes> {
+  const paint: number[] = [];
+  const ready: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const { context, page } = await freshPage(browser);
+    try {
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.enable');
+      await cdp.send('Network.emulateNetworkConditions', PHONE_NETWORK);
+      await page.goto(url);
+      await page.waitForFunction(() => window.__routeReadyAt !== undefined, undefined, { timeout: 60_000 });
+      const t = await page.evaluate(() => ({ paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN, ready: window.__routeReadyAt! }));
+      paint.push(t.paint);
+      ready.push(t.ready);
+    } finally {
+      await context.close();
+    }
+  }
+  return { paint: summarize(paint).median, ready: summarize(ready).median };
+}
+
+export interface FirstVisitJs {
+  /** encoded (on-the-wire) body bytes of every JavaScript response */
+  bytes: number;
+  files: number;
+  encodings: string[];
+}
+
+/** The JavaScript a first visit to `url` downloads (empty cache, gzip offered), until the network is idle. */
+export async function firstVisitJs(browser: Browser, url: string): Promise<FirstVisitJs> {
+  const { context, page } = await freshPage(browser);
+  try {
+    await context.setExtraHTTPHeaders({ 'accept-encoding': 'gzip' });
+    const sizes: Promise<{ bytes: number; encoding: string } | null>[] = [];
+    page.on('requestfinished', (req) => {
+      sizes.push(
+        (async () => {
+          const res = await req.response();
+          if (!res || !/javascript/.test(res.headers()['content-type'] ?? '')) return null;
+          return { bytes: (await req.sizes()).responseBodySize, encoding: res.headers()['content-encoding'] ?? 'identity' };
+        })(),
+      );
+    });
+    await page.goto(url);
+    await page.waitForFunction(() => window.__routeReadyAt !== undefined, undefined, { timeout: 60_000 });
+    await page.waitForLoadState('networkidle');
+    const js = (await Promise.all(sizes)).filter((s) => s !== null);
+    return { bytes: js.reduce((n, s) => n + s.bytes, 0), files: js.length, encodings: [...new Set(js.map((s) => s.encoding))] };
+  } finally {
+    await context.close();
+  }
+}
