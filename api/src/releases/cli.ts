@@ -10,7 +10,8 @@
 import { loadConfig } from '../config';
 import { REMOTE_NAMES } from '../paths';
 import { listReleases, release, ReleaseError, rollback } from './store';
-import { readManifest } from './manifest';
+import { readManifest, type ReleaseMeta } from './manifest';
+import { shortDigest } from './sourceHash';
 
 const [command, ...args] = process.argv.slice(2);
 const { releasesDir } = loadConfig();
@@ -20,6 +21,9 @@ const option = (name: string) => {
   const i = args.indexOf(name);
   return i >= 0 ? args[i + 1] : undefined;
 };
+
+/** Source digest and commit of a release ("-" for a commit not recorded). */
+const sourceLabel = (r: ReleaseMeta) => `${shortDigest(r.sourceHash)} @ ${r.source?.gitCommit?.slice(0, 10) ?? '-'}`;
 
 function usage(): never {
   console.error('Usage: release <remote|all> [--if-changed] [--package-dir <dir>] | rollback <remote> [--to <release-id>] | list [<remote>]');
@@ -42,7 +46,7 @@ try {
       console.log(`${remote}:`);
       const list = listReleases(releasesDir, remote);
       if (!list.length) console.log('  (no releases)');
-      for (const r of list) console.log(`  ${r.active ? '*' : ' '} ${r.id}  built ${r.builtAt}`);
+      for (const r of list) console.log(`  ${r.active ? '*' : ' '} ${r.id}  built ${r.builtAt}  source ${sourceLabel(r)}`);
       const history = manifest.remotes[remote]?.history ?? [];
       for (const e of history.slice(-5)) console.log(`    ${e.at}  ${e.action.padEnd(8)} ${e.from ?? '-'} -> ${e.id}  by ${e.by}`);
     }

@@ -31,7 +31,10 @@ export interface ReleaseMeta {
   remote: string;
   version: string;
   builtAt: string;
+  /** Digest of everything the build was made from (releaseSource in sourceHash.ts). */
   sourceHash: string;
+  /** Short digests of each input and the checkout's commit; absent in releases made before they were recorded. */
+  source?: { inputs: Record<string, string>; gitCommit: string | null };
   /** Shared-dependency ranges the remote was built against. */
   shared: Record<string, string>;
   /** Stylesheets, relative to the release's client folder. */

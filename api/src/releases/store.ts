@@ -6,7 +6,7 @@ import { API_ROOT, REMOTE_NAMES, REPO_ROOT, remotePackageDir } from '../paths';
 import { SHARED_PACKAGES } from '@aitools/platform/shared';
 import { sharedRangeProblems } from './compat';
 import { readManifest, readReleaseMeta, releaseDir, remoteBaseUrl, writeManifestAtomic, SERVER_ENTRY_FILE, REMOTE_ENTRY_FILE, PRELOAD_MANIFEST_FILE, type Manifest, type ManifestEvent, type ReleaseMeta } from './manifest';
-import { sourceHash } from './sourceHash';
+import { gitCommit, releaseSource, workspaceRoot } from './sourceHash';
 
 /** Releases kept per remote (at least), so visitors mid-session on an older release still find its chunks. */
 export const KEEP_RELEASES = 5;
@@ -57,6 +57,8 @@ export interface ReleaseOptions {
   prebuiltDir?: string;
   /** The remote's package folder (defaults to mfe-<remote>); tests point it at fixtures. */
   packageDir?: string;
+  /** The checkout holding the platform, contracts and lockfile the build bundles (defaults to the package's workspace). */
+  repoRoot?: string;
   log?: (line: string) => void;
 }
 
@@ -84,14 +86,16 @@ export function release(remote: string, opts: ReleaseOptions): ReleaseResult {
   const log = opts.log ?? ((l: string) => console.log(l));
   const pkgDir = opts.packageDir ?? remotePackageDir(remote);
   const pkg = readJson<{ version: string; dependencies: Record<string, string> }>(join(pkgDir, 'package.json'));
-  const hash = sourceHash(pkgDir);
+  const repoRoot = opts.repoRoot ?? workspaceRoot(pkgDir, REPO_ROOT);
+  const source = releaseSource(pkgDir, repoRoot);
+  const hash = source.digest;
   const manifest = readManifest(opts.releasesDir);
   const active = manifest.remotes[remote]?.active ?? null;
 
   if (opts.ifChanged && active) {
     const meta = readReleaseMeta(opts.releasesDir, remote, active);
     if (meta?.sourceHash === hash && existsSync(releaseDir(opts.releasesDir, remote, active))) {
-      log(`${remote}: sources unchanged, ${active} stays active`);
+      log(`${remote}: sources (package, platform, contracts, lockfile) unchanged, ${active} stays active`);
       return { remote, id: active, skipped: true };
     }
   }
@@ -139,6 +143,7 @@ export function release(remote: string, opts: ReleaseOptions): ReleaseResult {
       version: pkg.version,
       builtAt: new Date().toISOString(),
       sourceHash: hash,
+      source: { inputs: source.inputs, gitCommit: gitCommit(repoRoot) },
       shared: Object.fromEntries(SHARED_PACKAGES.map((n) => [n, pkg.dependencies[n]])),
       css: readdirSync(join(staging, 'client')).filter((f) => f.endsWith('.css')).sort(),
     };
