@@ -5,7 +5,8 @@ import { dirname, join } from 'node:path';
 import { hashTree } from '../../../scripts/hashTree.mjs';
 
 /** What a release bundles besides the remote's own package: a change in any of them makes a new build. */
-export interface SourceInputs {
+// A type, not an interface: it is stored as release.json's Record<string, string>.
+export type SourceInputs = {
   /** The remote's package: sources, package.json, vite config. */
   remote: string;
   /** shell/platform: the SDK every remote bundles, and the vite helpers that build it. */
@@ -16,7 +17,7 @@ export interface SourceInputs {
   lockfile: string;
   /** tsconfig.base.json: the shared compiler settings. */
   config: string;
-}
+};
 
 export interface ReleaseSource {
   /** Digest of all inputs: equal digests, equal builds. */
