@@ -37,7 +37,7 @@ const GOOD_ENTRY = `import { createElement } from 'react';
 export default { remote: 'legal', routes: { './Privacy': { Component: () => createElement('p', null, 'hi') }, './Terms': { Component: () => null }, './Cookies': { Component: () => null } } };`;
 
 /** A copy of the legal remote's package folder with its package.json changed. */
-function fixturePackage(edit: (pkg: Record<string, any>) => void): string {
+function fixturePackage(edit: (pkg: { description?: string; dependencies: Record<string, string> }) => void): string {
   const pkgDir = join(dir, 'pkg');
   mkdirSync(pkgDir, { recursive: true });
   const pkg = JSON.parse(readFileSync(join(remotePackageDir('legal'), 'package.json'), 'utf8'));

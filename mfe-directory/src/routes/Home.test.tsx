@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { renderRoute } from '@aitools/platform/testing';
 import type { ToolSummary } from '@aitools/api/contracts/tools';
 import HomeRoute from './Home';

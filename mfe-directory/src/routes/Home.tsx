@@ -105,7 +105,7 @@ function Home({ data: list }: RouteProps<ToolList | null>) {
     [setParams],
   );
 
-  const tools: ToolSummary[] = list?.tools ?? [];
+  const tools = useMemo<ToolSummary[]>(() => list?.tools ?? [], [list]);
   const results = useMemo(() => sortTools(filterTools(tools, { search: searchText, category, type }), sort), [tools, searchText, category, type, sort]);
   const pages = totalPages(results.length, pageSize);
   const page = clampPage(query.page, pages);
@@ -171,8 +171,7 @@ function Home({ data: list }: RouteProps<ToolList | null>) {
     if (chosenSort && chosenSort !== sort) onSort(chosenSort);
     if (chosenSize && chosenSize !== pageSize) onPageSize(chosenSize);
     if (typed !== urlSearch) onSearch(typed);
-    // once, on the first render in the browser
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on the first render in the browser
   }, []);
 
   // Keep the address honest when the requested page was out of range.
@@ -202,7 +201,7 @@ function Home({ data: list }: RouteProps<ToolList | null>) {
       const timer = setTimeout(() => scrollToGrid(grid.current), GRID_SCROLL_DELAY_MS);
       return () => clearTimeout(timer);
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the list is there (see above)
   }, [ready]);
 
   const typeChips = [...TYPE_OPTIONS, ...(EXTRA_TYPE_LABELS[type] ? [{ value: type, label: EXTRA_TYPE_LABELS[type]! }] : [])];

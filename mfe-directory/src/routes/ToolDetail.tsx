@@ -83,8 +83,7 @@ function ToolDetail({ data: lookup }: RouteProps<ToolLookup>) {
 
   useEffect(() => {
     if (navigationType !== 'POP') window.scrollTo(0, 0);
-    // on arrival at this tool only
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- on arrival at this tool only, not on every navigation type change
   }, [slug]);
 
   const tool = lookup.tool;

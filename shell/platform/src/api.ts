@@ -12,7 +12,7 @@ export async function fetchJson<T = unknown>(path: string, init?: RequestInit): 
 
 /** A response as { ok, status, body }: body is the parsed JSON, or null when there is none. */
 export async function jsonResult<T>(res: Response): Promise<{ ok: boolean; status: number; body: T | null }> {
-  let body: T | null = null;
+  let body: T | null;
   try {
     body = (await res.json()) as T;
   } catch {

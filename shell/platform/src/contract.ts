@@ -50,6 +50,7 @@ export interface RouteProps<D = unknown> {
   data: D;
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a route table holds modules of different data types
 export interface RouteModule<D = any> {
   Component: ComponentType<RouteProps<D>>;
   loader?: (args: LoaderFunctionArgs) => Promise<unknown> | unknown;
