@@ -1,7 +1,6 @@
 import { parseTags, toToolSummary, type Tool, type ToolSummary } from '@aitools/api/contracts/tools';
+import type { FetchJson, JsonResult } from '@aitools/platform';
 import { FALLBACK_TOOLS } from './fallbackTools';
-
-export type JsonFetcher = (path: string) => Promise<{ ok: boolean; status: number; body: unknown }>;
 
 export interface ToolList {
   tools: ToolSummary[];
@@ -28,8 +27,8 @@ export function readToolList(body: unknown): ToolSummary[] | null {
 export const fallbackList = (): ToolList => ({ tools: FALLBACK_TOOLS.map(toToolSummary), source: 'fallback' });
 
 /** The directory list: the API's, or the built-in tools when the call fails or answers an invalid shape. */
-export async function loadToolList(fetchJson: JsonFetcher): Promise<ToolList> {
-  let res: Awaited<ReturnType<JsonFetcher>>;
+export async function loadToolList(fetchJson: FetchJson): Promise<ToolList> {
+  let res: JsonResult<unknown>;
   try {
     res = await fetchJson('/api/tools');
   } catch (err) {
@@ -54,7 +53,7 @@ export interface ToolLookup {
 }
 
 /** One tool: the API's, or on a failed call (404 included) the built-in list searched by slug. */
-export async function loadTool(fetchJson: JsonFetcher, slug: string): Promise<ToolLookup> {
+export async function loadTool(fetchJson: FetchJson, slug: string): Promise<ToolLookup> {
   try {
     const res = await fetchJson(`/api/tools/${encodeURIComponent(slug)}`);
     if (res.ok && isRecord(res.body) && typeof res.body.slug === 'string') return { slug, tool: res.body as unknown as Tool };

@@ -7,9 +7,9 @@
 import type { ComponentType } from 'react';
 import type { ActionFunctionArgs, LoaderFunctionArgs, Params, ShouldRevalidateFunctionArgs } from 'react-router-dom';
 import type { Head } from './headTags';
-import { fetchJson } from './api';
+import { fetchJson, type JsonResult } from './api';
 
-export type JsonResult<T> = { ok: boolean; status: number; body: T | null };
+export type { JsonResult };
 
 export interface JsonRequest {
   method?: 'GET' | 'POST';
@@ -22,6 +22,10 @@ export interface JsonRequest {
 export interface JsonApi {
   fetchJson<T = unknown>(path: string, init?: JsonRequest): Promise<JsonResult<T>>;
 }
+
+/** The one fetcher type of the pure data functions (a GET of a path): `JsonApi.fetchJson` fits it, in the browser
+ *  and on the server, and a test passes a plain function. */
+export type FetchJson = (path: string) => Promise<JsonResult<unknown>>;
 
 /** What the server passes to loaders and actions as React Router's `context`: the API, called in process. */
 export interface RouteServerContext {
