@@ -11,3 +11,6 @@ export { shareOrCopy, LINK_COPIED } from './share';
 export { globalSingleton } from './singleton';
 export { SITE_NAME, SOCIAL_LINKS, contactEmail, formatLongDate } from './site';
 export { SocialLinks } from './SocialLinks';
+export { Pagination } from './Pagination';
+export type { PaginationProps } from './Pagination';
+export type { PageWindow } from './pagination';
