@@ -8,7 +8,7 @@ import { issueLines } from '../contracts/zod';
 import { upsertPost, type StoredPost } from './repository';
 
 /** Reads one article file: validated front matter plus the markdown body. Throws naming the file when invalid. */
-export function readPostFile(path: string, fileName: string): StoredPost {
+function readPostFile(path: string, fileName: string): StoredPost {
   const { data, content } = matter(readFileSync(path, 'utf8'));
   // YAML turns unquoted dates into Date objects; the schema expects the written date.
   const raw = { ...data, published_at: data.published_at instanceof Date ? data.published_at.toISOString().slice(0, 10) : data.published_at };

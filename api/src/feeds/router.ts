@@ -24,7 +24,7 @@ export interface ToolFeedItem {
 }
 
 /** Newest first: a tool's date is its last update, or its server record's, whichever is later. */
-export function toolFeedItems(db: DB, limit = FEED_ITEMS): ToolFeedItem[] {
+function toolFeedItems(db: DB, limit = FEED_ITEMS): ToolFeedItem[] {
   const rows = db
     .prepare(
       `SELECT t.slug, t.name, t.category, json_extract(t.doc, '$.description') AS description,

@@ -31,7 +31,7 @@ function jsonFiles(path: string): string[] {
 const isRecord = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 
 /** A file is one server.json, or a list answer `{ servers: [{ server, _meta }] }` whose entries are each one. */
-export function readCandidates(path: string, root = path): { candidates: Candidate[]; refused: ImportSummary['refused'] } {
+function readCandidates(path: string, root = path): { candidates: Candidate[]; refused: ImportSummary['refused'] } {
   const candidates: Candidate[] = [];
   const refused: ImportSummary['refused'] = [];
   for (const file of jsonFiles(path)) {

@@ -2,7 +2,7 @@ import type { BlogPostDoc } from '@aitools/api/contracts/blog';
 import type { FetchJson } from '@aitools/platform';
 import { normalizePost, type BlogPost } from './posts';
 
-export const POSTS_PATH = '/api/blog/public/posts';
+const POSTS_PATH = '/api/blog/public/posts';
 
 /** SPEC section 7: a list either directly or under `data`; anything else is no list. */
 export function readPostList(body: unknown): BlogPostDoc[] | null {

@@ -24,7 +24,7 @@ export const BLOG_CATEGORIES = [
 ] as const;
 
 export const ALL = 'All';
-export const PAGE_SIZE = 12;
+const PAGE_SIZE = 12;
 
 type Filterable = Pick<BlogPostSummary, 'title' | 'excerpt' | 'category' | 'tags'>;
 

@@ -31,7 +31,7 @@ export function readHomeQuery(params: URLSearchParams): HomeQuery {
 }
 
 /** The query string for a home query ('' when everything is default), keys in a stable order. */
-export function homeSearch(q: HomeQuery): string {
+function homeSearch(q: HomeQuery): string {
   const p = new URLSearchParams();
   if (q.category !== 'All') p.set('category', q.category);
   if (q.type !== 'all') p.set('type', q.type);

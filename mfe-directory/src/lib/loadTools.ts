@@ -24,7 +24,7 @@ export function readToolList(body: unknown): ToolSummary[] | null {
   return items.map(toSummary).filter((t): t is ToolSummary => t !== null);
 }
 
-export const fallbackList = (): ToolList => ({ tools: FALLBACK_TOOLS.map(toToolSummary), source: 'fallback' });
+const fallbackList = (): ToolList => ({ tools: FALLBACK_TOOLS.map(toToolSummary), source: 'fallback' });
 
 /** The directory list: the API's, or the built-in tools when the call fails or answers an invalid shape. */
 export async function loadToolList(fetchJson: FetchJson): Promise<ToolList> {

@@ -3,7 +3,7 @@ import { normaliseCategory } from './categories';
 import { filterToolType } from './toolType';
 import { firstPricing, pricingRank } from './pricing';
 
-export const DEFAULT_POPULARITY = 5;
+const DEFAULT_POPULARITY = 5;
 export type SortKey = 'popularity' | 'alphabetical' | 'pricing';
 export const SORT_OPTIONS: { value: SortKey; label: string }[] = [
   { value: 'popularity', label: 'Most Popular' },

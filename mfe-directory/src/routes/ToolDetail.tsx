@@ -24,7 +24,7 @@ import '../styles.css';
 const DEFAULT_RATING = 4.5;
 const DEFAULT_RATING_COUNT = 250;
 
-export function toolStructuredData(tool: Tool, url: string) {
+function toolStructuredData(tool: Tool, url: string) {
   return {
     '@context': 'https://schema.org',
     '@type': 'SoftwareApplication',
