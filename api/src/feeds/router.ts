@@ -8,7 +8,7 @@ import type { DB } from '../db/connection';
 import { listPublishedPosts } from '../blog/repository';
 import { canonicalUrl, SITE_FEEDS } from '@aitools/platform/head-tags';
 
-export const FEED_ITEMS = 50;
+const FEED_ITEMS = 50;
 const [BLOG_FEED, TOOLS_FEED] = SITE_FEEDS;
 
 const toDate = (value: string | null | undefined): Date | null => (value && !Number.isNaN(Date.parse(value)) ? new Date(value) : null);

@@ -4,7 +4,7 @@ import type { RemoteManifest } from './manifest';
 import { importExposed } from './federation';
 
 /** SPEC section 9: chunk load timeout. A server that accepts and never answers raises nothing by itself. */
-export const CHUNK_TIMEOUT_MS = 120_000;
+const CHUNK_TIMEOUT_MS = 120_000;
 
 export interface LoadOptions {
   manifest: RemoteManifest;
