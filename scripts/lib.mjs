@@ -1,9 +1,9 @@
 // Bootstrap helpers for `npm start` and `npm test`: plain Node (they run before anything is installed).
 import { execSync, spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { hashTree } from './hashTree.mjs';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const PNPM_VERSION = '12.21.0';
@@ -50,25 +50,12 @@ export function ensureInstall() {
   run('pnpm', ['install', '--frozen-lockfile'], { env });
 }
 
-function hashTree(dirs) {
-  const hash = createHash('sha256');
-  const walk = (d) => {
-    for (const name of readdirSync(d).sort()) {
-      if (name === 'node_modules' || name === 'dist') continue;
-      const p = join(d, name);
-      if (statSync(p).isDirectory()) walk(p);
-      else hash.update(relative(ROOT, p)).update(readFileSync(p));
-    }
-  };
-  dirs.forEach(walk);
-  return hash.digest('hex');
-}
-
 /** Builds the shell when its sources (or the platform SDK) changed since the last build. */
 export function ensureShellBuild() {
   const stamp = join(ROOT, 'shell', 'dist', '.source-hash');
-  // The whole shell folder (sources, platform SDK, config), without node_modules and build output.
-  const hash = hashTree([join(ROOT, 'shell')]);
+  // The whole shell folder (sources, platform SDK, config) without node_modules and build output, the lockfile
+  // and the shared compiler settings.
+  const hash = hashTree([join(ROOT, 'shell'), join(ROOT, 'pnpm-lock.yaml'), join(ROOT, 'tsconfig.base.json')], { base: ROOT });
   if (existsSync(stamp) && readFileSync(stamp, 'utf8') === hash && existsSync(join(ROOT, 'shell', 'dist', 'server', 'entry-server.js'))) return;
   log('building the shell');
   run('pnpm', ['--filter', '@aitools/shell', 'build']);

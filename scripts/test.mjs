@@ -12,6 +12,10 @@ ensureInstall();
 log('type-checking every package (strict)');
 const typecheck = spawnSync('pnpm', ['-r', '--workspace-concurrency=1', 'typecheck'], { cwd: ROOT, stdio: 'inherit' });
 
+log('linting (recommended rules and the boundaries between the deployables)');
+const lint = spawnSync('pnpm', ['lint'], { cwd: ROOT, stdio: 'inherit' });
+const lintRules = spawnSync(process.execPath, ['--test', '--test-reporter=dot', 'scripts/lint-boundaries.test.mjs'], { cwd: ROOT, stdio: 'inherit' });
+
 const packages = ['shell/platform', 'shell', 'mfe-directory', 'mfe-blog', 'mfe-forms', 'mfe-legal', 'api'];
 const reportDir = mkdtempSync(join(tmpdir(), 'vitest-'));
 let passed = 0;
@@ -35,6 +39,7 @@ for (const pkg of packages) {
 }
 rmSync(reportDir, { recursive: true, force: true });
 if (typecheck.status !== 0) failedPackages.push('typecheck');
+if (lint.status !== 0 || lintRules.status !== 0) failedPackages.push('lint');
 
 let e2e = { passed: 0, failed: 0 };
 if (!process.env.SKIP_E2E) {

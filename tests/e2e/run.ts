@@ -22,7 +22,7 @@ console.log(`e2e browser: Chromium ${probe.version()}`);
 await probe.close();
 
 const site = await startSite();
-let status = 1;
+let status: number;
 try {
   const tap = join(tmpdir(), `e2e-${process.pid}.tap`);
   const r = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', '--test-reporter=spec', '--test-reporter-destination=stdout', '--test-reporter=tap', `--test-reporter-destination=${tap}`, ...specs], {

@@ -4,17 +4,17 @@ import matter from 'gray-matter';
 import type { DB } from '../db/connection';
 import { DATA_DIR } from '../paths';
 import { blogFrontMatterSchema } from '../contracts/blog';
+import { issueLines } from '../contracts/zod';
 import { upsertPost, type StoredPost } from './repository';
 
 /** Reads one article file: validated front matter plus the markdown body. Throws naming the file when invalid. */
-export function readPostFile(path: string, fileName: string): StoredPost {
+function readPostFile(path: string, fileName: string): StoredPost {
   const { data, content } = matter(readFileSync(path, 'utf8'));
   // YAML turns unquoted dates into Date objects; the schema expects the written date.
   const raw = { ...data, published_at: data.published_at instanceof Date ? data.published_at.toISOString().slice(0, 10) : data.published_at };
   const parsed = blogFrontMatterSchema.safeParse(raw);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ');
-    throw new Error(`Invalid front matter in ${fileName}: ${problems}`);
+    throw new Error(`Invalid front matter in ${fileName}: ${issueLines(parsed.error, Infinity).join('; ')}`);
   }
   if (`${parsed.data.slug}.md` !== fileName) throw new Error(`Slug "${parsed.data.slug}" does not match the file name ${fileName}`);
   return { ...parsed.data, content: content.trim() };

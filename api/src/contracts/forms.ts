@@ -2,7 +2,7 @@
  * The three public forms (SPEC sections 3, 5 and 8): one zod schema each, with the spec's exact messages,
  * used by the browser before sending and by the server before storing. Pure TS + zod only.
  */
-import { z } from './zod';
+import { fieldErrorsOf, z } from './zod';
 import { hasForbiddenCharacters, hasVisibleCharacter, normalizeLineBreaks } from './text';
 
 /**
@@ -142,12 +142,7 @@ export type FormResult<T> = { success: true; data: T } | { success: false; field
 export function validateForm<S extends z.ZodType>(schema: S, input: unknown): FormResult<z.output<S>> {
   const result = schema.safeParse(input ?? {});
   if (result.success) return { success: true, data: result.data };
-  const fieldErrors: FieldErrors = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path.length ? String(issue.path[0]) : 'form';
-    if (!(field in fieldErrors)) fieldErrors[field] = issue.message;
-  }
-  return { success: false, fieldErrors };
+  return { success: false, fieldErrors: fieldErrorsOf(result.error, 'form') };
 }
 
 /** Answers of the form endpoints. */

@@ -154,8 +154,3 @@ function buildSchemas() {
 const schemas = /* @__PURE__ */ buildSchemas();
 export const serverJsonSchema = schemas.serverJson;
 export const mcpSeedRecordSchema = schemas.seedRecord;
-
-/** The first problems of a failed parse, as "path: message" lines (the import summary prints them). */
-export function describeIssues(error: z.ZodError, max = 5): string[] {
-  return error.issues.slice(0, max).map((i) => `${i.path.length ? i.path.join('.') : '(document)'}: ${i.message}`);
-}

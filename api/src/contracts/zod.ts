@@ -8,3 +8,16 @@ import { z } from 'zod';
 z.config({ jitless: true });
 
 export { z };
+
+/** The site's one reading of a failed parse, for forms and API answers alike (browser and server): the first
+ *  message per top-level field; problems with the value as a whole go under `root`. */
+export function fieldErrorsOf(error: z.ZodError, root: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) out[issue.path.length ? String(issue.path[0]) : root] ??= issue.message;
+  return out;
+}
+
+/** The first problems of a failed parse as "path: message" lines, for an operator reading a nested document. */
+export function issueLines(error: z.ZodError, max = 5): string[] {
+  return error.issues.slice(0, max).map((i) => `${i.path.length ? i.path.join('.') : '(document)'}: ${i.message}`);
+}

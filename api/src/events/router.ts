@@ -1,4 +1,5 @@
 import express, { Router, type RequestHandler } from 'express';
+import { fieldErrorsOf } from '../contracts/zod';
 import type { DB } from '../db/connection';
 import { HttpError } from '../middleware/errors';
 import { insertEvent, type EventRetention } from './repository';
@@ -16,9 +17,7 @@ export function eventsRouter(db: DB, { limit, retention }: { limit: RequestHandl
     (req, res, next) => {
       const parsed = storedEventSchema.safeParse(req.body);
       if (!parsed.success) {
-        const fieldErrors: Record<string, string> = {};
-        for (const i of parsed.error.issues) fieldErrors[i.path.slice(0, 1).join('.') || 'body'] ??= i.message;
-        return next(new HttpError(400, 'Invalid event', fieldErrors));
+        return next(new HttpError(400, 'Invalid event', fieldErrorsOf(parsed.error, 'body')));
       }
       res.locals.event = parsed.data;
       next();

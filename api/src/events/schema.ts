@@ -3,10 +3,10 @@ import { analyticsEventSchema } from '../contracts/tools';
 import { hasForbiddenCharacters } from '../contracts/text';
 
 /** Field limits of an event's data: a few flat, named values (tool name, slug, category, page URL). */
-export const EVENT_DATA_MAX_KEYS = 16;
-export const EVENT_KEY_MAX_LENGTH = 40;
-export const EVENT_VALUE_MAX_LENGTH = 1024;
-export const EVENT_DATA_MAX_JSON = 2000;
+const EVENT_DATA_MAX_KEYS = 16;
+const EVENT_KEY_MAX_LENGTH = 40;
+const EVENT_VALUE_MAX_LENGTH = 1024;
+const EVENT_DATA_MAX_JSON = 2000;
 
 const value = z.union([
   z

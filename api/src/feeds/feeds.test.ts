@@ -9,11 +9,12 @@ import { createLogger } from '../middleware/logger';
 import { seed } from '../db/seed';
 import { listPublishedPosts } from '../blog/repository';
 import { renderHeadTags } from '@aitools/platform/head-tags';
-import { FEED_ITEMS } from './router';
 
 let app: Express;
 let db: DB;
 const ORIGIN = 'https://dir.example';
+/** The newest 50 entries per feed (README, "Feeds"). */
+const FEED_SIZE = 50;
 
 beforeAll(async () => {
   db = openDatabase(':memory:');
@@ -39,8 +40,8 @@ describe('feeds', () => {
   it('the blog feed lists the published posts, newest first, linked to their pages', async () => {
     const feed = await atom('/feeds/blog.xml');
     const posts = listPublishedPosts(db);
-    expect(feed.entry.map((e) => e.id)).toEqual(posts.slice(0, FEED_ITEMS).map((p) => `${ORIGIN}/blog/${p.slug}`));
-    expect(feed.entry.map((e) => text(e.title))).toEqual(posts.slice(0, FEED_ITEMS).map((p) => p.title));
+    expect(feed.entry.map((e) => e.id)).toEqual(posts.slice(0, FEED_SIZE).map((p) => `${ORIGIN}/blog/${p.slug}`));
+    expect(feed.entry.map((e) => text(e.title))).toEqual(posts.slice(0, FEED_SIZE).map((p) => p.title));
     const dates = feed.entry.map((e) => Date.parse(e.updated));
     expect([...dates].sort((a, b) => b - a)).toEqual(dates);
     expect(feed.updated).toBe(feed.entry[0].updated);
@@ -48,7 +49,7 @@ describe('feeds', () => {
 
   it('the tools feed lists the newest tools and MCP servers by their last update', async () => {
     const feed = await atom('/feeds/tools.xml');
-    expect(feed.entry).toHaveLength(FEED_ITEMS);
+    expect(feed.entry).toHaveLength(FEED_SIZE);
     const rows = db
       .prepare(`SELECT slug, name, json_extract(doc, '$.lastUpdated') AS day FROM tools ORDER BY day DESC, name`)
       .all() as { slug: string; name: string; day: string }[];

@@ -8,7 +8,7 @@ import type { DB } from '../db/connection';
 import { listPublishedPosts } from '../blog/repository';
 import { canonicalUrl, SITE_FEEDS } from '@aitools/platform/head-tags';
 
-export const FEED_ITEMS = 50;
+const FEED_ITEMS = 50;
 const [BLOG_FEED, TOOLS_FEED] = SITE_FEEDS;
 
 const toDate = (value: string | null | undefined): Date | null => (value && !Number.isNaN(Date.parse(value)) ? new Date(value) : null);
@@ -24,7 +24,7 @@ export interface ToolFeedItem {
 }
 
 /** Newest first: a tool's date is its last update, or its server record's, whichever is later. */
-export function toolFeedItems(db: DB, limit = FEED_ITEMS): ToolFeedItem[] {
+function toolFeedItems(db: DB, limit = FEED_ITEMS): ToolFeedItem[] {
   const rows = db
     .prepare(
       `SELECT t.slug, t.name, t.category, json_extract(t.doc, '$.description') AS description,

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { DB } from '../db/connection';
 
 /** Keys are kept a day: long enough for any retry of a form post, short enough that the table stays small. */
-export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
+const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
 
 export type Once<R> = { result: R; replayed: boolean } | { conflict: true };
 

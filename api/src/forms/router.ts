@@ -15,7 +15,7 @@ const BODY_LIMIT = '32kb';
 const INVALID = 'Please correct the highlighted fields.';
 
 /** The post's idempotency key: the header, or the hidden field of an HTML form post. */
-export function idempotencyKeyOf(req: Request): unknown {
+function idempotencyKeyOf(req: Request): unknown {
   return req.get(IDEMPOTENCY_KEY_HEADER) ?? (req.body as Record<string, unknown> | undefined)?.[IDEMPOTENCY_KEY_FIELD];
 }
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type DB } from '../db/connection';
-import { IDEMPOTENCY_KEY_TTL_MS, runOnce } from './idempotency';
+import { runOnce } from './idempotency';
 import { joinEarlyAccess, sendContactMessage, submitTool } from './service';
 
 let db: DB;
@@ -47,11 +47,12 @@ describe('form writes in process', () => {
   });
 
   it('keeps keys a day, then forgets them', () => {
+    const DAY = 24 * 60 * 60 * 1000;
     const t0 = new Date('2026-11-23T10:00:00Z');
     runOnce(db, 'submissions', 'old-key-0001', {}, () => ({ id: 1 }), t0);
-    runOnce(db, 'submissions', 'new-key-0001', {}, () => ({ id: 2 }), new Date(t0.getTime() + IDEMPOTENCY_KEY_TTL_MS - 1));
+    runOnce(db, 'submissions', 'new-key-0001', {}, () => ({ id: 2 }), new Date(t0.getTime() + DAY - 1));
     expect(count('idempotency_keys')).toBe(2);
-    runOnce(db, 'submissions', 'newer-key-01', {}, () => ({ id: 3 }), new Date(t0.getTime() + IDEMPOTENCY_KEY_TTL_MS + 1));
+    runOnce(db, 'submissions', 'newer-key-01', {}, () => ({ id: 3 }), new Date(t0.getTime() + DAY + 1));
     expect((db.prepare('SELECT key FROM idempotency_keys ORDER BY key').all() as { key: string }[]).map((r) => r.key)).toEqual(['new-key-0001', 'newer-key-01']);
   });
 });

@@ -26,7 +26,7 @@ export interface WriteOptions {
   idempotencyKey?: unknown;
 }
 
-export const KEY_REUSED = 'This idempotency key was already used for a different request';
+const KEY_REUSED = 'This idempotency key was already used for a different request';
 
 /** The form's validated data and key, or its field errors: what every write checks before anything else. */
 export function checkForm<S extends z.ZodType>(

@@ -29,7 +29,7 @@ export function loadLogoMap(file = join(DATA_DIR, 'logos.json')): Map<string, Lo
 let iconsBySlug: Map<string, string> | null = null;
 
 /** The SVG path (24x24 view box) of a simple-icons icon, or null. */
-export function iconPath(icon: string): string | null {
+function iconPath(icon: string): string | null {
   iconsBySlug ??= new Map(
     Object.values(simpleIcons as Record<string, unknown>)
       .filter((i): i is { slug: string; path: string } => typeof (i as { slug?: unknown })?.slug === 'string')

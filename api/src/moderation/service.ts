@@ -34,7 +34,7 @@ export function slugify(name: string): string {
 }
 
 /** The name's slug, or with -2, -3 ... appended when a tool already has it. */
-export function uniqueToolSlug(db: DB, name: string): string {
+function uniqueToolSlug(db: DB, name: string): string {
   const base = slugify(name);
   let slug = base;
   const taken = db.prepare('SELECT 1 FROM tools WHERE slug = ?');

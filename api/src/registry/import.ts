@@ -6,7 +6,8 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import type { DB } from '../db/connection';
-import { describeIssues, serverJsonSchema, type ServerJson } from '../contracts/mcp';
+import { serverJsonSchema, type ServerJson } from '../contracts/mcp';
+import { issueLines } from '../contracts/zod';
 import { getServerRow, upsertServer } from './repository';
 
 export interface ImportSummary {
@@ -30,7 +31,7 @@ function jsonFiles(path: string): string[] {
 const isRecord = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 
 /** A file is one server.json, or a list answer `{ servers: [{ server, _meta }] }` whose entries are each one. */
-export function readCandidates(path: string, root = path): { candidates: Candidate[]; refused: ImportSummary['refused'] } {
+function readCandidates(path: string, root = path): { candidates: Candidate[]; refused: ImportSummary['refused'] } {
   const candidates: Candidate[] = [];
   const refused: ImportSummary['refused'] = [];
   for (const file of jsonFiles(path)) {
@@ -73,7 +74,7 @@ export function importServers(db: DB, path: string): ImportSummary {
     for (const { source, document } of candidates) {
       const parsed = serverJsonSchema.safeParse(document);
       if (!parsed.success) {
-        summary.refused.push({ source, reasons: describeIssues(parsed.error) });
+        summary.refused.push({ source, reasons: issueLines(parsed.error) });
         continue;
       }
       const doc = parsed.data as ServerJson;

@@ -12,7 +12,7 @@ import { canonicalUrl } from '@aitools/platform/head-tags';
 const DEFAULT_LIMIT = 30;
 const MAX_LIMIT = 100;
 /** The registry requires a version; a record whose version we do not know says so rather than invent one. */
-export const UNKNOWN_VERSION = 'unknown';
+const UNKNOWN_VERSION = 'unknown';
 
 const encodeCursor = (name: string) => Buffer.from(name, 'utf8').toString('base64url');
 function decodeCursor(cursor: string): string | null {
@@ -20,7 +20,7 @@ function decodeCursor(cursor: string): string | null {
   return /^[a-zA-Z0-9.-]+\/[a-zA-Z0-9._-]+$/.test(name) ? name : null;
 }
 
-export function serverResponse(s: ListedServer, origin: string) {
+function serverResponse(s: ListedServer, origin: string) {
   const server: ServerJson = { ...s.doc, version: s.doc.version ?? UNKNOWN_VERSION };
   return {
     server,

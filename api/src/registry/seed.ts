@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DB } from '../db/connection';
 import { DATA_DIR } from '../paths';
-import { describeIssues, mcpSeedRecordSchema, type ServerJson } from '../contracts/mcp';
+import { mcpSeedRecordSchema, type ServerJson } from '../contracts/mcp';
+import { issueLines } from '../contracts/zod';
 import { upsertServer } from './repository';
 
 /** Loads data/mcp-servers.json (tool slug -> server.json record) after the tools: every record must be valid and
@@ -14,7 +15,7 @@ export function seedMcpServers(db: DB, file = join(DATA_DIR, 'mcp-servers.json')
   db.transaction(() => {
     for (const [slug, raw] of Object.entries(records)) {
       const parsed = mcpSeedRecordSchema.safeParse(raw);
-      if (!parsed.success) throw new Error(`mcp-servers.json ${slug}: ${describeIssues(parsed.error).join('; ')}`);
+      if (!parsed.success) throw new Error(`mcp-servers.json ${slug}: ${issueLines(parsed.error).join('; ')}`);
       const tool = toolDay.get(slug) as { day: string | null } | undefined;
       if (!tool) throw new Error(`mcp-servers.json ${slug}: no seeded tool has this slug`);
       // A seeded record dates from its tool's last update, so feeds and updated_since stay stable across restarts.

@@ -10,9 +10,10 @@
 import { loadConfig } from '../config';
 import { REMOTE_NAMES } from '../paths';
 import { listReleases, release, ReleaseError, rollback } from './store';
-import { LAST_GOOD_FILE, MANIFEST_FILE } from './manifest';
+import { LAST_GOOD_FILE, MANIFEST_FILE, type ReleaseMeta } from './manifest';
 import { checkRelease } from './health';
 import { createReleaseServing } from './serving';
+import { shortDigest } from './sourceHash';
 
 const [command, ...args] = process.argv.slice(2);
 const { releasesDir } = loadConfig();
@@ -22,6 +23,9 @@ const option = (name: string) => {
   const i = args.indexOf(name);
   return i >= 0 ? args[i + 1] : undefined;
 };
+
+/** Source digest and commit of a release ("-" for a commit not recorded). */
+const sourceLabel = (r: ReleaseMeta) => `${shortDigest(r.sourceHash)} @ ${r.source?.gitCommit?.slice(0, 10) ?? '-'}`;
 
 function usage(): never {
   console.error('Usage: release <remote|all> [--if-changed] [--package-dir <dir>] | rollback <remote> [--to <release-id>] | list [<remote>]');
@@ -52,7 +56,7 @@ try {
       if (!list.length) console.log('  (no releases)');
       for (const r of list) {
         const check = checkRelease(releasesDir, remote, r.id);
-        console.log(`  ${r.active ? '*' : ' '} ${r.id}  built ${r.builtAt}${check.ok ? '' : `  [not servable: ${check.problem}]`}`);
+        console.log(`  ${r.active ? '*' : ' '} ${r.id}  built ${r.builtAt}  source ${sourceLabel(r)}${check.ok ? '' : `  [not servable: ${check.problem}]`}`);
       }
       const served = serving.current(remote);
       if (!served.release) console.log(`  ! not served: ${served.problem}`);

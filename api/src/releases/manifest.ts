@@ -37,7 +37,10 @@ export const releaseMetaSchema = z.object({
   remote: z.string(),
   version: z.string(),
   builtAt: z.string(),
+  /** Digest of everything the build was made from (releaseSource in sourceHash.ts). */
   sourceHash: z.string(),
+  /** Short digests of each input and the checkout's commit; absent in releases made before they were recorded. */
+  source: z.object({ inputs: z.record(z.string(), z.string()), gitCommit: z.string().nullable() }).optional(),
   /** Shared-dependency ranges the remote was built against. */
   shared: z.record(z.string(), z.string().optional()),
   /** Stylesheets, relative to the release's client folder. */

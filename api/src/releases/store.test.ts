@@ -38,7 +38,7 @@ const GOOD_ENTRY = `import { createElement } from 'react';
 export default { remote: 'legal', routes: { './Privacy': { Component: () => createElement('p', null, 'hi') }, './Terms': { Component: () => null }, './Cookies': { Component: () => null } } };`;
 
 /** A copy of the legal remote's package folder with its package.json changed. */
-function fixturePackage(edit: (pkg: Record<string, any>) => void): string {
+function fixturePackage(edit: (pkg: { description?: string; dependencies: Record<string, string> }) => void): string {
   const pkgDir = join(dir, 'pkg');
   mkdirSync(pkgDir, { recursive: true });
   const pkg = JSON.parse(readFileSync(join(remotePackageDir('legal'), 'package.json'), 'utf8'));
@@ -110,6 +110,36 @@ describe('release', () => {
     const first = release('legal', { releasesDir, prebuiltDir: fakeBuild('a', GOOD_ENTRY), packageDir, log: quiet });
     const again = release('legal', { releasesDir, prebuiltDir: fakeBuild('b', GOOD_ENTRY), packageDir, ifChanged: true, log: quiet });
     expect(again).toEqual({ remote: 'legal', id: first.id, skipped: true });
+  });
+
+  it('re-releases with --if-changed when the platform, the contracts or the lockfile it bundles changed', () => {
+    // A stand-in checkout for what the build bundles besides the package itself.
+    const repoRoot = join(dir, 'checkout');
+    const files = ['shell/platform/src/api.ts', 'api/src/contracts/tools.ts', 'pnpm-lock.yaml'];
+    for (const f of files) {
+      mkdirSync(join(repoRoot, f, '..'), { recursive: true });
+      writeFileSync(join(repoRoot, f), 'v1\n');
+    }
+    const packageDir = fixturePackage(() => {});
+    const opts = { releasesDir, packageDir, repoRoot, ifChanged: true, log: quiet };
+    let active = release('legal', { ...opts, prebuiltDir: fakeBuild('first', GOOD_ENTRY) });
+    for (const [i, f] of files.entries()) {
+      writeFileSync(join(repoRoot, f), 'v2\n');
+      const next = release('legal', { ...opts, prebuiltDir: fakeBuild(`after-${i}`, GOOD_ENTRY) });
+      expect(next.skipped, f).toBe(false);
+      expect(next.id, f).not.toBe(active.id);
+      expect(readManifest(releasesDir).remotes.legal.active).toBe(next.id);
+      active = next;
+    }
+    const meta = JSON.parse(readFileSync(join(releasesDir, 'legal', active.id, 'release.json'), 'utf8'));
+    expect(meta.source.inputs).toEqual({
+      remote: expect.stringMatching(/^[0-9a-f]{12}$/),
+      platform: expect.stringMatching(/^[0-9a-f]{12}$/),
+      contracts: expect.stringMatching(/^[0-9a-f]{12}$/),
+      lockfile: expect.stringMatching(/^[0-9a-f]{12}$/),
+      config: expect.stringMatching(/^[0-9a-f]{12}$/),
+    });
+    expect(release('legal', { ...opts, prebuiltDir: fakeBuild('unchanged', GOOD_ENTRY) }).skipped).toBe(true);
   });
 });
 

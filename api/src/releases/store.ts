@@ -8,7 +8,7 @@ import { CONTRACT_VERSION } from '@aitools/platform/contract';
 import { sharedRangeProblems } from './compat';
 import { CHECKED_FILES, contractProblem, fileDigest } from './health';
 import { readManifest, readReleaseMeta, releaseDir, remoteBaseUrl, writeManifestAtomic, SERVER_ENTRY_FILE, REMOTE_ENTRY_FILE, PRELOAD_MANIFEST_FILE, type Manifest, type ManifestEvent, type ReleaseMeta } from './manifest';
-import { sourceHash } from './sourceHash';
+import { gitCommit, releaseSource, workspaceRoot } from './sourceHash';
 
 /** Releases kept per remote (at least), so visitors mid-session on an older release still find its chunks. */
 export const KEEP_RELEASES = 5;
@@ -59,6 +59,8 @@ export interface ReleaseOptions {
   prebuiltDir?: string;
   /** The remote's package folder (defaults to mfe-<remote>); tests point it at fixtures. */
   packageDir?: string;
+  /** The checkout holding the platform, contracts and lockfile the build bundles (defaults to the package's workspace). */
+  repoRoot?: string;
   log?: (line: string) => void;
 }
 
@@ -86,7 +88,9 @@ export function release(remote: string, opts: ReleaseOptions): ReleaseResult {
   const log = opts.log ?? ((l: string) => console.log(l));
   const pkgDir = opts.packageDir ?? remotePackageDir(remote);
   const pkg = readJson<{ version: string; dependencies: Record<string, string> }>(join(pkgDir, 'package.json'));
-  const hash = sourceHash(pkgDir);
+  const repoRoot = opts.repoRoot ?? workspaceRoot(pkgDir, REPO_ROOT);
+  const source = releaseSource(pkgDir, repoRoot);
+  const hash = source.digest;
   const manifest = readManifest(opts.releasesDir);
   const active = manifest.remotes[remote]?.active ?? null;
 
@@ -94,7 +98,7 @@ export function release(remote: string, opts: ReleaseOptions): ReleaseResult {
     const meta = readReleaseMeta(opts.releasesDir, remote, active);
     // Same sources but built against another route contract (or before versions were recorded): build again.
     if (meta?.sourceHash === hash && !contractProblem(meta) && existsSync(releaseDir(opts.releasesDir, remote, active))) {
-      log(`${remote}: sources unchanged, ${active} stays active`);
+      log(`${remote}: sources (package, platform, contracts, lockfile) unchanged, ${active} stays active`);
       return { remote, id: active, skipped: true };
     }
   }
@@ -142,6 +146,7 @@ export function release(remote: string, opts: ReleaseOptions): ReleaseResult {
       version: pkg.version,
       builtAt: new Date().toISOString(),
       sourceHash: hash,
+      source: { inputs: source.inputs, gitCommit: gitCommit(repoRoot) },
       shared: Object.fromEntries(SHARED_PACKAGES.map((n) => [n, pkg.dependencies[n]])),
       css: readdirSync(join(staging, 'client')).filter((f) => f.endsWith('.css')).sort(),
       contractVersion: CONTRACT_VERSION,

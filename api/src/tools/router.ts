@@ -10,7 +10,7 @@ import { queryTools, readToolQuery } from '../contracts/toolQuery';
 import type { ToolDetailExtras } from '../contracts/mcp';
 
 /** Strong validator of a response body; clients revalidate (no-cache) and get 304 when nothing changed. */
-export function etagOf(body: string): string {
+function etagOf(body: string): string {
   return `"${createHash('sha1').update(body).digest('base64url')}"`;
 }
 

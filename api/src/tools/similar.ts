@@ -4,7 +4,7 @@
  */
 import type { ToolSummary } from '../contracts/tools';
 
-export const SIMILAR_COUNT = 6;
+const SIMILAR_COUNT = 6;
 
 const categoryOf = (t: ToolSummary) => (t.category === 'MCP' ? 'MCP Servers' : t.category === 'AI Tools' ? 'AI Assistants' : t.category);
 const isMcp = (t: ToolSummary) => categoryOf(t) === 'MCP Servers' || t.tags.some((tag) => tag.toLowerCase() === 'mcp-server');

@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fetchPost, fetchPostList, readPostList, type Fetcher } from './api';
+import type { FetchJson } from '@aitools/platform';
+import { fetchPost, fetchPostList, readPostList } from './api';
 
 const doc = { slug: 'a', title: 'A', content: 'word '.repeat(300), tags: '["x"]' };
 
-function fetcher(answer: { ok: boolean; status: number; body: unknown } | Error): Fetcher & ReturnType<typeof vi.fn> {
+function fetcher(answer: { ok: boolean; status: number; body: unknown } | Error): FetchJson & ReturnType<typeof vi.fn> {
   return vi.fn(async () => {
     if (answer instanceof Error) throw answer;
     return answer;

@@ -1,10 +1,8 @@
 import type { BlogPostDoc } from '@aitools/api/contracts/blog';
+import type { FetchJson } from '@aitools/platform';
 import { normalizePost, type BlogPost } from './posts';
 
-/** A JSON fetcher: the platform's fetchJson in the browser, the loader context's on the server. */
-export type Fetcher = <T = unknown>(path: string) => Promise<{ ok: boolean; status: number; body: T | null }>;
-
-export const POSTS_PATH = '/api/blog/public/posts';
+const POSTS_PATH = '/api/blog/public/posts';
 
 /** SPEC section 7: a list either directly or under `data`; anything else is no list. */
 export function readPostList(body: unknown): BlogPostDoc[] | null {
@@ -13,7 +11,7 @@ export function readPostList(body: unknown): BlogPostDoc[] | null {
 }
 
 /** All published posts. A failed answer is logged and gives an empty list (`ok: false`); a network failure throws. */
-export async function fetchPostList(fetcher: Fetcher): Promise<{ ok: boolean; posts: BlogPost[] }> {
+export async function fetchPostList(fetcher: FetchJson): Promise<{ ok: boolean; posts: BlogPost[] }> {
   const res = await fetcher(POSTS_PATH);
   const list = res.ok ? readPostList(res.body) : null;
   if (!list) {
@@ -26,14 +24,15 @@ export async function fetchPostList(fetcher: Fetcher): Promise<{ ok: boolean; po
 export type PostResult = { kind: 'found'; post: BlogPost } | { kind: 'missing' } | { kind: 'failed' };
 
 /** One post by slug: found, missing (404, logged "Blog post not found") or failed (logged, SPEC section 8). */
-export async function fetchPost(fetcher: Fetcher, slug: string): Promise<PostResult> {
+export async function fetchPost(fetcher: FetchJson, slug: string): Promise<PostResult> {
   try {
-    const res = await fetcher<{ data?: BlogPostDoc } | BlogPostDoc>(`${POSTS_PATH}/${encodeURIComponent(slug)}`);
+    const res = await fetcher(`${POSTS_PATH}/${encodeURIComponent(slug)}`);
     if (res.status === 404) {
       console.warn('Blog post not found');
       return { kind: 'missing' };
     }
-    const doc = res.body && 'data' in res.body && res.body.data ? res.body.data : (res.body as BlogPostDoc | null);
+    const body = res.body as { data?: BlogPostDoc } | BlogPostDoc | null;
+    const doc = body && 'data' in body && body.data ? body.data : (body as BlogPostDoc | null);
     if (res.ok && doc && typeof doc.slug === 'string' && typeof doc.title === 'string') return { kind: 'found', post: normalizePost(doc) };
     throw new Error(`HTTP ${res.status}`);
   } catch (err) {

@@ -2,7 +2,7 @@ import type { BlogPost } from './posts';
 
 /** SPEC section 9: the full list is kept for 5 minutes. */
 export const CACHE_TTL_MS = 5 * 60 * 1000;
-export const DEFAULT_RECENT = 5;
+const DEFAULT_RECENT = 5;
 
 export interface BlogService {
   getAllPosts(): Promise<BlogPost[]>;

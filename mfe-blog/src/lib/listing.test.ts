@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BLOG_CATEGORIES, filterPosts, matchesCategory, matchesSearch, pageCount, pageHref, pageSlice, pageWindow, readPage } from './listing';
+import { BLOG_CATEGORIES, filterPosts, matchesCategory, matchesSearch, pageCount, pageHref, pageSlice, readPage } from './listing';
 
 const post = (over: Partial<{ title: string; excerpt: string; category: string; tags: string[] }> = {}) => ({ title: 'Title', excerpt: 'Excerpt', category: '', tags: [], ...over });
 const numbers = (n: number) => Array.from({ length: n }, (_, i) => i);
@@ -36,27 +36,6 @@ describe('paging', () => {
   it('addresses page 1 without a parameter', () => {
     expect(pageHref(1)).toBe('/blog');
     expect(pageHref(2)).toBe('/blog?page=2');
-  });
-});
-
-describe('pageWindow', () => {
-  it('lists every page when there are 5 or fewer', () => {
-    expect(pageWindow(1, 1)).toEqual([1]);
-    expect(pageWindow(3, 5)).toEqual([1, 2, 3, 4, 5]);
-  });
-
-  it('shows 1-4, a gap and the last page while the current page is 3 or lower', () => {
-    for (const c of [1, 2, 3]) expect(pageWindow(c, 10)).toEqual([1, 2, 3, 4, 'ellipsis-end', 10]);
-  });
-
-  it('shows the first page, a gap and the last 4 within 2 of the end', () => {
-    for (const c of [8, 9, 10]) expect(pageWindow(c, 10)).toEqual([1, 'ellipsis-start', 7, 8, 9, 10]);
-    expect(pageWindow(4, 6)).toEqual([1, 'ellipsis-start', 3, 4, 5, 6]);
-  });
-
-  it('shows first, gap, current - 1..current + 1, gap, last in the middle', () => {
-    expect(pageWindow(4, 10)).toEqual([1, 'ellipsis-start', 3, 4, 5, 'ellipsis-end', 10]);
-    expect(pageWindow(7, 10)).toEqual([1, 'ellipsis-start', 6, 7, 8, 'ellipsis-end', 10]);
   });
 });
 

@@ -24,9 +24,7 @@ export const BLOG_CATEGORIES = [
 ] as const;
 
 export const ALL = 'All';
-export const PAGE_SIZE = 12;
-/** At most this many page buttons before ellipses (SPEC section 9). */
-const MAX_PLAIN_PAGES = 5;
+const PAGE_SIZE = 12;
 
 type Filterable = Pick<BlogPostSummary, 'title' | 'excerpt' | 'category' | 'tags'>;
 
@@ -68,17 +66,6 @@ export function pageSlice<T>(posts: T[], page: number): PageSlice<T> {
   if (page <= 1) return { featured: posts[0] ?? null, posts: posts.slice(1, 1 + PAGE_SIZE) };
   const start = 1 + PAGE_SIZE * (page - 1);
   return { featured: null, posts: posts.slice(start, start + PAGE_SIZE) };
-}
-
-export type PageItem = number | 'ellipsis-start' | 'ellipsis-end';
-
-/** The page buttons of the pagination control (SPEC section 2). */
-export function pageWindow(current: number, total: number): PageItem[] {
-  const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
-  if (total <= MAX_PLAIN_PAGES) return range(1, total);
-  if (current <= 3) return [...range(1, 4), 'ellipsis-end', total];
-  if (current >= total - 2) return [1, 'ellipsis-start', ...range(total - 3, total)];
-  return [1, 'ellipsis-start', current - 1, current, current + 1, 'ellipsis-end', total];
 }
 
 /** What the address asks of the list: /blog?search=..&category=..&page=N. */

@@ -23,9 +23,9 @@ export interface BlogPost {
 /** The list carries no bodies: they would double the page's weight for nothing. */
 export type BlogPostSummary = Omit<BlogPost, 'content'>;
 
-export const DEFAULT_AUTHOR = 'AI Tools Team';
-export const DEFAULT_READ_TIME = '5 min read';
-export const WORDS_PER_MINUTE = 200;
+const DEFAULT_AUTHOR = 'AI Tools Team';
+const DEFAULT_READ_TIME = '5 min read';
+const WORDS_PER_MINUTE = 200;
 
 /** "N min read" at 200 words per minute, rounded up; empty content gives the default. */
 export function computeReadTime(content: string): string {

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 // Backgrounds that keep white letters above AA contrast.
 const TILE_COLOURS = ['#4338ca', '#0f766e', '#b91c1c', '#7e22ce', '#1d4ed8', '#a16207', '#be185d', '#15803d'];
 
-export function tileColour(name: string): string {
+function tileColour(name: string): string {
   let h = 0;
   for (const ch of name) h = (h * 31 + ch.charCodeAt(0)) >>> 0;
   return TILE_COLOURS[h % TILE_COLOURS.length];

@@ -1,8 +1,7 @@
 import { parseTags, toToolSummary, type Tool, type ToolSummary } from '@aitools/api/contracts/tools';
 import { queryTools, toolQueryString, type ToolPage, type ToolQuery } from '@aitools/api/contracts/toolQuery';
+import type { FetchJson, JsonResult } from '@aitools/platform';
 import { FALLBACK_TOOLS } from './fallbackTools';
-
-export type JsonFetcher = (path: string) => Promise<{ ok: boolean; status: number; body: unknown }>;
 
 export interface ToolList {
   tools: ToolSummary[];
@@ -26,11 +25,11 @@ export function readToolList(body: unknown): ToolSummary[] | null {
   return items.map(toSummary).filter((t): t is ToolSummary => t !== null);
 }
 
-export const fallbackList = (): ToolList => ({ tools: FALLBACK_TOOLS.map(toToolSummary), source: 'fallback' });
+const fallbackList = (): ToolList => ({ tools: FALLBACK_TOOLS.map(toToolSummary), source: 'fallback' });
 
 /** The directory list: the API's, or the built-in tools when the call fails or answers an invalid shape. */
-export async function loadToolList(fetchJson: JsonFetcher): Promise<ToolList> {
-  let res: Awaited<ReturnType<JsonFetcher>>;
+export async function loadToolList(fetchJson: FetchJson): Promise<ToolList> {
+  let res: JsonResult<unknown>;
   try {
     res = await fetchJson('/api/tools');
   } catch (err) {
@@ -63,7 +62,7 @@ const isPage = (b: unknown): b is ToolPage =>
   isRecord(b) && Array.isArray(b.tools) && typeof b.total === 'number' && typeof b.page === 'number' && typeof b.pages === 'number' && typeof b.catalogue === 'number';
 
 /** One page of the directory from the API (GET /api/tools/query), or of the built-in tools when the call fails. */
-export async function loadToolPage(fetchJson: JsonFetcher, q: ToolQuery): Promise<HomePage> {
+export async function loadToolPage(fetchJson: FetchJson, q: ToolQuery): Promise<HomePage> {
   try {
     const res = await fetchJson(`/api/tools/query${toolQueryString(q)}`);
     if (res.ok && isPage(res.body)) {
@@ -83,7 +82,7 @@ export interface ToolLookup {
 }
 
 /** One tool: the API's, or on a failed call (404 included) the built-in list searched by slug. */
-export async function loadTool(fetchJson: JsonFetcher, slug: string): Promise<ToolLookup> {
+export async function loadTool(fetchJson: FetchJson, slug: string): Promise<ToolLookup> {
   try {
     const res = await fetchJson(`/api/tools/${encodeURIComponent(slug)}`);
     if (res.ok && isRecord(res.body) && typeof res.body.slug === 'string') return { slug, tool: res.body as unknown as Tool };

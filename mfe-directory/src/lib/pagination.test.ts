@@ -1,25 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { clampPage, totalPages } from '@aitools/api/contracts/toolQuery';
-import { pageRange, pageWindow } from './pagination';
+import { pageRange } from './pagination';
 import { comboKey, forgetPage, PAGE_MEMORY_KEY, rememberedPage, rememberPage } from './pageMemory';
-
-describe('pageWindow', () => {
-  it('is empty at one page or fewer', () => {
-    expect(pageWindow(1, 1)).toEqual([]);
-    expect(pageWindow(1, 0)).toEqual([]);
-  });
-  it('lists every page when there are few', () => {
-    expect(pageWindow(1, 2)).toEqual([1, 2]);
-    expect(pageWindow(3, 5)).toEqual([1, 2, 3, 4, 5]);
-  });
-  it('shows 1, last and current ± 2 with ellipses', () => {
-    expect(pageWindow(1, 10)).toEqual([1, 2, 3, 'ellipsis-end', 10]);
-    expect(pageWindow(5, 10)).toEqual([1, 'ellipsis-start', 3, 4, 5, 6, 7, 'ellipsis-end', 10]);
-    expect(pageWindow(10, 10)).toEqual([1, 'ellipsis-start', 8, 9, 10]);
-    expect(pageWindow(4, 10)).toEqual([1, 2, 3, 4, 5, 6, 'ellipsis-end', 10]);
-    expect(pageWindow(7, 10)).toEqual([1, 'ellipsis-start', 5, 6, 7, 8, 9, 10]);
-  });
-});
 
 describe('page arithmetic', () => {
   it('counts pages (at least 1)', () => {

@@ -90,7 +90,7 @@ export function planWeight(name: string): number {
 const isZeroPrice = (price: string | undefined) => !!price && /^(\$0(\.00)?|free)\b/i.test(price.trim());
 
 /** Stable: plans of equal weight keep their given order. An unnamed-tier plan priced $0 (e.g. "Hobby") counts as free. */
-export function sortPlans(plans: PricingPlan[]): PricingPlan[] {
+function sortPlans(plans: PricingPlan[]): PricingPlan[] {
   const weight = (p: PricingPlan) => {
     const w = planWeight(p.name);
     return w === UNKNOWN_WEIGHT && isZeroPrice(p.price) ? PLAN_WEIGHTS.free : w;

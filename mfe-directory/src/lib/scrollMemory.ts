@@ -1,7 +1,7 @@
 import { readJson, writeJson } from '@aitools/platform';
 
 /** Scroll position per path, saved before an in-app navigation from the list and restored on Back. */
-export const SCROLL_MEMORY_KEY = 'directoryScrollPositions';
+const SCROLL_MEMORY_KEY = 'directoryScrollPositions';
 export const SCROLL_MAX_AGE_MS = 30 * 60 * 1000;
 
 export interface ScrollPosition {

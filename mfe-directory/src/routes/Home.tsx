@@ -166,8 +166,7 @@ function Home({ data: list }: RouteProps<HomePage | null>) {
     if (chosenSize && chosenSize !== pageSize) onPageSize(chosenSize);
     if (typed !== urlSearch) onSearch(typed);
     if (typed || chosenSort !== sort || chosenSize !== pageSize) void loadWholeList(list?.catalogue ?? Infinity);
-    // once, on the first render in the browser
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on the first render in the browser
   }, []);
 
   // Keep the address honest when the requested page was out of range.
@@ -197,7 +196,7 @@ function Home({ data: list }: RouteProps<HomePage | null>) {
       const timer = setTimeout(() => scrollToGrid(grid.current), GRID_SCROLL_DELAY_MS);
       return () => clearTimeout(timer);
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the list is there (see above)
   }, [ready]);
 
   const typeChips = [...TYPE_OPTIONS, ...(EXTRA_TYPE_LABELS[type] ? [{ value: type, label: EXTRA_TYPE_LABELS[type]! }] : [])];

@@ -23,7 +23,7 @@ import '../styles.css';
 const DEFAULT_RATING = 4.5;
 const DEFAULT_RATING_COUNT = 250;
 
-export function toolStructuredData(tool: Tool, url: string) {
+function toolStructuredData(tool: Tool, url: string) {
   return {
     '@context': 'https://schema.org',
     '@type': 'SoftwareApplication',
@@ -82,8 +82,7 @@ function ToolDetail({ data: lookup }: RouteProps<ToolLookup>) {
 
   useEffect(() => {
     if (navigationType !== 'POP') window.scrollTo(0, 0);
-    // on arrival at this tool only
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- on arrival at this tool only, not on every navigation type change
   }, [slug]);
 
   const tool = lookup.tool;

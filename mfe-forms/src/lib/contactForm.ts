@@ -4,7 +4,7 @@ import { failedStatus, readPost, sendForm, type FormActionData } from './formRou
 
 export const CONTACT_PATH = '/contact';
 /** Where a sent message lands: a refresh of it sends nothing again. */
-export const CONTACT_SENT = `${CONTACT_PATH}?sent=1`;
+const CONTACT_SENT = `${CONTACT_PATH}?sent=1`;
 
 export type ContactValues = { [K in keyof ContactInput]: string };
 export const EMPTY_CONTACT: ContactValues = { name: '', email: '', subject: '', message: '' };

@@ -8,7 +8,7 @@ export const EARLY_ACCESS_FAILED = "We couldn't save your email. Please try agai
 
 export const ADVERTISE_PATH = '/advertise';
 /** Where a signup lands ("You're all set!"): a refresh of it signs up nothing again. */
-export const ADVERTISE_SUBSCRIBED = `${ADVERTISE_PATH}?subscribed=1`;
+const ADVERTISE_SUBSCRIBED = `${ADVERTISE_PATH}?subscribed=1`;
 
 export type EarlyAccessValues = { email: string };
 export type EarlyAccessActionData = FormActionData<EarlyAccessValues>;

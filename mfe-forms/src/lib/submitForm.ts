@@ -7,7 +7,7 @@ export const SUBMIT_UNEXPECTED = 'An unexpected error occurred. Please try again
 
 export const SUBMIT_PATH = '/submit';
 /** Where a stored submission lands (the Thank You screen): a refresh of it stores nothing again. */
-export const SUBMIT_DONE = `${SUBMIT_PATH}?submitted=1`;
+const SUBMIT_DONE = `${SUBMIT_PATH}?submitted=1`;
 
 export type SubmitValues = Required<{ [K in keyof SubmissionInput]: string }>;
 export const EMPTY_SUBMISSION: SubmitValues = { name: '', email: '', website_url: '', tool_type: 'ai-tool', description: '', message: '' };

@@ -10,7 +10,7 @@ import { useFormPost } from '../lib/useFormPost';
 import '../styles.css';
 
 /** After "You're all set!" the visitor is taken home (SPEC section 9: the modal closes after 2 seconds). */
-export const REDIRECT_AFTER_MS = 2000;
+const REDIRECT_AFTER_MS = 2000;
 
 const STATS = [
   { value: '10K+', label: 'Monthly visitors' },

@@ -1,7 +1,10 @@
 import { getConfig, resolveApiUrl } from './config';
 
+/** A JSON answer: `body` is the parsed JSON, or null when there is none. */
+export type JsonResult<T> = { ok: boolean; status: number; body: T | null };
+
 /** Browser JSON fetch: JSON headers, no credentials (SPEC section 7). Throws on network failure only. */
-export async function fetchJson<T = unknown>(path: string, init?: RequestInit): Promise<{ ok: boolean; status: number; body: T | null }> {
+export async function fetchJson<T = unknown>(path: string, init?: RequestInit): Promise<JsonResult<T>> {
   const res = await fetch(resolveApiUrl(path, getConfig()), {
     credentials: 'omit',
     ...init,
@@ -11,8 +14,8 @@ export async function fetchJson<T = unknown>(path: string, init?: RequestInit): 
 }
 
 /** A response as { ok, status, body }: body is the parsed JSON, or null when there is none. */
-export async function jsonResult<T>(res: Response): Promise<{ ok: boolean; status: number; body: T | null }> {
-  let body: T | null = null;
+export async function jsonResult<T>(res: Response): Promise<JsonResult<T>> {
+  let body: T | null;
   try {
     body = (await res.json()) as T;
   } catch {

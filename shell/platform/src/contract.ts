@@ -7,16 +7,16 @@
 import type { ComponentType } from 'react';
 import type { ActionFunctionArgs, LoaderFunctionArgs, Params, ShouldRevalidateFunctionArgs } from 'react-router-dom';
 import type { Head } from './headTags';
-import { fetchJson } from './api';
+import { fetchJson, type JsonResult } from './api';
 
 /**
  * The version of this contract. A release records the version it was built against (release.json), and the
  * server runs only releases built against the shell's own version; bump it on any change a built remote could
- * not cope with (props, context, the shape of a route module or of ServerEntry).
+ * not cope with (props, context, the shape of a route module or of ServerEntry, the router facade's exports).
  */
 export const CONTRACT_VERSION = 1;
 
-export type JsonResult<T> = { ok: boolean; status: number; body: T | null };
+export type { JsonResult };
 
 export interface JsonRequest {
   method?: 'GET' | 'POST';
@@ -29,6 +29,10 @@ export interface JsonRequest {
 export interface JsonApi {
   fetchJson<T = unknown>(path: string, init?: JsonRequest): Promise<JsonResult<T>>;
 }
+
+/** The one fetcher type of the pure data functions (a GET of a path): `JsonApi.fetchJson` fits it, in the browser
+ *  and on the server, and a test passes a plain function. */
+export type FetchJson = (path: string) => Promise<JsonResult<unknown>>;
 
 /** What the server passes to loaders and actions as React Router's `context`: the API, called in process. */
 export interface RouteServerContext {
@@ -57,6 +61,7 @@ export interface RouteProps<D = unknown> {
   data: D;
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a route table holds modules of different data types
 export interface RouteModule<D = any> {
   Component: ComponentType<RouteProps<D>>;
   loader?: (args: LoaderFunctionArgs) => Promise<unknown> | unknown;

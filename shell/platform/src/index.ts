@@ -1,4 +1,4 @@
-export type { RouteModule, RouteProps, ServerEntry, HeadArgs, JsonApi, JsonRequest, JsonResult, RouteServerContext } from './contract';
+export type { RouteModule, RouteProps, ServerEntry, HeadArgs, JsonApi, FetchJson, JsonRequest, JsonResult, RouteServerContext } from './contract';
 export { routeApi, defineRoute } from './contract';
 export { useHead, HeadContext } from './head';
 export { applyHead, renderHeadTags, canonicalUrl, serializeJsonForScript, escapeHtml } from './headTags';
@@ -11,3 +11,6 @@ export { shareOrCopy, LINK_COPIED } from './share';
 export { globalSingleton } from './singleton';
 export { SITE_NAME, SOCIAL_LINKS, contactEmail, formatLongDate } from './site';
 export { SocialLinks } from './SocialLinks';
+export { Pagination } from './Pagination';
+export type { PaginationProps } from './Pagination';
+export type { PageWindow } from './pagination';

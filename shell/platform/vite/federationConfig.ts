@@ -67,6 +67,15 @@ export function routerFacade(): Plugin {
   };
 }
 
+/** Drops the two build warnings known to be harmless, so a real one stands out in `npm start`'s output:
+ *  zod ships comments Rollup cannot place as annotations (it removes them; the code is unchanged), and the browser
+ *  build's placeholder input is empty by design (the federation plugin emits the entry). */
+function onwarn(warning: Rollup.RollupLog, warn: (w: Rollup.RollupLog) => void) {
+  if (warning.code === 'INVALID_ANNOTATION' && /[\\/]zod[\\/]/.test(warning.id ?? '')) return;
+  if (warning.code === 'EMPTY_BUNDLE' && warning.names?.includes('index')) return;
+  warn(warning);
+}
+
 function sharedConfig(root: string) {
   const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
   return Object.fromEntries(
@@ -91,6 +100,7 @@ export function remoteConfig(opts: RemoteOptions) {
           rollupOptions: {
             input: join(opts.root, 'src/server-entry.ts'),
             external: (id: string) => isSharedSpecifier(id),
+            onwarn,
             output: { entryFileNames: SERVER_ENTRY_FILE, format: 'es' },
           },
         },
@@ -120,7 +130,7 @@ export function remoteConfig(opts: RemoteOptions) {
         minify: true,
         modulePreload: false,
         // The federation entry is emitted by the plugin; an exposed module given as input would be merged into it.
-        rollupOptions: { input: fileURLToPath(new URL('./emptyInput.ts', import.meta.url)) },
+        rollupOptions: { input: fileURLToPath(new URL('./emptyInput.ts', import.meta.url)), onwarn },
       },
     };
   };

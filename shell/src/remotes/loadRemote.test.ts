@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ChunkLoadError, isChunkLoadError } from './ChunkLoadError';
-import { CHUNK_TIMEOUT_MS, chunkId, loadRemoteModule, retryEntryUrl } from './loadRemote';
+import { chunkId, loadRemoteModule, retryEntryUrl } from './loadRemote';
 
 vi.mock('./federation', () => ({ importExposed: vi.fn() }));
 
@@ -62,14 +62,13 @@ describe('loadRemoteModule', () => {
     vi.useFakeTimers();
     const never = () => new Promise<never>(() => {});
     const p = loadRemoteModule('legal', './Privacy', { manifest, linkCss: noCss, importer: never }).catch((e) => e);
-    await vi.advanceTimersByTimeAsync(CHUNK_TIMEOUT_MS - 1);
+    await vi.advanceTimersByTimeAsync(120_000 - 1); // SPEC section 9: chunk load timeout 120,000 ms
     let settled = false;
     void p.then(() => (settled = true));
     await Promise.resolve();
     expect(settled).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
     const err = await p;
-    expect(CHUNK_TIMEOUT_MS).toBe(120_000);
     expect(err).toMatchObject({ name: 'ChunkLoadError', type: 'timeout', request: '/remotes/legal/r1/remoteEntry.js', message: 'Loading chunk legal/Privacy failed.' });
   });
 

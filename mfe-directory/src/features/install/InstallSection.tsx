@@ -9,7 +9,11 @@ function settingsOf(server: ServerJson): (McpKeyValueInput & { kind: string })[]
   const seen = new Set<string>();
   const out: (McpKeyValueInput & { kind: string })[] = [];
   const add = (kind: string, list: McpKeyValueInput[] = []) => {
-    for (const s of list) if (!seen.has(`${kind}:${s.name}`)) seen.add(`${kind}:${s.name}`), out.push({ ...s, kind });
+    for (const s of list) {
+      if (seen.has(`${kind}:${s.name}`)) continue;
+      seen.add(`${kind}:${s.name}`);
+      out.push({ ...s, kind });
+    }
   };
   for (const p of server.packages ?? []) add('Environment variable', p.environmentVariables);
   for (const r of server.remotes ?? []) add('HTTP header', r.headers);

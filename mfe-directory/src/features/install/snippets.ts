@@ -104,7 +104,7 @@ function envValues(vars: McpKeyValueInput[] = []) {
 const DEFAULT_RUNTIME: Record<string, string> = { npm: 'npx', pypi: 'uvx', oci: 'docker', nuget: 'dnx' };
 
 /** How a client starts a package over stdio, or null when we do not know how to run it. */
-export function packageLaunch(pkg: McpPackage): StdioLaunch | null {
+function packageLaunch(pkg: McpPackage): StdioLaunch | null {
   if (pkg.transport.type !== 'stdio') return null;
   const command = pkg.runtimeHint ?? DEFAULT_RUNTIME[pkg.registryType];
   if (!command) return null;
@@ -126,7 +126,7 @@ export function packageLaunch(pkg: McpPackage): StdioLaunch | null {
   return { kind: 'stdio', command, args: [...prefix, ...(target ? [[target]] : []), ...argumentValues(pkg.packageArguments)], env };
 }
 
-export function remoteLaunch(remote: McpRemote): RemoteLaunch {
+function remoteLaunch(remote: McpRemote): RemoteLaunch {
   return {
     kind: 'remote',
     transport: remote.type,
@@ -139,7 +139,7 @@ export function remoteLaunch(remote: McpRemote): RemoteLaunch {
 }
 
 /** The first package we can run, and the first remote (streamable HTTP preferred over SSE). */
-export function installOptions(server: ServerJson): { stdio: StdioLaunch | null; remote: RemoteLaunch | null } {
+function installOptions(server: ServerJson): { stdio: StdioLaunch | null; remote: RemoteLaunch | null } {
   const stdio = (server.packages ?? []).map(packageLaunch).find((l): l is StdioLaunch => l !== null) ?? null;
   const remotes = server.remotes ?? [];
   const remote = remotes.find((r) => r.type === 'streamable-http') ?? remotes[0];
@@ -204,12 +204,12 @@ function prompts(l: StdioLaunch | RemoteLaunch): Prompt[] {
   return [...seen.values()];
 }
 
-export const CLAUDE_DESKTOP_CONFIG = [
+const CLAUDE_DESKTOP_CONFIG = [
   { system: 'macOS', path: '~/Library/Application Support/Claude/claude_desktop_config.json' },
   { system: 'Windows', path: '%APPDATA%\\Claude\\claude_desktop_config.json' },
 ];
 
-export function claudeDesktopSnippet(server: ServerJson, key: string): Snippet | null {
+function claudeDesktopSnippet(server: ServerJson, key: string): Snippet | null {
   const { stdio, remote } = installOptions(server);
   if (!stdio && !remote) return null;
   const config = stdio ? stdioConfig(stdio, asPlaceholders) : bridgeConfig(remote!);
@@ -227,7 +227,7 @@ export function claudeDesktopSnippet(server: ServerJson, key: string): Snippet |
   };
 }
 
-export function cursorSnippet(server: ServerJson, key: string): Snippet | null {
+function cursorSnippet(server: ServerJson, key: string): Snippet | null {
   const { stdio, remote } = installOptions(server);
   if (!stdio && !remote) return null;
   const config = remote ? { url: asPlaceholders(remote.url), ...headerRecord(remote, asPlaceholders) } : stdioConfig(stdio!, asPlaceholders);
@@ -247,7 +247,7 @@ export function cursorSnippet(server: ServerJson, key: string): Snippet | null {
   };
 }
 
-export function vscodeSnippet(server: ServerJson, key: string): Snippet | null {
+function vscodeSnippet(server: ServerJson, key: string): Snippet | null {
   const { stdio, remote } = installOptions(server);
   const launch = remote ?? stdio;
   if (!launch) return null;
@@ -266,7 +266,7 @@ export function vscodeSnippet(server: ServerJson, key: string): Snippet | null {
   };
 }
 
-export function claudeCodeSnippet(server: ServerJson, key: string): Snippet | null {
+function claudeCodeSnippet(server: ServerJson, key: string): Snippet | null {
   const { stdio, remote } = installOptions(server);
   const launch = remote ?? stdio;
   if (!launch) return null;

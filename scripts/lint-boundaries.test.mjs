@@ -1,0 +1,39 @@
+// Proves the boundary rule of eslint.config.js: each never, written as an import in a file that does not exist
+// on disk (ESLint lints the text as if it lived at that path), is an error; the allowed imports are not.
+// Run by `npm test` after `pnpm lint` (node's test runner: plain Node, like the rest of scripts/).
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { ESLint } from 'eslint';
+import { ROOT } from './lib.mjs';
+
+const eslint = new ESLint({ cwd: ROOT });
+
+/** The boundary errors ESLint reports for `imports` written in a file at `path`. */
+async function boundaryErrors(path, ...imports) {
+  const code = imports.map((spec, i) => `import m${i} from '${spec}';`).join('\n') + `\nexport default [${imports.map((_, i) => `m${i}`).join(', ')}];\n`;
+  const [result] = await eslint.lintText(code, { filePath: `${ROOT}/${path}` });
+  return result.messages.filter((m) => m.ruleId === 'boundaries/dependencies').map((m) => `${m.line}: ${m.message}`);
+}
+
+test('a remote never imports another remote', async () => {
+  const errors = await boundaryErrors('mfe-blog/src/probe.ts', '../../mfe-directory/src/lib/categories');
+  assert.deepEqual(errors, ['1: A remote never imports another remote: each is built and released on its own.']);
+});
+
+test('a remote never imports shell/src, nor the api outside its contracts', async () => {
+  const errors = await boundaryErrors('mfe-blog/src/probe.ts', '../../shell/src/routes', '../../api/src/db/connection', '../../api/data/mcp-servers.json');
+  assert.deepEqual(errors.map((e) => e.split(':')[0]), ['1', '2', '3']);
+  assert.match(errors[0], /only through @aitools\/platform, and the api only through api\/src\/contracts/);
+});
+
+test('a remote may import its own files, the platform and the contracts; its tests may read the seed data', async () => {
+  assert.deepEqual(await boundaryErrors('mfe-blog/src/probe.ts', './routes/BlogList', '@aitools/platform', '@aitools/api/contracts/tools'), []);
+  assert.deepEqual(await boundaryErrors('mfe-blog/src/probe.test.ts', '../../api/data/mcp-servers.json'), []);
+});
+
+test("the shell never imports a remote, the platform never imports the shell, the api never imports a remote's sources", async () => {
+  assert.match((await boundaryErrors('shell/src/probe.ts', '../../mfe-blog/src/routes/BlogList'))[0], /The shell never imports a remote/);
+  assert.match((await boundaryErrors('shell/platform/src/probe.ts', '../../src/routes'))[0], /never imports the shell/);
+  assert.match((await boundaryErrors('api/src/probe.ts', '../../mfe-blog/src/routes/BlogList'))[0], /The api never imports a remote/);
+  assert.match((await boundaryErrors('api/src/contracts/probe.ts', '../db/connection'))[0], /never imports the rest of the api/);
+});
