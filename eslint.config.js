@@ -58,7 +58,7 @@ const nevers = [
 ];
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'api/var/**', '**/coverage/**'] },
+  { ignores: ['**/dist/**', '**/node_modules/**', 'api/var/**', '**/coverage/**', 'tests/.monolith/**'] },
   js.configs.recommended,
   tseslint.configs.recommended,
   reactHooks.configs.flat.recommended,

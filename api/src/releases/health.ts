@@ -80,7 +80,7 @@ export function releaseCandidates(releasesDir: string, manifest: Manifest, remot
     if (!out.includes(id) && !rolledBackFrom.has(id)) out.push(id);
   };
   for (const e of [...state.history].reverse()) add(e.id);
-  let stored: { id: string; builtAt: string }[] = [];
+  let stored: { id: string; builtAt: string }[];
   try {
     stored = readdirSync(join(releasesDir, remote))
       .map((id) => ({ id, builtAt: readReleaseMeta(releasesDir, remote, id)?.builtAt ?? '' }))

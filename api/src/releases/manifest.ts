@@ -158,7 +158,7 @@ let cache: { path: string; key: string; read: ManifestRead } | null = null;
  */
 export function readManifestChecked(releasesDir: string): ManifestRead {
   const path = manifestPath(releasesDir);
-  let st: ReturnType<typeof statSync> | null = null;
+  let st: ReturnType<typeof statSync> | null;
   try {
     st = statSync(path);
   } catch {

@@ -66,7 +66,8 @@ function Home({ data: list }: RouteProps<HomePage | null>) {
   const navigationType = useNavigationType();
   const revalidator = useRevalidator();
   // Chips and selects show the query being loaded, not the one it replaces (the address changes when data is in).
-  const pending = navigation.location?.pathname === location.pathname ? new URLSearchParams(navigation.location.search) : null;
+  const pendingSearch = navigation.location?.pathname === location.pathname ? navigation.location.search : null;
+  const pending = pendingSearch === null ? null : new URLSearchParams(pendingSearch);
   const query = readToolQuery(pending ?? params);
   const { category, type, sort, size: pageSize } = query;
   const urlSearch = query.search;
@@ -171,8 +172,8 @@ function Home({ data: list }: RouteProps<HomePage | null>) {
 
   // Keep the address honest when the requested page was out of range.
   useEffect(() => {
-    if (ready && !pending && params.has('page') && page !== query.page) writeQuery({ page });
-  }, [ready, pending, page, query.page, params, writeQuery]);
+    if (ready && pendingSearch === null && params.has('page') && page !== query.page) writeQuery({ page });
+  }, [ready, pendingSearch, page, query.page, params, writeQuery]);
 
   // Once, when the list is there: restore the remembered page, then the scroll (Back), the grid (incoming query) or #faq.
   const arrived = useRef(false);
