@@ -117,6 +117,9 @@ export interface ManifestRead {
   fromLastGood: string[];
   /** 'file': all from the file; 'last-good': some or all from the last good manifest; 'none': nothing usable. */
   servingFrom: 'file' | 'last-good' | 'none';
+  /** Remotes whose entry is bad with no last good entry ('*': the whole file, none known): writing the manifest now
+   *  would lose them, so release and rollback refuse until it is repaired. */
+  unrecovered: string[];
 }
 
 const lastGoodByDir = new Map<string, { manifest: Manifest; text: string }>();
@@ -179,9 +182,10 @@ function computeRead(releasesDir: string, path: string | null): ManifestRead {
     problem,
     fromLastGood: good ? Object.keys(good.remotes) : [],
     servingFrom: good ? 'last-good' : 'none',
+    unrecovered: good ? [] : ['*'],
   });
   // No manifest yet is a new store; no manifest after a good one was seen is a fault.
-  if (!path) return good ? fallback('the manifest file is missing') : { manifest: emptyManifest(), ok: true, fromLastGood: [], servingFrom: 'file' };
+  if (!path) return good ? fallback('the manifest file is missing') : { manifest: emptyManifest(), ok: true, fromLastGood: [], servingFrom: 'file', unrecovered: [] };
   let parsed: ReturnType<typeof parseManifestText>;
   try {
     parsed = parseManifestText(readFileSync(path, 'utf8'));
@@ -191,7 +195,7 @@ function computeRead(releasesDir: string, path: string | null): ManifestRead {
   const bad = Object.keys(parsed.problems);
   if (!bad.length) {
     rememberGood(releasesDir, parsed.manifest);
-    return { manifest: parsed.manifest, ok: true, fromLastGood: [], servingFrom: 'file' };
+    return { manifest: parsed.manifest, ok: true, fromLastGood: [], servingFrom: 'file', unrecovered: [] };
   }
   // Only the broken remotes fall back to their last good entry.
   const manifest = structuredClone(parsed.manifest);
@@ -209,6 +213,7 @@ function computeRead(releasesDir: string, path: string | null): ManifestRead {
     problem: bad.map((r) => `${r}: ${parsed.problems[r]}`).join('; '),
     fromLastGood,
     servingFrom: fromLastGood.length ? 'last-good' : 'file',
+    unrecovered: bad.filter((r) => !good?.remotes[r]),
   };
 }
 

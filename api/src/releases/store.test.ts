@@ -179,6 +179,20 @@ describe('rollback', () => {
     expect(readManifest(releasesDir).remotes.legal.active).toBe(v2.id);
   });
 
+  it('refuses to write a damaged manifest that would lose a remote with no last good entry, and says how to repair it', () => {
+    releaseFake('v1');
+    const v2 = releaseFake('v2');
+    const good = JSON.parse(readFileSync(manifestPath(releasesDir), 'utf8'));
+    // blog's entry was never seen good (no last good copy of it) and is now broken.
+    const damaged = JSON.stringify({ ...good, remotes: { ...good.remotes, blog: { history: [] } } });
+    writeFileSync(manifestPath(releasesDir), damaged);
+    expect(() => rollback('legal', { releasesDir })).toThrow(/Refusing to change the manifest: blog: .*no last good state is known for blog.*Repair manifest\.json/);
+    expect(readFileSync(manifestPath(releasesDir), 'utf8')).toBe(damaged);
+    // With the file repaired, the rollback goes through.
+    writeFileSync(manifestPath(releasesDir), JSON.stringify(good));
+    expect(rollback('legal', { releasesDir }).from).toBe(v2.id);
+  });
+
   it('rejects unknown ids and remotes and changes nothing', () => {
     releaseFake('v1');
     const before = readFileSync(manifestPath(releasesDir), 'utf8');

@@ -7,7 +7,7 @@ import { SHARED_PACKAGES } from '@aitools/platform/shared';
 import { CONTRACT_VERSION } from '@aitools/platform/contract';
 import { sharedRangeProblems } from './compat';
 import { CHECKED_FILES, contractProblem, fileDigest } from './health';
-import { readManifest, readReleaseMeta, releaseDir, remoteBaseUrl, writeManifestAtomic, SERVER_ENTRY_FILE, REMOTE_ENTRY_FILE, PRELOAD_MANIFEST_FILE, type Manifest, type ManifestEvent, type ReleaseMeta } from './manifest';
+import { LAST_GOOD_FILE, MANIFEST_FILE, readManifestChecked, readManifest, readReleaseMeta, releaseDir, remoteBaseUrl, writeManifestAtomic, SERVER_ENTRY_FILE, REMOTE_ENTRY_FILE, PRELOAD_MANIFEST_FILE, type Manifest, type ManifestEvent, type ReleaseMeta } from './manifest';
 import { gitCommit, releaseSource, workspaceRoot } from './sourceHash';
 
 /** Releases kept per remote (at least), so visitors mid-session on an older release still find its chunks. */
@@ -171,7 +171,12 @@ function activate(releasesDir: string, remote: string, id: string, action: Manif
   const meta = readReleaseMeta(releasesDir, remote, id);
   const contract = meta ? contractProblem(meta) : 'its release.json is missing or unreadable';
   if (contract) throw new ReleaseError(`Refusing to ${action === 'rollback' ? 'roll back to' : 'activate'} ${remote} ${id}: ${contract}. Release the remote again from its sources.`);
-  const manifest = structuredClone(readManifest(releasesDir));
+  const read = readManifestChecked(releasesDir);
+  if (read.unrecovered.length) {
+    const lost = read.unrecovered.includes('*') ? 'every remote' : read.unrecovered.join(', ');
+    throw new ReleaseError(`Refusing to change the manifest: ${read.problem}, and no last good state is known for ${lost}, so writing it would lose them. Repair ${MANIFEST_FILE} (or restore ${LAST_GOOD_FILE}) first.`);
+  }
+  const manifest = structuredClone(read.manifest);
   const state = manifest.remotes[remote] ?? { active: id, history: [] };
   const event: ManifestEvent = { action, id, from: manifest.remotes[remote]?.active ?? null, at: new Date().toISOString(), by: actor() };
   manifest.remotes[remote] = { active: id, history: [...state.history, event] };
