@@ -38,6 +38,8 @@ const DEFAULT_HEAD: Head = {
 
 export interface PageRenderer {
   render(req: Request, res: Response): Promise<void>;
+  /** The text of every inline script the pages carry (the CSP allows them by hash). */
+  inlineScripts: string[];
 }
 
 export async function createPageRenderer(config: ServerConfig, logger: Logger, apiApp: Express): Promise<PageRenderer> {
@@ -48,6 +50,7 @@ export async function createPageRenderer(config: ServerConfig, logger: Logger, a
   const themeScript = shell.themeBootScript();
 
   return {
+    inlineScripts: [themeScript],
     async render(req, res) {
       const url = new URL(req.originalUrl, config.siteOrigin);
       const match = shell.matchRoute(url.pathname);
@@ -86,10 +89,9 @@ export async function createPageRenderer(config: ServerConfig, logger: Logger, a
       }
 
       const state = { releases, router: result.hydration, config: browserConfig(config) };
-      const nonce = res.locals.cspNonce as string;
       // Replacer functions: page content may contain "$&" and the like, which a replacement string would expand.
       const html = template
-        .replace('<!--app-theme-->', () => `<script nonce="${nonce}">${themeScript}</script>`)
+        .replace('<!--app-theme-->', () => `<script>${themeScript}</script>`)
         .replace('<!--app-head-->', () => [renderHeadTags(result.head ?? DEFAULT_HEAD), ...preload].join('\n'))
         .replace('<!--app-html-->', () => result.html)
         .replace('<!--app-state-->', () => `<script type="application/json" id="${shell.PAGE_STATE_ID}">${serializeJsonForScript(state)}</script>`);

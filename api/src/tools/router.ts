@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { Router } from 'express';
 import type { DB } from '../db/connection';
 import { getTool, listToolSummaries } from './repository';
@@ -7,37 +6,27 @@ import { similarTools } from './similar';
 import { getServerByToolSlug } from '../registry/repository';
 import { toToolSummary } from '../contracts/tools';
 import type { ToolDetailExtras } from '../contracts/mcp';
+import { json, type ReplyCache } from '../http/cachedResponse';
 
-/** Strong validator of a response body; clients revalidate (no-cache) and get 304 when nothing changed. */
-export function etagOf(body: string): string {
-  return `"${createHash('sha1').update(body).digest('base64url')}"`;
-}
-
-function matchesEtag(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  return header.split(',').some((t) => {
-    const v = t.trim().replace(/^W\//, '');
-    return v === '*' || v === etag;
-  });
-}
-
-export function toolsRouter(db: DB): Router {
+export function toolsRouter(db: DB, reads: ReplyCache): Router {
   const router = Router();
-  router.get('/', (req, res) => {
-    // ?search= : the spec's contains-search through the full-text index, with suggestions when nothing matches.
-    const search = typeof req.query.search === 'string' ? req.query.search.slice(0, 200) : '';
-    const body = JSON.stringify(search.trim() ? { success: true, ...searchTools(db, search) } : { success: true, data: listToolSummaries(db) });
-    const etag = etagOf(body);
-    res.set({ ETag: etag, 'Cache-Control': 'no-cache' });
-    if (matchesEtag(req.get('If-None-Match'), etag)) return void res.status(304).end();
-    res.type('json').send(body);
-  });
-  router.get('/:slug', (req, res) => {
-    const tool = getTool(db, req.params.slug);
-    if (!tool) return void res.status(404).json({ success: false, error: 'Tool not found' });
-    const mcpServer = getServerByToolSlug(db, tool.slug);
-    const extras: ToolDetailExtras = { ...(mcpServer ? { mcpServer } : {}), similar: similarTools(toToolSummary(tool), listToolSummaries(db)) };
-    res.json({ ...tool, ...extras });
-  });
+  // ?search= : the spec's contains-search through the full-text index, with suggestions when nothing matches.
+  router.get(
+    '/',
+    reads.route((req) => {
+      const search = typeof req.query.search === 'string' ? req.query.search.slice(0, 200) : '';
+      return json(search.trim() ? { success: true, ...searchTools(db, search) } : { success: true, data: listToolSummaries(db) });
+    }),
+  );
+  router.get(
+    '/:slug',
+    reads.route((req) => {
+      const tool = getTool(db, req.params.slug as string);
+      if (!tool) return json({ success: false, error: 'Tool not found' }, 404);
+      const mcpServer = getServerByToolSlug(db, tool.slug);
+      const extras: ToolDetailExtras = { ...(mcpServer ? { mcpServer } : {}), similar: similarTools(toToolSummary(tool), listToolSummaries(db)) };
+      return json({ ...tool, ...extras });
+    }),
+  );
   return router;
 }
