@@ -7,11 +7,12 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
+import Negotiator from 'negotiator';
 import type { Request, RequestHandler, Response } from 'express';
 
 export interface Reply {
   status?: number;
-  /** A Content-Type, or a short name Express knows ('json', 'html', 'application/xml'). */
+  /** The full Content-Type, with its charset. */
   type: string;
   body: string;
   cacheControl?: string;
@@ -73,12 +74,18 @@ function ifNoneMatch(header: string | undefined, etags: EncodedReply['etags']): 
   });
 }
 
+/** Best first: with equal q-values, the client's order does not count (most browsers list gzip before br). */
+const CODINGS: Coding[] = ['br', 'gzip', 'identity'];
+
+// negotiator 1.x takes the server's preference order (its published types describe 0.6).
+type Negotiator1 = { encoding(available: string[], opts: { preferred: string[] }): string | undefined };
+const bestCoding = (req: Request) => (new Negotiator(req) as unknown as Negotiator1).encoding(CODINGS, { preferred: CODINGS }) as Coding | undefined;
+
 /** Sends a stored reply: 304 for a matching If-None-Match, else the best coding the client accepts (br > gzip). */
 export function sendEncoded(req: Request, res: Response, e: EncodedReply): void {
   (res.locals as Record<symbol, unknown>)[PRECOMPRESSED] = true;
-  const coding: Coding = e.bodies.br ? ((req.acceptsEncodings('br', 'gzip', 'identity') || 'identity') as Coding) : 'identity';
-  const body = e.bodies[coding] ?? e.bodies.identity;
-  const used: Coding = e.bodies[coding] ? coding : 'identity';
+  const used: Coding = e.bodies.br ? (bestCoding(req) ?? 'identity') : 'identity';
+  const body = e.bodies[used]!;
   res.vary('Accept-Encoding');
   res.set('Cache-Control', e.cacheControl);
   // Validators only for successful replies (a 404 is not a representation to revalidate).
@@ -86,7 +93,7 @@ export function sendEncoded(req: Request, res: Response, e: EncodedReply): void 
     res.set('ETag', e.etags[used]);
     if (ifNoneMatch(req.get('If-None-Match'), e.etags)) return void res.status(304).end();
   }
-  res.status(e.status).type(e.type);
+  res.status(e.status).set('Content-Type', e.type);
   if (used !== 'identity') res.set('Content-Encoding', used);
   res.set('Content-Length', String(body.length));
   res.end(body);

@@ -30,7 +30,7 @@ export function seoRouter(db: DB, siteOrigin: string, reads: ReplyCache): Router
       .map((e) => `  <url><loc>${escapeHtml(origin + (e.path === '/' ? '' : e.path))}</loc>${e.lastmod ? `<lastmod>${e.lastmod}</lastmod>` : ''}</url>`)
       .join('\n');
     return {
-      type: 'application/xml',
+      type: 'application/xml; charset=utf-8',
       cacheControl: 'public, max-age=3600',
       body: `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`,
     };
