@@ -18,7 +18,12 @@ export function securityHeaders(opts: { connectSrc: string[]; inlineScripts?: st
       useDefaults: true,
       directives: {
         'script-src': ["'self'", ...(opts.inlineScripts ?? []).map(scriptHash)],
+        // Style elements: our stylesheets only. Style attributes stay allowed: the directory's letter tiles carry
+        // their colour and size inline (mfe-directory LogoTile), and an attribute cannot load or run anything.
+        // 'unsafe-inline' in style-src is only the fallback of browsers without the -elem/-attr directives.
         'style-src': ["'self'", "'unsafe-inline'"],
+        'style-src-elem': ["'self'"],
+        'style-src-attr': ["'unsafe-inline'"],
         'img-src': ["'self'", 'data:', 'https:'],
         'connect-src': ["'self'", ...opts.connectSrc],
         'upgrade-insecure-requests': null,
