@@ -28,6 +28,7 @@ const activate = (directory: string) =>
 function fakeRenderer(): PageRenderer {
   return {
     inlineScripts: [THEME],
+    remoteOf: (pathname) => (['/submit', '/contact', '/advertise'].includes(pathname) ? 'forms' : 'directory'),
     async render(req, res) {
       renders.push(`${req.method} ${req.originalUrl}`);
       if (req.method === 'POST') return void res.redirect(303, '/done');
@@ -107,13 +108,14 @@ describe('page cache', () => {
     expect(renders).toEqual(['GET /', 'GET /']);
   });
 
-  it('never keeps a form post, a 5xx or a page that sets a cookie', async () => {
+  it('never keeps a form post, a form page (a fresh idempotency key each), a 5xx or a page that sets a cookie', async () => {
     for (let i = 0; i < 2; i++) {
       expect((await request(app).post('/submit').type('form').send('name=x')).status).toBe(303);
+      expect((await request(app).get('/contact')).status).toBe(200);
       expect((await request(app).get('/down')).status).toBe(503);
       const cookie = await request(app).get('/cookie');
       expect(cookie.headers['set-cookie']).toBeDefined();
     }
-    expect(renders).toEqual(['POST /submit', 'GET /down', 'GET /cookie', 'POST /submit', 'GET /down', 'GET /cookie']);
+    expect(renders).toEqual(['POST /submit', 'GET /contact', 'GET /down', 'GET /cookie', 'POST /submit', 'GET /contact', 'GET /down', 'GET /cookie']);
   });
 });

@@ -1,8 +1,9 @@
 /**
  * Rendered pages, cached: a GET page's HTML (with its gzip and brotli bytes) is kept per URL (path and query), the
- * remotes' active releases and the data version, so a release, a rollback or a data change each make a new key.
- * Only what is the same for every visitor is kept: status 200 or 404, HTML, no Set-Cookie. Pages carry no
- * per-response nonce (the CSP allows the inline theme script by hash), so a stored page is served as it is.
+ * remotes' active releases, the data version and the day, so a release, a rollback or a data change each make a
+ * new key. Only what is the same for every visitor is kept: status 200 or 404, HTML, no Set-Cookie, not a form
+ * page. Pages carry no per-response nonce (the CSP allows the inline theme script by hash), so a stored page is
+ * served as it is.
  */
 import type { Request, RequestHandler, Response } from 'express';
 import { encodeReply, sendEncoded, type Reply, type ReplyCache } from '../http/cachedResponse';
@@ -10,6 +11,8 @@ import { readManifest } from '../releases/manifest';
 import type { PageRenderer } from './renderPage';
 
 const CACHEABLE_STATUS = new Set([200, 404]);
+/** The forms' pages carry a fresh idempotency key for each visitor (mfe-forms formPageLoader): never shared. */
+const PER_VISITOR_REMOTES = new Set(['forms']);
 
 /** The active release of every remote, as one key part (the manifest is re-read only when its file changed). */
 export function activeReleasesKey(releasesDir: string): string {
@@ -22,7 +25,10 @@ export function activeReleasesKey(releasesDir: string): string {
 
 export function cachedPages(renderer: PageRenderer, opts: { cache: ReplyCache; releases: () => string }): RequestHandler {
   const serveGet = async (req: Request, res: Response) => {
-    const key = `page\u0000${req.originalUrl}\u0000${opts.releases()}`;
+    const remote = renderer.remoteOf(req.path);
+    if (remote && PER_VISITOR_REMOTES.has(remote)) return renderer.render(req, res);
+    // The day: a page may show today's date (the legal pages' "Last updated"), as the server's clock has it.
+    const key = `page\u0000${req.originalUrl}\u0000${opts.releases()}\u0000${new Date().toDateString()}`;
     const { version, hit } = opts.cache.lookup(key);
     if (hit) return sendEncoded(req, res, hit);
     const reply = await captureRender(renderer, req, res);

@@ -40,6 +40,8 @@ export interface PageRenderer {
   render(req: Request, res: Response): Promise<void>;
   /** The text of every inline script the pages carry (the CSP allows them by hash). */
   inlineScripts: string[];
+  /** The remote that renders this path (null for the shell's own screens). */
+  remoteOf(pathname: string): string | null;
 }
 
 export async function createPageRenderer(config: ServerConfig, logger: Logger, apiApp: Express): Promise<PageRenderer> {
@@ -51,6 +53,10 @@ export async function createPageRenderer(config: ServerConfig, logger: Logger, a
 
   return {
     inlineScripts: [themeScript],
+    remoteOf(pathname) {
+      const match = shell.matchRoute(pathname);
+      return match.kind === 'remote' ? match.route.remote : null;
+    },
     async render(req, res) {
       const url = new URL(req.originalUrl, config.siteOrigin);
       const match = shell.matchRoute(url.pathname);
