@@ -7,7 +7,7 @@ import type { ServerConfig } from './config';
 import type { DB } from './db/connection';
 import { REMOTE_NAMES, SHELL_DIST, VAR_DIR } from './paths';
 import { errorHandler, notFoundApi } from './middleware/errors';
-import { cspNonce, securityHeaders } from './middleware/security';
+import { securityHeaders } from './middleware/security';
 import { requestLogger } from './middleware/logger';
 import { createRateLimits, type RateLimitStoreFactory } from './middleware/rateLimit';
 import { DEV_RELEASE_ID, devRelease, remoteBaseUrl, REMOTE_ENTRY_FILE, type PublicRelease } from './releases/manifest';
@@ -23,6 +23,9 @@ import { seoRouter } from './seo/router';
 import { registryRouter } from './registry/router';
 import { feedsRouter } from './feeds/router';
 import { createPageRenderer } from './ssr/renderPage';
+import { cachedPages, servedReleasesKey } from './ssr/pageCache';
+import { createReplyCache, isPrecompressed } from './http/cachedResponse';
+import { dataVersion } from './db/dataVersion';
 import { loadLogoMap } from './images/logos';
 import { createImageService } from './images/service';
 import { imagesRouter } from './images/router';
@@ -40,6 +43,8 @@ export interface AppDeps {
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** A page's form post: the same size limit as the JSON form endpoints. */
 const PAGE_FORM_LIMIT = '16kb';
+/** Memory for cached reads and for cached pages (each; bodies with their gzip and brotli bytes). */
+const CACHE_BYTES = 32 * 1024 * 1024;
 
 /** Composition only: security, API routes, remote release files, shell assets, then server-rendered pages. */
 export async function createApp({ config, db, logger, pages = true, rateLimitStore }: AppDeps): Promise<Express> {
@@ -47,11 +52,8 @@ export async function createApp({ config, db, logger, pages = true, rateLimitSto
   app.disable('x-powered-by');
   // Off unless TRUST_PROXY says which proxies set X-Forwarded-For: otherwise any client picks its own address.
   app.set('trust proxy', config.trustProxy);
-  app.use(requestLogger(logger));
-  // HTML, JSON and the JavaScript bundles shrink to a third or less on the wire.
-  app.use(compression());
-  app.use(cspNonce);
-  app.use(securityHeaders({ connectSrc: config.analyticsEndpoint ? [new URL(config.analyticsEndpoint, config.siteOrigin).origin] : [] }));
+  // Public reads (JSON, sitemap, feeds, registry) kept per data version, shared by both API instances below.
+  const reads = createReplyCache({ version: () => dataVersion(db), maxBytes: CACHE_BYTES });
 
   // Which release serves each remote (validated manifest, last good state, fallbacks): one for pages, /remotes.json
   // and the release files, so they always agree.
@@ -71,19 +73,25 @@ export async function createApp({ config, db, logger, pages = true, rateLimitSto
       const releases = serving.health();
       res.json(releases.ok ? { status: 'ok' } : { status: 'degraded', manifest: releases.manifest, remotes: releases.remotes });
     });
-    api.use('/api/tools', toolsRouter(db));
-    api.use('/api/blog', blogRouter(db));
+    api.use('/api/tools', toolsRouter(db, reads));
+    api.use('/api/blog', blogRouter(db, reads));
     api.use('/api/events', eventsRouter(db, { limit: limits.events, retention: { maxRows: config.eventsMaxRows, maxAgeDays: config.eventsMaxAgeDays } }));
     api.use('/api', formsRouter({ db, config, logger, limits }));
     api.use('/api', notFoundApi);
     api.use(errorHandler);
     return api;
   };
+  const renderer = pages ? await createPageRenderer(config, logger, jsonApi(), serving) : null;
+
+  app.use(requestLogger(logger));
+  // HTML, JSON and the JavaScript bundles shrink to a third or less on the wire; cached replies come compressed.
+  app.use(compression({ filter: (req, res) => !isPrecompressed(res as express.Response) && compression.filter(req, res) }));
+  app.use(securityHeaders({ connectSrc: config.analyticsEndpoint ? [new URL(config.analyticsEndpoint, config.siteOrigin).origin] : [], inlineScripts: renderer?.inlineScripts }));
   app.use(jsonApi());
 
-  app.use(seoRouter(db, config.siteOrigin));
-  app.use('/v0.1', registryRouter(db, config.siteOrigin));
-  app.use(feedsRouter(db, config.siteOrigin));
+  app.use(seoRouter(db, config.siteOrigin, reads));
+  app.use('/v0.1', registryRouter(db, config.siteOrigin, reads));
+  app.use(feedsRouter(db, config.siteOrigin, reads));
 
   // Brand-logo tiles, post covers and social previews (generated files, cached a year by their ?v= address).
   const logos = loadLogoMap();
@@ -127,10 +135,15 @@ export async function createApp({ config, db, logger, pages = true, rateLimitSto
     serve(req, res, next);
   });
 
-  if (pages) {
+  if (renderer) {
     app.use('/assets', express.static(join(SHELL_DIST, 'client', 'assets'), { fallthrough: false, immutable: true, maxAge: '365d' }));
-    const renderer = await createPageRenderer(config, logger, jsonApi(), serving);
-    const render: RequestHandler = (req, res, next) => void renderer.render(req, res).catch(next);
+    // Pages served from a package's dist/ (DEV_REMOTES) change without a new release id: rendered every time.
+    const render: RequestHandler = config.devRemotes.length
+      ? (req, res, next) => void renderer.render(req, res).catch(next)
+      : cachedPages(renderer, {
+          cache: createReplyCache({ version: () => dataVersion(db), maxBytes: CACHE_BYTES }),
+          releases: () => servedReleasesKey(serving, REMOTE_NAMES),
+        });
     app.get(/.*/, render);
     // Forms post to their own page (they work without JavaScript): the route's action handles them.
     app.post(/.*/, express.raw({ type: 'application/x-www-form-urlencoded', limit: PAGE_FORM_LIMIT }), render);

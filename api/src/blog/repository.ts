@@ -1,4 +1,5 @@
 import type { DB } from '../db/connection';
+import { publicWrite } from '../db/dataVersion';
 import type { BlogPostDoc } from '../contracts/blog';
 
 /** A post as stored: the whole front matter and body as JSON in `doc`; status and date as columns to query on. */
@@ -31,9 +32,12 @@ export function getPublishedPost(db: DB, slug: string): BlogPostDoc | null {
   return row ? toPublic(row) : null;
 }
 
-export function upsertPost(db: DB, post: StoredPost): void {
-  db.prepare(
+/** Inserts or updates a post by slug; a write that changes nothing is skipped. Returns whether a row changed. */
+export function upsertPost(db: DB, post: StoredPost): boolean {
+  const write = db.prepare(
     `INSERT INTO blog_posts (slug, title, status, published_at, doc) VALUES (@slug, @title, @status, @published_at, @doc)
-     ON CONFLICT(slug) DO UPDATE SET title = excluded.title, status = excluded.status, published_at = excluded.published_at, doc = excluded.doc`,
-  ).run({ slug: post.slug, title: post.title, status: post.status, published_at: post.published_at, doc: JSON.stringify(post) });
+     ON CONFLICT(slug) DO UPDATE SET title = excluded.title, status = excluded.status, published_at = excluded.published_at, doc = excluded.doc
+     WHERE blog_posts.doc <> excluded.doc`,
+  );
+  return publicWrite(db, () => write.run({ slug: post.slug, title: post.title, status: post.status, published_at: post.published_at, doc: JSON.stringify(post) }).changes > 0);
 }

@@ -95,6 +95,13 @@ const MIGRATIONS: string[] = [
    CREATE TRIGGER tools_fts_delete AFTER DELETE ON tools BEGIN
      DELETE FROM tools_fts WHERE rowid = old.id;
    END;`,
+  // One number for "the public data changed" (tools, posts, server records), bumped in the writing transaction by
+  // bumpDataVersion; caches of reads and pages are keyed by it, in this process and in any other on the same file.
+  `CREATE TABLE data_version (
+     id INTEGER PRIMARY KEY CHECK (id = 1),
+     version INTEGER NOT NULL
+   );
+   INSERT INTO data_version (id, version) VALUES (1, 1);`,
 ];
 
 export function migrate(db: Database.Database): void {

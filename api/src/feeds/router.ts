@@ -7,6 +7,7 @@ import { Feed } from 'feed';
 import type { DB } from '../db/connection';
 import { listPublishedPosts } from '../blog/repository';
 import { canonicalUrl, SITE_FEEDS } from '@aitools/platform/head-tags';
+import type { Reply, ReplyCache } from '../http/cachedResponse';
 
 const FEED_ITEMS = 50;
 const [BLOG_FEED, TOOLS_FEED] = SITE_FEEDS;
@@ -52,13 +53,12 @@ function toolFeedItems(db: DB, limit = FEED_ITEMS): ToolFeedItem[] {
   return items.sort((a, b) => b.updated.getTime() - a.updated.getTime() || a.name.localeCompare(b.name)).slice(0, limit);
 }
 
-export function feedsRouter(db: DB, siteOrigin: string): Router {
+export function feedsRouter(db: DB, siteOrigin: string, reads: ReplyCache): Router {
   const url = (path: string) => canonicalUrl(siteOrigin, path);
   const router = Router();
-  const send = (res: import('express').Response, xml: string) =>
-    res.type('application/atom+xml; charset=utf-8').set('Cache-Control', 'public, max-age=600').send(xml);
+  const atom = (xml: string): Reply => ({ type: 'application/atom+xml; charset=utf-8', cacheControl: 'public, max-age=600', body: xml });
 
-  router.get(BLOG_FEED.path, (_req, res) => {
+  router.get(BLOG_FEED.path, reads.route(() => {
     const posts = listPublishedPosts(db).slice(0, FEED_ITEMS);
     const dated = posts.map((p) => ({ p, date: toDate(p.published_at ?? p.publishedAt) ?? new Date(0) }));
     const feed = new Feed({
@@ -84,10 +84,10 @@ export function feedsRouter(db: DB, siteOrigin: string): Router {
         category: p.category ? [{ name: p.category, term: p.category }] : undefined,
       });
     }
-    send(res, feed.atom1());
-  });
+    return atom(feed.atom1());
+  }));
 
-  router.get(TOOLS_FEED.path, (_req, res) => {
+  router.get(TOOLS_FEED.path, reads.route(() => {
     const items = toolFeedItems(db);
     const feed = new Feed({
       id: url('/'),
@@ -111,7 +111,7 @@ export function feedsRouter(db: DB, siteOrigin: string): Router {
         category: [{ name: t.category, term: t.category }],
       });
     }
-    send(res, feed.atom1());
-  });
+    return atom(feed.atom1());
+  }));
   return router;
 }

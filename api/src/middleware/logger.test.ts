@@ -22,4 +22,26 @@ describe('request logs', () => {
     await new Promise((r) => setImmediate(r));
     expect(lines.map((l) => l.req?.url)).toEqual(['/x?plain=1', '/x?hidden=1']);
   });
+
+  it('logs immutable files only at debug level when they are served, and their failures at warn', async () => {
+    const lines: { level: number; req?: { url: string } }[] = [];
+    const sink = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(JSON.parse(String(chunk)));
+        done();
+      },
+    });
+    const app = express();
+    app.use(requestLogger(pino({ level: 'info' }, sink)));
+    app.get(/.*/, (req, res) => void (req.path.endsWith('missing.js') ? res.sendStatus(404) : res.send('ok')));
+    for (const path of ['/assets/app.js', '/remotes/blog/1/remoteEntry.js', '/logos/x.svg', '/og/tool/x.png', '/covers/x.png', '/assets/missing.js', '/tool/x', '/api/tools']) {
+      await request(app).get(path);
+    }
+    await new Promise((r) => setImmediate(r));
+    expect(lines.map((l) => [l.req?.url, l.level])).toEqual([
+      ['/assets/missing.js', 40],
+      ['/tool/x', 30],
+      ['/api/tools', 30],
+    ]);
+  });
 });

@@ -5,9 +5,14 @@ export function createLogger(level: string) {
   return pino({ level });
 }
 
+/** Immutable files (release bundles, shell assets, logo tiles, covers and social images): addressed by content. */
+const IMMUTABLE_FILES = /^\/(?:assets|remotes|logos|og|covers)\//;
+
 /**
  * Structured request logs (method, url, status, time) of every request: no header turns them off, since any
  * client could send it. Internal work that is not a client request should not go through HTTP at all.
+ * A successful GET of an immutable file is logged at debug level only: a page load fetches a dozen of them, and
+ * their lines cost a large share of serving them while saying little; their failures stay at info or above.
  */
 export function requestLogger(logger: ReturnType<typeof createLogger>) {
   return pinoHttp({
@@ -15,6 +20,11 @@ export function requestLogger(logger: ReturnType<typeof createLogger>) {
     serializers: {
       req: (req) => ({ method: req.method, url: req.url }),
       res: (res) => ({ statusCode: res.statusCode }),
+    },
+    customLogLevel: (req, res, err) => {
+      if (err || res.statusCode >= 500) return 'error';
+      if (res.statusCode >= 400) return 'warn';
+      return (req.method === 'GET' || req.method === 'HEAD') && IMMUTABLE_FILES.test(req.url ?? '') ? 'debug' : 'info';
     },
   });
 }

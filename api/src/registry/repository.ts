@@ -1,4 +1,5 @@
 import type { DB } from '../db/connection';
+import { publicWrite } from '../db/dataVersion';
 import type { ServerJson } from '../contracts/mcp';
 
 /** Where a record came from: the seed file (kept in step with it) or a registry import (the seed leaves it alone). */
@@ -26,14 +27,13 @@ export function getServerRow(db: DB, name: string): McpServerRow | null {
  * nothing keeps updated_at (what `updated_since` and the feeds go by). Returns whether a row changed.
  */
 export function upsertServer(db: DB, rec: { doc: ServerJson; toolSlug: string; source: RecordSource; updatedAt?: string }): boolean {
-  const r = db
-    .prepare(
+  const write = db.prepare(
       `INSERT INTO mcp_servers (name, tool_slug, doc, source, updated_at) VALUES (@name, @slug, @doc, @source, @updatedAt)
        ON CONFLICT(name) DO UPDATE SET tool_slug = excluded.tool_slug, doc = excluded.doc, source = excluded.source, updated_at = excluded.updated_at
        WHERE (excluded.source = 'import' OR mcp_servers.source = 'seed') AND (mcp_servers.doc <> excluded.doc OR mcp_servers.tool_slug <> excluded.tool_slug)`,
-    )
-    .run({ name: rec.doc.name, slug: rec.toolSlug, doc: JSON.stringify(rec.doc), source: rec.source, updatedAt: rec.updatedAt ?? new Date().toISOString() });
-  return r.changes > 0;
+  );
+  const params = { name: rec.doc.name, slug: rec.toolSlug, doc: JSON.stringify(rec.doc), source: rec.source, updatedAt: rec.updatedAt ?? new Date().toISOString() };
+  return publicWrite(db, () => write.run(params).changes > 0);
 }
 
 /** A record with the listing facts the registry answers and feeds add to it. */

@@ -3,11 +3,12 @@
  * MCP servers, so a registry client can use the directory as a subregistry. Our own facts about a server
  * (category, popularity, page URL) go under the reverse-DNS `_meta` key META_KEY, as the registry recommends.
  */
-import { Router, type Response } from 'express';
+import { Router } from 'express';
 import type { DB } from '../db/connection';
 import { META_KEY, type ServerJson } from '../contracts/mcp';
 import { getListedServer, listServers, type ListedServer } from './repository';
 import { canonicalUrl } from '@aitools/platform/head-tags';
+import { json, type ReplyCache } from '../http/cachedResponse';
 
 const DEFAULT_LIMIT = 30;
 const MAX_LIMIT = 100;
@@ -38,24 +39,26 @@ function serverResponse(s: ListedServer, origin: string) {
   };
 }
 
-const badRequest = (res: Response, error: string) => void res.status(400).json({ error });
+const badRequest = (error: string) => json({ error }, 400);
+const notFound = () => json({ error: 'Server not found' }, 404);
 
-export function registryRouter(db: DB, siteOrigin: string): Router {
+/** Every answer depends only on its URL and the data, so each is a cached read. */
+export function registryRouter(db: DB, siteOrigin: string, reads: ReplyCache): Router {
   const router = Router();
 
-  router.get('/servers', (req, res) => {
+  router.get('/servers', reads.route((req) => {
     const q = req.query as Record<string, unknown>;
     for (const key of ['search', 'cursor', 'limit', 'updated_since', 'version']) {
-      if (q[key] !== undefined && typeof q[key] !== 'string') return badRequest(res, `${key} must be given once`);
+      if (q[key] !== undefined && typeof q[key] !== 'string') return badRequest(`${key} must be given once`);
     }
     const limit = q.limit === undefined ? DEFAULT_LIMIT : Number(q.limit);
-    if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT) return badRequest(res, `limit must be a whole number from 1 to ${MAX_LIMIT}`);
+    if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT) return badRequest(`limit must be a whole number from 1 to ${MAX_LIMIT}`);
     const after = q.cursor ? decodeCursor(q.cursor as string) : undefined;
-    if (after === null) return badRequest(res, 'cursor is not one this registry returned');
+    if (after === null) return badRequest('cursor is not one this registry returned');
     let updatedSince: string | undefined;
     if (q.updated_since) {
       const t = Date.parse(q.updated_since as string);
-      if (Number.isNaN(t) || !/^\d{4}-\d{2}-\d{2}T/.test(q.updated_since as string)) return badRequest(res, 'updated_since must be an RFC 3339 date-time');
+      if (Number.isNaN(t) || !/^\d{4}-\d{2}-\d{2}T/.test(q.updated_since as string)) return badRequest('updated_since must be an RFC 3339 date-time');
       updatedSince = new Date(t).toISOString();
     }
     const version = q.version as string | undefined;
@@ -64,24 +67,25 @@ export function registryRouter(db: DB, siteOrigin: string): Router {
     // Each server has one version here, so 'latest' or its exact version keeps it and any other version drops it.
     const servers = page.servers.filter((s) => !version || version === 'latest' || version === (s.doc.version ?? UNKNOWN_VERSION));
     const last = page.servers[page.servers.length - 1];
-    res.set('Cache-Control', 'public, max-age=60').json({
+    const body = {
       servers: servers.map((s) => serverResponse(s, siteOrigin)),
       metadata: { count: servers.length, ...(page.more && last ? { nextCursor: encodeCursor(last.doc.name) } : {}) },
-    });
-  });
+    };
+    return json(body, 200, 'public, max-age=60');
+  }));
 
-  router.get('/servers/:name/versions', (req, res) => {
-    const s = getListedServer(db, req.params.name);
-    if (!s) return void res.status(404).json({ error: 'Server not found' });
-    res.json({ servers: [serverResponse(s, siteOrigin)], metadata: { count: 1 } });
-  });
+  router.get('/servers/:name/versions', reads.route((req) => {
+    const s = getListedServer(db, req.params.name as string);
+    if (!s) return notFound();
+    return json({ servers: [serverResponse(s, siteOrigin)], metadata: { count: 1 } });
+  }));
 
-  router.get('/servers/:name/versions/:version', (req, res) => {
-    const s = getListedServer(db, req.params.name);
+  router.get('/servers/:name/versions/:version', reads.route((req) => {
+    const s = getListedServer(db, req.params.name as string);
     const { version } = req.params;
-    if (!s || (version !== 'latest' && version !== (s.doc.version ?? UNKNOWN_VERSION))) return void res.status(404).json({ error: 'Server not found' });
-    res.json(serverResponse(s, siteOrigin));
-  });
+    if (!s || (version !== 'latest' && version !== (s.doc.version ?? UNKNOWN_VERSION))) return notFound();
+    return json(serverResponse(s, siteOrigin));
+  }));
 
   return router;
 }

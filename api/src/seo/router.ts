@@ -3,11 +3,12 @@ import type { DB } from '../db/connection';
 import { listToolSummaries } from '../tools/repository';
 import { listPublishedPosts } from '../blog/repository';
 import { escapeHtml, SITE_FEEDS } from '@aitools/platform/head-tags';
+import type { ReplyCache } from '../http/cachedResponse';
 
 const STATIC_PATHS = ['/', '/blog', '/submit', '/advertise', '/contact', '/privacy', '/terms', '/cookies'];
 
 /** For crawlers: robots.txt and a sitemap of every public page (tools and published posts from the database). */
-export function seoRouter(db: DB, siteOrigin: string): Router {
+export function seoRouter(db: DB, siteOrigin: string, reads: ReplyCache): Router {
   const origin = siteOrigin.replace(/^http:\/\//i, 'https://').replace(/\/+$/, '');
   const router = Router();
 
@@ -15,7 +16,9 @@ export function seoRouter(db: DB, siteOrigin: string): Router {
     res.type('text/plain').send(`User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /api/\n\nSitemap: ${origin}/sitemap.xml\n`);
   });
 
-  router.get('/sitemap.xml', (_req, res) => {
+  router.get(
+    '/sitemap.xml',
+    reads.route(() => {
     const day = (d?: string | null) => (d && !Number.isNaN(Date.parse(d)) ? new Date(d).toISOString().slice(0, 10) : undefined);
     const entries: { path: string; lastmod?: string }[] = [
       ...STATIC_PATHS.map((path) => ({ path })),
@@ -26,10 +29,12 @@ export function seoRouter(db: DB, siteOrigin: string): Router {
     const urls = entries
       .map((e) => `  <url><loc>${escapeHtml(origin + (e.path === '/' ? '' : e.path))}</loc>${e.lastmod ? `<lastmod>${e.lastmod}</lastmod>` : ''}</url>`)
       .join('\n');
-    res
-      .type('application/xml')
-      .set('Cache-Control', 'public, max-age=3600')
-      .send(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`);
-  });
+    return {
+      type: 'application/xml; charset=utf-8',
+      cacheControl: 'public, max-age=3600',
+      body: `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`,
+    };
+    }),
+  );
   return router;
 }

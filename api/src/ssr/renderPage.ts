@@ -42,6 +42,10 @@ const DEFAULT_HEAD: Head = {
 
 export interface PageRenderer {
   render(req: Request, res: Response): Promise<void>;
+  /** The text of every inline script the pages carry (the CSP allows them by hash). */
+  inlineScripts: string[];
+  /** The remote that renders this path (null for the shell's own screens). */
+  remoteOf(pathname: string): string | null;
 }
 
 export async function createPageRenderer(config: ServerConfig, logger: Logger, apiApp: Express, serving: ReleaseServing): Promise<PageRenderer> {
@@ -64,6 +68,11 @@ export async function createPageRenderer(config: ServerConfig, logger: Logger, a
   for (const remote of REMOTE_NAMES) void serving.resolve(remote, 60_000);
 
   return {
+    inlineScripts: [themeScript],
+    remoteOf(pathname) {
+      const match = shell.matchRoute(pathname);
+      return match.kind === 'remote' ? match.route.remote : null;
+    },
     async render(req, res) {
       const started = Date.now();
       const url = new URL(req.originalUrl, config.siteOrigin);
@@ -113,10 +122,9 @@ export async function createPageRenderer(config: ServerConfig, logger: Logger, a
 
       const notRendered = Object.keys(result.notRendered).length ? { notRendered: result.notRendered } : {};
       const state = { releases, router: result.hydration, config: browserConfig(config), ...notRendered };
-      const nonce = res.locals.cspNonce as string;
       // Replacer functions: page content may contain "$&" and the like, which a replacement string would expand.
       const html = template
-        .replace('<!--app-theme-->', () => `<script nonce="${nonce}">${themeScript}</script>`)
+        .replace('<!--app-theme-->', () => `<script>${themeScript}</script>`)
         .replace('<!--app-head-->', () => [renderHeadTags(result.head ?? DEFAULT_HEAD), ...preload].join('\n'))
         .replace('<!--app-html-->', () => result.html)
         .replace('<!--app-state-->', () => `<script type="application/json" id="${shell.PAGE_STATE_ID}">${serializeJsonForScript(state)}</script>`);

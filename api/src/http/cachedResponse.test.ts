@@ -1,0 +1,156 @@
+import { request as httpRequest, type Server } from 'node:http';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Express } from 'express';
+import { createApp } from '../app';
+import { loadConfig } from '../config';
+import { openDatabase, type DB } from '../db/connection';
+import { dataVersion } from '../db/dataVersion';
+import { seed } from '../db/seed';
+import { seedTools } from '../tools/seed';
+import { createLogger } from '../middleware/logger';
+import { approveSubmission } from '../moderation/service';
+import { insertSubmission } from '../forms/repository';
+import { importServers } from '../registry/import';
+import { DATA_DIR } from '../paths';
+
+let dir: string;
+let db: DB;
+let app: Express;
+let server: Server;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'cached-reads-'));
+  db = openDatabase(join(dir, 'site.sqlite'));
+  seed(db);
+  app = await createApp({ config: loadConfig({ NODE_ENV: 'test' }), db, logger: createLogger('silent'), pages: false });
+  await new Promise<void>((resolve) => (server = app.listen(0, '127.0.0.1', () => resolve())));
+});
+afterAll(async () => {
+  await new Promise((r) => server.close(r));
+  db.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** The bytes on the wire (supertest would decode them), with the headers. */
+function raw(path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+  const { port } = server.address() as { port: number };
+  return new Promise((resolve, reject) => {
+    httpRequest({ host: '127.0.0.1', port, path, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+const etag = async (path: string) => (await request(app).get(path)).headers.etag as string;
+
+describe('cached reads', () => {
+  it('sends br, gzip or identity as the client accepts (br first), each decoding to the same JSON, compressed once', async () => {
+    const br = await raw('/api/tools', { 'accept-encoding': 'gzip, deflate, br' });
+    const gz = await raw('/api/tools', { 'accept-encoding': 'gzip' });
+    const plain = await raw('/api/tools');
+    expect([br.headers['content-encoding'], gz.headers['content-encoding'], plain.headers['content-encoding']]).toEqual(['br', 'gzip', undefined]);
+    for (const r of [br, gz, plain]) {
+      expect(r.headers.vary).toBe('Accept-Encoding');
+      expect(r.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(Number(r.headers['content-length'])).toBe(r.body.length);
+    }
+    const json = JSON.parse(plain.body.toString('utf8'));
+    expect(json.success).toBe(true);
+    expect(json.data.length).toBeGreaterThan(150);
+    expect(JSON.parse(brotliDecompressSync(br.body).toString('utf8'))).toEqual(json);
+    expect(JSON.parse(gunzipSync(gz.body).toString('utf8'))).toEqual(json);
+    // A client that ranks gzip above br gets gzip.
+    expect((await raw('/api/tools', { 'accept-encoding': 'br;q=0.5, gzip' })).headers['content-encoding']).toBe('gzip');
+  });
+
+  it('answers If-None-Match with 304 for the validator of any coding of the same body', async () => {
+    const gz = await raw('/api/tools', { 'accept-encoding': 'gzip' });
+    const plain = await raw('/api/tools');
+    expect(gz.headers.etag).toMatch(/^"[\w-]+-gz"$/);
+    expect(plain.headers.etag).toMatch(/^"[\w-]+"$/);
+    for (const tag of [gz.headers.etag, plain.headers.etag, `W/${plain.headers.etag}`, `"other", ${gz.headers.etag}`]) {
+      const res = await raw('/api/tools', { 'accept-encoding': 'gzip', 'if-none-match': String(tag) });
+      expect(res.status).toBe(304);
+      expect(res.body.length).toBe(0);
+    }
+    expect((await raw('/api/tools', { 'if-none-match': '"stale"' })).status).toBe(200);
+  });
+
+  it('keeps each route its own status, shape and Cache-Control', async () => {
+    const missing = await request(app).get('/api/tools/no-such-tool');
+    expect(missing.status).toBe(404);
+    expect(missing.body).toEqual({ success: false, error: 'Tool not found' });
+    expect(missing.headers.etag).toBeUndefined();
+    expect((await request(app).get('/v0.1/servers?limit=0')).status).toBe(400);
+    const sitemap = await request(app).get('/sitemap.xml');
+    expect(sitemap.headers['cache-control']).toBe('public, max-age=3600');
+    expect(sitemap.headers['content-type']).toBe('application/xml; charset=utf-8');
+    expect((await request(app).get('/feeds/blog.xml')).headers['content-type']).toBe('application/atom+xml; charset=utf-8');
+    expect((await request(app).get('/api/blog/public/posts')).headers['cache-control']).toBe('no-cache');
+  });
+
+  it('changes the validator after an approval, and not after a contact message', async () => {
+    const before = { list: await etag('/api/tools'), sitemap: await etag('/sitemap.xml'), version: dataVersion(db) };
+    const contact = await request(app).post('/api/contact/submit').send({ name: 'Ada', email: 'ada@example.com', subject: 'partnership', message: 'Hello' });
+    expect(contact.status).toBe(200);
+    expect(dataVersion(db)).toBe(before.version);
+    expect(await etag('/api/tools')).toBe(before.list);
+
+    const id = insertSubmission(db, { name: 'Cache Test AI', email: 'o@example.com', website_url: 'https://cache.example', tool_type: 'ai-tool', description: 'Caches', message: null });
+    expect(dataVersion(db)).toBe(before.version);
+    approveSubmission(db, id, { today: '2026-11-23' });
+    expect(dataVersion(db)).toBeGreaterThan(before.version);
+    expect(await etag('/api/tools')).not.toBe(before.list);
+    expect(await etag('/sitemap.xml')).not.toBe(before.sitemap);
+    expect((await request(app).get('/api/tools/cache-test-ai')).body.name).toBe('Cache Test AI');
+  });
+
+  it('changes the validator after a registry import that updates a record', async () => {
+    const path = '/api/tools/context7-mcp-server';
+    const before = await etag(path);
+    const record = JSON.parse(readFileSync(join(DATA_DIR, 'mcp-servers.json'), 'utf8'))['context7-mcp-server'];
+    const docs = join(dir, 'import');
+    mkdirSync(docs, { recursive: true });
+    writeFileSync(join(docs, 'context7.json'), JSON.stringify({ ...record, version: '1.2.3', description: 'Up-to-date code docs, imported' }));
+    expect(importServers(db, docs).updated).toHaveLength(1);
+    expect(await etag(path)).not.toBe(before);
+    expect((await request(app).get(path)).body.mcpServer.description).toBe('Up-to-date code docs, imported');
+  });
+
+  it('changes the validator after a seed that changes a tool, and keeps it after a seed that changes nothing', async () => {
+    const version = dataVersion(db);
+    seed(db);
+    expect(dataVersion(db)).toBe(version);
+    const before = await etag('/api/tools/chatgpt');
+    const tools = join(dir, 'tools');
+    mkdirSync(tools, { recursive: true });
+    const chatgpt = JSON.parse(readFileSync(join(DATA_DIR, 'tools', 'ai-tools-1.json'), 'utf8')).find((t: { slug: string }) => t.slug === 'chatgpt');
+    writeFileSync(join(tools, 'one.json'), JSON.stringify([{ ...chatgpt, description: 'A changed description' }]));
+    seedTools(db, tools);
+    expect(dataVersion(db)).toBe(version + 1);
+    expect(await etag('/api/tools/chatgpt')).not.toBe(before);
+  });
+
+  it('sees a write made by another connection to the same database file (another process)', async () => {
+    const before = await etag('/api/tools');
+    const other = openDatabase(join(dir, 'site.sqlite'));
+    try {
+      const id = insertSubmission(other, { name: 'Other Process AI', email: 'o@example.com', website_url: 'https://other.example', tool_type: 'ai-tool', description: 'x', message: null });
+      approveSubmission(other, id);
+    } finally {
+      other.close();
+    }
+    const res = await request(app).get('/api/tools');
+    expect(res.headers.etag).not.toBe(before);
+    expect(res.body.data.some((t: { slug: string }) => t.slug === 'other-process-ai')).toBe(true);
+  });
+});

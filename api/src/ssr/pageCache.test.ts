@@ -1,0 +1,123 @@
+import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import express, { type Express } from 'express';
+import request from 'supertest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openDatabase, type DB } from '../db/connection';
+import { bumpDataVersion, dataVersion } from '../db/dataVersion';
+import { createReplyCache } from '../http/cachedResponse';
+import { securityHeaders } from '../middleware/security';
+import { readManifest, writeManifestAtomic } from '../releases/manifest';
+import { cachedPages, servedReleasesKey } from './pageCache';
+import type { ReleaseServing } from '../releases/serving';
+import type { PageRenderer } from './renderPage';
+
+const THEME = `document.documentElement.dataset.theme='dark'`;
+
+let dir: string;
+let releasesDir: string;
+let db: DB;
+let app: Express;
+let renders: string[];
+
+const activate = (directory: string) =>
+  writeManifestAtomic(releasesDir, { version: 1, remotes: { blog: { active: 'b1', history: [] }, directory: { active: directory, history: [] } } });
+
+/** A renderer like the real one: the page shows its URL, the releases it used and the data it read. */
+function fakeRenderer(): PageRenderer {
+  return {
+    inlineScripts: [THEME],
+    remoteOf: (pathname) => (['/submit', '/contact', '/advertise'].includes(pathname) ? 'forms' : 'directory'),
+    async render(req, res) {
+      renders.push(`${req.method} ${req.originalUrl}`);
+      if (req.method === 'POST') return void res.redirect(303, '/done');
+      if (req.path === '/down') return void res.status(503).type('html').send('<p>unavailable</p>');
+      if (req.path === '/cookie') res.cookie('seen', '1');
+      const releases = Object.entries(readManifest(releasesDir).remotes).map(([name, r]) => `${name}@${r.active}`);
+      const html = `<!doctype html><script>${THEME}</script><p>${req.originalUrl} ${releases.join(' ')} data ${dataVersion(db)}</p>`;
+      res.status(req.path === '/missing' ? 404 : 200).set('Cache-Control', 'no-cache').type('html').send(html);
+    },
+  };
+}
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'page-cache-'));
+  releasesDir = join(dir, 'releases');
+  activate('d1');
+  db = openDatabase(':memory:');
+  renders = [];
+  const renderer = fakeRenderer();
+  const pages = cachedPages(renderer, {
+    cache: createReplyCache({ version: () => dataVersion(db), maxBytes: 1024 * 1024 }),
+    // The releases that serve each remote, here the manifest's active ones (no fallback in these tests).
+    releases: () => servedReleasesKey({ current: (remote) => ({ release: { id: readManifest(releasesDir).remotes[remote]?.active } }) } as Pick<ReleaseServing, 'current'>, ['blog', 'directory']),
+  });
+  app = express();
+  app.use(securityHeaders({ connectSrc: [], inlineScripts: renderer.inlineScripts }));
+  app.get(/.*/, pages);
+  app.post(/.*/, pages);
+});
+afterEach(() => {
+  db.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('page cache', () => {
+  it('serves a page again without rendering it, same HTML, with a CSP that allows its inline script', async () => {
+    const a = await request(app).get('/tool/cursor');
+    const b = await request(app).get('/tool/cursor');
+    expect(renders).toEqual(['GET /tool/cursor']);
+    expect(b.status).toBe(200);
+    expect(b.text).toBe(a.text);
+    expect(b.text).toContain('/tool/cursor blog@b1 directory@d1');
+    expect(b.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(b.headers['cache-control']).toBe('no-cache');
+    const csp = b.headers['content-security-policy'] as string;
+    expect(csp).toBe(a.headers['content-security-policy']);
+    expect(csp).not.toContain('nonce-');
+    const inline = /<script>([^<]*)<\/script>/.exec(b.text)![1]!;
+    expect(csp).toContain(`'sha256-${createHash('sha256').update(inline).digest('base64')}'`);
+    // Revalidation of a stored page.
+    expect((await request(app).get('/tool/cursor').set('If-None-Match', b.headers.etag)).status).toBe(304);
+  });
+
+  it('keys by path and query, and keeps 404 pages too', async () => {
+    await request(app).get('/?search=a');
+    await request(app).get('/?search=b');
+    await request(app).get('/?search=a');
+    expect((await request(app).get('/missing')).status).toBe(404);
+    expect((await request(app).get('/missing')).status).toBe(404);
+    expect(renders).toEqual(['GET /?search=a', 'GET /?search=b', 'GET /missing']);
+  });
+
+  it('renders again after a data change', async () => {
+    await request(app).get('/blog');
+    db.transaction(() => bumpDataVersion(db))();
+    const after = await request(app).get('/blog');
+    expect(renders).toEqual(['GET /blog', 'GET /blog']);
+    expect(after.text).toContain(`data ${dataVersion(db)}`);
+  });
+
+  it('renders again after a release or a rollback, and only for what changed', async () => {
+    await request(app).get('/');
+    activate('d2');
+    expect((await request(app).get('/')).text).toContain('directory@d2');
+    activate('d1');
+    // Back to the first release: its page is still the right one.
+    expect((await request(app).get('/')).text).toContain('directory@d1');
+    expect(renders).toEqual(['GET /', 'GET /']);
+  });
+
+  it('never keeps a form post, a form page (a fresh idempotency key each), a 5xx or a page that sets a cookie', async () => {
+    for (let i = 0; i < 2; i++) {
+      expect((await request(app).post('/submit').type('form').send('name=x')).status).toBe(303);
+      expect((await request(app).get('/contact')).status).toBe(200);
+      expect((await request(app).get('/down')).status).toBe(503);
+      const cookie = await request(app).get('/cookie');
+      expect(cookie.headers['set-cookie']).toBeDefined();
+    }
+    expect(renders).toEqual(['POST /submit', 'GET /contact', 'GET /down', 'GET /cookie', 'POST /submit', 'GET /contact', 'GET /down', 'GET /cookie']);
+  });
+});

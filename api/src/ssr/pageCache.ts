@@ -1,0 +1,66 @@
+/**
+ * Rendered pages, cached: a GET page's HTML (with its gzip and brotli bytes) is kept per URL (path and query), the
+ * releases that serve the remotes, the data version and the day, so a release, a rollback or a data change each make a
+ * new key. Only what is the same for every visitor is kept: status 200 or 404, HTML, no Set-Cookie, not a form
+ * page. Pages carry no per-response nonce (the CSP allows the inline theme script by hash), so a stored page is
+ * served as it is.
+ */
+import type { Request, RequestHandler, Response } from 'express';
+import { encodeReply, sendEncoded, type Reply, type ReplyCache } from '../http/cachedResponse';
+import type { ReleaseServing } from '../releases/serving';
+import type { PageRenderer } from './renderPage';
+
+const CACHEABLE_STATUS = new Set([200, 404]);
+/** The forms' pages carry a fresh idempotency key for each visitor (mfe-forms formPageLoader): never shared. */
+const PER_VISITOR_REMOTES = new Set(['forms']);
+
+/** The release that serves each remote (after any fallback), as one key part: a release, a rollback or a fallback
+ *  gives other pages. */
+export function servedReleasesKey(serving: Pick<ReleaseServing, 'current'>, remotes: readonly string[]): string {
+  return remotes.map((remote) => `${remote}=${serving.current(remote).release?.id ?? '-'}`).join(',');
+}
+
+export function cachedPages(renderer: PageRenderer, opts: { cache: ReplyCache; releases: () => string }): RequestHandler {
+  const serveGet = async (req: Request, res: Response) => {
+    const remote = renderer.remoteOf(req.path);
+    if (remote && PER_VISITOR_REMOTES.has(remote)) return renderer.render(req, res);
+    // The day: a page may show today's date (the legal pages' "Last updated"), as the server's clock has it.
+    const key = `page\u0000${req.originalUrl}\u0000${opts.releases()}\u0000${new Date().toDateString()}`;
+    const { version, hit } = opts.cache.lookup(key);
+    if (hit) return sendEncoded(req, res, hit);
+    const reply = await captureRender(renderer, req, res);
+    if (!reply) return;
+    const encoded = await encodeReply(reply);
+    opts.cache.store(key, version, encoded);
+    sendEncoded(req, res, encoded);
+  };
+  return (req, res, next) => {
+    // A form post runs an action and answers that visitor: never cached.
+    const work = req.method === 'GET' || req.method === 'HEAD' ? serveGet(req, res) : renderer.render(req, res);
+    work.catch(next);
+  };
+}
+
+/**
+ * Renders the page; a cacheable answer is held back and returned (the caller stores and sends it), any other one
+ * (a redirect, a 503, an error page) goes out as the renderer sent it, and null is returned.
+ */
+async function captureRender(renderer: PageRenderer, req: Request, res: Response): Promise<Reply | null> {
+  const send = res.send;
+  let captured: Reply | null = null;
+  res.send = function (this: Response, body?: unknown) {
+    res.send = send;
+    const type = String(res.getHeader('Content-Type') ?? '');
+    if (typeof body === 'string' && CACHEABLE_STATUS.has(res.statusCode) && !res.getHeader('Set-Cookie') && type.startsWith('text/html')) {
+      captured = { status: res.statusCode, type, body, cacheControl: String(res.getHeader('Cache-Control') ?? 'no-cache') };
+      return this;
+    }
+    return send.call(this, body);
+  } as Response['send'];
+  try {
+    await renderer.render(req, res);
+  } finally {
+    res.send = send;
+  }
+  return captured;
+}

@@ -1,0 +1,52 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, openPage, waitForRoute } from '../browser';
+
+const BASE = process.env.BASE_URL!;
+const PAGES = ['/', '/tool/cursor', '/blog', '/blog/how-ai-all-started-history-artificial-intelligence', '/submit', '/advertise', '/contact', '/privacy'];
+let browser: Browser;
+
+before(async () => {
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser.close();
+});
+
+describe('content security policy', () => {
+  it('allows the inline theme script by its hash, with no nonce, the same header for every response', async () => {
+    const a = await fetch(`${BASE}/blog`);
+    const b = await fetch(`${BASE}/blog`);
+    const csp = a.headers.get('content-security-policy')!;
+    assert.equal(b.headers.get('content-security-policy'), csp);
+    assert.doesNotMatch(csp, /nonce-/);
+    assert.match(csp, /style-src-elem 'self'/);
+    const html = await a.text();
+    assert.doesNotMatch(html, /nonce=/);
+    const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
+    assert.equal(inline.length, 1, 'one inline script: the theme');
+    assert.ok(csp.includes(`'sha256-${createHash('sha256').update(inline[0]!).digest('base64')}'`), 'its hash is in script-src');
+  });
+
+  for (const path of PAGES) {
+    it(`reports no CSP violation on ${path}, and the theme script ran before first paint`, async () => {
+      const { page, errors } = await openPage(browser, { colorScheme: 'dark' });
+      await page.addInitScript(() => {
+        const seen: string[] = [];
+        (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+        document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.effectiveDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`));
+      });
+      await page.goto(`${BASE}${path}`);
+      await waitForRoute(page);
+      // Give late work (lazy chunks, stylesheets) a moment to report.
+      await page.waitForLoadState('networkidle');
+      const violations = await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
+      assert.deepEqual(violations, []);
+      assert.deepEqual(errors.filter((e) => /Content Security Policy/i.test(e)), []);
+      assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'dark');
+      await page.context().close();
+    });
+  }
+});
