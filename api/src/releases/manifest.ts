@@ -257,11 +257,20 @@ export function writeManifestAtomic(releasesDir: string, manifest: Manifest): vo
 }
 
 /** release.json of a release, or null when it is missing or unreadable. */
+const metaCache = new Map<string, ReleaseMeta | null>();
+
+/** A release's release.json, validated; read and parsed again only when the file changed (pages ask per request). */
 export function readReleaseMeta(releasesDir: string, remote: string, id: string): ReleaseMeta | null {
   if (!RELEASE_ID.test(id)) return null;
+  const file = join(releaseDir(releasesDir, remote, id), 'release.json');
   try {
-    const meta = releaseMetaSchema.safeParse(JSON.parse(readFileSync(join(releaseDir(releasesDir, remote, id), 'release.json'), 'utf8')));
-    return meta.success ? meta.data : null;
+    const st = statSync(file);
+    const key = `${file}|${st.ino}|${st.mtimeMs}|${st.size}`;
+    if (metaCache.has(key)) return metaCache.get(key)!;
+    const meta = releaseMetaSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
+    const value = meta.success ? meta.data : null;
+    metaCache.set(key, value);
+    return value;
   } catch {
     return null;
   }

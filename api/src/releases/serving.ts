@@ -104,7 +104,8 @@ export function createReleaseServing(opts: ReleaseServingOptions): ReleaseServin
   }
 
   /** Candidates that pass the checks by files and known import failures, best first. */
-  function intact(remote: string): { releases: ResolvedRelease[]; active: string | null; activeProblem?: string } {
+  /** The intact releases, best first; `all`: every one (to try their imports in turn), else only the best. */
+  function intact(remote: string, all = false): { releases: ResolvedRelease[]; active: string | null; activeProblem?: string } {
     if (devRemotes.includes(remote)) return { releases: [devRelease(remote)], active: 'dev' };
     const read = manifest();
     const ids = releaseCandidates(releasesDir, read.manifest, remote);
@@ -115,7 +116,11 @@ export function createReleaseServing(opts: ReleaseServingOptions): ReleaseServin
       const release = check.ok ? storedRelease(releasesDir, remote, id, check.meta) : null;
       const problem = check.ok ? importFailures.get(entryKey(release!)) : check.problem;
       if (id === ids[0]) activeProblem = problem;
-      if (!problem && release) releases.push(release);
+      if (!problem && release) {
+        releases.push(release);
+        // The best intact release is the one served; the rest are not looked at on every request.
+        if (!all) break;
+      }
     }
     return { releases, active: ids[0] ?? null, activeProblem };
   }
@@ -139,7 +144,7 @@ export function createReleaseServing(opts: ReleaseServingOptions): ReleaseServin
       return report(served(remote, releases, active, activeProblem));
     },
     async resolve(remote, waitMs) {
-      const { releases, active, activeProblem } = intact(remote);
+      const { releases, active, activeProblem } = intact(remote, true);
       const deadline = Date.now() + waitMs;
       let problem = activeProblem;
       for (let i = 0; i < releases.length; i++) {
