@@ -8,7 +8,12 @@ const Database = createRequire(join(API_DIR, 'package.json'))('better-sqlite3') 
 
 /** Reads the test site's database (DATABASE_PATH), read-only. */
 export function queryDb<T>(sql: string, ...params: unknown[]): T[] {
-  const db = new Database(process.env.DATABASE_PATH!, { readonly: true, fileMustExist: true });
+  return queryDbAt<T>(process.env.DATABASE_PATH!, sql, ...params);
+}
+
+/** Reads the database at `path`, read-only. */
+export function queryDbAt<T>(path: string, sql: string, ...params: unknown[]): T[] {
+  const db = new Database(path, { readonly: true, fileMustExist: true });
   try {
     return db.prepare(sql).all(...params) as T[];
   } finally {
