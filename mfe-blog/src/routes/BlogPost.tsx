@@ -72,7 +72,8 @@ function NotFound() {
 function FeaturedImage({ post }: { post: Post }) {
   const { ref, failed, onError } = useImageFailed(post.featuredImage);
   if (!post.featuredImage || failed) return null;
-  return <img ref={ref} className="blog-post__image" src={post.featuredImage} alt={post.featuredImageAlt || post.title} onError={onError} />;
+  // Its box is sized before the picture arrives (covers are 1200x675, 16:9): no layout shift when it loads.
+  return <img ref={ref} className="blog-post__image" src={post.featuredImage} alt={post.featuredImageAlt || post.title} width={1200} height={675} onError={onError} />;
 }
 
 function Article({ post }: { post: Post }) {
