@@ -5,17 +5,23 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { requestLogger } from './logger';
 
+/** An app with the request logger writing into `lines`. */
+function loggedApp<T>(lines: T[]) {
+  const sink = new Writable({
+    write(chunk, _enc, done) {
+      lines.push(JSON.parse(String(chunk)) as T);
+      done();
+    },
+  });
+  const app = express();
+  app.use(requestLogger(pino({ level: 'info' }, sink)));
+  return app;
+}
+
 describe('request logs', () => {
   it('logs every client request: no header hides one', async () => {
     const lines: { req?: { url: string }; res?: { statusCode: number } }[] = [];
-    const sink = new Writable({
-      write(chunk, _enc, done) {
-        lines.push(JSON.parse(String(chunk)));
-        done();
-      },
-    });
-    const app = express();
-    app.use(requestLogger(pino({ level: 'info' }, sink)));
+    const app = loggedApp(lines);
     app.get('/x', (_req, res) => void res.send('ok'));
     await request(app).get('/x?plain=1');
     await request(app).get('/x?hidden=1').set('x-internal-render', '1');
@@ -25,14 +31,7 @@ describe('request logs', () => {
 
   it('logs immutable files only at debug level when they are served, and their failures at warn', async () => {
     const lines: { level: number; req?: { url: string } }[] = [];
-    const sink = new Writable({
-      write(chunk, _enc, done) {
-        lines.push(JSON.parse(String(chunk)));
-        done();
-      },
-    });
-    const app = express();
-    app.use(requestLogger(pino({ level: 'info' }, sink)));
+    const app = loggedApp(lines);
     app.get(/.*/, (req, res) => void (req.path.endsWith('missing.js') ? res.sendStatus(404) : res.send('ok')));
     for (const path of ['/assets/app.js', '/remotes/blog/1/remoteEntry.js', '/logos/x.svg', '/og/tool/x.png', '/covers/x.png', '/assets/missing.js', '/tool/x', '/api/tools']) {
       await request(app).get(path);
