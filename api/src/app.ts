@@ -102,9 +102,9 @@ export async function createApp({ config, db, logger, pages = true, rateLimitSto
 
   app.get('/remotes.json', async (_req, res) => {
     const out: Record<string, PublicRelease> = {};
-    for (const remote of REMOTE_NAMES) {
-      const served = await serving.resolve(remote, config.renderBudgetMs);
-      if (served.release) out[remote] = served.public;
+    // All remotes at once: each may wait up to the budget for its server entry to import.
+    for (const served of await Promise.all(REMOTE_NAMES.map((remote) => serving.resolve(remote, config.renderBudgetMs)))) {
+      if (served.release) out[served.remote] = served.public;
     }
     res.set('Cache-Control', 'no-store').json(out);
   });

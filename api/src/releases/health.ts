@@ -69,17 +69,22 @@ export function checkRelease(releasesDir: string, remote: string, id: string): R
 /**
  * The releases to try for a remote, best first: the active one, then the releases that were active before it
  * (newest first; a release that was rolled back from is skipped: it was rolled back for a reason), then any other
- * stored release built before the active one (newest first), for a manifest whose history was lost.
+ * stored release built before the active one (newest first), for a manifest whose history was lost. Yielded
+ * lazily: the stored folders are listed only when no release of the history is left to try.
  */
-export function releaseCandidates(releasesDir: string, manifest: Manifest, remote: string): string[] {
+export function* releaseCandidates(releasesDir: string, manifest: Manifest, remote: string): Generator<string> {
   const state = manifest.remotes[remote];
-  if (!state) return [];
+  if (!state) return;
   const rolledBackFrom = new Set(state.history.filter((e) => e.action === 'rollback' && e.from).map((e) => e.from as string));
-  const out = [state.active];
-  const add = (id: string) => {
-    if (!out.includes(id) && !rolledBackFrom.has(id)) out.push(id);
+  const seen = new Set<string>();
+  const isNew = (id: string) => {
+    if (seen.has(id) || rolledBackFrom.has(id)) return false;
+    seen.add(id);
+    return true;
   };
-  for (const e of [...state.history].reverse()) add(e.id);
+  seen.add(state.active);
+  yield state.active;
+  for (const e of [...state.history].reverse()) if (isNew(e.id)) yield e.id;
   let stored: { id: string; builtAt: string }[];
   try {
     stored = readdirSync(join(releasesDir, remote))
@@ -89,9 +94,6 @@ export function releaseCandidates(releasesDir: string, manifest: Manifest, remot
     stored = [];
   }
   const activeBuilt = readReleaseMeta(releasesDir, remote, state.active)?.builtAt;
-  stored
-    .filter((r) => !activeBuilt || r.builtAt < activeBuilt)
-    .sort((a, b) => b.builtAt.localeCompare(a.builtAt))
-    .forEach((r) => add(r.id));
-  return out;
+  const older = stored.filter((r) => !activeBuilt || r.builtAt < activeBuilt).sort((a, b) => b.builtAt.localeCompare(a.builtAt));
+  for (const r of older) if (isNew(r.id)) yield r.id;
 }

@@ -103,26 +103,25 @@ export function createReleaseServing(opts: ReleaseServingOptions): ReleaseServin
     return served;
   }
 
-  /** Candidates that pass the checks by files and known import failures, best first. */
-  /** The intact releases, best first; `all`: every one (to try their imports in turn), else only the best. */
+  /** The candidates that pass the checks by files and known import failures, best first; `all`: every one (to try
+   *  their imports in turn), else only the best, so a request looks no further than the release it serves. */
   function intact(remote: string, all = false): { releases: ResolvedRelease[]; active: string | null; activeProblem?: string } {
     if (devRemotes.includes(remote)) return { releases: [devRelease(remote)], active: 'dev' };
     const read = manifest();
-    const ids = releaseCandidates(releasesDir, read.manifest, remote);
+    const active = read.manifest.remotes[remote]?.active ?? null;
     const releases: ResolvedRelease[] = [];
     let activeProblem: string | undefined;
-    for (const id of ids) {
+    for (const id of releaseCandidates(releasesDir, read.manifest, remote)) {
       const check = checkRelease(releasesDir, remote, id);
       const release = check.ok ? storedRelease(releasesDir, remote, id, check.meta) : null;
       const problem = check.ok ? importFailures.get(entryKey(release!)) : check.problem;
-      if (id === ids[0]) activeProblem = problem;
+      if (id === active) activeProblem = problem;
       if (!problem && release) {
         releases.push(release);
-        // The best intact release is the one served; the rest are not looked at on every request.
         if (!all) break;
       }
     }
-    return { releases, active: ids[0] ?? null, activeProblem };
+    return { releases, active, activeProblem };
   }
 
   function served(remote: string, releases: ResolvedRelease[], active: string | null, activeProblem?: string): Served {
