@@ -21,6 +21,7 @@ const reportDir = mkdtempSync(join(tmpdir(), 'vitest-'));
 let passed = 0;
 let failed = 0;
 const failedPackages = [];
+const failedTests = []; // named again at the very end, where a CI log's tail shows them
 for (const pkg of packages) {
   log(`unit tests: ${pkg}`);
   const out = join(reportDir, pkg.replace('/', '-') + '.json');
@@ -34,6 +35,9 @@ for (const pkg of packages) {
     passed += report.numPassedTests;
     failed += report.numFailedTests;
     if (report.numTotalTests === 0) failedPackages.push(`${pkg} (no tests)`);
+    for (const file of report.testResults)
+      for (const test of file.assertionResults)
+        if (test.status === 'failed') failedTests.push(`${pkg}: ${test.fullName}\n    ${(test.failureMessages[0] ?? '').split('\n')[0]}`);
   }
   if (r.status !== 0) failedPackages.push(pkg);
 }
@@ -57,6 +61,7 @@ if (!process.env.SKIP_E2E) {
 console.log(`\nunit and component: ${passed} passed, ${failed} failed; e2e: ${e2e.passed} passed, ${e2e.failed} failed`);
 console.log(`total: ${passed + e2e.passed} passed, ${failed + e2e.failed} failed`);
 if (failedPackages.length) {
+  for (const test of failedTests) console.error(`✖ ${test}`);
   console.error(`✖ failing: ${failedPackages.join(', ')}`);
   process.exit(1);
 }

@@ -14,7 +14,7 @@ async function run(loader: () => unknown, path = '/tool/cursor', opts: { budgetM
   const notRendered: string[] = [];
   const routes: RouteObject[] = [{ id: 'root', children: [{ id: 'directory/ToolDetail', path: def.path, handle: { remote: 'directory', module: './ToolDetail' }, loader, hasErrorBoundary: true, ErrorBoundary: () => null }] }];
   const handler = createStaticHandler(
-    withServerBudget(routes, [def], { deadline: Date.now() + (opts.budgetMs ?? 50), guard: opts.guard, api: known, onNotRendered: (_r, reason) => notRendered.push(reason) }),
+    withServerBudget(routes, [def], { deadline: Date.now() + (opts.budgetMs ?? 5_000), guard: opts.guard, api: known, onNotRendered: (_r, reason) => notRendered.push(reason) }),
   );
   const context = await handler.query(new Request(`http://x${path}`));
   if (context instanceof Response) throw new Error('unexpected response');
@@ -23,7 +23,7 @@ async function run(loader: () => unknown, path = '/tool/cursor', opts: { budgetM
 
 describe('the server render budget', () => {
   it('gives up on a loader that never resolves after the budget: the route is marked not rendered', async () => {
-    const { context, notRendered, error } = await run(() => new Promise(() => {}));
+    const { context, notRendered, error } = await run(() => new Promise(() => {}), '/tool/cursor', { budgetMs: 50 });
     expect(notRendered).toEqual(['timeout']);
     expect(isChunkLoadError(error) && error.type === 'timeout' && error.request).toBe('server:directory');
     expect(context.loaderData['directory/ToolDetail']).toBeUndefined();
@@ -32,7 +32,7 @@ describe('the server render budget', () => {
   it('answers 404 for an unknown thing whatever state the remote is in (hung, failing, breaker open)', async () => {
     const closedGuard: RemoteGuard = { allow: () => false, success: vi.fn(), failure: vi.fn() };
     for (const [loader, guard] of [[() => new Promise(() => {}), undefined], [() => Promise.reject(new Error('boom')), undefined], [() => 'never run', closedGuard]] as const) {
-      const { context, error } = await run(loader, '/tool/nope', { guard });
+      const { context, error } = await run(loader, '/tool/nope', { guard, budgetMs: 200 });
       expect(context.statusCode).toBe(404);
       expect(error).toMatchObject({ status: 404 });
     }
