@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
 import type { ServerConfig } from './config';
+import { sql } from 'kysely';
 import type { DB } from './db/connection';
 import { REMOTE_NAMES, SHELL_DIST, VAR_DIR } from './paths';
 import { errorHandler, notFoundApi } from './middleware/errors';
@@ -68,8 +69,8 @@ export async function createApp({ config, db, logger, pages = true, rateLimitSto
     api.disable('x-powered-by');
     // A bad manifest or a remote served by a fallback (or not at all) is "degraded", still 200: the instance serves
     // every page it can, and a load balancer must not take it out of rotation for one remote's fault.
-    api.get('/api/health', (_req, res) => {
-      db.prepare('SELECT 1').get();
+    api.get('/api/health', async (_req, res) => {
+      await sql`SELECT 1`.execute(db);
       const releases = serving.health();
       res.json(releases.ok ? { status: 'ok' } : { status: 'degraded', manifest: releases.manifest, remotes: releases.remotes });
     });

@@ -4,7 +4,8 @@ import { VAR_DIR } from './paths';
 /** Everything the server reads from the environment, in one place. */
 export interface ServerConfig {
   port: number;
-  databasePath: string;
+  /** DATABASE_URL (a Postgres server) when set, else the SQLite file DATABASE_PATH (or ':memory:'). */
+  database: string;
   releasesDir: string;
   /** Public origin for canonical links (forced to https in links). */
   siteOrigin: string;
@@ -73,7 +74,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const path = (value: string | undefined, fallback: string) => (value ? resolve(env.INIT_CWD ?? process.cwd(), value) : fallback);
   return {
     port,
-    databasePath: env.DATABASE_PATH === ':memory:' ? ':memory:' : path(env.DATABASE_PATH, join(VAR_DIR, 'data', 'site.sqlite')),
+    database: env.DATABASE_URL || (env.DATABASE_PATH === ':memory:' ? ':memory:' : path(env.DATABASE_PATH, join(VAR_DIR, 'data', 'site.sqlite'))),
     releasesDir: path(env.RELEASES_DIR, join(VAR_DIR, 'releases')),
     siteOrigin: env.SITE_ORIGIN ?? `https://localhost:${port}`,
     apiBase: env.API_BASE ?? '',

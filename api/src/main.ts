@@ -15,8 +15,8 @@ register('./ssr/sharedResolveHooks.ts', import.meta.url, {
 
 const config = loadConfig();
 const logger = createLogger(config.logLevel);
-const db = openDatabase(config.databasePath);
-const seeded = seed(db);
+const db = await openDatabase(config.database);
+const seeded = await seed(db);
 logger.info(seeded, 'database ready');
 Object.assign(configStore.current, browserConfig(config));
 
@@ -28,8 +28,7 @@ const server = app.listen(config.port, () => {
 
 function shutdown() {
   server.close(() => {
-    db.close();
-    process.exit(0);
+    void db.destroy().finally(() => process.exit(0));
   });
   setTimeout(() => process.exit(0), 5000).unref();
 }

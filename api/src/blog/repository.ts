@@ -22,22 +22,30 @@ function toPublic(row: Row): BlogPostDoc {
 }
 
 /** Published posts, newest first. Drafts never leave the database through here. */
-export function listPublishedPosts(db: DB): BlogPostDoc[] {
-  const rows = db.prepare(`SELECT id, doc FROM blog_posts WHERE status = 'published' ORDER BY published_at DESC, id DESC`).all() as Row[];
+export async function listPublishedPosts(db: DB): Promise<BlogPostDoc[]> {
+  const rows = await db.selectFrom('blog_posts').select(['id', 'doc']).where('status', '=', 'published').orderBy('published_at', 'desc').orderBy('id', 'desc').execute();
   return rows.map(toPublic);
 }
 
-export function getPublishedPost(db: DB, slug: string): BlogPostDoc | null {
-  const row = db.prepare(`SELECT id, doc FROM blog_posts WHERE slug = ? AND status = 'published'`).get(slug) as Row | undefined;
+export async function getPublishedPost(db: DB, slug: string): Promise<BlogPostDoc | null> {
+  const row = await db.selectFrom('blog_posts').select(['id', 'doc']).where('slug', '=', slug).where('status', '=', 'published').executeTakeFirst();
   return row ? toPublic(row) : null;
 }
 
 /** Inserts or updates a post by slug; a write that changes nothing is skipped. Returns whether a row changed. */
-export function upsertPost(db: DB, post: StoredPost): boolean {
-  const write = db.prepare(
-    `INSERT INTO blog_posts (slug, title, status, published_at, doc) VALUES (@slug, @title, @status, @published_at, @doc)
-     ON CONFLICT(slug) DO UPDATE SET title = excluded.title, status = excluded.status, published_at = excluded.published_at, doc = excluded.doc
-     WHERE blog_posts.doc <> excluded.doc`,
-  );
-  return publicWrite(db, () => write.run({ slug: post.slug, title: post.title, status: post.status, published_at: post.published_at, doc: JSON.stringify(post) }).changes > 0);
+export function upsertPost(db: DB, post: StoredPost): Promise<boolean> {
+  const row = { slug: post.slug, title: post.title, status: post.status, published_at: post.published_at, doc: JSON.stringify(post) };
+  return publicWrite(db, async (trx) => {
+    const r = await trx
+      .insertInto('blog_posts')
+      .values(row)
+      .onConflict((oc) =>
+        oc
+          .column('slug')
+          .doUpdateSet((eb) => ({ title: eb.ref('excluded.title'), status: eb.ref('excluded.status'), published_at: eb.ref('excluded.published_at'), doc: eb.ref('excluded.doc') }))
+          .where((eb) => eb('blog_posts.doc', '<>', eb.ref('excluded.doc'))),
+      )
+      .executeTakeFirst();
+    return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
+  });
 }

@@ -11,16 +11,16 @@ export function blogRouter(db: DB, reads: ReplyCache): Router {
   const router = Router();
   router.get(
     '/public/posts',
-    reads.route(() => {
-      const body: BlogPostListResponse = { success: true, data: listPublishedPosts(db) };
+    reads.route(async () => {
+      const body: BlogPostListResponse = { success: true, data: await listPublishedPosts(db) };
       return json(body);
     }),
   );
   router.get(
     '/public/posts/:slug',
-    reads.route((req) => {
+    reads.route(async (req) => {
       const slug = req.params.slug as string;
-      const post = SLUG.test(slug) ? getPublishedPost(db, slug) : null;
+      const post = SLUG.test(slug) ? await getPublishedPost(db, slug) : null;
       if (!post) return json({ success: false, error: BLOG_POST_NOT_FOUND }, 404);
       const body: BlogPostResponse = { success: true, data: post };
       return json(body);

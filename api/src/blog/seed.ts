@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import matter from 'gray-matter';
-import type { DB } from '../db/connection';
+import { inTransaction, type DB } from '../db/connection';
 import { DATA_DIR } from '../paths';
 import { blogFrontMatterSchema } from '../contracts/blog';
 import { issueLines } from '../contracts/zod';
@@ -21,9 +21,11 @@ function readPostFile(path: string, fileName: string): StoredPost {
 }
 
 /** Loads data/blog/*.md (front matter + markdown body) into blog_posts, inserted or updated by slug. */
-export function seedBlog(db: DB, dir = join(DATA_DIR, 'blog')): number {
+export async function seedBlog(db: DB, dir = join(DATA_DIR, 'blog')): Promise<number> {
   const files = readdirSync(dir).filter((f) => f.endsWith('.md')).sort();
   const posts = files.map((f) => readPostFile(join(dir, f), f));
-  db.transaction(() => posts.forEach((p) => upsertPost(db, p)))();
+  await inTransaction(db, async (trx) => {
+    for (const post of posts) await upsertPost(trx, post);
+  });
   return files.length;
 }

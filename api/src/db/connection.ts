@@ -1,19 +1,79 @@
+/**
+ * One data-access layer for both databases: Kysely over better-sqlite3 (the embedded default) or over a pg pool
+ * (when DATABASE_URL names a Postgres server). Everything above this folder writes queries once, with the builder.
+ */
 import Database from 'better-sqlite3';
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type RawBuilder } from 'kysely';
+import pg from 'pg';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { migrate } from './migrations';
+import type { Schema } from './schema';
 
-export type DB = Database.Database;
+export type DB = Kysely<Schema>;
+export type Dialect = 'sqlite' | 'postgres';
 
-/** Opens (creating if needed) the database, in WAL mode, with the schema up to date. ':memory:' for tests. */
-export function openDatabase(path: string): DB {
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
-  const db = new Database(path);
-  db.pragma('journal_mode = WAL');
-  db.pragma('foreign_keys = ON');
-  db.pragma('busy_timeout = 5000');
-  // Every acknowledged write is on disk before the answer goes out.
-  db.pragma('synchronous = FULL');
-  migrate(db);
+export const isPostgresUrl = (location: string) => /^postgres(ql)?:\/\//.test(location);
+
+/**
+ * Opens (creating if needed) the database with the schema up to date: a Postgres URL, an SQLite file path, or
+ * ':memory:' for tests.
+ */
+export async function openDatabase(location: string): Promise<DB> {
+  const db = isPostgresUrl(location) ? openPostgres(location) : openSqlite(location);
+  try {
+    await migrate(db);
+  } catch (err) {
+    await db.destroy();
+    throw err;
+  }
   return db;
+}
+
+function openSqlite(path: string): DB {
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  const handle = new Database(path);
+  handle.pragma('journal_mode = WAL');
+  handle.pragma('foreign_keys = ON');
+  handle.pragma('busy_timeout = 5000');
+  // Every acknowledged write is on disk before the answer goes out.
+  handle.pragma('synchronous = FULL');
+  return new Kysely<Schema>({ dialect: new SqliteDialect({ database: handle }) });
+}
+
+// Postgres counts (bigint) and numerics arrive as strings by default; the values here fit a JS number.
+pg.types.setTypeParser(pg.types.builtins.INT8, Number);
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, Number);
+
+function openPostgres(url: string): DB {
+  // A commit is acknowledged once Postgres has it durable (synchronous_commit on, the server's default).
+  // allowExitOnIdle: idle connections never keep a finished command (a CLI, a test worker) alive.
+  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10), allowExitOnIdle: true });
+  return new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
+}
+
+export function dialectOf(db: DB): Dialect {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+}
+
+/** Runs `work` in a transaction, or inside the caller's when it already holds one (an approval, an import, the seed). */
+export function inTransaction<T>(db: DB, work: (trx: DB) => Promise<T>): Promise<T> {
+  return db.isTransaction ? work(db) : db.transaction().execute(work);
+}
+
+/** A text field of a JSON document column ("doc"), the one place the two dialects spell a query differently. */
+export function jsonText(db: DB, column: string, field: string): RawBuilder<string | null> {
+  return dialectOf(db) === 'postgres'
+    ? sql<string | null>`(${sql.ref(column)}::jsonb ->> ${sql.lit(field)})`
+    : sql<string | null>`json_extract(${sql.ref(column)}, ${sql.lit(`$.${field}`)})`;
+}
+
+/** A row count: Postgres answers count(*) as bigint text, SQLite as a number. */
+export const countOf = (row: { n: number | string | bigint } | undefined) => Number(row?.n ?? 0);
+
+/** Whether a text expression contains `text`, case-insensitively, taken literally (its own % _ and \ escaped). */
+export function containsText(expr: RawBuilder<unknown> | string, text: string): RawBuilder<boolean> {
+  const pattern = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const value = typeof expr === 'string' ? sql.ref(expr) : expr;
+  return sql<boolean>`lower(coalesce(${value}, '')) LIKE ${pattern} ESCAPE '\\'`;
 }

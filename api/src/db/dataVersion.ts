@@ -1,42 +1,39 @@
-import type { Statement } from 'better-sqlite3';
-import type { DB } from './connection';
+import { inTransaction, type DB } from './connection';
 
 /**
  * The public data's version: one row, bumped in the same transaction as every write of public data (tools, blog
- * posts, MCP server records). Read from the database each time (a primary-key lookup, a few microseconds), so a
- * write by another process on the same file (the moderation CLI, a registry import) is seen at once.
+ * posts, MCP server records). Caches of reads and pages are keyed by it. It is read from the database for each
+ * cached answer (a primary-key lookup), so a write by any other process on the same data (another instance on
+ * Postgres, the moderation CLI, a registry import) is seen at once; concurrent readers share one query.
  */
-const statements = new WeakMap<DB, { read: Statement<[], number>; bump: Statement }>();
+const inFlight = new WeakMap<DB, Promise<number>>();
 
-function prepared(db: DB) {
-  let s = statements.get(db);
-  if (!s) {
-    s = {
-      read: db.prepare<[], number>('SELECT version FROM data_version WHERE id = 1').pluck(),
-      bump: db.prepare('UPDATE data_version SET version = version + 1 WHERE id = 1'),
-    };
-    statements.set(db, s);
+export function dataVersion(db: DB): Promise<number> {
+  let read = inFlight.get(db);
+  if (!read) {
+    read = db
+      .selectFrom('data_version')
+      .select('version')
+      .where('id', '=', 1)
+      .executeTakeFirstOrThrow()
+      .then((r) => Number(r.version))
+      .finally(() => inFlight.delete(db));
+    inFlight.set(db, read);
   }
-  return s;
-}
-
-export function dataVersion(db: DB): number {
-  return prepared(db).read.get() as number;
+  return read;
 }
 
 /** Called by each writer of public data, inside its transaction. */
-export function bumpDataVersion(db: DB): void {
-  prepared(db).bump.run();
+export async function bumpDataVersion(db: DB): Promise<void> {
+  await db.updateTable('data_version').set((eb) => ({ version: eb('version', '+', 1) })).where('id', '=', 1).execute();
 }
 
-/**
- * Runs one write of public data and bumps the version when it changed a row, in one transaction (a savepoint when
- * the caller already holds one, as an approval, an import or the seed step do).
- */
-export function publicWrite(db: DB, write: () => boolean): boolean {
-  return db.transaction(() => {
-    const changed = write();
-    if (changed) bumpDataVersion(db);
+/** Runs one write of public data and bumps the version when it changed a row, in one transaction (the caller's when
+ *  it already holds one, as an approval, an import or the seed step do). */
+export function publicWrite(db: DB, write: (trx: DB) => Promise<boolean>): Promise<boolean> {
+  return inTransaction(db, async (trx) => {
+    const changed = await write(trx);
+    if (changed) await bumpDataVersion(trx);
     return changed;
-  })();
+  });
 }

@@ -1,115 +1,167 @@
-import type Database from 'better-sqlite3';
+/**
+ * Ordered, append-only schema steps for both databases, written with Kysely's schema builder; schema_version
+ * records how many have run. Only the search index differs by dialect (SQLite FTS5 trigram, Postgres pg_trgm).
+ */
+import { sql, type ColumnDefinitionBuilder, type CreateTableBuilder, type Kysely } from 'kysely';
+import { dialectOf, type DB, type Dialect } from './connection';
 
-/** Ordered, append-only schema steps; user_version records how many have run. */
-const MIGRATIONS: string[] = [
-  `CREATE TABLE tools (
-     id INTEGER PRIMARY KEY AUTOINCREMENT,
-     slug TEXT NOT NULL UNIQUE,
-     name TEXT NOT NULL,
-     category TEXT,
-     pricing TEXT,
-     popularity_score REAL,
-     doc TEXT NOT NULL,            -- the whole tool as JSON (SPEC section 3 fields)
-     created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now'))
-   );
-   CREATE TABLE blog_posts (
-     id INTEGER PRIMARY KEY AUTOINCREMENT,
-     slug TEXT NOT NULL UNIQUE,
-     title TEXT NOT NULL,
-     status TEXT NOT NULL DEFAULT 'published' CHECK (status IN ('published','draft')),
-     published_at TEXT,
-     doc TEXT NOT NULL
-   );
-   CREATE TABLE submissions (
-     id INTEGER PRIMARY KEY AUTOINCREMENT,
-     name TEXT NOT NULL,
-     email TEXT NOT NULL,
-     website_url TEXT NOT NULL,
-     tool_type TEXT NOT NULL CHECK (tool_type IN ('ai-tool','mcp-server')),
-     description TEXT,
-     message TEXT,
-     status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending','approved','rejected')),
-     created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now')),
-     reviewed_at TEXT,
-     tool_slug TEXT
-   );
-   CREATE TABLE contact_messages (
-     id INTEGER PRIMARY KEY AUTOINCREMENT,
-     name TEXT NOT NULL,
-     email TEXT NOT NULL,
-     subject TEXT NOT NULL,
-     message TEXT NOT NULL,
-     created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now'))
-   );
-   CREATE TABLE early_access (
-     id INTEGER PRIMARY KEY AUTOINCREMENT,
-     email TEXT NOT NULL UNIQUE COLLATE NOCASE,
-     type TEXT NOT NULL,
-     source TEXT NOT NULL,
-     timestamp TEXT NOT NULL
-   );
-   CREATE TABLE events (
-     id INTEGER PRIMARY KEY AUTOINCREMENT,
-     event TEXT NOT NULL,
-     data TEXT NOT NULL,
-     timestamp TEXT NOT NULL
-   );`,
-  // Idempotency keys of form writes (one row per key and endpoint, written in the row's transaction), and the
-  // server's own receive time of events, which their retention goes by (the event's timestamp is the client's).
-  `CREATE TABLE idempotency_keys (
-     endpoint TEXT NOT NULL,
-     key TEXT NOT NULL,
-     fingerprint TEXT NOT NULL,   -- digest of the validated input: the same key with other data is refused
-     result TEXT NOT NULL,        -- the first answer, as JSON
-     created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now')),
-     PRIMARY KEY (endpoint, key)
-   ) WITHOUT ROWID;
-   CREATE INDEX idempotency_keys_created_at ON idempotency_keys (created_at);
-   ALTER TABLE events ADD COLUMN received_at TEXT;
-   UPDATE events SET received_at = timestamp;
-   CREATE INDEX events_received_at ON events (received_at);`,
-  // MCP registry records, the server.json a registry import attaches to a pending submission (a side table, so
-  // the submissions table keeps its shape), and full-text search of tools (trigram: substring matches via the index).
-  `CREATE TABLE mcp_servers (
-     name TEXT PRIMARY KEY,        -- reverse-DNS server name (server.json "name")
-     tool_slug TEXT NOT NULL UNIQUE REFERENCES tools(slug) ON DELETE CASCADE,
-     doc TEXT NOT NULL,            -- the server.json record
-     source TEXT NOT NULL DEFAULT 'seed' CHECK (source IN ('seed','import')),  -- the seed never overwrites an import
-     updated_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now'))
-   );
-   CREATE TABLE submission_servers (  -- the server.json a registry import attached to a submission
-     submission_id INTEGER PRIMARY KEY REFERENCES submissions(id) ON DELETE CASCADE,
-     name TEXT NOT NULL,
-     doc TEXT NOT NULL
-   );
-   CREATE INDEX submission_servers_name ON submission_servers (name);
-   CREATE VIRTUAL TABLE tools_fts USING fts5(name, description, tokenize = 'trigram');
-   INSERT INTO tools_fts (rowid, name, description) SELECT id, name, coalesce(json_extract(doc, '$.description'), '') FROM tools;
-   CREATE TRIGGER tools_fts_insert AFTER INSERT ON tools BEGIN
-     INSERT INTO tools_fts (rowid, name, description) VALUES (new.id, new.name, coalesce(json_extract(new.doc, '$.description'), ''));
-   END;
-   CREATE TRIGGER tools_fts_update AFTER UPDATE ON tools BEGIN
-     DELETE FROM tools_fts WHERE rowid = old.id;
-     INSERT INTO tools_fts (rowid, name, description) VALUES (new.id, new.name, coalesce(json_extract(new.doc, '$.description'), ''));
-   END;
-   CREATE TRIGGER tools_fts_delete AFTER DELETE ON tools BEGIN
-     DELETE FROM tools_fts WHERE rowid = old.id;
-   END;`,
-  // One number for "the public data changed" (tools, posts, server records), bumped in the writing transaction by
-  // bumpDataVersion; caches of reads and pages are keyed by it, in this process and in any other on the same file.
-  `CREATE TABLE data_version (
-     id INTEGER PRIMARY KEY CHECK (id = 1),
-     version INTEGER NOT NULL
-   );
-   INSERT INTO data_version (id, version) VALUES (1, 1);`,
+type Step = (db: Kysely<unknown>, dialect: Dialect) => Promise<void>;
+
+/** An integer key the database numbers itself. */
+function withId<T extends string>(table: CreateTableBuilder<T, never>, dialect: Dialect) {
+  return table.addColumn('id', 'integer', (c: ColumnDefinitionBuilder) =>
+    dialect === 'postgres' ? c.primaryKey().generatedByDefaultAsIdentity() : c.primaryKey().autoIncrement(),
+  );
+}
+
+const STEPS: Step[] = [
+  // The site's tables (the shape the SQLite-only schema had reached in its four steps).
+  async (db, dialect) => {
+    await withId(db.schema.createTable('tools'), dialect)
+      .addColumn('slug', 'text', (c) => c.notNull().unique())
+      .addColumn('name', 'text', (c) => c.notNull())
+      .addColumn('category', 'text')
+      .addColumn('pricing', 'text')
+      .addColumn('popularity_score', 'double precision')
+      .addColumn('doc', 'text', (c) => c.notNull())
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .execute();
+    await withId(db.schema.createTable('blog_posts'), dialect)
+      .addColumn('slug', 'text', (c) => c.notNull().unique())
+      .addColumn('title', 'text', (c) => c.notNull())
+      .addColumn('status', 'text', (c) => c.notNull().check(sql`status IN ('published','draft')`))
+      .addColumn('published_at', 'text')
+      .addColumn('doc', 'text', (c) => c.notNull())
+      .execute();
+    await withId(db.schema.createTable('submissions'), dialect)
+      .addColumn('name', 'text', (c) => c.notNull())
+      .addColumn('email', 'text', (c) => c.notNull())
+      .addColumn('website_url', 'text', (c) => c.notNull())
+      .addColumn('tool_type', 'text', (c) => c.notNull().check(sql`tool_type IN ('ai-tool','mcp-server')`))
+      .addColumn('description', 'text')
+      .addColumn('message', 'text')
+      .addColumn('status', 'text', (c) => c.notNull().check(sql`status IN ('pending','approved','rejected')`))
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .addColumn('reviewed_at', 'text')
+      .addColumn('tool_slug', 'text')
+      .execute();
+    await withId(db.schema.createTable('contact_messages'), dialect)
+      .addColumn('name', 'text', (c) => c.notNull())
+      .addColumn('email', 'text', (c) => c.notNull())
+      .addColumn('subject', 'text', (c) => c.notNull())
+      .addColumn('message', 'text', (c) => c.notNull())
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .execute();
+    await withId(db.schema.createTable('early_access'), dialect)
+      .addColumn('email', 'text', (c) => c.notNull())
+      .addColumn('type', 'text', (c) => c.notNull())
+      .addColumn('source', 'text', (c) => c.notNull())
+      .addColumn('timestamp', 'text', (c) => c.notNull())
+      .execute();
+    // One subscriber per address, whatever its case.
+    await db.schema.createIndex('early_access_email').on('early_access').unique().expression(sql`lower(email)`).execute();
+    await withId(db.schema.createTable('events'), dialect)
+      .addColumn('event', 'text', (c) => c.notNull())
+      .addColumn('data', 'text', (c) => c.notNull())
+      .addColumn('timestamp', 'text', (c) => c.notNull())
+      .addColumn('received_at', 'text')
+      .execute();
+    await db.schema.createIndex('events_received_at').on('events').column('received_at').execute();
+    await db.schema
+      .createTable('idempotency_keys')
+      .addColumn('endpoint', 'text', (c) => c.notNull())
+      .addColumn('key', 'text', (c) => c.notNull())
+      .addColumn('fingerprint', 'text', (c) => c.notNull())
+      .addColumn('result', 'text', (c) => c.notNull())
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .addPrimaryKeyConstraint('idempotency_keys_pk', ['endpoint', 'key'])
+      .execute();
+    await db.schema.createIndex('idempotency_keys_created_at').on('idempotency_keys').column('created_at').execute();
+    await db.schema
+      .createTable('mcp_servers')
+      .addColumn('name', 'text', (c) => c.primaryKey())
+      .addColumn('tool_slug', 'text', (c) => c.notNull().unique().references('tools.slug').onDelete('cascade'))
+      .addColumn('doc', 'text', (c) => c.notNull())
+      .addColumn('source', 'text', (c) => c.notNull().check(sql`source IN ('seed','import')`))
+      .addColumn('updated_at', 'text', (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createTable('submission_servers')
+      .addColumn('submission_id', 'integer', (c) => c.primaryKey().references('submissions.id').onDelete('cascade'))
+      .addColumn('name', 'text', (c) => c.notNull())
+      .addColumn('doc', 'text', (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex('submission_servers_name').on('submission_servers').column('name').execute();
+    // One number for "the public data changed", bumped in each writing transaction (see dataVersion.ts).
+    await db.schema
+      .createTable('data_version')
+      .addColumn('id', 'integer', (c) => c.primaryKey().check(sql`id = 1`))
+      .addColumn('version', 'integer', (c) => c.notNull())
+      .execute();
+    await sql`INSERT INTO data_version (id, version) VALUES (1, 1)`.execute(db);
+  },
+  // Search of tool names and descriptions by substring, through an index so it stays fast at 10,000 tools.
+  async (db, dialect) => {
+    if (dialect === 'postgres') {
+      // The expressions tools/search.ts filters on (containsText over name and the description).
+      await sql`CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public`.execute(db);
+      await sql`CREATE INDEX tools_name_trgm ON tools USING gin (lower(coalesce(name, '')) public.gin_trgm_ops)`.execute(db);
+      await sql`CREATE INDEX tools_description_trgm ON tools USING gin (lower(coalesce(doc::jsonb ->> 'description', '')) public.gin_trgm_ops)`.execute(db);
+      return;
+    }
+    await sql`CREATE VIRTUAL TABLE tools_fts USING fts5(name, description, tokenize = 'trigram')`.execute(db);
+    await sql`INSERT INTO tools_fts (rowid, name, description) SELECT id, name, coalesce(json_extract(doc, '$.description'), '') FROM tools`.execute(db);
+    await sql`CREATE TRIGGER tools_fts_insert AFTER INSERT ON tools BEGIN
+      INSERT INTO tools_fts (rowid, name, description) VALUES (new.id, new.name, coalesce(json_extract(new.doc, '$.description'), ''));
+    END`.execute(db);
+    await sql`CREATE TRIGGER tools_fts_update AFTER UPDATE ON tools BEGIN
+      DELETE FROM tools_fts WHERE rowid = old.id;
+      INSERT INTO tools_fts (rowid, name, description) VALUES (new.id, new.name, coalesce(json_extract(new.doc, '$.description'), ''));
+    END`.execute(db);
+    await sql`CREATE TRIGGER tools_fts_delete AFTER DELETE ON tools BEGIN
+      DELETE FROM tools_fts WHERE rowid = old.id;
+    END`.execute(db);
+  },
+  // Write rate-limit counts in the database, so every instance counts against one limit.
+  async (db) => {
+    await db.schema
+      .createTable('rate_limits')
+      .addColumn('key', 'text', (c) => c.primaryKey())
+      .addColumn('hits', 'integer', (c) => c.notNull())
+      .addColumn('reset_at', 'bigint', (c) => c.notNull())
+      .execute();
+  },
 ];
 
-export function migrate(db: Database.Database): void {
-  const current = db.pragma('user_version', { simple: true }) as number;
-  for (let i = current; i < MIGRATIONS.length; i++) {
-    db.transaction(() => {
-      db.exec(MIGRATIONS[i]);
-      db.pragma(`user_version = ${i + 1}`);
-    })();
-  }
+/** SQLite files made before this runner kept their step count in user_version; four of those steps = two here. */
+const LEGACY_SQLITE_STEPS: Record<number, number> = { 4: 2 };
+
+export async function migrate(db: DB): Promise<void> {
+  const dialect = dialectOf(db);
+  await db.transaction().execute(async (trx) => {
+    // Instances starting together on one Postgres: one migrates, the others wait and find it done.
+    if (dialect === 'postgres') await sql`SELECT pg_advisory_xact_lock(7134001)`.execute(trx);
+    await trx.schema
+      .createTable('schema_version')
+      .ifNotExists()
+      .addColumn('id', 'integer', (c) => c.primaryKey().check(sql`id = 1`))
+      .addColumn('version', 'integer', (c) => c.notNull())
+      .execute();
+    let done = (await trx.selectFrom('schema_version').select('version').where('id', '=', 1).executeTakeFirst())?.version;
+    if (done === undefined) {
+      done = dialect === 'sqlite' ? await legacySqliteSteps(trx) : 0;
+      await trx.insertInto('schema_version').values({ id: 1, version: done }).execute();
+    }
+    for (let i = done; i < STEPS.length; i++) await STEPS[i]!(trx as unknown as Kysely<unknown>, dialect);
+    if (done < STEPS.length) await trx.updateTable('schema_version').set({ version: STEPS.length }).where('id', '=', 1).execute();
+  });
+}
+
+async function legacySqliteSteps(db: DB): Promise<number> {
+  const { rows } = await sql<{ user_version: number }>`PRAGMA user_version`.execute(db);
+  const legacy = rows[0]?.user_version ?? 0;
+  if (legacy === 0) return 0;
+  const steps = LEGACY_SQLITE_STEPS[legacy];
+  if (steps === undefined) throw new Error(`This SQLite file has an early schema (user_version ${legacy}); remove it and start again to re-seed.`);
+  return steps;
 }

@@ -23,8 +23,8 @@ export function eventsRouter(db: DB, { limit, retention }: { limit: RequestHandl
       next();
     },
     limit,
-    (_req, res) => {
-      insertEvent(db, res.locals.event, retention);
+    async (_req, res) => {
+      await insertEvent(db, res.locals.event, retention);
       res.status(201).json({ success: true });
     },
   );

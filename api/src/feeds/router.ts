@@ -4,7 +4,7 @@
  */
 import { Router } from 'express';
 import { Feed } from 'feed';
-import type { DB } from '../db/connection';
+import { jsonText, type DB } from '../db/connection';
 import { listPublishedPosts } from '../blog/repository';
 import { canonicalUrl, SITE_FEEDS } from '@aitools/platform/head-tags';
 import type { Reply, ReplyCache } from '../http/cachedResponse';
@@ -25,15 +25,20 @@ export interface ToolFeedItem {
 }
 
 /** Newest first: a tool's date is its last update, or its server record's, whichever is later. */
-function toolFeedItems(db: DB, limit = FEED_ITEMS): ToolFeedItem[] {
-  const rows = db
-    .prepare(
-      `SELECT t.slug, t.name, t.category, json_extract(t.doc, '$.description') AS description,
-              json_extract(t.doc, '$.lastUpdated') AS last_updated, json_extract(t.doc, '$.createdAt') AS created_at,
-              s.updated_at AS server_updated
-       FROM tools t LEFT JOIN mcp_servers s ON s.tool_slug = t.slug`,
-    )
-    .all() as { slug: string; name: string; category: string | null; description: string | null; last_updated: string | null; created_at: string | null; server_updated: string | null }[];
+async function toolFeedItems(db: DB, limit = FEED_ITEMS): Promise<ToolFeedItem[]> {
+  const rows = await db
+    .selectFrom('tools as t')
+    .leftJoin('mcp_servers as s', 's.tool_slug', 't.slug')
+    .select([
+      't.slug',
+      't.name',
+      't.category',
+      jsonText(db, 't.doc', 'description').as('description'),
+      jsonText(db, 't.doc', 'lastUpdated').as('last_updated'),
+      jsonText(db, 't.doc', 'createdAt').as('created_at'),
+      's.updated_at as server_updated',
+    ])
+    .execute();
   const items: ToolFeedItem[] = [];
   for (const r of rows) {
     const created = toDate(r.created_at);
@@ -58,8 +63,8 @@ export function feedsRouter(db: DB, siteOrigin: string, reads: ReplyCache): Rout
   const router = Router();
   const atom = (xml: string): Reply => ({ type: 'application/atom+xml; charset=utf-8', cacheControl: 'public, max-age=600', body: xml });
 
-  router.get(BLOG_FEED.path, reads.route(() => {
-    const posts = listPublishedPosts(db).slice(0, FEED_ITEMS);
+  router.get(BLOG_FEED.path, reads.route(async () => {
+    const posts = (await listPublishedPosts(db)).slice(0, FEED_ITEMS);
     const dated = posts.map((p) => ({ p, date: toDate(p.published_at ?? p.publishedAt) ?? new Date(0) }));
     const feed = new Feed({
       id: url('/blog'),
@@ -87,8 +92,8 @@ export function feedsRouter(db: DB, siteOrigin: string, reads: ReplyCache): Rout
     return atom(feed.atom1());
   }));
 
-  router.get(TOOLS_FEED.path, reads.route(() => {
-    const items = toolFeedItems(db);
+  router.get(TOOLS_FEED.path, reads.route(async () => {
+    const items = await toolFeedItems(db);
     const feed = new Feed({
       id: url('/'),
       title: TOOLS_FEED.title,

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { DB } from '../db/connection';
+import { inTransaction, type DB } from '../db/connection';
 
 /** Keys are kept a day: long enough for any retry of a form post, short enough that the table stays small. */
 const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -12,29 +12,28 @@ export function fingerprint(input: unknown): string {
 }
 
 /**
- * Runs `write` at most once per (endpoint, key). The key's row is written in the same transaction as the
- * write, so a write is never committed without its key (a retry after a lost answer finds it) nor the key
- * without the write. IMMEDIATE takes the write lock first, so two processes cannot both miss the key.
+ * Runs `write` at most once per (endpoint, key). The key's row is claimed first, in the same transaction as the
+ * write: a write is never committed without its key (a retry after a lost answer finds it) nor the key without the
+ * write. The claim is an insert, so two requests with one key (on one instance or two) cannot both run the write:
+ * the second waits for the first's transaction (Postgres) or the database lock (SQLite), then finds its row.
  * Without a key, the write simply runs.
  */
-export function runOnce<R>(db: DB, endpoint: string, key: string | undefined, input: unknown, write: () => R, now = new Date()): Once<R> {
-  if (!key) return { result: write(), replayed: false };
+export async function runOnce<R>(db: DB, endpoint: string, key: string | undefined, input: unknown, write: (trx: DB) => Promise<R>, now = new Date()): Promise<Once<R>> {
+  if (!key) return { result: await write(db), replayed: false };
   const digest = fingerprint(input);
-  const tx = db.transaction((): Once<R> => {
-    const prior = db.prepare('SELECT fingerprint, result FROM idempotency_keys WHERE endpoint = ? AND key = ?').get(endpoint, key) as
-      | { fingerprint: string; result: string }
-      | undefined;
-    if (prior) return prior.fingerprint === digest ? { result: JSON.parse(prior.result) as R, replayed: true } : { conflict: true };
-    const result = write();
-    db.prepare('INSERT INTO idempotency_keys (endpoint, key, fingerprint, result, created_at) VALUES (?, ?, ?, ?, ?)').run(
-      endpoint,
-      key,
-      digest,
-      JSON.stringify(result),
-      now.toISOString(),
-    );
-    db.prepare('DELETE FROM idempotency_keys WHERE created_at < ?').run(new Date(now.getTime() - IDEMPOTENCY_KEY_TTL_MS).toISOString());
+  return inTransaction(db, async (trx): Promise<Once<R>> => {
+    const claimed = await trx
+      .insertInto('idempotency_keys')
+      .values({ endpoint, key, fingerprint: digest, result: '', created_at: now.toISOString() })
+      .onConflict((oc) => oc.doNothing())
+      .executeTakeFirst();
+    if (Number(claimed.numInsertedOrUpdatedRows ?? 0) === 0) {
+      const prior = await trx.selectFrom('idempotency_keys').select(['fingerprint', 'result']).where('endpoint', '=', endpoint).where('key', '=', key).executeTakeFirstOrThrow();
+      return prior.fingerprint === digest ? { result: JSON.parse(prior.result) as R, replayed: true } : { conflict: true };
+    }
+    const result = await write(trx);
+    await trx.updateTable('idempotency_keys').set({ result: JSON.stringify(result) }).where('endpoint', '=', endpoint).where('key', '=', key).execute();
+    await trx.deleteFrom('idempotency_keys').where('created_at', '<', new Date(now.getTime() - IDEMPOTENCY_KEY_TTL_MS).toISOString()).execute();
     return { result, replayed: false };
   });
-  return tx.immediate();
 }

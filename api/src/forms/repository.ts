@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { DB } from '../db/connection';
 import type { ContactMessage, EarlyAccessRecord, Submission } from '../contracts/forms';
 
@@ -26,52 +27,56 @@ export interface EarlyAccessRow extends EarlyAccessRecord {
   id: number;
 }
 
-/** Each insert is one statement, so it is committed (synchronous = FULL) before the caller answers. */
-export function insertSubmission(db: DB, s: Submission): number {
-  const r = db
-    .prepare(
-      `INSERT INTO submissions (name, email, website_url, tool_type, description, message, status)
-       VALUES (@name, @email, @website_url, @tool_type, @description, @message, 'pending')`,
-    )
-    .run(s);
-  return Number(r.lastInsertRowid);
+/** Each insert is one statement, committed (on disk, on either database) before the caller answers. */
+export async function insertSubmission(db: DB, s: Submission): Promise<number> {
+  const { id } = await db
+    .insertInto('submissions')
+    .values({ name: s.name, email: s.email, website_url: s.website_url, tool_type: s.tool_type, description: s.description ?? null, message: s.message ?? null, status: 'pending', created_at: new Date().toISOString() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
 }
 
-export function insertContactMessage(db: DB, m: ContactMessage): number {
-  const r = db.prepare('INSERT INTO contact_messages (name, email, subject, message) VALUES (@name, @email, @subject, @message)').run(m);
-  return Number(r.lastInsertRowid);
+export async function insertContactMessage(db: DB, m: ContactMessage): Promise<number> {
+  const { id } = await db
+    .insertInto('contact_messages')
+    .values({ name: m.name, email: m.email, subject: m.subject, message: m.message, created_at: new Date().toISOString() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
 }
 
 /** Idempotent per email (case-insensitive): the subscriber's row id, and whether this call added it. */
-export function insertEarlyAccess(db: DB, rec: EarlyAccessRecord): { id: number; created: boolean } {
-  const r = db
-    .prepare('INSERT INTO early_access (email, type, source, timestamp) VALUES (@email, @type, @source, @timestamp) ON CONFLICT(email) DO NOTHING')
-    .run(rec);
-  if (r.changes === 1) return { id: Number(r.lastInsertRowid), created: true };
-  const existing = db.prepare('SELECT id FROM early_access WHERE email = ?').get(rec.email) as { id: number };
+export async function insertEarlyAccess(db: DB, rec: EarlyAccessRecord): Promise<{ id: number; created: boolean }> {
+  const added = await db
+    .insertInto('early_access')
+    .values({ email: rec.email, type: rec.type, source: rec.source, timestamp: rec.timestamp })
+    .onConflict((oc) => oc.doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (added) return { id: added.id, created: true };
+  const existing = await db.selectFrom('early_access').select('id').where(sql`lower(email)`, '=', rec.email.toLowerCase()).executeTakeFirstOrThrow();
   return { id: existing.id, created: false };
 }
 
-export function listSubmissions(db: DB, status?: SubmissionStatus): SubmissionRow[] {
-  return (
-    status
-      ? db.prepare('SELECT * FROM submissions WHERE status = ? ORDER BY id').all(status)
-      : db.prepare('SELECT * FROM submissions ORDER BY id').all()
-  ) as SubmissionRow[];
+export function listSubmissions(db: DB, status?: SubmissionStatus): Promise<SubmissionRow[]> {
+  let q = db.selectFrom('submissions').selectAll().orderBy('id');
+  if (status) q = q.where('status', '=', status);
+  return q.execute();
 }
 
-export function getSubmission(db: DB, id: number): SubmissionRow | null {
-  return (db.prepare('SELECT * FROM submissions WHERE id = ?').get(id) as SubmissionRow | undefined) ?? null;
+export async function getSubmission(db: DB, id: number): Promise<SubmissionRow | null> {
+  return (await db.selectFrom('submissions').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
 }
 
-export function markSubmissionReviewed(db: DB, id: number, status: Exclude<SubmissionStatus, 'pending'>, toolSlug: string | null, reviewedAt: string): void {
-  db.prepare('UPDATE submissions SET status = ?, tool_slug = ?, reviewed_at = ? WHERE id = ?').run(status, toolSlug, reviewedAt, id);
+export async function markSubmissionReviewed(db: DB, id: number, status: Exclude<SubmissionStatus, 'pending'>, toolSlug: string | null, reviewedAt: string): Promise<void> {
+  await db.updateTable('submissions').set({ status, tool_slug: toolSlug, reviewed_at: reviewedAt }).where('id', '=', id).execute();
 }
 
-export function listContactMessages(db: DB): ContactRow[] {
-  return db.prepare('SELECT id, name, email, subject, message, created_at FROM contact_messages ORDER BY id').all() as ContactRow[];
+export function listContactMessages(db: DB): Promise<ContactRow[]> {
+  return db.selectFrom('contact_messages').select(['id', 'name', 'email', 'subject', 'message', 'created_at']).orderBy('id').execute() as Promise<ContactRow[]>;
 }
 
-export function listEarlyAccess(db: DB): EarlyAccessRow[] {
-  return db.prepare('SELECT id, email, timestamp, type, source FROM early_access ORDER BY id').all() as EarlyAccessRow[];
+export function listEarlyAccess(db: DB): Promise<EarlyAccessRow[]> {
+  return db.selectFrom('early_access').select(['id', 'email', 'timestamp', 'type', 'source']).orderBy('id').execute() as Promise<EarlyAccessRow[]>;
 }

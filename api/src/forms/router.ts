@@ -37,20 +37,20 @@ export function formsRouter({ db, config, logger, limits }: { db: DB; config: Se
   const router = Router();
   const body = express.json({ limit: BODY_LIMIT });
 
-  router.post('/submissions', body, validateFirst(submissionSchema), limits.submissions, (req, res) => {
-    const result = submitTool(db, req.body, { idempotencyKey: idempotencyKeyOf(req) });
+  router.post('/submissions', body, validateFirst(submissionSchema), limits.submissions, async (req, res) => {
+    const result = await submitTool(db, req.body, { idempotencyKey: idempotencyKeyOf(req) });
     if (!result.ok) throw refused(result);
     res.status(201).json({ success: true, id: result.id });
   });
 
-  router.post('/contact/submit', body, validateFirst(contactSchema), limits.contact, (req, res) => {
-    const result = sendContactMessage(db, req.body, { idempotencyKey: idempotencyKeyOf(req) });
+  router.post('/contact/submit', body, validateFirst(contactSchema), limits.contact, async (req, res) => {
+    const result = await sendContactMessage(db, req.body, { idempotencyKey: idempotencyKeyOf(req) });
     if (!result.ok) throw refused(result);
     res.json({ success: true });
   });
 
-  router.post('/early-access', body, validateFirst(earlyAccessSchema), limits['early-access'], (req, res) => {
-    const result = joinEarlyAccess(db, req.body, { idempotencyKey: idempotencyKeyOf(req) });
+  router.post('/early-access', body, validateFirst(earlyAccessSchema), limits['early-access'], async (req, res) => {
+    const result = await joinEarlyAccess(db, req.body, { idempotencyKey: idempotencyKeyOf(req) });
     if (!result.ok) throw refused(result);
     res.json({ success: true });
     // After the answer: the visitor never waits for, or fails because of, the marketing service.

@@ -42,35 +42,35 @@ export function checkForm<S extends z.ZodType>(
   return { ok: false, fieldErrors };
 }
 
-function write<S extends z.ZodType, R extends { id: number }>(
+async function write<S extends z.ZodType, R extends { id: number }>(
   db: DB,
   endpoint: string,
   schema: S,
   input: unknown,
   opts: WriteOptions,
-  store: (data: z.output<S>) => R,
-): ({ ok: true; replayed: boolean } & R) | Extract<WriteResult, { ok: false }> {
+  store: (trx: DB, data: z.output<S>) => Promise<R>,
+): Promise<({ ok: true; replayed: boolean } & R) | Extract<WriteResult, { ok: false }>> {
   const checked = checkForm(schema, input, opts.idempotencyKey);
   if (!checked.ok) return checked;
-  const once = runOnce(db, endpoint, checked.key, checked.data, () => store(checked.data));
+  const once = await runOnce(db, endpoint, checked.key, checked.data, (trx) => store(trx, checked.data));
   if ('conflict' in once) return { ok: false, fieldErrors: { idempotencyKey: KEY_REUSED }, conflict: true };
   return { ok: true, replayed: once.replayed, ...once.result };
 }
 
 /** /submit: a pending tool submission. */
-export function submitTool(db: DB, input: unknown, opts: WriteOptions = {}): WriteResult {
-  return write(db, 'submissions', submissionSchema, input, opts, (data) => ({ id: insertSubmission(db, data) }));
+export function submitTool(db: DB, input: unknown, opts: WriteOptions = {}): Promise<WriteResult> {
+  return write(db, 'submissions', submissionSchema, input, opts, async (trx, data) => ({ id: await insertSubmission(trx, data) }));
 }
 
 /** /contact: a message to the operators. */
-export function sendContactMessage(db: DB, input: unknown, opts: WriteOptions = {}): WriteResult {
-  return write(db, 'contact', contactSchema, input, opts, (data) => ({ id: insertContactMessage(db, data) }));
+export function sendContactMessage(db: DB, input: unknown, opts: WriteOptions = {}): Promise<WriteResult> {
+  return write(db, 'contact', contactSchema, input, opts, async (trx, data) => ({ id: await insertContactMessage(trx, data) }));
 }
 
 /** /advertise: an early-access subscriber, once per email; `created` is false when the address was already listed. */
-export function joinEarlyAccess(db: DB, input: unknown, opts: WriteOptions = {}): (WriteResult & { ok: false }) | { ok: true; id: number; replayed: boolean; created: boolean; email: string } {
-  return write(db, 'early-access', earlyAccessSchema, input, opts, ({ email }) => ({
-    ...insertEarlyAccess(db, { email, timestamp: new Date().toISOString(), type: EARLY_ACCESS_TYPE, source: EARLY_ACCESS_SOURCE }),
+export function joinEarlyAccess(db: DB, input: unknown, opts: WriteOptions = {}): Promise<(WriteResult & { ok: false }) | { ok: true; id: number; replayed: boolean; created: boolean; email: string }> {
+  return write(db, 'early-access', earlyAccessSchema, input, opts, async (trx, { email }) => ({
+    ...(await insertEarlyAccess(trx, { email, timestamp: new Date().toISOString(), type: EARLY_ACCESS_TYPE, source: EARLY_ACCESS_SOURCE })),
     email,
   }));
 }

@@ -101,7 +101,7 @@ export function sendEncoded(req: Request, res: Response, e: EncodedReply): void 
 
 export interface ReplyCache {
   /** The current data version (a new one drops every stored reply) and the reply stored for this key at it. */
-  lookup(key: string): { version: number; hit: EncodedReply | undefined };
+  lookup(key: string): Promise<{ version: number; hit: EncodedReply | undefined }>;
   /** Stores a reply made from the data at `version` (ignored when the data has changed since). */
   store(key: string, version: number, reply: EncodedReply): void;
   /** The stored reply, or produce, encode and store it (concurrent callers share one production). */
@@ -110,12 +110,12 @@ export interface ReplyCache {
   route(produce: (req: Request) => Reply | Promise<Reply>): RequestHandler;
 }
 
-export function createReplyCache(opts: { version: () => number; maxBytes: number }): ReplyCache {
+export function createReplyCache(opts: { version: () => number | Promise<number>; maxBytes: number }): ReplyCache {
   const lru = new LRUCache<string, EncodedReply>({ maxSize: opts.maxBytes, sizeCalculation: (e) => e.size });
   const pending = new Map<string, Promise<EncodedReply>>();
   let current = -1;
-  const version = () => {
-    const v = opts.version();
+  const version = async () => {
+    const v = await opts.version();
     if (v !== current) {
       lru.clear();
       current = v;
@@ -126,16 +126,16 @@ export function createReplyCache(opts: { version: () => number; maxBytes: number
   const slot = (key: string, v: number) => `${v}\u0000${key}`;
 
   const cache: ReplyCache = {
-    lookup(key) {
-      const v = version();
+    async lookup(key) {
+      const v = await version();
       return { version: v, hit: lru.get(slot(key, v)) };
     },
     store(key, v, reply) {
       if (v === current) lru.set(slot(key, v), reply);
     },
-    get(key, produce) {
-      const { version: v, hit } = cache.lookup(key);
-      if (hit) return Promise.resolve(hit);
+    async get(key, produce) {
+      const { version: v, hit } = await cache.lookup(key);
+      if (hit) return hit;
       const k = slot(key, v);
       let p = pending.get(k);
       if (!p) {

@@ -33,9 +33,9 @@ export interface ImageService {
 export function createImageService({ db, cacheDir, logos }: { db: DB; cacheDir: string; logos: Map<string, LogoEntry> }): ImageService {
   const inFlight = new Map<string, Promise<Buffer>>();
 
-  function picture(kind: ImageKind, slug: string): Picture | null {
+  async function picture(kind: ImageKind, slug: string): Promise<Picture | null> {
     if (kind === 'tool-social') {
-      const tool = getTool(db, slug);
+      const tool = await getTool(db, slug);
       if (!tool) return null;
       const category = toolCategory(tool.category);
       const logo = logos.get(slug);
@@ -44,7 +44,7 @@ export function createImageService({ db, cacheDir, logos }: { db: DB; cacheDir: 
         card: { title: tool.name, category, label: category === 'MCP Servers' ? 'MCP Server' : 'AI Tool', logoSvg: logo && logoTileSvg(logo), size: 'social' },
       };
     }
-    const post = getPublishedPost(db, slug);
+    const post = await getPublishedPost(db, slug);
     if (!post) return null;
     return {
       subject: { slug, title: post.title, category: post.category },
@@ -76,19 +76,19 @@ export function createImageService({ db, cacheDir, logos }: { db: DB; cacheDir: 
 
   return {
     async png(kind, slug) {
-      const p = picture(kind, slug);
+      const p = await picture(kind, slug);
       return p ? generate(kind, p) : null;
     },
     async warm() {
       const jobs: [ImageKind, string][] = [
-        ...listToolSummaries(db).map((t): [ImageKind, string] => ['tool-social', t.slug]),
-        ...listPublishedPosts(db).flatMap((p): [ImageKind, string][] => [
+        ...(await listToolSummaries(db)).map((t): [ImageKind, string] => ['tool-social', t.slug]),
+        ...(await listPublishedPosts(db)).flatMap((p): [ImageKind, string][] => [
           ['post-cover', p.slug],
           ['post-social', p.slug],
         ]),
       ];
       for (const [kind, slug] of jobs) {
-        const p = picture(kind, slug);
+        const p = await picture(kind, slug);
         if (p) await generate(kind, p);
         // Let requests in between two pictures.
         await new Promise((r) => setImmediate(r));

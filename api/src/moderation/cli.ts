@@ -5,7 +5,7 @@
  *   pnpm moderate reject <id>
  *   pnpm moderate contacts [--csv]
  *   pnpm moderate subscribers [--csv]
- * Uses the server's database (DATABASE_PATH).
+ * Uses the server's database (DATABASE_URL, else DATABASE_PATH).
  */
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
@@ -37,7 +37,7 @@ function parseId(raw: string | undefined): number {
   return id;
 }
 
-function run(argv: string[]): void {
+async function run(argv: string[]): Promise<void> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -49,44 +49,44 @@ function run(argv: string[]): void {
     if (!command && !values.help) process.exitCode = 1;
     return;
   }
-  const db = openDatabase(loadConfig().databasePath);
+  const db = await openDatabase(loadConfig().database);
   try {
     switch (command) {
       case 'list': {
         const status = (values.status ?? 'pending') as SubmissionStatus | 'all';
         if (status !== 'all' && !SUBMISSION_STATUSES.includes(status)) throw new ModerationError(`Unknown status "${status}" (use ${SUBMISSION_STATUSES.join(', ')} or all).`);
-        const rows = listSubmissions(db, status === 'all' ? undefined : status);
+        const rows = await listSubmissions(db, status === 'all' ? undefined : status);
         if (!rows.length) console.log(status === 'all' ? 'No submissions.' : `No ${status} submissions.`);
         for (const s of rows) for (const l of submissionLines(s)) console.log(l);
         break;
       }
       case 'approve': {
-        const { slug } = approveSubmission(db, parseId(arg), { category: values.category, pricing: values.pricing });
+        const { slug } = await approveSubmission(db, parseId(arg), { category: values.category, pricing: values.pricing });
         console.log(`Approved submission ${arg}: published at /tool/${slug}`);
         break;
       }
       case 'reject':
-        rejectSubmission(db, parseId(arg));
+        await rejectSubmission(db, parseId(arg));
         console.log(`Rejected submission ${arg}.`);
         break;
       case 'contacts':
-        if (values.csv) process.stdout.write(contactsCsv(db));
-        else for (const m of listContactMessages(db)) for (const l of contactLines(m)) console.log(l);
+        if (values.csv) process.stdout.write(await contactsCsv(db));
+        else for (const m of await listContactMessages(db)) for (const l of contactLines(m)) console.log(l);
         break;
       case 'subscribers':
-        if (values.csv) process.stdout.write(subscribersCsv(db));
-        else for (const s of listEarlyAccess(db)) console.log(subscriberLine(s));
+        if (values.csv) process.stdout.write(await subscribersCsv(db));
+        else for (const s of await listEarlyAccess(db)) console.log(subscriberLine(s));
         break;
       default:
         throw new ModerationError(`Unknown command "${command}".\n${USAGE}`);
     }
   } finally {
-    db.close();
+    await db.destroy();
   }
 }
 
 try {
-  run(process.argv.slice(2));
+  await run(process.argv.slice(2));
 } catch (err) {
   console.error(`Error: ${err instanceof Error ? err.message : String(err)}`);
   process.exitCode = 1;

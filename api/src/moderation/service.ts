@@ -2,7 +2,7 @@
  * Operator moderation of what visitors sent (kept apart from the CLI so it can be tested): review tool
  * submissions, and export contact messages and early-access subscribers.
  */
-import type { DB } from '../db/connection';
+import { inTransaction, type DB } from '../db/connection';
 import { escapeForDisplay } from '../contracts/text';
 import { upsertTool, type ToolInput } from '../tools/repository';
 import { attachSubmittedServer } from '../registry/repository';
@@ -34,16 +34,16 @@ export function slugify(name: string): string {
 }
 
 /** The name's slug, or with -2, -3 ... appended when a tool already has it. */
-function uniqueToolSlug(db: DB, name: string): string {
+async function uniqueToolSlug(db: DB, name: string): Promise<string> {
   const base = slugify(name);
+  const taken = new Set((await db.selectFrom('tools').select('slug').where('slug', 'like', `${base}%`).execute()).map((r) => r.slug));
   let slug = base;
-  const taken = db.prepare('SELECT 1 FROM tools WHERE slug = ?');
-  for (let n = 2; taken.get(slug); n++) slug = `${base}-${n}`;
+  for (let n = 2; taken.has(slug); n++) slug = `${base}-${n}`;
   return slug;
 }
 
-function pendingSubmission(db: DB, id: number): SubmissionRow {
-  const row = getSubmission(db, id);
+async function pendingSubmission(db: DB, id: number): Promise<SubmissionRow> {
+  const row = await getSubmission(db, id);
   if (!row) throw new ModerationError(`No submission with id ${id}.`);
   if (row.status !== 'pending') throw new ModerationError(`Submission ${id} is already ${row.status}.`);
   return row;
@@ -57,12 +57,12 @@ export interface ApproveOptions {
 }
 
 /** Publishes a pending submission as a directory tool and marks it approved, in one transaction. */
-export function approveSubmission(db: DB, id: number, opts: ApproveOptions = {}): { slug: string; tool: ToolInput } {
-  return db.transaction(() => {
-    const s = pendingSubmission(db, id);
+export function approveSubmission(db: DB, id: number, opts: ApproveOptions = {}): Promise<{ slug: string; tool: ToolInput }> {
+  return inTransaction(db, async (trx) => {
+    const s = await pendingSubmission(trx, id);
     const today = opts.today ?? new Date().toISOString().slice(0, 10);
     const isMcp = s.tool_type === 'mcp-server';
-    const slug = uniqueToolSlug(db, s.name);
+    const slug = await uniqueToolSlug(trx, s.name);
     const tool: ToolInput = {
       slug,
       name: s.name,
@@ -77,18 +77,18 @@ export function approveSubmission(db: DB, id: number, opts: ApproveOptions = {})
       // A visitor's submission is by definition not the protocol's own (Official) server.
       ...(isMcp ? { mcpBadge: 'Community' as const } : {}),
     };
-    upsertTool(db, tool);
-    attachSubmittedServer(db, id, slug);
-    markSubmissionReviewed(db, id, 'approved', slug, new Date().toISOString());
+    await upsertTool(trx, tool);
+    await attachSubmittedServer(trx, id, slug);
+    await markSubmissionReviewed(trx, id, 'approved', slug, new Date().toISOString());
     return { slug, tool };
-  })();
+  });
 }
 
-export function rejectSubmission(db: DB, id: number): void {
-  db.transaction(() => {
-    pendingSubmission(db, id);
-    markSubmissionReviewed(db, id, 'rejected', null, new Date().toISOString());
-  })();
+export function rejectSubmission(db: DB, id: number): Promise<void> {
+  return inTransaction(db, async (trx) => {
+    await pendingSubmission(trx, id);
+    await markSubmissionReviewed(trx, id, 'rejected', null, new Date().toISOString());
+  });
 }
 
 /** A formula start (= + - @, tab, CR) at the start of the field, of a line, or after a , ; or tab separator. */
@@ -108,12 +108,12 @@ export function toCsv(columns: string[], rows: Record<string, unknown>[]): strin
   return [columns, ...rows.map((r) => columns.map((c) => r[c]))].map((cells) => cells.map(csvField).join(',')).join('\r\n') + '\r\n';
 }
 
-export function contactsCsv(db: DB): string {
-  return toCsv(['id', 'created_at', 'name', 'email', 'subject', 'message'], listContactMessages(db) as unknown as Record<string, unknown>[]);
+export async function contactsCsv(db: DB): Promise<string> {
+  return toCsv(['id', 'created_at', 'name', 'email', 'subject', 'message'], (await listContactMessages(db)) as unknown as Record<string, unknown>[]);
 }
 
-export function subscribersCsv(db: DB): string {
-  return toCsv(['id', 'timestamp', 'email', 'type', 'source'], listEarlyAccess(db) as unknown as Record<string, unknown>[]);
+export async function subscribersCsv(db: DB): Promise<string> {
+  return toCsv(['id', 'timestamp', 'email', 'type', 'source'], (await listEarlyAccess(db)) as unknown as Record<string, unknown>[]);
 }
 
 export { listContactMessages, listEarlyAccess };

@@ -10,7 +10,7 @@ import { formatSummary, importServers } from './import';
 
 const USAGE = 'Usage: pnpm registry import <server.json file, folder of them, or a saved /v0.1/servers answer>';
 
-function main(argv: string[]): number {
+async function main(argv: string[]): Promise<number> {
   const [command, target] = argv;
   if (command !== 'import' || !target) {
     console.error(USAGE);
@@ -22,15 +22,15 @@ function main(argv: string[]): number {
     console.error(`No such file or folder: ${path}`);
     return 2;
   }
-  const db = openDatabase(loadConfig().databasePath);
+  const db = await openDatabase(loadConfig().database);
   try {
-    const summary = importServers(db, path);
+    const summary = await importServers(db, path);
     console.log(formatSummary(summary));
     if (summary.added.length) console.log('Review new servers with: pnpm moderate list');
     return 0;
   } finally {
-    db.close();
+    await db.destroy();
   }
 }
 
-process.exitCode = main(process.argv.slice(2));
+process.exitCode = await main(process.argv.slice(2));

@@ -5,7 +5,7 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
-import type { DB } from '../db/connection';
+import { inTransaction, type DB } from '../db/connection';
 import { serverJsonSchema, type ServerJson } from '../contracts/mcp';
 import { issueLines } from '../contracts/zod';
 import { getServerRow, upsertServer } from './repository';
@@ -50,10 +50,14 @@ function readCandidates(path: string, root = path): { candidates: Candidate[]; r
   return { candidates, refused };
 }
 
-function pendingSubmissionFor(db: DB, name: string): number | null {
-  const row = db
-    .prepare(`SELECT s.id FROM submissions s JOIN submission_servers ss ON ss.submission_id = s.id WHERE s.status = 'pending' AND ss.name = ?`)
-    .get(name) as { id: number } | undefined;
+async function pendingSubmissionFor(db: DB, name: string): Promise<number | null> {
+  const row = await db
+    .selectFrom('submissions as s')
+    .innerJoin('submission_servers as ss', 'ss.submission_id', 's.id')
+    .select('s.id')
+    .where('s.status', '=', 'pending')
+    .where('ss.name', '=', name)
+    .executeTakeFirst();
   return row?.id ?? null;
 }
 
@@ -67,10 +71,10 @@ function displayName(doc: ServerJson): string {
 }
 
 /** Validates and applies every document in one transaction: nothing is half-imported. */
-export function importServers(db: DB, path: string): ImportSummary {
+export async function importServers(db: DB, path: string): Promise<ImportSummary> {
   const { candidates, refused } = readCandidates(path);
   const summary: ImportSummary = { added: [], updated: [], refused };
-  db.transaction(() => {
+  await inTransaction(db, async (trx) => {
     for (const { source, document } of candidates) {
       const parsed = serverJsonSchema.safeParse(document);
       if (!parsed.success) {
@@ -78,27 +82,37 @@ export function importServers(db: DB, path: string): ImportSummary {
         continue;
       }
       const doc = parsed.data as ServerJson;
-      const known = getServerRow(db, doc.name);
+      const known = await getServerRow(trx, doc.name);
       if (known) {
-        upsertServer(db, { doc, toolSlug: known.tool_slug, source: 'import' });
+        await upsertServer(trx, { doc, toolSlug: known.tool_slug, source: 'import' });
         summary.updated.push({ name: doc.name, target: `/tool/${known.tool_slug}` });
         continue;
       }
-      const pending = pendingSubmissionFor(db, doc.name);
+      const pending = await pendingSubmissionFor(trx, doc.name);
       if (pending !== null) {
-        db.prepare('UPDATE submissions SET name = ?, website_url = ?, description = ? WHERE id = ?').run(displayName(doc), websiteOf(doc), doc.description, pending);
-        db.prepare('UPDATE submission_servers SET doc = ? WHERE submission_id = ?').run(JSON.stringify(doc), pending);
+        await trx.updateTable('submissions').set({ name: displayName(doc), website_url: websiteOf(doc), description: doc.description }).where('id', '=', pending).execute();
+        await trx.updateTable('submission_servers').set({ doc: JSON.stringify(doc) }).where('submission_id', '=', pending).execute();
         summary.updated.push({ name: doc.name, target: `pending submission ${pending}` });
         continue;
       }
-      const r = db
-        .prepare(`INSERT INTO submissions (name, email, website_url, tool_type, description, message, status) VALUES (?, '', ?, 'mcp-server', ?, ?, 'pending')`)
-        .run(displayName(doc), websiteOf(doc), doc.description, `Imported from server.json: ${doc.name} ${doc.version}`);
-      const submissionId = Number(r.lastInsertRowid);
-      db.prepare('INSERT INTO submission_servers (submission_id, name, doc) VALUES (?, ?, ?)').run(submissionId, doc.name, JSON.stringify(doc));
+      const { id: submissionId } = await trx
+        .insertInto('submissions')
+        .values({
+          name: displayName(doc),
+          email: '',
+          website_url: websiteOf(doc),
+          tool_type: 'mcp-server',
+          description: doc.description,
+          message: `Imported from server.json: ${doc.name} ${doc.version}`,
+          status: 'pending',
+          created_at: new Date().toISOString(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx.insertInto('submission_servers').values({ submission_id: submissionId, name: doc.name, doc: JSON.stringify(doc) }).execute();
       summary.added.push({ name: doc.name, submissionId });
     }
-  })();
+  });
   return summary;
 }
 

@@ -1,4 +1,4 @@
-import type { DB } from '../db/connection';
+import { containsText, jsonText, type DB } from '../db/connection';
 import { publicWrite } from '../db/dataVersion';
 import type { ServerJson } from '../contracts/mcp';
 
@@ -13,27 +13,39 @@ export interface McpServerRow {
   updated_at: string;
 }
 
-export function getServerByToolSlug(db: DB, slug: string): ServerJson | null {
-  const row = db.prepare('SELECT doc FROM mcp_servers WHERE tool_slug = ?').get(slug) as { doc: string } | undefined;
+export async function getServerByToolSlug(db: DB, slug: string): Promise<ServerJson | null> {
+  const row = await db.selectFrom('mcp_servers').select('doc').where('tool_slug', '=', slug).executeTakeFirst();
   return row ? (JSON.parse(row.doc) as ServerJson) : null;
 }
 
-export function getServerRow(db: DB, name: string): McpServerRow | null {
-  return (db.prepare('SELECT * FROM mcp_servers WHERE name = ?').get(name) as McpServerRow | undefined) ?? null;
+export async function getServerRow(db: DB, name: string): Promise<McpServerRow | null> {
+  return (await db.selectFrom('mcp_servers').selectAll().where('name', '=', name).executeTakeFirst()) ?? null;
 }
 
 /**
  * Inserts or replaces a server's record. A seed write never replaces an imported record, and a write that changes
  * nothing keeps updated_at (what `updated_since` and the feeds go by). Returns whether a row changed.
  */
-export function upsertServer(db: DB, rec: { doc: ServerJson; toolSlug: string; source: RecordSource; updatedAt?: string }): boolean {
-  const write = db.prepare(
-      `INSERT INTO mcp_servers (name, tool_slug, doc, source, updated_at) VALUES (@name, @slug, @doc, @source, @updatedAt)
-       ON CONFLICT(name) DO UPDATE SET tool_slug = excluded.tool_slug, doc = excluded.doc, source = excluded.source, updated_at = excluded.updated_at
-       WHERE (excluded.source = 'import' OR mcp_servers.source = 'seed') AND (mcp_servers.doc <> excluded.doc OR mcp_servers.tool_slug <> excluded.tool_slug)`,
-  );
-  const params = { name: rec.doc.name, slug: rec.toolSlug, doc: JSON.stringify(rec.doc), source: rec.source, updatedAt: rec.updatedAt ?? new Date().toISOString() };
-  return publicWrite(db, () => write.run(params).changes > 0);
+export function upsertServer(db: DB, rec: { doc: ServerJson; toolSlug: string; source: RecordSource; updatedAt?: string }): Promise<boolean> {
+  const row = { name: rec.doc.name, tool_slug: rec.toolSlug, doc: JSON.stringify(rec.doc), source: rec.source, updated_at: rec.updatedAt ?? new Date().toISOString() };
+  return publicWrite(db, async (trx) => {
+    const r = await trx
+      .insertInto('mcp_servers')
+      .values(row)
+      .onConflict((oc) =>
+        oc
+          .column('name')
+          .doUpdateSet((eb) => ({ tool_slug: eb.ref('excluded.tool_slug'), doc: eb.ref('excluded.doc'), source: eb.ref('excluded.source'), updated_at: eb.ref('excluded.updated_at') }))
+          .where((eb) =>
+            eb.and([
+              eb.or([eb('excluded.source', '=', 'import'), eb('mcp_servers.source', '=', 'seed')]),
+              eb.or([eb('mcp_servers.doc', '<>', eb.ref('excluded.doc')), eb('mcp_servers.tool_slug', '<>', eb.ref('excluded.tool_slug'))]),
+            ]),
+          ),
+      )
+      .executeTakeFirst();
+    return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
+  });
 }
 
 /** A record with the listing facts the registry answers and feeds add to it. */
@@ -64,8 +76,12 @@ const toListed = (r: ListedRow): ListedServer => ({
   toolName: r.tool_name,
 });
 
-const LISTED_SELECT = `SELECT s.doc, s.tool_slug, s.updated_at, t.category, t.popularity_score, t.name AS tool_name
-  FROM mcp_servers s JOIN tools t ON t.slug = s.tool_slug`;
+/** Records joined with their tool's listing facts. */
+const listed = (db: DB) =>
+  db
+    .selectFrom('mcp_servers as s')
+    .innerJoin('tools as t', 't.slug', 's.tool_slug')
+    .select(['s.doc', 's.tool_slug', 's.updated_at', 't.category', 't.popularity_score', 't.name as tool_name']);
 
 export interface ServerQuery {
   /** Case-insensitive substring of the server name or title. */
@@ -77,40 +93,32 @@ export interface ServerQuery {
 }
 
 /** One page of servers ordered by name; one row more than the limit tells whether another page follows. */
-export function listServers(db: DB, q: ServerQuery): { servers: ListedServer[]; more: boolean } {
-  const where: string[] = [];
-  const params: Record<string, unknown> = { limit: q.limit + 1 };
+export async function listServers(db: DB, q: ServerQuery): Promise<{ servers: ListedServer[]; more: boolean }> {
+  let query = listed(db).orderBy('s.name').limit(q.limit + 1);
   if (q.search) {
-    where.push(`(instr(lower(s.name), @search) > 0 OR instr(lower(coalesce(json_extract(s.doc, '$.title'), '')), @search) > 0)`);
-    params.search = q.search.toLowerCase();
+    const search = q.search;
+    query = query.where((eb) => eb.or([containsText('s.name', search), containsText(jsonText(db, 's.doc', 'title'), search)]));
   }
-  if (q.after) {
-    where.push('s.name > @after');
-    params.after = q.after;
-  }
-  if (q.updatedSince) {
-    where.push('s.updated_at > @updatedSince');
-    params.updatedSince = q.updatedSince;
-  }
-  const sql = `${LISTED_SELECT} ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY s.name LIMIT @limit`;
-  const rows = (db.prepare(sql).all(params) as ListedRow[]).map(toListed);
+  if (q.after) query = query.where('s.name', '>', q.after);
+  if (q.updatedSince) query = query.where('s.updated_at', '>', q.updatedSince);
+  const rows = (await query.execute()).map(toListed);
   return { servers: rows.slice(0, q.limit), more: rows.length > q.limit };
 }
 
-export function getListedServer(db: DB, name: string): ListedServer | null {
-  const row = db.prepare(`${LISTED_SELECT} WHERE s.name = ?`).get(name) as ListedRow | undefined;
+export async function getListedServer(db: DB, name: string): Promise<ListedServer | null> {
+  const row = await listed(db).where('s.name', '=', name).executeTakeFirst();
   return row ? toListed(row) : null;
 }
 
 /** Pending submissions carry the server.json an import attached to them (null for the /submit form's). */
-export function getSubmissionServer(db: DB, submissionId: number): ServerJson | null {
-  const row = db.prepare('SELECT doc FROM submission_servers WHERE submission_id = ?').get(submissionId) as { doc: string } | undefined;
+export async function getSubmissionServer(db: DB, submissionId: number): Promise<ServerJson | null> {
+  const row = await db.selectFrom('submission_servers').select('doc').where('submission_id', '=', submissionId).executeTakeFirst();
   return row ? (JSON.parse(row.doc) as ServerJson) : null;
 }
 
 /** On approval: an imported submission's server.json becomes the new tool's record (its page then shows install
  *  snippets). A submission from the /submit form has none and nothing happens. */
-export function attachSubmittedServer(db: DB, submissionId: number, toolSlug: string): void {
-  const doc = getSubmissionServer(db, submissionId);
-  if (doc) upsertServer(db, { doc, toolSlug, source: 'import' });
+export async function attachSubmittedServer(db: DB, submissionId: number, toolSlug: string): Promise<void> {
+  const doc = await getSubmissionServer(db, submissionId);
+  if (doc) await upsertServer(db, { doc, toolSlug, source: 'import' });
 }

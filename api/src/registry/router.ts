@@ -46,7 +46,7 @@ const notFound = () => json({ error: 'Server not found' }, 404);
 export function registryRouter(db: DB, siteOrigin: string, reads: ReplyCache): Router {
   const router = Router();
 
-  router.get('/servers', reads.route((req) => {
+  router.get('/servers', reads.route(async (req) => {
     const q = req.query as Record<string, unknown>;
     for (const key of ['search', 'cursor', 'limit', 'updated_since', 'version']) {
       if (q[key] !== undefined && typeof q[key] !== 'string') return badRequest(`${key} must be given once`);
@@ -63,7 +63,7 @@ export function registryRouter(db: DB, siteOrigin: string, reads: ReplyCache): R
     }
     const version = q.version as string | undefined;
     const search = ((q.search as string | undefined) ?? '').trim().slice(0, 200);
-    const page = listServers(db, { search: search || undefined, after, updatedSince, limit });
+    const page = await listServers(db, { search: search || undefined, after, updatedSince, limit });
     // Each server has one version here, so 'latest' or its exact version keeps it and any other version drops it.
     const servers = page.servers.filter((s) => !version || version === 'latest' || version === (s.doc.version ?? UNKNOWN_VERSION));
     const last = page.servers[page.servers.length - 1];
@@ -74,14 +74,14 @@ export function registryRouter(db: DB, siteOrigin: string, reads: ReplyCache): R
     return json(body, 200, 'public, max-age=60');
   }));
 
-  router.get('/servers/:name/versions', reads.route((req) => {
-    const s = getListedServer(db, req.params.name as string);
+  router.get('/servers/:name/versions', reads.route(async (req) => {
+    const s = await getListedServer(db, req.params.name as string);
     if (!s) return notFound();
     return json({ servers: [serverResponse(s, siteOrigin)], metadata: { count: 1 } });
   }));
 
-  router.get('/servers/:name/versions/:version', reads.route((req) => {
-    const s = getListedServer(db, req.params.name as string);
+  router.get('/servers/:name/versions/:version', reads.route(async (req) => {
+    const s = await getListedServer(db, req.params.name as string);
     const { version } = req.params;
     if (!s || (version !== 'latest' && version !== (s.doc.version ?? UNKNOWN_VERSION))) return notFound();
     return json(serverResponse(s, siteOrigin));

@@ -18,13 +18,13 @@ export function seoRouter(db: DB, siteOrigin: string, reads: ReplyCache): Router
 
   router.get(
     '/sitemap.xml',
-    reads.route(() => {
+    reads.route(async () => {
     const day = (d?: string | null) => (d && !Number.isNaN(Date.parse(d)) ? new Date(d).toISOString().slice(0, 10) : undefined);
     const entries: { path: string; lastmod?: string }[] = [
       ...STATIC_PATHS.map((path) => ({ path })),
       ...SITE_FEEDS.map((f) => ({ path: f.path })),
-      ...listToolSummaries(db).map((t) => ({ path: `/tool/${encodeURIComponent(t.slug)}`, lastmod: day(t.lastUpdated) })),
-      ...listPublishedPosts(db).map((p) => ({ path: `/blog/${encodeURIComponent(p.slug)}`, lastmod: day((p as { published_at?: string }).published_at) })),
+      ...(await listToolSummaries(db)).map((t) => ({ path: `/tool/${encodeURIComponent(t.slug)}`, lastmod: day(t.lastUpdated) })),
+      ...(await listPublishedPosts(db)).map((p) => ({ path: `/blog/${encodeURIComponent(p.slug)}`, lastmod: day((p as { published_at?: string }).published_at) })),
     ];
     const urls = entries
       .map((e) => `  <url><loc>${escapeHtml(origin + (e.path === '/' ? '' : e.path))}</loc>${e.lastmod ? `<lastmod>${e.lastmod}</lastmod>` : ''}</url>`)

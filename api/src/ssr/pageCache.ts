@@ -26,7 +26,7 @@ export function cachedPages(renderer: PageRenderer, opts: { cache: ReplyCache; r
     if (remote && PER_VISITOR_REMOTES.has(remote)) return renderer.render(req, res);
     // The day: a page may show today's date (the legal pages' "Last updated"), as the server's clock has it.
     const key = `page\u0000${req.originalUrl}\u0000${opts.releases()}\u0000${new Date().toDateString()}`;
-    const { version, hit } = opts.cache.lookup(key);
+    const { version, hit } = await opts.cache.lookup(key);
     if (hit) return sendEncoded(req, res, hit);
     const reply = await captureRender(renderer, req, res);
     if (!reply) return;

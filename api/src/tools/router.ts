@@ -14,28 +14,28 @@ export function toolsRouter(db: DB, reads: ReplyCache): Router {
   // ?search= : the spec's contains-search through the full-text index, with suggestions when nothing matches.
   router.get(
     '/',
-    reads.route((req) => {
+    reads.route(async (req) => {
       const search = typeof req.query.search === 'string' ? req.query.search.slice(0, 200) : '';
-      return json(search.trim() ? { success: true, ...searchTools(db, search) } : { success: true, data: listToolSummaries(db) });
+      return json(search.trim() ? { success: true, ...(await searchTools(db, search)) } : { success: true, data: await listToolSummaries(db) });
     }),
   );
   // One page of the directory's query (search, category, type, sort, page, size): what the home page shows, so its
   // HTML and data stay bounded however large the catalogue grows. Unknown values read as the defaults, as on the page.
   router.get(
     '/query',
-    reads.route((req) => {
+    reads.route(async (req) => {
       const q = readToolQuery(new URLSearchParams(req.url.split('?')[1] ?? ''));
-      const matched = q.search.trim() ? searchToolSummaries(db, q.search) : undefined;
-      return json({ success: true, ...queryTools(listToolSummaries(db), q, matched) });
+      const matched = q.search.trim() ? await searchToolSummaries(db, q.search) : undefined;
+      return json({ success: true, ...queryTools(await listToolSummaries(db), q, matched) });
     }),
   );
   router.get(
     '/:slug',
-    reads.route((req) => {
-      const tool = getTool(db, req.params.slug as string);
+    reads.route(async (req) => {
+      const tool = await getTool(db, req.params.slug as string);
       if (!tool) return json({ success: false, error: 'Tool not found' }, 404);
-      const mcpServer = getServerByToolSlug(db, tool.slug);
-      const extras: ToolDetailExtras = { ...(mcpServer ? { mcpServer } : {}), similar: similarTools(toToolSummary(tool), listToolSummaries(db)) };
+      const mcpServer = await getServerByToolSlug(db, tool.slug);
+      const extras: ToolDetailExtras = { ...(mcpServer ? { mcpServer } : {}), similar: similarTools(toToolSummary(tool), await listToolSummaries(db)) };
       return json({ ...tool, ...extras });
     }),
   );

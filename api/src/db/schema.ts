@@ -1,0 +1,124 @@
+/**
+ * The tables as the code sees them (Kysely's types), one description for SQLite and Postgres. Dates are ISO-8601
+ * text on both, so rows read back the same whichever database holds them.
+ */
+import type { Generated } from 'kysely';
+
+export interface ToolsTable {
+  id: Generated<number>;
+  slug: string;
+  name: string;
+  category: string | null;
+  pricing: string | null;
+  popularity_score: number | null;
+  /** The whole tool as JSON (SPEC section 3 fields). */
+  doc: string;
+  created_at: string;
+}
+
+export interface BlogPostsTable {
+  id: Generated<number>;
+  slug: string;
+  title: string;
+  status: 'published' | 'draft';
+  published_at: string | null;
+  doc: string;
+}
+
+export interface SubmissionsTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  website_url: string;
+  tool_type: 'ai-tool' | 'mcp-server';
+  description: string | null;
+  message: string | null;
+  status: 'pending' | 'approved' | 'rejected';
+  created_at: string;
+  reviewed_at: string | null;
+  tool_slug: string | null;
+}
+
+export interface ContactMessagesTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  created_at: string;
+}
+
+export interface EarlyAccessTable {
+  id: Generated<number>;
+  email: string;
+  type: string;
+  source: string;
+  timestamp: string;
+}
+
+export interface EventsTable {
+  id: Generated<number>;
+  event: string;
+  data: string;
+  /** The client's time; retention goes by received_at, the server's. */
+  timestamp: string;
+  received_at: string | null;
+}
+
+export interface IdempotencyKeysTable {
+  endpoint: string;
+  key: string;
+  /** Digest of the validated input: the same key with other data is refused. */
+  fingerprint: string;
+  /** The first answer, as JSON ('' while the claiming transaction runs). */
+  result: string;
+  created_at: string;
+}
+
+export interface McpServersTable {
+  /** Reverse-DNS server name (server.json "name"). */
+  name: string;
+  tool_slug: string;
+  doc: string;
+  source: 'seed' | 'import';
+  updated_at: string;
+}
+
+export interface SubmissionServersTable {
+  submission_id: number;
+  name: string;
+  doc: string;
+}
+
+export interface DataVersionTable {
+  id: number;
+  version: number;
+}
+
+export interface SchemaVersionTable {
+  id: number;
+  version: number;
+}
+
+/** Write rate-limit counts, shared by every instance on the database (see middleware/rateLimitStore). */
+export interface RateLimitsTable {
+  key: string;
+  hits: number;
+  /** Epoch milliseconds when the window ends. */
+  reset_at: number;
+}
+
+export interface Schema {
+  tools: ToolsTable;
+  blog_posts: BlogPostsTable;
+  submissions: SubmissionsTable;
+  contact_messages: ContactMessagesTable;
+  early_access: EarlyAccessTable;
+  events: EventsTable;
+  idempotency_keys: IdempotencyKeysTable;
+  mcp_servers: McpServersTable;
+  submission_servers: SubmissionServersTable;
+  data_version: DataVersionTable;
+  schema_version: SchemaVersionTable;
+  rate_limits: RateLimitsTable;
+}
