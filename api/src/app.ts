@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import type { Logger } from 'pino';
 import type { ServerConfig } from './config';
 import { sql } from 'kysely';
-import type { DB } from './db/connection';
+import { dialectOf, type DB } from './db/connection';
+import { databaseRateLimits } from './middleware/rateLimitStore';
 import { REMOTE_NAMES, SHELL_DIST, VAR_DIR } from './paths';
 import { errorHandler, notFoundApi } from './middleware/errors';
 import { securityHeaders } from './middleware/security';
@@ -14,6 +15,7 @@ import { createRateLimits, type RateLimitStoreFactory } from './middleware/rateL
 import { DEV_RELEASE_ID, devRelease, remoteBaseUrl, REMOTE_ENTRY_FILE, type PublicRelease } from './releases/manifest';
 import { checkRelease } from './releases/health';
 import { createReleaseServing } from './releases/serving';
+import type { ManifestStore } from './releases/manifestStore';
 import { importServerEntry } from './ssr/serverEntries';
 import { RETRY_PATH, sendRetryEntry } from './releases/retryEntry';
 import { toolsRouter } from './tools/router';
@@ -37,6 +39,8 @@ export interface AppDeps {
   logger: Logger;
   /** Tests of the API alone skip page rendering (which needs the built shell). */
   pages?: boolean;
+  /** Where the release manifest lives (main.ts: rows on Postgres); manifest.json in the releases folder by default. */
+  manifests?: ManifestStore;
   /** Where rate-limit counts live (default: this process's memory); a shared store makes one limit for all processes. */
   rateLimitStore?: RateLimitStoreFactory;
 }
@@ -48,7 +52,7 @@ const PAGE_FORM_LIMIT = '16kb';
 const CACHE_BYTES = 32 * 1024 * 1024;
 
 /** Composition only: security, API routes, remote release files, shell assets, then server-rendered pages. */
-export async function createApp({ config, db, logger, pages = true, rateLimitStore }: AppDeps): Promise<Express> {
+export async function createApp({ config, db, logger, pages = true, rateLimitStore, manifests }: AppDeps): Promise<Express> {
   const app = express();
   app.disable('x-powered-by');
   // Off unless TRUST_PROXY says which proxies set X-Forwarded-For: otherwise any client picks its own address.
@@ -58,10 +62,12 @@ export async function createApp({ config, db, logger, pages = true, rateLimitSto
 
   // Which release serves each remote (validated manifest, last good state, fallbacks): one for pages, /remotes.json
   // and the release files, so they always agree.
-  const serving = createReleaseServing({ releasesDir: config.releasesDir, remotes: REMOTE_NAMES, devRemotes: config.devRemotes, logger, importEntry: importServerEntry });
+  const serving = createReleaseServing({ releasesDir: config.releasesDir, manifests, remotes: REMOTE_NAMES, devRemotes: config.devRemotes, logger, importEntry: importServerEntry });
 
   // One set of limits for both API instances below, so page form posts and direct API posts share each budget.
-  const limits = createRateLimits({ formsPerMinute: config.writeRateLimit, eventsPerMinute: config.eventsRateLimit, store: rateLimitStore });
+  // On Postgres (several instances) the counts live in the database, so the limit holds across all of them.
+  const store = rateLimitStore ?? (dialectOf(db) === 'postgres' ? databaseRateLimits(db) : undefined);
+  const limits = createRateLimits({ formsPerMinute: config.writeRateLimit, eventsPerMinute: config.eventsRateLimit, store });
   // The JSON API as its own app: mounted here for visitors, and (a second instance) called in process by server
   // rendering; see inProcessApi for why the two are separate.
   const jsonApi = () => {

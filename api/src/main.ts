@@ -5,6 +5,7 @@ import { SHARED_RESOLVE_PARENT } from './paths';
 import { createLogger } from './middleware/logger';
 import { openDatabase } from './db/connection';
 import { seed } from './db/seed';
+import { openManifestStore } from './releases/manifestStore';
 import { configStore } from '@aitools/platform/config';
 import { browserConfig } from './ssr/renderPage';
 
@@ -20,15 +21,18 @@ const seeded = await seed(db);
 logger.info(seeded, 'database ready');
 Object.assign(configStore.current, browserConfig(config));
 
+// On Postgres the manifest is rows every instance follows; otherwise manifest.json beside the release files.
+const manifests = await openManifestStore({ releasesDir: config.releasesDir, database: config.database, db, serve: true, logger });
+
 const { createApp } = await import('./app');
-const app = await createApp({ config, db, logger });
+const app = await createApp({ config, db, logger, manifests });
 const server = app.listen(config.port, () => {
   logger.info(`AI Tools Directory serving at http://localhost:${config.port}`);
 });
 
 function shutdown() {
   server.close(() => {
-    void db.destroy().finally(() => process.exit(0));
+    void Promise.all([manifests.close(), db.destroy()]).finally(() => process.exit(0));
   });
   setTimeout(() => process.exit(0), 5000).unref();
 }

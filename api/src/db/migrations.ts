@@ -131,6 +131,17 @@ const STEPS: Step[] = [
       .addColumn('reset_at', 'bigint', (c) => c.notNull())
       .execute();
   },
+  // The release manifest as rows, for instances sharing one Postgres (SQLite keeps manifest.json beside the files).
+  async (db, dialect) => {
+    await withId(db.schema.createTable('release_events'), dialect)
+      .addColumn('remote', 'text', (c) => c.notNull())
+      .addColumn('action', 'text', (c) => c.notNull().check(sql`action IN ('release','rollback')`))
+      .addColumn('release_id', 'text', (c) => c.notNull())
+      .addColumn('from_id', 'text')
+      .addColumn('at', 'text', (c) => c.notNull())
+      .addColumn('by', 'text', (c) => c.notNull())
+      .execute();
+  },
 ];
 
 /** SQLite files made before this runner kept their step count in user_version; four of those steps = two here. */

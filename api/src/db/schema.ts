@@ -108,6 +108,19 @@ export interface RateLimitsTable {
   reset_at: number;
 }
 
+/** With Postgres, the release manifest is these rows: each release or rollback of a remote, in order; a remote's
+ *  active release is its newest row's (see releases/manifestStore.ts). */
+export interface ReleaseEventsTable {
+  id: Generated<number>;
+  remote: string;
+  action: 'release' | 'rollback';
+  release_id: string;
+  /** The release active before. */
+  from_id: string | null;
+  at: string;
+  by: string;
+}
+
 export interface Schema {
   tools: ToolsTable;
   blog_posts: BlogPostsTable;
@@ -121,4 +134,5 @@ export interface Schema {
   data_version: DataVersionTable;
   schema_version: SchemaVersionTable;
   rate_limits: RateLimitsTable;
+  release_events: ReleaseEventsTable;
 }

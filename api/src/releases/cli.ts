@@ -5,18 +5,21 @@
  *                                             (--package-dir: build from another checkout of the remote)
  *   pnpm rollback <remote> [--to <release-id>] point the remote at its previous (or a named) release
  *   pnpm releases [<remote>]                   list releases, the active one marked
- * The running server picks up the change on the next page load.
+ * The running servers pick up the change on the next page load (on Postgres, within a second, on every instance).
  */
 import { loadConfig } from '../config';
 import { REMOTE_NAMES } from '../paths';
 import { listReleases, release, ReleaseError, rollback } from './store';
-import { LAST_GOOD_FILE, MANIFEST_FILE, type ReleaseMeta } from './manifest';
+import { LAST_GOOD_FILE, type ReleaseMeta } from './manifest';
+import { fileManifestStore, openManifestStore } from './manifestStore';
+import { isPostgresUrl, openDatabase } from '../db/connection';
 import { checkRelease } from './health';
 import { createReleaseServing } from './serving';
 import { shortDigest } from './sourceHash';
 
 const [command, ...args] = process.argv.slice(2);
-const { releasesDir } = loadConfig();
+const config = loadConfig();
+const { releasesDir } = config;
 const positional = args.filter((a, i) => !a.startsWith('--') && args[i - 1] !== '--to' && args[i - 1] !== '--package-dir');
 const flag = (name: string) => args.includes(name);
 const option = (name: string) => {
@@ -32,27 +35,33 @@ function usage(): never {
   process.exit(2);
 }
 
+if (!['release', 'rollback', 'list'].includes(command ?? '')) usage();
+// The manifest lives beside the files (manifest.json), or in the database when DATABASE_URL names a Postgres server.
+const db = isPostgresUrl(config.database) ? await openDatabase(config.database) : null;
+const manifests = db ? await openManifestStore({ releasesDir, database: config.database, db }) : fileManifestStore(releasesDir);
+const at = { releasesDir, manifests };
+
 try {
   if (command === 'release') {
     const target = positional[0] ?? usage();
     const remotes = target === 'all' ? [...REMOTE_NAMES] : [target];
-    for (const remote of remotes) release(remote, { releasesDir, ifChanged: flag('--if-changed'), packageDir: option('--package-dir') });
+    for (const remote of remotes) await release(remote, { ...at, ifChanged: flag('--if-changed'), packageDir: option('--package-dir') });
   } else if (command === 'rollback') {
     const remote = positional[0] ?? usage();
-    const r = rollback(remote, { releasesDir, to: option('--to') });
+    const r = await rollback(remote, { ...at, to: option('--to') });
     console.log(`${r.remote}: rolled back from ${r.from} to ${r.to}`);
   } else if (command === 'list') {
     const remotes = positional[0] ? [positional[0]] : [...REMOTE_NAMES];
     // The server's view: a bad manifest is reported and the last good state listed (what the site serves).
-    const serving = createReleaseServing({ releasesDir, remotes: REMOTE_NAMES, importEntry: () => Promise.reject(new Error('not imported here')) });
+    const serving = createReleaseServing({ releasesDir, manifests, remotes: REMOTE_NAMES, importEntry: () => Promise.reject(new Error('not imported here')) });
     const read = serving.manifest();
     if (!read.ok) {
-      console.log(`Manifest problem: ${MANIFEST_FILE} ${read.problem}.`);
+      console.log(`Manifest problem: ${manifests.where}: ${read.problem}.`);
       console.log(read.servingFrom === 'none' ? '  No last good manifest is known: nothing can be served.' : `  Listing the last good state (${LAST_GOOD_FILE}) for: ${read.fromLastGood.join(', ') || 'none'}.`);
     }
     for (const remote of remotes) {
       console.log(`${remote}:`);
-      const list = listReleases(releasesDir, remote);
+      const list = listReleases(at, remote);
       if (!list.length) console.log('  (no releases)');
       for (const r of list) {
         const check = checkRelease(releasesDir, remote, r.id);
@@ -64,13 +73,12 @@ try {
       const history = read.manifest.remotes[remote]?.history ?? [];
       for (const e of history.slice(-5)) console.log(`    ${e.at}  ${e.action.padEnd(8)} ${e.from ?? '-'} -> ${e.id}  by ${e.by}`);
     }
-  } else {
-    usage();
   }
 } catch (err) {
-  if (err instanceof ReleaseError) {
-    console.error(`Error: ${err.message}`);
-    process.exit(1);
-  }
-  throw err;
+  if (!(err instanceof ReleaseError)) throw err;
+  console.error(`Error: ${err.message}`);
+  process.exitCode = 1;
+} finally {
+  await manifests.close();
+  await db?.destroy();
 }

@@ -2,6 +2,7 @@ import { statSync } from 'node:fs';
 import type { Logger } from 'pino';
 import type { ServerEntry } from '@aitools/platform/contract';
 import { checkRelease, releaseCandidates } from './health';
+import type { ManifestStore } from './manifestStore';
 import { devRelease, readManifestChecked, storedRelease, publicRelease, type ManifestRead, type PublicRelease, type ResolvedRelease } from './manifest';
 
 /** What a remote is served from right now. */
@@ -20,6 +21,8 @@ export interface ReleaseServingOptions {
   remotes: readonly string[];
   devRemotes?: string[];
   logger?: Pick<Logger, 'error' | 'warn'>;
+  /** Where the manifest lives (manifest.json in releasesDir by default; rows on Postgres). */
+  manifests?: ManifestStore;
   /** Imports a release's server entry (ssr/serverEntries.ts; tests pass their own). */
   importEntry: (release: ResolvedRelease) => Promise<ServerEntry>;
 }
@@ -67,8 +70,10 @@ export function createReleaseServing(opts: ReleaseServingOptions): ReleaseServin
   let reported: ManifestRead | null = null;
   const reportedRemote = new Map<string, string>();
 
+  const readManifest = opts.manifests?.read ?? (() => readManifestChecked(releasesDir));
+
   function manifest(): ManifestRead {
-    const read = readManifestChecked(releasesDir);
+    const read = readManifest();
     if (!read.ok && read !== reported) {
       logger?.error({ problem: read.problem, servingFrom: read.servingFrom, fromLastGood: read.fromLastGood }, 'release manifest is bad; serving the last good state');
     }

@@ -7,7 +7,8 @@ import { SHARED_PACKAGES } from '@aitools/platform/shared';
 import { CONTRACT_VERSION } from '@aitools/platform/contract';
 import { sharedRangeProblems } from './compat';
 import { CHECKED_FILES, contractProblem, fileDigest } from './health';
-import { LAST_GOOD_FILE, MANIFEST_FILE, readManifestChecked, readManifest, readReleaseMeta, releaseDir, remoteBaseUrl, writeManifestAtomic, SERVER_ENTRY_FILE, REMOTE_ENTRY_FILE, PRELOAD_MANIFEST_FILE, type Manifest, type ManifestEvent, type ReleaseMeta } from './manifest';
+import { LAST_GOOD_FILE, readReleaseMeta, releaseDir, remoteBaseUrl, SERVER_ENTRY_FILE, REMOTE_ENTRY_FILE, PRELOAD_MANIFEST_FILE, type Manifest, type ManifestEvent, type ReleaseMeta } from './manifest';
+import { fileManifestStore, type ManifestStore } from './manifestStore';
 import { gitCommit, releaseSource, workspaceRoot } from './sourceHash';
 
 /** Releases kept per remote (at least), so visitors mid-session on an older release still find its chunks. */
@@ -51,8 +52,15 @@ export function makeReleaseId(version: string, hash: string, now = new Date()): 
   return `${version}-${stamp}-${hash.slice(0, 8)}`;
 }
 
-export interface ReleaseOptions {
+/** The release files' folder, and where the manifest lives (manifest.json there by default). */
+export interface StoreLocation {
   releasesDir: string;
+  manifests?: ManifestStore;
+}
+
+const manifestsOf = (opts: StoreLocation) => opts.manifests ?? fileManifestStore(opts.releasesDir);
+
+export interface ReleaseOptions extends StoreLocation {
   /** Skip when the active release was built from the same sources. */
   ifChanged?: boolean;
   /** Use an existing build folder (client/ + server/) instead of building; for checks of the refusals. */
@@ -83,7 +91,7 @@ function exposedModules(clientDir: string): string[] {
 }
 
 /** Builds one remote for its release address, checks it, stores it unchanged and makes it active. */
-export function release(remote: string, opts: ReleaseOptions): ReleaseResult {
+export async function release(remote: string, opts: ReleaseOptions): Promise<ReleaseResult> {
   assertRemote(remote);
   const log = opts.log ?? ((l: string) => console.log(l));
   const pkgDir = opts.packageDir ?? remotePackageDir(remote);
@@ -91,8 +99,8 @@ export function release(remote: string, opts: ReleaseOptions): ReleaseResult {
   const repoRoot = opts.repoRoot ?? workspaceRoot(pkgDir, REPO_ROOT);
   const source = releaseSource(pkgDir, repoRoot);
   const hash = source.digest;
-  const manifest = readManifest(opts.releasesDir);
-  const active = manifest.remotes[remote]?.active ?? null;
+  const manifests = manifestsOf(opts);
+  const active = manifests.read().manifest.remotes[remote]?.active ?? null;
 
   if (opts.ifChanged && active) {
     const meta = readReleaseMeta(opts.releasesDir, remote, active);
@@ -161,27 +169,22 @@ export function release(remote: string, opts: ReleaseOptions): ReleaseResult {
     throw err;
   }
 
-  activate(opts.releasesDir, remote, id, 'release');
-  prune(opts.releasesDir, remote, log);
+  await activate(opts.releasesDir, manifests, remote, id, 'release');
+  prune({ releasesDir: opts.releasesDir, manifests }, remote, log);
   log(`${remote}: ${id} is active`);
   return { remote, id, skipped: false };
 }
 
-function activate(releasesDir: string, remote: string, id: string, action: ManifestEvent['action']): Manifest {
+async function activate(releasesDir: string, manifests: ManifestStore, remote: string, id: string, action: ManifestEvent['action']): Promise<Manifest> {
   const meta = readReleaseMeta(releasesDir, remote, id);
   const contract = meta ? contractProblem(meta) : 'its release.json is missing or unreadable';
   if (contract) throw new ReleaseError(`Refusing to ${action === 'rollback' ? 'roll back to' : 'activate'} ${remote} ${id}: ${contract}. Release the remote again from its sources.`);
-  const read = readManifestChecked(releasesDir);
+  const read = manifests.read();
   if (read.unrecovered.length) {
     const lost = read.unrecovered.includes('*') ? 'every remote' : read.unrecovered.join(', ');
-    throw new ReleaseError(`Refusing to change the manifest: ${read.problem}, and no last good state is known for ${lost}, so writing it would lose them. Repair ${MANIFEST_FILE} (or restore ${LAST_GOOD_FILE}) first.`);
+    throw new ReleaseError(`Refusing to change the manifest: ${read.problem}, and no last good state is known for ${lost}, so writing it would lose them. Repair ${manifests.where} (or restore ${LAST_GOOD_FILE}) first.`);
   }
-  const manifest = structuredClone(read.manifest);
-  const state = manifest.remotes[remote] ?? { active: id, history: [] };
-  const event: ManifestEvent = { action, id, from: manifest.remotes[remote]?.active ?? null, at: new Date().toISOString(), by: actor() };
-  manifest.remotes[remote] = { active: id, history: [...state.history, event] };
-  writeManifestAtomic(releasesDir, manifest);
-  return manifest;
+  return manifests.record(remote, { action, id, at: new Date().toISOString(), by: actor() });
 }
 
 export interface ReleaseInfo extends ReleaseMeta {
@@ -189,11 +192,12 @@ export interface ReleaseInfo extends ReleaseMeta {
 }
 
 /** Releases of a remote, newest first. */
-export function listReleases(releasesDir: string, remote: string): ReleaseInfo[] {
+export function listReleases(at: StoreLocation, remote: string): ReleaseInfo[] {
   assertRemote(remote);
+  const { releasesDir } = at;
   const dir = join(releasesDir, remote);
   if (!existsSync(dir)) return [];
-  const active = readManifest(releasesDir).remotes[remote]?.active;
+  const active = manifestsOf(at).read().manifest.remotes[remote]?.active;
   return readdirSync(dir)
     .map((id) => readReleaseMeta(releasesDir, remote, id))
     .filter((m): m is ReleaseMeta => m !== null)
@@ -202,14 +206,15 @@ export function listReleases(releasesDir: string, remote: string): ReleaseInfo[]
 }
 
 /** Points the remote back at the release active before the current one, or at `to`. Changes only the manifest. */
-export function rollback(remote: string, opts: { releasesDir: string; to?: string }): { remote: string; from: string; to: string } {
+export async function rollback(remote: string, opts: StoreLocation & { to?: string }): Promise<{ remote: string; from: string; to: string }> {
   assertRemote(remote);
-  const state = readManifest(opts.releasesDir).remotes[remote];
+  const manifests = manifestsOf(opts);
+  const state = manifests.read().manifest.remotes[remote];
   if (!state) throw new ReleaseError(`${remote} has no releases to roll back.`);
   let target = opts.to;
   if (target) {
     if (!readReleaseMeta(opts.releasesDir, remote, target)) {
-      const known = listReleases(opts.releasesDir, remote).map((r) => r.id);
+      const known = listReleases(opts, remote).map((r) => r.id);
       throw new ReleaseError(`Unknown release "${target}" for ${remote}. Known releases: ${known.join(', ') || 'none'}.`);
     }
   } else {
@@ -221,15 +226,16 @@ export function rollback(remote: string, opts: { releasesDir: string; to?: strin
     }
   }
   if (target === state.active) throw new ReleaseError(`${target} is already the active release of ${remote}.`);
-  activate(opts.releasesDir, remote, target, 'rollback');
+  await activate(opts.releasesDir, manifests, remote, target, 'rollback');
   return { remote, from: state.active, to: target };
 }
 
 /** Keeps the newest KEEP_RELEASES releases (rollback targets, and chunks for visitors still on them) and the active one. */
-export function prune(releasesDir: string, remote: string, log: (l: string) => void = () => {}): string[] {
-  const active = readManifest(releasesDir).remotes[remote]?.active;
+export function prune(at: StoreLocation, remote: string, log: (l: string) => void = () => {}): string[] {
+  const { releasesDir } = at;
+  const active = manifestsOf(at).read().manifest.remotes[remote]?.active;
   const removed: string[] = [];
-  for (const r of listReleases(releasesDir, remote).slice(KEEP_RELEASES)) {
+  for (const r of listReleases(at, remote).slice(KEEP_RELEASES)) {
     if (r.id === active) continue;
     rmSync(releaseDir(releasesDir, remote, r.id), { recursive: true, force: true });
     removed.push(r.id);

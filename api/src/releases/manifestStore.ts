@@ -1,0 +1,169 @@
+/**
+ * Where the release manifest lives. One instance on SQLite: manifest.json beside the release folders (manifest.ts).
+ * Several instances on one Postgres: rows of release_events, changed in a transaction; every instance keeps the
+ * manifest in memory (pages read it on each request, synchronously) and picks up a change within a second: at once
+ * through LISTEN/NOTIFY, and through a cheap version check each second should a notification be missed.
+ */
+import pg from 'pg';
+import { sql } from 'kysely';
+import type { Logger } from 'pino';
+import { dialectOf, isPostgresUrl, type DB } from '../db/connection';
+import { emptyManifest, MANIFEST_FILE, parseManifestText, readManifestChecked, writeManifestAtomic, type Manifest, type ManifestEvent, type ManifestRead } from './manifest';
+
+export interface ManifestStore {
+  /** For messages: what an operator repairs when it is bad. */
+  readonly where: string;
+  /** The manifest now (validated; the last good state where it is bad). Cheap: called on every page request. */
+  read(): ManifestRead;
+  /** Appends one event (a release or a rollback) to a remote's history, making `id` its active release. */
+  record(remote: string, event: Omit<ManifestEvent, 'from'>): Promise<Manifest>;
+  close(): Promise<void>;
+}
+
+/** The manifest with one more event for `remote`: its active release becomes the event's. */
+export function withEvent(manifest: Manifest, remote: string, event: ManifestEvent): Manifest {
+  const next = structuredClone(manifest);
+  next.remotes[remote] = { active: event.id, history: [...(next.remotes[remote]?.history ?? []), event] };
+  return next;
+}
+
+export function fileManifestStore(releasesDir: string): ManifestStore {
+  return {
+    where: MANIFEST_FILE,
+    read: () => readManifestChecked(releasesDir),
+    async record(remote, event) {
+      const current = readManifestChecked(releasesDir).manifest;
+      const manifest = withEvent(current, remote, { ...event, from: current.remotes[remote]?.active ?? null });
+      writeManifestAtomic(releasesDir, manifest);
+      return manifest;
+    },
+    close: async () => {},
+  };
+}
+
+const CHANNEL = 'aitools_releases';
+/** Serialises writers of the manifest across instances and operators' commands. */
+const MANIFEST_LOCK = 7134002;
+const good = (manifest: Manifest): ManifestRead => ({ manifest, ok: true, fromLastGood: [], servingFrom: 'file', unrecovered: [] });
+
+type EventRow = { id: number; remote: string; action: 'release' | 'rollback'; release_id: string; from_id: string | null; at: string; by: string };
+
+/** The manifest the rows describe, validated like the file (a bad row's remote keeps its last good state). */
+function fromRows(rows: EventRow[], lastGood: Manifest | null): ManifestRead {
+  let manifest = emptyManifest();
+  for (const r of rows) manifest = withEvent(manifest, r.remote, { action: r.action, id: r.release_id, from: r.from_id, at: r.at, by: r.by });
+  const { manifest: valid, problems } = parseManifestText(JSON.stringify(manifest));
+  const bad = Object.keys(problems);
+  if (!bad.length) return good(valid);
+  const fromLastGood = bad.filter((remote) => lastGood?.remotes[remote]);
+  for (const remote of fromLastGood) valid.remotes[remote] = lastGood!.remotes[remote]!;
+  return {
+    manifest: valid,
+    ok: false,
+    problem: bad.map((r) => `${r}: ${problems[r]}`).join('; '),
+    fromLastGood,
+    servingFrom: fromLastGood.length ? 'last-good' : 'file',
+    unrecovered: bad.filter((r) => !lastGood?.remotes[r]),
+  };
+}
+
+export interface DatabaseManifestOptions {
+  /** Listen for changes (servers); commands that only read or write once leave it off. */
+  listenUrl?: string;
+  /** The version check's period (0: none). */
+  pollMs?: number;
+  /** A manifest.json to take over when the table is still empty (a store that served from the file before). */
+  importFrom?: string;
+  logger?: Pick<Logger, 'error' | 'warn' | 'info'>;
+}
+
+export async function databaseManifestStore(db: DB, opts: DatabaseManifestOptions = {}): Promise<ManifestStore> {
+  let current: ManifestRead = good(emptyManifest());
+  let lastGood: Manifest | null = null;
+  let seen = -1;
+  let failing = false;
+
+  const load = async () => {
+    const rows = (await db.selectFrom('release_events').selectAll().orderBy('id').execute()) as EventRow[];
+    current = fromRows(rows, lastGood);
+    if (current.ok) lastGood = current.manifest;
+    seen = rows.at(-1)?.id ?? 0;
+  };
+  /** The cheap check: the newest row's id (rows are only ever appended). */
+  const check = async () => {
+    try {
+      const { v } = await db.selectFrom('release_events').select((eb) => eb.fn.max('id').as('v')).executeTakeFirstOrThrow();
+      if (Number(v ?? 0) !== seen) await load();
+      if (failing) opts.logger?.info('release manifest readable again');
+      failing = false;
+    } catch (err) {
+      // The database is unreachable: keep serving what is known, and say so on /api/health.
+      if (!failing) opts.logger?.error({ err }, 'release manifest cannot be read from the database; serving the state known before');
+      failing = true;
+      current = { ...current, ok: false, problem: `the release database cannot be read (${(err as Error).message})`, servingFrom: 'last-good', fromLastGood: Object.keys(current.manifest.remotes) };
+    }
+  };
+
+  if (opts.importFrom) await importFileManifest(db, opts.importFrom, opts.logger);
+  await load();
+
+  const timer = opts.pollMs ? setInterval(() => void check(), opts.pollMs) : null;
+  timer?.unref();
+  let listener: pg.Client | null = null;
+  if (opts.listenUrl) {
+    listener = new pg.Client({ connectionString: opts.listenUrl });
+    listener.on('notification', () => void check());
+    // A lost connection is covered by the version check; the error must not crash the server.
+    listener.on('error', (err) => opts.logger?.warn({ err }, 'release notifications stopped; the version check still runs'));
+    await listener.connect();
+    await listener.query(`LISTEN ${CHANNEL}`);
+  }
+
+  return {
+    where: 'the release_events table',
+    read: () => current,
+    async record(remote, event) {
+      await db.transaction().execute(async (trx) => {
+        await sql`SELECT pg_advisory_xact_lock(${MANIFEST_LOCK})`.execute(trx);
+        const last = await trx.selectFrom('release_events').select('release_id').where('remote', '=', remote).orderBy('id', 'desc').limit(1).executeTakeFirst();
+        await trx
+          .insertInto('release_events')
+          .values({ remote, action: event.action, release_id: event.id, from_id: last?.release_id ?? null, at: event.at, by: event.by })
+          .execute();
+        // Delivered to every listening instance when the transaction commits.
+        await sql`SELECT pg_notify(${CHANNEL}, ${remote})`.execute(trx);
+      });
+      await load();
+      return current.manifest;
+    },
+    async close() {
+      if (timer) clearInterval(timer);
+      await listener?.end().catch(() => {});
+    },
+  };
+}
+
+/** Takes over manifest.json's history once, when the table has no rows yet (switching a store to Postgres). */
+async function importFileManifest(db: DB, releasesDir: string, logger?: DatabaseManifestOptions['logger']): Promise<void> {
+  const file = readManifestChecked(releasesDir);
+  if (!file.ok || !Object.keys(file.manifest.remotes).length) return;
+  await db.transaction().execute(async (trx) => {
+    await sql`SELECT pg_advisory_xact_lock(${MANIFEST_LOCK})`.execute(trx);
+    if (await trx.selectFrom('release_events').select('id').limit(1).executeTakeFirst()) return;
+    for (const [remote, state] of Object.entries(file.manifest.remotes)) {
+      const history = state.history.at(-1)?.id === state.active ? state.history : [...state.history, { action: 'release' as const, id: state.active, from: state.history.at(-1)?.id ?? null, at: new Date().toISOString(), by: 'import' }];
+      for (const e of history) await trx.insertInto('release_events').values({ remote, action: e.action, release_id: e.id, from_id: e.from, at: e.at, by: e.by }).execute();
+    }
+    logger?.info({ remotes: Object.keys(file.manifest.remotes) }, `release manifest taken over from ${MANIFEST_FILE}`);
+  });
+}
+
+/** The store a server or a command uses: the database's rows on Postgres, else manifest.json. */
+export function openManifestStore(opts: { releasesDir: string; database: string; db: DB; serve?: boolean; logger?: DatabaseManifestOptions['logger'] }): Promise<ManifestStore> {
+  if (!isPostgresUrl(opts.database) || dialectOf(opts.db) !== 'postgres') return Promise.resolve(fileManifestStore(opts.releasesDir));
+  return databaseManifestStore(opts.db, {
+    importFrom: opts.releasesDir,
+    logger: opts.logger,
+    ...(opts.serve ? { listenUrl: opts.database, pollMs: 1000 } : {}),
+  });
+}
