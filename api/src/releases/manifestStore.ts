@@ -1,6 +1,7 @@
 /**
  * Where the release manifest lives. One instance on SQLite: manifest.json beside the release folders (manifest.ts).
- * Several instances on one Postgres: rows of release_events, changed in a transaction; every instance keeps the
+ * Several instances on one Postgres: rows of release_events, changed in a transaction (the same code also runs on
+ * an SQLite file, which the tests use); every instance keeps the
  * manifest in memory (pages read it on each request, synchronously) and picks up a change within a second: at once
  * through LISTEN/NOTIFY, and through a cheap version check each second should a notification be missed.
  */
@@ -44,6 +45,11 @@ export function fileManifestStore(releasesDir: string): ManifestStore {
 const CHANNEL = 'aitools_releases';
 /** Serialises writers of the manifest across instances and operators' commands. */
 const MANIFEST_LOCK = 7134002;
+/** Postgres: one writer at a time across instances (SQLite's write lock already serialises transactions). */
+async function lockManifest(trx: DB): Promise<void> {
+  if (dialectOf(trx) === 'postgres') await sql`SELECT pg_advisory_xact_lock(${MANIFEST_LOCK})`.execute(trx);
+}
+
 const good = (manifest: Manifest): ManifestRead => ({ manifest, ok: true, fromLastGood: [], servingFrom: 'file', unrecovered: [] });
 
 type EventRow = { id: number; remote: string; action: 'release' | 'rollback'; release_id: string; from_id: string | null; at: string; by: string };
@@ -110,7 +116,7 @@ export async function databaseManifestStore(db: DB, opts: DatabaseManifestOption
   const timer = opts.pollMs ? setInterval(() => void check(), opts.pollMs) : null;
   timer?.unref();
   let listener: pg.Client | null = null;
-  if (opts.listenUrl) {
+  if (opts.listenUrl && isPostgresUrl(opts.listenUrl)) {
     listener = new pg.Client({ connectionString: opts.listenUrl });
     listener.on('notification', () => void check());
     // A lost connection is covered by the version check; the error must not crash the server.
@@ -124,14 +130,14 @@ export async function databaseManifestStore(db: DB, opts: DatabaseManifestOption
     read: () => current,
     async record(remote, event) {
       await db.transaction().execute(async (trx) => {
-        await sql`SELECT pg_advisory_xact_lock(${MANIFEST_LOCK})`.execute(trx);
+        await lockManifest(trx);
         const last = await trx.selectFrom('release_events').select('release_id').where('remote', '=', remote).orderBy('id', 'desc').limit(1).executeTakeFirst();
         await trx
           .insertInto('release_events')
           .values({ remote, action: event.action, release_id: event.id, from_id: last?.release_id ?? null, at: event.at, by: event.by })
           .execute();
         // Delivered to every listening instance when the transaction commits.
-        await sql`SELECT pg_notify(${CHANNEL}, ${remote})`.execute(trx);
+        if (dialectOf(trx) === 'postgres') await sql`SELECT pg_notify(${CHANNEL}, ${remote})`.execute(trx);
       });
       await load();
       return current.manifest;
@@ -148,7 +154,7 @@ async function importFileManifest(db: DB, releasesDir: string, logger?: Database
   const file = readManifestChecked(releasesDir);
   if (!file.ok || !Object.keys(file.manifest.remotes).length) return;
   await db.transaction().execute(async (trx) => {
-    await sql`SELECT pg_advisory_xact_lock(${MANIFEST_LOCK})`.execute(trx);
+    await lockManifest(trx);
     if (await trx.selectFrom('release_events').select('id').limit(1).executeTakeFirst()) return;
     for (const [remote, state] of Object.entries(file.manifest.remotes)) {
       const history = state.history.at(-1)?.id === state.active ? state.history : [...state.history, { action: 'release' as const, id: state.active, from: state.history.at(-1)?.id ?? null, at: new Date().toISOString(), by: 'import' }];

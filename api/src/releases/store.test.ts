@@ -54,8 +54,8 @@ function releaseFake(name: string, source: string | null = GOOD_ENTRY, extra: Pa
 }
 
 describe('release', () => {
-  it('stores a checked build as an immutable release and activates it, with history', () => {
-    const r = releaseFake('v1');
+  it('stores a checked build as an immutable release and activates it, with history', async () => {
+    const r = await releaseFake('v1');
     expect(r.skipped).toBe(false);
     expect(r.id).toMatch(/^1\.0\.0-\d{8}T\d{6}Z-[0-9a-f]{8}$/);
     const stored = join(releasesDir, 'legal', r.id);
@@ -68,51 +68,50 @@ describe('release', () => {
     expect(m.remotes.legal.history).toEqual([expect.objectContaining({ action: 'release', id: r.id, from: null, by: expect.any(String), at: expect.any(String) })]);
   });
 
-  it('refuses a build without its server entry, and changes nothing', () => {
-    const first = releaseFake('v1');
+  it('refuses a build without its server entry, and changes nothing', async () => {
+    const first = await releaseFake('v1');
     const packageDir = fixturePackage((p) => (p.description = 'v2'));
-    expect(() => release('legal', { releasesDir, prebuiltDir: fakeBuild('v2', null), packageDir, log: quiet })).toThrow(/no server entry/);
+    await expect(release('legal', { releasesDir, prebuiltDir: fakeBuild('v2', null), packageDir, log: quiet })).rejects.toThrow(/no server entry/);
     expect(readManifest(releasesDir).remotes.legal.active).toBe(first.id);
-    expect(listReleases(releasesDir, 'legal')).toHaveLength(1);
+    expect(listReleases({ releasesDir }, 'legal')).toHaveLength(1);
   });
 
-  it('refuses a build without its browser entry', () => {
+  it('refuses a build without its browser entry', async () => {
     const packageDir = fixturePackage(() => {});
-    expect(() => release('legal', { releasesDir, prebuiltDir: fakeBuild('v1', GOOD_ENTRY, false), packageDir, log: quiet })).toThrow(/no browser entry/);
+    await expect(release('legal', { releasesDir, prebuiltDir: fakeBuild('v1', GOOD_ENTRY, false), packageDir, log: quiet })).rejects.toThrow(/no browser entry/);
     expect(existsSync(manifestPath(releasesDir))).toBe(false);
   });
 
-  it('refuses a build that does not list its exposed modules', () => {
+  it('refuses a build that does not list its exposed modules', async () => {
     const build = fakeBuild('v1', GOOD_ENTRY);
     rmSync(join(build, 'client', 'preload.json'));
-    expect(() => release('legal', { releasesDir, prebuiltDir: build, packageDir: fixturePackage(() => {}), log: quiet })).toThrow(/lists no exposed modules/);
+    await expect(release('legal', { releasesDir, prebuiltDir: build, packageDir: fixturePackage(() => {}), log: quiet })).rejects.toThrow(/lists no exposed modules/);
   });
 
-  it('refuses a server entry that does not load (checked in a separate process)', () => {
-    expect(() => releaseFake('broken', 'export default {'))
-      .toThrow(/server entry does not load/);
-    expect(() => releaseFake('no-routes', 'export default { remote: "legal", routes: {} };')).toThrow(/does not expose a component for \.\/Privacy/);
+  it('refuses a server entry that does not load (checked in a separate process)', async () => {
+    await expect(releaseFake('broken', 'export default {')).rejects.toThrow(/server entry does not load/);
+    await expect(releaseFake('no-routes', 'export default { remote: "legal", routes: {} };')).rejects.toThrow(/does not expose a component for \.\/Privacy/);
   });
 
-  it('refuses shared-dependency ranges the shell cannot satisfy, with a clear message', () => {
+  it('refuses shared-dependency ranges the shell cannot satisfy, with a clear message', async () => {
     const packageDir = fixturePackage((p) => (p.dependencies.react = '^18.2.0'));
-    expect(() => release('legal', { releasesDir, prebuiltDir: fakeBuild('old-react', GOOD_ENTRY), packageDir, log: quiet })).toThrow(
+    await expect(release('legal', { releasesDir, prebuiltDir: fakeBuild('old-react', GOOD_ENTRY), packageDir, log: quiet })).rejects.toThrow(
       /shared dependencies do not match the shell[\s\S]*react: the remote needs \^18\.2\.0 but the shell provides 19\./,
     );
   });
 
-  it('refuses unknown remotes', () => {
-    expect(() => release('payments', { releasesDir })).toThrow(/Unknown remote "payments"/);
+  it('refuses unknown remotes', async () => {
+    await expect(release('payments', { releasesDir })).rejects.toThrow(/Unknown remote "payments"/);
   });
 
-  it('skips an unchanged remote with --if-changed', () => {
+  it('skips an unchanged remote with --if-changed', async () => {
     const packageDir = fixturePackage(() => {});
-    const first = release('legal', { releasesDir, prebuiltDir: fakeBuild('a', GOOD_ENTRY), packageDir, log: quiet });
-    const again = release('legal', { releasesDir, prebuiltDir: fakeBuild('b', GOOD_ENTRY), packageDir, ifChanged: true, log: quiet });
+    const first = await release('legal', { releasesDir, prebuiltDir: fakeBuild('a', GOOD_ENTRY), packageDir, log: quiet });
+    const again = await release('legal', { releasesDir, prebuiltDir: fakeBuild('b', GOOD_ENTRY), packageDir, ifChanged: true, log: quiet });
     expect(again).toEqual({ remote: 'legal', id: first.id, skipped: true });
   });
 
-  it('re-releases with --if-changed when the platform, the contracts or the lockfile it bundles changed', () => {
+  it('re-releases with --if-changed when the platform, the contracts or the lockfile it bundles changed', async () => {
     // A stand-in checkout for what the build bundles besides the package itself.
     const repoRoot = join(dir, 'checkout');
     const files = ['shell/platform/src/api.ts', 'api/src/contracts/tools.ts', 'pnpm-lock.yaml'];
@@ -122,10 +121,10 @@ describe('release', () => {
     }
     const packageDir = fixturePackage(() => {});
     const opts = { releasesDir, packageDir, repoRoot, ifChanged: true, log: quiet };
-    let active = release('legal', { ...opts, prebuiltDir: fakeBuild('first', GOOD_ENTRY) });
+    let active = await release('legal', { ...opts, prebuiltDir: fakeBuild('first', GOOD_ENTRY) });
     for (const [i, f] of files.entries()) {
       writeFileSync(join(repoRoot, f), 'v2\n');
-      const next = release('legal', { ...opts, prebuiltDir: fakeBuild(`after-${i}`, GOOD_ENTRY) });
+      const next = await release('legal', { ...opts, prebuiltDir: fakeBuild(`after-${i}`, GOOD_ENTRY) });
       expect(next.skipped, f).toBe(false);
       expect(next.id, f).not.toBe(active.id);
       expect(readManifest(releasesDir).remotes.legal.active).toBe(next.id);
@@ -139,18 +138,18 @@ describe('release', () => {
       lockfile: expect.stringMatching(/^[0-9a-f]{12}$/),
       config: expect.stringMatching(/^[0-9a-f]{12}$/),
     });
-    expect(release('legal', { ...opts, prebuiltDir: fakeBuild('unchanged', GOOD_ENTRY) }).skipped).toBe(true);
+    expect((await release('legal', { ...opts, prebuiltDir: fakeBuild('unchanged', GOOD_ENTRY) })).skipped).toBe(true);
   });
 });
 
 describe('rollback', () => {
-  it('returns to the previous release, or to a named one; only the pointer moves', () => {
-    const v1 = releaseFake('v1');
-    const v2 = releaseFake('v2');
-    const v3 = releaseFake('v3');
-    expect(rollback('legal', { releasesDir })).toEqual({ remote: 'legal', from: v3.id, to: v2.id });
+  it('returns to the previous release, or to a named one; only the pointer moves', async () => {
+    const v1 = await releaseFake('v1');
+    const v2 = await releaseFake('v2');
+    const v3 = await releaseFake('v3');
+    expect(await rollback('legal', { releasesDir })).toEqual({ remote: 'legal', from: v3.id, to: v2.id });
     expect(readManifest(releasesDir).remotes.legal.active).toBe(v2.id);
-    expect(rollback('legal', { releasesDir, to: v1.id }).to).toBe(v1.id);
+    expect((await rollback('legal', { releasesDir, to: v1.id })).to).toBe(v1.id);
     const history = readManifest(releasesDir).remotes.legal.history.map((e) => [e.action, e.from, e.id]);
     expect(history).toEqual([
       ['release', null, v1.id],
@@ -159,65 +158,66 @@ describe('rollback', () => {
       ['rollback', v3.id, v2.id],
       ['rollback', v2.id, v1.id],
     ]);
-    expect(listReleases(releasesDir, 'legal').filter((r) => r.active).map((r) => r.id)).toEqual([v1.id]);
+    expect(listReleases({ releasesDir }, 'legal').filter((r) => r.active).map((r) => r.id)).toEqual([v1.id]);
   });
 
-  it('records the route contract, and refuses to roll back to a release built against another one (or none)', () => {
-    const v1 = releaseFake('v1');
-    const v2 = releaseFake('v2');
+  it('records the route contract, and refuses to roll back to a release built against another one (or none)', async () => {
+    const v1 = await releaseFake('v1');
+    const v2 = await releaseFake('v2');
     const metaFile = join(releasesDir, 'legal', v1.id, 'release.json');
     const meta = JSON.parse(readFileSync(metaFile, 'utf8'));
     expect(meta.contractVersion).toBe(CONTRACT_VERSION);
     expect(Object.keys(meta.files)).toEqual(['client/remoteEntry.js', 'server/entry.mjs']);
     const before = readFileSync(manifestPath(releasesDir), 'utf8');
     writeFileSync(metaFile, JSON.stringify({ ...meta, contractVersion: CONTRACT_VERSION + 1 }));
-    expect(() => rollback('legal', { releasesDir })).toThrow(`Refusing to roll back to legal ${v1.id}: it was built against route contract ${CONTRACT_VERSION + 1}; the shell runs contract ${CONTRACT_VERSION}.`);
+    await expect(rollback('legal', { releasesDir })).rejects.toThrow(`Refusing to roll back to legal ${v1.id}: it was built against route contract ${CONTRACT_VERSION + 1}; the shell runs contract ${CONTRACT_VERSION}.`);
     delete meta.contractVersion;
     writeFileSync(metaFile, JSON.stringify(meta));
-    expect(() => rollback('legal', { releasesDir, to: v1.id })).toThrow(/it records no route-contract version/);
+    await expect(rollback('legal', { releasesDir, to: v1.id })).rejects.toThrow(/it records no route-contract version/);
     expect(readFileSync(manifestPath(releasesDir), 'utf8')).toBe(before);
     expect(readManifest(releasesDir).remotes.legal.active).toBe(v2.id);
   });
 
-  it('refuses to write a damaged manifest that would lose a remote with no last good entry, and says how to repair it', () => {
-    releaseFake('v1');
-    const v2 = releaseFake('v2');
+  it('refuses to write a damaged manifest that would lose a remote with no last good entry, and says how to repair it', async () => {
+    await releaseFake('v1');
+    const v2 = await releaseFake('v2');
     const good = JSON.parse(readFileSync(manifestPath(releasesDir), 'utf8'));
     // blog's entry was never seen good (no last good copy of it) and is now broken.
     const damaged = JSON.stringify({ ...good, remotes: { ...good.remotes, blog: { history: [] } } });
     writeFileSync(manifestPath(releasesDir), damaged);
-    expect(() => rollback('legal', { releasesDir })).toThrow(/Refusing to change the manifest: blog: .*no last good state is known for blog.*Repair manifest\.json/);
+    await expect(rollback('legal', { releasesDir })).rejects.toThrow(/Refusing to change the manifest: blog: .*no last good state is known for blog.*Repair manifest\.json/);
     expect(readFileSync(manifestPath(releasesDir), 'utf8')).toBe(damaged);
     // With the file repaired, the rollback goes through.
     writeFileSync(manifestPath(releasesDir), JSON.stringify(good));
-    expect(rollback('legal', { releasesDir }).from).toBe(v2.id);
+    expect((await rollback('legal', { releasesDir })).from).toBe(v2.id);
   });
 
-  it('rejects unknown ids and remotes and changes nothing', () => {
-    releaseFake('v1');
+  it('rejects unknown ids and remotes and changes nothing', async () => {
+    await releaseFake('v1');
     const before = readFileSync(manifestPath(releasesDir), 'utf8');
-    expect(() => rollback('legal', { releasesDir, to: '9.9.9-nope' })).toThrow(ReleaseError);
-    expect(() => rollback('legal', { releasesDir, to: '9.9.9-nope' })).toThrow(/Unknown release "9\.9\.9-nope" for legal/);
-    expect(() => rollback('legal', { releasesDir })).toThrow(/no earlier release/);
-    expect(() => rollback('nope', { releasesDir })).toThrow(/Unknown remote "nope"/);
+    await expect(rollback('legal', { releasesDir, to: '9.9.9-nope' })).rejects.toThrow(ReleaseError);
+    await expect(rollback('legal', { releasesDir, to: '9.9.9-nope' })).rejects.toThrow(/Unknown release "9\.9\.9-nope" for legal/);
+    await expect(rollback('legal', { releasesDir })).rejects.toThrow(/no earlier release/);
+    await expect(rollback('nope', { releasesDir })).rejects.toThrow(/Unknown remote "nope"/);
     expect(readFileSync(manifestPath(releasesDir), 'utf8')).toBe(before);
   });
 });
 
 describe('retention', () => {
-  it(`keeps at least the last ${KEEP_RELEASES} releases and the active one`, () => {
-    const ids = Array.from({ length: KEEP_RELEASES + 2 }, (_, i) => releaseFake(`v${i}`).id);
-    const kept = listReleases(releasesDir, 'legal').map((r) => r.id);
+  it(`keeps at least the last ${KEEP_RELEASES} releases and the active one`, async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < KEEP_RELEASES + 2; i++) ids.push((await releaseFake(`v${i}`)).id);
+    const kept = listReleases({ releasesDir }, 'legal').map((r) => r.id);
     expect(kept).toHaveLength(KEEP_RELEASES);
     expect(kept).toContain(ids.at(-1));
     expect(kept).not.toContain(ids[0]);
-    expect(prune(releasesDir, 'legal')).toEqual([]);
+    expect(prune({ releasesDir }, 'legal')).toEqual([]);
     // Seven releases, each checked in a process of its own: slow on a busy machine.
   }, 90_000);
 });
 
 describe('release ids', () => {
-  it('tell the version and the build', () => {
+  it('tell the version and the build', async () => {
     expect(makeReleaseId('2.1.0', 'abcdef0123456789', new Date('2026-11-23T04:15:07.123Z'))).toBe('2.1.0-20261123T041507Z-abcdef01');
   });
 });
