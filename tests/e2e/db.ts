@@ -20,3 +20,18 @@ export function queryDbAt<T>(path: string, sql: string, ...params: unknown[]): T
     db.close();
   }
 }
+
+// pg is the API's dependency too: one query per connection (the specs ask a handful of questions).
+type PgClient = { connect(): Promise<void>; query(sql: string, params?: unknown[]): Promise<{ rows: unknown[] }>; end(): Promise<void> };
+const Pg = createRequire(join(API_DIR, 'package.json'))('pg') as { Client: new (opts: { connectionString: string }) => PgClient };
+
+/** Runs one statement on the Postgres database at `url`. */
+export async function queryPostgres<T>(url: string, sql: string, ...params: unknown[]): Promise<T[]> {
+  const client = new Pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(sql, params)).rows as T[];
+  } finally {
+    await client.end();
+  }
+}

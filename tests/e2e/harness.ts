@@ -38,8 +38,13 @@ export function releaseCli(env: Record<string, string>, args: string[]): { statu
 /** The release CLI without blocking this process: a test that waits synchronously stalls its own HTTP client, whose
  *  idle keep-alive sockets the server closes meanwhile ("other side closed" on the next request). */
 export function runReleaseCli(env: Record<string, string>, args: string[]): Promise<{ status: number; stdout: string; stderr: string }> {
+  return runApiScript(env, 'src/releases/cli.ts', args);
+}
+
+/** One of the api package's operator commands (releases, moderation), run without blocking this process. */
+export function runApiScript(env: Record<string, string>, script: string, args: string[]): Promise<{ status: number; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn('pnpm', ['exec', 'tsx', 'src/releases/cli.ts', ...args], { cwd: API_DIR, env: { ...process.env, ...env } });
+    const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { cwd: API_DIR, env: { ...process.env, ...env } });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
@@ -47,6 +52,32 @@ export function runReleaseCli(env: Record<string, string>, args: string[]): Prom
     child.on('error', reject);
     child.on('close', (code) => resolve({ status: code ?? 1, stdout, stderr }));
   });
+}
+
+/**
+ * The server's own node process (not a pnpm wrapper), so a SIGKILL hits the process that holds the database; resolves
+ * once /api/health answers.
+ */
+export async function startServerProcess(env: Record<string, string>): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: API_DIR, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error('the server exited during start');
+    try {
+      if ((await fetch(`http://localhost:${env.PORT}/api/health`)).ok) return child;
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > deadline) throw new Error('the server did not start within 60 s');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** Stops a server process (SIGTERM) and waits for it to exit. */
+export async function stopServerProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  child.kill('SIGTERM');
+  await new Promise((r) => (child.exitCode !== null || child.signalCode !== null ? r(null) : child.once('exit', r)));
 }
 
 /** `releasesDir`: serve an existing release store (nothing is released, and it is not removed on stop).

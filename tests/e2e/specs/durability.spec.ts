@@ -5,12 +5,12 @@
  * would. No browser: the server's own process, on a database of this spec's own.
  */
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { API_DIR, freePort } from '../harness';
+import { freePort, startServerProcess, stopServerProcess } from '../harness';
 import { queryDbAt } from '../db';
 
 const CLIENTS = 8;
@@ -20,10 +20,8 @@ const dir = mkdtempSync(join(tmpdir(), 'aitools-durability-'));
 const databasePath = join(dir, 'site.sqlite');
 after(() => rmSync(dir, { recursive: true, force: true }));
 
-/** The server's own node process (not a wrapper), so SIGKILL hits the process that holds the database. */
-async function startServer(port: number): Promise<ChildProcess> {
-  const env = {
-    ...process.env,
+function startServer(port: number): Promise<ChildProcess> {
+  return startServerProcess({
     PORT: String(port),
     DATABASE_PATH: databasePath,
     RELEASES_DIR: join(dir, 'releases'),
@@ -31,19 +29,7 @@ async function startServer(port: number): Promise<ChildProcess> {
     NODE_ENV: 'production',
     LOG_LEVEL: 'silent',
     WRITE_RATE_LIMIT: '1000000',
-  };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: API_DIR, env, stdio: ['ignore', 'ignore', 'inherit'] });
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error('the server exited during start');
-    try {
-      if ((await fetch(`http://localhost:${port}/api/health`)).ok) return child;
-    } catch {
-      /* not up yet */
-    }
-    if (Date.now() > deadline) throw new Error('the server did not start within 60 s');
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  });
 }
 
 const message = (key: string) => ({ name: 'Durability check', email: 'durability@example.com', subject: 'general', message: `durability ${key}`, idempotencyKey: key });
@@ -93,8 +79,7 @@ describe('writes survive a killed server', () => {
       assert.deepEqual(counts.filter((n) => n !== 1), [], 'every post is stored exactly once after its retry');
       console.log(`  ${acked.size} acknowledged before SIGKILL, ${attempted.length - acked.size} unanswered; all ${attempted.length} stored once after retries`);
     } finally {
-      server.kill('SIGTERM');
-      await new Promise((r) => (server.exitCode !== null ? r(null) : server.once('exit', r)));
+      await stopServerProcess(server);
     }
   });
 });
