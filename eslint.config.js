@@ -12,6 +12,7 @@ const elements = [
   { type: 'seed-data', pattern: 'api/data/**', partialMatch: false },
   { type: 'api', pattern: 'api/**', partialMatch: false },
   { type: 'platform', pattern: 'shell/platform/**', partialMatch: false },
+  { type: 'shell-contract', pattern: 'shell/contract/**', partialMatch: false },
   { type: 'shell', pattern: 'shell/**', partialMatch: false },
   { type: 'remote', pattern: 'mfe-*/**', partialMatch: false, capture: ['name'] },
   { type: 'tests', pattern: 'tests/**', partialMatch: false },
@@ -49,6 +50,11 @@ const nevers = [
     from: { element: { types: { anyOf: ['api', 'contracts'] } } },
     disallow: { to: { element: { type: 'remote' } } },
     message: "The api never imports a remote's sources: it renders from the remote's active release.",
+  },
+  {
+    from: { element: { type: 'api' } },
+    disallow: { to: { element: { type: 'shell' } } },
+    message: 'The api reaches the shell only through its package export @aitools/shell/server (types: shell/contract).',
   },
   {
     from: { element: { type: 'contracts' } },

@@ -37,3 +37,8 @@ test("the shell never imports a remote, the platform never imports the shell, th
   assert.match((await boundaryErrors('api/src/probe.ts', '../../mfe-blog/src/routes/BlogList'))[0], /The api never imports a remote/);
   assert.match((await boundaryErrors('api/src/contracts/probe.ts', '../db/connection'))[0], /never imports the rest of the api/);
 });
+
+test("the api reaches the shell only through the shell's server contract", async () => {
+  assert.match((await boundaryErrors('api/src/probe.ts', '../../shell/src/routes'))[0], /only through its package export @aitools\/shell\/server/);
+  assert.deepEqual(await boundaryErrors('api/src/probe.ts', '@aitools/shell/server'), []);
+});

@@ -1,37 +1,17 @@
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
-import { HeadContext, type Head, type HeadCollector, type JsonApi, type RouteModule } from '@aitools/platform';
+import { HeadContext, type HeadCollector, type RouteModule } from '@aitools/platform';
 import { createRoutes, REMOTE_ROUTES } from './routes';
-import { withServerBudget, type NotRenderedReason, type RemoteGuard } from './remotes/serverBudget';
+import { withServerBudget } from './remotes/serverBudget';
+import type { NotRenderedReason, RenderInput, RenderResult, ShellServer } from '../contract/serverContract';
+import { matchRoute } from './routeMatch';
+import { themeBootScript } from './theme/themeRules';
 import { asRouteModule, SourceContext, type ModuleSource } from './remotes/moduleSource';
-import { serializeErrors, type SerializedHydration } from './remotes/pageState';
+import { PAGE_STATE_ID, serializeErrors } from './remotes/pageState';
 import { ChunkLoadError, isChunkLoadError } from './remotes/ChunkLoadError';
 import { chunkId } from './remotes/loadRemote';
 
-export { matchRoute } from './routeMatch';
-export { themeBootScript } from './theme/themeRules';
-export { parseManifest } from './remotes/manifest';
-export { PAGE_STATE_ID } from './remotes/pageState';
-export { isChunkLoadError };
-export type { NotRenderedReason };
-
-export interface RenderInput {
-  request: Request;
-  /** Imports a remote's route module for this request (from its active release's server entry). */
-  importModule: (remote: string, module: string) => Promise<unknown>;
-  /** The site's API, called in process. */
-  api: JsonApi;
-  /** Each remote route's server work (module and loader) must be done within this many ms. */
-  budgetMs: number;
-  /** The per-remote circuit breaker. */
-  guard?: RemoteGuard;
-  /** Called for each route not rendered on the server (the browser renders it). */
-  onNotRendered?: (route: { id: string; remote: string; module: string }, reason: NotRenderedReason, err: unknown) => void;
-}
-
-export type RenderResult =
-  | { kind: 'response'; response: Response }
-  | { kind: 'page'; status: number; html: string; head: Head | null; hydration: SerializedHydration; notRendered: Record<string, NotRenderedReason> };
+export type { RenderInput, RenderResult };
 
 /** A request's modules: each loaded once, from this request's releases. */
 function serverModuleSource(input: RenderInput): ModuleSource {
@@ -87,3 +67,6 @@ export async function renderRequest(input: RenderInput): Promise<RenderResult> {
     notRendered,
   };
 }
+
+/** The api's view of this build (serverContract.ts): checked here, so the contract and the code never drift. */
+export default { renderRequest, matchRoute, themeBootScript, PAGE_STATE_ID } satisfies ShellServer;

@@ -1,8 +1,9 @@
 import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { userInfo, hostname } from 'node:os';
 import { join } from 'node:path';
-import { API_ROOT, REMOTE_NAMES, REPO_ROOT, remotePackageDir } from '../paths';
+import { API_ROOT, REMOTE_NAMES, REPO_ROOT, remotePackageDir, SHARED_RESOLVE_PARENT } from '../paths';
 import { SHARED_PACKAGES } from '@aitools/platform/shared';
 import { CONTRACT_VERSION } from '@aitools/platform/contract';
 import { sharedRangeProblems } from './compat';
@@ -38,10 +39,15 @@ function readJson<T>(file: string): T {
 
 /** The versions of the shared packages the shell runs with (what it will give a remote at run time). */
 export function shellSharedVersions(): Record<string, string> {
+  // Each package's own metadata, resolved as the shell resolves it (the copy the browser and the server share).
+  const fromShell = createRequire(SHARED_RESOLVE_PARENT);
   const out: Record<string, string> = {};
   for (const name of SHARED_PACKAGES) {
-    const file = join(REPO_ROOT, 'shell', 'node_modules', name, 'package.json');
-    if (existsSync(file)) out[name] = readJson<{ version: string }>(file).version;
+    try {
+      out[name] = (fromShell(`${name}/package.json`) as { version: string }).version;
+    } catch {
+      /* not installed: the range check reports it */
+    }
   }
   return out;
 }

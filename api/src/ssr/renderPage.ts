@@ -1,10 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { Express, Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { renderHeadTags, serializeJsonForScript, escapeHtml, type Head } from '@aitools/platform/head-tags';
-import type { JsonApi } from '@aitools/platform/contract';
+import type { ShellServer } from '@aitools/shell/server';
 import { SHELL_DIST, REMOTE_NAMES } from '../paths';
 import type { ServerConfig } from '../config';
 import { remoteBaseUrl, type PublicRelease } from '../releases/manifest';
@@ -13,27 +12,6 @@ import { createBreaker } from './breaker';
 import { routePreloadFiles } from './preload';
 import { importRoute } from './serverEntries';
 import { inProcessApi } from './inProcessApi';
-
-/** The shell's server build (shell/src/entry-server.tsx). */
-interface ShellServer {
-  renderRequest(input: {
-    request: globalThis.Request;
-    importModule: (remote: string, module: string) => Promise<unknown>;
-    api: JsonApi;
-    budgetMs: number;
-    guard?: { allow(remote: string): boolean; success(remote: string): void; failure(remote: string): void };
-    onNotRendered?: (route: { id: string; remote: string; module: string }, reason: string, err: unknown) => void;
-  }): Promise<
-    | { kind: 'response'; response: globalThis.Response }
-    | { kind: 'page'; status: number; html: string; head: Head | null; hydration: unknown; notRendered: Record<string, string> }
-  >;
-  matchRoute(pathname: string):
-    | { kind: 'remote'; route: { path: string; remote: string; module: string }; params: Record<string, string | undefined> }
-    | { kind: 'admin' }
-    | { kind: 'not-found' };
-  themeBootScript(): string;
-  PAGE_STATE_ID: string;
-}
 
 const DEFAULT_HEAD: Head = {
   title: 'AI Tools Directory - Discover AI Tools and MCP Servers',
@@ -49,9 +27,9 @@ export interface PageRenderer {
 }
 
 export async function createPageRenderer(config: ServerConfig, logger: Logger, apiApp: Express, serving: ReleaseServing): Promise<PageRenderer> {
-  const shellEntry = join(SHELL_DIST, 'server', 'entry-server.js');
-  if (!existsSync(shellEntry)) throw new Error(`The shell is not built (${shellEntry} is missing): run \`npm run build\` or \`npm start\`.`);
-  const shell = (await import(pathToFileURL(shellEntry).href)) as ShellServer;
+  if (!existsSync(join(SHELL_DIST, 'server', 'entry-server.js'))) throw new Error(`The shell is not built (${SHELL_DIST} has no server entry): run \`npm run build\` or \`npm start\`.`);
+  // The shell's server build, by its package name; its types are the shell's own contract.
+  const shell: ShellServer = (await import('@aitools/shell/server')).default;
   const template = readFileSync(join(SHELL_DIST, 'client', 'index.html'), 'utf8');
   const themeScript = shell.themeBootScript();
   // Keyed by remote and release: a new release (or a fallback) starts with a closed breaker.

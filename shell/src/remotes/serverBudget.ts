@@ -3,16 +3,10 @@ import type { JsonApi } from '@aitools/platform';
 import { ChunkLoadError } from './ChunkLoadError';
 import { chunkId } from './loadRemote';
 import type { RemoteHandle, RemoteRouteDef } from './RemoteRoute';
+import type { NotRenderedReason, RemoteGuard } from '../../contract/serverContract';
 
 /** Why a route was not rendered on the server (the browser renders it from scratch). */
-export type NotRenderedReason = 'timeout' | 'breaker-open' | 'error';
-
-/** The server's per-remote circuit breaker, as the render sees it. */
-export interface RemoteGuard {
-  allow(remote: string): boolean;
-  success(remote: string): void;
-  failure(remote: string): void;
-}
+export type { NotRenderedReason, RemoteGuard };
 
 export interface ServerBudget {
   /** When the route's server work must be done (epoch ms). */
