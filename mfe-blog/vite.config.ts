@@ -1,10 +1,4 @@
 import { remoteConfig } from '@aitools/platform/vite';
 
-export default remoteConfig({
-  name: 'blog',
-  root: import.meta.dirname,
-  exposes: {
-    './BlogList': './src/routes/BlogList.tsx',
-    './BlogPost': './src/routes/BlogPost.tsx',
-  },
-});
+// Exposes the modules the route table (shell/platform/src/routeTable.ts) names for this remote.
+export default remoteConfig({ name: 'blog', root: import.meta.dirname });

@@ -1,10 +1,4 @@
 import { remoteConfig } from '@aitools/platform/vite';
 
-export default remoteConfig({
-  name: 'directory',
-  root: import.meta.dirname,
-  exposes: {
-    './Home': './src/routes/Home.tsx',
-    './ToolDetail': './src/routes/ToolDetail.tsx',
-  },
-});
+// Exposes the modules the route table (shell/platform/src/routeTable.ts) names for this remote.
+export default remoteConfig({ name: 'directory', root: import.meta.dirname });

@@ -1,11 +1,4 @@
 import { remoteConfig } from '@aitools/platform/vite';
 
-export default remoteConfig({
-  name: 'forms',
-  root: import.meta.dirname,
-  exposes: {
-    './Submit': './src/routes/Submit.tsx',
-    './Contact': './src/routes/Contact.tsx',
-    './Advertise': './src/routes/Advertise.tsx',
-  },
-});
+// Exposes the modules the route table (shell/platform/src/routeTable.ts) names for this remote.
+export default remoteConfig({ name: 'forms', root: import.meta.dirname });

@@ -1,11 +1,4 @@
 import { remoteConfig } from '@aitools/platform/vite';
 
-export default remoteConfig({
-  name: 'legal',
-  root: import.meta.dirname,
-  exposes: {
-    './Privacy': './src/routes/Privacy.tsx',
-    './Terms': './src/routes/Terms.tsx',
-    './Cookies': './src/routes/Cookies.tsx',
-  },
-});
+// Exposes the modules the route table (shell/platform/src/routeTable.ts) names for this remote.
+export default remoteConfig({ name: 'legal', root: import.meta.dirname });

@@ -12,8 +12,7 @@ export const SHELL_DIST = join(dirname(SHELL_PACKAGE_JSON), 'dist');
 export const DATA_DIR = join(API_ROOT, 'data');
 export const VAR_DIR = join(API_ROOT, 'var');
 
-export const REMOTE_NAMES = ['directory', 'blog', 'forms', 'legal'] as const;
-export type RemoteName = (typeof REMOTE_NAMES)[number];
+export { REMOTE_NAMES } from '@aitools/platform/routes';
 
 export function remotePackageDir(remote: string): string {
   return join(REPO_ROOT, `mfe-${remote}`);

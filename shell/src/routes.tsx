@@ -1,5 +1,6 @@
 import { data, type Params, type RouteObject } from 'react-router-dom';
 import type { JsonApi } from '@aitools/platform';
+import { ROUTE_TABLE, SHELL_ROUTES } from '@aitools/platform/routes';
 import { remoteRoute, type RemoteRouteDef } from './remotes/RemoteRoute';
 import type { ModuleSource } from './remotes/moduleSource';
 import { App } from './App';
@@ -10,24 +11,13 @@ import { RootError } from './screens/ErrorScreens';
 export type { RemoteRouteDef };
 
 /** Asks the API whether a thing exists (in process on the server); only a clear 404 counts as missing. */
-const existsAt = (path: (slug: string) => string) => async (params: Params, api: JsonApi) =>
-  (await api.fetchJson(path(encodeURIComponent(params.slug ?? '')))).status !== 404;
+const existsAt = (resource: string) => async (params: Params, api: JsonApi) =>
+  (await api.fetchJson(resource + encodeURIComponent(params.slug ?? ''))).status !== 404;
 
-/** Which remote renders each route (SPEC section 2). The anchor /#faq is the home page's FAQ section. */
-export const REMOTE_ROUTES: RemoteRouteDef[] = [
-  { path: '/', remote: 'directory', module: './Home' },
-  { path: '/tool/:slug', remote: 'directory', module: './ToolDetail', exists: existsAt((slug) => `/api/tools/${slug}`) },
-  { path: '/blog', remote: 'blog', module: './BlogList' },
-  { path: '/blog/:slug', remote: 'blog', module: './BlogPost', exists: existsAt((slug) => `/api/blog/public/posts/${slug}`) },
-  { path: '/advertise', remote: 'forms', module: './Advertise' },
-  { path: '/submit', remote: 'forms', module: './Submit' },
-  { path: '/contact', remote: 'forms', module: './Contact' },
-  { path: '/privacy', remote: 'legal', module: './Privacy' },
-  { path: '/terms', remote: 'legal', module: './Terms' },
-  { path: '/cookies', remote: 'legal', module: './Cookies' },
-];
+/** The route table (@aitools/platform/routes) with the shell's existence checks. */
+export const REMOTE_ROUTES: RemoteRouteDef[] = ROUTE_TABLE.map(({ existsAt: resource, ...route }) => ({ ...route, ...(resource ? { exists: existsAt(resource) } : {}) }));
 
-export const SHELL_ROUTES = { admin: '/admin' } as const;
+export { SHELL_ROUTES };
 
 /** The route objects, the same on the server and in the browser; only where modules come from differs. */
 export function createRoutes(source: ModuleSource): RouteObject[] {

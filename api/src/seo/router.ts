@@ -4,8 +4,8 @@ import { listToolSummaries } from '../tools/repository';
 import { listPublishedPosts } from '../blog/repository';
 import { escapeHtml, SITE_FEEDS } from '@aitools/platform/head-tags';
 import type { ReplyCache } from '../http/cachedResponse';
+import { staticPaths } from '@aitools/platform/routes';
 
-const STATIC_PATHS = ['/', '/blog', '/submit', '/advertise', '/contact', '/privacy', '/terms', '/cookies'];
 
 /** For crawlers: robots.txt and a sitemap of every public page (tools and published posts from the database). */
 export function seoRouter(db: DB, siteOrigin: string, reads: ReplyCache): Router {
@@ -21,7 +21,7 @@ export function seoRouter(db: DB, siteOrigin: string, reads: ReplyCache): Router
     reads.route(async () => {
     const day = (d?: string | null) => (d && !Number.isNaN(Date.parse(d)) ? new Date(d).toISOString().slice(0, 10) : undefined);
     const entries: { path: string; lastmod?: string }[] = [
-      ...STATIC_PATHS.map((path) => ({ path })),
+      ...staticPaths().map((path) => ({ path })),
       ...SITE_FEEDS.map((f) => ({ path: f.path })),
       ...(await listToolSummaries(db)).map((t) => ({ path: `/tool/${encodeURIComponent(t.slug)}`, lastmod: day(t.lastUpdated) })),
       ...(await listPublishedPosts(db)).map((p) => ({ path: `/blog/${encodeURIComponent(p.slug)}`, lastmod: day((p as { published_at?: string }).published_at) })),

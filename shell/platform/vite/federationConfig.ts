@@ -8,19 +8,34 @@
  */
 import federation from '@originjs/vite-plugin-federation';
 import react from '@vitejs/plugin-react';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { UserConfig, ConfigEnv, Plugin, PluginOption, Rollup } from 'vite';
 import { SHARED_PACKAGES, isSharedSpecifier } from './shared';
+import { exposesOf, ROUTE_TABLE } from '../src/routeTable';
 
 export interface RemoteOptions {
   /** Remote name as used in the manifest, e.g. "directory". */
   name: string;
   /** Package root (the folder holding package.json). */
   root: string;
-  /** Exposed route modules: './Home' -> './src/routes/Home.tsx'. */
-  exposes: Record<string, string>;
+}
+
+/**
+ * The remote's exposes, from the route table: each module the table names for it, from src/routes/<Name>.tsx. A
+ * module whose file is missing fails the build, saying which route needs it.
+ */
+export function tableExposes(name: string, root: string): Record<string, string> {
+  const exposes = exposesOf(name);
+  if (!Object.keys(exposes).length) throw new Error(`The route table (shell/platform/src/routeTable.ts) names no route for the remote "${name}".`);
+  for (const route of ROUTE_TABLE.filter((r) => r.remote === name)) {
+    const file = exposes[route.module]!;
+    if (!existsSync(join(root, file))) {
+      throw new Error(`Route ${route.path} is rendered by ${name} ${route.module}, but ${file} does not exist in ${root}: add it, or change the route table (shell/platform/src/routeTable.ts).`);
+    }
+  }
+  return exposes;
 }
 
 export const REMOTE_ENTRY_FILE = 'remoteEntry.js';
@@ -85,6 +100,7 @@ function sharedConfig(root: string) {
 
 export function remoteConfig(opts: RemoteOptions) {
   return ({ isSsrBuild }: ConfigEnv): UserConfig => {
+    const exposes = tableExposes(opts.name, opts.root);
     const outDir = process.env.REMOTE_OUT_DIR ?? join(opts.root, 'dist');
     if (isSsrBuild) {
       return {
@@ -115,10 +131,10 @@ export function remoteConfig(opts: RemoteOptions) {
         federation({
           name: opts.name,
           filename: REMOTE_ENTRY_FILE,
-          exposes: opts.exposes,
+          exposes,
           shared: sharedConfig(opts.root),
         }),
-        routePreloadManifest(Object.keys(opts.exposes)),
+        routePreloadManifest(Object.keys(exposes)),
       ],
       build: {
         outDir: join(outDir, 'client'),

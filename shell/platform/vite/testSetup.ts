@@ -3,5 +3,6 @@ import { cleanup } from '@testing-library/react';
 
 afterEach(() => {
   cleanup();
-  window.localStorage.clear();
+  // Build-time tests (vite/*.test.ts) run in node, without a window.
+  if (typeof window !== 'undefined') window.localStorage.clear();
 });

@@ -7,12 +7,9 @@ import { RouteReady } from './RouteReady';
 import { RouterErrorScreen } from '../screens/ErrorScreens';
 import { NotFound } from '../screens/NotFound';
 import { siteOrigin } from './siteOrigin';
+import type { RouteEntry } from '@aitools/platform/routes';
 
-export interface RemoteRouteDef {
-  path: string;
-  remote: 'directory' | 'blog' | 'forms' | 'legal';
-  /** The remote's exposed module. */
-  module: string;
+export interface RemoteRouteDef extends Omit<RouteEntry, 'existsAt'> {
   /** For a param route: whether its thing exists, asked of the API when the remote itself could not answer on the
    *  server (so an unknown tool or post is a 404 whatever state its remote is in). */
   exists?: (params: Params, api: JsonApi) => Promise<boolean>;

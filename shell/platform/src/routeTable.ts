@@ -1,0 +1,46 @@
+/**
+ * The route table (SPEC section 2), declared once: which remote's exposed module renders each path. The shell's
+ * router and the server's matching are made from it (shell/src/routes.tsx), each remote's build exposes exactly its
+ * modules (remoteConfig in ../vite/federationConfig.ts fails the build when one is missing), the release check makes
+ * sure the server entry renders each of them, and the sitemap lists its pages (api/src/seo). Data only: the shell,
+ * the remotes' builds and the api all read it.
+ */
+export const REMOTE_NAMES = ['directory', 'blog', 'forms', 'legal'] as const;
+export type RemoteName = (typeof REMOTE_NAMES)[number];
+
+export interface RouteEntry {
+  path: string;
+  remote: RemoteName;
+  /** The remote's exposed module, './Name': built from the remote's src/routes/Name.tsx. */
+  module: string;
+  /** For a param route: the API resource (+ the slug) whose 404 makes the page a 404 whatever state its remote is in. */
+  existsAt?: string;
+}
+
+/** The anchor /#faq is the home page's FAQ section. */
+export const ROUTE_TABLE: readonly RouteEntry[] = [
+  { path: '/', remote: 'directory', module: './Home' },
+  { path: '/tool/:slug', remote: 'directory', module: './ToolDetail', existsAt: '/api/tools/' },
+  { path: '/blog', remote: 'blog', module: './BlogList' },
+  { path: '/blog/:slug', remote: 'blog', module: './BlogPost', existsAt: '/api/blog/public/posts/' },
+  { path: '/advertise', remote: 'forms', module: './Advertise' },
+  { path: '/submit', remote: 'forms', module: './Submit' },
+  { path: '/contact', remote: 'forms', module: './Contact' },
+  { path: '/privacy', remote: 'legal', module: './Privacy' },
+  { path: '/terms', remote: 'legal', module: './Terms' },
+  { path: '/cookies', remote: 'legal', module: './Cookies' },
+];
+
+/** The shell's own screens. */
+export const SHELL_ROUTES = { admin: '/admin' } as const;
+
+/** Where an exposed module's source lives in its remote's package. */
+export const moduleSourceFile = (module: string) => `./src/routes/${module.replace(/^\.\//, '')}.tsx`;
+
+/** A remote's exposes, as the table has them: './Home' -> './src/routes/Home.tsx'. */
+export function exposesOf(remote: string): Record<string, string> {
+  return Object.fromEntries(ROUTE_TABLE.filter((r) => r.remote === remote).map((r) => [r.module, moduleSourceFile(r.module)]));
+}
+
+/** The pages without parameters (for the sitemap). */
+export const staticPaths = () => ROUTE_TABLE.filter((r) => !r.path.includes(':')).map((r) => r.path);
