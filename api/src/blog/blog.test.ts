@@ -6,7 +6,8 @@ import request from 'supertest';
 import type { Express } from 'express';
 import { createApp } from '../app';
 import { loadConfig } from '../config';
-import { openDatabase, type DB } from '../db/connection';
+import type { DB } from '../db/connection';
+import { openTestDatabase } from '../db/testDatabase';
 import { createLogger } from '../middleware/logger';
 import { DATA_DIR } from '../paths';
 import { seedBlog } from './seed';
@@ -22,8 +23,8 @@ describe('blog API over the real articles', () => {
   let db: DB;
   let app: Express;
   beforeAll(async () => {
-    db = openDatabase(':memory:');
-    seedBlog(db);
+    db = await openTestDatabase();
+    await seedBlog(db);
     app = await appWith(db);
   });
 
@@ -63,11 +64,11 @@ describe('blog API over the real articles', () => {
   });
 
   it('hides a post again when it is turned into a draft', async () => {
-    const own = openDatabase(':memory:');
-    upsertPost(own, { slug: 'a-post', title: 'A post', status: 'published', published_at: '2026-01-01', content: 'Hello' });
+    const own = await openTestDatabase();
+    await upsertPost(own, { slug: 'a-post', title: 'A post', status: 'published', published_at: '2026-01-01', content: 'Hello' });
     const ownApp = await appWith(own);
     expect((await request(ownApp).get('/api/blog/public/posts')).body.data).toHaveLength(1);
-    upsertPost(own, { slug: 'a-post', title: 'A post', status: 'draft', published_at: '2026-01-01', content: 'Hello' });
+    await upsertPost(own, { slug: 'a-post', title: 'A post', status: 'draft', published_at: '2026-01-01', content: 'Hello' });
     expect((await request(ownApp).get('/api/blog/public/posts')).body.data).toEqual([]);
     expect((await request(ownApp).get('/api/blog/public/posts/a-post')).status).toBe(404);
   });
@@ -76,10 +77,10 @@ describe('blog API over the real articles', () => {
 describe('the article files', () => {
   const published = new Set<string>();
   const bodies: [string, string][] = [];
-  beforeAll(() => {
-    const db = openDatabase(':memory:');
-    seedBlog(db);
-    for (const row of db.prepare(`SELECT slug, status, doc FROM blog_posts`).all() as { slug: string; status: string; doc: string }[]) {
+  beforeAll(async () => {
+    const db = await openTestDatabase();
+    await seedBlog(db);
+    for (const row of await db.selectFrom('blog_posts').select(['slug', 'status', 'doc']).execute()) {
       if (row.status === 'published') published.add(row.slug);
       bodies.push([row.slug, JSON.parse(row.doc).content]);
     }
@@ -106,20 +107,20 @@ describe('seed validation', () => {
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('rejects a file with missing front matter fields, naming the file', () => {
+  it('rejects a file with missing front matter fields, naming the file', async () => {
     writeFileSync(join(dir, 'broken.md'), '---\ntitle: "Broken"\nslug: "broken"\n---\nBody');
-    expect(() => seedBlog(openDatabase(':memory:'), dir)).toThrow(/Invalid front matter in broken\.md: .*excerpt/);
+    await expect(seedBlog(await openTestDatabase(), dir)).rejects.toThrow(/Invalid front matter in broken\.md: .*excerpt/);
     rmSync(join(dir, 'broken.md'));
   });
 
-  it('rejects a slug that differs from the file name, and accepts an unquoted YAML date', () => {
+  it('rejects a slug that differs from the file name, and accepts an unquoted YAML date', async () => {
     const front = readFileSync(join(BLOG_DIR, 'what-is-model-context-protocol-mcp.md'), 'utf8').replace('published_at: "2026-04-08"', 'published_at: 2026-04-08');
     writeFileSync(join(dir, 'other-name.md'), front);
-    expect(() => seedBlog(openDatabase(':memory:'), dir)).toThrow(/does not match the file name other-name\.md/);
+    await expect(seedBlog(await openTestDatabase(), dir)).rejects.toThrow(/does not match the file name other-name\.md/);
     rmSync(join(dir, 'other-name.md'));
     writeFileSync(join(dir, 'what-is-model-context-protocol-mcp.md'), front);
-    const db = openDatabase(':memory:');
-    expect(seedBlog(db, dir)).toBe(1);
-    expect((db.prepare(`SELECT published_at FROM blog_posts`).get() as { published_at: string }).published_at).toBe('2026-04-08');
+    const db = await openTestDatabase();
+    expect(await seedBlog(db, dir)).toBe(1);
+    expect((await db.selectFrom('blog_posts').select('published_at').executeTakeFirstOrThrow()).published_at).toBe('2026-04-08');
   });
 });

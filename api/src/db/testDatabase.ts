@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openDatabase, type DB } from './connection';
+import type { Schema } from './schema';
 
 export const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
@@ -27,4 +28,10 @@ export async function testDatabaseLocation(sqlitePath = ':memory:'): Promise<str
 
 export async function openTestDatabase(sqlitePath?: string): Promise<DB> {
   return openDatabase(await testDatabaseLocation(sqlitePath));
+}
+
+/** How many rows a table holds (tests check that writes stored, or did not store, anything). */
+export async function countRows(db: DB, table: keyof Schema): Promise<number> {
+  const row = await db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
 }

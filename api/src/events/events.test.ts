@@ -3,7 +3,8 @@ import request from 'supertest';
 import type { Express } from 'express';
 import { createApp } from '../app';
 import { loadConfig } from '../config';
-import { openDatabase, type DB } from '../db/connection';
+import type { DB } from '../db/connection';
+import { countRows, openTestDatabase } from '../db/testDatabase';
 import { createLogger } from '../middleware/logger';
 import { insertEvent } from './repository';
 
@@ -11,7 +12,7 @@ let app: Express;
 let db: DB;
 
 beforeAll(async () => {
-  db = openDatabase(':memory:');
+  db = await openTestDatabase();
   app = await createApp({ config: loadConfig({ ...process.env, NODE_ENV: 'test' }), db, logger: createLogger('silent'), pages: false });
 });
 
@@ -21,9 +22,9 @@ describe('POST /api/events', () => {
     const res = await request(app).post('/api/events').send(body);
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ success: true });
-    const row = db.prepare('SELECT event, data, timestamp, received_at FROM events ORDER BY id DESC').get() as Record<string, string>;
+    const row = await db.selectFrom('events').select(['event', 'data', 'timestamp', 'received_at']).orderBy('id', 'desc').executeTakeFirstOrThrow();
     expect(row).toMatchObject({ event: 'tool_page_view', data: JSON.stringify(body.data), timestamp: body.timestamp });
-    expect(Math.abs(Date.parse(row.received_at) - Date.now())).toBeLessThan(60_000);
+    expect(Math.abs(Date.parse(row.received_at!) - Date.now())).toBeLessThan(60_000);
   });
 
   it.each([
@@ -32,13 +33,13 @@ describe('POST /api/events', () => {
     ['data that is not an object', { event: 'tool_page_view', data: 'x', timestamp: '2026-11-23T10:00:00Z' }, 'data'],
     ['a timestamp that is not a date', { event: 'tool_page_view', data: {}, timestamp: 'yesterday-ish' }, 'timestamp'],
   ])('rejects %s with 400 and field errors', async (_name, body, field) => {
-    const before = (db.prepare('SELECT count(*) AS n FROM events').get() as { n: number }).n;
+    const before = await countRows(db, 'events');
     const res = await request(app).post('/api/events').send(body);
     expect(res.status).toBe(400);
     expect(res.body.success).toBe(false);
     expect(res.body.error).toBe('Invalid event');
     expect(Object.keys(res.body.fieldErrors)).toContain(field);
-    expect((db.prepare('SELECT count(*) AS n FROM events').get() as { n: number }).n).toBe(before);
+    expect(await countRows(db, 'events')).toBe(before);
   });
 
   it('rejects a body that is not JSON', async () => {
@@ -66,16 +67,16 @@ describe('event field limits', () => {
     ['a control character', { toolName: 'a\u001b[2J' }],
     ['a bidi override', { toolName: 'a\u202Eb' }],
   ])('rejects %s and stores nothing', async (_name, data) => {
-    const before = (db.prepare('SELECT count(*) AS n FROM events').get() as { n: number }).n;
+    const before = await countRows(db, 'events');
     const res = await request(app).post('/api/events').send(event(data));
     expect(res.status).toBe(400);
-    expect((db.prepare('SELECT count(*) AS n FROM events').get() as { n: number }).n).toBe(before);
+    expect(await countRows(db, 'events')).toBe(before);
   });
 
   it('drops a __proto__ key (zod skips it) and pollutes nothing', async () => {
     const res = await request(app).post('/api/events').set('Content-Type', 'application/json').send('{"event":"tool_page_view","data":{"__proto__":{"polluted":1},"slug":"a"},"timestamp":"2026-11-23T10:00:00Z"}');
     expect(res.status).toBe(201);
-    expect((db.prepare('SELECT data FROM events ORDER BY id DESC').get() as { data: string }).data).toBe('{"slug":"a"}');
+    expect((await db.selectFrom('events').select('data').orderBy('id', 'desc').executeTakeFirstOrThrow()).data).toBe('{"slug":"a"}');
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
@@ -87,6 +88,8 @@ describe('event field limits', () => {
 
 describe('events limit and retention', () => {
   it('has its own budget, validated before counting', async () => {
+    // On Postgres the counts live in the database, shared with the suite's other app: start from none.
+    await db.deleteFrom('rate_limits').execute();
     const limited = await createApp({ config: loadConfig({ ...process.env, NODE_ENV: 'test', EVENTS_RATE_LIMIT: '2', WRITE_RATE_LIMIT: '1' }), db, logger: createLogger('silent'), pages: false });
     const body = { event: 'tool_page_view', data: { slug: 'x' }, timestamp: '2026-11-23T10:00:00Z' };
     expect((await request(limited).post('/api/events').send({})).status).toBe(400);
@@ -97,24 +100,24 @@ describe('events limit and retention', () => {
     expect((await request(limited).post('/api/early-access').send({ email: 'e@v.io' })).status).toBe(200);
   });
 
-  it('keeps at most the newest maxRows rows', () => {
-    const fresh = openDatabase(':memory:');
+  it('keeps at most the newest maxRows rows', async () => {
+    const fresh = await openTestDatabase();
     const e = { event: 'tool_page_view' as const, data: {}, timestamp: '2026-11-23T10:00:00Z' };
-    for (let i = 0; i < 25; i++) insertEvent(fresh, e, { maxRows: 10, maxAgeDays: 90 });
-    const ids = (fresh.prepare('SELECT id FROM events ORDER BY id').all() as { id: number }[]).map((r) => r.id);
+    for (let i = 0; i < 25; i++) await insertEvent(fresh, e, { maxRows: 10, maxAgeDays: 90 });
+    const ids = (await fresh.selectFrom('events').select('id').orderBy('id').execute()).map((r) => r.id);
     expect(ids).toEqual(Array.from({ length: 10 }, (_, i) => i + 16));
-    fresh.close();
+    await fresh.destroy();
   });
 
-  it('removes rows received longer ago than maxAgeDays, whatever timestamp the client sent', () => {
-    const fresh = openDatabase(':memory:');
+  it('removes rows received longer ago than maxAgeDays, whatever timestamp the client sent', async () => {
+    const fresh = await openTestDatabase();
     const e = { event: 'tool_page_view' as const, data: {}, timestamp: '2099-01-01T00:00:00Z' };
     const day = 24 * 60 * 60 * 1000;
     const t0 = Date.parse('2026-01-01T00:00:00Z');
-    insertEvent(fresh, e, { maxRows: 1000, maxAgeDays: 30 }, new Date(t0));
-    insertEvent(fresh, e, { maxRows: 1000, maxAgeDays: 30 }, new Date(t0 + 10 * day));
-    insertEvent(fresh, e, { maxRows: 1000, maxAgeDays: 30 }, new Date(t0 + 35 * day));
-    expect((fresh.prepare('SELECT id FROM events ORDER BY id').all() as { id: number }[]).map((r) => r.id)).toEqual([2, 3]);
-    fresh.close();
+    await insertEvent(fresh, e, { maxRows: 1000, maxAgeDays: 30 }, new Date(t0));
+    await insertEvent(fresh, e, { maxRows: 1000, maxAgeDays: 30 }, new Date(t0 + 10 * day));
+    await insertEvent(fresh, e, { maxRows: 1000, maxAgeDays: 30 }, new Date(t0 + 35 * day));
+    expect((await fresh.selectFrom('events').select('id').orderBy('id').execute()).map((r) => r.id)).toEqual([2, 3]);
+    await fresh.destroy();
   });
 });

@@ -4,7 +4,8 @@ import type { Express } from 'express';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { createApp } from '../app';
 import { loadConfig } from '../config';
-import { openDatabase, type DB } from '../db/connection';
+import { jsonText, type DB } from '../db/connection';
+import { openTestDatabase } from '../db/testDatabase';
 import { createLogger } from '../middleware/logger';
 import { seed } from '../db/seed';
 import { listPublishedPosts } from '../blog/repository';
@@ -17,8 +18,8 @@ const ORIGIN = 'https://dir.example';
 const FEED_SIZE = 50;
 
 beforeAll(async () => {
-  db = openDatabase(':memory:');
-  seed(db);
+  db = await openTestDatabase();
+  await seed(db);
   app = await createApp({ config: loadConfig({ ...process.env, NODE_ENV: 'test', SITE_ORIGIN: ORIGIN }), db, logger: createLogger('silent'), pages: false });
 });
 
@@ -39,7 +40,7 @@ async function atom(path: string) {
 describe('feeds', () => {
   it('the blog feed lists the published posts, newest first, linked to their pages', async () => {
     const feed = await atom('/feeds/blog.xml');
-    const posts = listPublishedPosts(db);
+    const posts = await listPublishedPosts(db);
     expect(feed.entry.map((e) => e.id)).toEqual(posts.slice(0, FEED_SIZE).map((p) => `${ORIGIN}/blog/${p.slug}`));
     expect(feed.entry.map((e) => text(e.title))).toEqual(posts.slice(0, FEED_SIZE).map((p) => p.title));
     const dates = feed.entry.map((e) => Date.parse(e.updated));
@@ -50,9 +51,8 @@ describe('feeds', () => {
   it('the tools feed lists the newest tools and MCP servers by their last update', async () => {
     const feed = await atom('/feeds/tools.xml');
     expect(feed.entry).toHaveLength(FEED_SIZE);
-    const rows = db
-      .prepare(`SELECT slug, name, json_extract(doc, '$.lastUpdated') AS day FROM tools ORDER BY day DESC, name`)
-      .all() as { slug: string; name: string; day: string }[];
+    const day = jsonText(db, 'doc', 'lastUpdated');
+    const rows = await db.selectFrom('tools').select(['slug', 'name', day.as('day')]).orderBy(day, 'desc').orderBy('name').execute();
     // The newest entry is the most recently updated tool in the database.
     const newestDay = rows[0].day;
     expect(feed.entry[0].updated.slice(0, 10)).toBe(newestDay);

@@ -9,7 +9,10 @@ import { createApp } from '../app';
 import { loadConfig } from '../config';
 import { contactSchema, earlyAccessSchema, submissionSchema, validateForm } from '../contracts/forms';
 import { escapeForDisplay, hasForbiddenCharacters } from '../contracts/text';
-import { openDatabase, type DB } from '../db/connection';
+import { sql } from 'kysely';
+import type { DB } from '../db/connection';
+import type { Schema } from '../db/schema';
+import { countRows, openTestDatabase } from '../db/testDatabase';
 import { storedEventSchema } from '../events/schema';
 import { createLogger } from '../middleware/logger';
 import { csvField } from '../moderation/service';
@@ -19,14 +22,14 @@ type Body = Record<string, unknown>;
 
 interface Endpoint {
   path: string;
-  table: string;
+  table: keyof Schema;
   valid: Body;
   /** Fields to put a payload in ("data.toolName" is nested). */
   fields: string[];
   /** What the row must hold for an accepted body: the schema's normalised output. */
   expected: (body: unknown) => Body;
   /** The row the answer stored. */
-  stored: (db: DB, res: request.Response, expected: Body) => Body | undefined;
+  stored: (db: DB, res: request.Response, expected: Body) => Promise<Body | undefined>;
 }
 
 const columns = (row: Body | undefined, keys: string[]) => row && Object.fromEntries(keys.map((k) => [k, row[k]]));
@@ -43,7 +46,7 @@ const ENDPOINTS: Endpoint[] = [
     valid: { name: 'Acme AI', email: 'owner@acme.io', website_url: 'https://acme.io', tool_type: 'ai-tool', description: 'Tools', message: 'Hi' },
     fields: ['name', 'email', 'website_url', 'tool_type', 'description', 'message'],
     expected: (b) => formData(submissionSchema, b),
-    stored: (db, res, exp) => columns(db.prepare('SELECT * FROM submissions WHERE id = ?').get(res.body.id) as Body, Object.keys(exp)),
+    stored: async (db, res, exp) => columns(await db.selectFrom('submissions').selectAll().where('id', '=', res.body.id).executeTakeFirst(), Object.keys(exp)),
   },
   {
     path: '/api/contact/submit',
@@ -51,7 +54,7 @@ const ENDPOINTS: Endpoint[] = [
     valid: { name: 'Ada', email: 'ada@example.com', subject: 'other', message: 'Hello' },
     fields: ['name', 'email', 'subject', 'message'],
     expected: (b) => formData(contactSchema, b),
-    stored: (db, _res, exp) => columns(db.prepare('SELECT * FROM contact_messages ORDER BY id DESC').get() as Body, Object.keys(exp)),
+    stored: async (db, _res, exp) => columns(await db.selectFrom('contact_messages').selectAll().orderBy('id', 'desc').executeTakeFirst(), Object.keys(exp)),
   },
   {
     path: '/api/early-access',
@@ -60,8 +63,8 @@ const ENDPOINTS: Endpoint[] = [
     fields: ['email'],
     expected: (b) => formData(earlyAccessSchema, b),
     // Once per address, case-insensitive: compare with the first stored spelling.
-    stored: (db, _res, exp) => {
-      const row = db.prepare('SELECT email FROM early_access WHERE email = ?').get(exp.email) as Body | undefined;
+    stored: async (db, _res, exp) => {
+      const row = await db.selectFrom('early_access').select('email').where(sql`lower(email)`, '=', String(exp.email).toLowerCase()).executeTakeFirst();
       return row && { email: String(row.email).toLowerCase() === String(exp.email).toLowerCase() ? exp.email : row.email };
     },
   },
@@ -74,14 +77,14 @@ const ENDPOINTS: Endpoint[] = [
       const e = storedEventSchema.parse(b);
       return { event: e.event, data: e.data, timestamp: new Date(e.timestamp).toISOString() };
     },
-    stored: (db) => {
-      const row = db.prepare('SELECT event, data, timestamp FROM events ORDER BY id DESC').get() as Body;
+    stored: async (db) => {
+      const row = await db.selectFrom('events').select(['event', 'data', 'timestamp']).orderBy('id', 'desc').executeTakeFirstOrThrow();
       return { ...row, data: JSON.parse(String(row.data)) };
     },
   },
 ];
 
-const TABLES = [...ENDPOINTS.map((e) => e.table), 'tools', 'idempotency_keys'];
+const TABLES: (keyof Schema)[] = [...ENDPOINTS.map((e) => e.table), 'tools', 'idempotency_keys'];
 /** Anything a terminal acts on, or that reorders text: C0 but line feed, DEL, C1, bidi controls. */
 const TERMINAL_CONTROL = /[\u0000-\u0009\u000B-\u001F\u007F-\u009F\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
 /** A formula start at the start of a CSV field's text, of one of its lines, or after a , ; or tab. */
@@ -91,20 +94,21 @@ let db: DB;
 let app: Express;
 
 beforeAll(async () => {
-  db = openDatabase(':memory:');
+  db = await openTestDatabase();
   const env = { ...process.env, NODE_ENV: 'test', WRITE_RATE_LIMIT: '1000000', EVENTS_RATE_LIMIT: '1000000' };
   app = await createApp({ config: loadConfig(env), db, logger: createLogger('silent'), pages: false });
 });
-afterAll(() => {
+afterAll(async () => {
   // Both outcomes were exercised: inert payloads were stored at every endpoint.
-  for (const e of ENDPOINTS) expect(counts()[e.table], e.table).toBeGreaterThan(1);
+  const stored = await counts();
+  for (const e of ENDPOINTS) expect(stored[e.table], e.table).toBeGreaterThan(1);
   expect(({} as Body).polluted).toBeUndefined();
   expect(({} as Body).status).toBeUndefined();
   expect(({} as Body).isAdmin).toBeUndefined();
-  db.close();
+  await db.destroy();
 });
 
-const counts = () => Object.fromEntries(TABLES.map((t) => [t, (db.prepare(`SELECT COUNT(*) AS n FROM ${t}`).get() as { n: number }).n]));
+const counts = async () => Object.fromEntries(await Promise.all(TABLES.map(async (t) => [t, await countRows(db, t)] as const))) as Record<keyof Schema, number>;
 
 function withField(valid: Body, field: string, value: unknown): Body {
   const [head, sub] = field.split('.');
@@ -127,7 +131,7 @@ function expectInert(row: Body) {
 
 /** Posts one raw body and checks the outcome; returns the status. */
 async function post(endpoint: Endpoint, raw: string, contentType: string | null): Promise<number> {
-  const before = counts();
+  const before = await counts();
   let req = request(app).post(endpoint.path);
   if (contentType) req = req.set('Content-Type', contentType);
   const res = await req.send(raw);
@@ -135,15 +139,15 @@ async function post(endpoint: Endpoint, raw: string, contentType: string | null)
     // body-parser skips a leading BOM, as JSON.parse does not.
     const body: unknown = JSON.parse(raw.replace(/^\uFEFF/, ''));
     const expected = endpoint.expected(body);
-    expect(endpoint.stored(db, res, expected)).toEqual(expected);
+    expect(await endpoint.stored(db, res, expected)).toEqual(expected);
     expectInert(expected);
-    const after = counts();
+    const after = await counts();
     expect(after[endpoint.table] - before[endpoint.table]).toBeLessThanOrEqual(1);
     for (const t of TABLES) if (t !== endpoint.table) expect(after[t]).toBe(before[t]);
   } else {
     expect(res.status, `${endpoint.path} ${raw.slice(0, 80)}`).toBeGreaterThanOrEqual(400);
     expect(res.status).toBeLessThan(500);
-    expect(counts()).toEqual(before);
+    expect(await counts()).toEqual(before);
     expect(res.type).toBe('application/json');
     expect(Object.keys(res.body).every((k) => ['success', 'error', 'fieldErrors'].includes(k))).toBe(true);
     expect(res.body.success).toBe(false);

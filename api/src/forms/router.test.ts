@@ -4,32 +4,34 @@ import request from 'supertest';
 import type { Express } from 'express';
 import { createApp } from '../app';
 import { loadConfig } from '../config';
-import { openDatabase, type DB } from '../db/connection';
+import type { DB } from '../db/connection';
+import type { Schema } from '../db/schema';
+import { countRows, openTestDatabase } from '../db/testDatabase';
 import { createLogger } from '../middleware/logger';
 
 let db: DB;
 let app: Express;
 
 async function buildApp(env: Record<string, string> = {}) {
-  db = openDatabase(':memory:');
+  db = await openTestDatabase();
   app = await createApp({ config: loadConfig({ ...process.env, NODE_ENV: 'test', ...env }), db, logger: createLogger('silent'), pages: false });
 }
 
-const count = (table: string) => (db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
+const count = (table: keyof Schema) => countRows(db, table);
 
 const submission = { name: '  Acme AI ', email: 'owner@acme.io', website_url: 'https://acme.io', tool_type: 'mcp-server', description: 'An MCP server', message: '' };
 
 beforeEach(async () => {
   await buildApp();
 });
-afterEach(() => db.close());
+afterEach(() => db.destroy());
 
 describe('POST /api/submissions', () => {
   it('stores a pending row and answers 201 with its id', async () => {
     const res = await request(app).post('/api/submissions').send(submission);
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ success: true, id: expect.any(Number) });
-    const row = db.prepare('SELECT * FROM submissions WHERE id = ?').get(res.body.id) as Record<string, unknown>;
+    const row = await db.selectFrom('submissions').selectAll().where('id', '=', res.body.id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ name: 'Acme AI', email: 'owner@acme.io', website_url: 'https://acme.io', tool_type: 'mcp-server', description: 'An MCP server', message: null, status: 'pending', tool_slug: null });
     expect(row.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
   });
@@ -37,7 +39,7 @@ describe('POST /api/submissions', () => {
   it('defaults the tool type and stores empty optional texts as NULL', async () => {
     const res = await request(app).post('/api/submissions').send({ name: 'B', email: 'b@b.co', website_url: 'http://b.co' });
     expect(res.status).toBe(201);
-    expect(db.prepare('SELECT tool_type, description, message FROM submissions').get()).toEqual({ tool_type: 'ai-tool', description: null, message: null });
+    expect(await db.selectFrom('submissions').select(['tool_type', 'description', 'message']).executeTakeFirst()).toEqual({ tool_type: 'ai-tool', description: null, message: null });
   });
 
   it.each([
@@ -52,21 +54,21 @@ describe('POST /api/submissions', () => {
     const res = await request(app).post('/api/submissions').send({ ...submission, [field]: value });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ success: false, error: expect.any(String), fieldErrors: { [field]: message } });
-    expect(count('submissions')).toBe(0);
+    expect(await count('submissions')).toBe(0);
   });
 
   it('drops unknown fields: a client cannot approve its own submission', async () => {
     const res = await request(app).post('/api/submissions').send({ ...submission, status: 'approved', tool_slug: 'hijack', id: 500 });
     expect(res.status).toBe(201);
     expect(res.body.id).not.toBe(500);
-    expect(db.prepare('SELECT status, tool_slug FROM submissions').get()).toEqual({ status: 'pending', tool_slug: null });
+    expect(await db.selectFrom('submissions').select(['status', 'tool_slug']).executeTakeFirst()).toEqual({ status: 'pending', tool_slug: null });
   });
 
   it('refuses bodies over the limit with 413 and stores nothing', async () => {
     const res = await request(app).post('/api/submissions').send({ ...submission, description: 'd'.repeat(40_000) });
     expect(res.status).toBe(413);
     expect(res.body).toEqual({ success: false, error: 'Request body too large' });
-    expect(count('submissions')).toBe(0);
+    expect(await count('submissions')).toBe(0);
   });
 
   it('answers 400 for malformed JSON and for a non-JSON body', async () => {
@@ -76,7 +78,7 @@ describe('POST /api/submissions', () => {
     const form = await request(app).post('/api/submissions').type('form').send('name=x');
     expect(form.status).toBe(400);
     expect(form.body.fieldErrors).toBeDefined();
-    expect(count('submissions')).toBe(0);
+    expect(await count('submissions')).toBe(0);
   });
 });
 
@@ -87,7 +89,7 @@ describe('POST /api/contact/submit', () => {
     const res = await request(app).post('/api/contact/submit').send({ ...contact, extra: 'dropped' });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true });
-    expect(db.prepare('SELECT name, email, subject, message FROM contact_messages').all()).toEqual([contact]);
+    expect(await db.selectFrom('contact_messages').select(['name', 'email', 'subject', 'message']).execute()).toEqual([contact]);
   });
 
   it.each([
@@ -99,7 +101,7 @@ describe('POST /api/contact/submit', () => {
     const res = await request(app).post('/api/contact/submit').send({ ...contact, [field]: value });
     expect(res.status).toBe(400);
     expect(res.body.fieldErrors).toEqual({ [field]: message });
-    expect(count('contact_messages')).toBe(0);
+    expect(await count('contact_messages')).toBe(0);
   });
 });
 
@@ -110,7 +112,7 @@ describe('POST /api/early-access', () => {
     expect([first.status, second.status]).toEqual([200, 200]);
     expect(first.body).toEqual({ success: true });
     expect(second.body).toEqual({ success: true });
-    const rows = db.prepare('SELECT email, type, source, timestamp FROM early_access').all() as Record<string, string>[];
+    const rows = await db.selectFrom('early_access').select(['email', 'type', 'source', 'timestamp']).orderBy('id').execute();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ email: 'ads@brand.com', type: 'early_access_advertising', source: 'advertise_page_modal' });
     expect(Number.isNaN(Date.parse(rows[0].timestamp))).toBe(false);
@@ -119,7 +121,7 @@ describe('POST /api/early-access', () => {
   it('answers 400 for a missing or invalid email and stores nothing', async () => {
     expect((await request(app).post('/api/early-access').send({})).body.fieldErrors).toEqual({ email: 'Email is required' });
     expect((await request(app).post('/api/early-access').send({ email: 'x@' })).status).toBe(400);
-    expect(count('early_access')).toBe(0);
+    expect(await count('early_access')).toBe(0);
   });
 });
 
@@ -127,7 +129,7 @@ describe('rate limit', () => {
   const TOO_MANY = { success: false, error: 'Too many requests. Please wait a minute and try again.' };
 
   it('answers 429 in the error shape once a client exceeds a form\'s limit, and each form has its own budget', async () => {
-    db.close();
+    await db.destroy();
     await buildApp({ WRITE_RATE_LIMIT: '2' });
     const statuses: number[] = [];
     for (let i = 0; i < 3; i++) statuses.push((await request(app).post('/api/early-access').send({ email: `a${i}@b.co` })).status);
@@ -139,21 +141,21 @@ describe('rate limit', () => {
     // The other forms still have their whole budget.
     expect((await request(app).post('/api/submissions').send(submission)).status).toBe(201);
     expect((await request(app).post('/api/contact/submit').send({ name: 'A', email: 'a@b.co', subject: 'other', message: 'hi' })).status).toBe(200);
-    expect(count('early_access')).toBe(2);
+    expect(await count('early_access')).toBe(2);
   });
 
   it('validates before counting: invalid posts get 400 and never spend the budget of valid ones', async () => {
-    db.close();
+    await db.destroy();
     await buildApp({ WRITE_RATE_LIMIT: '2' });
     for (let i = 0; i < 10; i++) expect((await request(app).post('/api/submissions').send({})).status).toBe(400);
     const valid = [await request(app).post('/api/submissions').send(submission), await request(app).post('/api/submissions').send(submission)];
     expect(valid.map((r) => r.status)).toEqual([201, 201]);
     expect((await request(app).post('/api/submissions').send(submission)).status).toBe(429);
-    expect(count('submissions')).toBe(2);
+    expect(await count('submissions')).toBe(2);
   });
 
   it('ignores X-Forwarded-For by default: rotating it does not get past the limit', async () => {
-    db.close();
+    await db.destroy();
     await buildApp({ WRITE_RATE_LIMIT: '3' });
     const statuses: number[] = [];
     for (let i = 0; i < 25; i++) {
@@ -161,11 +163,11 @@ describe('rate limit', () => {
     }
     expect(statuses.filter((s) => s === 200)).toHaveLength(3);
     expect(statuses.slice(3).every((s) => s === 429)).toBe(true);
-    expect(count('contact_messages')).toBe(3);
+    expect(await count('contact_messages')).toBe(3);
   });
 
   it('with TRUST_PROXY set to the proxy\'s address, counts per forwarded client address', async () => {
-    db.close();
+    await db.destroy();
     await buildApp({ WRITE_RATE_LIMIT: '1', TRUST_PROXY: 'loopback' });
     const post = (ip: string, n: number) => request(app).post('/api/early-access').set('X-Forwarded-For', ip).send({ email: `v${n}@b.co` });
     expect((await post('198.51.100.1', 1)).status).toBe(200);
@@ -183,17 +185,17 @@ describe('idempotency', () => {
     expect(first.status).toBe(201);
     expect(retry.status).toBe(201);
     expect(retry.body).toEqual(first.body);
-    expect(count('submissions')).toBe(1);
-    expect(db.prepare('SELECT endpoint, key FROM idempotency_keys').all()).toEqual([{ endpoint: 'submissions', key }]);
+    expect(await count('submissions')).toBe(1);
+    expect(await db.selectFrom('idempotency_keys').select(['endpoint', 'key']).execute()).toEqual([{ endpoint: 'submissions', key }]);
   });
 
   it('takes the key from the hidden form field too, per endpoint', async () => {
     const contact = { name: 'Ada', email: 'ada@example.com', subject: 'other', message: 'Hello', idempotencyKey: key };
     for (let i = 0; i < 3; i++) expect((await request(app).post('/api/contact/submit').send(contact)).body).toEqual({ success: true });
-    expect(count('contact_messages')).toBe(1);
+    expect(await count('contact_messages')).toBe(1);
     // The same key on another endpoint is another write.
     expect((await request(app).post('/api/submissions').send({ ...submission, idempotencyKey: key })).status).toBe(201);
-    expect(count('submissions')).toBe(1);
+    expect(await count('submissions')).toBe(1);
   });
 
   it('stores each post without a key, and each distinct key once', async () => {
@@ -201,7 +203,7 @@ describe('idempotency', () => {
     await request(app).post('/api/submissions').send(submission);
     await request(app).post('/api/submissions').set('Idempotency-Key', `${key}-a`).send(submission);
     await request(app).post('/api/submissions').set('Idempotency-Key', `${key}-b`).send(submission);
-    expect(count('submissions')).toBe(4);
+    expect(await count('submissions')).toBe(4);
   });
 
   it('refuses a key reused with different data (422) and a malformed key (400), storing nothing more', async () => {
@@ -212,13 +214,13 @@ describe('idempotency', () => {
     const bad = await request(app).post('/api/submissions').set('Idempotency-Key', 'no spaces allowed').send(submission);
     expect(bad.status).toBe(400);
     expect(bad.body.fieldErrors).toEqual({ idempotencyKey: 'Invalid idempotency key' });
-    expect(count('submissions')).toBe(1);
+    expect(await count('submissions')).toBe(1);
   });
 
   it('a retry after an invalid first post stores the corrected form', async () => {
     expect((await request(app).post('/api/submissions').set('Idempotency-Key', key).send({ ...submission, email: 'nope' })).status).toBe(400);
     expect((await request(app).post('/api/submissions').set('Idempotency-Key', key).send(submission)).status).toBe(201);
-    expect(count('submissions')).toBe(1);
+    expect(await count('submissions')).toBe(1);
   });
 });
 
@@ -240,7 +242,7 @@ describe('email-marketing forwarding', () => {
       });
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    db.close();
+    await db.destroy();
     const { port } = server.address() as { port: number };
     await buildApp({ EMAIL_MARKETING_URL: `http://127.0.0.1:${port}/subscribe` });
   });
@@ -266,6 +268,6 @@ describe('email-marketing forwarding', () => {
     const res = await request(app).post('/api/early-access').send({ email: 'fail@brand.com' });
     expect(res.body).toEqual({ success: true });
     await waitFor(() => received.length > 0);
-    expect(count('early_access')).toBe(1);
+    expect(await count('early_access')).toBe(1);
   });
 });

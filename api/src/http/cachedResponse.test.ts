@@ -9,6 +9,7 @@ import type { Express } from 'express';
 import { createApp } from '../app';
 import { loadConfig } from '../config';
 import { openDatabase, type DB } from '../db/connection';
+import { testDatabaseLocation } from '../db/testDatabase';
 import { dataVersion } from '../db/dataVersion';
 import { seed } from '../db/seed';
 import { seedTools } from '../tools/seed';
@@ -19,20 +20,23 @@ import { importServers } from '../registry/import';
 import { DATA_DIR } from '../paths';
 
 let dir: string;
+/** The database (an SQLite file, or a Postgres schema): opened twice below, as two processes would. */
+let location: string;
 let db: DB;
 let app: Express;
 let server: Server;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'cached-reads-'));
-  db = openDatabase(join(dir, 'site.sqlite'));
-  seed(db);
+  location = await testDatabaseLocation(join(dir, 'site.sqlite'));
+  db = await openDatabase(location);
+  await seed(db);
   app = await createApp({ config: loadConfig({ NODE_ENV: 'test' }), db, logger: createLogger('silent'), pages: false });
   await new Promise<void>((resolve) => (server = app.listen(0, '127.0.0.1', () => resolve())));
 });
 afterAll(async () => {
   await new Promise((r) => server.close(r));
-  db.close();
+  await db.destroy();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -99,16 +103,16 @@ describe('cached reads', () => {
   });
 
   it('changes the validator after an approval, and not after a contact message', async () => {
-    const before = { list: await etag('/api/tools'), sitemap: await etag('/sitemap.xml'), version: dataVersion(db) };
+    const before = { list: await etag('/api/tools'), sitemap: await etag('/sitemap.xml'), version: await dataVersion(db) };
     const contact = await request(app).post('/api/contact/submit').send({ name: 'Ada', email: 'ada@example.com', subject: 'partnership', message: 'Hello' });
     expect(contact.status).toBe(200);
-    expect(dataVersion(db)).toBe(before.version);
+    expect(await dataVersion(db)).toBe(before.version);
     expect(await etag('/api/tools')).toBe(before.list);
 
-    const id = insertSubmission(db, { name: 'Cache Test AI', email: 'o@example.com', website_url: 'https://cache.example', tool_type: 'ai-tool', description: 'Caches', message: null });
-    expect(dataVersion(db)).toBe(before.version);
-    approveSubmission(db, id, { today: '2026-11-23' });
-    expect(dataVersion(db)).toBeGreaterThan(before.version);
+    const id = await insertSubmission(db, { name: 'Cache Test AI', email: 'o@example.com', website_url: 'https://cache.example', tool_type: 'ai-tool', description: 'Caches', message: null });
+    expect(await dataVersion(db)).toBe(before.version);
+    await approveSubmission(db, id, { today: '2026-11-23' });
+    expect(await dataVersion(db)).toBeGreaterThan(before.version);
     expect(await etag('/api/tools')).not.toBe(before.list);
     expect(await etag('/sitemap.xml')).not.toBe(before.sitemap);
     expect((await request(app).get('/api/tools/cache-test-ai')).body.name).toBe('Cache Test AI');
@@ -121,33 +125,33 @@ describe('cached reads', () => {
     const docs = join(dir, 'import');
     mkdirSync(docs, { recursive: true });
     writeFileSync(join(docs, 'context7.json'), JSON.stringify({ ...record, version: '1.2.3', description: 'Up-to-date code docs, imported' }));
-    expect(importServers(db, docs).updated).toHaveLength(1);
+    expect((await importServers(db, docs)).updated).toHaveLength(1);
     expect(await etag(path)).not.toBe(before);
     expect((await request(app).get(path)).body.mcpServer.description).toBe('Up-to-date code docs, imported');
   });
 
   it('changes the validator after a seed that changes a tool, and keeps it after a seed that changes nothing', async () => {
-    const version = dataVersion(db);
-    seed(db);
-    expect(dataVersion(db)).toBe(version);
+    const version = await dataVersion(db);
+    await seed(db);
+    expect(await dataVersion(db)).toBe(version);
     const before = await etag('/api/tools/chatgpt');
     const tools = join(dir, 'tools');
     mkdirSync(tools, { recursive: true });
     const chatgpt = JSON.parse(readFileSync(join(DATA_DIR, 'tools', 'ai-tools-1.json'), 'utf8')).find((t: { slug: string }) => t.slug === 'chatgpt');
     writeFileSync(join(tools, 'one.json'), JSON.stringify([{ ...chatgpt, description: 'A changed description' }]));
-    seedTools(db, tools);
-    expect(dataVersion(db)).toBe(version + 1);
+    await seedTools(db, tools);
+    expect(await dataVersion(db)).toBe(version + 1);
     expect(await etag('/api/tools/chatgpt')).not.toBe(before);
   });
 
-  it('sees a write made by another connection to the same database file (another process)', async () => {
+  it('sees a write made by another connection to the same database (another process or instance)', async () => {
     const before = await etag('/api/tools');
-    const other = openDatabase(join(dir, 'site.sqlite'));
+    const other = await openDatabase(location);
     try {
-      const id = insertSubmission(other, { name: 'Other Process AI', email: 'o@example.com', website_url: 'https://other.example', tool_type: 'ai-tool', description: 'x', message: null });
-      approveSubmission(other, id);
+      const id = await insertSubmission(other, { name: 'Other Process AI', email: 'o@example.com', website_url: 'https://other.example', tool_type: 'ai-tool', description: 'x', message: null });
+      await approveSubmission(other, id);
     } finally {
-      other.close();
+      await other.destroy();
     }
     const res = await request(app).get('/api/tools');
     expect(res.headers.etag).not.toBe(before);

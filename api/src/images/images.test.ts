@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import express from 'express';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type DB } from '../db/connection';
+import type { DB } from '../db/connection';
+import { openTestDatabase } from '../db/testDatabase';
 import { seed } from '../db/seed';
 import { createLogger } from '../middleware/logger';
 import { getTool } from '../tools/repository';
@@ -39,22 +40,22 @@ describe('image routes', { timeout: 20_000 }, () => {
   let db: DB;
   let dir: string;
   let app: express.Express;
-  beforeAll(() => {
+  beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'images-test-'));
-    db = openDatabase(':memory:');
-    seed(db);
+    db = await openTestDatabase();
+    await seed(db);
     const images = createImageService({ db, cacheDir: dir, logos });
     app = express().use(imagesRouter({ images, logos, logger: createLogger('silent') }));
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('seeds the logo address into mapped tools only', () => {
-    expect(getTool(db, 'claude')?.logo).toMatch(/^\/logos\/claude\.svg\?v=[0-9a-f]{8}$/);
-    expect(getTool(db, 'chatgpt')?.logo).toBeUndefined();
+  it('seeds the logo address into mapped tools only', async () => {
+    expect((await getTool(db, 'claude'))?.logo).toMatch(/^\/logos\/claude\.svg\?v=[0-9a-f]{8}$/);
+    expect((await getTool(db, 'chatgpt'))?.logo).toBeUndefined();
   });
 
   it('serves a mapped logo as SVG cached for a year, and 404 for others', async () => {
-    const res = await request(app).get(getTool(db, 'claude')!.logo!);
+    const res = await request(app).get((await getTool(db, 'claude'))!.logo!);
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/image\/svg\+xml/);
     expect(res.headers['cache-control']).toContain('immutable');
@@ -63,7 +64,7 @@ describe('image routes', { timeout: 20_000 }, () => {
   });
 
   it('draws a 1200x630 PNG social image for a tool once, then reads it from disk', async () => {
-    const tool = getTool(db, 'cursor')!;
+    const tool = (await getTool(db, 'cursor'))!;
     const res = await request(app).get(toolSocialImagePath(tool));
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('image/png');

@@ -6,7 +6,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
 import { loadConfig } from '../config';
-import { openDatabase } from '../db/connection';
+import { openTestDatabase } from '../db/testDatabase';
 import { writeManifestAtomic } from '../releases/manifest';
 import { errorHandler, errorStatus, HttpError, publicErrorMessage } from './errors';
 import { createLogger } from './logger';
@@ -20,7 +20,7 @@ beforeAll(async () => {
   mkdirSync(join(releasesDir, 'legal', '1.0.0-r1', 'client'), { recursive: true });
   writeFileSync(join(releasesDir, 'legal', '1.0.0-r1', 'client', 'remoteEntry.js'), 'export {}');
   writeManifestAtomic(releasesDir, { version: 1, remotes: { legal: { active: '1.0.0-r1', history: [] } } });
-  app = await createApp({ config: loadConfig({ NODE_ENV: 'test', RELEASES_DIR: releasesDir }), db: openDatabase(':memory:'), logger: createLogger('silent'), pages: false });
+  app = await createApp({ config: loadConfig({ NODE_ENV: 'test', RELEASES_DIR: releasesDir }), db: await openTestDatabase(), logger: createLogger('silent'), pages: false });
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

@@ -3,23 +3,26 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../db/connection';
+import { isPostgresUrl, openDatabase } from '../db/connection';
+import { testDatabaseLocation } from '../db/testDatabase';
 import { insertContactMessage, insertEarlyAccess, insertSubmission } from '../forms/repository';
 
 /** The real CLI in a child process, on a database holding hostile rows (as stored before the field rules existed). */
 const dir = mkdtempSync(join(tmpdir(), 'moderate-'));
-const databasePath = join(dir, 'site.sqlite');
+/** The CLI's database: an SQLite file, or a Postgres schema (TEST_DATABASE_URL), as DATABASE_PATH/DATABASE_URL says. */
+let location: string;
 const TERMINAL_CONTROL = /[\u0000-\u0009\u000B-\u001F\u007F-\u009F\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
 
 const moderate = (...args: string[]) =>
-  execFileSync(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'cli.ts'), ...args], { env: { ...process.env, DATABASE_PATH: databasePath }, encoding: 'utf8' });
+  execFileSync(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'cli.ts'), ...args], { env: { ...process.env, ...(isPostgresUrl(location) ? { DATABASE_URL: location } : { DATABASE_PATH: location }) }, encoding: 'utf8' });
 
-beforeAll(() => {
-  const db = openDatabase(databasePath);
-  insertSubmission(db, { name: 'legit tool\r#1 [approved] fake\u001b[2J', email: 'a@b.co', website_url: 'https://a.b', tool_type: 'ai-tool', description: '\u001b]8;;https://evil\u0007x\u001b]8;;\u0007', message: 'abc\u202Eexe' });
-  insertContactMessage(db, { name: 'N\u009b2J', email: 'c@d.io', subject: 'other', message: 'x;=1+1;@SUM(A1)\nok\n=1+1' });
-  insertEarlyAccess(db, { email: '=cmd|x@y.io\u001b[0m', timestamp: '2026-11-23T10:00:00.000Z', type: 'early_access_advertising', source: 'advertise_page_modal' });
-  db.close();
+beforeAll(async () => {
+  location = await testDatabaseLocation(join(dir, 'site.sqlite'));
+  const db = await openDatabase(location);
+  await insertSubmission(db, { name: 'legit tool\r#1 [approved] fake\u001b[2J', email: 'a@b.co', website_url: 'https://a.b', tool_type: 'ai-tool', description: '\u001b]8;;https://evil\u0007x\u001b]8;;\u0007', message: 'abc\u202Eexe' });
+  await insertContactMessage(db, { name: 'N\u009b2J', email: 'c@d.io', subject: 'other', message: 'x;=1+1;@SUM(A1)\nok\n=1+1' });
+  await insertEarlyAccess(db, { email: '=cmd|x@y.io\u001b[0m', timestamp: '2026-11-23T10:00:00.000Z', type: 'early_access_advertising', source: 'advertise_page_modal' });
+  await db.destroy();
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

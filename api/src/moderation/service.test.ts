@@ -1,15 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase, type DB } from '../db/connection';
+import type { DB } from '../db/connection';
+import { openTestDatabase } from '../db/testDatabase';
 import { getSubmission, insertContactMessage, insertEarlyAccess, insertSubmission } from '../forms/repository';
 import { getTool as getToolDoc, upsertTool } from '../tools/repository';
 import { contactLines, submissionLines, subscriberLine } from './format';
 import { approveSubmission, contactsCsv, csvField, ModerationError, rejectSubmission, slugify, subscribersCsv, toCsv } from './service';
 
 let db: DB;
-beforeEach(() => {
-  db = openDatabase(':memory:');
+beforeEach(async () => {
+  db = await openTestDatabase();
 });
-afterEach(() => db.close());
+afterEach(() => db.destroy());
 
 const submit = (over: Partial<Parameters<typeof insertSubmission>[1]> = {}) =>
   insertSubmission(db, { name: 'Acme AI', email: 'o@acme.io', website_url: 'https://acme.io', tool_type: 'ai-tool', description: 'Writes things', message: null, ...over });
@@ -23,11 +24,11 @@ describe('slugify', () => {
 });
 
 describe('approveSubmission', () => {
-  it('creates the tool from the submission and marks it approved with the slug', () => {
-    const id = submit();
-    const { slug } = approveSubmission(db, id, { today: '2026-11-23' });
+  it('creates the tool from the submission and marks it approved with the slug', async () => {
+    const id = await submit();
+    const { slug } = await approveSubmission(db, id, { today: '2026-11-23' });
     expect(slug).toBe('acme-ai');
-    expect(getToolDoc(db, 'acme-ai')).toMatchObject({
+    expect(await getToolDoc(db, 'acme-ai')).toMatchObject({
       slug: 'acme-ai',
       name: 'Acme AI',
       description: 'Writes things',
@@ -37,44 +38,44 @@ describe('approveSubmission', () => {
       website: 'https://acme.io',
       lastUpdated: '2026-11-23',
     });
-    expect(getSubmission(db, id)).toMatchObject({ status: 'approved', tool_slug: 'acme-ai', reviewed_at: expect.any(String) });
+    expect(await getSubmission(db, id)).toMatchObject({ status: 'approved', tool_slug: 'acme-ai', reviewed_at: expect.any(String) });
   });
 
-  it('files MCP servers under MCP Servers with mcp tags, and honours --category and --pricing', () => {
-    const mcp = submit({ name: 'Files MCP', tool_type: 'mcp-server' });
-    approveSubmission(db, mcp);
-    expect(getToolDoc(db, 'files-mcp')).toMatchObject({ category: 'MCP Servers', tags: ['mcp', 'mcp-server'], mcpBadge: 'Community' });
-    const other = submit({ name: 'Pixel Pal' });
-    approveSubmission(db, other, { category: 'Image Generation', pricing: 'Freemium' });
-    expect(getToolDoc(db, 'pixel-pal')).toMatchObject({ category: 'Image Generation', pricing: 'Freemium' });
+  it('files MCP servers under MCP Servers with mcp tags, and honours --category and --pricing', async () => {
+    const mcp = await submit({ name: 'Files MCP', tool_type: 'mcp-server' });
+    await approveSubmission(db, mcp);
+    expect(await getToolDoc(db, 'files-mcp')).toMatchObject({ category: 'MCP Servers', tags: ['mcp', 'mcp-server'], mcpBadge: 'Community' });
+    const other = await submit({ name: 'Pixel Pal' });
+    await approveSubmission(db, other, { category: 'Image Generation', pricing: 'Freemium' });
+    expect(await getToolDoc(db, 'pixel-pal')).toMatchObject({ category: 'Image Generation', pricing: 'Freemium' });
   });
 
-  it('never overwrites an existing tool: the slug gets -2, -3', () => {
-    upsertTool(db, { slug: 'acme-ai', name: 'The original', description: '', website: 'https://orig.example' });
-    approveSubmission(db, submit());
-    approveSubmission(db, submit());
-    expect(getToolDoc(db, 'acme-ai')).toMatchObject({ name: 'The original' });
-    expect(getToolDoc(db, 'acme-ai-2')).toMatchObject({ name: 'Acme AI' });
-    expect(getToolDoc(db, 'acme-ai-3')).toMatchObject({ name: 'Acme AI' });
+  it('never overwrites an existing tool: the slug gets -2, -3', async () => {
+    await upsertTool(db, { slug: 'acme-ai', name: 'The original', description: '', website: 'https://orig.example' });
+    await approveSubmission(db, await submit());
+    await approveSubmission(db, await submit());
+    expect(await getToolDoc(db, 'acme-ai')).toMatchObject({ name: 'The original' });
+    expect(await getToolDoc(db, 'acme-ai-2')).toMatchObject({ name: 'Acme AI' });
+    expect(await getToolDoc(db, 'acme-ai-3')).toMatchObject({ name: 'Acme AI' });
   });
 
-  it('refuses unknown ids and submissions that were already reviewed, changing nothing', () => {
-    expect(() => approveSubmission(db, 42)).toThrow(new ModerationError('No submission with id 42.'));
-    const id = submit();
-    rejectSubmission(db, id);
-    expect(() => approveSubmission(db, id)).toThrow('Submission 1 is already rejected.');
-    expect(getToolDoc(db, 'acme-ai')).toBeNull();
+  it('refuses unknown ids and submissions that were already reviewed, changing nothing', async () => {
+    await expect(approveSubmission(db, 42)).rejects.toThrow(new ModerationError('No submission with id 42.'));
+    const id = await submit();
+    await rejectSubmission(db, id);
+    await expect(approveSubmission(db, id)).rejects.toThrow('Submission 1 is already rejected.');
+    expect(await getToolDoc(db, 'acme-ai')).toBeNull();
   });
 });
 
 describe('rejectSubmission', () => {
-  it('marks a pending submission rejected without creating a tool', () => {
-    const id = submit();
-    rejectSubmission(db, id);
-    expect(getSubmission(db, id)).toMatchObject({ status: 'rejected', tool_slug: null });
-    expect(getToolDoc(db, 'acme-ai')).toBeNull();
-    expect(() => rejectSubmission(db, 7)).toThrow('No submission with id 7.');
-    expect(() => rejectSubmission(db, id)).toThrow('Submission 1 is already rejected.');
+  it('marks a pending submission rejected without creating a tool', async () => {
+    const id = await submit();
+    await rejectSubmission(db, id);
+    expect(await getSubmission(db, id)).toMatchObject({ status: 'rejected', tool_slug: null });
+    expect(await getToolDoc(db, 'acme-ai')).toBeNull();
+    await expect(rejectSubmission(db, 7)).rejects.toThrow('No submission with id 7.');
+    await expect(rejectSubmission(db, id)).rejects.toThrow('Submission 1 is already rejected.');
   });
 });
 
@@ -110,13 +111,13 @@ describe('CSV export', () => {
     expect(csvField(input)).toBe(expected);
   });
 
-  it('exports contact messages and subscribers with a header row', () => {
-    insertContactMessage(db, { name: 'Ada, L.', email: 'ada@x.io', subject: 'other', message: 'Hello\n"there"' });
-    const contacts = contactsCsv(db).split('\r\n');
+  it('exports contact messages and subscribers with a header row', async () => {
+    await insertContactMessage(db, { name: 'Ada, L.', email: 'ada@x.io', subject: 'other', message: 'Hello\n"there"' });
+    const contacts = (await contactsCsv(db)).split('\r\n');
     expect(contacts[0]).toBe('id,created_at,name,email,subject,message');
     expect(contacts[1]).toMatch(/^1,\d{4}-[^,]+,"Ada, L\.",ada@x\.io,other,"Hello\n""there"""$/);
-    insertEarlyAccess(db, { email: 'ads@b.co', timestamp: '2026-11-23T10:00:00.000Z', type: 'early_access_advertising', source: 'advertise_page_modal' });
-    expect(subscribersCsv(db)).toBe('id,timestamp,email,type,source\r\n1,2026-11-23T10:00:00.000Z,ads@b.co,early_access_advertising,advertise_page_modal\r\n');
+    await insertEarlyAccess(db, { email: 'ads@b.co', timestamp: '2026-11-23T10:00:00.000Z', type: 'early_access_advertising', source: 'advertise_page_modal' });
+    expect(await subscribersCsv(db)).toBe('id,timestamp,email,type,source\r\n1,2026-11-23T10:00:00.000Z,ads@b.co,early_access_advertising,advertise_page_modal\r\n');
   });
 });
 

@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { createApp } from '../app';
 import { loadConfig } from '../config';
-import { openDatabase, type DB } from '../db/connection';
+import type { DB } from '../db/connection';
+import { countRows, openTestDatabase } from '../db/testDatabase';
 import { createLogger } from '../middleware/logger';
 import { seed } from '../db/seed';
 import { DATA_DIR } from '../paths';
@@ -20,15 +21,15 @@ let db: DB;
 let app: Express;
 
 beforeEach(async () => {
-  db = openDatabase(':memory:');
-  seed(db);
+  db = await openTestDatabase();
+  await seed(db);
   app = await createApp({ config: loadConfig({ ...process.env, NODE_ENV: 'test', SITE_ORIGIN: 'https://dir.example' }), db, logger: createLogger('silent'), pages: false });
 });
 
 describe('seeded server records', () => {
-  it('gives each of the 42 MCP servers a valid server.json record, and nothing else one', () => {
+  it('gives each of the 42 MCP servers a valid server.json record, and nothing else one', async () => {
     const records = JSON.parse(readFileSync(join(DATA_DIR, 'mcp-servers.json'), 'utf8')) as Record<string, unknown>;
-    const mcpSlugs = (db.prepare(`SELECT slug FROM tools WHERE category IN ('MCP Servers', 'MCP') ORDER BY slug`).all() as { slug: string }[]).map((r) => r.slug);
+    const mcpSlugs = (await db.selectFrom('tools').select('slug').where('category', 'in', ['MCP Servers', 'MCP']).orderBy('slug').execute()).map((r) => r.slug);
     expect(mcpSlugs).toHaveLength(42);
     expect(Object.keys(records).sort()).toEqual(mcpSlugs);
     for (const [slug, rec] of Object.entries(records)) expect(mcpSeedRecordSchema.safeParse(rec).success, slug).toBe(true);
@@ -49,45 +50,45 @@ describe('seeded server records', () => {
     walk(JSON.parse(text));
   });
 
-  it('never lets the seed overwrite a record an import wrote', () => {
-    importServers(db, join(EXAMPLES, 'context7.server.json'));
-    seedMcpServers(db);
-    expect(getServerByToolSlug(db, 'context7-mcp-server')?.remotes).toBeUndefined();
+  it('never lets the seed overwrite a record an import wrote', async () => {
+    await importServers(db, join(EXAMPLES, 'context7.server.json'));
+    await seedMcpServers(db);
+    expect((await getServerByToolSlug(db, 'context7-mcp-server'))?.remotes).toBeUndefined();
   });
 });
 
 describe('pnpm registry import', () => {
-  it('adds new servers as pending submissions, updates known ones and refuses invalid documents with reasons', () => {
-    const summary = importServers(db, EXAMPLES);
+  it('adds new servers as pending submissions, updates known ones and refuses invalid documents with reasons', async () => {
+    const summary = await importServers(db, EXAMPLES);
     expect(summary.added.map((a) => a.name).sort()).toEqual(['io.github.user/local-weather', 'io.github.user/remote-weather', 'io.github.user/weather', 'io.modelcontextprotocol/filesystem']);
     expect(summary.updated).toEqual([{ name: 'io.github.upstash/context7', target: '/tool/context7-mcp-server' }]);
     expect(summary.refused.map((r) => r.source).sort()).toEqual(['invalid/bad-name-pattern.json', 'invalid/package-version-latest.json']);
     expect(summary.refused.find((r) => r.source.includes('latest'))!.reasons.join()).toMatch(/packages\.0\.version/);
-    const pending = db.prepare(`SELECT name, status, tool_type FROM submissions ORDER BY id`).all() as { status: string; tool_type: string }[];
+    const pending = await db.selectFrom('submissions').select(['name', 'status', 'tool_type']).orderBy('id').execute();
     expect(pending).toHaveLength(4);
     for (const p of pending) expect(p).toMatchObject({ status: 'pending', tool_type: 'mcp-server' });
-    expect(getServerByToolSlug(db, 'context7-mcp-server')?.packages?.[0].version).toBe('1.0.26');
+    expect((await getServerByToolSlug(db, 'context7-mcp-server'))?.packages?.[0].version).toBe('1.0.26');
     expect(formatSummary(summary)).toMatch(/^Added 4, updated 1, refused 2\./);
   });
 
-  it('updates a still-pending server on a second import instead of adding it twice', () => {
-    importServers(db, join(EXAMPLES, 'local-weather.server.json'));
-    const again = importServers(db, join(EXAMPLES, 'local-weather.server.json'));
+  it('updates a still-pending server on a second import instead of adding it twice', async () => {
+    await importServers(db, join(EXAMPLES, 'local-weather.server.json'));
+    const again = await importServers(db, join(EXAMPLES, 'local-weather.server.json'));
     expect(again.added).toEqual([]);
     expect(again.updated[0].target).toMatch(/^pending submission \d+$/);
-    expect((db.prepare('SELECT count(*) AS n FROM submissions').get() as { n: number }).n).toBe(1);
+    expect(await countRows(db, 'submissions')).toBe(1);
   });
 
-  it('reads a saved /v0.1/servers answer entry by entry', () => {
-    const summary = importServers(db, join(EXAMPLES, 'registry-list.json'));
+  it('reads a saved /v0.1/servers answer entry by entry', async () => {
+    const summary = await importServers(db, join(EXAMPLES, 'registry-list.json'));
     expect(summary.added.map((a) => a.name)).toEqual(['io.github.user/weather', 'io.modelcontextprotocol/filesystem']);
   });
 
   it('approving an imported server creates the tool with its record, and its page data carries install details', async () => {
-    const { added } = importServers(db, join(EXAMPLES, 'local-weather.server.json'));
+    const { added } = await importServers(db, join(EXAMPLES, 'local-weather.server.json'));
     const id = added[0].submissionId;
-    expect(getSubmissionServer(db, id)?.name).toBe('io.github.user/local-weather');
-    const { slug } = approveSubmission(db, id);
+    expect((await getSubmissionServer(db, id))?.name).toBe('io.github.user/local-weather');
+    const { slug } = await approveSubmission(db, id);
     expect(slug).toBe('local-weather');
     const res = await request(app).get(`/api/tools/${slug}`);
     expect(res.body).toMatchObject({ name: 'local-weather', category: 'MCP Servers', mcpBadge: 'Community' });

@@ -3,15 +3,15 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Express } from 'express';
 import { createApp } from '../app';
 import { loadConfig } from '../config';
-import { openDatabase } from '../db/connection';
+import { openTestDatabase } from '../db/testDatabase';
 import { seed } from '../db/seed';
 import { createLogger } from '../middleware/logger';
 
 let app: Express;
 
 beforeAll(async () => {
-  const db = openDatabase(':memory:');
-  seed(db);
+  const db = await openTestDatabase();
+  await seed(db);
   app = await createApp({ config: loadConfig({ NODE_ENV: 'test', SITE_ORIGIN: 'http://aitools.test/' }), db, logger: createLogger('silent'), pages: false });
 });
 

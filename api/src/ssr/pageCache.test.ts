@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import express, { type Express } from 'express';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase, type DB } from '../db/connection';
+import type { DB } from '../db/connection';
+import { openTestDatabase } from '../db/testDatabase';
 import { bumpDataVersion, dataVersion } from '../db/dataVersion';
 import { createReplyCache } from '../http/cachedResponse';
 import { securityHeaders } from '../middleware/security';
@@ -36,17 +37,17 @@ function fakeRenderer(): PageRenderer {
       if (req.path === '/down') return void res.status(503).type('html').send('<p>unavailable</p>');
       if (req.path === '/cookie') res.cookie('seen', '1');
       const releases = Object.entries(readManifest(releasesDir).remotes).map(([name, r]) => `${name}@${r.active}`);
-      const html = `<!doctype html><script>${THEME}</script><p>${req.originalUrl} ${releases.join(' ')} data ${dataVersion(db)}</p>`;
+      const html = `<!doctype html><script>${THEME}</script><p>${req.originalUrl} ${releases.join(' ')} data ${await dataVersion(db)}</p>`;
       res.status(req.path === '/missing' ? 404 : 200).set('Cache-Control', 'no-cache').type('html').send(html);
     },
   };
 }
 
-beforeEach(() => {
+beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'page-cache-'));
   releasesDir = join(dir, 'releases');
   activate('d1');
-  db = openDatabase(':memory:');
+  db = await openTestDatabase();
   renders = [];
   const renderer = fakeRenderer();
   const pages = cachedPages(renderer, {
@@ -59,8 +60,8 @@ beforeEach(() => {
   app.get(/.*/, pages);
   app.post(/.*/, pages);
 });
-afterEach(() => {
-  db.close();
+afterEach(async () => {
+  await db.destroy();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -94,10 +95,10 @@ describe('page cache', () => {
 
   it('renders again after a data change', async () => {
     await request(app).get('/blog');
-    db.transaction(() => bumpDataVersion(db))();
+    await bumpDataVersion(db);
     const after = await request(app).get('/blog');
     expect(renders).toEqual(['GET /blog', 'GET /blog']);
-    expect(after.text).toContain(`data ${dataVersion(db)}`);
+    expect(after.text).toContain(`data ${await dataVersion(db)}`);
   });
 
   it('renders again after a release or a rollback, and only for what changed', async () => {

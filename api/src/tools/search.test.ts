@@ -3,7 +3,8 @@ import request from 'supertest';
 import type { Express } from 'express';
 import { createApp } from '../app';
 import { loadConfig } from '../config';
-import { openDatabase, type DB } from '../db/connection';
+import type { DB } from '../db/connection';
+import { openTestDatabase } from '../db/testDatabase';
 import { createLogger } from '../middleware/logger';
 import { seed } from '../db/seed';
 import type { ToolSummary } from '../contracts/tools';
@@ -15,8 +16,8 @@ let app: Express;
 let db: DB;
 
 beforeAll(async () => {
-  db = openDatabase(':memory:');
-  seed(db);
+  db = await openTestDatabase();
+  await seed(db);
   app = await createApp({ config: loadConfig({ ...process.env, NODE_ENV: 'test' }), db, logger: createLogger('silent'), pages: false });
 });
 
@@ -26,7 +27,7 @@ const contains = (tools: ToolSummary[], q: string) =>
 
 describe('GET /api/tools?search=', () => {
   it('finds exactly the tools whose name or description contains the text (full-text index, any case)', async () => {
-    const all = listToolSummaries(db);
+    const all = await listToolSummaries(db);
     for (const q of ['github', 'GitHub', 'postgres', 'code', 'ai', 'x', 'image generation', 'MCP server', '"quoted"', 'a*b OR c']) {
       const res = await request(app).get('/api/tools').query({ search: q });
       expect(res.status).toBe(200);
@@ -34,13 +35,13 @@ describe('GET /api/tools?search=', () => {
     }
   });
 
-  it('follows changes to the tools (the index is kept by triggers)', () => {
-    upsertTool(db, { slug: 'zyxomatic', name: 'Zyxomatic', description: 'Qwertyuiop helper', website: 'https://z.example' });
-    expect(searchToolSummaries(db, 'qwertyuio').map((t) => t.slug)).toEqual(['zyxomatic']);
-    upsertTool(db, { slug: 'zyxomatic', name: 'Zyxomatic', description: 'Something else', website: 'https://z.example' });
-    expect(searchToolSummaries(db, 'qwertyuio')).toEqual([]);
-    db.prepare('DELETE FROM tools WHERE slug = ?').run('zyxomatic');
-    expect(searchToolSummaries(db, 'zyxomatic')).toEqual([]);
+  it('follows changes to the tools (the index is kept by triggers)', async () => {
+    await upsertTool(db, { slug: 'zyxomatic', name: 'Zyxomatic', description: 'Qwertyuiop helper', website: 'https://z.example' });
+    expect((await searchToolSummaries(db, 'qwertyuio')).map((t) => t.slug)).toEqual(['zyxomatic']);
+    await upsertTool(db, { slug: 'zyxomatic', name: 'Zyxomatic', description: 'Something else', website: 'https://z.example' });
+    expect(await searchToolSummaries(db, 'qwertyuio')).toEqual([]);
+    await db.deleteFrom('tools').where('slug', '=', 'zyxomatic').execute();
+    expect(await searchToolSummaries(db, 'zyxomatic')).toEqual([]);
   });
 
   it('offers "did you mean" names when nothing matches', async () => {
@@ -60,7 +61,7 @@ describe('GET /api/tools?search=', () => {
 
   it('answers the whole list without a search, as before', async () => {
     const res = await request(app).get('/api/tools').query({ search: '  ' });
-    expect(res.body.data).toHaveLength(listToolSummaries(db).length);
+    expect(res.body.data).toHaveLength((await listToolSummaries(db)).length);
   });
 });
 
@@ -76,8 +77,8 @@ describe('similar tools', () => {
     }
   });
 
-  it('rank tools sharing rare tags first (databases for a database server, assistants for an assistant)', () => {
-    const all = listToolSummaries(db);
+  it('rank tools sharing rare tags first (databases for a database server, assistants for an assistant)', async () => {
+    const all = await listToolSummaries(db);
     const of = (slug: string) => similarTools(all.find((t) => t.slug === slug)!, all).map((t) => t.slug);
     expect(of('postgres-mcp-server').slice(0, 5)).toEqual(expect.arrayContaining(['sqlite-mcp-server', 'supabase-mcp-server', 'postgres-mcp-pro-mcp-server']));
     expect(of('claude').slice(0, 3)).toContain('chatgpt');

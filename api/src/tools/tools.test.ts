@@ -3,7 +3,8 @@ import request from 'supertest';
 import type { Express } from 'express';
 import { createApp } from '../app';
 import { loadConfig } from '../config';
-import { openDatabase, type DB } from '../db/connection';
+import { jsonText, type DB } from '../db/connection';
+import { countRows, openTestDatabase } from '../db/testDatabase';
 import { createLogger } from '../middleware/logger';
 import { seedTools } from './seed';
 import { parseTags } from '../contracts/tools';
@@ -12,8 +13,8 @@ let app: Express;
 let db: DB;
 
 beforeAll(async () => {
-  db = openDatabase(':memory:');
-  seedTools(db);
+  db = await openTestDatabase();
+  await seedTools(db);
   app = await createApp({ config: loadConfig({ ...process.env, NODE_ENV: 'test' }), db, logger: createLogger('silent'), pages: false });
 });
 
@@ -37,12 +38,12 @@ describe('seed data', () => {
     expect(tools.some((t) => t.category === 'MCP')).toBe(true);
   });
 
-  it('keeps brace-string tags in the database and is safe to run twice', () => {
-    const row = db.prepare("SELECT json_extract(doc, '$.tags') AS tags FROM tools WHERE slug = 'pi'").get() as { tags: string };
+  it('keeps brace-string tags in the database and is safe to run twice', async () => {
+    const row = await db.selectFrom('tools').select(jsonText(db, 'doc', 'tags').as('tags')).where('slug', '=', 'pi').executeTakeFirstOrThrow();
     expect(row.tags).toMatch(/^\{.*\}$/);
-    const before = (db.prepare('SELECT count(*) AS n FROM tools').get() as { n: number }).n;
-    seedTools(db);
-    expect((db.prepare('SELECT count(*) AS n FROM tools').get() as { n: number }).n).toBe(before);
+    const before = await countRows(db, 'tools');
+    await seedTools(db);
+    expect(await countRows(db, 'tools')).toBe(before);
   });
 });
 
