@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import { dialectOf, type DB } from './db/connection';
 import { databaseRateLimits } from './middleware/rateLimitStore';
 import { REMOTE_NAMES, SHELL_DIST, VAR_DIR } from './paths';
-import { errorHandler, notFoundApi } from './middleware/errors';
+import { errorHandler, notFoundApi, refuseNul } from './middleware/errors';
 import { securityHeaders } from './middleware/security';
 import { requestLogger } from './middleware/logger';
 import { createRateLimits, type RateLimitStoreFactory } from './middleware/rateLimit';
@@ -73,6 +73,7 @@ export async function createApp({ config, db, logger, pages = true, rateLimitSto
   const jsonApi = () => {
     const api = express();
     api.disable('x-powered-by');
+    api.use(refuseNul);
     // A bad manifest or a remote served by a fallback (or not at all) is "degraded", still 200: the instance serves
     // every page it can, and a load balancer must not take it out of rotation for one remote's fault.
     api.get('/api/health', async (_req, res) => {
@@ -91,6 +92,7 @@ export async function createApp({ config, db, logger, pages = true, rateLimitSto
   const renderer = pages ? await createPageRenderer(config, logger, jsonApi(), serving) : null;
 
   app.use(requestLogger(logger));
+  app.use(refuseNul);
   // HTML, JSON and the JavaScript bundles shrink to a third or less on the wire; cached replies come compressed.
   app.use(compression({ filter: (req, res) => !isPrecompressed(res as express.Response) && compression.filter(req, res) }));
   app.use(securityHeaders({ connectSrc: config.analyticsEndpoint ? [new URL(config.analyticsEndpoint, config.siteOrigin).origin] : [], inlineScripts: renderer?.inlineScripts }));

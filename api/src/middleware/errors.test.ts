@@ -31,6 +31,15 @@ function expectClean(body: string, ...echoes: string[]) {
 }
 
 describe('error bodies', () => {
+  it('refuses an address holding a NUL with 400 before any query sees it (Postgres text cannot hold one)', async () => {
+    for (const path of ['/api/tools/%00', '/api/tools?search=%00', '/api/tools/query?search=a%00', '/v0.1/servers?search=a%00', '/v0.1/servers/a%00/versions/latest']) {
+      const res = await request(app).get(path);
+      expect(res.status, path).toBe(400);
+      expect(res.body).toEqual({ success: false, error: 'The address holds a NUL character' });
+    }
+    expect((await request(app).get('/api/tools?search=%01')).status).toBe(200);
+  });
+
   it('a missing release file answers 404 without its path', async () => {
     const res = await request(app).get('/remotes/legal/1.0.0-r1/assets/missing-chunk.js');
     expect(res.status).toBe(404);

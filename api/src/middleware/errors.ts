@@ -98,3 +98,7 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, next) => {
   if (wantsHtmlPage(req)) return void res.status(status).set('Cache-Control', 'no-store').type('html').send(errorPageHtml(status));
   res.status(status).json({ success: false, error: publicErrorMessage(err, status), ...(err instanceof HttpError && err.fieldErrors ? { fieldErrors: err.fieldErrors } : {}) });
 };
+
+/** No text the site stores or looks up holds a NUL (Postgres text cannot), so an address with one is refused
+ *  with a 400 before any query sees it. */
+export const refuseNul: RequestHandler = (req, _res, next) => next(/%00|\0/i.test(req.url) ? new HttpError(400, 'The address holds a NUL character') : undefined);
