@@ -3,7 +3,8 @@
  * generated deterministically, and a database holding the real seed plus enough of them to reach `total` tools.
  * The site then starts on that database; its own seed step upserts the real tools by slug, which are already there.
  */
-import { openDatabase, type DB } from '../../api/src/db/connection';
+import { inTransaction, openDatabase, type DB } from '../../api/src/db/connection';
+import { countRows } from '../../api/src/db/testDatabase';
 import { seed } from '../../api/src/db/seed';
 import { upsertTool, type ToolInput } from '../../api/src/tools/repository';
 
@@ -41,12 +42,14 @@ export function generateTools(count: number, categories: readonly string[], seed
 }
 
 /** Creates (migrated and seeded) the database at `path` with `total` tools in all; returns it open. */
-export function buildCatalogueDatabase(path: string, total: number): DB {
-  const db = openDatabase(path);
-  seed(db);
-  const real = (db.prepare('SELECT count(*) AS n FROM tools').get() as { n: number }).n;
-  const categories = (db.prepare(`SELECT DISTINCT category FROM tools WHERE category IS NOT NULL AND category NOT IN ('MCP', 'MCP Servers') ORDER BY 1`).all() as { category: string }[]).map((r) => r.category);
-  const tools = generateTools(Math.max(0, total - real), categories);
-  db.transaction(() => tools.forEach((t) => upsertTool(db, t)))();
+export async function buildCatalogueDatabase(path: string, total: number): Promise<DB> {
+  const db = await openDatabase(path);
+  await seed(db);
+  const real = await countRows(db, 'tools');
+  const rows = await db.selectFrom('tools').select('category').distinct().where('category', 'is not', null).where('category', 'not in', ['MCP', 'MCP Servers']).orderBy('category').execute();
+  const tools = generateTools(Math.max(0, total - real), rows.map((r) => r.category!));
+  await inTransaction(db, async (trx) => {
+    for (const t of tools) await upsertTool(trx, t);
+  });
   return db;
 }

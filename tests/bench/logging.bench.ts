@@ -36,8 +36,8 @@ async function serve(mode: Mode, port: number, dir: string) {
   const { securityHeaders } = await api('middleware/security');
   const { requestLogger } = await api('middleware/logger');
 
-  const db = openDatabase(':memory:');
-  seed(db);
+  const db = await openDatabase(':memory:');
+  await seed(db);
   const logger = pino({ level: 'info' }, pino.destination({ dest: join(dir, `${mode}.log`), sync: true }));
   const app = express();
   if (mode === 'pino-http') {

@@ -185,25 +185,27 @@ try {
     log(`payload: generating ${whole(CATALOGUE_SIZE)} tools into a bench-only database`);
     const dir = mkdtempSync(join(tmpdir(), 'aitools-bench-catalogue-'));
     try {
-      const db = buildCatalogueDatabase(join(dir, 'site.sqlite'), CATALOGUE_SIZE);
-      const time = (fn: () => unknown, runs: number) => {
-        const samples = Array.from({ length: runs }, () => {
+      const db = await buildCatalogueDatabase(join(dir, 'site.sqlite'), CATALOGUE_SIZE);
+      const time = async (fn: () => unknown, runs: number) => {
+        const samples: number[] = [];
+        for (let i = 0; i < runs; i++) {
           const t0 = performance.now();
-          fn();
-          return performance.now() - t0;
-        });
+          await fn();
+          samples.push(performance.now() - t0);
+        }
         return summarize(samples);
       };
       // The directory query per keystroke (in Node): typing "code agent". The API does this for a large catalogue
       // (GET /api/tools/query); the browser does it for a small one held whole.
-      const tools = listToolSummaries(db);
+      const tools = await listToolSummaries(db);
       const keystrokes = Array.from({ length: 'code agent'.length + 1 }, (_, i) => 'code agent'.slice(0, i));
       let typed = 0;
-      const keystroke = time(() => queryTools(tools, { ...DEFAULT_QUERY, search: keystrokes[typed++ % keystrokes.length] }), 110);
+      const keystroke = await time(() => queryTools(tools, { ...DEFAULT_QUERY, search: keystrokes[typed++ % keystrokes.length] }), 110);
       rows.push({ section: 'payload', what: `query per keystroke at ${whole(tools.length)} tools (Node)`, cells: { current: fig(`median ${keystroke.median.toFixed(1)} ms · p95 ${keystroke.p95.toFixed(1)} ms`, keystroke) } });
-      const search = Object.fromEntries(['github', 'finance workflows'].map((q) => [q, time(() => searchToolSummaries(db, q), 30).median]));
+      const search: Record<string, number> = {};
+      for (const q of ['github', 'finance workflows']) search[q] = (await time(() => searchToolSummaries(db, q), 30)).median;
       rows.push({ section: 'payload', what: `?search= at ${whole(tools.length)} tools (in process)`, cells: { current: fig(Object.entries(search).map(([q, m]) => `"${q}" ${m.toFixed(1)} ms`).join(' · '), search) } });
-      db.close();
+      await db.destroy();
 
       const big = await startCurrent(join(dir, 'site.sqlite'));
       try {
