@@ -1,10 +1,12 @@
-// npm test: every test — unit and component tests of each package (Vitest), then the Playwright e2e suite
-// in Debian Chromium against the production build served as `npm start` serves it.
+// npm test: every test — unit and component tests of each package (Vitest), the api's again on Postgres when a
+// PostgreSQL server is installed (a throwaway cluster), then the Playwright e2e suite in Debian Chromium against the
+// production build served as `npm start` serves it.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { ensureInstall, ensurePnpm, ensureShellBuild, log, ROOT } from './lib.mjs';
+import { startPostgres } from './postgres.mjs';
 
 ensurePnpm();
 ensureInstall();
@@ -14,7 +16,7 @@ const typecheck = spawnSync('pnpm', ['-r', '--workspace-concurrency=1', 'typeche
 
 log('linting (recommended rules and the boundaries between the deployables)');
 const lint = spawnSync('pnpm', ['lint'], { cwd: ROOT, stdio: 'inherit' });
-const lintRules = spawnSync(process.execPath, ['--test', '--test-reporter=dot', 'scripts/lint-boundaries.test.mjs'], { cwd: ROOT, stdio: 'inherit' });
+const lintRules = spawnSync(process.execPath, ['--test', '--test-reporter=dot', 'scripts/lint-boundaries.test.mjs', 'scripts/postgres.test.mjs'], { cwd: ROOT, stdio: 'inherit' });
 
 const packages = ['shell/platform', 'shell', 'mfe-directory', 'mfe-blog', 'mfe-forms', 'mfe-legal', 'api'];
 const reportDir = mkdtempSync(join(tmpdir(), 'vitest-'));
@@ -22,24 +24,40 @@ let passed = 0;
 let failed = 0;
 const failedPackages = [];
 const failedTests = []; // named again at the very end, where a CI log's tail shows them
-for (const pkg of packages) {
-  log(`unit tests: ${pkg}`);
-  const out = join(reportDir, pkg.replace('/', '-') + '.json');
+
+/** One package's Vitest run, counted into the totals; `label` names it in the log and the summary. */
+function unitTests(pkg, label = pkg, env = {}) {
+  log(`unit tests: ${label}`);
+  const out = join(reportDir, label.replace(/\W+/g, '-') + '.json');
   const r = spawnSync('pnpm', ['exec', 'vitest', 'run', '--configLoader', 'runner', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], {
     cwd: join(ROOT, pkg),
     stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'test' },
+    env: { ...process.env, NODE_ENV: 'test', ...env },
   });
   if (existsSync(out)) {
     const report = JSON.parse(readFileSync(out, 'utf8'));
     passed += report.numPassedTests;
     failed += report.numFailedTests;
-    if (report.numTotalTests === 0) failedPackages.push(`${pkg} (no tests)`);
+    if (report.numTotalTests === 0) failedPackages.push(`${label} (no tests)`);
     for (const file of report.testResults)
       for (const test of file.assertionResults)
-        if (test.status === 'failed') failedTests.push(`${pkg}: ${test.fullName}\n    ${(test.failureMessages[0] ?? '').split('\n')[0]}`);
+        if (test.status === 'failed') failedTests.push(`${label}: ${test.fullName}\n    ${(test.failureMessages[0] ?? '').split('\n')[0]}`);
   }
-  if (r.status !== 0) failedPackages.push(pkg);
+  if (r.status !== 0) failedPackages.push(label);
+}
+
+for (const pkg of packages) unitTests(pkg);
+
+// The api's suites again on Postgres (a throwaway cluster), and the two-instance e2e on it below.
+let postgres = null;
+if (process.env.SKIP_POSTGRES) log('Postgres suites skipped (SKIP_POSTGRES)');
+else {
+  postgres = await startPostgres({ log });
+  if (postgres) unitTests('api', 'api (postgres)', { TEST_DATABASE_URL: postgres.url });
+  else {
+    log('Postgres suites skipped: no PostgreSQL server installed (apt-get install postgresql)');
+    if (process.env.REQUIRE_POSTGRES) failedPackages.push('postgres (not installed)');
+  }
 }
 rmSync(reportDir, { recursive: true, force: true });
 if (typecheck.status !== 0) failedPackages.push('typecheck');
@@ -50,13 +68,15 @@ if (!process.env.SKIP_E2E) {
   ensureShellBuild();
   log('end-to-end tests in Chromium');
   const summary = join(tmpdir(), `e2e-summary-${process.pid}.json`);
-  const r = spawnSync('pnpm', ['--filter', '@aitools/tests', 'e2e'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, E2E_SUMMARY: summary } });
+  const r = spawnSync('pnpm', ['--filter', '@aitools/tests', 'e2e'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, E2E_SUMMARY: summary, ...(postgres ? { E2E_DATABASE_URL: postgres.adminUrl } : {}) } });
   if (existsSync(summary)) {
     e2e = JSON.parse(readFileSync(summary, 'utf8'));
     rmSync(summary, { force: true });
   }
   if (r.status !== 0) failedPackages.push('tests (e2e)');
 }
+
+await postgres?.stop();
 
 console.log(`\nunit and component: ${passed} passed, ${failed} failed; e2e: ${e2e.passed} passed, ${e2e.failed} failed`);
 console.log(`total: ${passed + e2e.passed} passed, ${failed + e2e.failed} failed`);
