@@ -56,7 +56,7 @@ try {
     const serving = createReleaseServing({ releasesDir, manifests, remotes: REMOTE_NAMES, importEntry: () => Promise.reject(new Error('not imported here')) });
     const read = serving.manifest();
     if (!read.ok) {
-      console.log(`Manifest problem: ${manifests.where}: ${read.problem}.`);
+      console.log(`Manifest problem: ${manifests.where} ${read.problem}.`);
       console.log(read.servingFrom === 'none' ? '  No last good manifest is known: nothing can be served.' : `  Listing the last good state (${LAST_GOOD_FILE}) for: ${read.fromLastGood.join(', ') || 'none'}.`);
     }
     for (const remote of remotes) {
