@@ -36,6 +36,8 @@ export interface ServerConfig {
   /** ... for this long: its routes are served at once without a server render, then one request tries again. */
   breakerCoolDownMs: number;
   logLevel: string;
+  /** LOG_FORMAT: json, or pretty (readable lines); pretty by default when the output is a terminal. */
+  logFormat: 'json' | 'pretty';
   isProduction: boolean;
 }
 
@@ -93,6 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     breakerFailures: positiveInt(env, 'BREAKER_FAILURES', 3),
     breakerCoolDownMs: positiveInt(env, 'BREAKER_COOLDOWN_MS', 30_000),
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
+    logFormat: env.LOG_FORMAT === 'json' || env.LOG_FORMAT === 'pretty' ? env.LOG_FORMAT : process.stdout.isTTY ? 'pretty' : 'json',
     isProduction: env.NODE_ENV === 'production',
   };
 }

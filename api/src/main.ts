@@ -15,7 +15,7 @@ register('./ssr/sharedResolveHooks.ts', import.meta.url, {
 });
 
 const config = loadConfig();
-const logger = createLogger(config.logLevel);
+const logger = createLogger(config.logLevel, config.logFormat);
 const db = await openDatabase(config.database);
 const seeded = await seed(db);
 logger.info(seeded, 'database ready');

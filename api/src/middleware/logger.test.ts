@@ -3,7 +3,7 @@ import express from 'express';
 import { pino } from 'pino';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { requestLogger } from './logger';
+import { createLogger, requestLogger } from './logger';
 
 /** An app with the request logger writing into `lines`. */
 function loggedApp<T>(lines: T[]) {
@@ -42,5 +42,30 @@ describe('request logs', () => {
       ['/tool/x', 30],
       ['/api/tools', 30],
     ]);
+  });
+});
+
+describe('log formats', () => {
+  const capture = () => {
+    const text: string[] = [];
+    const sink = new Writable({
+      write(chunk, _enc, done) {
+        text.push(String(chunk));
+        done();
+      },
+    });
+    return { text, sink };
+  };
+
+  it('writes JSON lines for collectors, and one readable line per entry in a terminal', async () => {
+    const json = capture();
+    createLogger('info', 'json', json.sink).info({ remote: 'blog' }, 'release served');
+    expect(JSON.parse(json.text.join(''))).toMatchObject({ level: 30, remote: 'blog', msg: 'release served' });
+
+    const readable = capture();
+    createLogger('info', 'pretty', readable.sink).warn({ remote: 'blog' }, 'release served');
+    await new Promise((r) => setImmediate(r));
+    const line = readable.text.join('');
+    expect(line).toMatch(/^\[\d\d:\d\d:\d\d\] WARN: release served \{"remote":"blog"\}\n$/);
   });
 });

@@ -1,8 +1,13 @@
 import { pino } from 'pino';
 import { pinoHttp } from 'pino-http';
+import pretty from 'pino-pretty';
 
-export function createLogger(level: string) {
-  return pino({ level });
+export type LogFormat = 'json' | 'pretty';
+
+/** JSON lines (for log collectors) or, in a terminal, one readable line per entry; to stdout unless told. */
+export function createLogger(level: string, format: LogFormat = 'json', destination?: NodeJS.WritableStream) {
+  if (format === 'json') return destination ? pino({ level }, destination) : pino({ level });
+  return pino({ level }, pretty({ colorize: !destination, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname', singleLine: true, sync: true, ...(destination ? { destination } : {}) }));
 }
 
 /** Immutable files (release bundles, shell assets, logo tiles, covers and social images): addressed by content. */
