@@ -62,6 +62,17 @@ export function ensureShellBuild() {
   writeFileSync(stamp, hash);
 }
 
+/** Compiles the production server (api/dist, see api/build.mjs) when its sources or what it bundles changed. */
+export function ensureApiBuild() {
+  const stamp = join(ROOT, 'api', 'dist', '.source-hash');
+  const inputs = ['api/src', 'api/build.mjs', 'api/package.json', 'shell/platform', 'pnpm-lock.yaml', 'tsconfig.base.json'].map((p) => join(ROOT, p));
+  const hash = hashTree(inputs, { base: ROOT, skip: (p) => /\.test\.tsx?$/.test(p) });
+  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === hash && existsSync(join(ROOT, 'api', 'dist', 'main.js'))) return;
+  log('compiling the server');
+  run('pnpm', ['--filter', '@aitools/api', 'build']);
+  writeFileSync(stamp, hash);
+}
+
 /** Releases every remote whose sources changed since its active release (the first run releases all four). */
 export function ensureReleases(env = {}) {
   log('releasing remotes (skipped when unchanged)');

@@ -5,7 +5,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { ensureInstall, ensurePnpm, ensureShellBuild, log, ROOT } from './lib.mjs';
+import { ensureApiBuild, ensureInstall, ensurePnpm, ensureShellBuild, log, ROOT } from './lib.mjs';
 import { startPostgres } from './postgres.mjs';
 
 ensurePnpm();
@@ -66,6 +66,7 @@ if (lint.status !== 0 || lintRules.status !== 0) failedPackages.push('lint');
 let e2e = { passed: 0, failed: 0 };
 if (!process.env.SKIP_E2E) {
   ensureShellBuild();
+  ensureApiBuild();
   log('end-to-end tests in Chromium');
   const summary = join(tmpdir(), `e2e-summary-${process.pid}.json`);
   const r = spawnSync('pnpm', ['--filter', '@aitools/tests', 'e2e'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, E2E_SUMMARY: summary, ...(postgres ? { E2E_DATABASE_URL: postgres.adminUrl } : {}) } });

@@ -10,7 +10,8 @@ import { configStore } from '@aitools/platform/config';
 import { browserConfig } from './ssr/renderPage';
 
 // Before any server entry is imported: shared packages resolve to the shell's copy (one React on the server).
-register('./ssr/sharedResolveHooks.ts', import.meta.url, {
+// From source (tsx) or from the build (dist/, see build.mjs): the hooks module sits at the same place in each.
+register(`./ssr/sharedResolveHooks.${import.meta.url.endsWith('.ts') ? 'ts' : 'js'}`, import.meta.url, {
   data: { shellUrl: pathToFileURL(SHARED_RESOLVE_PARENT).href },
 });
 

@@ -1,5 +1,5 @@
 /**
- * Serves the production build the way `npm start` does (api/src/main.ts over the shell build and released
+ * Serves the production build the way `npm start` does (the compiled server, api/dist/main.js, over the shell build and released
  * remotes), but on a free port with its own database and release store, so tests never touch an operator's data.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -10,6 +10,14 @@ import { join, resolve } from 'node:path';
 
 export const REPO_ROOT = resolve(import.meta.dirname, '..', '..');
 export const API_DIR = join(REPO_ROOT, 'api');
+/** The production server, as `npm start` runs it (compiled by api/build.mjs). */
+const SERVER = ['--enable-source-maps', 'dist/main.js'];
+
+/** Compiles the server when its sources changed since the last build (scripts/lib.mjs, as `npm start` does). */
+function ensureServerBuild(): void {
+  const r = spawnSync(process.execPath, ['--input-type=module', '-e', "import('./scripts/lib.mjs').then((m) => m.ensureApiBuild())"], { cwd: REPO_ROOT, stdio: 'inherit' });
+  if (r.status !== 0) throw new Error('the server did not compile (pnpm --filter @aitools/api build)');
+}
 
 export async function freePort(): Promise<number> {
   return new Promise((res, rej) => {
@@ -59,7 +67,7 @@ export function runApiScript(env: Record<string, string>, script: string, args: 
  * once /api/health answers.
  */
 export async function startServerProcess(env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: API_DIR, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, SERVER, { cwd: API_DIR, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error('the server exited during start');
@@ -102,7 +110,8 @@ export async function startSite(opts: { releaseAll?: boolean; releasesDir?: stri
     const r = releaseCli(env, ['release', 'all']);
     if (r.status !== 0) throw new Error(`release failed:\n${r.stdout}\n${r.stderr}`);
   }
-  const child: ChildProcess = spawn('pnpm', ['exec', 'tsx', 'src/main.ts'], { cwd: API_DIR, env: { ...process.env, ...env }, stdio: ['ignore', opts.quiet ? 'ignore' : 'inherit', opts.quiet ? 'ignore' : 'inherit'] });
+  ensureServerBuild();
+  const child: ChildProcess = spawn(process.execPath, SERVER, { cwd: API_DIR, env: { ...process.env, ...env }, stdio: ['ignore', opts.quiet ? 'ignore' : 'inherit', opts.quiet ? 'ignore' : 'inherit'] });
   const baseUrl = `http://localhost:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {

@@ -1,0 +1,22 @@
+// The production server as JavaScript: src/main.ts (and the module hooks it registers) bundled into dist/ with the
+// workspace's TypeScript (the platform SDK) compiled in; npm packages stay external, loaded from node_modules.
+// The operator commands (release, moderate, registry) keep running from source through tsx.
+import { build } from 'esbuild';
+import { readFileSync } from 'node:fs';
+
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
+// @aitools/platform ships TypeScript sources: bundled. Everything else (and the shell's built server) is external.
+const external = Object.keys(pkg.dependencies).filter((name) => name !== '@aitools/platform');
+
+await build({
+  absWorkingDir: import.meta.dirname,
+  entryPoints: { main: 'src/main.ts', 'ssr/sharedResolveHooks': 'src/ssr/sharedResolveHooks.ts' },
+  outdir: 'dist',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  external: [...external, ...external.map((name) => `${name}/*`)],
+  sourcemap: true,
+  logLevel: 'warning',
+});
