@@ -29,14 +29,10 @@ after(async () => {
 
 /** Scrolls to the bottom and back so lazy images load, then waits until every image has settled. */
 async function loadAllImages(page: Page) {
-  await page.evaluate(async () => {
-    for (let y = 0; y < document.body.scrollHeight; y += innerHeight / 2) {
-      window.scrollTo(0, y);
-      await new Promise((r) => setTimeout(r, 30));
-    }
-  });
+  // Lazy images load near the viewport; made eager they all load now. (Scrolling through the page with timers hung
+  // once in CI: a renderer that stopped running them left page.evaluate, which has no timeout, waiting for ever.)
+  await page.evaluate(() => document.querySelectorAll<HTMLImageElement>('img[loading="lazy"]').forEach((img) => (img.loading = 'eager')));
   await page.waitForFunction(() => Array.from(document.images).every((i) => i.complete), undefined, { timeout: 20_000 });
-  await page.evaluate(() => window.scrollTo(0, 0));
 }
 
 /** The path of a page's og:image (the server writes the https public origin; the test server is plain http). */
@@ -82,6 +78,8 @@ describe('looks', () => {
       await page.goto(`${BASE}${path}`);
       await waitForRoute(page);
       await page.getByLabel('Per page').selectOption('96');
+      // Both lists hold more than the default 24 tools: wait for the longer page before counting.
+      await page.waitForFunction(() => document.querySelectorAll('.dir-card').length > 24, undefined, { timeout: 20_000 });
       await loadAllImages(page);
       const cards = await page.$$eval('.dir-card', (els) =>
         els.map((card) => {
