@@ -30,6 +30,10 @@ export async function openDatabase(location: string): Promise<DB> {
   return db;
 }
 
+/** The better-sqlite3 handle under each SQLite DB (for the one synchronous read, dataVersion). */
+const sqliteHandles = new WeakMap<DB, Database.Database>();
+export const sqliteHandle = (db: DB): Database.Database | undefined => sqliteHandles.get(db);
+
 function openSqlite(path: string): DB {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const handle = new Database(path);
@@ -38,7 +42,9 @@ function openSqlite(path: string): DB {
   handle.pragma('busy_timeout = 5000');
   // Every acknowledged write is on disk before the answer goes out.
   handle.pragma('synchronous = FULL');
-  return new Kysely<Schema>({ dialect: new SqliteDialect({ database: handle }) });
+  const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database: handle }) });
+  sqliteHandles.set(db, handle);
+  return db;
 }
 
 // Postgres counts (bigint) and numerics arrive as strings by default; the values here fit a JS number.

@@ -1,14 +1,24 @@
-import { inTransaction, type DB } from './connection';
+import type { Statement } from 'better-sqlite3';
+import { inTransaction, sqliteHandle, type DB } from './connection';
 
 /**
  * The public data's version: one row, bumped in the same transaction as every write of public data (tools, blog
- * posts, MCP server records). Caches of reads and pages are keyed by it. It is read from the database for each
- * cached answer (a primary-key lookup), so a write by any other process on the same data (another instance on
- * Postgres, the moderation CLI, a registry import) is seen at once; concurrent readers share one query.
+ * posts, MCP server records). Caches of reads and pages are keyed by it, and read it for each cached answer, so a
+ * write by any other process on the same data (another instance on Postgres, the moderation CLI, a registry import)
+ * is seen at once. SQLite: a prepared statement on the connection, synchronous (microseconds; it may see a bump
+ * whose transaction is still open, which only makes the cache drop its replies early). Postgres: one query, shared
+ * by the readers that ask while it runs.
  */
+const sqliteReads = new WeakMap<object, Statement<[], number>>();
 const inFlight = new WeakMap<DB, Promise<number>>();
 
-export function dataVersion(db: DB): Promise<number> {
+export function dataVersion(db: DB): number | Promise<number> {
+  const handle = sqliteHandle(db);
+  if (handle) {
+    let read = sqliteReads.get(handle);
+    if (!read) sqliteReads.set(handle, (read = handle.prepare<[], number>('SELECT version FROM data_version WHERE id = 1').pluck()));
+    return read.get() as number;
+  }
   let read = inFlight.get(db);
   if (!read) {
     read = db
