@@ -74,9 +74,6 @@ export function jsonText(db: DB, column: string, field: string): RawBuilder<stri
     : sql<string | null>`json_extract(${sql.ref(column)}, ${sql.lit(`$.${field}`)})`;
 }
 
-/** A row count: Postgres answers count(*) as bigint text, SQLite as a number. */
-export const countOf = (row: { n: number | string | bigint } | undefined) => Number(row?.n ?? 0);
-
 /** Whether a text expression contains `text`, case-insensitively, taken literally (its own % _ and \ escaped). */
 export function containsText(expr: RawBuilder<unknown> | string, text: string): RawBuilder<boolean> {
   const pattern = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

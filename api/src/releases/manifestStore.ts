@@ -22,7 +22,7 @@ export interface ManifestStore {
 }
 
 /** The manifest with one more event for `remote`: its active release becomes the event's. */
-export function withEvent(manifest: Manifest, remote: string, event: ManifestEvent): Manifest {
+function withEvent(manifest: Manifest, remote: string, event: ManifestEvent): Manifest {
   const next = structuredClone(manifest);
   next.remotes[remote] = { active: event.id, history: [...(next.remotes[remote]?.history ?? []), event] };
   return next;

@@ -35,7 +35,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
 export const SHELL_ROUTES = { admin: '/admin' } as const;
 
 /** Where an exposed module's source lives in its remote's package. */
-export const moduleSourceFile = (module: string) => `./src/routes/${module.replace(/^\.\//, '')}.tsx`;
+const moduleSourceFile = (module: string) => `./src/routes/${module.replace(/^\.\//, '')}.tsx`;
 
 /** A remote's exposes, as the table has them: './Home' -> './src/routes/Home.tsx'. */
 export function exposesOf(remote: string): Record<string, string> {
