@@ -1,22 +1,10 @@
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { DB } from '../db/connection';
+import type { SubmissionsTable } from '../db/schema';
 import type { ContactMessage, EarlyAccessRecord, Submission } from '../contracts/forms';
 
-export type SubmissionStatus = 'pending' | 'approved' | 'rejected';
-
-export interface SubmissionRow {
-  id: number;
-  name: string;
-  email: string;
-  website_url: string;
-  tool_type: 'ai-tool' | 'mcp-server';
-  description: string | null;
-  message: string | null;
-  status: SubmissionStatus;
-  created_at: string;
-  reviewed_at: string | null;
-  tool_slug: string | null;
-}
+export type SubmissionRow = Selectable<SubmissionsTable>;
+export type SubmissionStatus = SubmissionRow['status'];
 
 export interface ContactRow extends ContactMessage {
   id: number;
