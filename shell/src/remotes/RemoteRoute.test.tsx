@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { importExposed } from './federation';
@@ -30,7 +30,8 @@ describe('a remote route', () => {
     });
     renderRoute('./Privacy');
     expect(await screen.findByText('from the loader')).toBeTruthy();
-    expect(document.title).toBe('Head: from the loader');
+    // The head is applied in an effect, after the text is on screen.
+    await waitFor(() => expect(document.title).toBe('Head: from the loader'));
   });
 
   it('shows the boundary when the remote fails, and "Try again" loads it in place', async () => {
