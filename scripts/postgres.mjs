@@ -1,10 +1,10 @@
 // A throwaway PostgreSQL cluster from the installed server binaries (Debian's `postgresql` package): made in a temp
 // folder, listening on 127.0.0.1 at a free port, removed when stopped. `npm test` runs the Postgres suites on one;
 // an operator can run the site on one: `node scripts/postgres.mjs -- npm start`. No container needed.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir, userInfo } from 'node:os';
+import { constants, tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -30,6 +30,9 @@ function freePort() {
   });
 }
 
+// sh -c WATCH sh <pid> <dir> <stop command...>: waits for <pid> to end, then stops the server and removes <dir>.
+const WATCH = 'while kill -0 "$1" 2>/dev/null; do sleep 1; done; dir=$2; shift 2; "$@" >/dev/null 2>&1; rm -rf "$dir"';
+
 /**
  * Starts a cluster and creates the database `aitools`. Resolves to { url, adminUrl, stop } (or null when no server
  * is installed). As root, the server runs as the `postgres` user (initdb and postgres refuse root).
@@ -46,27 +49,40 @@ export async function startPostgres({ log = () => {} } = {}) {
     if (ids.status !== 0) throw new Error(`running as root needs the "${owner}" user (the postgresql package creates it)`);
     chownSync(dir, Number(ids.stdout), Number(gid.stdout));
   }
-  const as = (cmd, args, opts = {}) => {
-    const [c, a] = asRoot ? ['runuser', ['-u', owner, '--', cmd, ...args]] : [cmd, args];
-    const r = spawnSync(c, a, { encoding: 'utf8', ...opts });
+  // A server binary's command line, run as the cluster's owner.
+  const argv = (cmd, args) => (asRoot ? ['runuser', ['-u', owner, '--', cmd, ...args]] : [cmd, args]);
+  const run = (cmd, args) => {
+    const r = spawnSync(...argv(cmd, args), { encoding: 'utf8' });
     if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed:\n${r.stderr || r.stdout}`);
-    return r;
   };
   const data = join(dir, 'data');
   const port = await freePort();
+  const [stopCmd, stopArgs] = argv(join(bin, 'pg_ctl'), ['-D', data, '-m', 'fast', '-w', 'stop']);
+  // pg_ctl starts the server in a session of its own, and a run ended by a signal (Ctrl-C) or SIGKILL fires no
+  // 'exit' event: a detached watcher stops the server and removes the folder once this process is gone.
+  const watcher = spawn('sh', ['-c', WATCH, 'sh', String(process.pid), dir, stopCmd, ...stopArgs], { detached: true, stdio: 'ignore' });
+  watcher.unref();
   const stop = () => {
-    if (!existsSync(data)) return;
-    spawnSync(...(asRoot ? ['runuser', ['-u', owner, '--', join(bin, 'pg_ctl'), '-D', data, '-m', 'fast', '-w', 'stop']] : [join(bin, 'pg_ctl'), ['-D', data, '-m', 'fast', '-w', 'stop']]), { stdio: 'ignore' });
+    if (existsSync(data)) spawnSync(stopCmd, stopArgs, { stdio: 'ignore' });
     rmSync(dir, { recursive: true, force: true });
+    watcher.kill();
   };
   // A crashed run must not leave a server behind.
   process.once('exit', stop);
   try {
-    as(join(bin, 'initdb'), ['-D', data, '--auth=trust', '--username=postgres', '--encoding=UTF8', '--no-locale']);
+    const initdb = (locale) => run(join(bin, 'initdb'), ['-D', data, '--auth=trust', '--username=postgres', '--encoding=UTF8', locale]);
+    // C.UTF-8, not C: lower() and upper() then fold non-ASCII letters as a production server's UTF-8 locale does (the
+    // api's case-insensitive search is lower() ... LIKE). Plain C only where the system lacks that locale.
+    try {
+      initdb('--locale=C.UTF-8');
+    } catch (err) {
+      if (!/invalid locale/.test(err.message)) throw err;
+      initdb('--no-locale');
+    }
     // fsync stays on: the durability tests kill servers with SIGKILL and count what was acknowledged.
     const options = `-c listen_addresses=127.0.0.1 -p ${port} -c unix_socket_directories=${dir} -c max_connections=200 -c fsync=on`;
-    as(join(bin, 'pg_ctl'), ['-D', data, '-o', options, '-l', join(dir, 'server.log'), '-w', 'start']);
-    as(join(bin, 'psql'), ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-d', 'postgres', '-qc', 'CREATE DATABASE aitools']);
+    run(join(bin, 'pg_ctl'), ['-D', data, '-o', options, '-l', join(dir, 'server.log'), '-w', 'start']);
+    run(join(bin, 'psql'), ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-d', 'postgres', '-qc', 'CREATE DATABASE aitools']);
   } catch (err) {
     stop();
     throw err;
@@ -96,7 +112,19 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     console.error('✖ no PostgreSQL server is installed (Debian: apt-get install postgresql)');
     process.exit(1);
   }
-  const r = spawnSync(command[0], command.slice(1), { stdio: 'inherit', env: { ...process.env, DATABASE_URL: pg.url } });
+  const child = spawn(command[0], command.slice(1), { stdio: 'inherit', env: { ...process.env, DATABASE_URL: pg.url } });
+  // Ctrl-C and a closed terminal reach the command from the terminal itself; this process outlives it to remove the
+  // cluster. A SIGTERM (a process manager's stop) is passed on.
+  process.on('SIGINT', () => {});
+  process.on('SIGHUP', () => {});
+  process.on('SIGTERM', () => child.kill('SIGTERM'));
+  const status = await new Promise((resolve) => {
+    child.on('exit', (code, signal) => resolve(code ?? 128 + (constants.signals[signal] ?? 0)));
+    child.on('error', (err) => {
+      console.error(`✖ ${command[0]}: ${err.message}`);
+      resolve(127);
+    });
+  });
   await pg.stop();
-  process.exit(r.status ?? 1);
+  process.exit(status);
 }
