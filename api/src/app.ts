@@ -1,4 +1,5 @@
 import express, { type Express, type RequestHandler } from 'express';
+import type { RequestListener } from 'node:http';
 import compression from 'compression';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,7 +11,7 @@ import { databaseRateLimits } from './middleware/rateLimitStore';
 import { REMOTE_NAMES, SHELL_DIST, VAR_DIR } from './paths';
 import { errorHandler, notFoundApi, refuseNul } from './middleware/errors';
 import { securityHeaders } from './middleware/security';
-import { requestLogger } from './middleware/logger';
+import { logAnswered, requestLogger } from './middleware/logger';
 import { createRateLimits, type RateLimitStoreFactory } from './middleware/rateLimit';
 import { DEV_RELEASE_ID, devRelease, remoteBaseUrl, REMOTE_ENTRY_FILE, type PublicRelease } from './releases/manifest';
 import { checkRelease } from './releases/health';
@@ -51,8 +52,13 @@ const PAGE_FORM_LIMIT = '16kb';
 /** Memory for cached reads and for cached pages (each; bodies with their gzip and brotli bytes). */
 const CACHE_BYTES = 32 * 1024 * 1024;
 
+export interface SiteApp extends Express {
+  /** What the HTTP server runs (main.ts): the front lane, then Express. */
+  handler: RequestListener;
+}
+
 /** Composition only: security, API routes, remote release files, shell assets, then server-rendered pages. */
-export async function createApp({ config, db, logger, pages = true, rateLimitStore, manifests }: AppDeps): Promise<Express> {
+export async function createApp({ config, db, logger, pages = true, rateLimitStore, manifests }: AppDeps): Promise<SiteApp> {
   const app = express();
   app.disable('x-powered-by');
   // Off unless TRUST_PROXY says which proxies set X-Forwarded-For: otherwise any client picks its own address.
@@ -159,5 +165,17 @@ export async function createApp({ config, db, logger, pages = true, rateLimitSto
   }
 
   app.use(errorHandler);
-  return app;
+
+  // The front lane: a public read Express already answered at this data version goes out again, headers and all,
+  // without running Express (its router and middleware were three quarters of such a request's time: README,
+  // Performance). Anything else, and any read not answered yet, goes to Express.
+  const handler: RequestListener = (req, res) => {
+    const startedAt = Date.now();
+    const toExpress = () => void app(req, res);
+    const replayed = reads.replay(req, res);
+    if (replayed === true) return logAnswered(logger, req, res, startedAt);
+    if (replayed === false) return toExpress();
+    replayed.then((sent) => (sent ? logAnswered(logger, req, res, startedAt) : toExpress()), toExpress);
+  };
+  return Object.assign(app, { handler });
 }

@@ -1,3 +1,4 @@
+import { createServer } from 'node:http';
 import { register } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { loadConfig } from './config';
@@ -27,7 +28,7 @@ const manifests = await openManifestStore({ releasesDir: config.releasesDir, dat
 
 const { createApp } = await import('./app');
 const app = await createApp({ config, db, logger, manifests });
-const server = app.listen(config.port, () => {
+const server = createServer(app.handler).listen(config.port, () => {
   logger.info(`AI Tools Directory serving at http://localhost:${config.port}`);
 });
 

@@ -1,12 +1,12 @@
-import { request as httpRequest, type Server } from 'node:http';
+import { createServer, request as httpRequest, type Server } from 'node:http';
+import { Writable } from 'node:stream';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Express } from 'express';
-import { createApp } from '../app';
+import { createApp, type SiteApp } from '../app';
 import { loadConfig } from '../config';
 import { openDatabase, type DB } from '../db/connection';
 import { testDatabaseLocation } from '../db/testDatabase';
@@ -23,7 +23,9 @@ let dir: string;
 /** The database (an SQLite file, or a Postgres schema): opened twice below, as two processes would. */
 let location: string;
 let db: DB;
-let app: Express;
+let app: SiteApp;
+/** The server's log lines (the front lane marks its own). */
+const logLines: { msg: string; lane?: string; req?: { url: string }; res?: { statusCode: number } }[] = [];
 let server: Server;
 
 beforeAll(async () => {
@@ -31,8 +33,10 @@ beforeAll(async () => {
   location = await testDatabaseLocation(join(dir, 'site.sqlite'));
   db = await openDatabase(location);
   await seed(db);
-  app = await createApp({ config: loadConfig({ NODE_ENV: 'test' }), db, logger: createLogger('silent'), pages: false });
-  await new Promise<void>((resolve) => (server = app.listen(0, '127.0.0.1', () => resolve())));
+  const logs = new Writable({ write: (chunk, _enc, done) => (logLines.push(JSON.parse(String(chunk))), done()) });
+  app = await createApp({ config: loadConfig({ NODE_ENV: 'test' }), db, logger: createLogger('info', 'json', logs), pages: false });
+  // As main.ts serves it: the front lane, then Express.
+  await new Promise<void>((resolve) => (server = createServer(app.handler).listen(0, '127.0.0.1', () => resolve())));
 });
 afterAll(async () => {
   await new Promise((r) => server.close(r));
@@ -54,9 +58,34 @@ function raw(path: string, headers: Record<string, string> = {}): Promise<{ stat
   });
 }
 
-const etag = async (path: string) => (await request(app).get(path)).headers.etag as string;
+const etag = async (path: string) => (await request(server).get(path)).headers.etag as string;
 
 describe('cached reads', () => {
+  it('answers a read Express has answered from the front lane: the same status, headers and bytes, logged', async () => {
+    const path = '/api/tools?category=Coding&page=1';
+    const linesFor = () => logLines.filter((l) => l.req?.url === path);
+    const strip = (h: Record<string, unknown>) => Object.fromEntries(Object.entries(h).filter(([k]) => k !== 'date'));
+    for (const encoding of ['br', 'gzip', '']) {
+      const first = await raw(path, { 'accept-encoding': encoding });
+      const again = await raw(path, { 'accept-encoding': encoding });
+      expect(again.status).toBe(200);
+      expect(strip(again.headers)).toEqual(strip(first.headers));
+      expect(again.body.equals(first.body)).toBe(true);
+      expect(again.headers['content-security-policy']).toContain("default-src 'self'");
+      const revalidated = await raw(path, { 'accept-encoding': encoding, 'if-none-match': String(first.headers.etag) });
+      expect(revalidated.status).toBe(304);
+      expect(revalidated.headers['x-content-type-options']).toBe('nosniff');
+    }
+    // Express answered the first request only (with the bodies of each coding made at once); every later one is the
+    // front lane's, each logged like any request.
+    expect(linesFor().map((l) => l.lane ?? 'express')).toEqual(['express', ...Array(8).fill('front')]);
+    expect(linesFor().every((l) => l.msg === 'request completed')).toBe(true);
+    expect(linesFor().at(-1)!.res!.statusCode).toBe(304);
+    // A missing tool stays a 404 when replayed, and anything not a read goes to Express (no POST route here: 404).
+    for (let i = 0; i < 2; i++) expect((await request(server).get('/api/tools/no-such-tool')).status).toBe(404);
+    expect((await request(server).post(path).send({})).status).toBe(404);
+  });
+
   it('sends br, gzip or identity as the client accepts (br first), each decoding to the same JSON, compressed once', async () => {
     const br = await raw('/api/tools', { 'accept-encoding': 'gzip, deflate, br' });
     const gz = await raw('/api/tools', { 'accept-encoding': 'gzip' });
@@ -90,21 +119,21 @@ describe('cached reads', () => {
   });
 
   it('keeps each route its own status, shape and Cache-Control', async () => {
-    const missing = await request(app).get('/api/tools/no-such-tool');
+    const missing = await request(server).get('/api/tools/no-such-tool');
     expect(missing.status).toBe(404);
     expect(missing.body).toEqual({ success: false, error: 'Tool not found' });
     expect(missing.headers.etag).toBeUndefined();
-    expect((await request(app).get('/v0.1/servers?limit=0')).status).toBe(400);
-    const sitemap = await request(app).get('/sitemap.xml');
+    expect((await request(server).get('/v0.1/servers?limit=0')).status).toBe(400);
+    const sitemap = await request(server).get('/sitemap.xml');
     expect(sitemap.headers['cache-control']).toBe('public, max-age=3600');
     expect(sitemap.headers['content-type']).toBe('application/xml; charset=utf-8');
-    expect((await request(app).get('/feeds/blog.xml')).headers['content-type']).toBe('application/atom+xml; charset=utf-8');
-    expect((await request(app).get('/api/blog/public/posts')).headers['cache-control']).toBe('no-cache');
+    expect((await request(server).get('/feeds/blog.xml')).headers['content-type']).toBe('application/atom+xml; charset=utf-8');
+    expect((await request(server).get('/api/blog/public/posts')).headers['cache-control']).toBe('no-cache');
   });
 
   it('changes the validator after an approval, and not after a contact message', async () => {
     const before = { list: await etag('/api/tools'), sitemap: await etag('/sitemap.xml'), version: await dataVersion(db) };
-    const contact = await request(app).post('/api/contact/submit').send({ name: 'Ada', email: 'ada@example.com', subject: 'partnership', message: 'Hello' });
+    const contact = await request(server).post('/api/contact/submit').send({ name: 'Ada', email: 'ada@example.com', subject: 'partnership', message: 'Hello' });
     expect(contact.status).toBe(200);
     expect(await dataVersion(db)).toBe(before.version);
     expect(await etag('/api/tools')).toBe(before.list);
@@ -115,7 +144,7 @@ describe('cached reads', () => {
     expect(await dataVersion(db)).toBeGreaterThan(before.version);
     expect(await etag('/api/tools')).not.toBe(before.list);
     expect(await etag('/sitemap.xml')).not.toBe(before.sitemap);
-    expect((await request(app).get('/api/tools/cache-test-ai')).body.name).toBe('Cache Test AI');
+    expect((await request(server).get('/api/tools/cache-test-ai')).body.name).toBe('Cache Test AI');
   });
 
   it('changes the validator after a registry import that updates a record', async () => {
@@ -127,7 +156,7 @@ describe('cached reads', () => {
     writeFileSync(join(docs, 'context7.json'), JSON.stringify({ ...record, version: '1.2.3', description: 'Up-to-date code docs, imported' }));
     expect((await importServers(db, docs)).updated).toHaveLength(1);
     expect(await etag(path)).not.toBe(before);
-    expect((await request(app).get(path)).body.mcpServer.description).toBe('Up-to-date code docs, imported');
+    expect((await request(server).get(path)).body.mcpServer.description).toBe('Up-to-date code docs, imported');
   });
 
   it('changes the validator after a seed that changes a tool, and keeps it after a seed that changes nothing', async () => {
@@ -153,7 +182,7 @@ describe('cached reads', () => {
     } finally {
       await other.destroy();
     }
-    const res = await request(app).get('/api/tools');
+    const res = await request(server).get('/api/tools');
     expect(res.headers.etag).not.toBe(before);
     expect(res.body.data.some((t: { slug: string }) => t.slug === 'other-process-ai')).toBe(true);
   });

@@ -8,6 +8,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
 import Negotiator from 'negotiator';
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
 
 export interface Reply {
@@ -29,6 +30,8 @@ export interface EncodedReply {
   /** Strong validators, one per coding (a coded body is another representation). */
   etags: Partial<Record<Coding, string>>;
   size: number;
+  /** Once Express has sent it for a route: the complete header sets to send it again (front lane), per answer. */
+  replay?: { middleware: OutgoingHttpHeaders; answers: Map<string, OutgoingHttpHeaders> };
 }
 
 /** Below this, compressing saves less than it costs (the compression middleware's own threshold). */
@@ -79,24 +82,56 @@ const CODINGS: Coding[] = ['br', 'gzip', 'identity'];
 
 // negotiator 1.x takes the server's preference order (its published types describe 0.6).
 type Negotiator1 = { encoding(available: string[], opts: { preferred: string[] }): string | undefined };
-const bestCoding = (req: Request) => (new Negotiator(req) as unknown as Negotiator1).encoding(CODINGS, { preferred: CODINGS }) as Coding | undefined;
+/** Per Accept-Encoding value (clients send a handful of distinct ones): negotiation is a parse we need not repeat. */
+const codingOf = new LRUCache<string, Coding>({ max: 256 });
+function bestCoding(acceptEncoding: string | undefined): Coding {
+  const header = acceptEncoding ?? '';
+  let coding = codingOf.get(header);
+  if (!coding) {
+    const negotiator = new Negotiator({ headers: { 'accept-encoding': acceptEncoding } }) as unknown as Negotiator1;
+    coding = (negotiator.encoding(CODINGS, { preferred: CODINGS }) as Coding | undefined) ?? 'identity';
+    codingOf.set(header, coding);
+  }
+  return coding;
+}
 
-/** Sends a stored reply: 304 for a matching If-None-Match, else the best coding the client accepts (br > gzip). */
-export function sendEncoded(req: Request, res: Response, e: EncodedReply): void {
-  (res.locals as Record<symbol, unknown>)[PRECOMPRESSED] = true;
-  const used: Coding = e.bodies.br ? (bestCoding(req) ?? 'identity') : 'identity';
-  const body = e.bodies[used]!;
-  res.vary('Accept-Encoding');
-  res.set('Cache-Control', e.cacheControl);
+interface Answer {
+  status: number;
+  headers: OutgoingHttpHeaders;
+  body?: Buffer;
+}
+
+/** What to send for a stored reply: 304 for a matching If-None-Match, else the best coding the client accepts. */
+function answer(req: IncomingMessage, e: EncodedReply): Answer & { key: string } {
+  const used: Coding = e.bodies.br ? bestCoding(req.headers['accept-encoding']) : 'identity';
+  const headers: OutgoingHttpHeaders = { vary: 'Accept-Encoding', 'cache-control': e.cacheControl };
   // Validators only for successful replies (a 404 is not a representation to revalidate).
   if (e.status === 200) {
-    res.set('ETag', e.etags[used]);
-    if (ifNoneMatch(req.get('If-None-Match'), e.etags)) return void res.status(304).end();
+    headers.etag = e.etags[used];
+    if (ifNoneMatch(req.headers['if-none-match'], e.etags)) return { key: `${used} 304`, status: 304, headers };
   }
-  res.status(e.status).set('Content-Type', e.type);
-  if (used !== 'identity') res.set('Content-Encoding', used);
-  res.set('Content-Length', String(body.length));
-  res.end(body);
+  const body = e.bodies[used]!;
+  headers['content-type'] = e.type;
+  if (used !== 'identity') headers['content-encoding'] = used;
+  headers['content-length'] = String(body.length);
+  return { key: used, status: e.status, headers, body };
+}
+
+/** Sends a stored reply through Express (its middleware's headers, such as the security headers, stay). */
+export function sendEncoded(req: Request, res: Response, e: EncodedReply): void {
+  (res.locals as Record<symbol, unknown>)[PRECOMPRESSED] = true;
+  const { status, headers, body } = answer(req, e);
+  for (const [name, value] of Object.entries(headers)) {
+    if (name === 'vary') res.vary(String(value));
+    else res.set(name, value as string);
+  }
+  res.status(status).end(body);
+}
+
+/** The headers Express's middleware added to a reply (security headers, Vary), without the per-answer ones. */
+const PER_ANSWER = new Set(['etag', 'content-type', 'content-encoding', 'content-length', 'cache-control', 'date', 'connection', 'keep-alive', 'transfer-encoding']);
+function middlewareHeaders(res: Response): OutgoingHttpHeaders {
+  return Object.fromEntries(Object.entries(res.getHeaders()).filter(([name]) => !PER_ANSWER.has(name)));
 }
 
 export interface ReplyCache {
@@ -108,20 +143,26 @@ export interface ReplyCache {
   get(key: string, produce: () => Reply | Promise<Reply>): Promise<EncodedReply>;
   /** A GET route whose reply depends only on its URL (path and query) and the data. */
   route(produce: (req: Request) => Reply | Promise<Reply>): RequestHandler;
+  /**
+   * The front lane, for the HTTP server before Express: a route's reply that Express already sent for this URL at
+   * the current data version is sent again as it went out (the middleware's headers replayed), without running
+   * Express. Answers whether it sent it; on Postgres, where the version is a query, it answers later.
+   */
+  replay(req: IncomingMessage, res: ServerResponse): boolean | Promise<boolean>;
 }
 
 export function createReplyCache(opts: { version: () => number | Promise<number>; maxBytes: number }): ReplyCache {
   const lru = new LRUCache<string, EncodedReply>({ maxSize: opts.maxBytes, sizeCalculation: (e) => e.size });
   const pending = new Map<string, Promise<EncodedReply>>();
   let current = -1;
-  const version = async () => {
-    const v = await opts.version();
+  const settle = (v: number) => {
     if (v !== current) {
       lru.clear();
       current = v;
     }
     return v;
   };
+  const version = async () => settle(await opts.version());
   // The version is read before the data, so a reply is never stored under a newer version than its data.
   const slot = (key: string, v: number) => `${v}\u0000${key}`;
 
@@ -151,8 +192,27 @@ export function createReplyCache(opts: { version: () => number | Promise<number>
     route: (produce) => (req, res, next) => {
       cache
         .get(req.originalUrl, () => produce(req))
-        .then((e) => sendEncoded(req, res, e))
+        .then((e) => {
+          sendEncoded(req, res, e);
+          if (!e.replay && e.status === res.statusCode) e.replay = { middleware: middlewareHeaders(res), answers: new Map() };
+        })
         .catch(next);
+    },
+    replay(req, res) {
+      if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+      const send = (v: number) => {
+        const e = lru.get(slot(req.url ?? '', settle(v)));
+        if (!e?.replay) return false;
+        const { key, status, headers, body } = answer(req, e);
+        // The merged header set is made once per coding (and for the 304), then reused as it is.
+        let all = e.replay.answers.get(key);
+        if (!all) e.replay.answers.set(key, (all = { ...headers, ...e.replay.middleware }));
+        res.writeHead(status, all);
+        res.end(req.method === 'HEAD' ? undefined : body);
+        return true;
+      };
+      const v = opts.version();
+      return typeof v === 'number' ? send(v) : v.then(send);
     },
   };
   return cache;
