@@ -28,7 +28,7 @@ import { registryRouter } from './registry/router';
 import { feedsRouter } from './feeds/router';
 import { createPageRenderer } from './ssr/renderPage';
 import { cachedPages, servedReleasesKey } from './ssr/pageCache';
-import { createReplyCache, isPrecompressed } from './http/cachedResponse';
+import { createReplyCache, isPrecompressed, replayableAnswers } from './http/cachedResponse';
 import { dataVersion } from './db/dataVersion';
 import { loadLogoMap } from './images/logos';
 import { createImageService } from './images/service';
@@ -98,6 +98,7 @@ export async function createApp({ config, db, logger, pages = true, rateLimitSto
   const renderer = pages ? await createPageRenderer(config, logger, jsonApi(), serving) : null;
 
   app.use(requestLogger(logger));
+  app.use(replayableAnswers);
   app.use(refuseNul);
   // HTML, JSON and the JavaScript bundles shrink to a third or less on the wire; cached replies come compressed.
   app.use(compression({ filter: (req, res) => !isPrecompressed(res as express.Response) && compression.filter(req, res) }));

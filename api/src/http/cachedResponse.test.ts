@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import express from 'express';
 import { createApp, type SiteApp } from '../app';
 import { loadConfig } from '../config';
 import { openDatabase, type DB } from '../db/connection';
@@ -18,6 +19,7 @@ import { approveSubmission } from '../moderation/service';
 import { insertSubmission } from '../forms/repository';
 import { importServers } from '../registry/import';
 import { DATA_DIR } from '../paths';
+import { createReplyCache, json, replayableAnswers } from './cachedResponse';
 
 let dir: string;
 /** The database (an SQLite file, or a Postgres schema): opened twice below, as two processes would. */
@@ -185,5 +187,32 @@ describe('cached reads', () => {
     const res = await request(server).get('/api/tools');
     expect(res.headers.etag).not.toBe(before);
     expect(res.body.data.some((t: { slug: string }) => t.slug === 'other-process-ai')).toBe(true);
+  });
+});
+
+describe('the front lane', () => {
+  it('replays only answers of the public stack, with its headers, not those made for server rendering', async () => {
+    const reads = createReplyCache({ version: () => 1, maxBytes: 1024 * 1024 });
+    const route = reads.route(() => json({ hello: 'world' }));
+    // Server rendering calls the same reads in process, through a stack without the public headers.
+    const inProcess = express().get('/api/hello', route);
+    const publicStack = express()
+      .use(replayableAnswers)
+      .use((_req, res, next) => (res.set('X-Frame-Options', 'SAMEORIGIN'), next()))
+      .get('/api/hello', route);
+    const front = createServer((req, res) => (reads.replay(req, res) === true ? undefined : publicStack(req, res)));
+    await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(front.address() as { port: number }).port}`;
+    try {
+      expect((await request(inProcess).get('/api/hello')).body).toEqual({ hello: 'world' });
+      // Not replayable yet: Express answers, with the public headers, and that answer becomes the replayed one.
+      for (let i = 0; i < 2; i++) {
+        const res = await fetch(`${base}/api/hello`);
+        expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+        expect(await res.json()).toEqual({ hello: 'world' });
+      }
+    } finally {
+      await new Promise((r) => front.close(r));
+    }
   });
 });

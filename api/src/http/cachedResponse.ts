@@ -17,6 +17,8 @@ export interface Reply {
   type: string;
   body: string;
   cacheControl?: string;
+  /** Headers of this reply only (a page's own CSP). */
+  headers?: Record<string, string>;
 }
 
 export type Coding = 'br' | 'gzip' | 'identity';
@@ -25,6 +27,7 @@ export interface EncodedReply {
   status: number;
   type: string;
   cacheControl: string;
+  headers: Record<string, string>;
   /** The body in each coding; a small body is kept as is only. */
   bodies: Partial<Record<Coding, Buffer>> & { identity: Buffer };
   /** Strong validators, one per coding (a coded body is another representation). */
@@ -58,10 +61,20 @@ export async function encodeReply(reply: Reply): Promise<EncodedReply> {
   if (bodies.gzip) etags.gzip = `"${digest}-gz"`;
   if (bodies.br) etags.br = `"${digest}-br"`;
   const size = Object.values(bodies).reduce((n, b) => n + b.length, 0) + 256;
-  return { status: reply.status ?? 200, type: reply.type, cacheControl: reply.cacheControl ?? 'no-cache', bodies, etags, size };
+  return { status: reply.status ?? 200, type: reply.type, cacheControl: reply.cacheControl ?? 'no-cache', headers: reply.headers ?? {}, bodies, etags, size };
 }
 
 const PRECOMPRESSED = Symbol('precompressed');
+const REPLAYABLE = Symbol('replayable');
+
+/**
+ * Marks the requests whose answers the front lane may send again (ReplyCache.replay): those of the public stack,
+ * with all of its headers. The same reads also answer server rendering in process, without them.
+ */
+export const replayableAnswers: RequestHandler = (_req, res, next) => {
+  (res.locals as Record<symbol, unknown>)[REPLAYABLE] = true;
+  next();
+};
 
 /** For the compression middleware's filter: this response's body is already coded (or deliberately not). */
 export function isPrecompressed(res: Response): boolean {
@@ -104,7 +117,7 @@ interface Answer {
 /** What to send for a stored reply: 304 for a matching If-None-Match, else the best coding the client accepts. */
 function answer(req: IncomingMessage, e: EncodedReply): Answer & { key: string } {
   const used: Coding = e.bodies.br ? bestCoding(req.headers['accept-encoding']) : 'identity';
-  const headers: OutgoingHttpHeaders = { vary: 'Accept-Encoding', 'cache-control': e.cacheControl };
+  const headers: OutgoingHttpHeaders = { ...e.headers, vary: 'Accept-Encoding', 'cache-control': e.cacheControl };
   // Validators only for successful replies (a 404 is not a representation to revalidate).
   if (e.status === 200) {
     headers.etag = e.etags[used];
@@ -194,7 +207,8 @@ export function createReplyCache(opts: { version: () => number | Promise<number>
         .get(req.originalUrl, () => produce(req))
         .then((e) => {
           sendEncoded(req, res, e);
-          if (!e.replay && e.status === res.statusCode) e.replay = { middleware: middlewareHeaders(res), answers: new Map() };
+          const replayable = (res.locals as Record<symbol, unknown>)[REPLAYABLE] === true;
+          if (replayable && !e.replay && e.status === res.statusCode) e.replay = { middleware: middlewareHeaders(res), answers: new Map() };
         })
         .catch(next);
     },
@@ -206,7 +220,7 @@ export function createReplyCache(opts: { version: () => number | Promise<number>
         const { key, status, headers, body } = answer(req, e);
         // The merged header set is made once per coding (and for the 304), then reused as it is.
         let all = e.replay.answers.get(key);
-        if (!all) e.replay.answers.set(key, (all = { ...headers, ...e.replay.middleware }));
+        if (!all) e.replay.answers.set(key, (all = { ...e.replay.middleware, ...headers }));
         res.writeHead(status, all);
         res.end(req.method === 'HEAD' ? undefined : body);
         return true;

@@ -2,22 +2,22 @@ import { createHash } from 'node:crypto';
 import helmet from 'helmet';
 import type { RequestHandler } from 'express';
 
-/** The CSP source that allows exactly this inline script text (its SHA-256), the same for every response. */
-export function scriptHash(text: string): string {
+/** The CSP source that allows exactly this inline script or style text (its SHA-256). */
+export function inlineHash(text: string): string {
   return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 }
 
 /**
  * Security headers and the CSP. Inline scripts are allowed by hash, not by a per-response nonce, so a page is the
  * same bytes for every visitor and can be cached (ssr/pageCache.ts). The page's one inline script is the theme,
- * applied before first paint.
+ * applied before first paint. A page's inline stylesheets are added to its own policy (allowInlineStyles).
  */
 export function securityHeaders(opts: { connectSrc: string[]; inlineScripts?: string[] }): RequestHandler {
   return helmet({
     contentSecurityPolicy: {
       useDefaults: true,
       directives: {
-        'script-src': ["'self'", ...(opts.inlineScripts ?? []).map(scriptHash)],
+        'script-src': ["'self'", ...(opts.inlineScripts ?? []).map(inlineHash)],
         // Style elements: our stylesheets only. Style attributes stay allowed: the directory's letter tiles carry
         // their colour and size inline (mfe-directory LogoTile), and an attribute cannot load or run anything.
         // 'unsafe-inline' in style-src is only the fallback of browsers without the -elem/-attr directives.
@@ -32,4 +32,17 @@ export function securityHeaders(opts: { connectSrc: string[]; inlineScripts?: st
     // Same-origin assets only; COEP would block nothing useful and breaks external logos.
     crossOriginEmbedderPolicy: false,
   });
+}
+
+/**
+ * A page's policy: the site's, with exactly the stylesheets the page carries inline allowed by hash. Pages inline
+ * their CSS (ssr/inlineStyles.ts) so that nothing blocks their first paint; no other inline style element runs.
+ */
+export function allowInlineStyles(policy: string, cssTexts: string[]): string {
+  if (!cssTexts.length) return policy;
+  const hashes = cssTexts.map(inlineHash);
+  return policy
+    .split(';')
+    .map((directive) => (directive.startsWith('style-src-elem ') ? [directive, ...hashes].join(' ') : directive))
+    .join(';');
 }

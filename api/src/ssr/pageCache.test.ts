@@ -9,13 +9,15 @@ import type { DB } from '../db/connection';
 import { openTestDatabase } from '../db/testDatabase';
 import { bumpDataVersion, dataVersion } from '../db/dataVersion';
 import { createReplyCache } from '../http/cachedResponse';
-import { securityHeaders } from '../middleware/security';
+import { allowInlineStyles, securityHeaders } from '../middleware/security';
 import { readManifest, writeManifestAtomic } from '../releases/manifest';
 import { cachedPages, servedReleasesKey } from './pageCache';
 import type { ReleaseServing } from '../releases/serving';
 import type { PageRenderer } from './renderPage';
 
 const THEME = `document.documentElement.dataset.theme='dark'`;
+/** Each page inlines a stylesheet of its own (as the real renderer inlines its remote's CSS). */
+const styleOf = (path: string) => `p::after{content:"${path}"}`;
 
 let dir: string;
 let releasesDir: string;
@@ -37,7 +39,8 @@ function fakeRenderer(): PageRenderer {
       if (req.path === '/down') return void res.status(503).type('html').send('<p>unavailable</p>');
       if (req.path === '/cookie') res.cookie('seen', '1');
       const releases = Object.entries(readManifest(releasesDir).remotes).map(([name, r]) => `${name}@${r.active}`);
-      const html = `<!doctype html><script>${THEME}</script><p>${req.originalUrl} ${releases.join(' ')} data ${await dataVersion(db)}</p>`;
+      const html = `<!doctype html><script>${THEME}</script><style>${styleOf(req.path)}</style><p>${req.originalUrl} ${releases.join(' ')} data ${await dataVersion(db)}</p>`;
+      res.set('Content-Security-Policy', allowInlineStyles(String(res.getHeader('Content-Security-Policy')), [styleOf(req.path)]));
       res.status(req.path === '/missing' ? 404 : 200).set('Cache-Control', 'no-cache').type('html').send(html);
     },
   };
@@ -80,6 +83,12 @@ describe('page cache', () => {
     expect(csp).not.toContain('nonce-');
     const inline = /<script>([^<]*)<\/script>/.exec(b.text)![1]!;
     expect(csp).toContain(`'sha256-${createHash('sha256').update(inline).digest('base64')}'`);
+    // The stored page keeps its own policy: its inline stylesheet, and no other page's.
+    const hashOf = (css: string) => `'sha256-${createHash('sha256').update(css).digest('base64')}'`;
+    expect(csp).toMatch(new RegExp(`style-src-elem 'self' ${hashOf(styleOf('/tool/cursor')).replace(/[+/]/g, '\\$&')};`));
+    const other = await request(app).get('/blog');
+    expect(other.headers['content-security-policy']).toContain(hashOf(styleOf('/blog')));
+    expect(other.headers['content-security-policy']).not.toContain(hashOf(styleOf('/tool/cursor')));
     // Revalidation of a stored page.
     expect((await request(app).get('/tool/cursor').set('If-None-Match', b.headers.etag)).status).toBe(304);
   });

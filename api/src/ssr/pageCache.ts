@@ -52,7 +52,8 @@ async function captureRender(renderer: PageRenderer, req: Request, res: Response
     res.send = send;
     const type = String(res.getHeader('Content-Type') ?? '');
     if (typeof body === 'string' && CACHEABLE_STATUS.has(res.statusCode) && !res.getHeader('Set-Cookie') && type.startsWith('text/html')) {
-      captured = { status: res.statusCode, type, body, cacheControl: String(res.getHeader('Cache-Control') ?? 'no-cache') };
+      const policy = res.getHeader('Content-Security-Policy');
+      captured = { status: res.statusCode, type, body, cacheControl: String(res.getHeader('Cache-Control') ?? 'no-cache'), ...(typeof policy === 'string' ? { headers: { 'content-security-policy': policy } } : {}) };
       return this;
     }
     return send.call(this, body);

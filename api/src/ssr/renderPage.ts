@@ -12,6 +12,9 @@ import { createBreaker } from './breaker';
 import { routePreloadFiles } from './preload';
 import { importRoute } from './serverEntries';
 import { inProcessApi } from './inProcessApi';
+import { createStylesheetReader, inlineShellStylesheets, styleElement } from './inlineStyles';
+import { allowInlineStyles } from '../middleware/security';
+import { DEV_RELEASE_ID } from '../releases/manifest';
 
 const DEFAULT_HEAD: Head = {
   title: 'AI Tools Directory - Discover AI Tools and MCP Servers',
@@ -30,7 +33,9 @@ export async function createPageRenderer(config: ServerConfig, logger: Logger, a
   if (!existsSync(join(SHELL_DIST, 'server', 'entry-server.js'))) throw new Error(`The shell is not built (${SHELL_DIST} has no server entry): run \`npm run build\` or \`npm start\`.`);
   // The shell's server build, by its package name; its types are the shell's own contract.
   const shell: ShellServer = (await import('@aitools/shell/server')).default;
-  const template = readFileSync(join(SHELL_DIST, 'client', 'index.html'), 'utf8');
+  const readStylesheet = createStylesheetReader();
+  const shellPage = inlineShellStylesheets(readFileSync(join(SHELL_DIST, 'client', 'index.html'), 'utf8'), (href) => readStylesheet(join(SHELL_DIST, 'client', href), true));
+  const template = shellPage.template;
   const themeScript = shell.themeBootScript();
   // Keyed by remote and release: a new release (or a fallback) starts with a closed breaker.
   const breaker = createBreaker({
@@ -59,6 +64,7 @@ export async function createPageRenderer(config: ServerConfig, logger: Logger, a
       const served: Record<string, Served> = Object.fromEntries(REMOTE_NAMES.map((r) => [r, serving.current(r)]));
       const keyOf = (remote: string) => `${remote}@${served[remote]?.release?.id ?? '-'}`;
       const preload: string[] = [];
+      const inlineStyles = [...shellPage.styles];
 
       if (match.kind === 'remote') {
         const { remote: name, module } = match.route;
@@ -71,7 +77,14 @@ export async function createPageRenderer(config: ServerConfig, logger: Logger, a
           // the shell's code instead of one after another.
           const base = remoteBaseUrl(name, chosen.release.id);
           const modules = [chosen.public.entry, ...routePreloadFiles(chosen.release, module).map((f) => base + f)];
-          preload.push(...chosen.public.css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`), ...modules.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`));
+          const { release } = chosen;
+          const styles = release.css.map((file, i) => {
+            const style = { href: chosen.public.css[i]!, css: readStylesheet(join(release.clientDir, file), release.id !== DEV_RELEASE_ID) };
+            const element = styleElement(style);
+            if (element) inlineStyles.push(style.css);
+            return element ?? `<link rel="stylesheet" href="${escapeHtml(style.href)}">`;
+          });
+          preload.push(...styles, ...modules.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`));
         }
       }
       const releases: Record<string, PublicRelease> = {};
@@ -106,6 +119,8 @@ export async function createPageRenderer(config: ServerConfig, logger: Logger, a
         .replace('<!--app-head-->', () => [renderHeadTags(result.head ?? DEFAULT_HEAD), ...preload].join('\n'))
         .replace('<!--app-html-->', () => result.html)
         .replace('<!--app-state-->', () => `<script type="application/json" id="${shell.PAGE_STATE_ID}">${serializeJsonForScript(state)}</script>`);
+      const policy = res.getHeader('Content-Security-Policy');
+      if (typeof policy === 'string') res.set('Content-Security-Policy', allowInlineStyles(policy, inlineStyles));
       res.status(result.status).set('Cache-Control', 'no-cache').type('html').send(html);
     },
   };

@@ -30,13 +30,16 @@ async function probeStatus(url: string): Promise<number | null> {
   }
 }
 
-/** Links a remote's stylesheets (once) and waits for them, so its server HTML or first render is never unstyled. */
+/**
+ * Links a remote's stylesheets (once) and waits for them, so its server HTML or first render is never unstyled.
+ * A server-rendered page carries its remote's stylesheet inline, named by data-href (api/src/ssr/inlineStyles.ts).
+ */
 export function linkStylesheets(hrefs: string[]): Promise<void> {
   return Promise.all(
     hrefs.map(
       (href) =>
         new Promise<void>((resolve) => {
-          const existing = document.querySelector(`link[rel="stylesheet"][href="${CSS.escape(href)}"]`);
+          const existing = document.querySelector(`link[rel="stylesheet"][href="${CSS.escape(href)}"], style[data-href="${CSS.escape(href)}"]`);
           if (existing) return resolve();
           const link = document.createElement('link');
           link.rel = 'stylesheet';

@@ -16,6 +16,22 @@ after(async () => {
 });
 
 describe('content security policy', () => {
+  it("allows exactly the page's inline stylesheets by hash, the same for every response of a page", async () => {
+    for (const path of ['/blog', '/tool/cursor', '/privacy']) {
+      const a = await fetch(`${BASE}${path}`);
+      const b = await fetch(`${BASE}${path}`);
+      const csp = a.headers.get('content-security-policy')!;
+      assert.equal(b.headers.get('content-security-policy'), csp);
+      const html = await a.text();
+      const styles = [...html.matchAll(/<style data-href="[^"]+">([\s\S]*?)<\/style>/g)].map((m) => m[1]!);
+      assert.equal(styles.length, 2, `${path}: the shell's and the remote's stylesheets`);
+      const allowed = /style-src-elem ([^;]+)/.exec(csp)![1]!.split(' ').sort();
+      assert.deepEqual(allowed, ["'self'", ...styles.map((css) => `'sha256-${createHash('sha256').update(css).digest('base64')}'`)].sort());
+    }
+    // A JSON answer carries no style allowance.
+    assert.match((await fetch(`${BASE}/api/tools/cursor`)).headers.get('content-security-policy')!, /style-src-elem 'self';/);
+  });
+
   it('allows the inline theme script by its hash, with no nonce, the same header for every response', async () => {
     const a = await fetch(`${BASE}/blog`);
     const b = await fetch(`${BASE}/blog`);

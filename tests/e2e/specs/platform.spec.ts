@@ -27,7 +27,10 @@ describe('shell and legal remote', () => {
     assert.match(html, /Anonymized IP address/);
     assert.match(html, /children under 13/);
     assert.match(html, /<link data-head rel="canonical" href="https:\/\/localhost:\d+\/privacy">/);
-    assert.match(html, /<link rel="stylesheet" href="\/remotes\/legal\/[^"]+\.css">/, 'the remote CSS is linked by the server');
+    // Nothing blocks the first paint: the shell's and the remote's CSS come inline, each naming its file.
+    assert.match(html, /<style data-href="\/remotes\/legal\/[^"]+\.css">/, 'the remote CSS is inlined by the server');
+    assert.match(html, /<style data-href="\/assets\/[^"]+\.css">/, "the shell's CSS is inlined");
+    assert.doesNotMatch(html, /<link rel="stylesheet"/, 'no render-blocking stylesheet');
     assert.match(html, /"legal":\{"id":"[^"]+","entry":"\/remotes\/legal\/[^"]+\/remoteEntry\.js"/, 'the page names the release it was rendered with');
     // A short waterfall: the route's entry and module chunks are preloaded with the page, not discovered one by one.
     assert.match(html, /<link rel="modulepreload" href="\/remotes\/legal\/[^"]+\/remoteEntry\.js">/);
