@@ -14,41 +14,52 @@ const elements = [
   { type: 'platform', pattern: 'shell/platform/**', partialMatch: false },
   { type: 'shell-contract', pattern: 'shell/contract/**', partialMatch: false },
   { type: 'shell', pattern: 'shell/**', partialMatch: false },
+  { type: 'feature', pattern: 'mfe-*/src/features/*/**', partialMatch: false, capture: ['name', 'feature'] },
   { type: 'remote', pattern: 'mfe-*/**', partialMatch: false, capture: ['name'] },
   { type: 'tests', pattern: 'tests/**', partialMatch: false },
   { type: 'scripts', pattern: 'scripts/**', partialMatch: false },
 ];
 
+/** A remote's own code: its routes, shared folder and features (src/features/<feature>). */
+const REMOTE = { types: { anyOf: ['remote', 'feature'] } };
+/** The features every other feature of a remote may use: the domain (a tool, its pricing). */
+const DOMAIN_FEATURES = 'tools|pricing';
+
 /** The nevers. Anything not named here is allowed. */
 const nevers = [
   {
-    from: { element: { type: 'remote' } },
-    disallow: { to: { element: { type: 'remote', captured: { name: '!{{from.captured.name}}' } } } },
+    from: { element: REMOTE },
+    disallow: { to: { element: { ...REMOTE, captured: { name: '!{{from.captured.name}}' } } } },
     message: 'A remote never imports another remote: each is built and released on its own.',
   },
   {
-    from: { element: { type: 'remote' } },
+    from: { element: { type: 'feature' } },
+    disallow: { to: { element: { type: 'feature', captured: { feature: `!(${DOMAIN_FEATURES}|{{from.captured.feature}})` } } } },
+    message: "A feature uses its own files, the remote's shared/ folder and the domain features (tools, pricing); pages (src/routes) compose the rest.",
+  },
+  {
+    from: { element: REMOTE },
     disallow: { to: { element: { types: { anyOf: ['shell', 'api', 'seed-data'] } } } },
     message: 'A remote reaches the shell only through @aitools/platform, and the api only through api/src/contracts.',
   },
   {
     // Tests may check a remote's logic against the real seed records; no build bundles a test.
-    from: { element: { type: 'remote' }, file: { categories: 'test' } },
+    from: { element: REMOTE, file: { categories: 'test' } },
     allow: { to: { element: { type: 'seed-data' } } },
   },
   {
     from: { element: { type: 'shell' } },
-    disallow: { to: { element: { type: 'remote' } } },
+    disallow: { to: { element: REMOTE } },
     message: 'The shell never imports a remote: remotes are loaded at run time from their active release.',
   },
   {
     from: { element: { type: 'platform' } },
-    disallow: { to: { element: { types: { anyOf: ['shell', 'remote', 'api'] } } } },
+    disallow: { to: { element: { types: { anyOf: ['shell', 'remote', 'feature', 'api'] } } } },
     message: 'shell/platform is the SDK every remote bundles: it never imports the shell, a remote or the api.',
   },
   {
     from: { element: { types: { anyOf: ['api', 'contracts'] } } },
-    disallow: { to: { element: { type: 'remote' } } },
+    disallow: { to: { element: REMOTE } },
     message: "The api never imports a remote's sources: it renders from the remote's active release.",
   },
   {

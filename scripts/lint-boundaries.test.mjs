@@ -16,8 +16,20 @@ async function boundaryErrors(path, ...imports) {
 }
 
 test('a remote never imports another remote', async () => {
-  const errors = await boundaryErrors('mfe-blog/src/probe.ts', '../../mfe-directory/src/lib/pricing');
-  assert.deepEqual(errors, ['1: A remote never imports another remote: each is built and released on its own.']);
+  const errors = await boundaryErrors('mfe-blog/src/probe.ts', '../../mfe-directory/src/features/pricing/pricing', '../../mfe-directory/src/routes/Home');
+  assert.deepEqual(errors, ['1: A remote never imports another remote: each is built and released on its own.', '2: A remote never imports another remote: each is built and released on its own.']);
+  // From inside a feature too.
+  assert.match((await boundaryErrors('mfe-blog/src/features/posts/probe.ts', '../../../../mfe-directory/src/features/pricing/pricing'))[0], /never imports another remote/);
+});
+
+test("a remote's feature never imports another feature, except the domain ones (tools, pricing) and shared/", async () => {
+  const errors = await boundaryErrors('mfe-directory/src/features/faq/probe.ts', '../listing/pageMemory', '../install/snippets');
+  assert.deepEqual(errors.map((e) => e.split(':')[0]), ['1', '2']);
+  assert.match(errors[0], /A feature uses its own files/);
+  const allowed = ['./homeFaq', '../tools/api/loadTools', '../pricing/pricing', '../../shared/email', '@aitools/platform', '@aitools/api/contracts/tools'];
+  assert.deepEqual(await boundaryErrors('mfe-directory/src/features/faq/probe.ts', ...allowed), []);
+  // Pages compose features.
+  assert.deepEqual(await boundaryErrors('mfe-directory/src/routes/probe.ts', '../features/listing/pageMemory', '../features/faq/homeFaq'), []);
 });
 
 test('a remote never imports shell/src, nor the api outside its contracts', async () => {

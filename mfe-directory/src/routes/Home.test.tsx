@@ -4,9 +4,9 @@ import { renderRoute } from '@aitools/platform/testing';
 import type { ToolSummary } from '@aitools/api/contracts/tools';
 import HomeRoute from './Home';
 import { readToolQuery } from '@aitools/api/contracts/toolQuery';
-import { forgetToolList, LOCAL_QUERY_LIMIT, useToolListStore } from '../lib/toolListStore';
-import { pageOf, type ToolList } from '../lib/loadTools';
-import { comboKey, rememberPage } from '../lib/pageMemory';
+import { forgetToolList, LOCAL_QUERY_LIMIT, useToolListStore } from '../features/tools/stores/toolListStore';
+import { pageOf, type ToolList } from '../features/tools/api/loadTools';
+import { comboKey, rememberPage } from '../features/listing/pageMemory';
 
 // Every change runs the route's loader: on a busy machine that takes longer than Testing Library's 1 s default.
 configure({ asyncUtilTimeout: 5000 });
@@ -246,7 +246,7 @@ describe('Home without server data', () => {
 
   it('shows the error state when loading rejects, and Try Again resets filters and reloads', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const loader = await import('../lib/loadTools');
+    const loader = await import('../features/tools/api/loadTools');
     const spy = vi.spyOn(loader, 'loadToolPage').mockRejectedValueOnce(new Error('boom'));
     vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ success: true, ...pageOf({ tools: makeTools(3), source: 'api' }, readToolQuery(new URLSearchParams())) }), { status: 200 })));
     renderHome('/?category=Development&search=x');

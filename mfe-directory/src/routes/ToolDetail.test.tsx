@@ -3,7 +3,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { renderRoute } from '@aitools/platform/testing';
 import type { Tool } from '@aitools/api/contracts/tools';
 import ToolDetailRoute from './ToolDetail';
-import type { ToolLookup } from '../lib/loadTools';
+import type { ToolLookup } from '../features/tools/api/loadTools';
 
 const TOOL: Tool = {
   id: 7,

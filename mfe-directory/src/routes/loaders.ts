@@ -1,8 +1,8 @@
 import { data, type LoaderFunctionArgs } from 'react-router-dom';
 import { routeApi } from '@aitools/platform';
 import { readToolQuery } from '@aitools/api/contracts/toolQuery';
-import { loadTool, loadToolPage, pageOf, type HomePage, type ToolLookup } from '../lib/loadTools';
-import { useToolListStore } from '../lib/toolListStore';
+import { loadTool, loadToolPage, pageOf, type HomePage, type ToolLookup } from '../features/tools/api/loadTools';
+import { useToolListStore } from '../features/tools/stores/toolListStore';
 
 /**
  * One page of the directory for the address's query; null when loading failed outright (the spec's "Error Loading AI

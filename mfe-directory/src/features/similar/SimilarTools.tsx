@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { Tool } from '@aitools/api/contracts/tools';
 import type { ToolDetailExtras } from '@aitools/api/contracts/mcp';
-import { LogoTile } from '../../components/LogoTile';
+import { LogoTile } from '../tools/components/LogoTile';
 import './similar.css';
 
 /** "Similar tools": the 4-6 tools the API computed for this one (same type and category, shared tags). */

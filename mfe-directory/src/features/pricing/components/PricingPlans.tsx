@@ -1,4 +1,4 @@
-import { shortPrice, type PricingPlan } from '../lib/pricing';
+import { shortPrice, type PricingPlan } from '../pricing';
 
 /** A price with its short form for small screens when it is long (CSS picks one). */
 function Price({ price }: { price: string }) {

@@ -1,10 +1,10 @@
 import type { MouseEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import type { ToolSummary } from '@aitools/api/contracts/tools';
-import { LogoTile } from './LogoTile';
-import { McpBadgeLabel, PricingBadge } from './Badges';
+import { LogoTile } from '../../tools/components/LogoTile';
+import { McpBadgeLabel, PricingBadge } from '../../tools/components/Badges';
 import { cardToolType, normaliseCategory } from '@aitools/api/contracts/toolQuery';
-import { saveScrollPosition } from '../lib/scrollMemory';
+import { saveScrollPosition } from '../scrollMemory';
 
 const CARD_TAGS = 3;
 

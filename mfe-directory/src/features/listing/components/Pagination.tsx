@@ -1,5 +1,5 @@
 import { Pagination as SitePagination } from '@aitools/platform';
-import { plainClick } from '../lib/plainClick';
+import { plainClick } from '../../../shared/plainClick';
 
 interface Props {
   page: number;

@@ -1,6 +1,6 @@
 import type { McpBadge } from '@aitools/api/contracts/tools';
 import { firstPricing } from '@aitools/api/contracts/toolQuery';
-import { pricingTone } from '../lib/pricing';
+import { pricingTone } from '../../pricing/pricing';
 
 export function PricingBadge({ pricing }: { pricing?: string }) {
   const label = firstPricing(pricing);

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { contactEmail } from '@aitools/platform';
-import { HOME_FAQ } from '../lib/homeFaq';
-import { obfuscateEmail } from '../lib/email';
+import { HOME_FAQ } from '../homeFaq';
+import { obfuscateEmail } from '../../../shared/email';
 
 /** Shown as name[at]domain[dot]tld; the first click turns it into a real mail link. */
 function ObfuscatedEmail({ email }: { email: string }) {

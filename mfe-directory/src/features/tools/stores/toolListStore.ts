@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { routeApi } from '@aitools/platform';
-import { loadToolList, type ToolList } from './loadTools';
+import { loadToolList, type ToolList } from '../api/loadTools';
 
 /** Up to this many tools, the browser fetches the whole list once (about 110 kB gzip at 1,000) and filters it at each
  *  keystroke without a request; a larger catalogue is queried page by page on the server. */

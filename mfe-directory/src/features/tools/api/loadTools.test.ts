@@ -1,0 +1,45 @@
+import { describe, expect, it, vi } from 'vitest';
+import { loadTool, loadToolList, readToolList } from './loadTools';
+
+describe('reading the tool list', () => {
+  it('accepts a tools array, a data array with success, or a bare array; tags normalised', () => {
+    const item = { id: 1, name: 'Pi', slug: 'pi', description: 'd', website: 'https://pi.ai', tags: '{a, b}' };
+    expect(readToolList({ tools: [item] })![0].tags).toEqual(['a', 'b']);
+    expect(readToolList({ success: true, data: [item] })).toHaveLength(1);
+    expect(readToolList([item])).toHaveLength(1);
+  });
+  it('rejects other shapes and drops items without name or slug', () => {
+    expect(readToolList({ data: [] })).toBeNull();
+    expect(readToolList({ success: false, data: [] })).toBeNull();
+    expect(readToolList('nope')).toBeNull();
+    expect(readToolList(null)).toBeNull();
+    expect(readToolList([{ name: 'x' }, { slug: 'y' }])).toEqual([]);
+  });
+  it('falls back to the 5 built-in tools with the logged messages', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const http = await loadToolList(async () => ({ ok: false, status: 503, body: null }));
+    expect(http.source).toBe('fallback');
+    expect(http.tools).toHaveLength(5);
+    expect(log).toHaveBeenCalledWith('HTTP error! status: 503');
+    const invalid = await loadToolList(async () => ({ ok: true, status: 200, body: { nope: 1 } }));
+    expect(invalid.source).toBe('fallback');
+    expect(log).toHaveBeenCalledWith('API response format is invalid');
+    const down = await loadToolList(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    expect(down.tools.map((t) => t.slug)).toEqual(http.tools.map((t) => t.slug));
+    const ok = await loadToolList(async () => ({ ok: true, status: 200, body: { success: true, data: [] } }));
+    expect(ok).toEqual({ tools: [], source: 'api' });
+    log.mockRestore();
+  });
+  it('looks a tool up, searching the built-in list by slug on failure', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const found = await loadTool(async (p) => ({ ok: true, status: 200, body: { slug: 'x', name: 'X', path: p } }), 'x');
+    expect(found.tool?.name).toBe('X');
+    const fallback = await loadTool(async () => ({ ok: false, status: 500, body: null }), 'cursor');
+    expect(fallback.tool?.name).toBe('Cursor');
+    const missing = await loadTool(async () => ({ ok: false, status: 404, body: null }), 'nope');
+    expect(missing).toEqual({ slug: 'nope', tool: null });
+    log.mockRestore();
+  });
+});
