@@ -1,0 +1,90 @@
+import type { RefObject } from 'react';
+import { Link } from 'react-router-dom';
+import { CATEGORIES, PAGE_SIZES, SORT_OPTIONS, TYPE_OPTIONS, type SortKey, type ToolQuery, type TypeFilter } from '@aitools/api/contracts/toolQuery';
+import type { useListingControls } from '../hooks/useListingControls';
+import type { QueryLink } from './queryLink';
+
+/** "Free" and "Paid" come only from a tool page's Explore More links; they show as active chips when set. */
+const EXTRA_TYPE_LABELS: Partial<Record<TypeFilter, string>> = { free: 'Free', paid: 'Paid' };
+
+interface Props {
+  form: RefObject<HTMLFormElement | null>;
+  searchInput: RefObject<HTMLInputElement | null>;
+  query: ToolQuery;
+  controls: ReturnType<typeof useListingControls>;
+  queryLink: QueryLink;
+  total: number;
+  fallback: boolean;
+  /** The visitor is about to use the controls. */
+  onEngage: () => void;
+}
+
+/**
+ * The search, sort, page size and chips: a GET form and links, so they work as plain HTML; with the code loaded,
+ * each change rewrites the address in place.
+ */
+export function ListingControls({ form, searchInput, query, controls, queryLink, total, fallback, onEngage }: Props) {
+  const { category, type, sort, size } = query;
+  const typeChips = [...TYPE_OPTIONS, ...(EXTRA_TYPE_LABELS[type] ? [{ value: type, label: EXTRA_TYPE_LABELS[type]! }] : [])];
+  return (
+    <form ref={form} className="dir-controls" method="get" action="/" role="search" aria-label="Search and filters" onSubmit={(e) => e.preventDefault()} onFocus={onEngage} onPointerDown={onEngage}>
+      <div className="dir-controls__row">
+        <label className="dir-search">
+          <span className="visually-hidden">Search tools and servers</span>
+          <input ref={searchInput} type="search" name="search" defaultValue={query.search} placeholder="Search tools and servers..." onChange={(e) => controls.onSearch(e.target.value)} />
+        </label>
+        <label className="dir-select">
+          <span>Sort by</span>
+          <select name="sort" value={sort} onChange={(e) => controls.onSort(e.target.value as SortKey)}>
+            {SORT_OPTIONS.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="dir-select">
+          <span>Per page</span>
+          <select name="size" value={size} onChange={(e) => controls.onPageSize(Number(e.target.value))}>
+            {PAGE_SIZES.map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </select>
+        </label>
+        {/* Without JavaScript, Enter in the search box or this button applies the form. */}
+        <noscript>
+          <button type="submit" className="btn btn--primary">
+            Apply
+          </button>
+        </noscript>
+        {category !== 'All' && <input type="hidden" name="category" value={category} />}
+        {type !== 'all' && <input type="hidden" name="type" value={type} />}
+      </div>
+      <ul className="dir-chips" aria-label="Type">
+        {typeChips.map((o) => (
+          <li key={o.value}>
+            <Link className="dir-chip" aria-current={type === o.value ? 'true' : undefined} {...queryLink({ type: controls.nextType(o.value) }, () => controls.onType(o.value))}>
+              {o.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <ul className="dir-chips" aria-label="Category">
+        {CATEGORIES.map((c) => (
+          <li key={c}>
+            <Link className="dir-chip" aria-current={category === c ? 'true' : undefined} {...queryLink({ category: controls.nextCategory(c) }, () => controls.onCategory(c))}>
+              {c}
+            </Link>
+          </li>
+        ))}
+      </ul>
+      {category !== 'All' && <p className="dir-hint">Click "{category}" again to clear filter</p>}
+      {fallback && <p className="dir-hint">The full directory is unavailable right now; showing a built-in selection of popular tools.</p>}
+      <p className="dir-count" role="status">
+        {total} {total === 1 ? 'tool' : 'tools'} found
+      </p>
+    </form>
+  );
+}

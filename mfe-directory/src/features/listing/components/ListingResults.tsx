@@ -1,0 +1,54 @@
+import type { ReactNode, RefObject } from 'react';
+import { Link } from 'react-router-dom';
+import type { ToolQuery } from '@aitools/api/contracts/toolQuery';
+import type { HomePage } from '../../tools/api/loadTools';
+import { homeHref } from '../homeQuery';
+import { pageRange } from '../pagination';
+import { Pagination } from './Pagination';
+import { ToolCard } from './ToolCard';
+import type { QueryLink } from './queryLink';
+
+interface Props {
+  grid: RefObject<HTMLDivElement | null>;
+  list: HomePage;
+  /** The query the page links are made from (with the search as typed). */
+  query: ToolQuery;
+  queryLink: QueryLink;
+  onPage: (page: number) => void;
+  clearFilters: () => void;
+  /** Shown in the empty state above Clear Filters (the search's suggestions). */
+  suggestions?: ReactNode;
+}
+
+/** The page of results with its range and pages, or the empty state with suggestions. */
+export function ListingResults({ grid, list, query, queryLink, onPage, clearFilters, suggestions }: Props) {
+  const range = pageRange(list.page, query.size, list.total);
+  return (
+    <div ref={grid} className="dir-results" id="tools">
+      {list.total === 0 ? (
+        <div className="dir-state">
+          <h2>No AI tools found</h2>
+          <p>Try adjusting your search terms or filters to find the AI tools you're looking for.</p>
+          {suggestions}
+          <Link className="btn btn--primary" {...queryLink({ category: 'All', type: 'all', search: '' }, clearFilters)}>
+            Clear Filters
+          </Link>
+        </div>
+      ) : (
+        <>
+          <ul className="dir-grid">
+            {list.tools.map((t) => (
+              <li key={t.slug}>
+                <ToolCard tool={t} />
+              </li>
+            ))}
+          </ul>
+          <p className="dir-showing">
+            Showing {range.from} to {range.to} of {list.total} results
+          </p>
+          <Pagination page={list.page} total={list.pages} hrefFor={(p) => homeHref({ ...query, page: p })} onPage={onPage} />
+        </>
+      )}
+    </div>
+  );
+}
