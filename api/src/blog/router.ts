@@ -3,6 +3,7 @@ import type { DB } from '../db/connection';
 import { BLOG_POST_NOT_FOUND, type BlogPostListResponse, type BlogPostResponse } from '../contracts/blog';
 import { getPublishedPost, listPublishedPosts } from './repository';
 import { json, type ReplyCache } from '../http/cachedResponse';
+import { failure, success } from '../contracts/answers';
 
 const SLUG = /^[a-z0-9-]{1,200}$/;
 
@@ -12,7 +13,7 @@ export function blogRouter(db: DB, reads: ReplyCache): Router {
   router.get(
     '/public/posts',
     reads.route(async () => {
-      const body: BlogPostListResponse = { success: true, data: await listPublishedPosts(db) };
+      const body: BlogPostListResponse = success({ data: await listPublishedPosts(db) });
       return json(body);
     }),
   );
@@ -21,8 +22,8 @@ export function blogRouter(db: DB, reads: ReplyCache): Router {
     reads.route(async (req) => {
       const slug = req.params.slug as string;
       const post = SLUG.test(slug) ? await getPublishedPost(db, slug) : null;
-      if (!post) return json({ success: false, error: BLOG_POST_NOT_FOUND }, 404);
-      const body: BlogPostResponse = { success: true, data: post };
+      if (!post) return json(failure(BLOG_POST_NOT_FOUND), 404);
+      const body: BlogPostResponse = success({ data: post });
       return json(body);
     }),
   );

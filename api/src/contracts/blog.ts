@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Success } from './answers';
 
 /**
  * Blog post shapes shared by the API and the blog remote (SPEC section 3, "Blog post").
@@ -46,16 +47,10 @@ export interface BlogPostDoc {
   readTime?: string | null;
 }
 
-/** GET /api/blog/public/posts */
-export interface BlogPostListResponse {
-  success: true;
-  data: BlogPostDoc[];
-}
+/** GET /api/blog/public/posts (the shape: contracts/answers.ts) */
+export type BlogPostListResponse = Success<{ data: BlogPostDoc[] }>;
 
 /** GET /api/blog/public/posts/:slug */
-export interface BlogPostResponse {
-  success: true;
-  data: BlogPostDoc;
-}
+export type BlogPostResponse = Success<{ data: BlogPostDoc }>;
 
 export const BLOG_POST_NOT_FOUND = 'Blog post not found';

@@ -134,7 +134,9 @@ export interface EarlyAccessRecord {
   source: typeof EARLY_ACCESS_SOURCE;
 }
 
-export type FieldErrors = Record<string, string>;
+import type { FieldErrors, Failure, Success } from './answers';
+
+export type { FieldErrors };
 
 export type FormResult<T> = { success: true; data: T } | { success: false; fieldErrors: FieldErrors };
 
@@ -145,13 +147,6 @@ export function validateForm<S extends z.ZodType>(schema: S, input: unknown): Fo
   return { success: false, fieldErrors: fieldErrorsOf(result.error, 'form') };
 }
 
-/** Answers of the form endpoints. */
-export interface FormSuccess {
-  success: true;
-  id?: number;
-}
-export interface FormFailure {
-  success: false;
-  error: string;
-  fieldErrors?: FieldErrors;
-}
+/** Answers of the form endpoints (contracts/answers.ts): a created submission gives its id. */
+export type FormSuccess = Success<{ id?: number }>;
+export type FormFailure = Failure;

@@ -3,6 +3,7 @@ import { fieldErrorsOf } from '../contracts/zod';
 import type { DB } from '../db/connection';
 import { HttpError } from '../middleware/errors';
 import { insertEvent, type EventRetention } from './repository';
+import { success } from '../contracts/answers';
 import { storedEventSchema } from './schema';
 
 /**
@@ -25,7 +26,7 @@ export function eventsRouter(db: DB, { limit, retention }: { limit: RequestHandl
     limit,
     async (_req, res) => {
       await insertEvent(db, res.locals.event, retention);
-      res.status(201).json({ success: true });
+      res.status(201).json(success({}));
     },
   );
   return router;

@@ -7,6 +7,7 @@ import { HttpError } from '../middleware/errors';
 import type { RateLimits } from '../middleware/rateLimit';
 import { contactSchema, earlyAccessSchema, IDEMPOTENCY_KEY_FIELD, IDEMPOTENCY_KEY_HEADER, submissionSchema } from '../contracts/forms';
 import { forwardToEmailMarketing } from './emailMarketing';
+import { success } from '../contracts/answers';
 import { checkForm, joinEarlyAccess, sendContactMessage, submitTool, type WriteResult } from './service';
 
 /** Form bodies are small; anything larger is refused with 413 before it is read further (fits every field at its maximum). */
@@ -40,19 +41,19 @@ export function formsRouter({ db, config, logger, limits }: { db: DB; config: Se
   router.post('/submissions', body, validateFirst(submissionSchema), limits.submissions, async (req, res) => {
     const result = await submitTool(db, req.body, { idempotencyKey: idempotencyKeyOf(req) });
     if (!result.ok) throw refused(result);
-    res.status(201).json({ success: true, id: result.id });
+    res.status(201).json(success({ id: result.id }));
   });
 
   router.post('/contact/submit', body, validateFirst(contactSchema), limits.contact, async (req, res) => {
     const result = await sendContactMessage(db, req.body, { idempotencyKey: idempotencyKeyOf(req) });
     if (!result.ok) throw refused(result);
-    res.json({ success: true });
+    res.json(success({}));
   });
 
   router.post('/early-access', body, validateFirst(earlyAccessSchema), limits['early-access'], async (req, res) => {
     const result = await joinEarlyAccess(db, req.body, { idempotencyKey: idempotencyKeyOf(req) });
     if (!result.ok) throw refused(result);
-    res.json({ success: true });
+    res.json(success({}));
     // After the answer: the visitor never waits for, or fails because of, the marketing service.
     if (result.created && !result.replayed && config.emailMarketingUrl) void forwardToEmailMarketing(config.emailMarketingUrl, result.email, logger);
   });

@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
 import { SITE_NAME } from '@aitools/platform/site';
+import { failure } from '../contracts/answers';
 import { TOO_MANY_REQUESTS } from './rateLimit';
 
 /** Error bodies: { success: false, error, fieldErrors? } with the matching status. */
@@ -14,7 +15,7 @@ export class HttpError extends Error {
 }
 
 export const notFoundApi: RequestHandler = (_req, res) => {
-  res.status(404).json({ success: false, error: 'Not found' });
+  res.status(404).json(failure('Not found'));
 };
 
 /**
@@ -96,7 +97,7 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, next) => {
   const status = errorStatus(err);
   if (status >= 500) req.log?.error({ err }, 'request failed');
   if (wantsHtmlPage(req)) return void res.status(status).set('Cache-Control', 'no-store').type('html').send(errorPageHtml(status));
-  res.status(status).json({ success: false, error: publicErrorMessage(err, status), ...(err instanceof HttpError && err.fieldErrors ? { fieldErrors: err.fieldErrors } : {}) });
+  res.status(status).json(failure(publicErrorMessage(err, status), err instanceof HttpError ? err.fieldErrors : undefined));
 };
 
 /** No text the site stores or looks up holds a NUL (Postgres text cannot), so an address with one is refused

@@ -1,4 +1,5 @@
 import type { RequestHandler } from 'express';
+import { failure } from '../contracts/answers';
 import { rateLimit, type Store } from 'express-rate-limit';
 
 /** The separate budgets: each form has its own, and analytics events another. */
@@ -32,7 +33,7 @@ export function createRateLimits(opts: { formsPerMinute: number; eventsPerMinute
       // With TRUST_PROXY off (the default) X-Forwarded-For is ignored on purpose; the README says when to set it.
       validate: { xForwardedForHeader: false },
       handler: (_req, res) => {
-        res.status(429).json({ success: false, error: TOO_MANY_REQUESTS });
+        res.status(429).json(failure(TOO_MANY_REQUESTS));
       },
     });
   return {

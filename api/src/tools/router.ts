@@ -8,6 +8,7 @@ import { toToolSummary } from '../contracts/tools';
 import { queryTools, readToolQuery } from '../contracts/toolQuery';
 import type { ToolDetailExtras } from '../contracts/mcp';
 import { json, type ReplyCache } from '../http/cachedResponse';
+import { failure, success } from '../contracts/answers';
 
 export function toolsRouter(db: DB, reads: ReplyCache): Router {
   const router = Router();
@@ -16,7 +17,7 @@ export function toolsRouter(db: DB, reads: ReplyCache): Router {
     '/',
     reads.route(async (req) => {
       const search = typeof req.query.search === 'string' ? req.query.search.slice(0, 200) : '';
-      return json(search.trim() ? { success: true, ...(await searchTools(db, search)) } : { success: true, data: await listToolSummaries(db) });
+      return json(success(search.trim() ? await searchTools(db, search) : { data: await listToolSummaries(db) }));
     }),
   );
   // One page of the directory's query (search, category, type, sort, page, size): what the home page shows, so its
@@ -26,16 +27,17 @@ export function toolsRouter(db: DB, reads: ReplyCache): Router {
     reads.route(async (req) => {
       const q = readToolQuery(new URLSearchParams(req.url.split('?')[1] ?? ''));
       const matched = q.search.trim() ? await searchToolSummaries(db, q.search) : undefined;
-      return json({ success: true, ...queryTools(await listToolSummaries(db), q, matched) });
+      return json(success(queryTools(await listToolSummaries(db), q, matched)));
     }),
   );
   router.get(
     '/:slug',
     reads.route(async (req) => {
       const tool = await getTool(db, req.params.slug as string);
-      if (!tool) return json({ success: false, error: 'Tool not found' }, 404);
+      if (!tool) return json(failure('Tool not found'), 404);
       const mcpServer = await getServerByToolSlug(db, tool.slug);
       const extras: ToolDetailExtras = { ...(mcpServer ? { mcpServer } : {}), similar: similarTools(toToolSummary(tool), await listToolSummaries(db)) };
+      // The bare record, not the success shape: SPEC 6 fixes this answer (contracts/answers.ts).
       return json({ ...tool, ...extras });
     }),
   );
