@@ -7,6 +7,7 @@ import { Feed } from 'feed';
 import { jsonText, type DB } from '../db/connection';
 import { listPublishedPosts } from '../blog/repository';
 import { canonicalUrl, SITE_FEEDS } from '@aitools/platform/head-tags';
+import { postPath, toolPath } from '@aitools/platform/routes';
 import type { Reply, ReplyCache } from '../http/cachedResponse';
 
 const FEED_ITEMS = 50;
@@ -80,8 +81,8 @@ export function feedsRouter(db: DB, siteOrigin: string, reads: ReplyCache): Rout
       const author = typeof p.author === 'string' ? p.author : ((p.author as { name?: string } | null | undefined)?.name ?? 'AI Tools Team');
       feed.addItem({
         title: p.title,
-        id: url(`/blog/${encodeURIComponent(p.slug)}`),
-        link: url(`/blog/${encodeURIComponent(p.slug)}`),
+        id: url(postPath(p.slug)),
+        link: url(postPath(p.slug)),
         date,
         published: date,
         description: p.excerpt ?? p.description ?? undefined,
@@ -108,8 +109,8 @@ export function feedsRouter(db: DB, siteOrigin: string, reads: ReplyCache): Rout
       const fresh = t.created !== null && t.created.getTime() === t.updated.getTime();
       feed.addItem({
         title: `${t.name}${t.isMcp ? ' (MCP server)' : ''}: ${fresh ? 'new' : 'updated'}`,
-        id: url(`/tool/${encodeURIComponent(t.slug)}`),
-        link: url(`/tool/${encodeURIComponent(t.slug)}`),
+        id: url(toolPath(t.slug)),
+        link: url(toolPath(t.slug)),
         date: t.updated,
         ...(t.created ? { published: t.created } : {}),
         description: t.description,

@@ -8,6 +8,7 @@ import { basename, join, relative } from 'node:path';
 import { inTransaction, type DB } from '../db/connection';
 import { serverJsonSchema, type ServerJson } from '../contracts/mcp';
 import { issueLines } from '../contracts/zod';
+import { toolPath } from '@aitools/platform/routes';
 import { getServerRow, upsertServer } from './repository';
 
 export interface ImportSummary {
@@ -85,7 +86,7 @@ export async function importServers(db: DB, path: string): Promise<ImportSummary
       const known = await getServerRow(trx, doc.name);
       if (known) {
         await upsertServer(trx, { doc, toolSlug: known.tool_slug, source: 'import' });
-        summary.updated.push({ name: doc.name, target: `/tool/${known.tool_slug}` });
+        summary.updated.push({ name: doc.name, target: toolPath(known.tool_slug) });
         continue;
       }
       const pending = await pendingSubmissionFor(trx, doc.name);

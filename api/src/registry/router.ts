@@ -8,6 +8,7 @@ import type { DB } from '../db/connection';
 import { META_KEY, type ServerJson } from '../contracts/mcp';
 import { getListedServer, listServers, type ListedServer } from './repository';
 import { canonicalUrl } from '@aitools/platform/head-tags';
+import { toolPath } from '@aitools/platform/routes';
 import { json, type ReplyCache } from '../http/cachedResponse';
 
 const DEFAULT_LIMIT = 30;
@@ -29,7 +30,7 @@ function serverResponse(s: ListedServer, origin: string) {
       [META_KEY]: {
         category: s.category ?? 'MCP Servers',
         popularity: s.popularity ?? null,
-        url: canonicalUrl(origin, `/tool/${s.slug}`),
+        url: canonicalUrl(origin, toolPath(s.slug)),
         slug: s.slug,
         status: 'active',
         updatedAt: s.updatedAt,

@@ -4,7 +4,7 @@ import { listToolSummaries } from '../tools/repository';
 import { listPublishedPosts } from '../blog/repository';
 import { escapeHtml, SITE_FEEDS } from '@aitools/platform/head-tags';
 import type { ReplyCache } from '../http/cachedResponse';
-import { staticPaths } from '@aitools/platform/routes';
+import { postPath, staticPaths, toolPath } from '@aitools/platform/routes';
 
 
 /** For crawlers: robots.txt and a sitemap of every public page (tools and published posts from the database). */
@@ -23,8 +23,8 @@ export function seoRouter(db: DB, siteOrigin: string, reads: ReplyCache): Router
     const entries: { path: string; lastmod?: string }[] = [
       ...staticPaths().map((path) => ({ path })),
       ...SITE_FEEDS.map((f) => ({ path: f.path })),
-      ...(await listToolSummaries(db)).map((t) => ({ path: `/tool/${encodeURIComponent(t.slug)}`, lastmod: day(t.lastUpdated) })),
-      ...(await listPublishedPosts(db)).map((p) => ({ path: `/blog/${encodeURIComponent(p.slug)}`, lastmod: day((p as { published_at?: string }).published_at) })),
+      ...(await listToolSummaries(db)).map((t) => ({ path: toolPath(t.slug), lastmod: day(t.lastUpdated) })),
+      ...(await listPublishedPosts(db)).map((p) => ({ path: postPath(p.slug), lastmod: day((p as { published_at?: string }).published_at) })),
     ];
     const urls = entries
       .map((e) => `  <url><loc>${escapeHtml(origin + (e.path === '/' ? '' : e.path))}</loc>${e.lastmod ? `<lastmod>${e.lastmod}</lastmod>` : ''}</url>`)

@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import type { BlogPostSummary } from '../lib/posts';
 import { displayCategory } from '../lib/posts';
 import { calendarDay, formatNumericDate } from '../lib/dates';
+import { postPath } from '@aitools/platform/routes';
 import { CardImage } from './PostImage';
 
 /** Up to `max` tags, then "+N more". */
@@ -26,7 +27,7 @@ function PostDate({ value }: { value: string }) {
 }
 
 export function FeaturedCard({ post }: { post: BlogPostSummary }) {
-  const href = `/blog/${post.slug}`;
+  const href = postPath(post.slug);
   return (
     <article className="blog-featured" aria-labelledby="blog-featured-title">
       <div className="blog-featured__meta">
@@ -60,7 +61,7 @@ export function PostCard({ post }: { post: BlogPostSummary }) {
           <span>{post.readTime}</span>
         </div>
         <h3 className="blog-card__title">
-          <Link to={`/blog/${post.slug}`}>{post.title}</Link>
+          <Link to={postPath(post.slug)}>{post.title}</Link>
         </h3>
         <p className="blog-card__excerpt">{post.excerpt}</p>
         <TagList tags={post.tags} max={3} />

@@ -2,6 +2,7 @@ import { canonicalUrl, type Head } from '@aitools/platform';
 import { ALL, LIST_PATH, listHref, listView, pageHref, readListQuery } from './listing';
 import { postSocialImagePath } from '@aitools/api/contracts/images';
 import type { BlogPost, BlogPostSummary } from './posts';
+import { postPath } from '@aitools/platform/routes';
 import { calendarDay } from './dates';
 
 export const BLOG_TITLE = 'AI Tools Blog';
@@ -51,7 +52,7 @@ export function listHead({ origin, posts, params }: { origin: string; posts: Blo
         '@type': 'BlogPosting',
         headline: p.title,
         description: p.excerpt,
-        url: canonicalUrl(origin, `/blog/${p.slug}`),
+        url: canonicalUrl(origin, postPath(p.slug)),
         datePublished: calendarDay(p.publishedAt) ?? undefined,
         author: { '@type': 'Organization', name: p.author },
         keywords: p.tags.join(', '),
@@ -76,7 +77,7 @@ export function postHead({ origin, slug, post }: { origin: string; slug: string;
   }
   const title = `${post.title} | ${BLOG_TITLE}`;
   const description = post.excerpt || DEFAULT_POST_DESCRIPTION;
-  const url = canonicalUrl(origin, `/blog/${post.slug}`);
+  const url = canonicalUrl(origin, postPath(post.slug));
   const published = calendarDay(post.publishedAt);
   const image = canonicalUrl(origin, postSocialImagePath(post));
   return {

@@ -16,6 +16,7 @@ import { HomeFaq } from '../features/faq/components/HomeFaq';
 import { PromoTiles } from '../features/promo/PromoTiles';
 import { BackToTop } from '../shared/BackToTop';
 import { homeLoader } from './loaders';
+import { toolPath } from '@aitools/platform/routes';
 import '../styles.css';
 
 function structuredData(data: HomePage | null, origin: string) {
@@ -26,7 +27,7 @@ function structuredData(data: HomePage | null, origin: string) {
     '@type': 'ItemList',
     name: 'AI Tools and MCP Servers',
     numberOfItems: top.length,
-    itemListElement: top.map((t, i) => ({ '@type': 'ListItem', position: i + 1, name: t.name, url: canonicalUrl(origin, `/tool/${t.slug}`) })),
+    itemListElement: top.map((t, i) => ({ '@type': 'ListItem', position: i + 1, name: t.name, url: canonicalUrl(origin, toolPath(t.slug)) })),
   };
 }
 

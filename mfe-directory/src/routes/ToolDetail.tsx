@@ -18,6 +18,7 @@ import { ToolFaqAccordion } from '../features/faq/components/ToolFaqAccordion';
 import { Screenshot } from '../features/tools/components/Screenshot';
 import { InstallSection } from '../features/install/InstallSection';
 import { SimilarTools } from '../features/similar/SimilarTools';
+import { toolPath } from '@aitools/platform/routes';
 import '../styles.css';
 
 const DEFAULT_RATING = 4.5;
@@ -49,7 +50,7 @@ const featureTitle = (f: NonNullable<Tool['keyFeatures']>[number]) => (typeof f 
 
 /** Found tools are indexable; not found is noindex. The canonical is https without a trailing slash. */
 function toolHead({ data: lookup }: HeadArgs<ToolLookup>) {
-  const canonical = canonicalUrl(getConfig().siteOrigin, `/tool/${lookup.slug}`);
+  const canonical = canonicalUrl(getConfig().siteOrigin, toolPath(lookup.slug));
   const tool = lookup.tool;
   if (!tool) return { title: `AI Tool Not Found | ${SITE_NAME}`, description: `The AI tool "${lookup.slug}" could not be found.`, canonical, robots: 'noindex,nofollow' };
   return {

@@ -42,5 +42,15 @@ export function exposesOf(remote: string): Record<string, string> {
   return Object.fromEntries(ROUTE_TABLE.filter((r) => r.remote === remote).map((r) => [r.module, moduleSourceFile(r.module)]));
 }
 
+/** A page's address from the table, parameters filled in and encoded: pathOf('/tool/:slug', { slug: 'cursor' }). */
+export function pathOf(pattern: string, params: Record<string, string> = {}): string {
+  if (!ROUTE_TABLE.some((r) => r.path === pattern)) throw new Error(`${pattern} is not in the route table`);
+  return pattern.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
+}
+
+/** The two kinds of page the catalogue links to (sitemap, feeds, registry, cards, canonical addresses). */
+export const toolPath = (slug: string) => pathOf('/tool/:slug', { slug });
+export const postPath = (slug: string) => pathOf('/blog/:slug', { slug });
+
 /** The pages without parameters (for the sitemap). */
 export const staticPaths = () => ROUTE_TABLE.filter((r) => !r.path.includes(':')).map((r) => r.path);

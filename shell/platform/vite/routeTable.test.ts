@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { tableExposes } from './federationConfig';
-import { exposesOf, REMOTE_NAMES, ROUTE_TABLE, staticPaths } from '../src/routeTable';
+import { exposesOf, pathOf, postPath, REMOTE_NAMES, ROUTE_TABLE, staticPaths, toolPath } from '../src/routeTable';
 
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -23,6 +23,13 @@ describe('the route table', () => {
     expect(exposesOf('legal')).toEqual({ './Privacy': './src/routes/Privacy.tsx', './Terms': './src/routes/Terms.tsx', './Cookies': './src/routes/Cookies.tsx' });
     for (const remote of REMOTE_NAMES) expect(Object.keys(exposesOf(remote)).length).toBeGreaterThan(0);
     expect(new Set(ROUTE_TABLE.map((r) => r.path)).size).toBe(ROUTE_TABLE.length);
+  });
+
+  it('makes the addresses of its pages, parameters encoded, and refuses a path it does not have', () => {
+    expect(toolPath('cursor')).toBe('/tool/cursor');
+    expect(postPath('a b/c')).toBe('/blog/a%20b%2Fc');
+    expect(pathOf('/privacy')).toBe('/privacy');
+    expect(() => pathOf('/tools/:slug', { slug: 'x' })).toThrow('/tools/:slug is not in the route table');
   });
 
   it('lists the pages without parameters for the sitemap', () => {

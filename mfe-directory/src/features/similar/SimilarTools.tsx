@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import type { Tool } from '@aitools/api/contracts/tools';
 import type { ToolDetailExtras } from '@aitools/api/contracts/mcp';
 import { LogoTile } from '../tools/components/LogoTile';
+import { toolPath } from '@aitools/platform/routes';
 import './similar.css';
 
 /** "Similar tools": the 4-6 tools the API computed for this one (same type and category, shared tags). */
@@ -16,7 +17,7 @@ export function SimilarTools({ tool }: { tool: Tool }) {
           <li key={t.slug} className="dir-similar__item">
             <LogoTile name={t.name} logo={t.logo} size={40} />
             <div>
-              <Link to={`/tool/${encodeURIComponent(t.slug)}`} className="dir-similar__name">
+              <Link to={toolPath(t.slug)} className="dir-similar__name">
                 {t.name}
               </Link>
               <p className="dir-similar__desc">{t.description}</p>

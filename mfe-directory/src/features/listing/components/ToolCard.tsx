@@ -4,6 +4,7 @@ import type { ToolSummary } from '@aitools/api/contracts/tools';
 import { LogoTile } from '../../tools/components/LogoTile';
 import { McpBadgeLabel, PricingBadge } from '../../tools/components/Badges';
 import { cardToolType, normaliseCategory } from '@aitools/api/contracts/toolQuery';
+import { toolPath } from '@aitools/platform/routes';
 import { saveScrollPosition } from '../scrollMemory';
 
 const CARD_TAGS = 3;
@@ -13,7 +14,7 @@ const isModified = (e: MouseEvent) => e.ctrlKey || e.metaKey || e.shiftKey || e.
 export function ToolCard({ tool }: { tool: ToolSummary }) {
   const navigate = useNavigate();
   const location = useLocation();
-  const href = `/tool/${encodeURIComponent(tool.slug)}`;
+  const href = toolPath(tool.slug);
   const saveScroll = () => saveScrollPosition(location.pathname + location.search, window.scrollX, window.scrollY);
 
   // Links handle modifier-clicks natively (new tab/window); a plain click navigates in-app after saving the scroll.

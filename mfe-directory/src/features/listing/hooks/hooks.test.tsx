@@ -81,8 +81,8 @@ describe('useListingControls: page memory per combination', () => {
     await waitFor(() => expect(address()).toBe('/'));
     act(() => current.controls.onCategory('Development'));
     await waitFor(() => expect(address()).toBe('/?category=Development&page=3'));
-    act(() => current.controls.onSort('name'));
-    await waitFor(() => expect(address()).toBe('/?category=Development&sort=name'));
+    act(() => current.controls.onSort('alphabetical'));
+    await waitFor(() => expect(address()).toBe('/?category=Development&sort=alphabetical'));
     expect(rememberedPage(comboKey('Development', 'all', ''))).toBeNull();
   });
 
