@@ -7,6 +7,7 @@ import { ADVERTISE_PATH, earlyAccessAction, keepEarlyAccessRecord, type EarlyAcc
 import { formPageLoader, IDEMPOTENCY_FIELD, type FormPageData } from '../lib/formRoute';
 import { pageHead } from '../lib/pageHead';
 import { useFormPost } from '../lib/useFormPost';
+import { Field } from '../components/Field';
 import '../styles.css';
 
 /** After "You're all set!" the visitor is taken home (SPEC section 9: the modal closes after 2 seconds). */
@@ -142,13 +143,15 @@ function Advertise({ data }: RouteProps<FormPageData>) {
               <p id="early-access-text">
                 Self-serve advertising opens in 6-8 weeks. Join the early-access list and be the first to book a placement.
               </p>
-              {/* Posts to this page, so it also works before and without the code. */}
+              {/* Posts to this page, so it also works before and without the code (noValidate: the schema's
+                  messages in the browser and on the server). */}
               <Form
                 key={key}
                 className="forms-form"
                 method="post"
                 action={ADVERTISE_PATH}
                 replace
+                noValidate
                 onSubmit={(e) => {
                   const address = new FormData(e.currentTarget).get('email');
                   if (!Object.keys(checkBeforeSending(e)).length) keepEarlyAccessRecord(String(address));
@@ -156,29 +159,11 @@ function Advertise({ data }: RouteProps<FormPageData>) {
                 onChange={() => clearError('email')}
               >
                 <input type="hidden" name={IDEMPOTENCY_FIELD} value={key} />
-                <div className="forms-field">
-                  <label htmlFor="early-access-email">
-                    Email address <span aria-hidden="true">*</span>
-                  </label>
-                  <input
-                    id="early-access-email"
-                    type="email"
-                    name="email"
-                    required
-                    autoComplete="email"
-                    placeholder="you@company.com"
-                    defaultValue={actionData?.values.email ?? ''}
-                    disabled={busy}
-                    aria-invalid={errors.email ? true : undefined}
-                    aria-describedby={message && !busy ? 'early-access-error' : undefined}
-                    data-autofocus
-                  />
-                </div>
-                {message && !busy && (
-                  <p id="early-access-error" className="forms-field__error" role="alert">
-                    {message}
-                  </p>
-                )}
+                <Field id="early-access-email" label="Email address" required error={busy ? undefined : message} announce>
+                  {(control) => (
+                    <input {...control} type="email" name="email" autoComplete="email" placeholder="you@company.com" defaultValue={actionData?.values.email ?? ''} disabled={busy} data-autofocus />
+                  )}
+                </Field>
                 <div className="forms-modal__actions">
                   <button type="submit" className="btn btn--primary" disabled={busy}>
                     {busy ? 'Joining...' : 'Get Early Access'}

@@ -5,6 +5,7 @@ import { pageHead } from '../lib/pageHead';
 import { formPageLoader, IDEMPOTENCY_FIELD, type FormPageData } from '../lib/formRoute';
 import { contactAction, CONTACT_PATH, EMPTY_CONTACT, type ContactValues } from '../lib/contactForm';
 import { useFormPost } from '../lib/useFormPost';
+import { Field } from '../components/Field';
 import '../styles.css';
 
 const TOPICS = [
@@ -24,21 +25,7 @@ function Contact({ data }: RouteProps<FormPageData>) {
   const sent = search.get('sent') === '1' && !actionData && !busy;
   const failed = !!actionData?.formError && !busy;
 
-  const errorOf = (field: keyof ContactValues) =>
-    errors[field] ? (
-      <p id={`contact-${field}-error`} className="forms-field__error">
-        {errors[field]}
-      </p>
-    ) : null;
-  const control = (field: keyof ContactValues) => ({
-    id: `contact-${field}`,
-    name: field,
-    defaultValue: values[field],
-    disabled: busy,
-    required: true,
-    'aria-invalid': errors[field] ? true : undefined,
-    'aria-describedby': errors[field] ? `contact-${field}-error` : undefined,
-  });
+  const common = (field: keyof ContactValues) => ({ name: field, defaultValue: values[field], disabled: busy });
 
   return (
     <main className="forms-page forms-contact">
@@ -74,53 +61,41 @@ function Contact({ data }: RouteProps<FormPageData>) {
               <p>There was an error sending your message. Please try again or contact us directly at {email}</p>
             </div>
           )}
-          {/* Posts to this page, so it also works before and without the code. Keyed by the post's key: a
-              stored message brings a new key with the redirect, which is what clears the form. */}
+          {/* Posts to this page, so it also works before and without the code; checked with the same schema in
+              the browser and on the server (noValidate: the schema's messages on both paths). Keyed by the post's
+              key: a stored message brings a new key with the redirect, which is what clears the form. */}
           <Form
             key={key}
             className="forms-form"
             method="post"
             action={CONTACT_PATH}
             replace
+            noValidate
             onSubmit={checkBeforeSending}
             onChange={onFieldChange}
           >
             <input type="hidden" name={IDEMPOTENCY_FIELD} value={key} />
-            <div className="forms-field">
-              <label htmlFor="contact-name">
-                Name <span aria-hidden="true">*</span>
-              </label>
-              <input type="text" autoComplete="name" {...control('name')} />
-              {errorOf('name')}
-            </div>
-            <div className="forms-field">
-              <label htmlFor="contact-email">
-                Email <span aria-hidden="true">*</span>
-              </label>
-              <input type="email" autoComplete="email" {...control('email')} />
-              {errorOf('email')}
-            </div>
-            <div className="forms-field">
-              <label htmlFor="contact-subject">
-                Subject <span aria-hidden="true">*</span>
-              </label>
-              <select {...control('subject')}>
-                <option value="">Select a subject</option>
-                {CONTACT_SUBJECTS.map((s) => (
-                  <option key={s.value} value={s.value}>
-                    {s.label}
-                  </option>
-                ))}
-              </select>
-              {errorOf('subject')}
-            </div>
-            <div className="forms-field">
-              <label htmlFor="contact-message">
-                Message <span aria-hidden="true">*</span>
-              </label>
-              <textarea rows={5} {...control('message')} />
-              {errorOf('message')}
-            </div>
+            <Field id="contact-name" label="Name" required error={errors.name}>
+              {(control) => <input {...control} {...common('name')} type="text" autoComplete="name" />}
+            </Field>
+            <Field id="contact-email" label="Email" required error={errors.email}>
+              {(control) => <input {...control} {...common('email')} type="email" autoComplete="email" />}
+            </Field>
+            <Field id="contact-subject" label="Subject" required error={errors.subject}>
+              {(control) => (
+                <select {...control} {...common('subject')}>
+                  <option value="">Select a subject</option>
+                  {CONTACT_SUBJECTS.map((s) => (
+                    <option key={s.value} value={s.value}>
+                      {s.label}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+            <Field id="contact-message" label="Message" required error={errors.message}>
+              {(control) => <textarea {...control} {...common('message')} rows={5} />}
+            </Field>
             <button type="submit" className="btn btn--primary" disabled={busy}>
               {busy ? 'Sending...' : 'Send Message'}
             </button>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Form, Link, useSearchParams } from 'react-router-dom';
 import { defineRoute, type RouteProps } from '@aitools/platform';
 import { MESSAGE_MAX_LENGTH, submissionSchema, TOOL_TYPES } from '@aitools/api/contracts/forms';
@@ -6,6 +6,7 @@ import { pageHead } from '../lib/pageHead';
 import { formPageLoader, IDEMPOTENCY_FIELD, type FormPageData } from '../lib/formRoute';
 import { EMPTY_SUBMISSION, submitAction, SUBMIT_PATH, type SubmitValues } from '../lib/submitForm';
 import { useFormPost } from '../lib/useFormPost';
+import { Field } from '../components/Field';
 import '../styles.css';
 
 const FIELD_ORDER: (keyof SubmitValues)[] = ['name', 'email', 'website_url', 'tool_type', 'description', 'message'];
@@ -30,31 +31,10 @@ function Submit({ data }: RouteProps<FormPageData>) {
 
   const values = actionData?.values ?? EMPTY_SUBMISSION;
   const key = actionData?.idempotencyKey ?? data.idempotencyKey;
-  const describedBy = (field: keyof SubmitValues, extra?: string) => [errors[field] ? `submit-${field}-error` : '', extra ?? ''].filter(Boolean).join(' ') || undefined;
-  const fieldError = (field: keyof SubmitValues) =>
-    errors[field] ? (
-      <p id={`submit-${field}-error`} className="forms-field__error">
-        {errors[field]}
-      </p>
-    ) : null;
   const textField = (field: 'name' | 'email' | 'website_url', label: string, type: string, extra: { placeholder?: string; autoComplete?: string }) => (
-    <div className="forms-field">
-      <label htmlFor={`submit-${field}`}>
-        {label} <span aria-hidden="true">*</span>
-      </label>
-      <input
-        id={`submit-${field}`}
-        name={field}
-        type={type}
-        defaultValue={values[field]}
-        disabled={busy}
-        aria-required="true"
-        aria-invalid={errors[field] ? true : undefined}
-        aria-describedby={describedBy(field)}
-        {...extra}
-      />
-      {fieldError(field)}
-    </div>
+    <Field id={`submit-${field}`} label={label} required error={errors[field]}>
+      {(control) => <input {...control} name={field} type={type} defaultValue={values[field]} disabled={busy} {...extra} />}
+    </Field>
   );
 
   return (
@@ -92,7 +72,8 @@ function Submit({ data }: RouteProps<FormPageData>) {
         {textField('email', 'Your Email', 'email', { placeholder: 'you@example.com', autoComplete: 'email' })}
         {textField('website_url', 'Website URL', 'url', { placeholder: 'https://example.com', autoComplete: 'url' })}
 
-        <fieldset className="forms-field forms-choice" aria-describedby={describedBy('tool_type')}>
+        {/* A choice of radios: a fieldset with its legend, the error described the same way as a Field's. */}
+        <fieldset className="forms-field forms-choice" aria-describedby={errors.tool_type ? 'submit-tool_type-error' : undefined}>
           <legend>
             Tool Type <span aria-hidden="true">*</span>
           </legend>
@@ -107,18 +88,18 @@ function Submit({ data }: RouteProps<FormPageData>) {
               </label>
             ))}
           </div>
-          {fieldError('tool_type')}
+          {errors.tool_type && (
+            <p id="submit-tool_type-error" className="forms-field__error">
+              {errors.tool_type}
+            </p>
+          )}
         </fieldset>
 
-        <div className="forms-field">
-          <label htmlFor="submit-description">Description</label>
-          <textarea id="submit-description" name="description" rows={4} defaultValue={values.description} disabled={busy} placeholder="What does your tool do?" aria-describedby={describedBy('description')} />
-          {fieldError('description')}
-        </div>
+        <Field id="submit-description" label="Description" error={errors.description}>
+          {(control) => <textarea {...control} name="description" rows={4} defaultValue={values.description} disabled={busy} placeholder="What does your tool do?" />}
+        </Field>
 
-        <MessageField initial={values.message} busy={busy} invalid={!!errors.message} describedBy={describedBy('message', 'submit-message-count')}>
-          {fieldError('message')}
-        </MessageField>
+        <MessageField initial={values.message} busy={busy} error={errors.message} />
 
         <button type="submit" className="btn btn--primary forms-submit__button" disabled={busy}>
           {busy ? 'Submitting...' : 'Submit Tool'}
@@ -130,31 +111,31 @@ function Submit({ data }: RouteProps<FormPageData>) {
 
 /** The optional message with its N/500 counter; the counter starts from the field's DOM value, so text typed
  *  before the code arrived counts. */
-function MessageField({ initial, busy, invalid, describedBy, children }: { initial: string; busy: boolean; invalid: boolean; describedBy?: string; children: ReactNode }) {
+function MessageField({ initial, busy, error }: { initial: string; busy: boolean; error?: string }) {
   const ref = useRef<HTMLTextAreaElement>(null);
   const [length, setLength] = useState(initial.length);
   useEffect(() => setLength(ref.current?.value.length ?? 0), []);
+  const counter = (
+    <p id="submit-message-count" className="forms-field__counter">
+      {length}/{MESSAGE_MAX_LENGTH}
+    </p>
+  );
   return (
-    <div className="forms-field">
-      <label htmlFor="submit-message">Message to the reviewers</label>
-      <textarea
-        ref={ref}
-        id="submit-message"
-        name="message"
-        rows={3}
-        maxLength={MESSAGE_MAX_LENGTH}
-        defaultValue={initial}
-        onChange={(e) => setLength(e.target.value.length)}
-        disabled={busy}
-        placeholder="Anything else we should know? (optional)"
-        aria-invalid={invalid || undefined}
-        aria-describedby={describedBy}
-      />
-      <p id="submit-message-count" className="forms-field__counter">
-        {length}/{MESSAGE_MAX_LENGTH}
-      </p>
-      {children}
-    </div>
+    <Field id="submit-message" label="Message to the reviewers" error={error} describedBy="submit-message-count" after={counter}>
+      {(control) => (
+        <textarea
+          {...control}
+          ref={ref}
+          name="message"
+          rows={3}
+          maxLength={MESSAGE_MAX_LENGTH}
+          defaultValue={initial}
+          onChange={(e) => setLength(e.target.value.length)}
+          disabled={busy}
+          placeholder="Anything else we should know? (optional)"
+        />
+      )}
+    </Field>
   );
 }
 
