@@ -27,7 +27,7 @@ import { seoRouter } from './seo/router';
 import { registryRouter } from './registry/router';
 import { feedsRouter } from './feeds/router';
 import { createPageRenderer } from './ssr/renderPage';
-import { cachedPages, servedReleasesKey } from './ssr/pageCache';
+import { cachedPages, servedReleasesKey, type CachedPages } from './ssr/pageCache';
 import { createReplyCache, isPrecompressed, replayableAnswers } from './http/cachedResponse';
 import { dataVersion } from './db/dataVersion';
 import { loadLogoMap } from './images/logos';
@@ -47,6 +47,8 @@ export interface AppDeps {
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Served by express.static from release folders and the shell's build. */
+const STATIC_FILES = /^\/(?:assets|remotes)\//;
 /** A page's form post: the same size limit as the JSON form endpoints. */
 const PAGE_FORM_LIMIT = '16kb';
 /** Memory for cached reads and for cached pages (each; bodies with their gzip and brotli bytes). */
@@ -96,6 +98,7 @@ export async function createApp({ config, db, logger, pages = true, rateLimitSto
     return api;
   };
   const renderer = pages ? await createPageRenderer(config, logger, jsonApi(), serving) : null;
+  let storedPages: CachedPages | null = null;
 
   app.use(requestLogger(logger));
   app.use(replayableAnswers);
@@ -154,12 +157,14 @@ export async function createApp({ config, db, logger, pages = true, rateLimitSto
   if (renderer) {
     app.use('/assets', express.static(join(SHELL_DIST, 'client', 'assets'), { fallthrough: false, immutable: true, maxAge: '365d' }));
     // Pages served from a package's dist/ (DEV_REMOTES) change without a new release id: rendered every time.
-    const render: RequestHandler = config.devRemotes.length
-      ? (req, res, next) => void renderer.render(req, res).catch(next)
+    const cached = config.devRemotes.length
+      ? null
       : cachedPages(renderer, {
           cache: createReplyCache({ version: () => dataVersion(db), maxBytes: CACHE_BYTES }),
           releases: () => servedReleasesKey(serving, REMOTE_NAMES),
         });
+    storedPages = cached;
+    const render: RequestHandler = cached ?? ((req, res, next) => void renderer.render(req, res).catch(next));
     app.get(/.*/, render);
     // Forms post to their own page (they work without JavaScript): the route's action handles them.
     app.post(/.*/, express.raw({ type: 'application/x-www-form-urlencoded', limit: PAGE_FORM_LIMIT }), render);
@@ -167,16 +172,23 @@ export async function createApp({ config, db, logger, pages = true, rateLimitSto
 
   app.use(errorHandler);
 
-  // The front lane: a public read Express already answered at this data version goes out again, headers and all,
-  // without running Express (its router and middleware were three quarters of such a request's time: README,
-  // Performance). Anything else, and any read not answered yet, goes to Express.
+  // The front lane: a public read or a stored page that Express already sent at this data version (a page: with
+  // these releases) goes out again, headers and all, without running Express (its router and middleware were most
+  // of such a request's time: README, Caching). Anything else, and anything not sent yet, goes to Express.
+  const replayers = [reads.replay, ...(storedPages ? [storedPages.replay] : [])];
   const handler: RequestListener = (req, res) => {
     const startedAt = Date.now();
     const toExpress = () => void app(req, res);
-    const replayed = reads.replay(req, res);
-    if (replayed === true) return logAnswered(logger, req, res, startedAt);
-    if (replayed === false) return toExpress();
-    replayed.then((sent) => (sent ? logAnswered(logger, req, res, startedAt) : toExpress()), toExpress);
+    // Release files and shell assets are Express's static files; the lane has nothing for them.
+    const lanes = STATIC_FILES.test(req.url ?? '') ? [] : replayers;
+    const next = (i: number): void => {
+      if (i === lanes.length) return toExpress();
+      const replayed = lanes[i]!(req, res);
+      if (replayed === true) return logAnswered(logger, req, res, startedAt);
+      if (replayed === false) return next(i + 1);
+      replayed.then((sent) => (sent ? logAnswered(logger, req, res, startedAt) : next(i + 1)), toExpress);
+    };
+    next(0);
   };
   return Object.assign(app, { handler });
 }

@@ -130,15 +130,20 @@ function answer(req: IncomingMessage, e: EncodedReply): Answer & { key: string }
   return { key: used, status: e.status, headers, body };
 }
 
-/** Sends a stored reply through Express (its middleware's headers, such as the security headers, stay). */
+/**
+ * Sends a stored reply through Express (its middleware's headers, such as the security headers, stay). Sent by the
+ * public stack, it becomes replayable: the front lane may send it again with the same headers (ReplyCache.replay).
+ */
 export function sendEncoded(req: Request, res: Response, e: EncodedReply): void {
-  (res.locals as Record<symbol, unknown>)[PRECOMPRESSED] = true;
+  const locals = res.locals as Record<symbol, unknown>;
+  locals[PRECOMPRESSED] = true;
   const { status, headers, body } = answer(req, e);
   for (const [name, value] of Object.entries(headers)) {
     if (name === 'vary') res.vary(String(value));
     else res.set(name, value as string);
   }
   res.status(status).end(body);
+  if (locals[REPLAYABLE] === true && !e.replay && e.status === status) e.replay = { middleware: middlewareHeaders(res), answers: new Map() };
 }
 
 /** The headers Express's middleware added to a reply (security headers, Vary), without the per-answer ones. */
@@ -157,11 +162,11 @@ export interface ReplyCache {
   /** A GET route whose reply depends only on its URL (path and query) and the data. */
   route(produce: (req: Request) => Reply | Promise<Reply>): RequestHandler;
   /**
-   * The front lane, for the HTTP server before Express: a route's reply that Express already sent for this URL at
-   * the current data version is sent again as it went out (the middleware's headers replayed), without running
-   * Express. Answers whether it sent it; on Postgres, where the version is a query, it answers later.
+   * The front lane, for the HTTP server before Express: a reply that Express already sent for this key (a route's:
+   * its URL) at the current data version is sent again as it went out (the middleware's headers replayed), without
+   * running Express. Answers whether it sent it; on Postgres, where the version is a query, it answers later.
    */
-  replay(req: IncomingMessage, res: ServerResponse): boolean | Promise<boolean>;
+  replay(req: IncomingMessage, res: ServerResponse, key?: string): boolean | Promise<boolean>;
 }
 
 export function createReplyCache(opts: { version: () => number | Promise<number>; maxBytes: number }): ReplyCache {
@@ -205,22 +210,18 @@ export function createReplyCache(opts: { version: () => number | Promise<number>
     route: (produce) => (req, res, next) => {
       cache
         .get(req.originalUrl, () => produce(req))
-        .then((e) => {
-          sendEncoded(req, res, e);
-          const replayable = (res.locals as Record<symbol, unknown>)[REPLAYABLE] === true;
-          if (replayable && !e.replay && e.status === res.statusCode) e.replay = { middleware: middlewareHeaders(res), answers: new Map() };
-        })
+        .then((e) => sendEncoded(req, res, e))
         .catch(next);
     },
-    replay(req, res) {
+    replay(req, res, key = req.url ?? '') {
       if (req.method !== 'GET' && req.method !== 'HEAD') return false;
       const send = (v: number) => {
-        const e = lru.get(slot(req.url ?? '', settle(v)));
+        const e = lru.get(slot(key, settle(v)));
         if (!e?.replay) return false;
-        const { key, status, headers, body } = answer(req, e);
+        const { key: kind, status, headers, body } = answer(req, e);
         // The merged header set is made once per coding (and for the 304), then reused as it is.
-        let all = e.replay.answers.get(key);
-        if (!all) e.replay.answers.set(key, (all = { ...e.replay.middleware, ...headers }));
+        let all = e.replay.answers.get(kind);
+        if (!all) e.replay.answers.set(kind, (all = { ...e.replay.middleware, ...headers }));
         res.writeHead(status, all);
         res.end(req.method === 'HEAD' ? undefined : body);
         return true;

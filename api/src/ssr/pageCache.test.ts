@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DB } from '../db/connection';
 import { openTestDatabase } from '../db/testDatabase';
 import { bumpDataVersion, dataVersion } from '../db/dataVersion';
-import { createReplyCache } from '../http/cachedResponse';
+import { createReplyCache, replayableAnswers } from '../http/cachedResponse';
 import { allowInlineStyles, securityHeaders } from '../middleware/security';
 import { readManifest, writeManifestAtomic } from '../releases/manifest';
 import { cachedPages, servedReleasesKey } from './pageCache';
@@ -23,6 +24,10 @@ let dir: string;
 let releasesDir: string;
 let db: DB;
 let app: Express;
+/** As main.ts serves it: the front lane for stored pages, then Express. */
+let site: Server;
+/** Requests that reached Express. */
+let expressHits: string[];
 let renders: string[];
 
 const activate = (directory: string) =>
@@ -59,19 +64,28 @@ beforeEach(async () => {
     releases: () => servedReleasesKey({ current: (remote) => ({ release: { id: readManifest(releasesDir).remotes[remote]?.active } }) } as Pick<ReleaseServing, 'current'>, ['blog', 'directory']),
   });
   app = express();
+  expressHits = [];
+  app.use((req, _res, next) => (expressHits.push(`${req.method} ${req.originalUrl}`), next()));
+  app.use(replayableAnswers);
   app.use(securityHeaders({ connectSrc: [], inlineScripts: renderer.inlineScripts }));
   app.get(/.*/, pages);
   app.post(/.*/, pages);
+  site = createServer((req, res) => {
+    const replayed = pages.replay(req, res);
+    if (replayed === false) app(req, res);
+    else if (replayed !== true) void replayed.then((sent) => sent || app(req, res));
+  });
 });
 afterEach(async () => {
+  site.close();
   await db.destroy();
   rmSync(dir, { recursive: true, force: true });
 });
 
 describe('page cache', () => {
   it('serves a page again without rendering it, same HTML, with a CSP that allows its inline script', async () => {
-    const a = await request(app).get('/tool/cursor');
-    const b = await request(app).get('/tool/cursor');
+    const a = await request(site).get('/tool/cursor');
+    const b = await request(site).get('/tool/cursor');
     expect(renders).toEqual(['GET /tool/cursor']);
     expect(b.status).toBe(200);
     expect(b.text).toBe(a.text);
@@ -86,46 +100,61 @@ describe('page cache', () => {
     // The stored page keeps its own policy: its inline stylesheet, and no other page's.
     const hashOf = (css: string) => `'sha256-${createHash('sha256').update(css).digest('base64')}'`;
     expect(csp).toMatch(new RegExp(`style-src-elem 'self' ${hashOf(styleOf('/tool/cursor')).replace(/[+/]/g, '\\$&')};`));
-    const other = await request(app).get('/blog');
+    const other = await request(site).get('/blog');
     expect(other.headers['content-security-policy']).toContain(hashOf(styleOf('/blog')));
     expect(other.headers['content-security-policy']).not.toContain(hashOf(styleOf('/tool/cursor')));
     // Revalidation of a stored page.
-    expect((await request(app).get('/tool/cursor').set('If-None-Match', b.headers.etag)).status).toBe(304);
+    expect((await request(site).get('/tool/cursor').set('If-None-Match', b.headers.etag)).status).toBe(304);
+  });
+
+  it('sends a stored page again from the front lane, without Express, with its own policy', async () => {
+    const first = await request(site).get('/tool/cursor');
+    const again = await request(site).get('/tool/cursor');
+    expect(expressHits).toEqual(['GET /tool/cursor']);
+    expect(again.text).toBe(first.text);
+    expect(again.headers['content-security-policy']).toBe(first.headers['content-security-policy']);
+    expect(again.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect((await request(site).get('/tool/cursor').set('If-None-Match', first.headers.etag)).status).toBe(304);
+    // A release changes the key: Express renders the page of the new release, which is then replayed in turn.
+    activate('d2');
+    expect((await request(site).get('/tool/cursor')).text).toContain('directory@d2');
+    expect((await request(site).get('/tool/cursor')).text).toContain('directory@d2');
+    expect(expressHits).toEqual(['GET /tool/cursor', 'GET /tool/cursor']);
   });
 
   it('keys by path and query, and keeps 404 pages too', async () => {
-    await request(app).get('/?search=a');
-    await request(app).get('/?search=b');
-    await request(app).get('/?search=a');
-    expect((await request(app).get('/missing')).status).toBe(404);
-    expect((await request(app).get('/missing')).status).toBe(404);
+    await request(site).get('/?search=a');
+    await request(site).get('/?search=b');
+    await request(site).get('/?search=a');
+    expect((await request(site).get('/missing')).status).toBe(404);
+    expect((await request(site).get('/missing')).status).toBe(404);
     expect(renders).toEqual(['GET /?search=a', 'GET /?search=b', 'GET /missing']);
   });
 
   it('renders again after a data change', async () => {
-    await request(app).get('/blog');
+    await request(site).get('/blog');
     await bumpDataVersion(db);
-    const after = await request(app).get('/blog');
+    const after = await request(site).get('/blog');
     expect(renders).toEqual(['GET /blog', 'GET /blog']);
     expect(after.text).toContain(`data ${await dataVersion(db)}`);
   });
 
   it('renders again after a release or a rollback, and only for what changed', async () => {
-    await request(app).get('/');
+    await request(site).get('/');
     activate('d2');
-    expect((await request(app).get('/')).text).toContain('directory@d2');
+    expect((await request(site).get('/')).text).toContain('directory@d2');
     activate('d1');
     // Back to the first release: its page is still the right one.
-    expect((await request(app).get('/')).text).toContain('directory@d1');
+    expect((await request(site).get('/')).text).toContain('directory@d1');
     expect(renders).toEqual(['GET /', 'GET /']);
   });
 
   it('never keeps a form post, a form page (a fresh idempotency key each), a 5xx or a page that sets a cookie', async () => {
     for (let i = 0; i < 2; i++) {
-      expect((await request(app).post('/submit').type('form').send('name=x')).status).toBe(303);
-      expect((await request(app).get('/contact')).status).toBe(200);
-      expect((await request(app).get('/down')).status).toBe(503);
-      const cookie = await request(app).get('/cookie');
+      expect((await request(site).post('/submit').type('form').send('name=x')).status).toBe(303);
+      expect((await request(site).get('/contact')).status).toBe(200);
+      expect((await request(site).get('/down')).status).toBe(503);
+      const cookie = await request(site).get('/cookie');
       expect(cookie.headers['set-cookie']).toBeDefined();
     }
     expect(renders).toEqual(['POST /submit', 'GET /contact', 'GET /down', 'GET /cookie', 'POST /submit', 'GET /contact', 'GET /down', 'GET /cookie']);

@@ -5,6 +5,7 @@
  * page. Pages carry no per-response nonce (the CSP allows the inline theme script by hash), so a stored page is
  * served as it is.
  */
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
 import { encodeReply, sendEncoded, type Reply, type ReplyCache } from '../http/cachedResponse';
 import type { ReleaseServing } from '../releases/serving';
@@ -20,12 +21,20 @@ export function servedReleasesKey(serving: Pick<ReleaseServing, 'current'>, remo
   return remotes.map((remote) => `${remote}=${serving.current(remote).release?.id ?? '-'}`).join(',');
 }
 
-export function cachedPages(renderer: PageRenderer, opts: { cache: ReplyCache; releases: () => string }): RequestHandler {
+/** A page's key: its URL, the served releases and the day (a page may show today's date, as the legal pages'
+ *  "Last updated" does, by the server's clock). */
+const pageKey = (url: string, releases: string) => `page\u0000${url}\u0000${releases}\u0000${new Date().toDateString()}`;
+
+export interface CachedPages extends RequestHandler {
+  /** The front lane for pages (see ReplyCache.replay): a stored page sent again without Express. */
+  replay(req: IncomingMessage, res: ServerResponse): boolean | Promise<boolean>;
+}
+
+export function cachedPages(renderer: PageRenderer, opts: { cache: ReplyCache; releases: () => string }): CachedPages {
   const serveGet = async (req: Request, res: Response) => {
     const remote = renderer.remoteOf(req.path);
     if (remote && PER_VISITOR_REMOTES.has(remote)) return renderer.render(req, res);
-    // The day: a page may show today's date (the legal pages' "Last updated"), as the server's clock has it.
-    const key = `page\u0000${req.originalUrl}\u0000${opts.releases()}\u0000${new Date().toDateString()}`;
+    const key = pageKey(req.originalUrl, opts.releases());
     const { version, hit } = await opts.cache.lookup(key);
     if (hit) return sendEncoded(req, res, hit);
     const reply = await captureRender(renderer, req, res);
@@ -34,11 +43,13 @@ export function cachedPages(renderer: PageRenderer, opts: { cache: ReplyCache; r
     opts.cache.store(key, version, encoded);
     sendEncoded(req, res, encoded);
   };
-  return (req, res, next) => {
+  const handler: RequestHandler = (req, res, next) => {
     // A form post runs an action and answers that visitor: never cached.
     const work = req.method === 'GET' || req.method === 'HEAD' ? serveGet(req, res) : renderer.render(req, res);
     work.catch(next);
   };
+  // Only stored pages are replayed, so the forms' pages (never stored) always reach the renderer.
+  return Object.assign(handler, { replay: (req: IncomingMessage, res: ServerResponse) => opts.cache.replay(req, res, pageKey(req.url ?? '', opts.releases())) });
 }
 
 /**
