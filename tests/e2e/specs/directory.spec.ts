@@ -215,7 +215,7 @@ describe('directory: keyboard', () => {
 
     await page.goto(`${BASE}/tool/cursor`);
     await waitForRoute(page);
-    const detailFaq = page.locator('button[id^="dir-tfaq-q-"]');
+    const detailFaq = page.locator('button[id^="dir-tfaq-"]');
     assert.ok((await detailFaq.count()) >= 2, 'the seed gives Cursor several FAQ entries');
     await detailFaq.nth(0).focus();
     await page.keyboard.press('Enter');

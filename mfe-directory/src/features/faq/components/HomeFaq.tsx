@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { contactEmail } from '@aitools/platform';
 import { HOME_FAQ } from '../homeFaq';
+import { FaqItem } from './FaqItem';
 import { obfuscateEmail } from '../../../shared/email';
 
 /** Shown as name[at]domain[dot]tld; the first click turns it into a real mail link. */
@@ -44,27 +45,16 @@ export function HomeFaq() {
     <section id="faq" className="dir-faq" aria-labelledby="dir-faq-title">
       <h2 id="dir-faq-title">Frequently Asked Questions</h2>
       <ul className="dir-faq__list">
-        {HOME_FAQ.map((entry, i) => {
-          const isOpen = open.has(i);
-          return (
-            <li key={entry.question} className="dir-faq__item">
-              <h3 className="dir-faq__q">
-                <button type="button" aria-expanded={isOpen} aria-controls={`dir-faq-a-${i}`} id={`dir-faq-q-${i}`} onClick={() => toggle(i)}>
-                  <span>{entry.question}</span>
-                  <span aria-hidden="true">{isOpen ? '−' : '+'}</span>
-                </button>
-              </h3>
-              <div id={`dir-faq-a-${i}`} role="region" aria-labelledby={`dir-faq-q-${i}`} className="dir-faq__a" hidden={!isOpen}>
-                <p>{entry.answer}</p>
-                {entry.emailContact && (
-                  <p>
-                    Email: <ObfuscatedEmail email={email} />
-                  </p>
-                )}
-              </div>
-            </li>
-          );
-        })}
+        {HOME_FAQ.map((entry, i) => (
+          <FaqItem key={entry.question} id={`dir-faq-${i}`} question={entry.question} open={open.has(i)} onToggle={() => toggle(i)}>
+            <p>{entry.answer}</p>
+            {entry.emailContact && (
+              <p>
+                Email: <ObfuscatedEmail email={email} />
+              </p>
+            )}
+          </FaqItem>
+        ))}
       </ul>
     </section>
   );
