@@ -6,13 +6,14 @@ import { useEffect, useRef, useState } from 'react';
  */
 export function useImageFailed(src: string) {
   const ref = useRef<HTMLImageElement>(null);
-  const [failed, setFailed] = useState(false);
+  // The address that failed, not a flag: a new address starts unfailed with nothing to reset, so an error that
+  // arrives before the effect runs is never undone by it.
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
   useEffect(() => {
-    setFailed(false);
     const img = ref.current;
-    if (img && img.complete && img.naturalWidth === 0 && src) setFailed(true);
+    if (img && img.complete && img.naturalWidth === 0 && src) setFailedSrc(src);
   }, [src]);
-  return { ref, failed, onError: () => setFailed(true) };
+  return { ref, failed: failedSrc === src, onError: () => setFailedSrc(src) };
 }
 
 /** Card image: the picture, or "No image available" / "Image failed to load". */
