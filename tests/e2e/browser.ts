@@ -9,6 +9,12 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
+/** A page with JavaScript off, in its own context: only the server's HTML, its links and its forms. */
+export async function noJsPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
+  return context.newPage();
+}
+
 export interface WatchedPage {
   page: Page;
   /** console errors and uncaught exceptions seen so far */

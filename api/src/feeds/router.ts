@@ -7,7 +7,7 @@ import { Feed } from 'feed';
 import { jsonText, type DB } from '../db/connection';
 import { listPublishedPosts } from '../blog/repository';
 import { canonicalUrl, SITE_FEEDS } from '@aitools/platform/head-tags';
-import { postPath, toolPath } from '@aitools/platform/routes';
+import { pathOf, postPath, toolPath } from '@aitools/platform/routes';
 import type { Reply, ReplyCache } from '../http/cachedResponse';
 
 const FEED_ITEMS = 50;
@@ -63,20 +63,14 @@ export function feedsRouter(db: DB, siteOrigin: string, reads: ReplyCache): Rout
   const url = (path: string) => canonicalUrl(siteOrigin, path);
   const router = Router();
   const atom = (xml: string): Reply => ({ type: 'application/atom+xml; charset=utf-8', cacheControl: 'public, max-age=600', body: xml });
+  /** A feed of the site, at `feed.path`, about the page at `about`. */
+  const siteFeed = (feed: { path: string; title: string }, about: string, description: string, updated: Date) =>
+    new Feed({ id: url(about), title: feed.title, description, link: url(about), language: 'en', updated, feedLinks: { atom: url(feed.path) }, generator: false });
 
   router.get(BLOG_FEED.path, reads.route(async () => {
     const posts = (await listPublishedPosts(db)).slice(0, FEED_ITEMS);
     const dated = posts.map((p) => ({ p, date: toDate(p.published_at ?? p.publishedAt) ?? new Date(0) }));
-    const feed = new Feed({
-      id: url('/blog'),
-      title: BLOG_FEED.title,
-      description: 'Expert insights on AI tools, automation workflows & enterprise adoption',
-      link: url('/blog'),
-      language: 'en',
-      updated: dated[0]?.date ?? new Date(0),
-      feedLinks: { atom: url(BLOG_FEED.path) },
-      generator: false,
-    });
+    const feed = siteFeed(BLOG_FEED, pathOf('/blog'), 'Expert insights on AI tools, automation workflows & enterprise adoption', dated[0]?.date ?? new Date(0));
     for (const { p, date } of dated) {
       const author = typeof p.author === 'string' ? p.author : ((p.author as { name?: string } | null | undefined)?.name ?? 'AI Tools Team');
       feed.addItem({
@@ -95,16 +89,7 @@ export function feedsRouter(db: DB, siteOrigin: string, reads: ReplyCache): Rout
 
   router.get(TOOLS_FEED.path, reads.route(async () => {
     const items = await toolFeedItems(db);
-    const feed = new Feed({
-      id: url('/'),
-      title: TOOLS_FEED.title,
-      description: 'The latest AI tools and MCP servers added to or updated in the directory',
-      link: url('/'),
-      language: 'en',
-      updated: items[0]?.updated ?? new Date(0),
-      feedLinks: { atom: url(TOOLS_FEED.path) },
-      generator: false,
-    });
+    const feed = siteFeed(TOOLS_FEED, pathOf('/'), 'The latest AI tools and MCP servers added to or updated in the directory', items[0]?.updated ?? new Date(0));
     for (const t of items) {
       const fresh = t.created !== null && t.created.getTime() === t.updated.getTime();
       feed.addItem({

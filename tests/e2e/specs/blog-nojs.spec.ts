@@ -1,7 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import { holdBackRemote, launchBrowser, waitForRoute } from '../browser';
+import { holdBackRemote, launchBrowser, noJsPage, waitForRoute } from '../browser';
 
 /** The blog without its code: with JavaScript off, and before the code arrives (issue 10). */
 const BASE = process.env.BASE_URL!;
@@ -14,11 +14,6 @@ before(async () => {
 after(async () => {
   await browser.close();
 });
-
-async function noJsPage(): Promise<Page> {
-  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
-  return context.newPage();
-}
 
 /** JavaScript on, but the blog remote's files held back, so the server's HTML is on screen without its code. */
 async function slowCodePage(): Promise<{ page: Page; errors: string[] }> {
@@ -39,7 +34,7 @@ const chip = (page: Page, name: string) => page.getByRole('group', { name: 'Cate
 
 describe('blog with JavaScript off', () => {
   it('filters by a chip link with the hint, and the active chip links back to All', async () => {
-    const page = await noJsPage();
+    const page = await noJsPage(browser);
     await page.goto(`${BASE}/blog`);
     assert.equal(await chip(page, 'All').getAttribute('aria-current'), 'true');
     await chip(page, 'MCP').click();
@@ -57,7 +52,7 @@ describe('blog with JavaScript off', () => {
   });
 
   it('searches by Enter (keeping the chosen category)', async () => {
-    const page = await noJsPage();
+    const page = await noJsPage(browser);
     await page.goto(`${BASE}/blog`);
     await page.getByPlaceholder('Search posts...').fill('PLAIN-english');
     await page.getByPlaceholder('Search posts...').press('Enter');
@@ -78,7 +73,7 @@ describe('blog with JavaScript off', () => {
   });
 
   it('opens page 2 by its link', async () => {
-    const page = await noJsPage();
+    const page = await noJsPage(browser);
     await page.goto(`${BASE}/blog`);
     assert.equal(await page.getByRole('link', { name: 'Previous page' }).getAttribute('aria-disabled'), 'true');
     await page.getByRole('link', { name: 'Page 2' }).click();
@@ -94,7 +89,7 @@ describe('blog with JavaScript off', () => {
   });
 
   it('answers a missing post with 404 and the not-found page', async () => {
-    const page = await noJsPage();
+    const page = await noJsPage(browser);
     const res = await page.goto(`${BASE}/blog/no-such-post`);
     assert.equal(res?.status(), 404);
     await page.getByRole('heading', { name: 'Blog Post Not Found' }).waitFor();

@@ -1,7 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import { holdBackRemote, launchBrowser, waitForRoute } from '../browser';
+import { holdBackRemote, launchBrowser, noJsPage, waitForRoute } from '../browser';
 
 /** The directory without its code: with JavaScript off, and before the code arrives (issue 10). */
 const BASE = process.env.BASE_URL!;
@@ -20,8 +20,7 @@ const cardNames = (page: Page) => page.locator('.dir-grid li h2').allTextContent
 
 describe('the directory without JavaScript', () => {
   it('searches by Enter, pages by link and filters by a category link, all rendered by the server', async () => {
-    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
-    const page = await context.newPage();
+    const page = await noJsPage(browser);
     await page.goto(`${BASE}/`);
     await page.getByPlaceholder('Search tools and servers...').fill('github');
     await page.keyboard.press('Enter');
@@ -40,7 +39,7 @@ describe('the directory without JavaScript', () => {
     await page.waitForURL(`${BASE}/?category=Development`);
     assert.equal(await page.getByRole('list', { name: 'Category' }).getByRole('link', { name: 'Development' }).getAttribute('aria-current'), 'true');
     assert.equal(await page.getByText('Click "Development" again to clear filter').count(), 1);
-    await context.close();
+    await page.context().close();
   });
 });
 

@@ -1,8 +1,8 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Browser, Page } from 'playwright-core';
-import { axeViolations, launchBrowser, openPage, waitForRoute } from '../browser';
+import type { Browser } from 'playwright-core';
+import { axeViolations, launchBrowser, noJsPage, openPage, waitForRoute } from '../browser';
 import { queryDb } from '../db';
 
 const BASE = process.env.BASE_URL!;
@@ -16,17 +16,11 @@ after(async () => {
   await browser.close();
 });
 
-/** A page with JavaScript off: only the server's HTML, its links and its forms. */
-async function noJsPage(): Promise<Page> {
-  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
-  return context.newPage();
-}
-
 const count = (table: string, email: string) => queryDb<{ n: number }>(`SELECT COUNT(*) AS n FROM ${table} WHERE email = ?`, email)[0].n;
 
 describe('forms without JavaScript (they post to their own page)', () => {
   it('/contact sends: the success banner after the redirect, one row, and a refresh stores nothing twice', async () => {
-    const page = await noJsPage();
+    const page = await noJsPage(browser);
     const sender = `ada-${RUN}@example.com`;
     await page.goto(`${BASE}/contact`);
     const box = (name: string) => page.getByRole('textbox', { name, exact: true });
@@ -46,7 +40,7 @@ describe('forms without JavaScript (they post to their own page)', () => {
   });
 
   it('/submit with empty fields shows its three required-field messages and stores nothing', async () => {
-    const page = await noJsPage();
+    const page = await noJsPage(browser);
     await page.goto(`${BASE}/submit`);
     const before = queryDb<{ n: number }>('SELECT COUNT(*) AS n FROM submissions')[0].n;
     const [answer] = await Promise.all([page.waitForResponse((r) => r.request().method() === 'POST'), page.getByRole('button', { name: 'Submit Tool' }).click()]);
@@ -57,7 +51,7 @@ describe('forms without JavaScript (they post to their own page)', () => {
   });
 
   it('/submit keeps the visitor\'s values with a field error, then stores one row; a refresh of "Thank You" stores nothing twice', async () => {
-    const page = await noJsPage();
+    const page = await noJsPage(browser);
     const owner = `owner-${RUN}@example.com`;
     await page.goto(`${BASE}/submit`);
     await page.getByLabel('Tool Name').fill(`No Script Tool ${RUN}`);
@@ -82,7 +76,7 @@ describe('forms without JavaScript (they post to their own page)', () => {
   });
 
   it('the early-access form signs up, and "Close" closes the dialog', async () => {
-    const page = await noJsPage();
+    const page = await noJsPage(browser);
     const address = `ads-${RUN}@brand.example`;
     await page.goto(`${BASE}/advertise`);
     await page.getByLabel('Email address').fill(address);
