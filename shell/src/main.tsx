@@ -72,10 +72,8 @@ async function start() {
   // for all of it: input and paint stay responsive while a phone hydrates (Lighthouse counts it as blocking time).
   // An interaction with a part not yet hydrated makes React hydrate that part first.
   if (hydrate) startTransition(() => void hydrateRoot(root, tree));
-  else {
-    root.textContent = '';
-    createRoot(root).render(tree);
-  }
+  // React replaces the server's HTML when its first render commits, so the page is never blank meanwhile.
+  else createRoot(root).render(tree);
 }
 
 void start();

@@ -85,14 +85,18 @@ function RemoteError({ remote }: { remote: string }) {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   if (!isChunkLoadError(error)) return <RouterErrorScreen error={error} />;
   return (
-    <RemoteFailure
-      error={error}
-      attempt={source.attempts?.(remote) ?? 0}
-      busy={revalidator.state === 'loading'}
-      onRetry={() => {
-        source.retry?.(remote);
-        void revalidator.revalidate();
-      }}
-    />
+    <>
+      <RemoteFailure
+        error={error}
+        attempt={source.attempts?.(remote) ?? 0}
+        busy={revalidator.state === 'loading'}
+        onRetry={() => {
+          source.retry?.(remote);
+          void revalidator.revalidate();
+        }}
+      />
+      {/* the browser shows the boundary: this route's screen is settled */}
+      <RouteReady />
+    </>
   );
 }

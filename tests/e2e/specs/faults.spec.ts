@@ -185,9 +185,20 @@ describe('fault isolation of the release platform', () => {
       if (!fallback) {
         // The browser gets the remote boundary with "Try again", inside the working shell.
         const { page } = await openPage(browser);
+        // The browser renders this route from scratch: the server's HTML stays until that render replaces it.
+        await page.addInitScript(() => {
+          new MutationObserver(() => {
+            const root = document.getElementById('root');
+            if (document.readyState !== 'loading' && root && root.childElementCount === 0) (window as unknown as { rootEmptied?: boolean }).rootEmptied = true;
+          }).observe(document, { subtree: true, childList: true });
+        });
         await page.goto(`${site.baseUrl}/privacy`);
         await page.getByRole('button', { name: 'Try again' }).waitFor();
+        // The browser's own render (not only the server's HTML) shows it inside the shell.
+        await waitForRoute(page);
+        assert.equal(await page.locator('.remote-error').count(), 1);
         assert.equal(await page.locator('footer').count(), 1);
+        assert.equal(await page.evaluate(() => (window as unknown as { rootEmptied?: boolean }).rootEmptied), undefined, 'never blank');
         await page.context().close();
       }
       await othersServe('legal');
