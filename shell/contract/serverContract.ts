@@ -47,6 +47,10 @@ export interface ShellServer {
   matchRoute(pathname: string): RouteMatch;
   /** The inline script that sets the theme before first paint (allowed by the CSP by its hash). */
   themeBootScript(): string;
+  /** The inline script that starts the page's code after its first paint (allowed by the CSP by its hash). */
+  pageCodeBootScript(): string;
   /** The id of the page-state script element the browser reads. */
   PAGE_STATE_ID: string;
+  /** The id of the JSON list of the page's code the boot script reads: the entry first, then modules to preload. */
+  PAGE_CODE_ID: string;
 }

@@ -42,16 +42,17 @@ export function monolithHtml(html: string, manifest: Record<string, ManifestChun
     files.add(chunk.file);
     chunk.imports?.forEach(visit);
   };
-  // The route's own module, as the server preloads it for the federated build.
-  for (const [, remote, name] of html.matchAll(/<link rel="modulepreload" href="\/remotes\/(\w+)\/[^"]*__federation_expose_(\w+)[^"]*">/g)) {
-    const key = Object.keys(manifest).find((k) => manifest[k].name === name && k.includes(`mfe-${remote}/`));
+  // The page's code list (shell/src/remotes/pageCode.ts): the route's own module, as the server lists it for the
+  // federated build, becomes the monolith's chunks of that module.
+  const list = /<script type="application\/json" id="__PAGE_CODE__">([^<]*)<\/script>/;
+  const code = JSON.parse(html.match(list)?.[1] ?? '[]') as string[];
+  for (const href of code) {
+    const [, remote, name] = href.match(/^\/remotes\/(\w+)\/.*__federation_expose_(\w+)/) ?? [];
+    const key = remote && Object.keys(manifest).find((k) => manifest[k].name === name && k.includes(`mfe-${remote}/`));
     if (key) visit(key);
   }
-  const preload = [...files].map((f) => `<link rel="modulepreload" href="${base}${f}">`).join('');
-  return html
-    .replace(/<link rel="modulepreload" href="\/remotes\/[^"]*">/g, '')
-    .replace(/<script type="module" crossorigin src="\/assets\/[^"]+"><\/script>/, `<script type="module" crossorigin src="${base}${entry.file}"></script>${preload}`)
-    .replace(/<link rel="stylesheet" crossorigin href="\/assets\/[^"]+">/, (entry.css ?? []).map((c) => `<link rel="stylesheet" crossorigin href="${base}${c}">`).join(''));
+  const modules = [entry.file, ...files].map((f) => base + f);
+  return html.replace(list, () => `<script type="application/json" id="__PAGE_CODE__">${JSON.stringify(modules)}</script>`);
 }
 
 const TYPES: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json' };

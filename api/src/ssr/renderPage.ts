@@ -13,6 +13,7 @@ import { routePreloadFiles } from './preload';
 import { importRoute } from './serverEntries';
 import { inProcessApi } from './inProcessApi';
 import { createStylesheetReader, inlineShellStylesheets, styleElement } from './inlineStyles';
+import { pageCodeList, takeShellModules } from './pageCode';
 import { allowInlineStyles } from '../middleware/security';
 import { DEV_RELEASE_ID } from '../releases/manifest';
 
@@ -35,8 +36,10 @@ export async function createPageRenderer(config: ServerConfig, logger: Logger, a
   const shell: ShellServer = (await import('@aitools/shell/server')).default;
   const readStylesheet = createStylesheetReader();
   const shellPage = inlineShellStylesheets(readFileSync(join(SHELL_DIST, 'client', 'index.html'), 'utf8'), (href) => readStylesheet(join(SHELL_DIST, 'client', href), true));
-  const template = shellPage.template;
+  const shellCode = takeShellModules(shellPage.template);
+  const template = shellCode.template;
   const themeScript = shell.themeBootScript();
+  const codeScript = shell.pageCodeBootScript();
   // Keyed by remote and release: a new release (or a fallback) starts with a closed breaker.
   const breaker = createBreaker({
     failures: config.breakerFailures,
@@ -51,7 +54,7 @@ export async function createPageRenderer(config: ServerConfig, logger: Logger, a
   for (const remote of REMOTE_NAMES) void serving.resolve(remote, 60_000);
 
   return {
-    inlineScripts: [themeScript],
+    inlineScripts: [themeScript, codeScript],
     remoteOf(pathname) {
       const match = shell.matchRoute(pathname);
       return match.kind === 'remote' ? match.route.remote : null;
@@ -63,7 +66,8 @@ export async function createPageRenderer(config: ServerConfig, logger: Logger, a
       // One choice of release per remote for the whole request: the page names what it was rendered with.
       const served: Record<string, Served> = Object.fromEntries(REMOTE_NAMES.map((r) => [r, serving.current(r)]));
       const keyOf = (remote: string) => `${remote}@${served[remote]?.release?.id ?? '-'}`;
-      const preload: string[] = [];
+      const remoteStyles: string[] = [];
+      const code = [...shellCode.modules];
       const inlineStyles = [...shellPage.styles];
 
       if (match.kind === 'remote') {
@@ -73,7 +77,7 @@ export async function createPageRenderer(config: ServerConfig, logger: Logger, a
         served[name] = await serving.resolve(name, breaker.state(keyOf(name)) === 'open' ? 0 : config.renderBudgetMs);
         const chosen = served[name];
         if (chosen?.release) {
-          // The route's stylesheet, its federation entry and the chunks of its module: fetched in parallel with
+          // The route's stylesheet, and its federation entry and the chunks of its module, fetched in parallel with
           // the shell's code instead of one after another.
           const base = remoteBaseUrl(name, chosen.release.id);
           const modules = [chosen.public.entry, ...routePreloadFiles(chosen.release, module).map((f) => base + f)];
@@ -84,7 +88,8 @@ export async function createPageRenderer(config: ServerConfig, logger: Logger, a
             if (element) inlineStyles.push(style.css);
             return element ?? `<link rel="stylesheet" href="${escapeHtml(style.href)}">`;
           });
-          preload.push(...styles, ...modules.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`));
+          remoteStyles.push(...styles);
+          code.push(...modules);
         }
       }
       const releases: Record<string, PublicRelease> = {};
@@ -116,7 +121,7 @@ export async function createPageRenderer(config: ServerConfig, logger: Logger, a
       // Replacer functions: page content may contain "$&" and the like, which a replacement string would expand.
       const html = template
         .replace('<!--app-theme-->', () => `<script>${themeScript}</script>`)
-        .replace('<!--app-head-->', () => [renderHeadTags(result.head ?? DEFAULT_HEAD), ...preload].join('\n'))
+        .replace('<!--app-head-->', () => [renderHeadTags(result.head ?? DEFAULT_HEAD), ...remoteStyles, pageCodeList(shell.PAGE_CODE_ID, code), `<script>${codeScript}</script>`].join('\n'))
         .replace('<!--app-html-->', () => result.html)
         .replace('<!--app-state-->', () => `<script type="application/json" id="${shell.PAGE_STATE_ID}">${serializeJsonForScript(state)}</script>`);
       const policy = res.getHeader('Content-Security-Policy');

@@ -32,7 +32,7 @@ describe('content security policy', () => {
     assert.match((await fetch(`${BASE}/api/tools/cursor`)).headers.get('content-security-policy')!, /style-src-elem 'self';/);
   });
 
-  it('allows the inline theme script by its hash, with no nonce, the same header for every response', async () => {
+  it('allows the inline scripts (theme, page code) by their hashes, with no nonce, the same header for every response', async () => {
     const a = await fetch(`${BASE}/blog`);
     const b = await fetch(`${BASE}/blog`);
     const csp = a.headers.get('content-security-policy')!;
@@ -42,8 +42,10 @@ describe('content security policy', () => {
     const html = await a.text();
     assert.doesNotMatch(html, /nonce=/);
     const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
-    assert.equal(inline.length, 1, 'one inline script: the theme');
-    assert.ok(csp.includes(`'sha256-${createHash('sha256').update(inline[0]!).digest('base64')}'`), 'its hash is in script-src');
+    assert.equal(inline.length, 2, 'two inline scripts: the theme, and the boot of the page code');
+    assert.match(inline[0]!, /prefers-color-scheme/);
+    assert.match(inline[1]!, /__PAGE_CODE__/);
+    for (const script of inline) assert.ok(csp.includes(`'sha256-${createHash('sha256').update(script).digest('base64')}'`), 'its hash is in script-src');
   });
 
   for (const path of PAGES) {

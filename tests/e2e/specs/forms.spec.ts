@@ -1,18 +1,18 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import type { Browser } from 'playwright-core';
 import { axeViolations, launchBrowser, openPage, waitForRoute } from '../browser';
-import { REPO_ROOT } from '../harness';
+import { runApiScript } from '../harness';
 import { queryDb } from '../db';
 
 const BASE = process.env.BASE_URL!;
 const RUN = Date.now().toString(36);
 let browser: Browser;
 
+/** `pnpm moderate …`, without blocking this process: a blocked event loop would reuse a kept-alive socket the
+ *  server closed meanwhile ("other side closed"). */
 function moderate(...args: string[]) {
-  const r = spawnSync('pnpm', ['--silent', 'moderate', ...args], { cwd: REPO_ROOT, env: process.env, encoding: 'utf8' });
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+  return runApiScript({}, 'src/moderation/cli.ts', args);
 }
 
 before(async () => {
@@ -72,17 +72,17 @@ describe('forms remote', () => {
   });
 
   it('approving the submission with the moderation command publishes it in the directory', async () => {
-    const listed = moderate('list', '--status', 'pending');
+    const listed = await moderate('list', '--status', 'pending');
     assert.equal(listed.status, 0, listed.stderr);
     const line = listed.stdout.split('\n').find((l) => l.includes(toolName));
     assert.ok(line, `listed: ${listed.stdout}`);
     const id = /^#(\d+) \[pending\]/.exec(line)![1];
-    const approved = moderate('approve', id);
+    const approved = await moderate('approve', id);
     assert.equal(approved.status, 0, approved.stderr);
     const slug = `e2e-vector-helper-${RUN}`;
     assert.match(approved.stdout, new RegExp(`published at /tool/${slug}`));
-    assert.notEqual(moderate('approve', id).status, 0, 'a second approval is refused');
-    assert.notEqual(moderate('reject', '999999').status, 0, 'unknown ids are an error');
+    assert.notEqual((await moderate('approve', id)).status, 0, 'a second approval is refused');
+    assert.notEqual((await moderate('reject', '999999')).status, 0, 'unknown ids are an error');
 
     const detail = await fetch(`${BASE}/tool/${slug}`);
     assert.equal(detail.status, 200);
@@ -117,7 +117,7 @@ describe('forms remote', () => {
     assert.equal(await box('Message').inputValue(), '');
     assert.deepEqual(queryDb('SELECT name, subject, message FROM contact_messages WHERE email = ?', sender), [{ name: 'Ada Lovelace', subject: 'partnership', message: 'Shall we partner?' }]);
     assert.deepEqual(await axeViolations(page), [], 'the success banner is accessible');
-    const csv = moderate('contacts', '--csv');
+    const csv = await moderate('contacts', '--csv');
     assert.equal(csv.status, 0, csv.stderr);
     assert.ok(csv.stdout.includes(`Ada Lovelace,${sender},partnership`));
     assert.deepEqual(errors, []);
@@ -150,7 +150,7 @@ describe('forms remote', () => {
     // The advertise entry was replaced: going back lands on /contact.
     await page.goBack();
     await page.waitForURL(`${BASE}/contact`);
-    const subscribers = moderate('subscribers', '--csv');
+    const subscribers = await moderate('subscribers', '--csv');
     assert.ok(subscribers.stdout.includes(`${address},early_access_advertising,advertise_page_modal`));
     assert.deepEqual(errors, []);
     await page.context().close();

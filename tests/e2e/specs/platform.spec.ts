@@ -32,9 +32,13 @@ describe('shell and legal remote', () => {
     assert.match(html, /<style data-href="\/assets\/[^"]+\.css">/, "the shell's CSS is inlined");
     assert.doesNotMatch(html, /<link rel="stylesheet"/, 'no render-blocking stylesheet');
     assert.match(html, /"legal":\{"id":"[^"]+","entry":"\/remotes\/legal\/[^"]+\/remoteEntry\.js"/, 'the page names the release it was rendered with');
-    // A short waterfall: the route's entry and module chunks are preloaded with the page, not discovered one by one.
-    assert.match(html, /<link rel="modulepreload" href="\/remotes\/legal\/[^"]+\/remoteEntry\.js">/);
-    assert.match(html, /<link rel="modulepreload" href="\/remotes\/legal\/[^"]+\/__federation_expose_Privacy-[^"]+\.js">/);
+    // A short waterfall: the page lists its code (the shell's entry, then the route's federation entry and module
+    // chunks), fetched in one wave after the first paint, not discovered one by one; no module element blocks.
+    const code = JSON.parse(html.match(/<script type="application\/json" id="__PAGE_CODE__">([^<]+)<\/script>/)?.[1] ?? '[]') as string[];
+    assert.match(code[0] ?? '', /^\/assets\/index-[\w-]+\.js$/);
+    assert.ok(code.some((f) => /^\/remotes\/legal\/[^/]+\/remoteEntry\.js$/.test(f)), code.join());
+    assert.ok(code.some((f) => /^\/remotes\/legal\/[^/]+\/__federation_expose_Privacy-[\w-]+\.js$/.test(f)), code.join());
+    assert.doesNotMatch(html, /<script type="module"|rel="modulepreload"/);
   });
 
   it('hydrates /privacy without errors, with one React, and passes an accessibility audit', async () => {
@@ -42,6 +46,12 @@ describe('shell and legal remote', () => {
     await page.goto(`${BASE}/privacy`);
     await waitForRoute(page);
     assert.equal(await page.locator('h1').textContent(), 'Privacy Policy');
+    // The page painted before any of its code was asked for (shell/src/remotes/pageCode.ts).
+    const { paint, firstCode } = await page.evaluate(() => ({
+      paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+      firstCode: Math.min(...performance.getEntriesByType('resource').filter((r) => r.name.endsWith('.js')).map((r) => r.startTime)),
+    }));
+    assert.ok(paint !== undefined && paint <= firstCode, `first paint at ${paint} ms, first module asked for at ${firstCode} ms`);
     const today = new Date().toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
     assert.equal(await page.locator('.legal__updated').textContent(), `Last updated: ${today}`);
     assert.deepEqual(errors, []);

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { pageCodeList, takeShellModules } from './pageCode';
+
+const BUILT = `<head>
+    <!--app-head-->
+    <script type="module" crossorigin src="/assets/index-BKHKkmz7.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/vendor-X1.js">
+    <style data-href="/assets/index-B.css">body{}</style>
+  </head>`;
+
+describe("the page's code", () => {
+  it("takes the shell's entry and preloads out of its built page, the entry first", () => {
+    const { template, modules } = takeShellModules(BUILT);
+    expect(modules).toEqual(['/assets/index-BKHKkmz7.js', '/assets/vendor-X1.js']);
+    expect(template).not.toMatch(/<script type="module"|modulepreload/);
+    expect(template).toContain('<!--app-head-->');
+    expect(template).toContain('<style data-href="/assets/index-B.css">');
+  });
+
+  it('refuses a shell page without an entry (a broken build)', () => {
+    expect(() => takeShellModules('<head></head>')).toThrow(/no entry module/);
+  });
+
+  it('lists the code as JSON that cannot end its element', () => {
+    const list = pageCodeList('__PAGE_CODE__', ['/assets/a.js', '/x</script><script>alert(1)</script>']);
+    expect(list.startsWith('<script type="application/json" id="__PAGE_CODE__">')).toBe(true);
+    expect(list.match(/<\/script>/g)).toHaveLength(1);
+    expect(JSON.parse(list.slice(list.indexOf('>') + 1, -'</script>'.length))).toEqual(['/assets/a.js', '/x</script><script>alert(1)</script>']);
+  });
+});

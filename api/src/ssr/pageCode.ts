@@ -1,0 +1,26 @@
+/**
+ * The page's code starts after its first paint (shell/src/remotes/pageCode.ts). The shell's built page names its
+ * entry module (and any preloads); they are taken out of it once, and each page lists them, with its route's
+ * modules, in one JSON element that the shell's boot script reads.
+ */
+import { serializeJsonForScript } from '@aitools/platform/head-tags';
+
+const SHELL_MODULE = /\s*<script type="module"(?: crossorigin)? src="(\/assets\/[\w.-]+\.js)"><\/script>|\s*<link rel="modulepreload"(?: crossorigin)? href="(\/assets\/[\w.-]+\.js)">/g;
+
+/** The shell's page without its module elements, and their addresses: the entry first. */
+export function takeShellModules(template: string): { template: string; modules: string[] } {
+  let entry: string | undefined;
+  const preloads: string[] = [];
+  const out = template.replace(SHELL_MODULE, (_, script?: string, preload?: string) => {
+    if (script) entry = script;
+    else if (preload) preloads.push(preload);
+    return '';
+  });
+  if (!entry) throw new Error("The shell's built page has no entry module: rebuild the shell (`npm run build`).");
+  return { template: out, modules: [entry, ...preloads] };
+}
+
+/** The JSON list of a page's code: the entry first, then the modules to preload. */
+export function pageCodeList(id: string, modules: string[]): string {
+  return `<script type="application/json" id="${id}">${serializeJsonForScript(modules)}</script>`;
+}
