@@ -7,6 +7,6 @@ export default defineConfig(({ isSsrBuild }) =>
     ? { plugins: hostFederation({ ssr: true, root: import.meta.dirname }), build: { target: 'node20', outDir: 'dist/server', emptyOutDir: true } }
     : {
         plugins: hostFederation({ ssr: false, root: import.meta.dirname }),
-        build: { outDir: 'dist/client', emptyOutDir: true, target: 'esnext', modulePreload: false },
+        build: { outDir: 'dist/client', emptyOutDir: true, target: 'esnext', modulePreload: false, manifest: true },
       },
 );

@@ -13,6 +13,9 @@ export const IMAGE_STYLE_VERSION = 1;
 export const SOCIAL_IMAGE_SIZE = { width: 1200, height: 630 } as const;
 /** Post cover size: the 16:9 of the blog's cards. */
 export const COVER_IMAGE_SIZE = { width: 1200, height: 675 } as const;
+/** Narrower copies of a cover (`&w=`), for cards and phones: a 400 px card need not fetch 1200 px. */
+export const COVER_WIDTHS = [400, 800] as const;
+export type CoverWidth = (typeof COVER_WIDTHS)[number];
 
 /** FNV-1a, 32 bits, as 8 hex digits: a short, stable digest that needs no crypto module in the browser. */
 export function shortDigest(text: string): string {
@@ -52,6 +55,12 @@ export const toolSocialImagePath = (tool: { slug: string; name: string; category
 export const postSocialImagePath = (post: { slug: string; title: string; category?: string | null }) =>
   imagePath('post-social', post);
 export const postCoverPath = (post: { slug: string; title: string; category?: string | null }) => imagePath('post-cover', post);
+
+/** The `srcset` of a generated cover (its narrower copies and itself); undefined for any other picture. */
+export function coverSrcSet(src: string): string | undefined {
+  if (!/^\/covers\/[^/?]+\.png\?v=\w+$/.test(src)) return undefined;
+  return [...COVER_WIDTHS.map((w) => `${src}&w=${w} ${w}w`), `${src} ${COVER_IMAGE_SIZE.width}w`].join(', ');
+}
 
 /** Brand-logo tiles: /logos/<tool slug>.svg?v=<digest of icon and colour>. */
 export function logoPath(toolSlug: string, icon: string, hex: string): string {

@@ -9,7 +9,7 @@ import { openTestDatabase } from '../db/testDatabase';
 import { seed } from '../db/seed';
 import { createLogger } from '../middleware/logger';
 import { getTool } from '../tools/repository';
-import { postCoverPath, toolSocialImagePath } from '../contracts/images';
+import { coverSrcSet, postCoverPath, toolSocialImagePath } from '../contracts/images';
 import { contrastRatio, loadLogoMap, logoTileSvg, tileBackground } from './logos';
 import { createImageService } from './service';
 import { imagesRouter } from './router';
@@ -85,5 +85,25 @@ describe('image routes', { timeout: 20_000 }, () => {
     expect(stale.headers['cache-control']).toBe('public, max-age=3600');
     expect((await request(app).get('/og/blog/no-such-post.png')).status).toBe(404);
     expect((await request(app).get('/og/tool/..%2Fetc.png')).status).toBe(404);
+  });
+
+  it('draws narrower copies of a cover, the same picture in fewer bytes, for the widths its srcset names', async () => {
+    const tool = (await getTool(db, 'cursor'))!;
+    const cover = postCoverPath({ slug: 'ai-market-landscape-2026', title: 'x', category: 'y' });
+    const srcset = coverSrcSet(cover)!;
+    expect(srcset).toBe(`${cover}&w=400 400w, ${cover}&w=800 800w, ${cover} 1200w`);
+    const full = (await request(app).get(cover)).body as Buffer;
+    for (const [width, height] of [[400, 225], [800, 450]]) {
+      const res = await request(app).get(`${cover}&w=${width}`);
+      expect(res.status).toBe(200);
+      const png = res.body as Buffer;
+      expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([width, height]);
+      expect(png.length).toBeLessThan(full.length);
+    }
+    // Only the listed widths, and only covers.
+    expect((await request(app).get(`${cover}&w=123`)).status).toBe(404);
+    expect((await request(app).get(`${toolSocialImagePath(tool)}&w=400`)).status).toBe(404);
+    expect(coverSrcSet(toolSocialImagePath(tool))).toBeUndefined();
+    expect(coverSrcSet('https://example.com/covers/a.png?v=1')).toBeUndefined();
   });
 });

@@ -87,9 +87,9 @@ function cardTree(card: Card, width: number, height: number): Node {
   );
 }
 
-/** The picture as PNG bytes (about 150 ms and 20–40 kB for 1200x630). */
-export async function renderCardPng(card: Card): Promise<Buffer> {
+/** The picture as PNG bytes (about 150 ms and 20–40 kB for 1200x630); `outWidth` scales the same layout down. */
+export async function renderCardPng(card: Card, outWidth?: number): Promise<Buffer> {
   const { width, height } = card.size === 'social' ? SOCIAL_IMAGE_SIZE : COVER_IMAGE_SIZE;
   const svg = await satori(cardTree(card, width, height) as never, { width, height, fonts: loadFonts() });
-  return new Resvg(svg, { fitTo: { mode: 'width', value: width } }).render().asPng();
+  return new Resvg(svg, { fitTo: { mode: 'width', value: outWidth ?? width } }).render().asPng();
 }

@@ -1,5 +1,5 @@
 import { Router, type Request, type Response } from 'express';
-import type { ImageKind } from '../contracts/images';
+import { COVER_WIDTHS, type ImageKind } from '../contracts/images';
 import { logoTileSvg, type LogoEntry } from './logos';
 import type { ImageService } from './service';
 import type { Logger } from 'pino';
@@ -14,7 +14,7 @@ function slugOf(file: string, ext: 'png' | 'svg'): string | null {
   return m && m[2] === ext ? m[1] : null;
 }
 
-/** /logos/<slug>.svg, /og/tool/<slug>.png, /og/blog/<slug>.png and /covers/<slug>.png. */
+/** /logos/<slug>.svg, /og/tool/<slug>.png, /og/blog/<slug>.png and /covers/<slug>.png (also `?w=400|800`). */
 export function imagesRouter({ images, logos, logger }: { images: ImageService; logos: Map<string, LogoEntry>; logger: Logger }): Router {
   const router = Router();
   const logoSvgs = new Map([...logos].map(([slug, entry]) => [slug, logoTileSvg(entry)]));
@@ -28,8 +28,10 @@ export function imagesRouter({ images, logos, logger }: { images: ImageService; 
 
   const servePng = (kind: ImageKind) => async (req: Request, res: Response) => {
     const slug = slugOf(String(req.params.file), 'png');
+    const width = req.query.w === undefined ? undefined : COVER_WIDTHS.find((w) => String(w) === req.query.w);
+    if (req.query.w !== undefined && !width) return void res.sendStatus(404);
     try {
-      const found = slug ? await images.png(kind, slug) : null;
+      const found = slug ? await images.png(kind, slug, width) : null;
       if (!found) return void res.sendStatus(404);
       res.set('Cache-Control', req.query.v === found.version ? IMMUTABLE : SHORT).type('image/png').send(found.bytes);
     } catch (err) {

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DB } from '../db/connection';
-import { imageVersion, type ImageKind, type ImageSubject } from '../contracts/images';
+import { COVER_WIDTHS, imageVersion, type CoverWidth, type ImageKind, type ImageSubject } from '../contracts/images';
 import { getTool, listToolSummaries } from '../tools/repository';
 import { getPublishedPost, listPublishedPosts } from '../blog/repository';
 import { renderCardPng, type Card } from './render';
@@ -20,8 +20,9 @@ interface Picture {
 }
 
 export interface ImageService {
-  /** The PNG of a tool's or post's picture (generated once per version, then read from disk), or null. */
-  png(kind: ImageKind, slug: string): Promise<{ bytes: Buffer; version: string } | null>;
+  /** The PNG of a tool's or post's picture (generated once per version, then read from disk), or null; a cover
+   *  also comes in narrower copies (`width`). */
+  png(kind: ImageKind, slug: string, width?: CoverWidth): Promise<{ bytes: Buffer; version: string } | null>;
   /** Generates every missing picture, one at a time (the seed step's images; started after the seed). */
   warm(): Promise<number>;
 }
@@ -52,15 +53,15 @@ export function createImageService({ db, cacheDir, logos }: { db: DB; cacheDir: 
     };
   }
 
-  async function generate(kind: ImageKind, { subject, card }: Picture): Promise<{ bytes: Buffer; version: string }> {
+  async function generate(kind: ImageKind, { subject, card }: Picture, width?: CoverWidth): Promise<{ bytes: Buffer; version: string }> {
     // The logo is part of what a tool's picture shows, so it is part of its version too.
-    const version = imageVersion(kind, subject) + (card.logoSvg ? `-${imageVersion(kind, { ...subject, title: card.logoSvg })}` : '');
+    const version = imageVersion(kind, subject) + (card.logoSvg ? `-${imageVersion(kind, { ...subject, title: card.logoSvg })}` : '') + (width ? `-w${width}` : '');
     const dir = join(cacheDir, kind);
     const file = join(dir, `${subject.slug}-${version}.png`);
     if (existsSync(file)) return { bytes: readFileSync(file), version: imageVersion(kind, subject) };
     let job = inFlight.get(file);
     if (!job) {
-      job = renderCardPng(card).then((bytes) => {
+      job = renderCardPng(card, width).then((bytes) => {
         mkdirSync(dir, { recursive: true });
         // Written whole under another name, then renamed: a reader never sees half a file.
         const tmp = `${file}.${process.pid}.tmp`;
@@ -75,21 +76,23 @@ export function createImageService({ db, cacheDir, logos }: { db: DB; cacheDir: 
   }
 
   return {
-    async png(kind, slug) {
+    async png(kind, slug, width) {
+      if (width && kind !== 'post-cover') return null;
       const p = await picture(kind, slug);
-      return p ? generate(kind, p) : null;
+      return p ? generate(kind, p, width) : null;
     },
     async warm() {
-      const jobs: [ImageKind, string][] = [
+      const jobs: [ImageKind, string, CoverWidth?][] = [
         ...(await listToolSummaries(db)).map((t): [ImageKind, string] => ['tool-social', t.slug]),
-        ...(await listPublishedPosts(db)).flatMap((p): [ImageKind, string][] => [
+        ...(await listPublishedPosts(db)).flatMap((p): [ImageKind, string, CoverWidth?][] => [
           ['post-cover', p.slug],
+          ...COVER_WIDTHS.map((w): [ImageKind, string, CoverWidth] => ['post-cover', p.slug, w]),
           ['post-social', p.slug],
         ]),
       ];
-      for (const [kind, slug] of jobs) {
+      for (const [kind, slug, width] of jobs) {
         const p = await picture(kind, slug);
-        if (p) await generate(kind, p);
+        if (p) await generate(kind, p, width);
         // Let requests in between two pictures.
         await new Promise((r) => setImmediate(r));
       }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageCodeList, takeShellModules } from './pageCode';
+import { pageCodeList, shellStartupModules, takeShellModules } from './pageCode';
 
 const BUILT = `<head>
     <!--app-head-->
@@ -26,5 +26,29 @@ describe("the page's code", () => {
     expect(list.startsWith('<script type="application/json" id="__PAGE_CODE__">')).toBe(true);
     expect(list.match(/<\/script>/g)).toHaveLength(1);
     expect(JSON.parse(list.slice(list.indexOf('>') + 1, -'</script>'.length))).toEqual(['/assets/a.js', '/x</script><script>alert(1)</script>']);
+  });
+});
+
+describe("the shell's startup modules", () => {
+  const manifest = {
+    'index.html': { file: 'assets/index-E.js', name: 'index', imports: ['_fn_import.js', '_react-core.js'] },
+    '_fn_import.js': { file: 'assets/fn_import-F.js' },
+    '_react-core.js': { file: 'assets/react-core-R.js' },
+    '_helpers.js': { file: 'assets/helpers-H.js' },
+    'react/index.js': { file: 'assets/__federation_shared_react-A.js', name: '__federation_shared_react', imports: ['_helpers.js', '_react-core.js'] },
+    'router.ts': { file: 'assets/__federation_shared_react-router-dom-B.js', name: '__federation_shared_react-router-dom', imports: ['_fn_import.js'] },
+    'zustand.mjs': { file: 'assets/__federation_shared_zustand-C.js', name: '__federation_shared_zustand', imports: ['_fn_import.js'] },
+    'index.css': { file: 'assets/index-S.css' },
+  };
+
+  it("lists the entry's imports and the shared packages the shell starts with, each once, and no other", () => {
+    expect(shellStartupModules(manifest, ['react', 'react-router-dom'])).toEqual([
+      '/assets/index-E.js',
+      '/assets/fn_import-F.js',
+      '/assets/react-core-R.js',
+      '/assets/__federation_shared_react-A.js',
+      '/assets/helpers-H.js',
+      '/assets/__federation_shared_react-router-dom-B.js',
+    ]);
   });
 });

@@ -20,6 +20,33 @@ export function takeShellModules(template: string): { template: string; modules:
   return { template: out, modules: [entry, ...preloads] };
 }
 
+/** A chunk of a Vite build manifest (`build.manifest`). */
+interface ManifestChunk {
+  file: string;
+  name?: string;
+  imports?: string[];
+}
+
+/**
+ * The shell's modules every page needs before its code runs, from the shell's build manifest: what its entry
+ * imports, and the chunks of the shared packages it starts with (each with what it imports). Listed with the entry,
+ * they come in one wave instead of a round trip per level of imports.
+ */
+export function shellStartupModules(manifest: Record<string, ManifestChunk>, startupShared: readonly string[]): string[] {
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    chunk.imports?.forEach(visit);
+  };
+  const entry = Object.keys(manifest).find((k) => k === 'index.html');
+  if (entry) visit(entry);
+  const shared = new Set(startupShared.map((p) => `__federation_shared_${p}`));
+  for (const [key, chunk] of Object.entries(manifest)) if (chunk.name && shared.has(chunk.name)) visit(key);
+  return [...files].filter((f) => f.endsWith('.js')).map((f) => `/${f}`);
+}
+
 /** The JSON list of a page's code: the entry first, then the modules to preload. */
 export function pageCodeList(id: string, modules: string[]): string {
   return `<script type="application/json" id="${id}">${serializeJsonForScript(modules)}</script>`;

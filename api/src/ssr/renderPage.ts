@@ -13,7 +13,7 @@ import { routePreloadFiles } from './preload';
 import { importRoute } from './serverEntries';
 import { inProcessApi } from './inProcessApi';
 import { createStylesheetReader, inlineShellStylesheets, styleElement } from './inlineStyles';
-import { pageCodeList, takeShellModules } from './pageCode';
+import { pageCodeList, shellStartupModules, takeShellModules } from './pageCode';
 import { allowInlineStyles } from '../middleware/security';
 import { DEV_RELEASE_ID } from '../releases/manifest';
 
@@ -38,6 +38,8 @@ export async function createPageRenderer(config: ServerConfig, logger: Logger, a
   const shellPage = inlineShellStylesheets(readFileSync(join(SHELL_DIST, 'client', 'index.html'), 'utf8'), (href) => readStylesheet(join(SHELL_DIST, 'client', href), true));
   const shellCode = takeShellModules(shellPage.template);
   const template = shellCode.template;
+  const shellManifest = join(SHELL_DIST, 'client', '.vite', 'manifest.json');
+  const shellModules = [...new Set([...shellCode.modules, ...(existsSync(shellManifest) ? shellStartupModules(JSON.parse(readFileSync(shellManifest, 'utf8')), shell.STARTUP_SHARED) : [])])];
   const themeScript = shell.themeBootScript();
   const codeScript = shell.pageCodeBootScript();
   // Keyed by remote and release: a new release (or a fallback) starts with a closed breaker.
@@ -67,7 +69,7 @@ export async function createPageRenderer(config: ServerConfig, logger: Logger, a
       const served: Record<string, Served> = Object.fromEntries(REMOTE_NAMES.map((r) => [r, serving.current(r)]));
       const keyOf = (remote: string) => `${remote}@${served[remote]?.release?.id ?? '-'}`;
       const remoteStyles: string[] = [];
-      const code = [...shellCode.modules];
+      const code = [...shellModules];
       const inlineStyles = [...shellPage.styles];
 
       if (match.kind === 'remote') {

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { coverSrcSet } from '@aitools/api/contracts/images';
 
 /**
  * An image that reports whether it failed. An error that happened before hydration fired no React event,
@@ -16,7 +17,11 @@ export function useImageFailed(src: string) {
   return { ref, failed: failedSrc === src, onError: () => setFailedSrc(src) };
 }
 
-/** Card image: the picture, or "No image available" / "Image failed to load". */
+/** The blog grid's card width: one column on phones, two from 640 px, three of the 1,120 px page from 1,024 px. */
+const CARD_SIZES = '(min-width: 1024px) 360px, (min-width: 640px) 50vw, 100vw';
+
+/** Card image: the picture (a generated cover in the width the card needs), or "No image available" / "Image
+ *  failed to load". */
 export function CardImage({ src, alt, className }: { src: string; alt: string; className: string }) {
   const { ref, failed, onError } = useImageFailed(src);
   if (!src || failed) {
@@ -26,5 +31,6 @@ export function CardImage({ src, alt, className }: { src: string; alt: string; c
       </div>
     );
   }
-  return <img ref={ref} className={className} src={src} alt={alt} loading="lazy" onError={onError} />;
+  const srcSet = coverSrcSet(src);
+  return <img ref={ref} className={className} src={src} srcSet={srcSet} sizes={srcSet && CARD_SIZES} alt={alt} loading="lazy" onError={onError} />;
 }

@@ -9,6 +9,7 @@ import { displayCategory, type BlogPost as Post } from '../lib/posts';
 import { PostBody } from '../components/PostBody';
 import { TagList } from '../components/PostCards';
 import { useImageFailed } from '../components/PostImage';
+import { coverSrcSet } from '@aitools/api/contracts/images';
 import '../styles.css';
 
 export interface BlogPostData {
@@ -73,7 +74,9 @@ function FeaturedImage({ post }: { post: Post }) {
   const { ref, failed, onError } = useImageFailed(post.featuredImage);
   if (!post.featuredImage || failed) return null;
   // Its box is sized before the picture arrives (covers are 1200x675, 16:9): no layout shift when it loads.
-  return <img ref={ref} className="blog-post__image" src={post.featuredImage} alt={post.featuredImageAlt || post.title} width={1200} height={675} onError={onError} />;
+  const srcSet = coverSrcSet(post.featuredImage);
+  // The post column is at most 820 px less its padding.
+  return <img ref={ref} className="blog-post__image" src={post.featuredImage} srcSet={srcSet} sizes={srcSet && '(min-width: 820px) 788px, 100vw'} alt={post.featuredImageAlt || post.title} width={1200} height={675} onError={onError} />;
 }
 
 function Article({ post }: { post: Post }) {
