@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { pageCodeList, shellStartupModules, takeShellModules } from './pageCode';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pageCodeList, shellPageCode, shellStartupModules, takeShellModules } from './pageCode';
 
 const BUILT = `<head>
     <!--app-head-->
@@ -50,5 +53,28 @@ describe("the shell's startup modules", () => {
       '/assets/helpers-H.js',
       '/assets/__federation_shared_react-router-dom-B.js',
     ]);
+  });
+});
+
+describe("the shell's page code", () => {
+  it('lists the entry, then the startup chunks from the build manifest, each once; the entry alone without a manifest', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'page-code-'));
+    try {
+      const manifestFile = join(dir, 'manifest.json');
+      expect(shellPageCode(BUILT, manifestFile, ['react']).modules).toEqual(['/assets/index-BKHKkmz7.js', '/assets/vendor-X1.js']);
+      writeFileSync(
+        manifestFile,
+        JSON.stringify({
+          'index.html': { file: 'assets/index-BKHKkmz7.js', imports: ['_core.js'] },
+          '_core.js': { file: 'assets/core-C.js' },
+          'react.js': { file: 'assets/__federation_shared_react-R.js', name: '__federation_shared_react', imports: ['_core.js'] },
+        }),
+      );
+      const { template, modules } = shellPageCode(BUILT, manifestFile, ['react']);
+      expect(modules).toEqual(['/assets/index-BKHKkmz7.js', '/assets/vendor-X1.js', '/assets/core-C.js', '/assets/__federation_shared_react-R.js']);
+      expect(template).not.toContain('<script type="module"');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -3,6 +3,7 @@
  * entry module (and any preloads); they are taken out of it once, and each page lists them, with its route's
  * modules, in one JSON element that the shell's boot script reads.
  */
+import { existsSync, readFileSync } from 'node:fs';
 import { serializeJsonForScript } from '@aitools/platform/head-tags';
 
 const SHELL_MODULE = /\s*<script type="module"(?: crossorigin)? src="(\/assets\/[\w.-]+\.js)"><\/script>|\s*<link rel="modulepreload"(?: crossorigin)? href="(\/assets\/[\w.-]+\.js)">/g;
@@ -45,6 +46,14 @@ export function shellStartupModules(manifest: Record<string, ManifestChunk>, sta
   const shared = new Set(startupShared.map((p) => `__federation_shared_${p}`));
   for (const [key, chunk] of Object.entries(manifest)) if (chunk.name && shared.has(chunk.name)) visit(key);
   return [...files].filter((f) => f.endsWith('.js')).map((f) => `/${f}`);
+}
+
+/** The shell's page without its module elements, and the modules every page starts with (the entry first); the
+ *  build manifest adds the startup chunks (a build without one lists the entry alone). */
+export function shellPageCode(template: string, manifestFile: string, startupShared: readonly string[]): { template: string; modules: string[] } {
+  const taken = takeShellModules(template);
+  const startup = existsSync(manifestFile) ? shellStartupModules(JSON.parse(readFileSync(manifestFile, 'utf8')), startupShared) : [];
+  return { template: taken.template, modules: [...new Set([...taken.modules, ...startup])] };
 }
 
 /** The JSON list of a page's code: the entry first, then the modules to preload. */

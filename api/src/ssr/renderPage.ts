@@ -13,7 +13,7 @@ import { routePreloadFiles } from './preload';
 import { importRoute } from './serverEntries';
 import { inProcessApi } from './inProcessApi';
 import { createStylesheetReader, inlineShellStylesheets, styleElement } from './inlineStyles';
-import { pageCodeList, shellStartupModules, takeShellModules } from './pageCode';
+import { pageCodeList, shellPageCode } from './pageCode';
 import { allowInlineStyles } from '../middleware/security';
 import { DEV_RELEASE_ID } from '../releases/manifest';
 
@@ -36,10 +36,7 @@ export async function createPageRenderer(config: ServerConfig, logger: Logger, a
   const shell: ShellServer = (await import('@aitools/shell/server')).default;
   const readStylesheet = createStylesheetReader();
   const shellPage = inlineShellStylesheets(readFileSync(join(SHELL_DIST, 'client', 'index.html'), 'utf8'), (href) => readStylesheet(join(SHELL_DIST, 'client', href), true));
-  const shellCode = takeShellModules(shellPage.template);
-  const template = shellCode.template;
-  const shellManifest = join(SHELL_DIST, 'client', '.vite', 'manifest.json');
-  const shellModules = [...new Set([...shellCode.modules, ...(existsSync(shellManifest) ? shellStartupModules(JSON.parse(readFileSync(shellManifest, 'utf8')), shell.STARTUP_SHARED) : [])])];
+  const { template, modules: shellModules } = shellPageCode(shellPage.template, join(SHELL_DIST, 'client', '.vite', 'manifest.json'), shell.STARTUP_SHARED);
   const themeScript = shell.themeBootScript();
   const codeScript = shell.pageCodeBootScript();
   // Keyed by remote and release: a new release (or a fallback) starts with a closed breaker.
