@@ -84,3 +84,45 @@ export async function firstVisitJs(browser: Browser, url: string): Promise<First
     await context.close();
   }
 }
+
+declare global {
+  interface Window {
+    __keyAt?: number;
+    __resultsAt?: number;
+  }
+}
+
+/**
+ * Keystroke to results on screen, on the directory's home page once its code is ready: types `text` one key at a
+ * time and times each key from its keydown to the last change of the results that makes them say the query's
+ * total (taken from the API beforehand). Keys that leave the total unchanged are not counted (nothing to see).
+ */
+export async function keystrokeToResults(browser: Browser, baseUrl: string, text: string): Promise<{ median: number; p95: number; max: number; keys: number }> {
+  const totals: number[] = [];
+  for (let i = 0; i <= text.length; i++) {
+    const answer = (await (await fetch(`${baseUrl}/api/tools/query?search=${encodeURIComponent(text.slice(0, i))}`)).json()) as { total: number };
+    totals.push(answer.total);
+  }
+  const { context, page } = await freshPage(browser);
+  try {
+    await page.goto(`${baseUrl}/`);
+    await page.waitForFunction(() => document.documentElement.dataset.routeReady === '/', undefined, { timeout: 30_000 });
+    await page.evaluate(() => {
+      addEventListener('keydown', () => (window.__keyAt = performance.now()), { capture: true });
+      new MutationObserver(() => (window.__resultsAt = performance.now())).observe(document.getElementById('tools')!, { subtree: true, childList: true, characterData: true });
+    });
+    await page.locator('input[name="search"]').first().focus();
+    const samples: number[] = [];
+    for (let i = 1; i <= text.length; i++) {
+      await page.keyboard.press(text[i - 1]);
+      const total = totals[i]!;
+      await page.waitForFunction((t) => (document.querySelector('.dir-showing')?.textContent ?? 'of 0 results').endsWith(`of ${t} results`), total, { timeout: 10_000 });
+      // Later changes for this key (a second render) count too: wait a little for them, then read the last one.
+      await page.waitForTimeout(100);
+      if (total !== totals[i - 1]) samples.push(await page.evaluate(() => window.__resultsAt! - window.__keyAt!));
+    }
+    return { ...summarize(samples), keys: samples.length };
+  } finally {
+    await context.close();
+  }
+}

@@ -15,7 +15,7 @@ import { searchToolSummaries } from '../../api/src/tools/search';
 import { DEFAULT_QUERY, queryTools } from '../../api/src/contracts/toolQuery';
 import { buildMonolith, serveMonolith, type MonolithSite } from '../monolith/serve';
 import { DEFAULT_BASELINE, prepareBaseline, startBaselineSite, type Baseline } from './baseline';
-import { firstVisitJs, phoneTimes } from './browser';
+import { firstVisitJs, keystrokeToResults, phoneTimes } from './browser';
 import { buildCatalogueDatabase, SYNTHETIC_SLUG_PREFIX } from './catalogue';
 import { lighthouse } from './lighthouse';
 import { pagePayload } from './payload';
@@ -109,6 +109,13 @@ async function phoneRows(browser: Browser, column: Column, base: string | null):
   }
 }
 
+/** Keystroke to results in the browser (localhost, no throttling): typing "github" into the home page's search. */
+async function keystrokeRow(browser: Browser, baseUrl: string, tools: number): Promise<Row> {
+  log(`payload: keystroke to results at ${whole(tools)} tools`);
+  const cell = await measure(`keystroke ${tools}`, () => keystrokeToResults(browser, baseUrl, 'github'), (k) => `median ${msText(k.median)} · max ${msText(k.max)} (${k.keys} keys)`);
+  return { section: 'payload', what: `keystroke to results at ${whole(tools)} tools (browser)`, cells: { current: cell } };
+}
+
 // Builds first: nothing is measured while they run.
 log('build: this checkout (npm run build)');
 buildCurrent();
@@ -143,6 +150,7 @@ try {
       const cell = await measure('payload /', () => pagePayload(site.baseUrl + '/'), (p) => `HTML ${kB(p.htmlGzip)} gzip · page state ${kB(p.state)} (${kB(p.stateGzip)} gzip)`);
       const tools = ((await (await fetch(`${site.baseUrl}/api/tools`)).json()) as { data: unknown[] }).data.length;
       rows.push({ section: 'payload', what: `/ at ${whole(tools)} tools`, cells: { current: cell } });
+      rows.push(await keystrokeRow(browser, site.baseUrl, tools));
     }
     if (want('js')) {
       for (const path of KEY_PAGES) {
@@ -212,6 +220,7 @@ try {
         log(`payload: / at ${whole(CATALOGUE_SIZE)} tools`);
         const cell = await measure('payload / (10,000)', () => pagePayload(big.baseUrl + '/'), (p) => `HTML ${kB(p.htmlGzip)} gzip · page state ${kB(p.state)} (${kB(p.stateGzip)} gzip)`);
         rows.push({ section: 'payload', what: `/ at ${whole(tools.length)} tools`, cells: { current: cell } });
+        rows.push(await keystrokeRow(browser, big.baseUrl, tools.length));
       } finally {
         await big.stop();
       }

@@ -97,6 +97,19 @@ describe('Home with server data', () => {
     expect(currentUrl()).toBe('/?search=special');
   });
 
+  it('with the whole list held, a keystroke and a chip show their results in their own render, before the address catches up', async () => {
+    renderHome('/?page=2', data);
+    fireEvent.change(screen.getByPlaceholderText('Search tools and servers...'), { target: { value: 'special' } });
+    // No waiting: the results are on screen when the event returns (the router's navigation is still to come).
+    expect(cardNames()).toEqual(['Tool 001']);
+    expect(screen.getByText('Showing 1 to 1 of 1 results')).toBeTruthy();
+    await waitFor(() => expect(currentUrl()).toBe('/?search=special'));
+    expect(cardNames()).toEqual(['Tool 001']);
+    fireEvent.change(screen.getByPlaceholderText('Search tools and servers...'), { target: { value: '' } });
+    expect(cardNames()).toHaveLength(24);
+    await waitFor(() => expect(currentUrl()).toBe('/'));
+  });
+
   it('category click filters; clicking it again resets to All', async () => {
     renderHome('/', data);
     const categories = screen.getByRole('list', { name: 'Category' });

@@ -1,8 +1,8 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { Link, useRevalidator } from 'react-router-dom';
 import { canonicalUrl, defineRoute, getConfig, SITE_NAME, SocialLinks, type HeadArgs, type RouteProps } from '@aitools/platform';
-import type { HomePage } from '../features/tools/api/loadTools';
-import { forgetToolList, loadWholeList } from '../features/tools/stores/toolListStore';
+import { pageOf, type HomePage } from '../features/tools/api/loadTools';
+import { forgetToolList, loadWholeList, useToolListStore } from '../features/tools/stores/toolListStore';
 import { useListingQuery } from '../features/listing/hooks/useListingQuery';
 import { useSearchBox } from '../features/listing/hooks/useSearchBox';
 import { useListingControls } from '../features/listing/hooks/useListingControls';
@@ -49,8 +49,12 @@ function homeHead({ data }: HeadArgs<HomePage | null>) {
  * and the route's loader answers the new page (at once from the whole list for a small catalogue, else from the
  * API); text typed or options chosen before the code arrived are read from the page and applied.
  */
-function Home({ data: list }: RouteProps<HomePage | null>) {
-  const { query, params, pending, writeQuery } = useListingQuery();
+function Home({ data }: RouteProps<HomePage | null>) {
+  const { query, params, pending, writeQuery, written } = useListingQuery();
+  // With the whole (small) list held, a change shows in its own event's render (within the keystroke's frame); the
+  // address and the loader then catch up with the same page.
+  const whole = useToolListStore((s) => s.list);
+  const list = useMemo(() => (whole && written ? pageOf(whole, written) : data), [whole, written, data]);
   const search = useSearchBox(query.search);
   const controls = useListingControls(query, search, writeQuery);
   const revalidator = useRevalidator();
@@ -64,7 +68,7 @@ function Home({ data: list }: RouteProps<HomePage | null>) {
   useInputBeforeCode(form, query, controls, () => void loadWholeList(list?.catalogue ?? Infinity));
   useArrival({ ready, memoryKey: controls.key, params, grid, writeQuery });
   // Keep the address honest when the requested page was out of range.
-  const page = list?.page ?? 1;
+  const page = data?.page ?? 1;
   useEffect(() => {
     if (ready && !pending && params.has('page') && page !== query.page) writeQuery({ page });
   }, [ready, pending, page, query.page, params, writeQuery]);
