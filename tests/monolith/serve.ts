@@ -9,6 +9,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { extname, join, normalize } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { freePort } from '../e2e/harness';
+import { manifestClosure, pageCodeList, type ManifestChunk as BuildChunk } from '../../api/src/ssr/pageCode';
+
+/** The id of the page's code list (the shell's PAGE_CODE_ID). */
+const PAGE_CODE_ID = '__PAGE_CODE__';
 
 const OUT_DIR = join(import.meta.dirname, '..', '.monolith');
 
@@ -18,13 +22,7 @@ export function buildMonolith(): void {
   if (r.status !== 0) throw new Error(`monolith build failed:\n${r.stdout}${r.stderr}`);
 }
 
-interface ManifestChunk {
-  file: string;
-  name?: string;
-  src?: string;
-  imports?: string[];
-  css?: string[];
-}
+type ManifestChunk = BuildChunk & { src?: string };
 
 export interface MonolithSite {
   baseUrl: string;
@@ -35,24 +33,17 @@ export interface MonolithSite {
 export function monolithHtml(html: string, manifest: Record<string, ManifestChunk>, base = '/monolith/'): string {
   const entry = Object.values(manifest).find((c) => c.src === 'src/main.tsx');
   if (!entry) throw new Error('the monolith build has no entry');
-  const files = new Set<string>();
-  const visit = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk || chunk === entry || files.has(chunk.file)) return;
-    files.add(chunk.file);
-    chunk.imports?.forEach(visit);
-  };
   // The page's code list (shell/src/remotes/pageCode.ts): the route's own module, as the server lists it for the
   // federated build, becomes the monolith's chunks of that module.
-  const list = /<script type="application\/json" id="__PAGE_CODE__">([^<]*)<\/script>/;
+  const list = new RegExp(`<script type="application/json" id="${PAGE_CODE_ID}">([^<]*)</script>`);
   const code = JSON.parse(html.match(list)?.[1] ?? '[]') as string[];
-  for (const href of code) {
+  const routeKeys = code.flatMap((href) => {
     const [, remote, name] = href.match(/^\/remotes\/(\w+)\/.*__federation_expose_(\w+)/) ?? [];
     const key = remote && Object.keys(manifest).find((k) => manifest[k].name === name && k.includes(`mfe-${remote}/`));
-    if (key) visit(key);
-  }
-  const modules = [entry.file, ...files].map((f) => base + f);
-  return html.replace(list, () => `<script type="application/json" id="__PAGE_CODE__">${JSON.stringify(modules)}</script>`);
+    return key ? [key] : [];
+  });
+  const files = manifestClosure(manifest, routeKeys).filter((f) => f !== entry.file);
+  return html.replace(list, () => pageCodeList(PAGE_CODE_ID, [entry.file, ...files].map((f) => base + f)));
 }
 
 const TYPES: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json' };

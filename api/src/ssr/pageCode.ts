@@ -22,10 +22,23 @@ export function takeShellModules(template: string): { template: string; modules:
 }
 
 /** A chunk of a Vite build manifest (`build.manifest`). */
-interface ManifestChunk {
+export interface ManifestChunk {
   file: string;
   name?: string;
   imports?: string[];
+}
+
+/** The files of these manifest chunks and of everything they import, each once, in the order first reached. */
+export function manifestClosure(manifest: Record<string, ManifestChunk>, keys: Iterable<string>): string[] {
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    chunk.imports?.forEach(visit);
+  };
+  for (const key of keys) visit(key);
+  return [...files];
 }
 
 /**
@@ -34,18 +47,11 @@ interface ManifestChunk {
  * they come in one wave instead of a round trip per level of imports.
  */
 export function shellStartupModules(manifest: Record<string, ManifestChunk>, startupShared: readonly string[]): string[] {
-  const files = new Set<string>();
-  const visit = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk || files.has(chunk.file)) return;
-    files.add(chunk.file);
-    chunk.imports?.forEach(visit);
-  };
-  const entry = Object.keys(manifest).find((k) => k === 'index.html');
-  if (entry) visit(entry);
   const shared = new Set(startupShared.map((p) => `__federation_shared_${p}`));
-  for (const [key, chunk] of Object.entries(manifest)) if (chunk.name && shared.has(chunk.name)) visit(key);
-  return [...files].filter((f) => f.endsWith('.js')).map((f) => `/${f}`);
+  const sharedKeys = Object.keys(manifest).filter((k) => shared.has(manifest[k]!.name ?? ''));
+  return manifestClosure(manifest, ['index.html', ...sharedKeys])
+    .filter((f) => f.endsWith('.js'))
+    .map((f) => `/${f}`);
 }
 
 /** The shell's page without its module elements, and the modules every page starts with (the entry first); the
