@@ -1,5 +1,5 @@
 /**
- * A synthetic catalogue for the benchmark only (never seed data): tools with the seed's shape (api/data/tools/*.json),
+ * A synthetic catalogue for the benchmark and the large-catalogue e2e only (never seed data): tools with the seed's shape (api/data/tools/*.json),
  * generated deterministically, and a database holding the real seed plus enough of them to reach `total` tools.
  * The site then starts on that database; its own seed step upserts the real tools by slug, which are already there.
  */

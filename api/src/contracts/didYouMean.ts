@@ -4,6 +4,7 @@
  * Pure, so the server (GET /api/tools?search=) and the directory page in the browser give the same answer.
  */
 import { distance } from 'fastest-levenshtein';
+import { containsAt, searchTextOf } from './searchText';
 
 export interface SuggestionSource {
   name: string;
@@ -17,18 +18,28 @@ const WORD_SPLIT = /[\s()[\]{},;:!?"'/&+|]+/;
 
 interface Term {
   text: string;
+  lowered: string;
+  /** The lower-cased letters in order, for spotting swapped letters. */
+  letters: string;
   /** Name words and whole names are shown as written (GitHub, PostgreSQL); tags only when no name spells them. */
   fromName: boolean;
 }
 
+const sortedLetters = (s: string) => [...s].sort().join('');
+
+// Per list, like its search text (searchText.ts): the names, words and tags do not change with the text typed.
+const vocabularies = new WeakMap<readonly SuggestionSource[], Term[]>();
+
 function vocabulary(tools: SuggestionSource[]): Term[] {
+  const known = vocabularies.get(tools);
+  if (known) return known;
   const terms = new Map<string, Term>();
   const add = (raw: string, fromName: boolean) => {
     const text = raw.trim().replace(/^[.\-_]+|[.\-_]+$/g, '');
     if (text.length < 3) return;
     const key = text.toLowerCase();
     const seen = terms.get(key);
-    if (!seen || (fromName && !seen.fromName)) terms.set(key, { text, fromName });
+    if (!seen || (fromName && !seen.fromName)) terms.set(key, { text, lowered: key, letters: sortedLetters(key), fromName });
   };
   for (const t of tools) {
     add(t.name, true);
@@ -38,27 +49,29 @@ function vocabulary(tools: SuggestionSource[]): Term[] {
       tag.split(/[-_\s]+/).forEach((w) => add(w, false));
     }
   }
-  return [...terms.values()];
+  const list = [...terms.values()];
+  vocabularies.set(tools, list);
+  return list;
 }
 
 function countMatches(tools: SuggestionSource[], text: string): number {
   const q = text.toLowerCase();
+  const lowered = searchTextOf(tools);
   let n = 0;
-  for (const t of tools) if (t.name.toLowerCase().includes(q) || (t.description ?? '').toLowerCase().includes(q)) n++;
+  for (let i = 0; i < tools.length; i++) if (containsAt(lowered, i, q)) n++;
   return n;
 }
 
-const sortedLetters = (s: string) => [...s].sort().join('');
-
 function closest(word: string, terms: Term[]): { term: Term; edits: number }[] {
   const w = word.toLowerCase();
+  const letters = sortedLetters(w);
   const max = allowedEdits(w.length);
   const out: { term: Term; edits: number }[] = [];
   for (const term of terms) {
     if (Math.abs(term.text.length - w.length) > max) continue;
-    const t = term.text.toLowerCase();
+    const t = term.lowered;
     // Swapped letters ("calude") count as one typo, as in Damerau's distance.
-    const edits = Math.min(distance(w, t), sortedLetters(w) === sortedLetters(t) && w !== t ? 1 : Infinity);
+    const edits = Math.min(distance(w, t), letters === term.letters && w !== t ? 1 : Infinity);
     if (edits > 0 && edits <= max) out.push({ term, edits });
   }
   return out.sort((a, b) => a.edits - b.edits);
@@ -83,7 +96,7 @@ export function didYouMean(text: string, tools: SuggestionSource[], max = 3): st
   if (words.length > 1) {
     let edits = 0;
     const fixed = words.map((w) => {
-      if (w.length < 3 || terms.some((t) => t.text.toLowerCase() === w.toLowerCase())) return w;
+      if (w.length < 3 || terms.some((t) => t.lowered === w.toLowerCase())) return w;
       const best = closest(w, terms)[0];
       if (!best) return w;
       edits += best.edits;

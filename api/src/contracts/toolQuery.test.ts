@@ -135,9 +135,17 @@ describe('queryTools', () => {
     expect(queryTools(many, q({ page: 99 }))).toMatchObject({ page: 3, pages: 3 });
     expect(queryTools(many, q({ page: 99 })).tools).toHaveLength(6);
   });
-  it('takes the search matches from elsewhere (the API full-text index) and filters the rest', () => {
-    const matched = tools.filter((t) => t.slug === 'bridge' || t.slug === 'pi');
-    expect(queryTools(tools, q({ search: 'anything', type: 'mcp-servers' }), matched).tools.map((t) => t.slug)).toEqual(['bridge']);
+  it('gives what filtering then sorting the whole list gives, for every query, asked in any order', () => {
+    const many = Array.from({ length: 60 }, (_, i) =>
+      tool({ id: i, name: `${['Chat', 'Code', 'Git'][i % 3]} ${i}`, slug: `t${i}`, description: i % 4 ? 'An MCP helper' : 'A writer', category: i % 5 ? 'Development' : 'MCP Servers', pricing: ['Free', 'Paid', 'Freemium, Paid'][i % 3], popularityScore: (i * 37) % 97 / 10 }),
+    );
+    for (const sort of ['pricing', 'alphabetical', 'popularity'] as const)
+      for (const search of ['', 'git', ' MCP ', 'zzz'])
+        for (const type of ['all', 'mcp-servers', 'paid'] as const) {
+          const query = q({ sort, search, type, category: search === 'git' ? 'Development' : 'All', size: 96 });
+          const expected = sortTools(filterTools(many, query), sort).map((t) => t.slug);
+          expect(queryTools(many, query).tools.map((t) => t.slug)).toEqual(expected);
+        }
   });
   it('suggests names only when a search found nothing', () => {
     expect(queryTools(tools, q({ search: 'chatgtp' })).suggestions).toContain('ChatGPT');

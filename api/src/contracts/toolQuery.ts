@@ -5,6 +5,7 @@
  */
 import type { ToolSummary } from './tools';
 import { didYouMean } from './didYouMean';
+import { containsAt, searchTextOf } from './searchText';
 
 /** The 15 categories of the filter bar (SPEC section 3), in display order. */
 export const CATEGORIES = [
@@ -190,18 +191,29 @@ export function toolQueryString(q: ToolQuery): string {
 /** How many of the most popular tools the home page names in its structured data. */
 export const FEATURED_COUNT = 50;
 
-/** The `count` most popular tools in sort order, without sorting the whole catalogue (it may hold 10,000). */
-function mostPopular(tools: ToolSummary[], count: number): ToolSummary[] {
-  const top: ToolSummary[] = [];
-  const before = (a: ToolSummary, b: ToolSummary) => popularity(b) - popularity(a) || byName(a, b);
-  for (const t of tools) {
-    if (top.length === count && before(top[count - 1], t) <= 0) continue;
-    let i = top.length;
-    while (i > 0 && before(top[i - 1], t) > 0) i--;
-    top.splice(i, 0, t);
-    if (top.length > count) top.pop();
+/** What every query over one catalogue reuses: its orders (positions in the catalogue, sorted once on first use)
+ *  and the most popular tools. Kept per catalogue array, never changed in place (see searchText.ts), so a query is
+ *  one pass over a sorted list whatever the catalogue's size. */
+interface CatalogueIndex {
+  orders: Partial<Record<SortKey, number[]>>;
+  featured: { name: string; slug: string }[];
+}
+const indexes = new WeakMap<readonly ToolSummary[], CatalogueIndex>();
+
+function orderOf(catalogue: ToolSummary[], sort: SortKey): number[] {
+  const position = new Map(catalogue.map((t, i) => [t, i]));
+  return sortTools(catalogue, sort).map((t) => position.get(t)!);
+}
+
+function indexOf(catalogue: ToolSummary[]): CatalogueIndex {
+  let index = indexes.get(catalogue);
+  if (!index) {
+    const popularity = orderOf(catalogue, 'popularity');
+    const featured = popularity.slice(0, FEATURED_COUNT).map((i) => ({ name: catalogue[i].name, slug: catalogue[i].slug }));
+    index = { orders: { popularity }, featured };
+    indexes.set(catalogue, index);
   }
-  return top;
+  return index;
 }
 
 /** One page of a query's results: what the home page renders, bounded however large the catalogue grows. */
@@ -220,15 +232,20 @@ export interface ToolPage {
   featured: { name: string; slug: string }[];
 }
 
-/** Runs a query over the whole catalogue. `matched`: the search already applied elsewhere (the API's full-text
- *  index), so only category and type are filtered here. */
-export function queryTools(catalogue: ToolSummary[], q: ToolQuery, matched?: ToolSummary[]): ToolPage {
-  const filtered = filterTools(matched ?? catalogue, { search: matched ? '' : q.search, category: q.category, type: q.type });
-  const results = sortTools(filtered, q.sort);
+/** Runs a query over the whole catalogue: the same matches as `filterTools`, in `sortTools` order. */
+export function queryTools(catalogue: ToolSummary[], q: ToolQuery): ToolPage {
+  const index = indexOf(catalogue);
+  const order = (index.orders[q.sort] ??= orderOf(catalogue, q.sort));
+  const search = q.search.trim().toLowerCase();
+  const text = searchTextOf(catalogue);
+  const results: ToolSummary[] = [];
+  for (const i of order) {
+    const t = catalogue[i];
+    if ((!search || containsAt(text, i, search)) && (q.category === 'All' || normaliseCategory(t.category) === q.category) && matchesType(t, q.type)) results.push(t);
+  }
   const pages = totalPages(results.length, q.size);
   const page = clampPage(q.page, pages);
-  const featured = mostPopular(catalogue, FEATURED_COUNT).map(({ name, slug }) => ({ name, slug }));
-  const suggestions = results.length === 0 && q.search.trim() ? didYouMean(q.search, catalogue) : undefined;
+  const suggestions = results.length === 0 && search ? didYouMean(q.search, catalogue) : undefined;
   return {
     tools: results.slice((page - 1) * q.size, page * q.size),
     total: results.length,
@@ -236,6 +253,6 @@ export function queryTools(catalogue: ToolSummary[], q: ToolQuery, matched?: Too
     pages,
     catalogue: catalogue.length,
     ...(suggestions ? { suggestions } : {}),
-    featured,
+    featured: index.featured,
   };
 }

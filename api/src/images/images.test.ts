@@ -12,6 +12,7 @@ import { getTool } from '../tools/repository';
 import { coverSrcSet, postCoverPath, toolSocialImagePath } from '../contracts/images';
 import { contrastRatio, loadLogoMap, logoTileSvg, tileBackground } from './logos';
 import { createImageService } from './service';
+import { drawnInThread } from './drawing';
 import { imagesRouter } from './router';
 
 const logos = loadLogoMap();
@@ -73,6 +74,8 @@ describe('image routes', { timeout: 20_000 }, () => {
     expect(png.subarray(1, 4).toString()).toBe('PNG');
     expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630]);
     expect(readdirSync(join(dir, 'tool-social'))).toHaveLength(1);
+    // Drawn in the drawing thread, not on the event loop that answers requests.
+    expect(drawnInThread()).toBe(1);
     const again = await request(app).get(toolSocialImagePath(tool));
     expect(Buffer.compare(again.body as Buffer, png)).toBe(0);
   });

@@ -3,9 +3,15 @@ import { join } from 'node:path';
 import type { DB } from '../db/connection';
 import { COVER_WIDTHS, imageVersion, type CoverWidth, type ImageKind, type ImageSubject } from '../contracts/images';
 import { getTool, listToolSummaries } from '../tools/repository';
+import { sortTools } from '../contracts/toolQuery';
 import { getPublishedPost, listPublishedPosts } from '../blog/repository';
-import { renderCardPng, type Card } from './render';
+import type { Card } from './render';
+import { drawCard } from './drawing';
 import { logoTileSvg, type LogoEntry } from './logos';
+
+/** Tools whose pictures are drawn ahead of any request: a large catalogue's others are drawn when first asked for
+ *  (once each, off the event loop) rather than keeping a core busy for many minutes after every start. */
+export const WARM_TOOLS = 500;
 
 /** The directory's two spellings of a category (SPEC section 3): "AI Tools" is AI Assistants, "MCP" is MCP Servers. */
 function toolCategory(category: string | undefined): string | undefined {
@@ -23,7 +29,8 @@ export interface ImageService {
   /** The PNG of a tool's or post's picture (generated once per version, then read from disk), or null; a cover
    *  also comes in narrower copies (`width`). */
   png(kind: ImageKind, slug: string, width?: CoverWidth): Promise<{ bytes: Buffer; version: string } | null>;
-  /** Generates every missing picture, one at a time (the seed step's images; started after the seed). */
+  /** Generates the missing pictures most likely asked for first, one at a time: the posts' (their covers are on
+   *  the blog's pages), then the most popular tools' (started after the seed). */
   warm(): Promise<number>;
 }
 
@@ -61,7 +68,7 @@ export function createImageService({ db, cacheDir, logos }: { db: DB; cacheDir: 
     if (existsSync(file)) return { bytes: readFileSync(file), version: imageVersion(kind, subject) };
     let job = inFlight.get(file);
     if (!job) {
-      job = renderCardPng(card, width).then((bytes) => {
+      job = drawCard(card, width).then((bytes) => {
         mkdirSync(dir, { recursive: true });
         // Written whole under another name, then renamed: a reader never sees half a file.
         const tmp = `${file}.${process.pid}.tmp`;
@@ -82,19 +89,18 @@ export function createImageService({ db, cacheDir, logos }: { db: DB; cacheDir: 
       return p ? generate(kind, p, width) : null;
     },
     async warm() {
+      const tools = sortTools(await listToolSummaries(db), 'popularity').slice(0, WARM_TOOLS);
       const jobs: [ImageKind, string, CoverWidth?][] = [
-        ...(await listToolSummaries(db)).map((t): [ImageKind, string] => ['tool-social', t.slug]),
         ...(await listPublishedPosts(db)).flatMap((p): [ImageKind, string, CoverWidth?][] => [
           ['post-cover', p.slug],
           ...COVER_WIDTHS.map((w): [ImageKind, string, CoverWidth] => ['post-cover', p.slug, w]),
           ['post-social', p.slug],
         ]),
+        ...tools.map((t): [ImageKind, string] => ['tool-social', t.slug]),
       ];
       for (const [kind, slug, width] of jobs) {
         const p = await picture(kind, slug);
         if (p) await generate(kind, p, width);
-        // Let requests in between two pictures.
-        await new Promise((r) => setImmediate(r));
       }
       return jobs.length;
     },

@@ -1,5 +1,5 @@
 import type { DB } from '../db/connection';
-import { publicWrite } from '../db/dataVersion';
+import { dataVersion, publicWrite } from '../db/dataVersion';
 import { toToolSummary, type Tool, type ToolSummary } from '../contracts/tools';
 
 /** Tools are stored whole as JSON (the seed's shape) with the columns the list needs for indexing. */
@@ -12,10 +12,27 @@ export function rowToTool(row: ToolRow): Tool {
   return { ...(JSON.parse(row.doc) as Omit<Tool, 'id'>), id: row.id };
 }
 
-/** The list the home page works on: summaries only (no full descriptions, plans or FAQs). */
+// One list per database and data version: reading and parsing 10,000 rows costs tens of milliseconds, and the
+// directory's query index (contracts/toolQuery.ts) is kept per list. Frozen, since every reader shares it.
+const held = new WeakMap<DB, { version: number; list: Promise<readonly ToolSummary[]> }>();
+
+/** The list the home page works on: summaries only (no full descriptions, plans or FAQs), shared and read-only. */
 export async function listToolSummaries(db: DB): Promise<ToolSummary[]> {
-  const rows = await db.selectFrom('tools').select(['id', 'doc']).orderBy('id').execute();
-  return rows.map((r) => toToolSummary(rowToTool(r)));
+  // The version is read before the rows, so a list is never kept under a newer version than its data.
+  const version = await dataVersion(db);
+  let entry = held.get(db);
+  if (entry?.version !== version) {
+    const list = db
+      .selectFrom('tools')
+      .select(['id', 'doc'])
+      .orderBy('id')
+      .execute()
+      .then((rows) => Object.freeze(rows.map((r) => toToolSummary(rowToTool(r)))));
+    entry = { version, list };
+    held.set(db, entry);
+    list.catch(() => held.get(db) === entry && held.delete(db));
+  }
+  return (await entry.list) as ToolSummary[];
 }
 
 export async function getTool(db: DB, slug: string): Promise<Tool | null> {

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import type { DB } from '../db/connection';
 import { getTool, listToolSummaries } from './repository';
-import { searchToolSummaries, searchTools } from './search';
+import { searchTools } from './search';
 import { similarTools } from './similar';
 import { getServerByToolSlug } from '../registry/repository';
 import { toToolSummary } from '../contracts/tools';
@@ -26,8 +26,7 @@ export function toolsRouter(db: DB, reads: ReplyCache): Router {
     '/query',
     reads.route(async (req) => {
       const q = readToolQuery(new URLSearchParams(req.url.split('?')[1] ?? ''));
-      const matched = q.search.trim() ? await searchToolSummaries(db, q.search) : undefined;
-      return json(success(queryTools(await listToolSummaries(db), q, matched)));
+      return json(success(queryTools(await listToolSummaries(db), q)));
     }),
   );
   router.get(

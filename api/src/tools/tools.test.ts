@@ -8,6 +8,7 @@ import { countRows, openTestDatabase } from '../db/testDatabase';
 import { createLogger } from '../middleware/logger';
 import { seedTools } from './seed';
 import { parseTags } from '../contracts/tools';
+import { getTool, listToolSummaries, upsertTool } from './repository';
 
 let app: Express;
 let db: DB;
@@ -139,5 +140,19 @@ describe('parseTags', () => {
     expect(parseTags('{}')).toEqual([]);
     expect(parseTags(undefined)).toEqual([]);
     expect(parseTags(42)).toEqual([]);
+  });
+});
+
+describe('the tool list held per data version', () => {
+  it('is read once per version, shared read-only, and read again after a write changes the data', async () => {
+    const first = await listToolSummaries(db);
+    expect(await listToolSummaries(db)).toBe(first);
+    expect(Object.isFrozen(first)).toBe(true);
+    const tool = (await getTool(db, 'cursor'))!;
+    await upsertTool(db, { ...tool, name: 'Cursor Renamed' });
+    const after = await listToolSummaries(db);
+    expect(after).not.toBe(first);
+    expect(after.find((t) => t.slug === 'cursor')?.name).toBe('Cursor Renamed');
+    await upsertTool(db, tool);
   });
 });

@@ -7,6 +7,7 @@ import { readToolQuery } from '@aitools/api/contracts/toolQuery';
 import { forgetToolList, LOCAL_QUERY_LIMIT, useToolListStore } from '../features/tools/stores/toolListStore';
 import { pageOf, type ToolList } from '../features/tools/api/loadTools';
 import { comboKey, rememberPage } from '../features/listing/pageMemory';
+import { forgetPages } from '../features/listing/pageAnswers';
 
 // Every change runs the route's loader: on a busy machine that takes longer than Testing Library's 1 s default.
 configure({ asyncUtilTimeout: 5000 });
@@ -42,6 +43,7 @@ const cardNames = () => screen.queryAllByRole('heading', { level: 2 }).map((h) =
 
 beforeEach(() => {
   forgetToolList();
+  forgetPages();
   window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
 });
 afterEach(() => vi.unstubAllGlobals());
@@ -291,6 +293,30 @@ describe('Home at catalogue scale', () => {
     const asked = fetch.mock.calls.map(([u]) => String(u));
     expect(asked.some((u) => u.includes('/api/tools/query?search=special'))).toBe(true);
     expect(asked.some((u) => /\/api\/tools(\?|$)/.test(u))).toBe(false);
+  });
+
+  it('asks once per change, from the change itself: the results show, then the address follows with the same answer', async () => {
+    const tools = makeTools(60);
+    let release = () => {};
+    const fetch = vi.fn(async (input: RequestInfo | URL) => {
+      await new Promise<void>((resolve) => (release = resolve));
+      return pageAnswer(tools, LOCAL_QUERY_LIMIT + 1, new URL(String(input), 'https://localhost').href);
+    });
+    vi.stubGlobal('fetch', fetch);
+    const first = { ...pageOf({ tools, source: 'api' }, readToolQuery(new URLSearchParams())), catalogue: LOCAL_QUERY_LIMIT + 1 };
+    router = renderRoute(HomeRoute, { path: '/', url: '/', data: first }).router;
+    fireEvent.change(screen.getByPlaceholderText('Search tools and servers...'), { target: { value: 'special' } });
+    // Asked in the change's event, before any render; the address waits for the results.
+    expect(fetch).toHaveBeenCalledTimes(1);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(currentUrl()).toBe('/');
+    expect(cardNames()).toHaveLength(24);
+    release();
+    await waitFor(() => expect(cardNames()).toEqual(['Tool 001']));
+    await waitFor(() => expect(currentUrl()).toBe('/?search=special'));
+    // The route's loader, run by that navigation, took the same answer.
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(screen.getByText('1 tool found')).toBeTruthy();
   });
 
   it('fetches a small catalogue whole on first use of the controls, then answers without requests', async () => {

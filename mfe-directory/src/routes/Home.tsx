@@ -1,9 +1,11 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { Link, useRevalidator } from 'react-router-dom';
 import { canonicalUrl, defineRoute, getConfig, SITE_NAME, SocialLinks, type HeadArgs, type RouteProps } from '@aitools/platform';
-import { pageOf, type HomePage } from '../features/tools/api/loadTools';
+import type { HomePage } from '../features/tools/api/loadTools';
 import { forgetToolList, loadWholeList, useToolListStore } from '../features/tools/stores/toolListStore';
-import { useListingQuery } from '../features/listing/hooks/useListingQuery';
+import { useAddressFollows, useListingQuery } from '../features/listing/hooks/useListingQuery';
+import { useWrittenPage } from '../features/listing/hooks/useWrittenPage';
+import { askPage, forgetPages } from '../features/listing/pageAnswers';
 import { useSearchBox } from '../features/listing/hooks/useSearchBox';
 import { useListingControls } from '../features/listing/hooks/useListingControls';
 import { useInputBeforeCode } from '../features/listing/hooks/useInputBeforeCode';
@@ -50,11 +52,15 @@ function homeHead({ data }: HeadArgs<HomePage | null>) {
  * API); text typed or options chosen before the code arrived are read from the page and applied.
  */
 function Home({ data }: RouteProps<HomePage | null>) {
-  const { query, params, pending, writeQuery, written } = useListingQuery();
-  // With the whole (small) list held, a change shows in its own event's render (within the keystroke's frame); the
-  // address and the loader then catch up with the same page.
+  // A large catalogue's page is asked for in the change's own event, before the render that shows the change.
+  const listing = useListingQuery({ onWrite: (q) => void (useToolListStore.getState().list || askPage(q)) });
+  const { query, address, params, pending, writeQuery, written } = listing;
+  // A change shows as soon as its page is known (in its own event's render when the whole small list is held, else
+  // when the API answers); the address and the loader then catch up with the same page.
   const whole = useToolListStore((s) => s.list);
-  const list = useMemo(() => (whole && written ? pageOf(whole, written) : data), [whole, written, data]);
+  const writtenPage = useWrittenPage(written, whole);
+  useAddressFollows(listing, writtenPage !== null);
+  const list = writtenPage ?? data;
   const search = useSearchBox(query.search);
   const controls = useListingControls(query, search, writeQuery);
   const revalidator = useRevalidator();
@@ -70,12 +76,24 @@ function Home({ data }: RouteProps<HomePage | null>) {
   // Keep the address honest when the requested page was out of range.
   const page = data?.page ?? 1;
   useEffect(() => {
-    if (ready && !pending && params.has('page') && page !== query.page) writeQuery({ page });
-  }, [ready, pending, page, query.page, params, writeQuery]);
+    if (ready && !pending && !written && params.has('page') && page !== address.page) writeQuery({ page });
+  }, [ready, pending, written, page, address.page, params, writeQuery]);
+
+  // The same element every render: React skips the promotion and the FAQ when a keystroke re-renders the page.
+  const staticParts = useMemo(
+    () => (
+      <>
+        <PromoTiles />
+        <HomeFaq />
+      </>
+    ),
+    [],
+  );
 
   const tryAgain = () => {
     controls.clearFilters();
     forgetToolList();
+    forgetPages();
     void revalidator.revalidate();
   };
 
@@ -136,8 +154,7 @@ function Home({ data }: RouteProps<HomePage | null>) {
           </>
         )}
 
-        <PromoTiles />
-        <HomeFaq />
+        {staticParts}
       </div>
       <BackToTop threshold={300} />
     </main>

@@ -3,6 +3,7 @@ import { routeApi } from '@aitools/platform';
 import { readToolQuery } from '@aitools/api/contracts/toolQuery';
 import { loadTool, loadToolPage, pageOf, type HomePage, type ToolLookup } from '../features/tools/api/loadTools';
 import { useToolListStore } from '../features/tools/stores/toolListStore';
+import { askPage } from '../features/listing/pageAnswers';
 
 /**
  * One page of the directory for the address's query; null when loading failed outright (the spec's "Error Loading AI
@@ -11,10 +12,12 @@ import { useToolListStore } from '../features/tools/stores/toolListStore';
  */
 export async function homeLoader({ request, context }: LoaderFunctionArgs): Promise<HomePage | null> {
   const query = readToolQuery(new URL(request.url).searchParams);
-  const whole = typeof window !== 'undefined' ? useToolListStore.getState().list : null;
+  const browser = typeof window !== 'undefined';
+  const whole = browser ? useToolListStore.getState().list : null;
   if (whole) return pageOf(whole, query);
   try {
-    return await loadToolPage(routeApi(context).fetchJson, query);
+    // In the browser, the page the visitor's change already asked for (features/listing/pageAnswers.ts).
+    return await (browser ? askPage(query) : loadToolPage(routeApi(context).fetchJson, query));
   } catch (err) {
     console.error('Error loading AI tools:', err);
     return null;

@@ -1,5 +1,4 @@
 import type { RefObject } from 'react';
-import { Link } from 'react-router-dom';
 import { CATEGORIES, PAGE_SIZES, SORT_OPTIONS, TYPE_OPTIONS, type SortKey, type ToolQuery, type TypeFilter } from '@aitools/api/contracts/toolQuery';
 import type { useListingControls } from '../hooks/useListingControls';
 import type { QueryLink } from './queryLink';
@@ -65,18 +64,18 @@ export function ListingControls({ form, searchInput, query, controls, queryLink,
       <ul className="dir-chips" aria-label="Type">
         {typeChips.map((o) => (
           <li key={o.value}>
-            <Link className="dir-chip" aria-current={type === o.value ? 'true' : undefined} {...queryLink({ type: controls.nextType(o.value) }, () => controls.onType(o.value))}>
+            <a className="dir-chip" aria-current={type === o.value ? 'true' : undefined} {...queryLink({ type: controls.nextType(o.value) }, () => controls.onType(o.value))}>
               {o.label}
-            </Link>
+            </a>
           </li>
         ))}
       </ul>
       <ul className="dir-chips" aria-label="Category">
         {CATEGORIES.map((c) => (
           <li key={c}>
-            <Link className="dir-chip" aria-current={category === c ? 'true' : undefined} {...queryLink({ category: controls.nextCategory(c) }, () => controls.onCategory(c))}>
+            <a className="dir-chip" aria-current={category === c ? 'true' : undefined} {...queryLink({ category: controls.nextCategory(c) }, () => controls.onCategory(c))}>
               {c}
-            </Link>
+            </a>
           </li>
         ))}
       </ul>

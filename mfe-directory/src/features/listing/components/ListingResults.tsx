@@ -1,5 +1,6 @@
-import type { ReactNode, RefObject } from 'react';
-import { Link } from 'react-router-dom';
+import { useCallback, useEffect, useRef, type ReactNode, type RefObject } from 'react';
+import { useLocation } from 'react-router-dom';
+import { saveScrollPosition } from '../scrollMemory';
 import type { ToolQuery } from '@aitools/api/contracts/toolQuery';
 import type { HomePage } from '../../tools/api/loadTools';
 import { homeHref } from '../homeQuery';
@@ -23,6 +24,13 @@ interface Props {
 /** The page of results with its range and pages, or the empty state with suggestions. */
 export function ListingResults({ grid, list, query, queryLink, onPage, clearFilters, suggestions }: Props) {
   const range = pageRange(list.page, query.size, list.total);
+  // Before an in-app navigation from a card: the list's scroll position under its address, for Back.
+  const location = useLocation();
+  const address = useRef('');
+  useEffect(() => {
+    address.current = location.pathname + location.search;
+  }, [location]);
+  const saveScroll = useCallback(() => saveScrollPosition(address.current, window.scrollX, window.scrollY), []);
   return (
     <div ref={grid} className="dir-results" id="tools">
       {list.total === 0 ? (
@@ -30,16 +38,17 @@ export function ListingResults({ grid, list, query, queryLink, onPage, clearFilt
           <h2>No AI tools found</h2>
           <p>Try adjusting your search terms or filters to find the AI tools you're looking for.</p>
           {suggestions}
-          <Link className="btn btn--primary" {...queryLink({ category: 'All', type: 'all', search: '' }, clearFilters)}>
+          <a className="btn btn--primary" {...queryLink({ category: 'All', type: 'all', search: '' }, clearFilters)}>
             Clear Filters
-          </Link>
+          </a>
         </div>
       ) : (
         <>
           <ul className="dir-grid">
-            {list.tools.map((t) => (
-              <li key={t.slug}>
-                <ToolCard tool={t} />
+            {/* Keyed by position: a new page of results updates the cards in place instead of rebuilding them. */}
+            {list.tools.map((t, i) => (
+              <li key={i}>
+                <ToolCard tool={t} saveScroll={saveScroll} />
               </li>
             ))}
           </ul>

@@ -1,25 +1,27 @@
-import type { MouseEvent } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { memo, type MouseEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
 import type { ToolSummary } from '@aitools/api/contracts/tools';
 import { LogoTile } from '../../tools/components/LogoTile';
 import { McpBadgeLabel, PricingBadge } from '../../tools/components/Badges';
 import { cardToolType, normaliseCategory } from '@aitools/api/contracts/toolQuery';
 import { toolPath } from '@aitools/platform/routes';
-import { saveScrollPosition } from '../scrollMemory';
 
 const CARD_TAGS = 3;
 
 const isModified = (e: MouseEvent) => e.ctrlKey || e.metaKey || e.shiftKey || e.altKey || e.button !== 0;
 
-export function ToolCard({ tool }: { tool: ToolSummary }) {
+/** Memoised with a stable `saveScroll` (the list's): a keystroke re-renders the listing, not its 24 cards. */
+export const ToolCard = memo(function ToolCard({ tool, saveScroll }: { tool: ToolSummary; saveScroll: () => void }) {
   const navigate = useNavigate();
-  const location = useLocation();
   const href = toolPath(tool.slug);
-  const saveScroll = () => saveScrollPosition(location.pathname + location.search, window.scrollX, window.scrollY);
 
-  // Links handle modifier-clicks natively (new tab/window); a plain click navigates in-app after saving the scroll.
+  // Plain anchors, not the router's Link (two per card, a page of cards re-rendered at each keystroke): modifier-
+  // clicks are the browser's (new tab/window); a plain click saves the scroll and navigates in-app.
   const onLinkClick = (e: MouseEvent) => {
-    if (!isModified(e)) saveScroll();
+    if (isModified(e)) return;
+    e.preventDefault();
+    saveScroll();
+    navigate(href);
   };
   const onCardClick = (e: MouseEvent<HTMLElement>) => {
     if ((e.target as HTMLElement).closest('a, button')) return;
@@ -39,13 +41,14 @@ export function ToolCard({ tool }: { tool: ToolSummary }) {
         <PricingBadge pricing={tool.pricing} />
       </div>
       <div className="dir-card__head">
-        <LogoTile name={tool.name} logo={tool.logo} size={48} />
+        {/* Keyed by the tool: a card showing another tool starts with a fresh image state. */}
+        <LogoTile key={tool.slug} name={tool.name} logo={tool.logo} size={48} />
         <div>
           {/* h2: the grid sits right under the page's h1, and a heading level must not be skipped. */}
           <h2 className="dir-card__name">
-            <Link to={href} onClick={onLinkClick}>
+            <a href={href} onClick={onLinkClick}>
               {tool.name}
-            </Link>
+            </a>
           </h2>
           <div className="dir-card__meta">
             <span className="dir-card__type">{type === 'MCP Servers' ? 'MCP Server' : 'AI Tool'}</span>
@@ -65,9 +68,9 @@ export function ToolCard({ tool }: { tool: ToolSummary }) {
         </ul>
       )}
       <div className="dir-card__actions">
-        <Link to={href} className="btn btn--primary btn--small" onClick={onLinkClick} aria-label={`View Details: ${tool.name}`}>
+        <a href={href} className="btn btn--primary btn--small" onClick={onLinkClick} aria-label={`View Details: ${tool.name}`}>
           View Details
-        </Link>
+        </a>
         <a
           href={tool.website}
           className="btn btn--ghost btn--small"
@@ -81,4 +84,4 @@ export function ToolCard({ tool }: { tool: ToolSummary }) {
       </div>
     </article>
   );
-}
+});

@@ -5,16 +5,17 @@ import { defineRoute } from '@aitools/platform';
 import { renderRoute } from '@aitools/platform/testing';
 import { comboKey, rememberedPage, rememberPage } from '../pageMemory';
 import { saveScrollPosition } from '../scrollMemory';
-import { useListingQuery } from './useListingQuery';
+import { useAddressFollows, useListingQuery } from './useListingQuery';
 import { useSearchBox } from './useSearchBox';
 import { useListingControls } from './useListingControls';
 import { useArrival } from './useArrival';
 
 /** The hooks as Home uses them, on a page at `url`; `current` holds the latest render's values. */
-function mount(url: string, { ready = true } = {}) {
+function mount(url: string, { ready = true, shown = () => true, loader }: { ready?: boolean; shown?: () => boolean; loader?: () => Promise<null> } = {}) {
   const current = {} as { listing: ReturnType<typeof useListingQuery>; search: ReturnType<typeof useSearchBox>; controls: ReturnType<typeof useListingControls> };
   function Probe() {
     const listing = useListingQuery();
+    useAddressFollows(listing, shown());
     const search = useSearchBox(listing.query.search);
     const controls = useListingControls(listing.query, search, listing.writeQuery);
     const grid = useRef<HTMLDivElement>(null);
@@ -26,7 +27,7 @@ function mount(url: string, { ready = true } = {}) {
       </div>
     );
   }
-  const { router } = renderRoute(defineRoute({ Component: Probe }), { path: '/', url });
+  const { router } = renderRoute(defineRoute({ Component: Probe, loader }), { path: '/', url, data: null });
   const address = () => router.state.location.pathname + router.state.location.search;
   return { current, router, address };
 }
@@ -54,6 +55,26 @@ describe('useListingQuery: the query in the address', () => {
       current.listing.writeQuery({ page: 2 });
     });
     await waitFor(() => expect(address()).toBe('/?search=git&page=2'));
+  });
+  it('moves the address only once the results show, and an older write arriving never undoes a newer one', async () => {
+    let shown = true;
+    let arrive = () => {};
+    const loader = () => new Promise<null>((resolve) => (arrive = () => resolve(null)));
+    const { current, address } = mount('/', { shown: () => shown, loader });
+    act(() => current.listing.writeQuery({ search: 'git' }));
+    // The next write's results are not there yet when the first address arrives.
+    shown = false;
+    act(() => current.listing.writeQuery({ search: 'github' }));
+    expect(address()).toBe('/');
+    await act(async () => arrive());
+    await waitFor(() => expect(address()).toBe('/?search=git'));
+    expect(current.listing.query.search).toBe('github');
+    expect(current.listing.written?.search).toBe('github');
+    shown = true;
+    act(() => current.listing.writeQuery({}));
+    await act(async () => arrive());
+    await waitFor(() => expect(address()).toBe('/?search=github'));
+    await waitFor(() => expect(current.listing.written).toBeNull());
   });
 });
 
