@@ -275,6 +275,12 @@ describe('Home without server data', () => {
 });
 
 describe('Home at catalogue scale', () => {
+  // The server's first page of a catalogue too large to hold: the page only (the API sends every result only
+  // when there are few, and there are more than 1,000 here).
+  const firstPage = (tools: ToolSummary[]) => {
+    const { matches: _all, ...page } = pageOf({ tools, source: 'api' }, readToolQuery(new URLSearchParams()));
+    return { ...page, catalogue: LOCAL_QUERY_LIMIT + 1 };
+  };
   const pageAnswer = (tools: ToolSummary[], catalogue: number, url: string) => {
     const page = pageOf({ tools, source: 'api' }, readToolQuery(new URL(url).searchParams));
     return new Response(JSON.stringify({ success: true, ...page, catalogue }), { status: 200 });
@@ -284,7 +290,7 @@ describe('Home at catalogue scale', () => {
     const tools = makeTools(60);
     const fetch = vi.fn(async (input: RequestInfo | URL) => pageAnswer(tools, LOCAL_QUERY_LIMIT + 1, new URL(String(input), 'https://localhost').href));
     vi.stubGlobal('fetch', fetch);
-    const first = { ...pageOf({ tools, source: 'api' }, readToolQuery(new URLSearchParams())), catalogue: LOCAL_QUERY_LIMIT + 1 };
+    const first = firstPage(tools);
     router = renderRoute(HomeRoute, { path: '/', url: '/', data: first }).router;
     const search = screen.getByPlaceholderText('Search tools and servers...');
     fireEvent.focus(search);
@@ -303,7 +309,7 @@ describe('Home at catalogue scale', () => {
       return pageAnswer(tools, LOCAL_QUERY_LIMIT + 1, new URL(String(input), 'https://localhost').href);
     });
     vi.stubGlobal('fetch', fetch);
-    const first = { ...pageOf({ tools, source: 'api' }, readToolQuery(new URLSearchParams())), catalogue: LOCAL_QUERY_LIMIT + 1 };
+    const first = firstPage(tools);
     router = renderRoute(HomeRoute, { path: '/', url: '/', data: first }).router;
     fireEvent.change(screen.getByPlaceholderText('Search tools and servers...'), { target: { value: 'special' } });
     // Asked in the change's event, before any render; the address waits for the results.
@@ -317,6 +323,24 @@ describe('Home at catalogue scale', () => {
     // The route's loader, run by that navigation, took the same answer.
     expect(fetch).toHaveBeenCalledTimes(1);
     expect(screen.getByText('1 tool found')).toBeTruthy();
+  });
+
+  it('answers a narrower search from an answer holding all its results, in the keystroke\'s own render', async () => {
+    const tools = makeTools(60);
+    const fetch = vi.fn(async (input: RequestInfo | URL) => pageAnswer(tools, LOCAL_QUERY_LIMIT + 1, new URL(String(input), 'https://localhost').href));
+    vi.stubGlobal('fetch', fetch);
+    const first = firstPage(tools);
+    router = renderRoute(HomeRoute, { path: '/', url: '/', data: first }).router;
+    const search = screen.getByPlaceholderText('Search tools and servers...');
+    fireEvent.change(search, { target: { value: 'Description 1' } });
+    // Tools 10-19: all on the first page, so the answer holds every result.
+    await waitFor(() => expect(cardNames()).toHaveLength(10));
+    await waitFor(() => expect(currentUrl()).toBe('/?search=Description+1'));
+    fireEvent.change(search, { target: { value: 'Description 12' } });
+    expect(cardNames()).toEqual(['Tool 012']);
+    expect(screen.getByText('1 tool found')).toBeTruthy();
+    await waitFor(() => expect(currentUrl()).toBe('/?search=Description+12'));
+    expect(fetch).toHaveBeenCalledTimes(1);
   });
 
   it('fetches a small catalogue whole on first use of the controls, then answers without requests', async () => {

@@ -5,7 +5,7 @@ import type { HomePage } from '../features/tools/api/loadTools';
 import { forgetToolList, loadWholeList, useToolListStore } from '../features/tools/stores/toolListStore';
 import { useAddressFollows, useListingQuery } from '../features/listing/hooks/useListingQuery';
 import { useWrittenPage } from '../features/listing/hooks/useWrittenPage';
-import { askPage, forgetPages } from '../features/listing/pageAnswers';
+import { askPage, forgetPages, rememberPage } from '../features/listing/pageAnswers';
 import { useSearchBox } from '../features/listing/hooks/useSearchBox';
 import { useListingControls } from '../features/listing/hooks/useListingControls';
 import { useInputBeforeCode } from '../features/listing/hooks/useInputBeforeCode';
@@ -73,6 +73,10 @@ function Home({ data }: RouteProps<HomePage | null>) {
 
   useInputBeforeCode(form, query, controls, () => void loadWholeList(list?.catalogue ?? Infinity));
   useArrival({ ready, memoryKey: controls.key, params, grid, writeQuery });
+  // The page the server rendered answers narrower queries too, like any answer (features/listing/pageAnswers.ts).
+  useEffect(() => {
+    if (data && !pending) rememberPage(address, data);
+  }, [data, pending, address]);
   // Keep the address honest when the requested page was out of range.
   const page = data?.page ?? 1;
   useEffect(() => {

@@ -1,32 +1,82 @@
 import { routeApi } from '@aitools/platform';
-import { toolQueryString, type ToolQuery } from '@aitools/api/contracts/toolQuery';
+import { queryTools, toolQueryString, type ToolQuery } from '@aitools/api/contracts/toolQuery';
+import type { ToolSummary } from '@aitools/api/contracts/tools';
 import { loadToolPage, type HomePage } from '../tools/api/loadTools';
 
 /** An answer is reused this long (a query typed again, Back to the list); after it the data may have changed. */
 const ANSWER_TTL_MS = 30_000;
 const MAX_ANSWERS = 50;
 
+interface Answer {
+  query: ToolQuery;
+  at: number;
+  page: Promise<HomePage>;
+  /** Once it has arrived. */
+  value?: HomePage;
+}
+
 // Browser only: the server renders each request from the API in process and keeps nothing between visitors.
-const answers = new Map<string, { at: number; page: Promise<HomePage> }>();
+const answers = new Map<string, Answer>();
+
+/** Every result of an answer, when it came with them (few enough, or all on its page). */
+const heldMatches = (page: HomePage): ToolSummary[] | null => page.matches ?? (page.total === page.tools.length ? page.tools : null);
+
+/** Whether every result of `wanted` is among the results of `held`: the same or a longer search, and the same
+ *  category and type unless `held` had none. */
+function covers(held: ToolQuery, wanted: ToolQuery): boolean {
+  return (
+    wanted.search.trim().toLowerCase().includes(held.search.trim().toLowerCase()) &&
+    (held.category === 'All' || held.category === wanted.category) &&
+    (held.type === 'all' || held.type === wanted.type)
+  );
+}
 
 /**
- * One page of a large catalogue's directory (GET /api/tools/query), asked for once: the visitor's change asks as it
- * happens, so the page can show as soon as it arrives, and the route's loader, run by the navigation that follows,
- * gets the same answer instead of asking again. A failed call (the built-in tools, or an error) is not kept.
+ * The page for `q` at once, when an answer that arrived holds all of its results (a longer search, a category,
+ * another sort or page of few results): the same query code run over them, so typing on within a narrow search
+ * needs no request. Null when none does, or when nothing matches a search (its suggestions come from the API).
+ */
+export function answerAtOnce(q: ToolQuery): HomePage | null {
+  const now = performance.now();
+  for (const answer of [...answers.values()].reverse()) {
+    const held = answer.value && now - answer.at < ANSWER_TTL_MS && answer.value.source === 'api' ? heldMatches(answer.value) : null;
+    if (!held || !covers(answer.query, q)) continue;
+    const page = queryTools(held, q);
+    if (page.total === 0 && q.search.trim()) return null;
+    const { suggestions: _none, ...found } = page;
+    return { ...found, catalogue: answer.value!.catalogue, featured: answer.value!.featured, source: 'api' };
+  }
+  return null;
+}
+
+/**
+ * One page of a large catalogue's directory, asked for once: from an answer already held when it can be
+ * (`answerAtOnce`), else from the API (GET /api/tools/query). The visitor's change asks as it happens, so the page can
+ * show as soon as it arrives, and the route's loader, run by the navigation that follows, gets the same answer
+ * instead of asking again. A failed call (the built-in tools, or an error) is not kept.
  */
 export function askPage(q: ToolQuery): Promise<HomePage> {
   const key = toolQueryString(q);
   const now = performance.now();
   const held = answers.get(key);
   if (held && now - held.at < ANSWER_TTL_MS) return held.page;
+  const local = answerAtOnce(q);
+  if (local) return Promise.resolve(local);
   const page = loadToolPage(routeApi(undefined).fetchJson, q);
-  const entry = { at: now, page };
+  const entry: Answer = { query: q, at: now, page };
   answers.delete(key);
   answers.set(key, entry);
   if (answers.size > MAX_ANSWERS) answers.delete(answers.keys().next().value!);
   const forget = () => answers.get(key) === entry && answers.delete(key);
-  page.then((p) => p.source !== 'api' && forget(), forget);
+  page.then((p) => (p.source === 'api' ? (entry.value = p) : forget()), forget);
   return page;
+}
+
+/** Keeps a page that came another way (the server's render) as the answer for its query, if none is held. */
+export function rememberPage(q: ToolQuery, page: HomePage): void {
+  const key = toolQueryString(q);
+  if (page.source !== 'api' || answers.has(key)) return;
+  answers.set(key, { query: q, at: performance.now(), page: Promise.resolve(page), value: page });
 }
 
 /** Forgets every answer (Try Again after a failure asks afresh). */

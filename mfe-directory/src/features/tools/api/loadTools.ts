@@ -67,7 +67,8 @@ export async function loadToolPage(fetchJson: FetchJson, q: ToolQuery): Promise<
     const res = await fetchJson(`/api/tools/query${toolQueryString(q)}`);
     if (res.ok && isPage(res.body)) {
       const body = res.body;
-      return { ...body, tools: readToolList(body.tools) ?? [], featured: Array.isArray(body.featured) ? body.featured : [], source: 'api' };
+      const matches = body.matches === undefined ? undefined : (readToolList(body.matches) ?? undefined);
+      return { ...body, tools: readToolList(body.tools) ?? [], matches, featured: Array.isArray(body.featured) ? body.featured : [], source: 'api' };
     }
     console.error(res.ok ? 'API response format is invalid' : `HTTP error! status: ${res.status}`);
   } catch (err) {
