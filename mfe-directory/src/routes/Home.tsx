@@ -5,7 +5,7 @@ import type { HomePage } from '../features/tools/api/loadTools';
 import { forgetToolList, loadWholeList, useToolListStore } from '../features/tools/stores/toolListStore';
 import { useAddressFollows, useListingQuery } from '../features/listing/hooks/useListingQuery';
 import { useWrittenPage } from '../features/listing/hooks/useWrittenPage';
-import { askPage, forgetPages, rememberPage } from '../features/listing/pageAnswers';
+import { askAhead, askPage, forgetPages, rememberPage } from '../features/listing/pageAnswers';
 import { useSearchBox } from '../features/listing/hooks/useSearchBox';
 import { useListingControls } from '../features/listing/hooks/useListingControls';
 import { useInputBeforeCode } from '../features/listing/hooks/useInputBeforeCode';
@@ -77,6 +77,10 @@ function Home({ data }: RouteProps<HomePage | null>) {
   useEffect(() => {
     if (data && !pending) rememberPage(address, data);
   }, [data, pending, address]);
+  // Typing on in a large catalogue's search: the likeliest next keystrokes' pages are asked for ahead.
+  useEffect(() => {
+    if (!whole && list && written && document.activeElement === search.input.current) askAhead(written, list);
+  }, [whole, list, written, search.input]);
   // Keep the address honest when the requested page was out of range.
   const page = data?.page ?? 1;
   useEffect(() => {

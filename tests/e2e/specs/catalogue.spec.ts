@@ -41,7 +41,9 @@ describe(`directory at ${TOOLS.toLocaleString('en')} tools`, () => {
     await page.getByText(`Showing 1 to 24 of ${TOOLS} results`).waitFor();
     const box = page.getByPlaceholder('Search tools and servers...');
     await box.focus();
+    const askedAhead: string[] = [];
     for (const [i, typed] of ['n', 'no', 'not', 'noti', 'notio', 'notion'].entries()) {
+      if (requests.some((u) => u.endsWith(`/api/tools/query?search=${typed}`))) askedAhead.push(typed);
       await page.keyboard.press('notion'[i]);
       const expected = await total(typed);
       await page.getByText(new RegExp(`of ${expected} results$`)).waitFor();
@@ -54,6 +56,8 @@ describe(`directory at ${TOOLS.toLocaleString('en')} tools`, () => {
     // "noti" matches a few seed tools: that answer holds every result, so the longer searches need no request.
     assert.ok((await total('noti')) <= 24);
     for (const typed of ['notio', 'notion']) assert.equal(askedFor(typed), 0, `"${typed}" answered in the browser`);
+    // The likeliest next keystrokes are asked for while the visitor types: some keys found their page waiting.
+    assert.ok(askedAhead.length > 0, 'a page asked for ahead of its keystroke');
     // A category, then Back to the list's address as the server renders it.
     await page.getByRole('list', { name: 'Category' }).getByRole('link', { name: 'MCP Servers' }).click();
     await page.waitForURL((u) => u.search === '?category=MCP+Servers&search=notion');

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_QUERY, HELD_MATCHES, queryTools, readToolQuery, type ToolQuery } from '@aitools/api/contracts/toolQuery';
 import type { ToolSummary } from '@aitools/api/contracts/tools';
-import { answerAtOnce, askPage, forgetPages } from './pageAnswers';
+import { answerAtOnce, askAhead, askPage, forgetPages, likelyNext } from './pageAnswers';
 
 // A catalogue too large to hold: 40 tools mention Notion, 60 notes apps, the rest neither.
 const catalogue: ToolSummary[] = Array.from({ length: 1_500 }, (_, i) => ({
@@ -76,5 +76,36 @@ describe('answers held in the browser for a large catalogue', () => {
     expect(answerAtOnce(q({ search: 'not' }))).not.toBeNull();
     now += 2_000;
     expect(answerAtOnce(q({ search: 'not' }))).toBeNull();
+  });
+});
+
+describe('asking ahead while a visitor types', () => {
+  it('reads the likeliest next characters from the results on screen', () => {
+    const shown = [
+      { ...catalogue[0], name: 'GitHub', description: 'Git hosting' },
+      { ...catalogue[1], name: 'GitLab', description: 'Git server, gift' },
+      { ...catalogue[2], name: 'Giphy', description: 'GIFs' },
+    ];
+    expect(likelyNext('gi', shown)).toEqual(['t', 'f', 'p']);
+    expect(likelyNext('git', shown)).toEqual([' ', 'h', 'l']);
+    expect(likelyNext('', shown)).toEqual([]);
+  });
+
+  it('asks for the pages of the likeliest next keystrokes, which then answer at once', async () => {
+    const page = await askPage(q({ search: 'e' }));
+    expect(page.matches).toBeUndefined();
+    askAhead(q({ search: 'e' }), page);
+    const ahead = likelyNext('e', page.tools);
+    expect(ahead.length).toBeGreaterThan(0);
+    expect(fetch).toHaveBeenCalledTimes(1 + ahead.length);
+    await Promise.all(ahead.map((c) => askPage(q({ search: `e${c}` }))));
+    expect(fetch).toHaveBeenCalledTimes(1 + ahead.length);
+    for (const c of ahead) expect(slugs(answerAtOnce(q({ search: `e${c}` }))!)).toEqual(slugs(apiAnswer(q({ search: `e${c}` }))));
+  });
+
+  it('asks nothing ahead when the answer already holds every result', async () => {
+    const page = await askPage(q({ search: 'no' }));
+    askAhead(q({ search: 'no' }), page);
+    expect(fetch).toHaveBeenCalledTimes(1);
   });
 });

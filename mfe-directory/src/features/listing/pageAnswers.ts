@@ -32,12 +32,14 @@ function covers(held: ToolQuery, wanted: ToolQuery): boolean {
 }
 
 /**
- * The page for `q` at once, when an answer that arrived holds all of its results (a longer search, a category,
- * another sort or page of few results): the same query code run over them, so typing on within a narrow search
+ * The page for `q` at once: its own answer when it has arrived (asked ahead, `askAhead`), or an answer holding all
+ * of its results (a longer search, a category, another sort or page of few results): the same query code run over them, so typing on within a narrow search
  * needs no request. Null when none does, or when nothing matches a search (its suggestions come from the API).
  */
 export function answerAtOnce(q: ToolQuery): HomePage | null {
   const now = performance.now();
+  const exact = answers.get(toolQueryString(q));
+  if (exact?.value && now - exact.at < ANSWER_TTL_MS) return exact.value;
   for (const answer of [...answers.values()].reverse()) {
     const held = answer.value && now - answer.at < ANSWER_TTL_MS && answer.value.source === 'api' ? heldMatches(answer.value) : null;
     if (!held || !covers(answer.query, q)) continue;
@@ -70,6 +72,33 @@ export function askPage(q: ToolQuery): Promise<HomePage> {
   const forget = () => answers.get(key) === entry && answers.delete(key);
   page.then((p) => (p.source === 'api' ? (entry.value = p) : forget()), forget);
   return page;
+}
+
+/** How many next keystrokes are asked for ahead. */
+const AHEAD = 3;
+
+/** The characters most likely typed after `search`: those that follow it most often in the names and descriptions
+ *  of the results on screen (the most popular matches, so a fair sample of the catalogue's words). */
+export function likelyNext(search: string, tools: ToolSummary[], count = AHEAD): string[] {
+  const text = search.toLowerCase();
+  if (!text.trim()) return [];
+  const seen = new Map<string, number>();
+  for (const t of tools)
+    for (const field of [t.name.toLowerCase(), t.description.toLowerCase()])
+      for (let at = field.indexOf(text); at !== -1; at = field.indexOf(text, at + 1)) {
+        const next = field[at + text.length];
+        if (next && /[\p{L}\p{N} ]/u.test(next)) seen.set(next, (seen.get(next) ?? 0) + 1);
+      }
+  return [...seen].sort((a, b) => b[1] - a[1]).slice(0, count).map(([c]) => c);
+}
+
+/**
+ * While a visitor types in a large catalogue's search, the pages of the likeliest next keystrokes are asked for
+ * ahead (at most three small requests, each cached by the API), so the next key usually finds its answer waiting.
+ */
+export function askAhead(q: ToolQuery, page: HomePage): void {
+  if (page.source !== 'api' || heldMatches(page)) return;
+  for (const next of likelyNext(q.search, page.tools)) void askPage({ ...q, search: q.search + next, page: 1 });
 }
 
 /** Keeps a page that came another way (the server's render) as the answer for its query, if none is held. */
