@@ -286,12 +286,17 @@ describe('Home at catalogue scale', () => {
     return new Response(JSON.stringify({ success: true, ...page, catalogue }), { status: 200 });
   };
 
-  it('queries the API page by page for a catalogue too large to hold, never fetching the whole list', async () => {
+  /** / of a catalogue too large to hold, served from 60 tools by an API that answers each query; its fetch. */
+  const openLargeCatalogue = () => {
     const tools = makeTools(60);
     const fetch = vi.fn(async (input: RequestInfo | URL) => pageAnswer(tools, LOCAL_QUERY_LIMIT + 1, new URL(String(input), 'https://localhost').href));
     vi.stubGlobal('fetch', fetch);
-    const first = firstPage(tools);
-    router = renderRoute(HomeRoute, { path: '/', url: '/', data: first }).router;
+    router = renderRoute(HomeRoute, { path: '/', url: '/', data: firstPage(tools) }).router;
+    return fetch;
+  };
+
+  it('queries the API page by page for a catalogue too large to hold, never fetching the whole list', async () => {
+    const fetch = openLargeCatalogue();
     const search = screen.getByPlaceholderText('Search tools and servers...');
     fireEvent.focus(search);
     fireEvent.change(search, { target: { value: 'special' } });
@@ -326,11 +331,7 @@ describe('Home at catalogue scale', () => {
   });
 
   it('answers a narrower search from an answer holding all its results, in the keystroke\'s own render', async () => {
-    const tools = makeTools(60);
-    const fetch = vi.fn(async (input: RequestInfo | URL) => pageAnswer(tools, LOCAL_QUERY_LIMIT + 1, new URL(String(input), 'https://localhost').href));
-    vi.stubGlobal('fetch', fetch);
-    const first = firstPage(tools);
-    router = renderRoute(HomeRoute, { path: '/', url: '/', data: first }).router;
+    const fetch = openLargeCatalogue();
     const search = screen.getByPlaceholderText('Search tools and servers...');
     fireEvent.change(search, { target: { value: 'Description 1' } });
     // Tools 10-19: all on the first page, so the answer holds every result.
