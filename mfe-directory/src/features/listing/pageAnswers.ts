@@ -32,9 +32,10 @@ function covers(held: ToolQuery, wanted: ToolQuery): boolean {
 }
 
 /**
- * The page for `q` at once: its own answer when it has arrived (asked ahead, `askAhead`), or an answer holding all
- * of its results (a longer search, a category, another sort or page of few results): the same query code run over them, so typing on within a narrow search
- * needs no request. Null when none does, or when nothing matches a search (its suggestions come from the API).
+ * The page for `q` at once: its own answer when it has arrived (asked ahead, `askAhead`), or else the same query
+ * code run over an answer holding all of its results (a longer search, a category, another sort or page of few
+ * results), so typing on within a narrow search needs no request. Null when none does, or when nothing matches a
+ * search (its suggestions come from the API).
  */
 export function answerAtOnce(q: ToolQuery): HomePage | null {
   const now = performance.now();

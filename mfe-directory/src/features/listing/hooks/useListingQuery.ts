@@ -26,7 +26,7 @@ export function useListingQuery({ onWrite }: { onWrite?: (q: ToolQuery) => void 
   const sent = useRef(new Set<string>());
   useEffect(() => {
     const arrived = homeHref(readToolQuery(params));
-    const newer = latest.current && homeHref(latest.current) !== arrived && sent.current.has(arrived);
+    const newer = homeHref(latest.current) !== arrived && sent.current.has(arrived);
     sent.current.delete(arrived);
     if (newer) return;
     sent.current.clear();
