@@ -5,7 +5,7 @@ import type { HomePage } from '../features/tools/api/loadTools';
 import { forgetToolList, loadWholeList, useToolListStore } from '../features/tools/stores/toolListStore';
 import { useAddressFollows, useListingQuery } from '../features/listing/hooks/useListingQuery';
 import { useWrittenPage } from '../features/listing/hooks/useWrittenPage';
-import { askAhead, askPage, forgetPages, rememberPage } from '../features/listing/pageAnswers';
+import { askAhead, askPage, forgetPages, keepAnswer } from '../features/listing/pageAnswers';
 import { useSearchBox } from '../features/listing/hooks/useSearchBox';
 import { useListingControls } from '../features/listing/hooks/useListingControls';
 import { useInputBeforeCode } from '../features/listing/hooks/useInputBeforeCode';
@@ -75,7 +75,7 @@ function Home({ data }: RouteProps<HomePage | null>) {
   useArrival({ ready, memoryKey: controls.key, params, grid, writeQuery });
   // The page the server rendered answers narrower queries too, like any answer (features/listing/pageAnswers.ts).
   useEffect(() => {
-    if (data && !pending) rememberPage(address, data);
+    if (data && !pending) keepAnswer(address, data);
   }, [data, pending, address]);
   // Typing on in a large catalogue's search: the likeliest next keystrokes' pages are asked for ahead.
   useEffect(() => {

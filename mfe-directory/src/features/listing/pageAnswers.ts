@@ -103,7 +103,7 @@ export function askAhead(q: ToolQuery, page: HomePage): void {
 }
 
 /** Keeps a page that came another way (the server's render) as the answer for its query, if none is held. */
-export function rememberPage(q: ToolQuery, page: HomePage): void {
+export function keepAnswer(q: ToolQuery, page: HomePage): void {
   const key = toolQueryString(q);
   if (page.source !== 'api' || answers.has(key)) return;
   answers.set(key, { query: q, at: performance.now(), page: Promise.resolve(page), value: page });
