@@ -5,7 +5,7 @@
  */
 import type { ToolSummary } from './tools';
 import { didYouMean } from './didYouMean';
-import { containsAt, searchTextOf } from './searchText';
+import { containsAt, searchTextOf, type SearchText } from './searchText';
 
 /** The 15 categories of the filter bar (SPEC section 3), in display order. */
 export const CATEGORIES = [
@@ -106,15 +106,16 @@ function matchesType(tool: ToolSummary, type: TypeFilter): boolean {
   }
 }
 
+/** Whether item `i` of a list passes the filters; `lowered`: the search, trimmed and lower-cased. */
+function passes(tool: ToolSummary, i: number, text: SearchText, lowered: string, { category, type }: Filters): boolean {
+  return (!lowered || containsAt(text, i, lowered)) && (category === 'All' || normaliseCategory(tool.category) === category) && matchesType(tool, type);
+}
+
 /** Search in name or description (case-insensitive), category (with its aliases) and type, combined. */
-export function filterTools(tools: ToolSummary[], { search, category, type }: Filters): ToolSummary[] {
-  const q = search.trim().toLowerCase();
-  return tools.filter(
-    (t) =>
-      (!q || t.name.toLowerCase().includes(q) || (t.description ?? '').toLowerCase().includes(q)) &&
-      (category === 'All' || normaliseCategory(t.category) === category) &&
-      matchesType(t, type),
-  );
+export function filterTools(tools: ToolSummary[], filters: Filters): ToolSummary[] {
+  const text = searchTextOf(tools);
+  const lowered = filters.search.trim().toLowerCase();
+  return tools.filter((t, i) => passes(t, i, text, lowered, filters));
 }
 
 // One collator for every comparison: localeCompare with options builds a new one per call (slow on large lists).
@@ -245,10 +246,7 @@ export function queryTools(catalogue: ToolSummary[], q: ToolQuery): ToolPage {
   const search = q.search.trim().toLowerCase();
   const text = searchTextOf(catalogue);
   const results: ToolSummary[] = [];
-  for (const i of order) {
-    const t = catalogue[i];
-    if ((!search || containsAt(text, i, search)) && (q.category === 'All' || normaliseCategory(t.category) === q.category) && matchesType(t, q.type)) results.push(t);
-  }
+  for (const i of order) if (passes(catalogue[i], i, text, search, q)) results.push(catalogue[i]);
   const pages = totalPages(results.length, q.size);
   const page = clampPage(q.page, pages);
   const suggestions = results.length === 0 && search ? didYouMean(q.search, catalogue) : undefined;

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { DB } from '../db/connection';
 import { COVER_WIDTHS, imageVersion, type CoverWidth, type ImageKind, type ImageSubject } from '../contracts/images';
 import { getTool, listToolSummaries } from '../tools/repository';
-import { sortTools } from '../contracts/toolQuery';
+import { DEFAULT_QUERY, queryTools } from '../contracts/toolQuery';
 import { getPublishedPost, listPublishedPosts } from '../blog/repository';
 import type { Card } from './render';
 import { drawCard } from './drawing';
@@ -89,7 +89,8 @@ export function createImageService({ db, cacheDir, logos }: { db: DB; cacheDir: 
       return p ? generate(kind, p, width) : null;
     },
     async warm() {
-      const tools = sortTools(await listToolSummaries(db), 'popularity').slice(0, WARM_TOOLS);
+      // The query's popularity order, kept with the list for the directory's own queries: not sorted again here.
+      const tools = queryTools(await listToolSummaries(db), { ...DEFAULT_QUERY, size: WARM_TOOLS }).tools;
       const jobs: [ImageKind, string, CoverWidth?][] = [
         ...(await listPublishedPosts(db)).flatMap((p): [ImageKind, string, CoverWidth?][] => [
           ['post-cover', p.slug],
