@@ -5,10 +5,9 @@ import { LogoTile } from '../../tools/components/LogoTile';
 import { McpBadgeLabel, PricingBadge } from '../../tools/components/Badges';
 import { cardToolType, normaliseCategory } from '@aitools/api/contracts/toolQuery';
 import { toolPath } from '@aitools/platform/routes';
+import { plainClick } from '../../../shared/plainClick';
 
 const CARD_TAGS = 3;
-
-const isModified = (e: MouseEvent) => e.ctrlKey || e.metaKey || e.shiftKey || e.altKey || e.button !== 0;
 
 /** Memoised with a stable `saveScroll` (the list's): a keystroke re-renders the listing, not its 24 cards. */
 export const ToolCard = memo(function ToolCard({ tool, saveScroll }: { tool: ToolSummary; saveScroll: () => void }) {
@@ -18,14 +17,14 @@ export const ToolCard = memo(function ToolCard({ tool, saveScroll }: { tool: Too
   // Plain anchors, not the router's Link (two per card, a page of cards re-rendered at each keystroke): modifier-
   // clicks are the browser's (new tab/window); a plain click saves the scroll and navigates in-app.
   const onLinkClick = (e: MouseEvent) => {
-    if (isModified(e)) return;
+    if (!plainClick(e)) return;
     e.preventDefault();
     saveScroll();
     navigate(href);
   };
   const onCardClick = (e: MouseEvent<HTMLElement>) => {
     if ((e.target as HTMLElement).closest('a, button')) return;
-    if (isModified(e)) {
+    if (!plainClick(e)) {
       window.open(href, '_blank', 'noopener');
       return;
     }
