@@ -52,7 +52,7 @@ const STATIC_FILES = /^\/(?:assets|remotes)\//;
 /** A page's form post: the same size limit as the JSON form endpoints. */
 const PAGE_FORM_LIMIT = '16kb';
 /** Memory for cached reads and for cached pages (each; bodies with their gzip and brotli bytes). */
-const CACHE_BYTES = 32 * 1024 * 1024;
+const CACHE_BYTES = 16 * 1024 * 1024;
 
 export interface SiteApp extends Express {
   /** What the HTTP server runs (main.ts): the front lane, then Express. */

@@ -23,8 +23,9 @@ import { buildCurrent, drawPictures, startCurrent } from './site';
 import { summarize } from './stats';
 import { fig, formatTable, kB, msText, whole, type Cell, type Column, type Row } from './table';
 import { throughput } from './throughput';
+import { soak } from './soak';
 
-const SECTIONS = ['throughput', 'lighthouse', 'js', 'phone', 'payload'] as const;
+const SECTIONS = ['throughput', 'lighthouse', 'js', 'phone', 'payload', 'soak'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const HELP = `pnpm bench [options]
@@ -35,7 +36,8 @@ const HELP = `pnpm bench [options]
                         served in front of this build's server)
   --monolith-url <url>  use a running monolith build of the site for that column instead
   --only <sections>     comma list of ${SECTIONS.join(', ')} (default: all)
-env: BENCH_SECONDS (load per URL, default 8), BENCH_RUNS (phone visits per route, default 5)`;
+env: BENCH_SECONDS (load per URL, default 8), BENCH_RUNS (phone visits per route, default 5),
+     SOAK_SECONDS (the soak's load, default 180), SOAK_IDLE_SECONDS (its idle spell, default 60)`;
 
 const { values: opts } = parseArgs({
   args: process.argv.slice(2).filter((a) => a !== '--'),
@@ -232,6 +234,15 @@ try {
       const pictures = join(REPO_ROOT, 'api', 'var', 'images', 'tool-social');
       for (const f of existsSync(pictures) ? readdirSync(pictures, { withFileTypes: true }) : []) if (f.name.startsWith(SYNTHETIC_SLUG_PREFIX)) rmSync(join(pictures, f.name), { force: true });
     }
+  }
+  if (want('soak')) {
+    const seconds = Number(process.env.SOAK_SECONDS ?? 180);
+    const idleSeconds = Number(process.env.SOAK_IDLE_SECONDS ?? 60);
+    log(`soak: ${seconds} s of mixed load on 20 connections, then ${idleSeconds} s idle (its own server)`);
+    const cell = await measure('soak', () => soak({ seconds, idleSeconds, log }), (r) =>
+      `${whole(r.requests)} requests · ${r.errors} errors · p99 ${msText(r.p99)} · RSS warm ${r.warmRssMb} MB, peak ${r.peakRssMb} MB, after ${idleSeconds} s idle ${r.idleRssMb} MB`,
+    );
+    rows.push({ section: 'soak', what: 'pages, /api/tools and searches (a third never asked before)', cells: { current: cell } });
   }
 } finally {
   await browser.close();

@@ -1,5 +1,6 @@
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import { Writable } from 'node:stream';
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -78,9 +79,9 @@ describe('cached reads', () => {
       expect(revalidated.status).toBe(304);
       expect(revalidated.headers['x-content-type-options']).toBe('nosniff');
     }
-    // Express answered the first request only (with the bodies of each coding made at once); every later one is the
+    // Express answered the first request for each coding (which made that coding's bytes); every later one is the
     // front lane's, each logged like any request.
-    expect(linesFor().map((l) => l.lane ?? 'express')).toEqual(['express', ...Array(8).fill('front')]);
+    expect(linesFor().map((l) => l.lane ?? 'express')).toEqual(['express', 'front', 'front', 'express', ...Array(5).fill('front')]);
     expect(linesFor().every((l) => l.msg === 'request completed')).toBe(true);
     expect(linesFor().at(-1)!.res!.statusCode).toBe(304);
     // A missing tool stays a 404 when replayed, and anything not a read goes to Express (no POST route here: 404).
@@ -214,5 +215,39 @@ describe('the front lane', () => {
     } finally {
       await new Promise((r) => front.close(r));
     }
+  });
+});
+
+describe('the bytes a cache holds', () => {
+  // Text that compresses little, so each coding adds real bytes.
+  const noise = randomBytes(6000).toString('base64');
+  const page = (n: number) => json({ n, text: noise });
+
+  it('keeps each body in a buffer of its own, so the count is what is held (no view into a larger block)', async () => {
+    const reads = createReplyCache({ version: () => 1, maxBytes: 1024 * 1024 });
+    const app = express().use(replayableAnswers).get('/p/:n', reads.route((req) => page(Number(req.params.n))));
+    for (const encoding of ['br', 'gzip', 'identity']) await request(app).get('/p/1').set('accept-encoding', encoding);
+    const small = await reads.get('small', () => json({ ok: true }));
+    const entry = await reads.get('/p/1', () => page(1));
+    for (const e of [small, entry])
+      for (const body of Object.values(e.bodies)) expect([body.byteOffset, body.buffer.byteLength]).toEqual([0, body.length]);
+    expect(Object.keys(entry.bodies).sort()).toEqual(['br', 'gzip', 'identity']);
+    const held = Object.values(entry.bodies).reduce((n, b) => n + b.buffer.byteLength, 0);
+    expect(entry.size).toBeGreaterThan(held);
+    expect(entry.size).toBeLessThan(held + 4096);
+  });
+
+  it('makes a coding only when a client asks for it, and evicts to stay within its bound as codings are added', async () => {
+    const bodyBytes = Buffer.byteLength(page(0).body);
+    const reads = createReplyCache({ version: () => 1, maxBytes: 4 * (bodyBytes + 2048) + 1000 });
+    const app = express().use(replayableAnswers).get('/p/:n', reads.route((req) => page(Number(req.params.n))));
+    for (let n = 0; n < 4; n++) await request(app).get(`/p/${n}`).set('accept-encoding', 'identity');
+    expect(Object.keys((await reads.lookup('/p/3')).hit!.bodies)).toEqual(['identity']);
+    // Compressed copies of the newest pages push the oldest out rather than growing past the bound.
+    await request(app).get('/p/3').set('accept-encoding', 'br');
+    await request(app).get('/p/3').set('accept-encoding', 'gzip');
+    expect(Object.keys((await reads.lookup('/p/3')).hit!.bodies).sort()).toEqual(['br', 'gzip', 'identity']);
+    expect((await reads.lookup('/p/0')).hit).toBeUndefined();
+    expect((await reads.lookup('/p/3')).hit).toBeDefined();
   });
 });

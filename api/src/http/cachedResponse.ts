@@ -1,6 +1,6 @@
 /**
- * Reads served like static files: a reply's body is serialised once per data version and kept with its gzip and
- * brotli bytes, a strong ETag per coding, in one LRU bounded by bytes. Used by the JSON/XML read routes and by the
+ * Reads served like static files: a reply's body is serialised once per data version and kept, with its gzip or
+ * brotli bytes once a client asked for that coding, a strong ETag per coding, in one LRU bounded by the bytes it holds. Used by the JSON/XML read routes and by the
  * page cache (ssr/pageCache.ts).
  */
 import { createHash } from 'node:crypto';
@@ -28,13 +28,21 @@ export interface EncodedReply {
   type: string;
   cacheControl: string;
   headers: Record<string, string>;
-  /** The body in each coding; a small body is kept as is only. */
+  /** The body as it is, and each coding once a client has asked for it (coded copies are made only for bytes that
+   *  leave the process: the server's own in-process reads never ask for one). */
   bodies: Partial<Record<Coding, Buffer>> & { identity: Buffer };
+  /** A body worth compressing (a small one is always sent as it is). */
+  compressible: boolean;
   /** Strong validators, one per coding (a coded body is another representation). */
   etags: Partial<Record<Coding, string>>;
+  /** Bytes held: every body's backing store and the entry's own objects. */
   size: number;
   /** Once Express has sent it for a route: the complete header sets to send it again (front lane), per answer. */
   replay?: { middleware: OutgoingHttpHeaders; answers: Map<string, OutgoingHttpHeaders> };
+  /** Told when the entry grew (a coding was added), so its cache counts the new bytes. */
+  grew?: () => void;
+  /** Codings being made, so concurrent requests share one compression. */
+  coding?: Partial<Record<Coding, Promise<Buffer>>>;
 }
 
 /** Below this, compressing saves less than it costs (the compression middleware's own threshold). */
@@ -44,24 +52,49 @@ const BROTLI_QUALITY = 6;
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
 
-/** Compression runs on libuv's thread pool, so filling an entry never blocks other requests. */
-export async function encodeReply(reply: Reply): Promise<EncodedReply> {
-  const identity = Buffer.from(reply.body);
-  const bodies: EncodedReply['bodies'] = { identity };
-  if (identity.length >= MIN_COMPRESS_BYTES) {
-    const [gz, br] = await Promise.all([
-      gzipAsync(identity, { level: 9 }),
-      brotliAsync(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
-    ]);
-    bodies.gzip = gz;
-    bodies.br = br;
-  }
+/**
+ * The bytes in a buffer of their own. zlib answers with views into its 16 KiB output chunks, and Buffer.from answers
+ * a short string with a view into an 8 KiB shared pool: a stored view keeps the whole block alive, which made the
+ * caches hold several times what they counted (docs/performance.md, Memory).
+ */
+export function ownBytes(buf: Buffer): Buffer {
+  if (buf.byteOffset === 0 && buf.buffer.byteLength === buf.length) return buf;
+  const own = Buffer.allocUnsafeSlow(buf.length);
+  buf.copy(own);
+  return own;
+}
+
+/** What an entry holds besides its bodies (the entry, its validators and header objects), from a heap snapshot. */
+const ENTRY_OVERHEAD_BYTES = 2048;
+
+export function encodeReply(reply: Reply): EncodedReply {
+  const identity = ownBytes(Buffer.from(reply.body));
+  const compressible = identity.length >= MIN_COMPRESS_BYTES;
   const digest = createHash('sha1').update(identity).digest('base64url');
   const etags: EncodedReply['etags'] = { identity: `"${digest}"` };
-  if (bodies.gzip) etags.gzip = `"${digest}-gz"`;
-  if (bodies.br) etags.br = `"${digest}-br"`;
-  const size = Object.values(bodies).reduce((n, b) => n + b.length, 0) + 256;
-  return { status: reply.status ?? 200, type: reply.type, cacheControl: reply.cacheControl ?? 'no-cache', headers: reply.headers ?? {}, bodies, etags, size };
+  if (compressible) Object.assign(etags, { gzip: `"${digest}-gz"`, br: `"${digest}-br"` });
+  const size = identity.length + ENTRY_OVERHEAD_BYTES;
+  return { status: reply.status ?? 200, type: reply.type, cacheControl: reply.cacheControl ?? 'no-cache', headers: reply.headers ?? {}, bodies: { identity }, compressible, etags, size };
+}
+
+function compress(identity: Buffer, coding: Exclude<Coding, 'identity'>): Promise<Buffer> {
+  if (coding === 'gzip') return gzipAsync(identity, { level: 9 });
+  return brotliAsync(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length } });
+}
+
+/** The body in a coding, made on first ask on libuv's thread pool (never blocking other requests), then kept. */
+function bodyIn(e: EncodedReply, coding: Coding): Buffer | Promise<Buffer> {
+  const held = e.bodies[coding];
+  if (held) return held;
+  const making = (e.coding ??= {});
+  return (making[coding] ??= compress(e.bodies.identity, coding as Exclude<Coding, 'identity'>).then((coded) => {
+    const own = ownBytes(coded);
+    e.bodies[coding] = own;
+    e.size += own.length;
+    delete making[coding];
+    e.grew?.();
+    return own;
+  }));
 }
 
 const PRECOMPRESSED = Symbol('precompressed');
@@ -108,6 +141,8 @@ function bestCoding(acceptEncoding: string | undefined): Coding {
   return coding;
 }
 
+const codingFor = (req: IncomingMessage, e: EncodedReply): Coding => (e.compressible ? bestCoding(req.headers['accept-encoding']) : 'identity');
+
 interface Answer {
   status: number;
   headers: OutgoingHttpHeaders;
@@ -115,15 +150,14 @@ interface Answer {
 }
 
 /** What to send for a stored reply: 304 for a matching If-None-Match, else the best coding the client accepts. */
-function answer(req: IncomingMessage, e: EncodedReply): Answer & { key: string } {
-  const used: Coding = e.bodies.br ? bestCoding(req.headers['accept-encoding']) : 'identity';
+function answer(req: IncomingMessage, e: EncodedReply, body: Buffer): Answer & { key: string } {
+  const used = codingFor(req, e);
   const headers: OutgoingHttpHeaders = { ...e.headers, vary: 'Accept-Encoding', 'cache-control': e.cacheControl };
   // Validators only for successful replies (a 404 is not a representation to revalidate).
   if (e.status === 200) {
     headers.etag = e.etags[used];
     if (ifNoneMatch(req.headers['if-none-match'], e.etags)) return { key: `${used} 304`, status: 304, headers };
   }
-  const body = e.bodies[used]!;
   headers['content-type'] = e.type;
   if (used !== 'identity') headers['content-encoding'] = used;
   headers['content-length'] = String(body.length);
@@ -134,10 +168,10 @@ function answer(req: IncomingMessage, e: EncodedReply): Answer & { key: string }
  * Sends a stored reply through Express (its middleware's headers, such as the security headers, stay). Sent by the
  * public stack, it becomes replayable: the front lane may send it again with the same headers (ReplyCache.replay).
  */
-export function sendEncoded(req: Request, res: Response, e: EncodedReply): void {
+export async function sendEncoded(req: Request, res: Response, e: EncodedReply): Promise<void> {
   const locals = res.locals as Record<symbol, unknown>;
   locals[PRECOMPRESSED] = true;
-  const { status, headers, body } = answer(req, e);
+  const { status, headers, body } = answer(req, e, await bodyIn(e, codingFor(req, e)));
   for (const [name, value] of Object.entries(headers)) {
     if (name === 'vary') res.vary(String(value));
     else res.set(name, value as string);
@@ -170,7 +204,7 @@ export interface ReplyCache {
 }
 
 export function createReplyCache(opts: { version: () => number | Promise<number>; maxBytes: number }): ReplyCache {
-  const lru = new LRUCache<string, EncodedReply>({ maxSize: opts.maxBytes, sizeCalculation: (e) => e.size });
+  const lru = new LRUCache<string, EncodedReply>({ maxSize: opts.maxBytes, sizeCalculation: (e, key) => e.size + key.length * 2 });
   const pending = new Map<string, Promise<EncodedReply>>();
   let current = -1;
   const settle = (v: number) => {
@@ -190,7 +224,16 @@ export function createReplyCache(opts: { version: () => number | Promise<number>
       return { version: v, hit: lru.get(slot(key, v)) };
     },
     store(key, v, reply) {
-      if (v === current) lru.set(slot(key, v), reply);
+      if (v !== current) return;
+      const k = slot(key, v);
+      lru.set(k, reply);
+      // A coding added later is counted too: stored again, so the cache counts its new size and evicts to fit (the
+      // LRU keeps an entry's first size when the same object is set again).
+      reply.grew = () => {
+        if (lru.peek(k) !== reply) return;
+        lru.delete(k);
+        lru.set(k, reply);
+      };
     },
     async get(key, produce) {
       const { version: v, hit } = await cache.lookup(key);
@@ -217,8 +260,10 @@ export function createReplyCache(opts: { version: () => number | Promise<number>
       if (req.method !== 'GET' && req.method !== 'HEAD') return false;
       const send = (v: number) => {
         const e = lru.get(slot(key, settle(v)));
-        if (!e?.replay) return false;
-        const { key: kind, status, headers, body } = answer(req, e);
+        // A coding not made yet is made on Express's path (sendEncoded).
+        const coded = e?.replay && e.bodies[codingFor(req, e)];
+        if (!e?.replay || !coded) return false;
+        const { key: kind, status, headers, body } = answer(req, e, coded);
         // The merged header set is made once per coding (and for the 304), then reused as it is.
         let all = e.replay.answers.get(kind);
         if (!all) e.replay.answers.set(kind, (all = { ...e.replay.middleware, ...headers }));

@@ -1,5 +1,5 @@
 /**
- * Rendered pages, cached: a GET page's HTML (with its gzip and brotli bytes) is kept per URL (path and query), the
+ * Rendered pages, cached: a GET page's HTML (with its gzip or brotli bytes once a browser asked for them) is kept per URL (path and query), the
  * releases that serve the remotes, the data version and the day, so a release, a rollback or a data change each make a
  * new key. Only what is the same for every visitor is kept: status 200 or 404, HTML, no Set-Cookie, not a form
  * page. Pages carry no per-response nonce (the CSP allows the inline theme script by hash), so a stored page is
@@ -39,9 +39,9 @@ export function cachedPages(renderer: PageRenderer, opts: { cache: ReplyCache; r
     if (hit) return sendEncoded(req, res, hit);
     const reply = await captureRender(renderer, req, res);
     if (!reply) return;
-    const encoded = await encodeReply(reply);
+    const encoded = encodeReply(reply);
     opts.cache.store(key, version, encoded);
-    sendEncoded(req, res, encoded);
+    await sendEncoded(req, res, encoded);
   };
   const handler: RequestHandler = (req, res, next) => {
     // A form post runs an action and answers that visitor: never cached.
