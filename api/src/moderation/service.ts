@@ -5,7 +5,10 @@
 import { inTransaction, type DB } from '../db/connection';
 import { escapeForDisplay } from '../contracts/text';
 import { upsertTool, type ToolInput } from '../tools/repository';
-import { attachSubmittedServer } from '../registry/repository';
+import { attachSubmittedServer, getSubmissionServer } from '../registry/repository';
+import { listingSchema } from '../contracts/forms';
+import { serverJsonSchema } from '../contracts/mcp';
+import { issueLines } from '../contracts/zod';
 import {
   getSubmission,
   listContactMessages,
@@ -56,10 +59,27 @@ export interface ApproveOptions {
   today?: string;
 }
 
+/**
+ * What approval publishes goes through the same field rules as the form and the import once more (rows stored
+ * before a rule existed, or written by other means, included): a refusal names each field and its reason.
+ */
+async function checkPublishable(db: DB, s: SubmissionRow): Promise<void> {
+  const reasons: string[] = [];
+  const listing = listingSchema.safeParse({ name: s.name, website_url: s.website_url, description: s.description });
+  if (!listing.success) reasons.push(...issueLines(listing.error));
+  const doc = await getSubmissionServer(db, s.id);
+  if (doc) {
+    const server = serverJsonSchema.safeParse(doc);
+    if (!server.success) reasons.push(...issueLines(server.error).map((line) => `server.json ${line}`));
+  }
+  if (reasons.length) throw new ModerationError(`Submission ${s.id} cannot be published:\n  ${reasons.map((r) => escapeForDisplay(r)).join('\n  ')}`);
+}
+
 /** Publishes a pending submission as a directory tool and marks it approved, in one transaction. */
 export function approveSubmission(db: DB, id: number, opts: ApproveOptions = {}): Promise<{ slug: string; tool: ToolInput }> {
   return inTransaction(db, async (trx) => {
     const s = await pendingSubmission(trx, id);
+    await checkPublishable(trx, s);
     const today = opts.today ?? new Date().toISOString().slice(0, 10);
     const isMcp = s.tool_type === 'mcp-server';
     const slug = await uniqueToolSlug(trx, s.name);
