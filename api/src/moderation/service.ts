@@ -111,8 +111,11 @@ export function rejectSubmission(db: DB, id: number): Promise<void> {
   });
 }
 
-/** A formula start (= + - @, tab, CR) at the start of the field, of a line, or after a , ; or tab separator. */
-const FORMULA_START = /(?<=^|[\r\n,;\t])(?=[=+\-@\t\r])/g;
+/**
+ * A formula start at the start of the field, of a line, or after a , ; or tab separator: = + - @, tab, CR, and
+ * their look-alikes that spreadsheets read as the same sign (fullwidth ＝ ＋ － ＠, small ﹦ ﹢ ﹣ ﹫, the minus sign −).
+ */
+const FORMULA_START = /(?<=^|[\r\n,;\t])(?=[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20\uFE66\uFE62\uFE63\uFE6B\u2212])/g;
 
 /**
  * One CSV field (RFC 4180): quoted when it holds a separator (comma, semicolon, tab), a quote or a line break,
