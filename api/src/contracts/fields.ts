@@ -49,3 +49,12 @@ export const WEB_URL_MESSAGE = 'must be a web address starting with https:// or 
 export function webUrlField({ label, max }: { label: string; max: number }, message = `${label} ${WEB_URL_MESSAGE}`) {
   return textField({ label, max }).refine(isWebUrl, message);
 }
+
+/** A real date and time in ISO 8601 / RFC 3339 with its offset ("2026-11-23T10:00:00.000Z"): "0", February 30 or
+ *  hour 24 are refused, where Date.parse would read some of them as another day. (The analytics event's contract,
+ *  bundled without this module, uses the same zod check.) */
+export function dateTimeField(message: string) {
+  return z.iso.datetime({ offset: true, error: message });
+}
+
+export const isRealDateTime = (value: string): boolean => dateTimeField('not a date-time').safeParse(value).success;
