@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import { dialectOf, type DB } from './db/connection';
 import { databaseRateLimits } from './middleware/rateLimitStore';
 import { REMOTE_NAMES, SHELL_DIST, VAR_DIR } from './paths';
-import { errorHandler, notFoundApi, refuseNul } from './middleware/errors';
+import { errorHandler, HttpError, notFoundApi, refuseNul } from './middleware/errors';
 import { securityHeaders } from './middleware/security';
 import { logAnswered, requestLogger } from './middleware/logger';
 import { createRateLimits, type RateLimitStoreFactory } from './middleware/rateLimit';
@@ -52,6 +52,7 @@ const STATIC_FILES = /^\/(?:assets|remotes)\//;
 /** A page's form post, urlencoded or multipart: room for every field at its maximum length in percent-escaped
  *  non-Latin text (up to 9 bytes a character), refused with 413 beyond. */
 const PAGE_FORM_LIMIT = '64kb';
+const PAGE_METHODS = 'GET, HEAD, POST';
 /** Memory for cached reads and for cached pages (each; bodies with their gzip and brotli bytes). */
 const CACHE_BYTES = 32 * 1024 * 1024;
 
@@ -170,6 +171,12 @@ export async function createApp({ config, db, logger, pages = true, rateLimitSto
     // Forms post to their own page (they work without JavaScript): the route's action reads the body, whatever its
     // type, and answers the page with a reason when it is not a readable form (mfe-forms readPost).
     app.post(/.*/, express.raw({ type: () => true, limit: PAGE_FORM_LIMIT }), render);
+    // Any other method on a page: 405 naming the ones a page takes (not Express's own 404, which echoes the request).
+    app.use((req, res, next) => {
+      res.set('Allow', PAGE_METHODS);
+      if (req.method === 'OPTIONS') return void res.sendStatus(204);
+      next(new HttpError(405, 'Method not allowed'));
+    });
   }
 
   app.use(errorHandler);

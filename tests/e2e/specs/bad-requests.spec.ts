@@ -62,6 +62,19 @@ describe('form pages and bodies that are not urlencoded', () => {
   });
 });
 
+describe('other methods on a page', () => {
+  it('PUT, PATCH and DELETE get 405 with the methods a page takes, OPTIONS names them', async () => {
+    for (const method of ['PUT', 'PATCH', 'DELETE']) {
+      const res = await send(method, '/advertise', html, 'email=x@y.co');
+      assert.equal(res.status, 405, method);
+      assert.match(res.text, /Method not allowed/);
+      assert.doesNotMatch(res.text, /advertise/, 'the answer does not echo the request');
+    }
+    const options = await send('OPTIONS', '/contact', html);
+    assert.equal(options.status, 204);
+  });
+});
+
 describe('every page × method × content type × body shape', () => {
   const types: Record<string, string | undefined> = {
     none: undefined,
