@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import { dialectOf, type DB } from './db/connection';
 import { databaseRateLimits } from './middleware/rateLimitStore';
 import { REMOTE_NAMES, SHELL_DIST, VAR_DIR } from './paths';
-import { errorHandler, notFoundApi, refuseNul } from './middleware/errors';
+import { errorHandler, HttpError, notFoundApi, refuseNul } from './middleware/errors';
 import { securityHeaders } from './middleware/security';
 import { logAnswered, requestLogger } from './middleware/logger';
 import { createRateLimits, type RateLimitStoreFactory } from './middleware/rateLimit';
@@ -49,8 +49,10 @@ export interface AppDeps {
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Served by express.static from release folders and the shell's build. */
 const STATIC_FILES = /^\/(?:assets|remotes)\//;
-/** A page's form post: the same size limit as the JSON form endpoints. */
-const PAGE_FORM_LIMIT = '16kb';
+/** A page's form post, urlencoded or multipart: room for every field at its maximum length in percent-escaped
+ *  non-Latin text (up to 9 bytes a character), refused with 413 beyond. */
+const PAGE_FORM_LIMIT = '64kb';
+const PAGE_METHODS = 'GET, HEAD, POST';
 /** Memory for cached reads and for cached pages (each; bodies with their gzip and brotli bytes). */
 const CACHE_BYTES = 16 * 1024 * 1024;
 
@@ -166,8 +168,15 @@ export async function createApp({ config, db, logger, pages = true, rateLimitSto
     storedPages = cached;
     const render: RequestHandler = cached ?? ((req, res, next) => void renderer.render(req, res).catch(next));
     app.get(/.*/, render);
-    // Forms post to their own page (they work without JavaScript): the route's action handles them.
-    app.post(/.*/, express.raw({ type: 'application/x-www-form-urlencoded', limit: PAGE_FORM_LIMIT }), render);
+    // Forms post to their own page (they work without JavaScript): the route's action reads the body, whatever its
+    // type, and answers the page with a reason when it is not a readable form (mfe-forms readPost).
+    app.post(/.*/, express.raw({ type: () => true, limit: PAGE_FORM_LIMIT }), render);
+    // Any other method on a page: 405 naming the ones a page takes (not Express's own 404, which echoes the request).
+    app.use((req, res, next) => {
+      res.set('Allow', PAGE_METHODS);
+      if (req.method === 'OPTIONS') return void res.sendStatus(204);
+      next(new HttpError(405, 'Method not allowed'));
+    });
   }
 
   app.use(errorHandler);

@@ -105,7 +105,7 @@ describe('contactSchema', () => {
 
   it('keeps line breaks in the message (CR LF stored as LF) but refuses other control characters', () => {
     expect(validateForm(contactSchema, { ...contact, message: 'one\r\ntwo\tthree\rfour' })).toMatchObject({ success: true, data: { message: 'one\ntwo\tthree\nfour' } });
-    expect(validateForm(contactSchema, { ...contact, message: 'bell\u0007' })).toEqual({ success: false, fieldErrors: { message: 'Message contains characters that are not allowed' } });
+    expect(validateForm(contactSchema, { ...contact, message: 'bell\u0007' })).toEqual({ success: false, fieldErrors: { message: 'Message contains a control character (U+0007), which is not allowed' } });
   });
 });
 
@@ -127,21 +127,29 @@ describe('field lengths and characters', () => {
     ['email', `${long(EMAIL_MAX_LENGTH)}@b.co`, `Email must be ${EMAIL_MAX_LENGTH} characters or less`],
     ['website_url', `https://${long(URL_MAX_LENGTH)}`, `Website URL must be ${URL_MAX_LENGTH} characters or less`],
     ['description', long(DESCRIPTION_MAX_LENGTH + 1), `Description must be ${DESCRIPTION_MAX_LENGTH} characters or less`],
-    ['name', 'A\u0000B', 'Name contains characters that are not allowed'],
-    ['name', 'evil\u001b[2J', 'Name contains characters that are not allowed'],
-    ['name', 'legit\rfake', 'Name contains characters that are not allowed'],
-    ['name', 'line\nbreak', 'Name contains characters that are not allowed'],
-    ['name', 'lone \uD83D surrogate', 'Name contains characters that are not allowed'],
-    ['name', 'low \uDC00 surrogate', 'Name contains characters that are not allowed'],
-    ['name', 'abc\u202Egpj.exe', 'Name contains characters that are not allowed'],
-    ['name', 'iso\u2066late\u2069', 'Name contains characters that are not allowed'],
-    ['name', 'c1\u009B31m', 'Name contains characters that are not allowed'],
-    ['name', '\u200B\u200C\u200D\uFEFF', 'Name is required'],
-    ['name', '\u3164\u2800', 'Name is required'],
+    ['name', 'A\u0000B', 'Name contains a control character (U+0000), which is not allowed'],
+    ['name', 'evil\u001b[2J', 'Name contains a control character (U+001B), which is not allowed'],
+    ['name', 'legit\rfake', 'Name contains a line break (U+000D), which is not allowed'],
+    ['name', 'line\nbreak', 'Name contains a line break (U+000A), which is not allowed'],
+    ['name', 'lone \uD83D surrogate', 'Name contains an unpaired surrogate (not valid Unicode) (U+D83D), which is not allowed'],
+    ['name', 'low \uDC00 surrogate', 'Name contains an unpaired surrogate (not valid Unicode) (U+DC00), which is not allowed'],
+    ['name', 'abc\u202Egpj.exe', 'Name contains a text-direction control (U+202E), which is not allowed'],
+    ['name', 'iso\u2066late\u2069', 'Name contains a text-direction control (U+2066), which is not allowed'],
+    ['name', 'c1\u009B31m', 'Name contains a control character (U+009B), which is not allowed'],
+    ['name', '\u200B\u200C\u200D\uFEFF', 'Name contains an invisible character (U+200B), which is not allowed'],
+    ['name', 'zero\u200Bwidth', 'Name contains an invisible character (U+200B), which is not allowed'],
+    ['name', 'tag\u{E0041}\u{E0042}text', 'Name contains an invisible character (U+E0041), which is not allowed'],
+    ['name', 'soft\u00ADhyphen', 'Name contains an invisible character (U+00AD), which is not allowed'],
+    ['name', 'rlm\u200Fmark', 'Name contains a text-direction control (U+200F), which is not allowed'],
+    ['name', '\u3164\u2800', 'Name contains an invisible character (U+3164), which is not allowed'],
+    ['name', '\u2800 ', 'Name is required'],
     ['name', '\u0301\u0302', 'Name is required'],
-    ['email', 'a\u202E@b.co', 'Email contains characters that are not allowed'],
-    ['website_url', 'https://a.b/\u0000', 'Website URL contains characters that are not allowed'],
-    ['message', 'hi\u001b]8;;https://evil\u0007x', 'Message contains characters that are not allowed'],
+    ['email', 'a\u202E@b.co', 'Email contains a text-direction control (U+202E), which is not allowed'],
+    ['website_url', 'https://a.b/\u0000', 'Website URL contains a control character (U+0000), which is not allowed'],
+    ['website_url', 'javascript:alert(1)', 'Please enter a valid URL (starting with http:// or https://)'],
+    ['website_url', 'data:text/html,<script>alert(1)</script>', 'Please enter a valid URL (starting with http:// or https://)'],
+    ['website_url', 'https://', 'Please enter a valid URL (starting with http:// or https://)'],
+    ['message', 'hi\u001b]8;;https://evil\u0007x', 'Message contains a control character (U+001B), which is not allowed'],
     ['name', 42, 'Name is required'],
     ['description', ['x'], 'Must be text'],
   ])('rejects %s = %j with "%s"', (field, value, message) => {
@@ -153,6 +161,9 @@ describe('field lengths and characters', () => {
       ['Cafe\u0301', 'Caf\u00e9'],
       ['\u05e2\u05d1\u05e8\u05d9\u05ea AI', '\u05e2\u05d1\u05e8\u05d9\u05ea AI'],
       ['\u{1F468}\u200D\u{1F4BB} Dev', '\u{1F468}\u200D\u{1F4BB} Dev'],
+      // Invisible characters text needs: a non-joiner between Persian letters, a subdivision flag's tags.
+      ['\u0645\u06CC\u200C\u062E\u0648\u0627\u0647\u0645', '\u0645\u06CC\u200C\u062E\u0648\u0627\u0647\u0645'],
+      ['\u{1F3F4}\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F} Tool', '\u{1F3F4}\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F} Tool'],
       ['<img src=x onerror=alert(1)>', '<img src=x onerror=alert(1)>'],
     ]) {
       const r = validateForm(submissionSchema, { ...valid, name: input });

@@ -3,7 +3,8 @@
  * used by the browser before sending and by the server before storing. Pure TS + zod only.
  */
 import { fieldErrorsOf, z } from './zod';
-import { hasForbiddenCharacters, hasVisibleCharacter, normalizeLineBreaks } from './text';
+import { hasVisibleCharacter } from './text';
+import { isWebUrl, textField as text, type TextRules } from './fields';
 
 /**
  * Maximum lengths (UTF-16 code units, as the browser's maxLength counts) of every text field, for the inputs'
@@ -40,30 +41,6 @@ export function newIdempotencyKey(): string {
 
 /** "A simple email pattern": something@something.tld, no spaces. */
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const URL_PATTERN = /^https?:\/\/\S+$/i;
-
-interface TextRules {
-  /** The field's name in messages ("Name"). */
-  label: string;
-  max: number;
-  /** Tab and line breaks allowed (CR LF and CR stored as LF). */
-  multiline?: boolean;
-}
-
-/**
- * Visitor text, in order: line breaks unified, NFC, trimmed; then no control, bidi-override or lone-surrogate
- * character, and at most `max` long.
- */
-function text({ label, max, multiline = false }: TextRules, typeMessage: string) {
-  return z
-    .string({ error: typeMessage })
-    .overwrite((v) => (multiline ? normalizeLineBreaks(v) : v))
-    .normalize('NFC')
-    .trim()
-    .refine((v) => !hasForbiddenCharacters(v, multiline), `${label} contains characters that are not allowed`)
-    // UTF-16 units like the input's maxLength and the N/500 counter (zod's .max counts code points).
-    .refine((v) => v.length <= max, `${label} must be ${max} characters or less`);
-}
 
 export const TOOL_TYPES = [
   { value: 'ai-tool', label: 'AI Tool', description: 'General AI-powered tools and applications' },
@@ -103,8 +80,8 @@ function optionalText(rules: TextRules) {
 export const submissionSchema = z.object({
   name: requiredText('Name is required', { label: 'Name', max: NAME_MAX_LENGTH }),
   email: email(),
-  website_url: requiredText('Website URL is required', { label: 'Website URL', max: URL_MAX_LENGTH }).regex(
-    URL_PATTERN,
+  website_url: requiredText('Website URL is required', { label: 'Website URL', max: URL_MAX_LENGTH }).refine(
+    isWebUrl,
     'Please enter a valid URL (starting with http:// or https://)',
   ),
   tool_type: z.enum(['ai-tool', 'mcp-server'], { error: 'Please choose a tool type' }).default('ai-tool'),
@@ -112,6 +89,8 @@ export const submissionSchema = z.object({
   message: optionalText({ label: 'Message', max: MESSAGE_MAX_LENGTH, multiline: true }),
 });
 export type SubmissionInput = z.input<typeof submissionSchema>;
+/** What a submission publishes (moderation approval checks it again): the fields a listing shows. */
+export const listingSchema = submissionSchema.pick({ name: true, website_url: true, description: true });
 export type Submission = z.output<typeof submissionSchema>;
 
 export const contactSchema = z.object({

@@ -5,6 +5,8 @@
  */
 import { z } from 'zod';
 import type { ToolSummary } from './tools';
+import { isWebUrl, WEB_URL_MESSAGE } from './fields';
+import { findForbiddenCharacter, forbiddenReason } from './text';
 
 /** A value the visitor supplies (environment variable, header, argument or URL variable). */
 export interface McpInput {
@@ -83,7 +85,25 @@ export const OFFICIAL_META_KEY = 'io.modelcontextprotocol.registry/official';
 /** Version ranges and floating tags the registry refuses ('^1.2.3', '~1', '>=1', '1.x', '1.*', 'latest'). */
 const isPinnedVersion = (v: string) => v !== 'latest' && !/^[\^~<>=]|[xX*](\.|$)|\s-\s|\|\|/.test(v);
 
+/**
+ * The field rules for a whole document: no string anywhere (install commands and arguments included, which a
+ * visitor copies into a terminal) holds a control, bidi or invisible character; only descriptions may span lines.
+ */
+function checkCharacters(value: unknown, path: PropertyKey[], report: (path: PropertyKey[], message: string) => void): void {
+  if (typeof value === 'string') {
+    const found = findForbiddenCharacter(value, path[path.length - 1] === 'description');
+    if (found) report(path, forbiddenReason(found));
+  } else if (Array.isArray(value)) value.forEach((v, i) => checkCharacters(v, [...path, i], report));
+  else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) {
+    const found = findForbiddenCharacter(k);
+    if (found) report([...path, k], `key ${forbiddenReason(found)}`);
+    checkCharacters(v, [...path, k], report);
+  }
+}
+
 function buildSchemas() {
+  /** A page a visitor's browser opens (the listing's "Visit Website", icons): http: or https: only. */
+  const webUrl = (max = 2048) => z.string().max(max).refine(isWebUrl, WEB_URL_MESSAGE);
   const input = z.object({
     description: z.string().max(2000).optional(),
     isRequired: z.boolean().optional(),
@@ -106,7 +126,7 @@ function buildSchemas() {
   const transport = z.union([z.object({ type: z.literal('stdio') }), httpTransport]);
   const pkg = z.object({
     registryType: z.string().min(1).max(50),
-    registryBaseUrl: z.url().optional(),
+    registryBaseUrl: webUrl().optional(),
     identifier: z.string().min(1).max(500),
     version: z.string().min(1).max(255).refine(isPinnedVersion, 'must be a specific version, not a range or "latest"').optional(),
     runtimeHint: z.string().max(50).optional(),
@@ -118,7 +138,7 @@ function buildSchemas() {
   });
   const remote = httpTransport.extend({ variables: z.record(z.string(), input).optional() });
   const serverJson = z.object({
-    $schema: z.url().optional(),
+    $schema: webUrl().optional(),
     name: z
       .string()
       .min(3)
@@ -127,12 +147,12 @@ function buildSchemas() {
     title: z.string().min(1).max(100).optional(),
     description: z.string().min(1).max(100),
     version: z.string().min(1).max(255).refine(isPinnedVersion, 'must be a specific version, not a range or "latest"'),
-    websiteUrl: z.url().optional(),
-    repository: z.object({ url: z.url(), source: z.string().min(1), id: z.string().optional(), subfolder: z.string().optional() }).optional(),
+    websiteUrl: webUrl().optional(),
+    repository: z.object({ url: webUrl(), source: z.string().min(1), id: z.string().optional(), subfolder: z.string().optional() }).optional(),
     icons: z
       .array(
         z.object({
-          src: z.url().max(255),
+          src: webUrl(255),
           mimeType: z.string().optional(),
           sizes: z.array(z.string().regex(/^(\d+x\d+|any)$/)).optional(),
           theme: z.enum(['light', 'dark']).optional(),
@@ -143,11 +163,13 @@ function buildSchemas() {
     remotes: z.array(remote).optional(),
     _meta: z.record(z.string(), z.unknown()).optional(),
   });
+  const checked = <S extends z.ZodType>(schema: S) =>
+    schema.superRefine((doc, ctx) => checkCharacters(doc, [], (path, message) => ctx.addIssue({ code: 'custom', path, message })));
   return {
     /** A server.json as the registry accepts it (version required). */
-    serverJson,
+    serverJson: checked(serverJson),
     /** Our seed record: the same shape, version left out where it is not known. */
-    seedRecord: serverJson.partial({ version: true }),
+    seedRecord: checked(serverJson.partial({ version: true })),
   };
 }
 

@@ -109,7 +109,8 @@ function buildAnalyticsEventSchema() {
   return z.object({
     event: z.literal('tool_page_view'),
     data: z.record(z.string(), z.unknown()).refine((d) => JSON.stringify(d).length <= 4000, 'data is too large'),
-    timestamp: z.string().max(40).refine((s) => !Number.isNaN(Date.parse(s)), 'timestamp must be a date'),
+    // A real date and time with its offset, as dateTimeField (contracts/fields.ts) checks: "0" or February 30 are refused.
+    timestamp: z.iso.datetime({ offset: true, error: 'timestamp must be a real date and time in ISO 8601 (2026-11-23T10:00:00.000Z)' }),
   });
 }
 export const analyticsEventSchema = /* @__PURE__ */ buildAnalyticsEventSchema();

@@ -32,6 +32,12 @@ describe('POST /api/events', () => {
     ['missing data', { event: 'tool_page_view', timestamp: '2026-11-23T10:00:00Z' }, 'data'],
     ['data that is not an object', { event: 'tool_page_view', data: 'x', timestamp: '2026-11-23T10:00:00Z' }, 'data'],
     ['a timestamp that is not a date', { event: 'tool_page_view', data: {}, timestamp: 'yesterday-ish' }, 'timestamp'],
+    ['a timestamp "0" (Date.parse reads it as the year 2000)', { event: 'tool_page_view', data: {}, timestamp: '0' }, 'timestamp'],
+    ['a timestamp on February 30', { event: 'tool_page_view', data: {}, timestamp: '2026-02-30' }, 'timestamp'],
+    ['a date and time on February 30', { event: 'tool_page_view', data: {}, timestamp: '2026-02-30T10:00:00Z' }, 'timestamp'],
+    ['February 29 of a common year', { event: 'tool_page_view', data: {}, timestamp: '2025-02-29T10:00:00Z' }, 'timestamp'],
+    ['hour 24', { event: 'tool_page_view', data: {}, timestamp: '2026-11-23T24:00:00Z' }, 'timestamp'],
+    ['a timestamp without its offset', { event: 'tool_page_view', data: {}, timestamp: '2026-11-23T10:00:00' }, 'timestamp'],
   ])('rejects %s with 400 and field errors', async (_name, body, field) => {
     const before = await countRows(db, 'events');
     const res = await request(app).post('/api/events').send(body);
@@ -39,6 +45,27 @@ describe('POST /api/events', () => {
     expect(res.body.success).toBe(false);
     expect(res.body.error).toBe('Invalid event');
     expect(Object.keys(res.body.fieldErrors)).toContain(field);
+    expect(await countRows(db, 'events')).toBe(before);
+  });
+
+  it('names the reason of a refused timestamp', async () => {
+    const res = await request(app).post('/api/events').send({ event: 'tool_page_view', data: {}, timestamp: '2026-02-30' });
+    expect(res.body.fieldErrors).toEqual({ timestamp: 'timestamp must be a real date and time in ISO 8601 (2026-11-23T10:00:00.000Z)' });
+  });
+
+  it('accepts a leap day and an offset', async () => {
+    for (const timestamp of ['2024-02-29T10:00:00.123Z', '2026-11-23T10:00:00+01:00']) expect((await request(app).post('/api/events').send({ event: 'tool_page_view', data: {}, timestamp })).status, timestamp).toBe(201);
+  });
+
+  it('refuses a body of another type with 415 and bytes that are not UTF-8 with 400, storing nothing', async () => {
+    const before = await countRows(db, 'events');
+    const text = await request(app).post('/api/events').set('Content-Type', 'text/plain').send(JSON.stringify({ event: 'tool_page_view', data: {}, timestamp: '2026-11-23T10:00:00Z' }));
+    expect([text.status, text.body]).toEqual([415, { success: false, error: 'Send the body as JSON (Content-Type: application/json)' }]);
+    const bytes = Buffer.concat([Buffer.from('{"event":"tool_page_view","data":{"slug":"a'), Buffer.from([0xc3, 0x28]), Buffer.from('"},"timestamp":"2026-11-23T10:00:00Z"}')]);
+    const sending = request(app).post('/api/events').set('Content-Type', 'application/json');
+    sending.write(bytes);
+    const invalid = await sending;
+    expect([invalid.status, invalid.body]).toEqual([400, { success: false, error: 'Request body is not valid UTF-8' }]);
     expect(await countRows(db, 'events')).toBe(before);
   });
 

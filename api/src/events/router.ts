@@ -1,7 +1,8 @@
-import express, { Router, type RequestHandler } from 'express';
+import { Router, type RequestHandler } from 'express';
 import { fieldErrorsOf } from '../contracts/zod';
 import type { DB } from '../db/connection';
 import { HttpError } from '../middleware/errors';
+import { jsonBody } from '../middleware/body';
 import { insertEvent, type EventRetention } from './repository';
 import { success } from '../contracts/answers';
 import { storedEventSchema } from './schema';
@@ -14,7 +15,7 @@ export function eventsRouter(db: DB, { limit, retention }: { limit: RequestHandl
   const router = Router();
   router.post(
     '/',
-    express.json({ limit: '8kb' }),
+    jsonBody('8kb'),
     (req, res, next) => {
       const parsed = storedEventSchema.safeParse(req.body);
       if (!parsed.success) {

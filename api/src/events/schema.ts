@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { analyticsEventSchema } from '../contracts/tools';
-import { hasForbiddenCharacters } from '../contracts/text';
+import { findForbiddenCharacter, forbiddenReason } from '../contracts/text';
 
 /** Field limits of an event's data: a few flat, named values (tool name, slug, category, page URL). */
 const EVENT_DATA_MAX_KEYS = 16;
@@ -13,7 +13,10 @@ const value = z.union([
     .string()
     .normalize('NFC')
     .max(EVENT_VALUE_MAX_LENGTH, `values must be ${EVENT_VALUE_MAX_LENGTH} characters or less`)
-    .refine((v) => !hasForbiddenCharacters(v), 'values must not contain control characters'),
+    .check((ctx) => {
+      const found = findForbiddenCharacter(ctx.value);
+      if (found) ctx.issues.push({ code: 'custom', message: `values ${forbiddenReason(found)}`, input: ctx.value });
+    }),
   z.number().finite(),
   z.boolean(),
   z.null(),

@@ -71,13 +71,14 @@ describe('POST /api/submissions', () => {
     expect(await count('submissions')).toBe(0);
   });
 
-  it('answers 400 for malformed JSON and for a non-JSON body', async () => {
+  it('answers 400 for malformed JSON and 415 for a body of another type', async () => {
     const bad = await request(app).post('/api/submissions').set('Content-Type', 'application/json').send('{"name":');
     expect(bad.status).toBe(400);
     expect(bad.body.success).toBe(false);
-    const form = await request(app).post('/api/submissions').type('form').send('name=x');
-    expect(form.status).toBe(400);
-    expect(form.body.fieldErrors).toBeDefined();
+    for (const type of ['form', 'text/plain', 'multipart/form-data; boundary=x', 'application/xml']) {
+      const other = await request(app).post('/api/submissions').type(type).send('name=x');
+      expect([other.status, other.body], type).toEqual([415, { success: false, error: 'Send the body as JSON (Content-Type: application/json)' }]);
+    }
     expect(await count('submissions')).toBe(0);
   });
 });

@@ -1,9 +1,10 @@
-import express, { Router, type Request, type RequestHandler } from 'express';
+import { Router, type Request, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import type { ServerConfig } from '../config';
 import type { DB } from '../db/connection';
 import { HttpError } from '../middleware/errors';
+import { jsonBody } from '../middleware/body';
 import type { RateLimits } from '../middleware/rateLimit';
 import { contactSchema, earlyAccessSchema, IDEMPOTENCY_KEY_FIELD, IDEMPOTENCY_KEY_HEADER, submissionSchema } from '../contracts/forms';
 import { forwardToEmailMarketing } from './emailMarketing';
@@ -36,7 +37,7 @@ function refused(result: Extract<WriteResult, { ok: false }>): HttpError {
 /** Submissions, contact messages and early-access signups. Every answer of success follows a committed write. */
 export function formsRouter({ db, config, logger, limits }: { db: DB; config: ServerConfig; logger: Logger; limits: RateLimits }): Router {
   const router = Router();
-  const body = express.json({ limit: BODY_LIMIT });
+  const body = jsonBody(BODY_LIMIT);
 
   router.post('/submissions', body, validateFirst(submissionSchema), limits.submissions, async (req, res) => {
     const result = await submitTool(db, req.body, { idempotencyKey: idempotencyKeyOf(req) });

@@ -18,7 +18,7 @@ describe('form writes in process', () => {
   it('submitTool stores a pending row and returns its id, or the field errors and nothing stored', async () => {
     const ok = await submitTool(db, tool);
     expect(ok).toEqual({ ok: true, id: 1, replayed: false });
-    expect(await submitTool(db, { ...tool, name: '\u200B' })).toEqual({ ok: false, fieldErrors: { name: 'Name is required' } });
+    expect(await submitTool(db, { ...tool, name: ' ' })).toEqual({ ok: false, fieldErrors: { name: 'Name is required' } });
     expect(await count('submissions')).toBe(1);
   });
 

@@ -20,6 +20,8 @@ beforeAll(async () => {
   location = await testDatabaseLocation(join(dir, 'site.sqlite'));
   const db = await openDatabase(location);
   await insertSubmission(db, { name: 'legit tool\r#1 [approved] fake\u001b[2J', email: 'a@b.co', website_url: 'https://a.b', tool_type: 'ai-tool', description: '\u001b]8;;https://evil\u0007x\u001b]8;;\u0007', message: 'abc\u202Eexe' });
+  // Invisible characters that hide text from an operator: zero-width space and joiner, tag characters, BOM.
+  await insertSubmission(db, { name: 'Hid\u200Bden\u200D \u{E0041}\u{E0042}tags\uFEFF', email: 'z@w.io', website_url: 'https://a.b', tool_type: 'ai-tool', description: 'soft\u00ADhyphen', message: null });
   await insertContactMessage(db, { name: 'N\u009b2J', email: 'c@d.io', subject: 'other', message: 'x;=1+1;@SUM(A1)\nok\n=1+1' });
   await insertEarlyAccess(db, { email: '=cmd|x@y.io\u001b[0m', timestamp: '2026-11-23T10:00:00.000Z', type: 'early_access_advertising', source: 'advertise_page_modal' });
   await db.destroy();
@@ -32,6 +34,13 @@ describe('pnpm moderate prints visitor text inert', () => {
     expect(out.length).toBeGreaterThan(20);
     // CSV rows end in CR LF (RFC 4180); no other control character reaches the terminal.
     expect(out.replace(/\r\n/g, '\n')).not.toMatch(TERMINAL_CONTROL);
+  });
+
+  it('moderate list shows invisible characters as visible escapes', () => {
+    const out = moderate('list');
+    expect(out).toContain('Hid\\u{200B}den\\u{200D} \\u{E0041}\\u{E0042}tags\\u{FEFF} <z@w.io>');
+    expect(out).toContain('description: soft\\u{AD}hyphen');
+    expect(out).not.toMatch(/[\u200B-\u200F\u00AD\uFEFF]|\u{E0041}/u);
   });
 
   it('CSV never starts a cell or a line of a cell with a formula', () => {

@@ -107,6 +107,15 @@ describe('CSV export', () => {
     ['semi;colon', '"semi;colon"'],
     ['esc\u001b[2J', 'esc\\u{1B}[2J'],
     ['rtl\u202Etxt', 'rtl\\u{202E}txt'],
+    // Look-alikes of the formula signs, which spreadsheets read as the sign itself.
+    ['\uFF1DHYPERLINK("https://evil")', `"'\uFF1DHYPERLINK(""https://evil"")"`],
+    ['\uFF0B1', "'\uFF0B1"],
+    ['\uFF0D1', "'\uFF0D1"],
+    ['\uFF20SUM(A1)', "'\uFF20SUM(A1)"],
+    ['\uFE661+1', "'\uFE661+1"],
+    ['\u22121', "'\u22121"],
+    ['x;\uFF1D1', `"x;'\uFF1D1"`],
+    ['ok\n\uFF1D1', `"ok\n'\uFF1D1"`],
   ])('csvField(%j) is %s', (input, expected) => {
     expect(csvField(input)).toBe(expected);
   });

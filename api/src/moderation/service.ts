@@ -5,7 +5,10 @@
 import { inTransaction, type DB } from '../db/connection';
 import { escapeForDisplay } from '../contracts/text';
 import { upsertTool, type ToolInput } from '../tools/repository';
-import { attachSubmittedServer } from '../registry/repository';
+import { attachSubmittedServer, getSubmissionServer } from '../registry/repository';
+import { listingSchema } from '../contracts/forms';
+import { serverJsonSchema } from '../contracts/mcp';
+import { issueLines } from '../contracts/zod';
 import {
   getSubmission,
   listContactMessages,
@@ -56,10 +59,27 @@ export interface ApproveOptions {
   today?: string;
 }
 
+/**
+ * What approval publishes goes through the same field rules as the form and the import once more (rows stored
+ * before a rule existed, or written by other means, included): a refusal names each field and its reason.
+ */
+async function checkPublishable(db: DB, s: SubmissionRow): Promise<void> {
+  const reasons: string[] = [];
+  const listing = listingSchema.safeParse({ name: s.name, website_url: s.website_url, description: s.description });
+  if (!listing.success) reasons.push(...issueLines(listing.error));
+  const doc = await getSubmissionServer(db, s.id);
+  if (doc) {
+    const server = serverJsonSchema.safeParse(doc);
+    if (!server.success) reasons.push(...issueLines(server.error).map((line) => `server.json ${line}`));
+  }
+  if (reasons.length) throw new ModerationError(`Submission ${s.id} cannot be published:\n  ${reasons.map((r) => escapeForDisplay(r)).join('\n  ')}`);
+}
+
 /** Publishes a pending submission as a directory tool and marks it approved, in one transaction. */
 export function approveSubmission(db: DB, id: number, opts: ApproveOptions = {}): Promise<{ slug: string; tool: ToolInput }> {
   return inTransaction(db, async (trx) => {
     const s = await pendingSubmission(trx, id);
+    await checkPublishable(trx, s);
     const today = opts.today ?? new Date().toISOString().slice(0, 10);
     const isMcp = s.tool_type === 'mcp-server';
     const slug = await uniqueToolSlug(trx, s.name);
@@ -91,8 +111,11 @@ export function rejectSubmission(db: DB, id: number): Promise<void> {
   });
 }
 
-/** A formula start (= + - @, tab, CR) at the start of the field, of a line, or after a , ; or tab separator. */
-const FORMULA_START = /(?<=^|[\r\n,;\t])(?=[=+\-@\t\r])/g;
+/**
+ * A formula start at the start of the field, of a line, or after a , ; or tab separator: = + - @, tab, CR, and
+ * their look-alikes that spreadsheets read as the same sign (fullwidth ＝ ＋ － ＠, small ﹦ ﹢ ﹣ ﹫, the minus sign −).
+ */
+const FORMULA_START = /(?<=^|[\r\n,;\t])(?=[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20\uFE66\uFE62\uFE63\uFE6B\u2212])/g;
 
 /**
  * One CSV field (RFC 4180): quoted when it holds a separator (comma, semicolon, tab), a quote or a line break,

@@ -8,6 +8,7 @@ import { basename, join, relative } from 'node:path';
 import { inTransaction, type DB } from '../db/connection';
 import { serverJsonSchema, type ServerJson } from '../contracts/mcp';
 import { issueLines } from '../contracts/zod';
+import { escapeForDisplay } from '../contracts/text';
 import { toolPath } from '@aitools/platform/routes';
 import { getServerRow, upsertServer } from './repository';
 
@@ -38,8 +39,16 @@ function readCandidates(path: string, root = path): { candidates: Candidate[]; r
   for (const file of jsonFiles(path)) {
     const label = relative(root, file) || basename(file);
     let body: unknown;
+    let text: string;
     try {
-      body = JSON.parse(readFileSync(file, 'utf8'));
+      // Refused, not read with U+FFFD in place of the bad bytes.
+      text = new TextDecoder('utf-8', { fatal: true }).decode(readFileSync(file));
+    } catch {
+      refused.push({ source: label, reasons: ['not valid UTF-8 text'] });
+      continue;
+    }
+    try {
+      body = JSON.parse(text);
     } catch (err) {
       refused.push({ source: label, reasons: [`not JSON: ${err instanceof Error ? err.message : String(err)}`] });
       continue;
@@ -117,10 +126,11 @@ export async function importServers(db: DB, path: string): Promise<ImportSummary
   return summary;
 }
 
+/** The summary for the operator's terminal: names, paths and reasons come from the documents, so shown escaped. */
 export function formatSummary(s: ImportSummary): string {
   const lines = [`Added ${s.added.length}, updated ${s.updated.length}, refused ${s.refused.length}.`];
   for (const a of s.added) lines.push(`  added    ${a.name} (pending submission ${a.submissionId})`);
   for (const u of s.updated) lines.push(`  updated  ${u.name} (${u.target})`);
   for (const r of s.refused) lines.push(`  refused  ${r.source}: ${r.reasons.join('; ')}`);
-  return lines.join('\n');
+  return lines.map((l) => escapeForDisplay(l)).join('\n');
 }

@@ -130,7 +130,7 @@ describe('GET /v0.1/servers (registry read API)', () => {
     expect(search.body.servers.every((s: { server: { name: string; title?: string } }) => /github/i.test(s.server.name + (s.server.title ?? '')))).toBe(true);
     const recent = await request(app).get('/v0.1/servers?updated_since=2026-11-01T00:00:00Z');
     expect(recent.body.servers.map((s: { server: { name: string } }) => s.server.name).sort()).toEqual(['io.github.github/github-mcp-server', 'io.github.upstash/context7']);
-    for (const bad of ['limit=0', 'limit=abc', 'limit=101', 'cursor=%%%', 'updated_since=yesterday']) expect((await request(app).get(`/v0.1/servers?${bad}`)).status, bad).toBe(400);
+    for (const bad of ['limit=0', 'limit=abc', 'limit=101', 'cursor=%%%', 'updated_since=yesterday', 'updated_since=0', 'updated_since=2026-02-30T00:00:00Z', 'updated_since=2026-11-01']) expect((await request(app).get(`/v0.1/servers?${bad}`)).status, bad).toBe(400);
   });
 
   it('serves one server by its URL-encoded name, 404 for an unknown one', async () => {

@@ -3,6 +3,7 @@
  * MCP servers, so a registry client can use the directory as a subregistry. Our own facts about a server
  * (category, popularity, page URL) go under the reverse-DNS `_meta` key META_KEY, as the registry recommends.
  */
+import { isRealDateTime } from '../contracts/fields';
 import { Router } from 'express';
 import type { DB } from '../db/connection';
 import { META_KEY, type ServerJson } from '../contracts/mcp';
@@ -58,9 +59,8 @@ export function registryRouter(db: DB, siteOrigin: string, reads: ReplyCache): R
     if (after === null) return badRequest('cursor is not one this registry returned');
     let updatedSince: string | undefined;
     if (q.updated_since) {
-      const t = Date.parse(q.updated_since as string);
-      if (Number.isNaN(t) || !/^\d{4}-\d{2}-\d{2}T/.test(q.updated_since as string)) return badRequest('updated_since must be an RFC 3339 date-time');
-      updatedSince = new Date(t).toISOString();
+      if (!isRealDateTime(q.updated_since as string)) return badRequest('updated_since must be a real RFC 3339 date-time (2026-11-23T10:00:00Z)');
+      updatedSince = new Date(q.updated_since as string).toISOString();
     }
     const version = q.version as string | undefined;
     const search = ((q.search as string | undefined) ?? '').trim().slice(0, 200);

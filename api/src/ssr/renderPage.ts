@@ -130,14 +130,15 @@ export async function createPageRenderer(config: ServerConfig, logger: Logger, a
   };
 }
 
-/** The visitor's request as the router sees it: a form post carries its (already size-limited) body. */
+/** The visitor's request as the router sees it: a form post carries its (already size-limited) body and its own
+ *  Content-Type, or neither when it had none. */
 function toFetchRequest(req: Request, url: URL): globalThis.Request {
-  const post = req.method === 'POST';
-  const body = post && Buffer.isBuffer(req.body) ? new Uint8Array(req.body) : undefined;
+  if (req.method !== 'POST') return new globalThis.Request(url.href);
+  const type = req.headers['content-type'];
   return new globalThis.Request(url.href, {
-    method: post ? 'POST' : 'GET',
-    headers: post ? { 'content-type': String(req.headers['content-type'] ?? '') } : {},
-    ...(post ? { body: body ?? '' } : {}),
+    method: 'POST',
+    headers: type ? { 'content-type': type } : {},
+    body: Buffer.isBuffer(req.body) ? new Uint8Array(req.body) : new Uint8Array(0),
   });
 }
 

@@ -1,6 +1,6 @@
 import { data, redirect, type ActionFunctionArgs } from 'react-router-dom';
 import { contactSchema, validateForm, type ContactInput } from '@aitools/api/contracts/forms';
-import { failedStatus, readPost, sendForm, type FormActionData } from './formRoute';
+import { failedStatus, readPost, refusedPost, sendForm, type FormActionData } from './formRoute';
 
 export const CONTACT_PATH = '/contact';
 /** Where a sent message lands: a refresh of it sends nothing again. */
@@ -12,7 +12,9 @@ export type ContactActionData = FormActionData<ContactValues>;
 
 /** The contact form's post: checked with the shared schema, sent to the API, then redirected (post/redirect/get). */
 export async function contactAction({ request, context }: ActionFunctionArgs) {
-  const { values, idempotencyKey } = await readPost(request, EMPTY_CONTACT);
+  const post = await readPost(request, EMPTY_CONTACT);
+  if (!post.ok) return refusedPost(post);
+  const { values, idempotencyKey } = post;
   const checked = validateForm(contactSchema, values);
   if (!checked.success) return data<ContactActionData>({ fieldErrors: checked.fieldErrors, values, idempotencyKey }, { status: 400 });
   const sent = await sendForm(context, '/api/contact/submit', checked.data, idempotencyKey);

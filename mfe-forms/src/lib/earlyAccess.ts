@@ -1,7 +1,7 @@
 import { data, redirect, type ActionFunctionArgs } from 'react-router-dom';
 import { writeJson } from '@aitools/platform';
 import { EARLY_ACCESS_SOURCE, EARLY_ACCESS_TYPE, earlyAccessSchema, validateForm, type EarlyAccessRecord } from '@aitools/api/contracts/forms';
-import { failedStatus, readPost, sendForm, type FormActionData } from './formRoute';
+import { failedStatus, readPost, refusedPost, sendForm, type FormActionData } from './formRoute';
 
 export const EARLY_ACCESS_STORAGE_KEY = 'earlyAccessSignup';
 export const EARLY_ACCESS_FAILED = "We couldn't save your email. Please try again.";
@@ -24,7 +24,9 @@ export function keepEarlyAccessRecord(email: string, now = new Date()): void {
 
 /** The early-access post: checked with the shared schema, stored on the server, then redirected. */
 export async function earlyAccessAction({ request, context }: ActionFunctionArgs) {
-  const { values, idempotencyKey } = await readPost(request, { email: '' });
+  const post = await readPost(request, { email: '' });
+  if (!post.ok) return refusedPost(post);
+  const { values, idempotencyKey } = post;
   const checked = validateForm(earlyAccessSchema, values);
   if (!checked.success) return data<EarlyAccessActionData>({ fieldErrors: checked.fieldErrors, values, idempotencyKey }, { status: 400 });
   const sent = await sendForm(context, '/api/early-access', checked.data, idempotencyKey);

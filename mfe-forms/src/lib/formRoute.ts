@@ -2,8 +2,10 @@
  * What the three forms share as route modules: a page post works without JavaScript (the action runs on the
  * server) and with it (the same action runs in the browser), and a repeated post is recognisable.
  */
+import { data } from 'react-router-dom';
 import { routeApi, type JsonResult } from '@aitools/platform';
 import type { FieldErrors, FormFailure } from '@aitools/api/contracts/forms';
+import { readFormBody } from '@aitools/api/contracts/formBody';
 
 export const IDEMPOTENCY_FIELD = 'idempotencyKey';
 /** Hex of 16 random bytes; anything else posted in its place is replaced. */
@@ -34,17 +36,23 @@ export interface FormActionData<V> {
   formError?: string;
 }
 
+/** A read post: its values and key, or (a body that is not a readable web form) the status and reason of its refusal. */
+export type Post<V> = { values: V; idempotencyKey: string } & ({ ok: true } | { ok: false; status: number; reason: string });
+
 /** The posted text fields named in `empty` (a missing field is its empty value), and the post's key. */
-export async function readPost<V extends Record<string, string>>(request: Request, empty: V): Promise<{ values: V; idempotencyKey: string }> {
-  const form = await request.formData();
-  const text = (name: string) => {
-    const v = form.get(name);
-    return typeof v === 'string' ? v : null;
-  };
+export async function readPost<V extends Record<string, string>>(request: Request, empty: V): Promise<Post<V>> {
+  const body = await readFormBody(request);
+  if (!body.ok) return { ok: false, values: { ...empty }, idempotencyKey: newIdempotencyKey(), status: body.status, reason: body.reason };
+  const text = (name: string) => body.fields.get(name) ?? null;
   const values = { ...empty };
   for (const name of Object.keys(empty) as (keyof V & string)[]) values[name] = (text(name) ?? empty[name]) as V[typeof name];
   const key = text(IDEMPOTENCY_FIELD);
-  return { values, idempotencyKey: key && KEY_PATTERN.test(key) ? key : newIdempotencyKey() };
+  return { ok: true, values, idempotencyKey: key && KEY_PATTERN.test(key) ? key : newIdempotencyKey() };
+}
+
+/** The page again, with the refusal as its form-level message (400 or 415: the visitor's client sent what no form sends). */
+export function refusedPost<V>(post: Extract<Post<V>, { ok: false }>) {
+  return data<FormActionData<V>>({ fieldErrors: {}, values: post.values, idempotencyKey: post.idempotencyKey, formError: post.reason }, { status: post.status });
 }
 
 /** The API's answer, or 'unreachable' when the request itself failed (network, offline). */

@@ -4,6 +4,7 @@ import { EMPTY_SUBMISSION, submitAction, SUBMIT_FAILED, SUBMIT_UNEXPECTED } from
 import { contactAction } from './contactForm';
 import { earlyAccessAction, earlyAccessRecord, EARLY_ACCESS_FAILED } from './earlyAccess';
 import { formPageLoader, newIdempotencyKey } from './formRoute';
+import { UNREADABLE_FORM, UNSUPPORTED_FORM } from '@aitools/api/contracts/formBody';
 
 const KEY = 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa';
 
@@ -122,5 +123,53 @@ describe('earlyAccessAction (the /advertise post)', () => {
 
   it('earlyAccessRecord is the SPEC section 3 record', () => {
     expect(earlyAccessRecord(' a@b.co ', new Date('2026-11-23T00:00:00Z'))).toEqual({ email: 'a@b.co', timestamp: '2026-11-23T00:00:00.000Z', type: 'early_access_advertising', source: 'advertise_page_modal' });
+  });
+});
+
+describe('a page post whose body is not a readable web form', () => {
+  const CRLF = '\r\n';
+  const multipart = (fields: Record<string, string>) =>
+    Object.entries(fields)
+      .map(([name, value]) => `--XbX${CRLF}Content-Disposition: form-data; name="${name}"${CRLF}${CRLF}${value}${CRLF}`)
+      .join('') + `--XbX--${CRLF}`;
+  const raw = (path: string, body: BodyInit | null, type?: string) =>
+    new Request(`http://site.test${path}`, { method: 'POST', body, headers: type ? { 'Content-Type': type } : {} });
+
+  it('reads multipart/form-data (enctype="multipart/form-data") like urlencoded', async () => {
+    const ok = fakeApi({ ok: true, status: 200, body: null });
+    const request = raw('/advertise', multipart({ email: 'x@y.co', idempotencyKey: KEY }), 'multipart/form-data; boundary=XbX');
+    expect(outcome(await run(earlyAccessAction, request, ok.api))).toEqual({ status: 303, location: '/advertise?subscribed=1' });
+    expect((ok.fetchJson.mock.calls[0] as unknown[])[1]).toMatchObject({ body: { email: 'x@y.co', idempotencyKey: KEY } });
+    // A browser's own multipart (FormData) reads the same.
+    const form = new FormData();
+    form.set('name', 'Ada');
+    form.set('email', 'ada@x.io');
+    form.set('subject', 'other');
+    form.set('message', 'Hi');
+    expect(outcome(await run(contactAction, raw('/contact', form), ok.api))).toEqual({ status: 303, location: '/contact?sent=1' });
+  });
+
+  it.each([
+    ['text/plain', 'email=x@y.co', 415],
+    ['application/json', '{"email":"x@y.co"}', 415],
+    ['application/xml', '<email>x@y.co</email>', 415],
+    [undefined, 'email=x@y.co', 415],
+    ['application/x-www-form-urlencoded', 'email=%ZZ', 400],
+    ['application/x-www-form-urlencoded', 'email=x%', 400],
+    ['application/x-www-form-urlencoded', 'email=%FF%FE', 400],
+    ['application/x-www-form-urlencoded', new Uint8Array([0x65, 0x3d, 0xc3, 0x28]), 400],
+    ['multipart/form-data; boundary=XbX', 'not multipart at all', 400],
+    ['multipart/form-data', multipart({ email: 'x@y.co' }), 400],
+  ])('%s %j -> %i with a form-level reason, the empty form again, nothing sent', async (type, body, status) => {
+    for (const [path, action] of [
+      ['/advertise', earlyAccessAction],
+      ['/contact', contactAction],
+      ['/submit', submitAction],
+    ] as const) {
+      const { api, fetchJson } = fakeApi({ ok: true, status: 200, body: null });
+      const res = outcome(await run(action, raw(path, body, type), api));
+      expect(res).toMatchObject({ status, data: { fieldErrors: {}, formError: status === 415 ? UNSUPPORTED_FORM : UNREADABLE_FORM } });
+      expect(fetchJson).not.toHaveBeenCalled();
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { data, redirect, type ActionFunctionArgs } from 'react-router-dom';
 import { submissionSchema, validateForm, type SubmissionInput } from '@aitools/api/contracts/forms';
-import { failedStatus, readPost, sendForm, type FormActionData } from './formRoute';
+import { failedStatus, readPost, refusedPost, sendForm, type FormActionData } from './formRoute';
 
 export const SUBMIT_FAILED = 'Failed to submit your tool. Please try again.';
 export const SUBMIT_UNEXPECTED = 'An unexpected error occurred. Please try again.';
@@ -18,7 +18,9 @@ export type SubmitActionData = FormActionData<SubmitValues>;
  * failure texts of SPEC section 8: the server answered an error, or the request itself failed.
  */
 export async function submitAction({ request, context }: ActionFunctionArgs) {
-  const { values, idempotencyKey } = await readPost(request, EMPTY_SUBMISSION);
+  const post = await readPost(request, EMPTY_SUBMISSION);
+  if (!post.ok) return refusedPost(post);
+  const { values, idempotencyKey } = post;
   const checked = validateForm(submissionSchema, values);
   if (!checked.success) return data<SubmitActionData>({ fieldErrors: checked.fieldErrors, values, idempotencyKey }, { status: 400 });
   const sent = await sendForm(context, '/api/submissions', checked.data, idempotencyKey);

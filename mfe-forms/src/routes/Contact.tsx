@@ -58,7 +58,8 @@ function Contact({ data }: RouteProps<FormPageData>) {
           {failed && (
             <div className="forms-banner forms-banner--error" role="alert">
               <p className="forms-banner__title">Error Sending Message</p>
-              <p>There was an error sending your message. Please try again or contact us directly at {email}</p>
+              {/* A post the server could not read as a form says so; any other failure is the catalogue's text. */}
+              <p>{actionData?.formError === 'send' ? `There was an error sending your message. Please try again or contact us directly at ${email}` : actionData?.formError}</p>
             </div>
           )}
           {/* Posts to this page, so it also works before and without the code; checked with the same schema in

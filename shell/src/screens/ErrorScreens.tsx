@@ -1,4 +1,4 @@
-import { useRouteError } from 'react-router-dom';
+import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
 import { Component, type ReactNode } from 'react';
 
 /** Global fallback: a plain link, not the router, since the failure may be the router itself. */
@@ -11,13 +11,13 @@ export function GlobalErrorScreen() {
   );
 }
 
+/** What the router fallback names: an error answer's status text ("405 Method Not Allowed"), never an error's own
+ *  message (a library's words, a file path or what a client sent). */
+export const GENERIC_ERROR_TEXT = 'Something went wrong. Please try again, or go to the homepage.';
+
 export function errorText(error: unknown): string {
-  if (error && typeof error === 'object') {
-    const e = error as { message?: unknown; statusText?: unknown };
-    if (typeof e.message === 'string' && e.message) return e.message;
-    if (typeof e.statusText === 'string' && e.statusText) return e.statusText;
-  }
-  return String(error);
+  if (isRouteErrorResponse(error)) return [error.status, error.statusText].filter(Boolean).join(' ');
+  return GENERIC_ERROR_TEXT;
 }
 
 /** Router fallback: an error while rendering a route. */

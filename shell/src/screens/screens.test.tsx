@@ -3,7 +3,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { NotFound } from './NotFound';
 import { AdminNotice } from './AdminNotice';
-import { ErrorBoundary, GlobalErrorScreen, RouterErrorScreen, errorText } from './ErrorScreens';
+import { ErrorBoundary, GENERIC_ERROR_TEXT, GlobalErrorScreen, RouterErrorScreen, errorText } from './ErrorScreens';
 import { Footer } from '../layout/Footer';
 
 const inRouter = (ui: React.ReactNode) => render(<RouterProvider router={createMemoryRouter([{ path: '*', element: ui }])} />);
@@ -27,15 +27,16 @@ describe('shell screens', () => {
     render(<GlobalErrorScreen />);
     expect(screen.getByRole('heading', { name: 'Something went wrong' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Go to Homepage' })).toBeTruthy();
-    render(<RouterErrorScreen error={new Error('boom')} />);
+    render(<RouterErrorScreen error={new Error('Failed to parse body as FormData.')} />);
     expect(screen.getByRole('heading', { name: 'Unexpected Application Error!' })).toBeTruthy();
-    expect(screen.getByText('boom')).toBeTruthy();
+    expect(screen.getByText(GENERIC_ERROR_TEXT)).toBeTruthy();
+    expect(screen.queryByText(/FormData/)).toBeNull();
   });
 
-  it('router fallback shows the message, else the status text', () => {
-    expect(errorText(new Error('bad'))).toBe('bad');
-    expect(errorText({ status: 500, statusText: 'Internal Server Error' })).toBe('Internal Server Error');
-    expect(errorText('plain')).toBe('plain');
+  it('router fallback shows an error answer\'s status and text, never an error\'s own message', () => {
+    expect(errorText(new Error('ENOENT: /srv/app/secret.json'))).toBe(GENERIC_ERROR_TEXT);
+    expect(errorText({ status: 405, statusText: 'Method Not Allowed', internal: true, data: null })).toBe('405 Method Not Allowed');
+    expect(errorText('plain')).toBe(GENERIC_ERROR_TEXT);
   });
 
   it('an error boundary catches a crash and clears when its reset key changes', () => {
@@ -49,7 +50,7 @@ describe('shell screens', () => {
         <Crash crash />
       </ErrorBoundary>,
     );
-    expect(screen.getByText('route crashed')).toBeTruthy();
+    expect(screen.getByText(GENERIC_ERROR_TEXT)).toBeTruthy();
     rerender(
       <ErrorBoundary resetKey="/b" fallback={(e) => <RouterErrorScreen error={e} />}>
         <Crash crash={false} />

@@ -1,0 +1,60 @@
+/**
+ * The field rules of every write path (the public forms, `pnpm registry import`, moderation approval, analytics
+ * events): one zod builder per kind of field, each refusal naming the field and the reason.
+ */
+import { z } from './zod';
+import { findForbiddenCharacter, forbiddenReason, normalizeLineBreaks } from './text';
+
+export interface TextRules {
+  /** The field's name in messages ("Name"). */
+  label: string;
+  max: number;
+  /** Tab and line breaks allowed (CR LF and CR stored as LF). */
+  multiline?: boolean;
+}
+
+/**
+ * Text, in order: line breaks unified, NFC, trimmed; then no control, bidi, invisible or lone-surrogate character,
+ * and at most `max` long (UTF-16 units, as an input's maxLength counts; zod's .max counts code points).
+ */
+export function textField({ label, max, multiline = false }: TextRules, typeMessage = `${label} must be text`) {
+  return z
+    .string({ error: typeMessage })
+    .overwrite((v) => (multiline ? normalizeLineBreaks(v) : v))
+    .normalize('NFC')
+    .trim()
+    .check((ctx) => {
+      const found = findForbiddenCharacter(ctx.value, multiline);
+      if (found) ctx.issues.push({ code: 'custom', message: `${label} ${forbiddenReason(found)}`, input: ctx.value });
+    })
+    .refine((v) => v.length <= max, `${label} must be ${max} characters or less`);
+}
+
+const WEB_URL_SHAPE = /^https?:\/\/\S+$/i;
+
+/** An address a visitor's browser may open: http: or https: only (never javascript:, data:, file: ...). */
+export function isWebUrl(value: string): boolean {
+  if (!WEB_URL_SHAPE.test(value)) return false;
+  try {
+    const { protocol, hostname } = new URL(value);
+    return (protocol === 'https:' || protocol === 'http:') && hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+export const WEB_URL_MESSAGE = 'must be a web address starting with https:// or http://';
+
+/** A web address (see isWebUrl) under the text rules. */
+export function webUrlField({ label, max }: { label: string; max: number }, message = `${label} ${WEB_URL_MESSAGE}`) {
+  return textField({ label, max }).refine(isWebUrl, message);
+}
+
+/** A real date and time in ISO 8601 / RFC 3339 with its offset ("2026-11-23T10:00:00.000Z"): "0", February 30 or
+ *  hour 24 are refused, where Date.parse would read some of them as another day. (The analytics event's contract,
+ *  bundled without this module, uses the same zod check.) */
+export function dateTimeField(message: string) {
+  return z.iso.datetime({ offset: true, error: message });
+}
+
+export const isRealDateTime = (value: string): boolean => dateTimeField('not a date-time').safeParse(value).success;
