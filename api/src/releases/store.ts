@@ -28,7 +28,7 @@ export class ReleaseError extends Error {
   }
 }
 
-export function assertRemote(remote: string): void {
+function assertRemote(remote: string): void {
   if (!(REMOTE_NAMES as readonly string[]).includes(remote)) {
     throw new ReleaseError(`Unknown remote "${remote}". Known remotes: ${REMOTE_NAMES.join(', ')}.`, 404);
   }

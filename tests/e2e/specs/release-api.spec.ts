@@ -184,6 +184,24 @@ describe('release API', () => {
     await page.context().close();
   });
 
+  it('releases and activates in one command from a team checkout, and lists what the token may see', async () => {
+    const released = await runReleaseCli({ ...env, RELEASE_TOKEN: blogToken }, ['release', 'blog', '--site', BASE, '--package-dir', checkout]);
+    assert.equal(released.status, 0, released.stderr + released.stdout);
+    const id = /blog: (\S+) is active \(was /.exec(released.stdout)?.[1];
+    assert.ok(id, released.stdout);
+    assert.ok((await (await fetch(`${BASE}/blog`)).text()).includes(`/remotes/blog/${id}/remoteEntry.js`), 'every visitor gets it');
+
+    const list = await runReleaseCli({ ...env, RELEASE_TOKEN: blogToken }, ['list', '--site', BASE]);
+    assert.equal(list.status, 0, list.stderr);
+    assert.match(list.stdout, new RegExp(`^blog:\\n  \\* ${id}  built \\S+  uploaded by blog-ci-${run}$`, 'm'));
+    assert.match(list.stdout, new RegExp(`release +\\S+ -> ${id}  by blog-ci-${run}`));
+    assert.doesNotMatch(list.stdout, /^directory:/m, "other remotes are not this token's to list");
+
+    const noToken = await runReleaseCli({ ...env, RELEASE_TOKEN: '' }, ['rollback', 'blog', '--site', BASE]);
+    assert.equal(noToken.status, 1);
+    assert.match(noToken.stderr, /Set RELEASE_TOKEN/);
+  });
+
   it('refuses a tar with ../ entries, and nothing appears outside the store', async () => {
     const work = mkdtempSync(join(tmpdir(), 'hostile-'));
     try {
