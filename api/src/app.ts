@@ -18,6 +18,9 @@ import { checkRelease } from './releases/health';
 import { createReleaseServing } from './releases/serving';
 import type { ManifestStore } from './releases/manifestStore';
 import { importServerEntry } from './ssr/serverEntries';
+import { createPreviews, previewSecret, PREVIEW_PATH, STOP_PREVIEW_PATH } from './releases/preview';
+import { releasesRouter } from './releases/router';
+import { ROUTE_TABLE } from '@aitools/platform/routes';
 import { RETRY_PATH, sendRetryEntry } from './releases/retryEntry';
 import { toolsRouter } from './tools/router';
 import { blogRouter } from './blog/router';
@@ -77,7 +80,9 @@ export async function createApp({ config, db, logger, pages = true, rateLimitSto
   // One set of limits for both API instances below, so page form posts and direct API posts share each budget.
   // On Postgres (several instances) the counts live in the database, so the limit holds across all of them.
   const store = rateLimitStore ?? (dialectOf(db) === 'postgres' ? databaseRateLimits(db) : undefined);
-  const limits = createRateLimits({ formsPerMinute: config.writeRateLimit, eventsPerMinute: config.eventsRateLimit, store });
+  const limits = createRateLimits({ formsPerMinute: config.writeRateLimit, eventsPerMinute: config.eventsRateLimit, releaseUploadsPerMinute: config.releaseUploadsPerMinute, store });
+  // Signed preview links and the cookies they set (releases/preview.ts).
+  const previews = createPreviews(previewSecret(config.previewSecret, join(VAR_DIR, 'preview-secret')), REMOTE_NAMES);
   // The JSON API as its own app: mounted here for visitors, and (a second instance) called in process by server
   // rendering; see inProcessApi for why the two are separate.
   const jsonApi = () => {
@@ -99,7 +104,7 @@ export async function createApp({ config, db, logger, pages = true, rateLimitSto
     api.use(errorHandler);
     return api;
   };
-  const renderer = pages ? await createPageRenderer(config, logger, jsonApi(), serving) : null;
+  const renderer = pages ? await createPageRenderer(config, logger, jsonApi(), serving, (req) => previews.of(req)) : null;
   let storedPages: CachedPages | null = null;
 
   app.use(requestLogger(logger));
@@ -108,7 +113,31 @@ export async function createApp({ config, db, logger, pages = true, rateLimitSto
   // HTML, JSON and the JavaScript bundles shrink to a third or less on the wire; cached replies come compressed.
   app.use(compression({ filter: (req, res) => !isPrecompressed(res as express.Response) && compression.filter(req, res) }));
   app.use(securityHeaders({ connectSrc: config.analyticsEndpoint ? [new URL(config.analyticsEndpoint, config.siteOrigin).origin] : [], inlineScripts: renderer?.inlineScripts }));
+  // The release API (teams' CI, operators): bearer tokens, never cookies; not part of the in-process API.
+  app.use(
+    '/api/releases',
+    releasesRouter({ db, releasesDir: config.releasesDir, manifests, previews, siteOrigin: config.siteOrigin, maxUploadBytes: config.releaseUploadBytes, uploadLimit: limits['release-uploads'] }),
+  );
   app.use(jsonApi());
+
+  // A preview link: checks its signature and expiry, gives this browser the cookie, and opens the remote's first page.
+  app.get(`${PREVIEW_PATH}/:remote/:id`, (req, res) => {
+    const { remote, id } = req.params as { remote: string; id: string };
+    const grant = previews.verify(remote, id, String(req.query.exp ?? ''), String(req.query.sig ?? ''));
+    res.set('Cache-Control', 'no-store');
+    if (!grant) return void res.status(403).type('text/plain').send('This preview link is not valid or has expired (a link lasts 24 hours). Ask for a new one.');
+    const check = checkRelease(config.releasesDir, remote, id);
+    if (!check.ok) return void res.status(404).type('text/plain').send(`Release ${id} of ${remote} cannot be previewed: ${check.problem}.`);
+    const landing = ROUTE_TABLE.find((r) => r.remote === remote && !r.path.includes(':'))?.path ?? '/';
+    res.append('Set-Cookie', previews.cookie(grant, req.secure)).redirect(303, landing);
+  });
+  // The bar's button: ends every preview of this browser and returns to the page it was on.
+  app.post(STOP_PREVIEW_PATH, express.urlencoded({ extended: false, limit: '2kb' }), (req, res) => {
+    const back = typeof req.body?.back === 'string' && /^\/(?![/\\])/.test(req.body.back) ? req.body.back : '/';
+    res.set('Cache-Control', 'no-store');
+    for (const cookie of previews.clearCookies(req)) res.append('Set-Cookie', cookie);
+    res.redirect(303, back);
+  });
 
   app.use(seoRouter(db, config.siteOrigin, reads));
   app.use('/v0.1', registryRouter(db, config.siteOrigin, reads));
@@ -121,10 +150,11 @@ export async function createApp({ config, db, logger, pages = true, rateLimitSto
   // The seed step's pictures, drawn in the background one at a time; a request for a missing one draws it at once.
   if (pages) void images.warm().catch((err) => logger.warn({ err }, 'image warm-up stopped'));
 
-  app.get('/remotes.json', async (_req, res) => {
+  app.get('/remotes.json', async (req, res) => {
     const out: Record<string, PublicRelease> = {};
+    const pinned = previews.of(req);
     // All remotes at once: each may wait up to the budget for its server entry to import.
-    for (const served of await Promise.all(REMOTE_NAMES.map((remote) => serving.resolve(remote, config.renderBudgetMs)))) {
+    for (const served of await Promise.all(REMOTE_NAMES.map((remote) => serving.resolve(remote, config.renderBudgetMs, pinned[remote])))) {
       if (served.release) out[served.remote] = served.public;
     }
     res.set('Cache-Control', 'no-store').json(out);
@@ -166,7 +196,9 @@ export async function createApp({ config, db, logger, pages = true, rateLimitSto
           releases: () => servedReleasesKey(serving, REMOTE_NAMES),
         });
     storedPages = cached;
-    const render: RequestHandler = cached ?? ((req, res, next) => void renderer.render(req, res).catch(next));
+    const uncached: RequestHandler = (req, res, next) => void renderer.render(req, res).catch(next);
+    // A previewing browser's pages are its own: rendered each time, never stored (nor replayed to it, below).
+    const render: RequestHandler = cached ? (req, res, next) => (previews.mayPreview(req) ? uncached : cached)(req, res, next) : uncached;
     app.get(/.*/, render);
     // Forms post to their own page (they work without JavaScript): the route's action reads the body, whatever its
     // type, and answers the page with a reason when it is not a readable form (mfe-forms readPost).
@@ -189,7 +221,8 @@ export async function createApp({ config, db, logger, pages = true, rateLimitSto
     const startedAt = Date.now();
     const toExpress = () => void app(req, res);
     // Release files and shell assets are Express's static files; the lane has nothing for them.
-    const lanes = STATIC_FILES.test(req.url ?? '') ? [] : replayers;
+    // A previewing browser gets no stored page (it would show the active release).
+    const lanes = STATIC_FILES.test(req.url ?? '') ? [] : previews.mayPreview(req) ? [reads.replay] : replayers;
     const next = (i: number): void => {
       if (i === lanes.length) return toExpress();
       const replayed = lanes[i]!(req, res);

@@ -35,6 +35,13 @@ export interface ServerConfig {
   breakerFailures: number;
   /** ... for this long: its routes are served at once without a server render, then one request tries again. */
   breakerCoolDownMs: number;
+  /** PREVIEW_SECRET: signs preview links (releases/preview.ts); every instance needs the same one. Unset: a secret
+   *  kept in var/preview-secret (one machine). */
+  previewSecret?: string;
+  /** Largest release upload (gzip bytes) the release API reads; a larger body gets 413. */
+  releaseUploadBytes: number;
+  /** Release uploads allowed per token per minute. */
+  releaseUploadsPerMinute: number;
   logLevel: string;
   /** LOG_FORMAT: json, or pretty (readable lines); pretty by default when the output is a terminal. */
   logFormat: 'json' | 'pretty';
@@ -94,6 +101,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     renderBudgetMs: positiveInt(env, 'RENDER_BUDGET_MS', 1500),
     breakerFailures: positiveInt(env, 'BREAKER_FAILURES', 3),
     breakerCoolDownMs: positiveInt(env, 'BREAKER_COOLDOWN_MS', 30_000),
+    previewSecret: env.PREVIEW_SECRET || undefined,
+    releaseUploadBytes: positiveInt(env, 'RELEASE_UPLOAD_BYTES', 32 * 1024 * 1024),
+    releaseUploadsPerMinute: positiveInt(env, 'RELEASE_UPLOADS_PER_MINUTE', 10),
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     logFormat: env.LOG_FORMAT === 'json' || env.LOG_FORMAT === 'pretty' ? env.LOG_FORMAT : process.stdout.isTTY ? 'pretty' : 'json',
     isProduction: env.NODE_ENV === 'production',

@@ -142,6 +142,17 @@ const STEPS: Step[] = [
       .addColumn('by', 'text', (c) => c.notNull())
       .execute();
   },
+  // Release tokens: teams' CI and operators call the release API with one (releases/tokens.ts); only its hash is kept.
+  async (db, dialect) => {
+    await withId(db.schema.createTable('release_tokens'), dialect)
+      .addColumn('label', 'text', (c) => c.notNull().unique())
+      .addColumn('remotes', 'text', (c) => c.notNull())
+      .addColumn('token_hash', 'text', (c) => c.notNull().unique())
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .addColumn('last_used_at', 'text')
+      .addColumn('revoked_at', 'text')
+      .execute();
+  },
 ];
 
 /** SQLite files made before this runner kept their step count in user_version; four of those steps = two here. */

@@ -121,6 +121,18 @@ export interface ReleaseEventsTable {
   by: string;
 }
 
+/** Release API tokens (see releases/tokens.ts): the sha256 of the token, never the token. */
+export interface ReleaseTokensTable {
+  id: Generated<number>;
+  label: string;
+  /** Comma-separated remote names, or '*' for an operator token that covers every remote. */
+  remotes: string;
+  token_hash: string;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
 export interface Schema {
   tools: ToolsTable;
   blog_posts: BlogPostsTable;
@@ -135,4 +147,5 @@ export interface Schema {
   schema_version: SchemaVersionTable;
   rate_limits: RateLimitsTable;
   release_events: ReleaseEventsTable;
+  release_tokens: ReleaseTokensTable;
 }

@@ -1,9 +1,9 @@
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import { failure } from '../contracts/answers';
 import { rateLimit, type Store } from 'express-rate-limit';
 
 /** The separate budgets: each form has its own, and analytics events another. */
-export const RATE_LIMIT_BUDGETS = ['submissions', 'contact', 'early-access', 'events'] as const;
+export const RATE_LIMIT_BUDGETS = ['submissions', 'contact', 'early-access', 'events', 'release-uploads'] as const;
 export type RateLimitBudget = (typeof RATE_LIMIT_BUDGETS)[number];
 
 /**
@@ -17,13 +17,18 @@ export const TOO_MANY_REQUESTS = 'Too many requests. Please wait a minute and tr
 
 export type RateLimits = Record<RateLimitBudget, RequestHandler>;
 
+/** The release API puts the caller's token label here (releases/router.ts): its uploads count per token. */
+export const RATE_LIMIT_KEY = 'rateLimitKey';
+
 /**
  * Per client address (IPv6 by /56, the library's default), counted per minute. Mount each one after the
- * request's validation: an invalid post gets its 400 without spending the budget of valid ones.
+ * request's validation: an invalid post gets its 400 without spending the budget of valid ones. Release uploads
+ * count per token instead (res.locals[RATE_LIMIT_KEY]).
  */
-export function createRateLimits(opts: { formsPerMinute: number; eventsPerMinute: number; store?: RateLimitStoreFactory }): RateLimits {
-  const limiter = (budget: RateLimitBudget, limit: number) =>
+export function createRateLimits(opts: { formsPerMinute: number; eventsPerMinute: number; releaseUploadsPerMinute?: number; store?: RateLimitStoreFactory }): RateLimits {
+  const limiter = (budget: RateLimitBudget, limit: number, keyGenerator?: (req: Request, res: Response) => string) =>
     rateLimit({
+      ...(keyGenerator ? { keyGenerator } : {}),
       windowMs: 60_000,
       limit,
       standardHeaders: 'draft-8',
@@ -41,5 +46,6 @@ export function createRateLimits(opts: { formsPerMinute: number; eventsPerMinute
     contact: limiter('contact', opts.formsPerMinute),
     'early-access': limiter('early-access', opts.formsPerMinute),
     events: limiter('events', opts.eventsPerMinute),
+    'release-uploads': limiter('release-uploads', opts.releaseUploadsPerMinute ?? 10, (_req, res) => `token:${String(res.locals[RATE_LIMIT_KEY])}`),
   };
 }

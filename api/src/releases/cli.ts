@@ -6,6 +6,9 @@
  *   pnpm rollback <remote> [--to <release-id>] point the remote at its previous (or a named) release
  *   pnpm releases [<remote>]                   list releases, the active one marked
  * The running servers pick up the change on the next page load (on Postgres, within a second, on every instance).
+ * With --site <url> (and RELEASE_TOKEN), the same commands work against a running site through its release API,
+ * from a team's own checkout or CI (remoteCli.ts); `pnpm release <remote> --site <url> --no-activate` uploads only
+ * and prints a preview link.
  */
 import { loadConfig } from '../config';
 import { REMOTE_NAMES } from '../paths';
@@ -16,11 +19,12 @@ import { isPostgresUrl, openDatabase } from '../db/connection';
 import { checkRelease } from './health';
 import { createReleaseServing } from './serving';
 import { shortDigest } from './sourceHash';
+import { runRemoteCommand, type RemoteCommand } from './remoteCli';
 
 const [command, ...args] = process.argv.slice(2);
 const config = loadConfig();
 const { releasesDir } = config;
-const positional = args.filter((a, i) => !a.startsWith('--') && args[i - 1] !== '--to' && args[i - 1] !== '--package-dir');
+const positional = args.filter((a, i) => !a.startsWith('--') && !['--to', '--package-dir', '--site'].includes(args[i - 1] ?? ''));
 const flag = (name: string) => args.includes(name);
 const option = (name: string) => {
   const i = args.indexOf(name);
@@ -32,10 +36,31 @@ const sourceLabel = (r: ReleaseMeta) => `${shortDigest(r.sourceHash)} @ ${r.sour
 
 function usage(): never {
   console.error('Usage: release <remote|all> [--if-changed] [--package-dir <dir>] | rollback <remote> [--to <release-id>] | list [<remote>]');
+  console.error('   or, against a running site (RELEASE_TOKEN set): release <remote> --site <url> [--no-activate] | rollback <remote> --site <url> [--to <id>] | list [<remote>] --site <url>');
   process.exit(2);
 }
 
 if (!['release', 'rollback', 'list'].includes(command ?? '')) usage();
+const site = option('--site');
+if (site) {
+  if (command !== 'list' && !positional[0]) usage();
+  try {
+    await runRemoteCommand({
+      command: command as RemoteCommand['command'],
+      remote: positional[0],
+      site,
+      token: process.env.RELEASE_TOKEN,
+      activate: !flag('--no-activate'),
+      to: option('--to'),
+      packageDir: option('--package-dir'),
+    });
+  } catch (err) {
+    if (!(err instanceof ReleaseError)) throw err;
+    console.error(`Error: ${err.message}`);
+    process.exitCode = 1;
+  }
+  process.exit();
+}
 // The manifest lives beside the files (manifest.json), or in the database when DATABASE_URL names a Postgres server.
 const db = isPostgresUrl(config.database) ? await openDatabase(config.database) : null;
 const manifests = db ? await openManifestStore({ releasesDir, database: config.database, db }) : fileManifestStore(releasesDir);

@@ -49,8 +49,16 @@ export const releaseMetaSchema = z.object({
   contractVersion: z.number().int().optional(),
   /** sha256 (hex) of the entry files, by path in the release: a changed file means a damaged release. */
   files: z.record(z.string(), z.string()).optional(),
+  /** Who stored it through the release API (a token's label); absent for a release built on the server. */
+  releasedBy: z.string().optional(),
 });
 export type ReleaseMeta = z.infer<typeof releaseMetaSchema>;
+
+/** release.json as a build writes it, before the checks add what they read from the files (css, files). */
+export const releaseDraftSchema = releaseMetaSchema
+  .pick({ id: true, remote: true, version: true, builtAt: true, sourceHash: true, source: true, shared: true })
+  .extend({ contractVersion: z.number().int() });
+export type ReleaseDraft = z.infer<typeof releaseDraftSchema>;
 
 /** What the browser gets per remote (served as /remotes.json and inlined into each page). */
 export interface PublicRelease {

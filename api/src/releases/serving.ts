@@ -30,11 +30,12 @@ export interface ReleaseServingOptions {
 export interface ReleaseServing {
   /** The manifest read (validated, last-good when the file is bad); its problem is logged once per file state. */
   manifest(): ManifestRead;
-  /** What a remote is served from, by what is known now (files, and server entries that failed to import). */
-  current(remote: string): Served;
+  /** What a remote is served from, by what is known now (files, and server entries that failed to import).
+   *  `pin`: a stored release to serve instead of the active one (a preview), when it is intact. */
+  current(remote: string, pin?: string): Served;
   /** The same, after making sure the chosen release's server entry imports (within `waitMs`; a slower import
    *  leaves the choice as it is and the route's render budget deals with it). */
-  resolve(remote: string, waitMs: number): Promise<Served>;
+  resolve(remote: string, waitMs: number, pin?: string): Promise<Served>;
   /** The server entry of a release chosen by current/resolve. */
   entry(release: ResolvedRelease): Promise<ServerEntry>;
   /** For /api/health and `pnpm releases`. */
@@ -110,8 +111,17 @@ export function createReleaseServing(opts: ReleaseServingOptions): ReleaseServin
 
   /** The candidates that pass the checks by files and known import failures, best first; `all`: every one (to try
    *  their imports in turn), else only the best, so a request looks no further than the release it serves. */
-  function intact(remote: string, all = false): { releases: ResolvedRelease[]; active: string | null; activeProblem?: string } {
+  function intact(remote: string, all = false, pin?: string): { releases: ResolvedRelease[]; active: string | null; activeProblem?: string } {
     if (devRemotes.includes(remote)) return { releases: [devRelease(remote)], active: 'dev' };
+    if (pin) {
+      // A previewed release stands in for the active one; should it not be intact, the usual choice serves.
+      const check = checkRelease(releasesDir, remote, pin);
+      const release = check.ok ? storedRelease(releasesDir, remote, pin, check.meta) : null;
+      if (release && !importFailures.has(entryKey(release))) {
+        const rest = all ? intact(remote, true).releases.filter((r) => r.id !== pin) : [];
+        return { releases: [release, ...rest], active: pin };
+      }
+    }
     const read = manifest();
     const active = read.manifest.remotes[remote]?.active ?? null;
     const releases: ResolvedRelease[] = [];
@@ -143,18 +153,19 @@ export function createReleaseServing(opts: ReleaseServingOptions): ReleaseServin
   return {
     manifest,
     entry,
-    current(remote) {
-      const { releases, active, activeProblem } = intact(remote);
-      return report(served(remote, releases, active, activeProblem));
+    current(remote, pin) {
+      const { releases, active, activeProblem } = intact(remote, false, pin);
+      const chosen = served(remote, releases, active, activeProblem);
+      return pin ? chosen : report(chosen);
     },
-    async resolve(remote, waitMs) {
-      const { releases, active, activeProblem } = intact(remote, true);
+    async resolve(remote, waitMs, pin) {
+      const { releases, active, activeProblem } = intact(remote, true, pin);
       const deadline = Date.now() + waitMs;
       let problem = activeProblem;
       for (let i = 0; i < releases.length; i++) {
         const release = releases[i]!;
         const outcome = await settleWithin(entry(release), deadline - Date.now());
-        if (outcome !== 'failed') return report(served(remote, releases.slice(i), active, problem));
+        if (outcome !== 'failed') return pin ? served(remote, releases.slice(i), active, problem) : report(served(remote, releases.slice(i), active, problem));
         if (release.id === active) problem = importFailures.get(entryKey(release));
       }
       return report(served(remote, [], active, problem));

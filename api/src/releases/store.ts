@@ -1,4 +1,6 @@
-import { spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { promisify } from 'node:util';
 import { createRequire } from 'node:module';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { userInfo, hostname } from 'node:os';
@@ -8,18 +10,27 @@ import { SHARED_PACKAGES } from '@aitools/platform/shared';
 import { CONTRACT_VERSION } from '@aitools/platform/contract';
 import { sharedRangeProblems } from './compat';
 import { CHECKED_FILES, contractProblem, fileDigest } from './health';
-import { LAST_GOOD_FILE, readReleaseMeta, releaseDir, remoteBaseUrl, SERVER_ENTRY_FILE, REMOTE_ENTRY_FILE, PRELOAD_MANIFEST_FILE, type Manifest, type ManifestEvent, type ReleaseMeta } from './manifest';
+import { LAST_GOOD_FILE, readReleaseMeta, releaseDir, releaseDraftSchema, remoteBaseUrl, SERVER_ENTRY_FILE, REMOTE_ENTRY_FILE, PRELOAD_MANIFEST_FILE, type Manifest, type ManifestEvent, type ReleaseDraft, type ReleaseMeta } from './manifest';
+import { DEFAULT_UPLOAD_LIMITS, unpackArchive, UploadError, type UploadLimits } from './upload';
 import { fileManifestStore, type ManifestStore } from './manifestStore';
 import { gitCommit, releaseSource, workspaceRoot } from './sourceHash';
 
 /** Releases kept per remote (at least), so visitors mid-session on an older release still find its chunks. */
 export const KEEP_RELEASES = 5;
 
-export class ReleaseError extends Error {}
+/** A refusal, with the HTTP status the release API answers it with (422: the release fails a check). */
+export class ReleaseError extends Error {
+  constructor(
+    message: string,
+    readonly status = 422,
+  ) {
+    super(message);
+  }
+}
 
 function assertRemote(remote: string): void {
   if (!(REMOTE_NAMES as readonly string[]).includes(remote)) {
-    throw new ReleaseError(`Unknown remote "${remote}". Known remotes: ${REMOTE_NAMES.join(', ')}.`);
+    throw new ReleaseError(`Unknown remote "${remote}". Known remotes: ${REMOTE_NAMES.join(', ')}.`, 404);
   }
 }
 
@@ -96,92 +107,195 @@ function exposedModules(clientDir: string): string[] {
   return Object.keys(JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>);
 }
 
-/** Builds one remote for its release address, checks it, stores it unchanged and makes it active. */
-export async function release(remote: string, opts: ReleaseOptions): Promise<ReleaseResult> {
-  assertRemote(remote);
-  const log = opts.log ?? ((l: string) => console.log(l));
+/** A remote's package and what its next release would be: read before building (and before skipping a build). */
+function planRelease(remote: string, opts: Pick<ReleaseOptions, 'packageDir' | 'repoRoot'>) {
   const pkgDir = opts.packageDir ?? remotePackageDir(remote);
   const pkg = readJson<{ version: string; dependencies: Record<string, string> }>(join(pkgDir, 'package.json'));
   const repoRoot = opts.repoRoot ?? workspaceRoot(pkgDir, REPO_ROOT);
   const source = releaseSource(pkgDir, repoRoot);
-  const hash = source.digest;
+  const draft: ReleaseDraft = {
+    id: makeReleaseId(pkg.version, source.digest),
+    remote,
+    version: pkg.version,
+    builtAt: new Date().toISOString(),
+    sourceHash: source.digest,
+    source: { inputs: source.inputs, gitCommit: gitCommit(repoRoot) },
+    shared: Object.fromEntries(SHARED_PACKAGES.map((n) => [n, pkg.dependencies[n]])),
+    contractVersion: CONTRACT_VERSION,
+  };
+  return { pkgDir, draft };
+}
+
+function assertSharedRanges(draft: Pick<ReleaseDraft, 'remote' | 'shared'>): void {
+  const problems = sharedRangeProblems(draft.shared, shellSharedVersions());
+  if (problems.length) {
+    throw new ReleaseError(`Refusing to release ${draft.remote}: its shared dependencies do not match the shell.\n  - ${problems.join('\n  - ')}\n  Align the ranges in the remote's package.json with the shell's versions, then build again.`);
+  }
+}
+
+/**
+ * Builds a remote for its release address into `outDir` (client/ + server/) and writes its release.json draft there:
+ * the folder a team uploads (the release API) or the local release stores. The shared ranges are checked first,
+ * before spending time on a build.
+ */
+export function buildRelease(remote: string, outDir: string, opts: Pick<ReleaseOptions, 'packageDir' | 'repoRoot' | 'log'> = {}): ReleaseDraft {
+  assertRemote(remote);
+  const log = opts.log ?? ((l: string) => console.log(l));
+  const { pkgDir, draft } = planRelease(remote, opts);
+  assertSharedRanges(draft);
+  const env = { REMOTE_BASE: remoteBaseUrl(remote, draft.id), REMOTE_OUT_DIR: outDir, NODE_ENV: 'production' };
+  log(`${remote}: building release ${draft.id} (browser build)`);
+  run('pnpm', ['exec', 'vite', 'build', '--configLoader', 'runner', '--logLevel', 'warn'], pkgDir, env);
+  log(`${remote}: building release ${draft.id} (server build)`);
+  run('pnpm', ['exec', 'vite', 'build', '--ssr', '--configLoader', 'runner', '--logLevel', 'warn'], pkgDir, env);
+  writeFileSync(join(outDir, 'release.json'), JSON.stringify(draft, null, 2) + '\n');
+  return draft;
+}
+
+const execFileAsync = promisify(execFile);
+
+/**
+ * The checks every release passes before it is stored, whether built here (`pnpm release`) or uploaded (the
+ * release API): a plausible id, the route-contract version, shared-dependency ranges the shell satisfies, both
+ * entries and the exposed-module list present, and the server entry imported in a separate process. Returns the
+ * release.json to store (stylesheets and entry digests taken from the files themselves).
+ */
+export async function checkBuild(dir: string, draft: ReleaseDraft): Promise<ReleaseMeta> {
+  const { remote } = draft;
+  assertRemote(remote);
+  const contract = contractProblem(draft);
+  if (contract) throw new ReleaseError(`Refusing to release ${remote}: ${contract}. Build it from sources that match the site's platform package.`);
+  assertSharedRanges(draft);
+  const entry = join(dir, 'client', REMOTE_ENTRY_FILE);
+  const serverEntry = join(dir, 'server', SERVER_ENTRY_FILE);
+  if (!existsSync(entry)) throw new ReleaseError(`Refusing to release ${remote}: the build has no browser entry (client/${REMOTE_ENTRY_FILE}).`);
+  if (!existsSync(serverEntry)) throw new ReleaseError(`Refusing to release ${remote}: the build has no server entry (server/${SERVER_ENTRY_FILE}).`);
+  const modules = exposedModules(join(dir, 'client'));
+  if (!modules.length) throw new ReleaseError(`Refusing to release ${remote}: the build lists no exposed modules (client/${PRELOAD_MANIFEST_FILE}).`);
+
+  // Not in this process: a failed import would stay in its module cache (and a running server keeps serving).
+  try {
+    await execFileAsync(process.execPath, ['--import', 'tsx', join(API_ROOT, 'src', 'releases', 'checkEntry.ts'), serverEntry, modules.join(',')], { cwd: API_ROOT, encoding: 'utf8', timeout: 60_000 });
+  } catch (err) {
+    const out = err as { stderr?: string; stdout?: string; message: string };
+    throw new ReleaseError(`Refusing to release ${remote}: its server entry does not load.\n${(out.stderr || out.stdout || out.message).trim()}`);
+  }
+  return {
+    ...draft,
+    css: readdirSync(join(dir, 'client')).filter((f) => f.endsWith('.css')).sort(),
+    // The server checks these before serving the release: a changed entry is a damaged release.
+    files: Object.fromEntries(CHECKED_FILES.map((f) => [f, fileDigest(join(dir, f))!])),
+  };
+}
+
+/** Moves a checked release folder into the store under its id (a release id is never reused: 409). */
+function storeChecked(releasesDir: string, dir: string, meta: ReleaseMeta): void {
+  const target = releaseDir(releasesDir, meta.remote, meta.id);
+  const exists = () => new ReleaseError(`Release ${meta.id} of ${meta.remote} exists already; a release id is never reused. Build again (a new build gets a new id).`, 409);
+  if (existsSync(target)) throw exists();
+  writeFileSync(join(dir, 'release.json'), JSON.stringify(meta, null, 2) + '\n');
+  mkdirSync(join(releasesDir, meta.remote), { recursive: true });
+  try {
+    renameSync(dir, target);
+  } catch (err) {
+    // Another upload of the same id won the rename.
+    if ((err as NodeJS.ErrnoException).code === 'ENOTEMPTY' || (err as NodeJS.ErrnoException).code === 'EEXIST') throw exists();
+    throw err;
+  }
+}
+
+/** A fresh folder under the store for one release's files until they pass their checks. */
+function stagingDir(releasesDir: string, name: string): string {
+  return join(releasesDir, '.staging', `${name}-${randomBytes(6).toString('hex')}`);
+}
+
+/** Builds one remote for its release address, checks it, stores it unchanged and makes it active. */
+export async function release(remote: string, opts: ReleaseOptions): Promise<ReleaseResult> {
+  assertRemote(remote);
+  const log = opts.log ?? ((l: string) => console.log(l));
   const manifests = manifestsOf(opts);
   const active = manifests.read().manifest.remotes[remote]?.active ?? null;
+  const { draft } = planRelease(remote, opts);
 
   if (opts.ifChanged && active) {
     const meta = readReleaseMeta(opts.releasesDir, remote, active);
     // Same sources but built against another route contract (or before versions were recorded): build again.
-    if (meta?.sourceHash === hash && !contractProblem(meta) && existsSync(releaseDir(opts.releasesDir, remote, active))) {
+    if (meta?.sourceHash === draft.sourceHash && !contractProblem(meta) && existsSync(releaseDir(opts.releasesDir, remote, active))) {
       log(`${remote}: sources (package, platform, contracts, lockfile) unchanged, ${active} stays active`);
       return { remote, id: active, skipped: true };
     }
   }
 
-  // The shared ranges are checked before spending time on a build.
-  const problems = sharedRangeProblems(pkg.dependencies, shellSharedVersions());
-  if (problems.length) {
-    throw new ReleaseError(`Refusing to release ${remote}: its shared dependencies do not match the shell.\n  - ${problems.join('\n  - ')}`);
-  }
-
-  const id = makeReleaseId(pkg.version, hash);
-  const staging = join(opts.releasesDir, '.staging', `${remote}-${id}`);
-  rmSync(staging, { recursive: true, force: true });
+  const staging = stagingDir(opts.releasesDir, remote);
   mkdirSync(staging, { recursive: true });
+  let built = draft;
   try {
     if (opts.prebuiltDir) {
+      assertSharedRanges(draft);
       for (const part of ['client', 'server']) {
         if (existsSync(join(opts.prebuiltDir, part))) renameSync(join(opts.prebuiltDir, part), join(staging, part));
       }
     } else {
-      log(`${remote}: building release ${id}`);
-      const env = { REMOTE_BASE: remoteBaseUrl(remote, id), REMOTE_OUT_DIR: staging, NODE_ENV: 'production' };
-      run('pnpm', ['exec', 'vite', 'build', '--configLoader', 'runner', '--logLevel', 'warn'], pkgDir, env);
-      run('pnpm', ['exec', 'vite', 'build', '--ssr', '--configLoader', 'runner', '--logLevel', 'warn'], pkgDir, env);
+      built = buildRelease(remote, staging, opts);
     }
-
-    const entry = join(staging, 'client', REMOTE_ENTRY_FILE);
-    const serverEntry = join(staging, 'server', SERVER_ENTRY_FILE);
-    if (!existsSync(entry)) throw new ReleaseError(`Refusing to release ${remote}: the build has no browser entry (client/${REMOTE_ENTRY_FILE}).`);
-    if (!existsSync(serverEntry)) throw new ReleaseError(`Refusing to release ${remote}: the build has no server entry (server/${SERVER_ENTRY_FILE}).`);
-    const modules = exposedModules(join(staging, 'client'));
-    if (!modules.length) throw new ReleaseError(`Refusing to release ${remote}: the build lists no exposed modules (client/${PRELOAD_MANIFEST_FILE}).`);
-
-    const check = spawnSync(process.execPath, ['--import', 'tsx', join(API_ROOT, 'src', 'releases', 'checkEntry.ts'), serverEntry, modules.join(',')], {
-      cwd: API_ROOT,
-      encoding: 'utf8',
-    });
-    if (check.status !== 0) {
-      throw new ReleaseError(`Refusing to release ${remote}: its server entry does not load.\n${(check.stderr || check.stdout).trim()}`);
-    }
-
-    const meta: ReleaseMeta = {
-      id,
-      remote,
-      version: pkg.version,
-      builtAt: new Date().toISOString(),
-      sourceHash: hash,
-      source: { inputs: source.inputs, gitCommit: gitCommit(repoRoot) },
-      shared: Object.fromEntries(SHARED_PACKAGES.map((n) => [n, pkg.dependencies[n]])),
-      css: readdirSync(join(staging, 'client')).filter((f) => f.endsWith('.css')).sort(),
-      contractVersion: CONTRACT_VERSION,
-      // The server checks these before serving the release: a changed entry is a damaged release.
-      files: Object.fromEntries(CHECKED_FILES.map((f) => [f, fileDigest(join(staging, f))!])),
-    };
-    writeFileSync(join(staging, 'release.json'), JSON.stringify(meta, null, 2) + '\n');
-    mkdirSync(join(opts.releasesDir, remote), { recursive: true });
-    renameSync(staging, releaseDir(opts.releasesDir, remote, id));
+    storeChecked(opts.releasesDir, staging, await checkBuild(staging, built));
   } catch (err) {
     rmSync(staging, { recursive: true, force: true });
     throw err;
   }
 
-  await activate(opts.releasesDir, manifests, remote, id, 'release');
+  await activate(opts.releasesDir, manifests, remote, built.id, 'release');
   prune({ releasesDir: opts.releasesDir, manifests }, remote, log);
-  log(`${remote}: ${id} is active`);
-  return { remote, id, skipped: false };
+  log(`${remote}: ${built.id} is active`);
+  return { remote, id: built.id, skipped: false };
 }
 
-async function activate(releasesDir: string, manifests: ManifestStore, remote: string, id: string, action: ManifestEvent['action']): Promise<Manifest> {
+/**
+ * Stores an uploaded release folder (a gzip tar) after the same checks as a local build; it is not activated.
+ * Nothing reaches the store unless every check passes: the files wait in a staging folder, removed on refusal.
+ */
+export async function storeUpload(remote: string, body: Buffer, opts: StoreLocation & { by: string; limits?: UploadLimits }): Promise<ReleaseMeta> {
+  assertRemote(remote);
+  const staging = stagingDir(opts.releasesDir, `upload-${remote}`);
+  try {
+    await unpackArchive(body, staging, opts.limits ?? DEFAULT_UPLOAD_LIMITS);
+    let draft: ReleaseDraft;
+    try {
+      const parsed = releaseDraftSchema.safeParse(JSON.parse(readFileSync(join(staging, 'release.json'), 'utf8')));
+      if (!parsed.success) throw new Error(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
+      draft = parsed.data;
+    } catch (err) {
+      throw new UploadError(400, `The archive's release.json is missing or invalid (${(err as Error).message}). Build with \`pnpm release <remote> --site <url>\`, which writes it.`);
+    }
+    if (draft.remote !== remote) throw new UploadError(400, `The archive is a release of ${draft.remote}, uploaded as ${remote}. Upload it to /api/releases/${draft.remote}.`);
+    if (existsSync(releaseDir(opts.releasesDir, remote, draft.id))) {
+      throw new ReleaseError(`Release ${draft.id} of ${remote} exists already; a release id is never reused. Build again (a new build gets a new id).`, 409);
+    }
+    const meta = { ...(await checkBuild(staging, draft)), releasedBy: opts.by };
+    storeChecked(opts.releasesDir, staging, meta);
+    return meta;
+  } catch (err) {
+    rmSync(staging, { recursive: true, force: true });
+    throw err;
+  }
+}
+
+/** Makes a stored release the remote's active one (the release API's activate), recorded under `by`. */
+export async function activateStored(remote: string, id: string, opts: StoreLocation & { by: string; log?: (l: string) => void }): Promise<{ remote: string; from: string | null; to: string }> {
+  assertRemote(remote);
+  const manifests = manifestsOf(opts);
+  if (!readReleaseMeta(opts.releasesDir, remote, id)) {
+    const known = listReleases(opts, remote).map((r) => r.id);
+    throw new ReleaseError(`Unknown release "${id}" for ${remote}. Known releases: ${known.join(', ') || 'none'}.`, 404);
+  }
+  const from = manifests.read().manifest.remotes[remote]?.active ?? null;
+  if (from === id) throw new ReleaseError(`${id} is already the active release of ${remote}.`, 409);
+  await activate(opts.releasesDir, manifests, remote, id, 'release', opts.by);
+  prune({ releasesDir: opts.releasesDir, manifests }, remote, opts.log);
+  return { remote, from, to: id };
+}
+
+async function activate(releasesDir: string, manifests: ManifestStore, remote: string, id: string, action: ManifestEvent['action'], by = actor()): Promise<Manifest> {
   const meta = readReleaseMeta(releasesDir, remote, id);
   const contract = meta ? contractProblem(meta) : 'its release.json is missing or unreadable';
   if (contract) throw new ReleaseError(`Refusing to ${action === 'rollback' ? 'roll back to' : 'activate'} ${remote} ${id}: ${contract}. Release the remote again from its sources.`);
@@ -190,7 +304,7 @@ async function activate(releasesDir: string, manifests: ManifestStore, remote: s
     const lost = read.unrecovered.includes('*') ? 'every remote' : read.unrecovered.join(', ');
     throw new ReleaseError(`Refusing to change the manifest: ${read.problem}, and no last good state is known for ${lost}, so writing it would lose them. Repair ${manifests.where} (or restore ${LAST_GOOD_FILE}) first.`);
   }
-  return manifests.record(remote, { action, id, at: new Date().toISOString(), by: actor() });
+  return manifests.record(remote, { action, id, at: new Date().toISOString(), by });
 }
 
 export interface ReleaseInfo extends ReleaseMeta {
@@ -212,27 +326,27 @@ export function listReleases(at: StoreLocation, remote: string): ReleaseInfo[] {
 }
 
 /** Points the remote back at the release active before the current one, or at `to`. Changes only the manifest. */
-export async function rollback(remote: string, opts: StoreLocation & { to?: string }): Promise<{ remote: string; from: string; to: string }> {
+export async function rollback(remote: string, opts: StoreLocation & { to?: string; by?: string }): Promise<{ remote: string; from: string; to: string }> {
   assertRemote(remote);
   const manifests = manifestsOf(opts);
   const state = manifests.read().manifest.remotes[remote];
-  if (!state) throw new ReleaseError(`${remote} has no releases to roll back.`);
+  if (!state) throw new ReleaseError(`${remote} has no releases to roll back.`, 409);
   let target = opts.to;
   if (target) {
     if (!readReleaseMeta(opts.releasesDir, remote, target)) {
       const known = listReleases(opts, remote).map((r) => r.id);
-      throw new ReleaseError(`Unknown release "${target}" for ${remote}. Known releases: ${known.join(', ') || 'none'}.`);
+      throw new ReleaseError(`Unknown release "${target}" for ${remote}. Known releases: ${known.join(', ') || 'none'}.`, 404);
     }
   } else {
     // The release that was active before the current one became active.
     const current = [...state.history].reverse().find((e) => e.id === state.active);
     target = current?.from ?? undefined;
     if (!target || !readReleaseMeta(opts.releasesDir, remote, target)) {
-      throw new ReleaseError(`${remote} has no earlier release to roll back to (active: ${state.active}).`);
+      throw new ReleaseError(`${remote} has no earlier release to roll back to (active: ${state.active}).`, 409);
     }
   }
-  if (target === state.active) throw new ReleaseError(`${target} is already the active release of ${remote}.`);
-  await activate(opts.releasesDir, manifests, remote, target, 'rollback');
+  if (target === state.active) throw new ReleaseError(`${target} is already the active release of ${remote}.`, 409);
+  await activate(opts.releasesDir, manifests, remote, target, 'rollback', opts.by);
   return { remote, from: state.active, to: target };
 }
 

@@ -16,6 +16,7 @@ import { createStylesheetReader, inlineShellStylesheets, styleElement } from './
 import { pageCodeList, shellPageCode } from './pageCode';
 import { allowInlineStyles } from '../middleware/security';
 import { DEV_RELEASE_ID } from '../releases/manifest';
+import { STOP_PREVIEW_PATH } from '../releases/preview';
 
 const DEFAULT_HEAD: Head = {
   title: 'AI Tools Directory - Discover AI Tools and MCP Servers',
@@ -30,7 +31,10 @@ export interface PageRenderer {
   remoteOf(pathname: string): string | null;
 }
 
-export async function createPageRenderer(config: ServerConfig, logger: Logger, apiApp: Express, serving: ReleaseServing): Promise<PageRenderer> {
+/** remote -> release id of a request's previews (releases/preview.ts); none by default. */
+export type PreviewsOf = (req: Request) => Record<string, string>;
+
+export async function createPageRenderer(config: ServerConfig, logger: Logger, apiApp: Express, serving: ReleaseServing, previewsOf: PreviewsOf = () => ({})): Promise<PageRenderer> {
   if (!existsSync(join(SHELL_DIST, 'server', 'entry-server.js'))) throw new Error(`The shell is not built (${SHELL_DIST} has no server entry): run \`npm run build\` or \`npm start\`.`);
   // The shell's server build, by its package name; its types are the shell's own contract.
   const shell: ShellServer = (await import('@aitools/shell/server')).default;
@@ -62,8 +66,10 @@ export async function createPageRenderer(config: ServerConfig, logger: Logger, a
       const started = Date.now();
       const url = new URL(req.originalUrl, config.siteOrigin);
       const match = shell.matchRoute(url.pathname);
-      // One choice of release per remote for the whole request: the page names what it was rendered with.
-      const served: Record<string, Served> = Object.fromEntries(REMOTE_NAMES.map((r) => [r, serving.current(r)]));
+      // One choice of release per remote for the whole request: the page names what it was rendered with. A
+      // previewing browser gets its previewed release of that remote (the browser loads what the page names).
+      const previews = previewsOf(req);
+      const served: Record<string, Served> = Object.fromEntries(REMOTE_NAMES.map((r) => [r, serving.current(r, previews[r])]));
       const keyOf = (remote: string) => `${remote}@${served[remote]?.release?.id ?? '-'}`;
       const remoteStyles: string[] = [];
       const code = [...shellModules];
@@ -73,7 +79,7 @@ export async function createPageRenderer(config: ServerConfig, logger: Logger, a
         const { remote: name, module } = match.route;
         // Makes sure the chosen release's server entry imports (else the next intact release); not while its
         // breaker is open.
-        served[name] = await serving.resolve(name, breaker.state(keyOf(name)) === 'open' ? 0 : config.renderBudgetMs);
+        served[name] = await serving.resolve(name, breaker.state(keyOf(name)) === 'open' ? 0 : config.renderBudgetMs, previews[name]);
         const chosen = served[name];
         if (chosen?.release) {
           // The route's stylesheet, and its federation entry and the chunks of its module, fetched in parallel with
@@ -116,18 +122,36 @@ export async function createPageRenderer(config: ServerConfig, logger: Logger, a
       }
 
       const notRendered = Object.keys(result.notRendered).length ? { notRendered: result.notRendered } : {};
+      const bar = previewBar(previews, served, url.pathname + url.search);
+      if (bar) inlineStyles.push(PREVIEW_BAR_CSS);
       const state = { releases, router: result.hydration, config: browserConfig(config), ...notRendered };
       // Replacer functions: page content may contain "$&" and the like, which a replacement string would expand.
       const html = template
         .replace('<!--app-theme-->', () => `<script>${themeScript}</script>`)
-        .replace('<!--app-head-->', () => [renderHeadTags(result.head ?? DEFAULT_HEAD), ...remoteStyles, pageCodeList(shell.PAGE_CODE_ID, code), `<script>${codeScript}</script>`].join('\n'))
+        .replace('<!--app-head-->', () => [renderHeadTags(result.head ?? DEFAULT_HEAD), ...remoteStyles, ...(bar ? [`<style>${PREVIEW_BAR_CSS}</style>`] : []), pageCodeList(shell.PAGE_CODE_ID, code), `<script>${codeScript}</script>`].join('\n'))
+        .replace('<div id="root">', () => `${bar}<div id="root">`)
         .replace('<!--app-html-->', () => result.html)
         .replace('<!--app-state-->', () => `<script type="application/json" id="${shell.PAGE_STATE_ID}">${serializeJsonForScript(state)}</script>`);
       const policy = res.getHeader('Content-Security-Policy');
       if (typeof policy === 'string') res.set('Content-Security-Policy', allowInlineStyles(policy, inlineStyles));
-      res.status(result.status).set('Cache-Control', 'no-cache').type('html').send(html);
+      // A previewed page is this browser's alone: no shared cache may keep it.
+      res.status(result.status).set('Cache-Control', bar ? 'private, no-store' : 'no-cache').type('html').send(html);
     },
   };
+}
+
+const PREVIEW_BAR_CSS =
+  '.preview-bar{position:sticky;top:0;z-index:1000;display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:center;justify-content:center;padding:.5rem 1rem;background:#4c1d95;color:#fff;font:14px/1.4 system-ui,sans-serif}.preview-bar p{margin:0}.preview-bar form{margin:0}.preview-bar button{font:inherit;padding:.25rem .75rem;border-radius:4px;border:1px solid #fff;background:#fff;color:#4c1d95;cursor:pointer}';
+
+/** The bar a previewing browser sees above the page: outside the React root (the server's alone, never hydrated),
+ *  with a plain form that ends the preview without JavaScript. */
+function previewBar(previews: Record<string, string>, served: Record<string, Served>, back: string): string {
+  const items = Object.entries(previews).map(([remote, id]) => {
+    const shown = served[remote]?.release?.id === id;
+    return `<p>Previewing ${escapeHtml(remote)} <code>${escapeHtml(id)}</code>${shown ? '' : ' (not servable: showing the active release)'}</p>`;
+  });
+  if (!items.length) return '';
+  return `<aside class="preview-bar" aria-label="Release preview">${items.join('')}<form method="post" action="${STOP_PREVIEW_PATH}"><input type="hidden" name="back" value="${escapeHtml(back)}"><button type="submit">Stop preview</button></form></aside>`;
 }
 
 /** The visitor's request as the router sees it: a form post carries its (already size-limited) body and its own

@@ -117,6 +117,32 @@ describe('two instances on one Postgres', { skip: ADMIN_URL ? false : 'no Postgr
     console.log(`  both instances served the release ${afterRelease} ms and the rollback ${afterRollback} ms after the command ended`);
   });
 
+  it('the release API on one instance changes both, and a token revoked on one is refused by the other at once', async () => {
+    const made = await runApiScript(cliEnv(), 'src/releases/tokenCli.ts', ['create', 'legal', '--label', 'legal-ci']);
+    assert.equal(made.status, 0, made.stderr);
+    const token = /^aitr_\S+$/m.exec(made.stdout)![0];
+    const call = (i: number, path: string, init: RequestInit = {}) =>
+      fetch(`${base(i)}/api/releases/${path}`, { ...init, headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' } });
+
+    const listed = (await (await call(1, 'legal')).json()) as { data: { active: string; releases: { id: string }[] } };
+    const target = listed.data.releases.find((r) => r.id !== listed.data.active)!.id;
+    const activated = await call(0, 'legal/activate', { method: 'POST', body: JSON.stringify({ id: target }) });
+    assert.equal(activated.status, 200);
+    await bothServe(target);
+    const [row] = await queryPostgres<{ by: string; release_id: string }>(databaseUrl, `SELECT "by", release_id FROM release_events WHERE remote = 'legal' ORDER BY id DESC LIMIT 1`);
+    assert.deepEqual(row, { by: 'legal-ci', release_id: target });
+    const back = await call(1, 'legal/rollback', { method: 'POST', body: '{}' });
+    assert.equal(back.status, 200);
+    await bothServe(listed.data.active);
+
+    assert.equal((await call(1, 'legal')).status, 200, 'instance 1 has accepted the token');
+    const revoked = await runApiScript(cliEnv(), 'src/releases/tokenCli.ts', ['revoke', 'legal-ci']);
+    assert.equal(revoked.status, 0, revoked.stderr);
+    // At once: the very next request on either instance, no wait.
+    assert.equal((await call(1, 'legal')).status, 401);
+    assert.equal((await call(0, 'legal/rollback', { method: 'POST', body: '{}' })).status, 401);
+  });
+
   it('the write rate limit counts across both instances', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < EVENTS_LIMIT + 2; i++) {

@@ -1,0 +1,112 @@
+/**
+ * The release API: teams' CI and operators store, activate and roll back a remote's releases over HTTP with a
+ * release token (Authorization: Bearer). The same store functions as `pnpm release` and `pnpm rollback` (store.ts),
+ * so on Postgres every instance sees a change as it does a local one. Answers use the API's shape
+ * (contracts/answers.ts).
+ */
+import express, { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import { z } from 'zod';
+import type { DB } from '../db/connection';
+import { failure, success } from '../contracts/answers';
+import { RATE_LIMIT_KEY } from '../middleware/rateLimit';
+import { REMOTE_NAMES } from '../paths';
+import { RELEASE_ID } from './manifest';
+import { fileManifestStore, type ManifestStore } from './manifestStore';
+import type { Previews } from './preview';
+import { activateStored, listReleases, ReleaseError, rollback, storeUpload } from './store';
+import { authenticateToken, tokenCovers, type ReleaseToken } from './tokens';
+import { DEFAULT_UPLOAD_LIMITS, UploadError, type UploadLimits } from './upload';
+
+export interface ReleasesRouterOptions {
+  db: DB;
+  releasesDir: string;
+  manifests?: ManifestStore;
+  previews: Previews;
+  /** Absolute links in answers (the preview link). */
+  siteOrigin: string;
+  /** Largest body read, in bytes (gzip). */
+  maxUploadBytes: number;
+  limits?: UploadLimits;
+  /** Counts uploads per token (the site's rate limiter, keyed by res.locals[RATE_LIMIT_KEY]). */
+  uploadLimit: RequestHandler;
+}
+
+const GZIP_TYPES = ['application/gzip', 'application/x-gzip', 'application/x-tar+gzip', 'application/octet-stream'];
+const activateBody = z.object({ id: z.string().regex(RELEASE_ID, 'not a release id') });
+const rollbackBody = z.object({ to: z.string().regex(RELEASE_ID, 'not a release id').optional() });
+
+const tokenOf = (res: Response) => res.locals.releaseToken as ReleaseToken;
+
+export function releasesRouter(opts: ReleasesRouterOptions): Router {
+  const router = Router();
+  const at = { releasesDir: opts.releasesDir, manifests: opts.manifests };
+
+  // Who calls, before any body is read: no token or an unknown or revoked one 401, an unknown remote 404, a token
+  // for other remotes 403. Looked up in the database on every request (tokens.ts), so a revocation holds at once.
+  router.use('/:remote', (req, res, next) => {
+    const header = req.get('authorization') ?? '';
+    const presented = /^Bearer\s+(\S+)$/i.exec(header)?.[1];
+    const refuse = (status: number, error: string) => {
+      if (status === 401) res.set('WWW-Authenticate', 'Bearer realm="releases"');
+      res.status(status).json(failure(error));
+    };
+    if (!presented) return refuse(401, 'A release token is required: send it as Authorization: Bearer <token> (RELEASE_TOKEN in CI).');
+    authenticateToken(opts.db, presented)
+      .then((token) => {
+        if (!token) return refuse(401, 'This release token is unknown or revoked. Ask an operator for a new one (pnpm run token create).');
+        const { remote } = req.params as { remote: string };
+        if (!(REMOTE_NAMES as readonly string[]).includes(remote)) return refuse(404, `Unknown remote "${remote}". Known remotes: ${REMOTE_NAMES.join(', ')}.`);
+        if (!tokenCovers(token, remote)) return refuse(403, `The token "${token.label}" may release ${token.remotes.join(', ')}, not ${remote}.`);
+        res.locals.releaseToken = token;
+        res.locals[RATE_LIMIT_KEY] = token.label;
+        next();
+      })
+      .catch(next);
+  });
+
+  const readArchive: RequestHandler = (req, res, next) => {
+    if (!req.is(GZIP_TYPES)) return void res.status(415).json(failure('Send the release folder as a gzip tar with Content-Type: application/gzip.'));
+    express.raw({ type: () => true, limit: opts.maxUploadBytes })(req, res, next);
+  };
+
+  router.post('/:remote', opts.uploadLimit, readArchive, async (req, res) => {
+    const { remote } = req.params as { remote: string };
+    const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+    const meta = await storeUpload(remote, body, { ...at, by: tokenOf(res).label, limits: opts.limits ?? DEFAULT_UPLOAD_LIMITS });
+    const previewUrl = new URL(opts.previews.link(remote, meta.id), opts.siteOrigin).href;
+    res.status(201).json(success({ id: meta.id, previewUrl }));
+  });
+
+  router.post('/:remote/activate', express.json({ limit: '4kb' }), async (req, res) => {
+    const { remote } = req.params as { remote: string };
+    const body = activateBody.safeParse(req.body ?? {});
+    if (!body.success) return void res.status(400).json(failure('Send { "id": "<release id>" }.', { id: body.error.issues[0]?.message ?? 'required' }));
+    const r = await activateStored(remote, body.data.id, { ...at, by: tokenOf(res).label });
+    res.json(success({ remote, active: r.to, from: r.from }));
+  });
+
+  router.post('/:remote/rollback', express.json({ limit: '4kb' }), async (req, res) => {
+    const { remote } = req.params as { remote: string };
+    const body = rollbackBody.safeParse(req.body ?? {});
+    if (!body.success) return void res.status(400).json(failure('Send {} or { "to": "<release id>" }.', { to: body.error.issues[0]?.message ?? 'invalid' }));
+    const r = await rollback(remote, { ...at, to: body.data.to, by: tokenOf(res).label });
+    res.json(success({ remote, active: r.to, from: r.from }));
+  });
+
+  router.get('/:remote', (req, res) => {
+    const { remote } = req.params as { remote: string };
+    const state = (opts.manifests ?? fileManifestStore(opts.releasesDir)).read().manifest.remotes[remote];
+    const releases = listReleases(at, remote).map(({ id, version, builtAt, sourceHash, source, releasedBy, active }) => ({ id, version, builtAt, sourceHash, gitCommit: source?.gitCommit ?? null, releasedBy: releasedBy ?? null, active }));
+    res.json(success({ data: { remote, active: state?.active ?? releases.find((r) => r.active)?.id ?? null, releases, history: state?.history ?? [] } }));
+  });
+
+  // Refusals say what was wrong and what to do; anything else is the site's error handler's.
+  router.use((err: unknown, _req: Request, res: Response, next: NextFunction) => {
+    if (err instanceof ReleaseError || err instanceof UploadError) return void res.status(err.status).json(failure(err.message));
+    if ((err as { type?: string })?.type === 'entity.too.large') {
+      return void res.status(413).json(failure(`The archive is larger than ${opts.maxUploadBytes} bytes (RELEASE_UPLOAD_BYTES). A release folder holds its build output only.`));
+    }
+    next(err);
+  });
+  return router;
+}
