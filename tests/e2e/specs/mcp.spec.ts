@@ -1,6 +1,8 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -237,5 +239,47 @@ describe('mcp: registry format both ways', () => {
     assert.equal(refused.status, 0);
     assert.match(refused.stdout, /Added 0, updated 0, refused 2\./);
     assert.match(refused.stdout, /refused {2}bad-name-pattern\.json: name: must be reverse-DNS/);
+  });
+});
+
+describe('mcp: /v0.1 from a page in another origin', () => {
+  let other: Server;
+  let otherOrigin: string;
+  before(async () => {
+    // A page of another site (another port is another origin), as a registry client in a browser would be.
+    other = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>other site</title>'));
+    await new Promise<void>((done) => other.listen(0, '127.0.0.1', done));
+    otherOrigin = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
+  });
+  after(() => new Promise<void>((done) => other.close(() => done())));
+
+  it('Chromium reads the list and one server after a preflight, and an unknown path answers JSON', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${otherOrigin}/`);
+    const answer = await page.evaluate(async (base) => {
+      // A custom header makes this a non-simple request: the browser sends it only after a preflight that allows it.
+      const list = await fetch(`${base}/v0.1/servers?limit=3`, { headers: { 'X-Registry-Client': 'e2e' } });
+      const one = await fetch(`${base}/v0.1/servers/${encodeURIComponent('io.github.github/github-mcp-server')}/versions/latest`);
+      const missing = await fetch(`${base}/v0.1/no-such-endpoint`);
+      return {
+        listStatus: list.status,
+        names: ((await list.json()) as { servers: { server: { name: string } }[] }).servers.map((s) => s.server.name),
+        oneName: ((await one.json()) as { server: { name: string } }).server.name,
+        missingStatus: missing.status,
+        missingType: missing.headers.get('content-type'),
+        missingBody: (await missing.json()) as { error?: string },
+      };
+    }, BASE);
+    assert.equal(answer.listStatus, 200);
+    assert.equal(answer.names.length, 3);
+    assert.equal(answer.oneName, 'io.github.github/github-mcp-server');
+    assert.equal(answer.missingStatus, 404);
+    assert.match(answer.missingType ?? '', /^application\/json/);
+    assert.equal(typeof answer.missingBody.error, 'string');
+    const preflight = await fetch(`${BASE}/v0.1/servers`, { method: 'OPTIONS', headers: { Origin: otherOrigin, 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'x-registry-client' } });
+    assert.equal(preflight.status, 204);
+    assert.equal(preflight.headers.get('access-control-allow-headers'), 'x-registry-client');
+    await context.close();
   });
 });
