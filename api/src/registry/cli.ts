@@ -1,18 +1,21 @@
 /**
  * Operator CLI for the MCP registry format (same database as the server; DATABASE_PATH overrides it):
  *   pnpm registry import <file-or-folder>
+ *   pnpm registry versions                 (seed records' versions and names from npm; see versions.ts)
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/connection';
 import { formatSummary, importServers } from './import';
+import { writeRefreshedVersions } from './versions';
 
-const USAGE = 'Usage: pnpm registry import <server.json file, folder of them, or a saved /v0.1/servers answer>';
+const USAGE = `Usage:
+  pnpm registry import <server.json file, folder of them, or a saved /v0.1/servers answer>
+  pnpm registry versions`;
 
-async function main(argv: string[]): Promise<number> {
-  const [command, target] = argv;
-  if (command !== 'import' || !target) {
+async function importCommand(target: string | undefined): Promise<number> {
+  if (!target) {
     console.error(USAGE);
     return 2;
   }
@@ -31,6 +34,21 @@ async function main(argv: string[]): Promise<number> {
   } finally {
     await db.destroy();
   }
+}
+
+async function versionsCommand(): Promise<number> {
+  const changes = await writeRefreshedVersions();
+  console.log(changes.length ? changes.join('\n') : 'Every version and name is current.');
+  console.log('Written: api/data/mcp-servers.json, api/data/mcp-versions.json. Restart the server (or run the seed) to load them.');
+  return 0;
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [command, target] = argv;
+  if (command === 'import') return importCommand(target);
+  if (command === 'versions') return versionsCommand();
+  console.error(USAGE);
+  return 2;
 }
 
 process.exitCode = await main(process.argv.slice(2));

@@ -9,7 +9,8 @@ import { META_KEY, type ServerJson } from '../contracts/mcp';
 import { getListedServer, listServers, type ListedServer } from './repository';
 import { canonicalUrl } from '@aitools/platform/head-tags';
 import { toolPath } from '@aitools/platform/routes';
-import { json, type ReplyCache } from '../http/cachedResponse';
+import { json, type Reply, type ReplyCache } from '../http/cachedResponse';
+import { readVersionsFile } from './versions';
 
 const DEFAULT_LIMIT = 30;
 const MAX_LIMIT = 100;
@@ -43,9 +44,18 @@ function serverResponse(s: ListedServer, origin: string) {
 const badRequest = (error: string) => json({ error }, 400);
 const notFound = () => json({ error: 'Server not found' }, 404);
 
+/** A server renamed to the name its package publishes: its old address keeps working, pointing at the new one. */
+function movedTo(renamed: Record<string, string>, name: string, rest: string): Reply | null {
+  const current = renamed[name];
+  if (!current) return null;
+  const location = `/v0.1/servers/${encodeURIComponent(current)}${rest}`;
+  return { ...json({ error: `Renamed to ${current}`, location }, 301, 'public, max-age=3600'), headers: { Location: location } };
+}
+
 /** Every answer depends only on its URL and the data, so each is a cached read. */
 export function registryRouter(db: DB, siteOrigin: string, reads: ReplyCache): Router {
   const router = Router();
+  const renamed = readVersionsFile()?.renamed ?? {};
 
   router.get('/servers', reads.route(async (req) => {
     const q = req.query as Record<string, unknown>;
@@ -77,14 +87,15 @@ export function registryRouter(db: DB, siteOrigin: string, reads: ReplyCache): R
 
   router.get('/servers/:name/versions', reads.route(async (req) => {
     const s = await getListedServer(db, req.params.name as string);
-    if (!s) return notFound();
+    if (!s) return movedTo(renamed, req.params.name as string, '/versions') ?? notFound();
     return json({ servers: [serverResponse(s, siteOrigin)], metadata: { count: 1 } });
   }));
 
   router.get('/servers/:name/versions/:version', reads.route(async (req) => {
     const s = await getListedServer(db, req.params.name as string);
     const { version } = req.params;
-    if (!s || (version !== 'latest' && version !== (s.doc.version ?? UNKNOWN_VERSION))) return notFound();
+    if (!s) return movedTo(renamed, req.params.name as string, `/versions/${encodeURIComponent(version as string)}`) ?? notFound();
+    if (version !== 'latest' && version !== (s.doc.version ?? UNKNOWN_VERSION)) return notFound();
     return json(serverResponse(s, siteOrigin));
   }));
 
