@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import type { ToolSummary } from './tools';
+import type { McpInspection } from './inspection';
 
 /** A value the visitor supplies (environment variable, header, argument or URL variable). */
 export interface McpInput {
@@ -72,6 +73,8 @@ export interface ServerJson {
 /** What GET /api/tools/:slug adds to a tool: its server.json record (MCP servers) and similar tools. */
 export interface ToolDetailExtras {
   mcpServer?: ServerJson;
+  /** What running the server showed it offers, or why it was not run (MCP servers with a record). */
+  mcpInspection?: McpInspection;
   similar?: ToolSummary[];
 }
 
