@@ -5,6 +5,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { axeViolations, launchBrowser, openPage, waitForRoute } from '../browser';
@@ -281,5 +282,44 @@ describe('mcp: /v0.1 from a page in another origin', () => {
     assert.equal(preflight.status, 204);
     assert.equal(preflight.headers.get('access-control-allow-headers'), 'x-registry-client');
     await context.close();
+  });
+});
+
+describe('mcp: the tools each server offers', () => {
+  // From the shipped inspection (pnpm registry inspect), so the test follows a refresh of the data.
+  const inspections = JSON.parse(readFileSync(join(API_DIR, 'data', 'mcp-inspections.json'), 'utf8')) as { servers: Record<string, { status: string; tools?: { name: string }[] }> };
+  const playwright = inspections.servers['playwright-mcp-server']!;
+
+  it('a search for a tool`s name finds its server, in the server HTML of the directory', async () => {
+    assert.equal(playwright.status, 'inspected');
+    const html = await (await fetch(`${BASE}/?search=browser_navigate`)).text();
+    assert.match(html, /href="\/tool\/playwright-mcp-server"/);
+  });
+
+  it('in the browser: search for the tool, open its server, and read "Tools (N)" with the parameters', async () => {
+    const { page, errors } = await openPage(browser);
+    await page.goto(`${BASE}/?search=browser_navigate`);
+    await waitForRoute(page);
+    await page.getByRole('link', { name: /Playwright MCP Server/ }).first().click();
+    await page.waitForURL(/\/tool\/playwright-mcp-server$/);
+    const section = page.getByRole('region', { name: `Tools (${playwright.tools!.length})` });
+    await section.waitFor();
+    // Its heading reads "browser_navigate Navigate to a URL" (name, then title); browser_navigate_back is another tool.
+    await section.getByRole('heading', { level: 3, name: /^browser_navigate(?!_)/ }).waitFor();
+    const params = section.getByRole('list', { name: 'Parameters of browser_navigate' });
+    assert.match(await params.innerText(), /url string required/);
+    assert.deepEqual(await axeViolations(page), []);
+    assert.deepEqual(errors, []);
+    await page.context().close();
+  });
+
+  it('without JavaScript the page already lists the tools, and a server that needs a key says so', async () => {
+    const page = await openWithoutScript('/tool/playwright-mcp-server');
+    const section = page.getByRole('region', { name: `Tools (${playwright.tools!.length})` });
+    assert.equal(await section.getByRole('heading', { level: 3 }).count(), playwright.tools!.length);
+    await page.context().close();
+    const brave = await openWithoutScript('/tool/brave-search-mcp-server');
+    assert.match(await brave.getByRole('region', { name: 'Tools', exact: true }).innerText(), /Not inspected: needs credentials \(BRAVE_API_KEY\)/);
+    await brave.context().close();
   });
 });
