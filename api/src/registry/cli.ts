@@ -70,4 +70,10 @@ async function main(argv: string[]): Promise<number> {
   return 2;
 }
 
-process.exitCode = await main(process.argv.slice(2));
+try {
+  process.exitCode = await main(process.argv.slice(2));
+} catch (err) {
+  // An operator's mistake (an unknown slug) or the registry's refusal: its message, not a stack trace.
+  console.error(err instanceof Error ? err.message : String(err));
+  process.exitCode = 1;
+}

@@ -67,6 +67,8 @@ describe('the shipped inspections', () => {
       found++;
     }
     expect(found).toBeGreaterThanOrEqual(3);
+    const api = await request(app).get('/api/tools').query({ search: 'browser_navigate' });
+    expect(api.body.data.map((t: { slug: string }) => t.slug)).toContain('playwright-mcp-server');
     const none = await request(app).get('/api/tools/query').query({ search: 'zz_no_such_tool_zz' });
     expect(none.body.tools).toEqual([]);
   });
