@@ -44,7 +44,6 @@ export type McpInspection =
       inspectedAt: string;
       /** What the server called itself in its initialize answer. */
       serverInfo?: { name: string; version: string };
-      protocolVersion?: string;
       tools: InspectedTool[];
       prompts: InspectedPrompt[];
       resources: InspectedResource[];

@@ -75,6 +75,13 @@ export async function inspectRecord(doc: ServerJson, scratch: Scratch, limits: R
   return { status: 'inspected', package: plan.package, version: plan.version, inspectedAt: today, serverInfo: r.serverInfo, tools: r.tools, prompts: r.prompts, resources: r.resources };
 }
 
+/** A run that could not inspect a package version inspected before (a local service it needs was not running, the
+ *  network failed) keeps the earlier answer: the same version offers the same tools. A new version replaces it. */
+export function keptOrFresh(previous: McpInspection | undefined, fresh: McpInspection): McpInspection {
+  const sameVersion = previous?.status === 'inspected' && previous.package === fresh.package && previous.version === fresh.version;
+  return fresh.status === 'not-inspected' && sameVersion ? previous : fresh;
+}
+
 /** Inspects the given records one at a time (two cores are shared), writing the file after each. */
 export async function inspectAndWrite(slugs: string[] | 'all', opts: { limits?: RunLimits; log?: (line: string) => void; file?: string } = {}): Promise<InspectionsFile> {
   const file = opts.file ?? INSPECTIONS_FILE;
@@ -87,8 +94,10 @@ export async function inspectAndWrite(slugs: string[] | 'all', opts: { limits?: 
   const data = readInspectionsFile(file);
   try {
     for (const slug of chosen) {
-      const result = await inspectRecord(records[slug]!, scratch, opts.limits);
-      opts.log?.(`${slug}: ${result.status === 'inspected' ? `${result.tools.length} tools, ${result.prompts.length} prompts, ${result.resources.length} resources` : `not inspected: ${result.reason}`}`);
+      const fresh = await inspectRecord(records[slug]!, scratch, opts.limits);
+      const result = keptOrFresh(data.servers[slug], fresh);
+      const kept = result !== fresh && fresh.status === 'not-inspected' ? ` (kept the earlier inspection; this run: ${fresh.reason})` : '';
+      opts.log?.(`${slug}: ${result.status === 'inspected' ? `${result.tools.length} tools, ${result.prompts.length} prompts, ${result.resources.length} resources` : `not inspected: ${result.reason}`}${kept}`);
       data.servers[slug] = result;
       // In the records' order, so the file diffs well.
       const ordered = Object.fromEntries(Object.keys(records).flatMap((s) => (data.servers[s] ? [[s, data.servers[s]!]] : [])));

@@ -11,7 +11,7 @@ import { seed } from '../db/seed';
 import type { ServerJson } from '../contracts/mcp';
 import { INSPECTION_META_KEY, inspectionForPage, toolParameters, type McpInspection } from '../contracts/inspection';
 import { INSPECTIONS_FILE, readInspectionsFile } from './inspections';
-import { planFor, type Scratch } from './inspect';
+import { keptOrFresh, planFor, type Scratch } from './inspect';
 import { SERVERS_FILE } from './versions';
 
 const records = JSON.parse(readFileSync(SERVERS_FILE, 'utf8')) as Record<string, ServerJson>;
@@ -110,5 +110,16 @@ describe('what pnpm registry inspect runs for a record', () => {
     expect(planFor(records['linear-mcp-server']!, scratch)).toMatchObject({ skip: expect.stringMatching(/remote server only/) });
     expect(planFor(records['postgres-mcp-server']!, scratch)).toMatchObject({ skip: 'needs a value for database_url' });
     expect(planFor(records['stripe-mcp-server']!, scratch)).toMatchObject({ skip: 'needs credentials (--api-key)' });
+  });
+});
+
+describe('a refresh that cannot run a server', () => {
+  it('keeps the earlier inspection of the same package version, and takes a new version`s result', () => {
+    const [, before] = inspected[0]!;
+    const failed: McpInspection = { status: 'not-inspected', reason: 'it exited (code 1) before answering', checkedAt: '2026-12-01', package: before.package, version: before.version };
+    expect(keptOrFresh(before, failed)).toBe(before);
+    const newer = { ...failed, version: '999.0.0' };
+    expect(keptOrFresh(before, newer)).toBe(newer);
+    expect(keptOrFresh(undefined, failed)).toBe(failed);
   });
 });

@@ -35,7 +35,6 @@ export interface CommandSpec {
 
 export interface Offer {
   serverInfo?: { name: string; version: string };
-  protocolVersion?: string;
   tools: InspectedTool[];
   prompts: InspectedPrompt[];
   resources: InspectedResource[];
@@ -198,7 +197,6 @@ export async function inspectCommand(spec: CommandSpec, limits: RunLimits = DEFA
     const info = client.getServerVersion();
     return {
       serverInfo: info ? { name: info.name, version: info.version } : undefined,
-      protocolVersion: undefined,
       tools: tools.map((t) => definedOnly({ name: t.name, title: text(t.title) ?? text(t.annotations?.title), description: text(t.description), inputSchema: t.inputSchema as InspectedTool['inputSchema'] })),
       prompts: prompts.map((p) =>
         definedOnly({ name: p.name, title: text(p.title), description: text(p.description), arguments: p.arguments?.map((a) => definedOnly({ name: a.name, description: text(a.description), required: a.required })) }),
