@@ -35,6 +35,18 @@ describe('seed records against the registry`s own rules', () => {
     expect(validate({ ...records['filesystem-mcp-server'], packages: [{ ...records['filesystem-mcp-server']!.packages![0], version: 'latest' }] })).toBe(false);
   });
 
+  it('every server as /v0.1 answers it is valid against the same schema (a record without a checked version says "unknown")', async () => {
+    const ajv = new Ajv({ strict: false, allErrors: true });
+    addFormats.default(ajv);
+    const validate = ajv.compile(schema);
+    const db = await openTestDatabase();
+    await seed(db);
+    const app = await createApp({ config: loadConfig({ ...process.env, NODE_ENV: 'test', SITE_ORIGIN: 'https://dir.example' }), db, logger: createLogger('silent'), pages: false });
+    const { body } = await request(app).get('/v0.1/servers?limit=100');
+    expect(body.servers).toHaveLength(Object.keys(records).length);
+    for (const { server } of body.servers as { server: ServerJson }[]) expect(validate(server), `${server.name}: ${ajv.errorsText(validate.errors)}`).toBe(true);
+  });
+
   it('no record with an npm package has version "unknown" or none: each has the release npm reported on the day checked', () => {
     for (const [slug, doc] of Object.entries(records)) {
       const pkg = npmPackageOf(doc);
