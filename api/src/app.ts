@@ -28,6 +28,7 @@ import { formsRouter } from './forms/router';
 import { eventsRouter } from './events/router';
 import { seoRouter } from './seo/router';
 import { registryRouter } from './registry/router';
+import { registryCors, registryNotFound } from './registry/cors';
 import { feedsRouter } from './feeds/router';
 import { createPageRenderer } from './ssr/renderPage';
 import { cachedPages, servedReleasesKey, type CachedPages } from './ssr/pageCache';
@@ -140,7 +141,7 @@ export async function createApp({ config, db, logger, pages = true, rateLimitSto
   });
 
   app.use(seoRouter(db, config.siteOrigin, reads));
-  app.use('/v0.1', registryRouter(db, config.siteOrigin, reads));
+  app.use('/v0.1', registryCors, registryRouter(db, config.siteOrigin, reads), registryNotFound);
   app.use(feedsRouter(db, config.siteOrigin, reads));
 
   // Brand-logo tiles, post covers and social previews (generated files, cached a year by their ?v= address).

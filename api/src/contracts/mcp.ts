@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { ToolSummary } from './tools';
 import { isWebUrl, WEB_URL_MESSAGE } from './fields';
 import { findForbiddenCharacter, forbiddenReason } from './text';
+import type { McpInspection } from './inspection';
 
 /** A value the visitor supplies (environment variable, header, argument or URL variable). */
 export interface McpInput {
@@ -74,6 +75,8 @@ export interface ServerJson {
 /** What GET /api/tools/:slug adds to a tool: its server.json record (MCP servers) and similar tools. */
 export interface ToolDetailExtras {
   mcpServer?: ServerJson;
+  /** What running the server showed it offers, or why it was not run (MCP servers with a record). */
+  mcpInspection?: McpInspection;
   similar?: ToolSummary[];
 }
 

@@ -71,6 +71,8 @@ export interface ToolSummary {
   popularityScore?: number;
   mcpBadge?: McpBadge;
   lastUpdated?: string;
+  /** An inspected MCP server's tool names (searched with the name and description, not shown on cards). */
+  mcpTools?: string[];
 }
 
 /** Tags are an array, or a brace-list string like "{a, b}" that is cleaned and split on commas (SPEC section 3). */

@@ -153,6 +153,14 @@ const STEPS: Step[] = [
       .addColumn('revoked_at', 'text')
       .execute();
   },
+  // What each MCP server offers, from running it (data/mcp-inspections.json via the seed): one JSON document a tool.
+  async (db) => {
+    await db.schema
+      .createTable('mcp_inspections')
+      .addColumn('tool_slug', 'text', (c) => c.primaryKey().references('tools.slug').onDelete('cascade'))
+      .addColumn('doc', 'text', (c) => c.notNull())
+      .execute();
+  },
 ];
 
 /** SQLite files made before this runner kept their step count in user_version; four of those steps = two here. */

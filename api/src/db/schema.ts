@@ -84,6 +84,12 @@ export interface McpServersTable {
   updated_at: string;
 }
 
+/** An MCP server's inspection (contracts/inspection.ts McpInspection as JSON), by its tool. */
+export interface McpInspectionsTable {
+  tool_slug: string;
+  doc: string;
+}
+
 export interface SubmissionServersTable {
   submission_id: number;
   name: string;
@@ -142,6 +148,7 @@ export interface Schema {
   events: EventsTable;
   idempotency_keys: IdempotencyKeysTable;
   mcp_servers: McpServersTable;
+  mcp_inspections: McpInspectionsTable;
   submission_servers: SubmissionServersTable;
   data_version: DataVersionTable;
   schema_version: SchemaVersionTable;

@@ -1,18 +1,25 @@
 /**
  * Operator CLI for the MCP registry format (same database as the server; DATABASE_PATH overrides it):
  *   pnpm registry import <file-or-folder>
+ *   pnpm registry versions                 (seed records' versions and names from npm; see versions.ts)
+ *   pnpm registry inspect <slug|--all> [--timeout <seconds>]   (what each server offers; see inspect.ts)
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/connection';
 import { formatSummary, importServers } from './import';
+import { writeRefreshedVersions } from './versions';
+import { inspectAndWrite } from './inspect';
+import { DEFAULT_LIMITS } from './inspector';
 
-const USAGE = 'Usage: pnpm registry import <server.json file, folder of them, or a saved /v0.1/servers answer>';
+const USAGE = `Usage:
+  pnpm registry import <server.json file, folder of them, or a saved /v0.1/servers answer>
+  pnpm registry versions
+  pnpm registry inspect <slug...|--all> [--timeout <seconds>]`;
 
-async function main(argv: string[]): Promise<number> {
-  const [command, target] = argv;
-  if (command !== 'import' || !target) {
+async function importCommand(target: string | undefined): Promise<number> {
+  if (!target) {
     console.error(USAGE);
     return 2;
   }
@@ -33,4 +40,40 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-process.exitCode = await main(process.argv.slice(2));
+async function versionsCommand(): Promise<number> {
+  const changes = await writeRefreshedVersions();
+  console.log(changes.length ? changes.join('\n') : 'Every version and name is current.');
+  console.log('Written: api/data/mcp-servers.json, api/data/mcp-versions.json. Restart the server (or run the seed) to load them.');
+  return 0;
+}
+
+async function inspectCommand(args: string[]): Promise<number> {
+  const at = args.indexOf('--timeout');
+  const seconds = at >= 0 ? Number(args[at + 1]) : DEFAULT_LIMITS.timeoutMs / 1000;
+  const targets = args.filter((_, i) => at < 0 || (i !== at && i !== at + 1));
+  if (!targets.length || !Number.isFinite(seconds) || seconds <= 0) {
+    console.error(USAGE);
+    return 2;
+  }
+  const data = await inspectAndWrite(targets.includes('--all') ? 'all' : targets, { limits: { ...DEFAULT_LIMITS, timeoutMs: seconds * 1000 }, log: (line) => console.log(line) });
+  const inspected = Object.values(data.servers).filter((s) => s.status === 'inspected').length;
+  console.log(`${inspected} of ${Object.keys(data.servers).length} servers inspected. Written: api/data/mcp-inspections.json (loaded by the seed step).`);
+  return 0;
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [command, target] = argv;
+  if (command === 'import') return importCommand(target);
+  if (command === 'versions') return versionsCommand();
+  if (command === 'inspect') return inspectCommand(argv.slice(1));
+  console.error(USAGE);
+  return 2;
+}
+
+try {
+  process.exitCode = await main(process.argv.slice(2));
+} catch (err) {
+  // An operator's mistake (an unknown slug) or the registry's refusal: its message, not a stack trace.
+  console.error(err instanceof Error ? err.message : String(err));
+  process.exitCode = 1;
+}

@@ -142,3 +142,41 @@ describe('GET /v0.1/servers (registry read API)', () => {
     expect((await request(app).get('/v0.1/servers/io.example%2Fnope/versions/latest')).status).toBe(404);
   });
 });
+
+describe('/v0.1 for clients in other origins', () => {
+  it('answers every GET with Access-Control-Allow-Origin: * and a cross-origin resource policy', async () => {
+    for (const path of ['/v0.1/servers?limit=1', '/v0.1/servers/io.github.github%2Fgithub-mcp-server/versions/latest', '/v0.1/nope']) {
+      const res = await request(app).get(path).set('Origin', 'https://ide.example');
+      expect(res.headers['access-control-allow-origin'], path).toBe('*');
+      expect(res.headers['cross-origin-resource-policy'], path).toBe('cross-origin');
+    }
+  });
+
+  it('answers a preflight for GET with 204 and the allowed methods and headers', async () => {
+    const res = await request(app)
+      .options('/v0.1/servers')
+      .set('Origin', 'https://ide.example')
+      .set('Access-Control-Request-Method', 'GET')
+      .set('Access-Control-Request-Headers', 'x-client-version, accept');
+    expect(res.status).toBe(204);
+    expect(res.headers['access-control-allow-origin']).toBe('*');
+    expect(res.headers['access-control-allow-methods']).toMatch(/\bGET\b/);
+    expect(res.headers['access-control-allow-methods']).toMatch(/\bOPTIONS\b/);
+    expect(res.headers['access-control-allow-headers']).toBe('x-client-version, accept');
+    const bare = await request(app).options('/v0.1/servers/io.github.github%2Fgithub-mcp-server/versions/latest').set('Origin', 'https://ide.example').set('Access-Control-Request-Method', 'GET');
+    expect(bare.status).toBe(204);
+    expect(bare.headers['access-control-allow-headers']).toMatch(/Accept/);
+  });
+
+  it('answers any other path under /v0.1 with a JSON { error } and 404, even to a browser asking for HTML', async () => {
+    for (const path of ['/v0.1', '/v0.1/', '/v0.1/nope', '/v0.1/servers/io.github.github%2Fgithub-mcp-server', '/v0.1/servers/a/b/c/d']) {
+      const res = await request(app).get(path).set('Accept', 'text/html,application/xhtml+xml');
+      expect(res.status, path).toBe(404);
+      expect(res.headers['content-type'], path).toMatch(/^application\/json/);
+      expect(typeof res.body.error, path).toBe('string');
+    }
+    const post = await request(app).post('/v0.1/servers').send({});
+    expect(post.status).toBe(405);
+    expect(post.body.error).toMatch(/read-only/);
+  });
+});

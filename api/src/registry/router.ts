@@ -10,7 +10,10 @@ import { META_KEY, type ServerJson } from '../contracts/mcp';
 import { getListedServer, listServers, type ListedServer } from './repository';
 import { canonicalUrl } from '@aitools/platform/head-tags';
 import { toolPath } from '@aitools/platform/routes';
-import { json, type ReplyCache } from '../http/cachedResponse';
+import { json, type Reply, type ReplyCache } from '../http/cachedResponse';
+import { readVersionsFile } from './versions';
+import { inspectionsFor } from './inspections';
+import { INSPECTION_META_KEY, type McpInspection } from '../contracts/inspection';
 
 const DEFAULT_LIMIT = 30;
 const MAX_LIMIT = 100;
@@ -23,7 +26,7 @@ function decodeCursor(cursor: string): string | null {
   return /^[a-zA-Z0-9.-]+\/[a-zA-Z0-9._-]+$/.test(name) ? name : null;
 }
 
-function serverResponse(s: ListedServer, origin: string) {
+function serverResponse(s: ListedServer, origin: string, inspection?: McpInspection) {
   const server: ServerJson = { ...s.doc, version: s.doc.version ?? UNKNOWN_VERSION };
   return {
     server,
@@ -37,6 +40,8 @@ function serverResponse(s: ListedServer, origin: string) {
         updatedAt: s.updatedAt,
         isLatest: true,
       },
+      // What running the server showed it offers (or why it was not run): our own key, beside the listing's.
+      ...(inspection ? { [INSPECTION_META_KEY]: inspection } : {}),
     },
   };
 }
@@ -44,9 +49,18 @@ function serverResponse(s: ListedServer, origin: string) {
 const badRequest = (error: string) => json({ error }, 400);
 const notFound = () => json({ error: 'Server not found' }, 404);
 
+/** A server renamed to the name its package publishes: its old address keeps working, pointing at the new one. */
+function movedTo(renamed: Record<string, string>, name: string, rest: string): Reply | null {
+  const current = renamed[name];
+  if (!current) return null;
+  const location = `/v0.1/servers/${encodeURIComponent(current)}${rest}`;
+  return { ...json({ error: `Renamed to ${current}`, location }, 301, 'public, max-age=3600'), headers: { Location: location } };
+}
+
 /** Every answer depends only on its URL and the data, so each is a cached read. */
 export function registryRouter(db: DB, siteOrigin: string, reads: ReplyCache): Router {
   const router = Router();
+  const renamed = readVersionsFile()?.renamed ?? {};
 
   router.get('/servers', reads.route(async (req) => {
     const q = req.query as Record<string, unknown>;
@@ -68,8 +82,9 @@ export function registryRouter(db: DB, siteOrigin: string, reads: ReplyCache): R
     // Each server has one version here, so 'latest' or its exact version keeps it and any other version drops it.
     const servers = page.servers.filter((s) => !version || version === 'latest' || version === (s.doc.version ?? UNKNOWN_VERSION));
     const last = page.servers[page.servers.length - 1];
+    const inspections = await inspectionsFor(db, servers.map((s) => s.slug));
     const body = {
-      servers: servers.map((s) => serverResponse(s, siteOrigin)),
+      servers: servers.map((s) => serverResponse(s, siteOrigin, inspections.get(s.slug))),
       metadata: { count: servers.length, ...(page.more && last ? { nextCursor: encodeCursor(last.doc.name) } : {}) },
     };
     return json(body, 200, 'public, max-age=60');
@@ -77,15 +92,17 @@ export function registryRouter(db: DB, siteOrigin: string, reads: ReplyCache): R
 
   router.get('/servers/:name/versions', reads.route(async (req) => {
     const s = await getListedServer(db, req.params.name as string);
-    if (!s) return notFound();
-    return json({ servers: [serverResponse(s, siteOrigin)], metadata: { count: 1 } });
+    if (!s) return movedTo(renamed, req.params.name as string, '/versions') ?? notFound();
+    const inspection = (await inspectionsFor(db, [s.slug])).get(s.slug);
+    return json({ servers: [serverResponse(s, siteOrigin, inspection)], metadata: { count: 1 } });
   }));
 
   router.get('/servers/:name/versions/:version', reads.route(async (req) => {
     const s = await getListedServer(db, req.params.name as string);
     const { version } = req.params;
-    if (!s || (version !== 'latest' && version !== (s.doc.version ?? UNKNOWN_VERSION))) return notFound();
-    return json(serverResponse(s, siteOrigin));
+    if (!s) return movedTo(renamed, req.params.name as string, `/versions/${encodeURIComponent(version as string)}`) ?? notFound();
+    if (version !== 'latest' && version !== (s.doc.version ?? UNKNOWN_VERSION)) return notFound();
+    return json(serverResponse(s, siteOrigin, (await inspectionsFor(db, [s.slug])).get(s.slug)));
   }));
 
   return router;

@@ -5,6 +5,7 @@ import { DATA_DIR } from '../paths';
 import { mcpSeedRecordSchema, type ServerJson } from '../contracts/mcp';
 import { issueLines } from '../contracts/zod';
 import { upsertServer } from './repository';
+import { publicWrite } from '../db/dataVersion';
 
 /** Loads data/mcp-servers.json (tool slug -> server.json record) after the tools: every record must be valid and
  *  belong to a seeded tool, or the seed step fails loudly. Imported records are left as the import wrote them. */
@@ -19,8 +20,13 @@ export async function seedMcpServers(db: DB, file = join(DATA_DIR, 'mcp-servers.
       if (!tool) throw new Error(`mcp-servers.json ${slug}: no seeded tool has this slug`);
       // A seeded record dates from its tool's last update, so feeds and updated_since stay stable across restarts.
       const updatedAt = tool.day && !Number.isNaN(Date.parse(tool.day)) ? new Date(tool.day).toISOString() : undefined;
-      await upsertServer(trx, { doc: parsed.data as ServerJson, toolSlug: slug, source: 'seed', updatedAt });
+      // An imported record for this tool wins, under whatever name (upsertServer keeps it too).
       count++;
+      const held = await trx.selectFrom('mcp_servers').select('source').where('tool_slug', '=', slug).executeTakeFirst();
+      if (held?.source === 'import') continue;
+      // A record renamed in the file (to its package's mcpName) replaces the seeded row under its old name.
+      await publicWrite(trx, async (w) => Number((await w.deleteFrom('mcp_servers').where('tool_slug', '=', slug).where('name', '<>', parsed.data.name).where('source', '=', 'seed').executeTakeFirst()).numDeletedRows) > 0);
+      await upsertServer(trx, { doc: parsed.data as ServerJson, toolSlug: slug, source: 'seed', updatedAt });
     }
   });
   return count;

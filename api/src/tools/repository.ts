@@ -1,6 +1,7 @@
 import type { DB } from '../db/connection';
 import { dataVersion, publicWrite } from '../db/dataVersion';
 import { toToolSummary, type Tool, type ToolSummary } from '../contracts/tools';
+import { offeredToolNames } from '../registry/inspections';
 
 /** Tools are stored whole as JSON (the seed's shape) with the columns the list needs for indexing. */
 interface ToolRow {
@@ -22,12 +23,16 @@ export async function listToolSummaries(db: DB): Promise<ToolSummary[]> {
   const version = await dataVersion(db);
   let entry = held.get(db);
   if (entry?.version !== version) {
-    const list = db
-      .selectFrom('tools')
-      .select(['id', 'doc'])
-      .orderBy('id')
-      .execute()
-      .then((rows) => Object.freeze(rows.map((r) => toToolSummary(rowToTool(r)))));
+    // An MCP server's summary carries the names of the tools it offers, so the directory's search finds it by them.
+    const list = Promise.all([db.selectFrom('tools').select(['id', 'doc']).orderBy('id').execute(), offeredToolNames(db)]).then(([rows, offered]) =>
+      Object.freeze(
+        rows.map((r) => {
+          const summary = toToolSummary(rowToTool(r));
+          const names = offered.get(summary.slug);
+          return names ? { ...summary, mcpTools: names } : summary;
+        }),
+      ),
+    );
     entry = { version, list };
     held.set(db, entry);
     list.catch(() => held.get(db) === entry && held.delete(db));

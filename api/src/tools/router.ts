@@ -4,6 +4,8 @@ import { getTool, listToolSummaries } from './repository';
 import { searchTools } from './search';
 import { similarTools } from './similar';
 import { getServerByToolSlug } from '../registry/repository';
+import { getInspection } from '../registry/inspections';
+import { inspectionForPage } from '../contracts/inspection';
 import { toToolSummary } from '../contracts/tools';
 import { queryTools, readToolQuery } from '../contracts/toolQuery';
 import type { ToolDetailExtras } from '../contracts/mcp';
@@ -35,7 +37,10 @@ export function toolsRouter(db: DB, reads: ReplyCache): Router {
       const tool = await getTool(db, req.params.slug as string);
       if (!tool) return json(failure('Tool not found'), 404);
       const mcpServer = await getServerByToolSlug(db, tool.slug);
-      const extras: ToolDetailExtras = { ...(mcpServer ? { mcpServer } : {}), similar: similarTools(toToolSummary(tool), await listToolSummaries(db)) };
+      const stored = mcpServer ? await getInspection(db, tool.slug) : null;
+      // The page shows parameters only; /v0.1 carries the full input schemas.
+      const mcpInspection = stored && inspectionForPage(stored);
+      const extras: ToolDetailExtras = { ...(mcpServer ? { mcpServer } : {}), ...(mcpInspection ? { mcpInspection } : {}), similar: similarTools(toToolSummary(tool), await listToolSummaries(db)) };
       // The bare record, not the success shape: SPEC 6 fixes this answer (contracts/answers.ts).
       return json({ ...tool, ...extras });
     }),

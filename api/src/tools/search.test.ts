@@ -21,14 +21,16 @@ beforeAll(async () => {
   app = await createApp({ config: loadConfig({ ...process.env, NODE_ENV: 'test' }), db, logger: createLogger('silent'), pages: false });
 });
 
-/** The spec's search, written plainly: the index must answer exactly this. */
+/** The spec's search, written plainly (with an MCP server's tool names): the index must answer exactly this. */
 const contains = (tools: ToolSummary[], q: string) =>
-  tools.filter((t) => t.name.toLowerCase().includes(q.toLowerCase()) || t.description.toLowerCase().includes(q.toLowerCase())).map((t) => t.slug);
+  tools
+    .filter((t) => [t.name, t.description, ...(t.mcpTools ?? [])].some((text) => text.toLowerCase().includes(q.toLowerCase())))
+    .map((t) => t.slug);
 
 describe('GET /api/tools?search=', () => {
   it('finds exactly the tools whose name or description contains the text (full-text index, any case)', async () => {
     const all = await listToolSummaries(db);
-    for (const q of ['github', 'GitHub', 'postgres', 'code', 'ai', 'x', 'image generation', 'MCP server', '"quoted"', 'a*b OR c']) {
+    for (const q of ['github', 'GitHub', 'postgres', 'code', 'ai', 'x', 'image generation', 'MCP server', '"quoted"', 'a*b OR c', 'read_file', 'BROWSER_NAVIGATE']) {
       const res = await request(app).get('/api/tools').query({ search: q });
       expect(res.status).toBe(200);
       expect(res.body.data.map((t: ToolSummary) => t.slug).sort(), q).toEqual(contains(all, q).sort());

@@ -1,5 +1,6 @@
 /**
- * GET /api/tools?search=: the spec's search (name or description contains the text, case-insensitive) answered by
+ * GET /api/tools?search=: the spec's search (name or description contains the text, case-insensitive; for an MCP
+ * server also the names of the tools it offers) answered by
  * a trigram index (SQLite FTS5 tools_fts, Postgres pg_trgm), so it stays fast at 10,000 tools; on SQLite, text
  * shorter than a trigram falls back to a scan. When nothing matches, the answer carries "Did you mean" suggestions.
  */
@@ -22,7 +23,12 @@ export async function searchToolSummaries(db: DB, text: string): Promise<ToolSum
     // Postgres answers this from its pg_trgm indexes on the same two expressions.
     query = query.where((eb) => eb.or([containsText('name', q), containsText(jsonText(db, 'doc', 'description'), q)]));
   }
-  return (await query.execute()).map((r) => toToolSummary(rowToTool(r)));
+  const found = (await query.execute()).map((r) => toToolSummary(rowToTool(r)));
+  // MCP servers also match by the names of the tools they offer (held with the list: a few hundred names in all).
+  const lowered = q.toLowerCase();
+  const ids = new Set(found.map((t) => t.id));
+  const byToolName = (await listToolSummaries(db)).filter((t) => !ids.has(t.id) && t.mcpTools?.some((name) => name.toLowerCase().includes(lowered)));
+  return byToolName.length ? [...found, ...byToolName].sort((a, b) => a.id - b.id) : found;
 }
 
 export interface SearchResult {

@@ -18,6 +18,7 @@ import { ToolFaqAccordion } from '../features/faq/components/ToolFaqAccordion';
 import { Screenshot } from '../features/tools/components/Screenshot';
 import { InstallSection } from '../features/install/InstallSection';
 import { SimilarTools } from '../features/similar/SimilarTools';
+import { ServerTools } from '../features/server-tools/ServerTools';
 import { toolPath } from '@aitools/platform/routes';
 import '../styles.css';
 
@@ -189,6 +190,7 @@ function ToolDetail({ data: lookup }: RouteProps<ToolLookup>) {
         </section>
 
         <InstallSection tool={tool} />
+        <ServerTools tool={tool} />
         {features.length > 0 && (
           <section aria-labelledby="dir-features-title" className="dir-detail__section">
             <h2 id="dir-features-title">Key Features</h2>

@@ -1,8 +1,11 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { axeViolations, launchBrowser, openPage, waitForRoute } from '../browser';
@@ -237,5 +240,86 @@ describe('mcp: registry format both ways', () => {
     assert.equal(refused.status, 0);
     assert.match(refused.stdout, /Added 0, updated 0, refused 2\./);
     assert.match(refused.stdout, /refused {2}bad-name-pattern\.json: name: must be reverse-DNS/);
+  });
+});
+
+describe('mcp: /v0.1 from a page in another origin', () => {
+  let other: Server;
+  let otherOrigin: string;
+  before(async () => {
+    // A page of another site (another port is another origin), as a registry client in a browser would be.
+    other = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>other site</title>'));
+    await new Promise<void>((done) => other.listen(0, '127.0.0.1', done));
+    otherOrigin = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
+  });
+  after(() => new Promise<void>((done) => other.close(() => done())));
+
+  it('Chromium reads the list and one server after a preflight, and an unknown path answers JSON', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${otherOrigin}/`);
+    const answer = await page.evaluate(async (base) => {
+      // A custom header makes this a non-simple request: the browser sends it only after a preflight that allows it.
+      const list = await fetch(`${base}/v0.1/servers?limit=3`, { headers: { 'X-Registry-Client': 'e2e' } });
+      const one = await fetch(`${base}/v0.1/servers/${encodeURIComponent('io.github.github/github-mcp-server')}/versions/latest`);
+      const missing = await fetch(`${base}/v0.1/no-such-endpoint`);
+      return {
+        listStatus: list.status,
+        names: ((await list.json()) as { servers: { server: { name: string } }[] }).servers.map((s) => s.server.name),
+        oneName: ((await one.json()) as { server: { name: string } }).server.name,
+        missingStatus: missing.status,
+        missingType: missing.headers.get('content-type'),
+        missingBody: (await missing.json()) as { error?: string },
+      };
+    }, BASE);
+    assert.equal(answer.listStatus, 200);
+    assert.equal(answer.names.length, 3);
+    assert.equal(answer.oneName, 'io.github.github/github-mcp-server');
+    assert.equal(answer.missingStatus, 404);
+    assert.match(answer.missingType ?? '', /^application\/json/);
+    assert.equal(typeof answer.missingBody.error, 'string');
+    const preflight = await fetch(`${BASE}/v0.1/servers`, { method: 'OPTIONS', headers: { Origin: otherOrigin, 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'x-registry-client' } });
+    assert.equal(preflight.status, 204);
+    assert.equal(preflight.headers.get('access-control-allow-headers'), 'x-registry-client');
+    await context.close();
+  });
+});
+
+describe('mcp: the tools each server offers', () => {
+  // From the shipped inspection (pnpm registry inspect), so the test follows a refresh of the data.
+  const inspections = JSON.parse(readFileSync(join(API_DIR, 'data', 'mcp-inspections.json'), 'utf8')) as { servers: Record<string, { status: string; tools?: { name: string }[] }> };
+  const playwright = inspections.servers['playwright-mcp-server']!;
+
+  it('a search for a tool`s name finds its server, in the server HTML of the directory', async () => {
+    assert.equal(playwright.status, 'inspected');
+    const html = await (await fetch(`${BASE}/?search=browser_navigate`)).text();
+    assert.match(html, /href="\/tool\/playwright-mcp-server"/);
+  });
+
+  it('in the browser: search for the tool, open its server, and read "Tools (N)" with the parameters', async () => {
+    const { page, errors } = await openPage(browser);
+    await page.goto(`${BASE}/?search=browser_navigate`);
+    await waitForRoute(page);
+    await page.getByRole('link', { name: /Playwright MCP Server/ }).first().click();
+    await page.waitForURL(/\/tool\/playwright-mcp-server$/);
+    const section = page.getByRole('region', { name: `Tools (${playwright.tools!.length})` });
+    await section.waitFor();
+    // Its heading reads "browser_navigate Navigate to a URL" (name, then title); browser_navigate_back is another tool.
+    await section.getByRole('heading', { level: 3, name: /^browser_navigate(?!_)/ }).waitFor();
+    const params = section.getByRole('list', { name: 'Parameters of browser_navigate' });
+    assert.match(await params.innerText(), /url string required/);
+    assert.deepEqual(await axeViolations(page), []);
+    assert.deepEqual(errors, []);
+    await page.context().close();
+  });
+
+  it('without JavaScript the page already lists the tools, and a server that needs a key says so', async () => {
+    const page = await openWithoutScript('/tool/playwright-mcp-server');
+    const section = page.getByRole('region', { name: `Tools (${playwright.tools!.length})` });
+    assert.equal(await section.getByRole('heading', { level: 3 }).count(), playwright.tools!.length);
+    await page.context().close();
+    const brave = await openWithoutScript('/tool/brave-search-mcp-server');
+    assert.match(await brave.getByRole('region', { name: 'Tools', exact: true }).innerText(), /Not inspected: needs credentials \(BRAVE_API_KEY\)/);
+    await brave.context().close();
   });
 });

@@ -1,0 +1,68 @@
+/** Inspections (what each MCP server offers) in the database: loaded from data/mcp-inspections.json by the seed. */
+import { existsSync, readFileSync } from 'node:fs';
+import { inTransaction, type DB } from '../db/connection';
+import { publicWrite } from '../db/dataVersion';
+import type { McpInspection } from '../contracts/inspection';
+import { join } from 'node:path';
+import { DATA_DIR } from '../paths';
+
+export const INSPECTIONS_FILE = join(DATA_DIR, 'mcp-inspections.json');
+
+export interface InspectionsFile {
+  about: string;
+  servers: Record<string, McpInspection>;
+}
+
+export function readInspectionsFile(file = INSPECTIONS_FILE): InspectionsFile {
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as InspectionsFile) : { about: '', servers: {} };
+}
+
+/** Makes the table match the file: each tool's inspection written when it changed, those no longer in it removed. */
+export async function seedInspections(db: DB, file = INSPECTIONS_FILE): Promise<number> {
+  const { servers } = readInspectionsFile(file);
+  await inTransaction(db, async (trx) => {
+    const tools = new Set((await trx.selectFrom('tools').select('slug').execute()).map((r) => r.slug));
+    for (const [slug, inspection] of Object.entries(servers)) {
+      if (!tools.has(slug)) throw new Error(`mcp-inspections.json ${slug}: no seeded tool has this slug`);
+      const doc = JSON.stringify(inspection);
+      await publicWrite(trx, async (w) => {
+        const r = await w
+          .insertInto('mcp_inspections')
+          .values({ tool_slug: slug, doc })
+          .onConflict((oc) => oc.column('tool_slug').doUpdateSet({ doc }).where('mcp_inspections.doc', '<>', doc))
+          .executeTakeFirst();
+        return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
+      });
+    }
+    const kept = Object.keys(servers);
+    await publicWrite(trx, async (w) => {
+      let q = w.deleteFrom('mcp_inspections');
+      if (kept.length) q = q.where('tool_slug', 'not in', kept);
+      return Number((await q.executeTakeFirst()).numDeletedRows) > 0;
+    });
+  });
+  return Object.keys(servers).length;
+}
+
+export async function getInspection(db: DB, slug: string): Promise<McpInspection | null> {
+  const row = await db.selectFrom('mcp_inspections').select('doc').where('tool_slug', '=', slug).executeTakeFirst();
+  return row ? (JSON.parse(row.doc) as McpInspection) : null;
+}
+
+/** Inspections of the given tools, by slug (one query for a page of /v0.1 answers). */
+export async function inspectionsFor(db: DB, slugs: string[]): Promise<Map<string, McpInspection>> {
+  if (!slugs.length) return new Map();
+  const rows = await db.selectFrom('mcp_inspections').select(['tool_slug', 'doc']).where('tool_slug', 'in', slugs).execute();
+  return new Map(rows.map((r) => [r.tool_slug, JSON.parse(r.doc) as McpInspection]));
+}
+
+/** The names of the MCP tools each inspected server offers, by its tool's slug (what the directory search also reads). */
+export async function offeredToolNames(db: DB): Promise<Map<string, string[]>> {
+  const rows = await db.selectFrom('mcp_inspections').select(['tool_slug', 'doc']).execute();
+  const out = new Map<string, string[]>();
+  for (const r of rows) {
+    const inspection = JSON.parse(r.doc) as McpInspection;
+    if (inspection.status === 'inspected' && inspection.tools.length) out.set(r.tool_slug, inspection.tools.map((t) => t.name));
+  }
+  return out;
+}

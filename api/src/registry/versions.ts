@@ -1,0 +1,139 @@
+/**
+ * `pnpm registry versions`: brings each seeded record's version (and name) in line with what its npm package
+ * publishes. The version is the package's current release; the name is the package's `mcpName`, the name the
+ * official registry checks a package against. Where the record has no npm package (PyPI, images, remotes only),
+ * nothing is checked from here and the record keeps no version; mcp-versions.json says so per record, with the
+ * day of the check. Edits to mcp-servers.json are line-local: other fields and their layout stay as they are.
+ */
+import { execFile } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { isDeepStrictEqual, promisify } from 'node:util';
+import { DATA_DIR } from '../paths';
+import type { ServerJson } from '../contracts/mcp';
+
+export interface NpmFacts {
+  version: string;
+  mcpName?: string;
+  /** When that version was published (the registry's `time` entry). */
+  published?: string;
+}
+
+export type VersionSource =
+  | { source: 'npm'; package: string; version: string; published?: string; mcpName?: string }
+  | { source: 'none'; reason: string };
+
+export interface VersionsFile {
+  about: string;
+  checkedAt: string;
+  /** Former record names (before taking a package's mcpName) -> current ones; /v0.1 redirects the old ones. */
+  renamed: Record<string, string>;
+  servers: Record<string, VersionSource>;
+}
+
+export const VERSIONS_FILE = join(DATA_DIR, 'mcp-versions.json');
+export const SERVERS_FILE = join(DATA_DIR, 'mcp-servers.json');
+const ABOUT = 'Where each version in mcp-servers.json comes from, checked on checkedAt by `pnpm registry versions` (npm view <package> version mcpName time).';
+
+const run = promisify(execFile);
+
+/** Asks the npm registry through the npm client (its configuration, proxy and cache). */
+export async function npmView(pkg: string): Promise<NpmFacts> {
+  const { stdout } = await run('npm', ['view', pkg, 'version', 'mcpName', 'time', '--json'], { timeout: 60_000, maxBuffer: 16 * 1024 * 1024 });
+  const facts = JSON.parse(stdout) as { version?: string; mcpName?: string; time?: Record<string, string> };
+  if (typeof facts.version !== 'string') throw new Error(`npm view ${pkg}: no version in the answer`);
+  return { version: facts.version, mcpName: typeof facts.mcpName === 'string' ? facts.mcpName : undefined, published: facts.time?.[facts.version] };
+}
+
+/** The record's first npm package: the one whose release the record's version follows. */
+export const npmPackageOf = (doc: ServerJson) => doc.packages?.find((p) => p.registryType === 'npm');
+
+/** Describes a record without an npm package: why no version could be checked here. */
+function noneReason(doc: ServerJson): string {
+  const kinds = [...new Set((doc.packages ?? []).map((p) => p.registryType))];
+  if (!kinds.length) return 'Remote only: no package to take a version from';
+  return `Packaged on ${kinds.join(' and ')} only, which cannot be reached from where the data is written: version not checked`;
+}
+
+/** Sets a top-level field of one record in the file's text, touching only that line (or adding one after the
+ *  description). The file keeps its two-space layout: records at depth 1, their fields at depth 2. */
+export function setRecordField(text: string, slug: string, field: 'name' | 'version', value: string): string {
+  const start = text.indexOf(`\n  ${JSON.stringify(slug)}: {\n`);
+  if (start < 0) throw new Error(`mcp-servers.json: no record ${slug}`);
+  const end = text.indexOf('\n  }', start);
+  const block = text.slice(start, end);
+  const line = new RegExp(`\\n    "${field}": "(?:[^"\\\\]|\\\\.)*"`);
+  const replacement = `\n    "${field}": ${JSON.stringify(value)}`;
+  let updated: string;
+  if (line.test(block)) updated = block.replace(line, replacement);
+  else {
+    const description = /\n {4}"description": "(?:[^"\\]|\\.)*",?/.exec(block);
+    if (!description) throw new Error(`mcp-servers.json ${slug}: no description line to put the ${field} after`);
+    const at = description.index + description[0].length;
+    const comma = description[0].endsWith(',') ? '' : ',';
+    updated = `${block.slice(0, at)}${comma}${replacement}${comma ? '' : ','}${block.slice(at)}`;
+  }
+  return text.slice(0, start) + updated + text.slice(end);
+}
+
+export interface RefreshResult {
+  text: string;
+  versions: VersionsFile;
+  changes: string[];
+}
+
+/** Works out the new file contents from the current ones and the registry's answers (`view`); writes nothing. */
+export async function refreshVersions(opts: { serversText: string; previous?: VersionsFile; view?: (pkg: string) => Promise<NpmFacts>; today: string }): Promise<RefreshResult> {
+  const view = opts.view ?? npmView;
+  const records = JSON.parse(opts.serversText) as Record<string, ServerJson>;
+  const versions: VersionsFile = { about: ABOUT, checkedAt: opts.today, renamed: { ...opts.previous?.renamed }, servers: {} };
+  const changes: string[] = [];
+  let text = opts.serversText;
+  const expected: Record<string, ServerJson> = structuredClone(records);
+  for (const [slug, doc] of Object.entries(records)) {
+    const pkg = npmPackageOf(doc);
+    if (!pkg) {
+      versions.servers[slug] = { source: 'none', reason: noneReason(doc) };
+      continue;
+    }
+    const facts = await view(pkg.identifier);
+    versions.servers[slug] = { source: 'npm', package: pkg.identifier, version: facts.version, ...(facts.published ? { published: facts.published } : {}), ...(facts.mcpName ? { mcpName: facts.mcpName } : {}) };
+    if (doc.version !== facts.version) {
+      text = setRecordField(text, slug, 'version', facts.version);
+      changes.push(`${slug}: version ${doc.version ?? '(none)'} -> ${facts.version}`);
+      expected[slug]!.version = facts.version;
+    }
+    if (facts.mcpName && facts.mcpName !== doc.name) {
+      text = setRecordField(text, slug, 'name', facts.mcpName);
+      changes.push(`${slug}: name ${doc.name} -> ${facts.mcpName}`);
+      versions.renamed[doc.name] = facts.mcpName;
+      expected[slug]!.name = facts.mcpName;
+    }
+  }
+  // A name that came back to an earlier one is no longer a redirect.
+  for (const [from, to] of Object.entries(versions.renamed)) if (Object.values(expected).some((d) => d.name === from) || from === to) delete versions.renamed[from];
+  // The text edits must have changed exactly the intended fields.
+  const reparsed = JSON.parse(text) as Record<string, ServerJson>;
+  for (const slug of Object.keys(expected)) {
+    const { version: _v, ...rest } = reparsed[slug]!;
+    const { version: _e, ...want } = expected[slug]!;
+    if (!isDeepStrictEqual(rest, want) || reparsed[slug]!.version !== expected[slug]!.version) throw new Error(`mcp-servers.json ${slug}: the edit changed more than its version and name`);
+  }
+  return { text, versions, changes };
+}
+
+export function readVersionsFile(file = VERSIONS_FILE): VersionsFile | undefined {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as VersionsFile;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw err;
+  }
+}
+
+export async function writeRefreshedVersions(today = new Date().toISOString().slice(0, 10)): Promise<string[]> {
+  const result = await refreshVersions({ serversText: readFileSync(SERVERS_FILE, 'utf8'), previous: readVersionsFile(), today });
+  writeFileSync(SERVERS_FILE, result.text);
+  writeFileSync(VERSIONS_FILE, `${JSON.stringify(result.versions, null, 2)}\n`);
+  return result.changes;
+}
