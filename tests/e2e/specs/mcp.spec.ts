@@ -131,7 +131,7 @@ describe('mcp: the system choice without JavaScript', () => {
 
   it('every remote of Cloudflare, and the optional settings of mcp-atlassian, in the server HTML', async () => {
     const page = await openWithoutScript('/tool/cloudflare-mcp-server');
-    const commands = await install(page).locator('code[data-client="claude-code"]').allInnerTexts();
+    const commands = await install(page).locator('code[data-client="claude-code"]').allTextContents(); // inside closed disclosures
     assert.deepEqual(commands, ['bindings', 'observability', 'docs'].map((h) => `claude mcp add cloudflare-${h} --transport http https://${h}.mcp.cloudflare.com/mcp`));
     await page.context().close();
     const atlassian = await openWithoutScript('/tool/mcp-atlassian-mcp-server');
