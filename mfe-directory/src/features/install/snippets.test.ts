@@ -240,9 +240,13 @@ describe('imported server.json documents', () => {
         },
       ],
     };
-    expect(JSON.parse(installSnippets(gh, 'github')[0].code).mcpServers.github.args).toEqual([
-      'run', '-i', '--rm', '-e', 'GITHUB_PERSONAL_ACCESS_TOKEN=<token>', 'ghcr.io/github/github-mcp-server',
-    ]);
+    // The token goes through the environment: docker's -e NAME passes it on without it on any command line.
+    expect(JSON.parse(installSnippets(gh, 'github')[0].code).mcpServers.github).toEqual({
+      command: 'docker',
+      args: ['run', '-i', '--rm', '-e', 'GITHUB_PERSONAL_ACCESS_TOKEN', 'ghcr.io/github/github-mcp-server'],
+      env: { GITHUB_PERSONAL_ACCESS_TOKEN: '<token>' },
+    });
+    expect(JSON.parse(installSnippets(gh, 'github')[2].code).inputs).toEqual([{ type: 'promptString', id: 'token', description: 'token', password: true }]);
   });
 });
 

@@ -124,11 +124,28 @@ function envValues(vars: McpKeyValueInput[] = [], optional: boolean) {
 
 const DEFAULT_RUNTIME: Record<string, string> = { npm: 'npx', pypi: 'uvx', oci: 'docker', nuget: 'dnx' };
 
+/**
+ * docker's `-e NAME=value` would put the value (a token, often) on docker's command line: it becomes `-e NAME`, which
+ * passes NAME through from the client's environment, and NAME=value goes into the entry's env.
+ */
+function dockerEnvThroughEnvironment(pkg: McpPackage): McpPackage {
+  const env: McpKeyValueInput[] = [];
+  const runtimeArguments = pkg.runtimeArguments?.map((a): McpArgument => {
+    if (a.type !== 'named' || (a.name !== '-e' && a.name !== '--env')) return a;
+    const m = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(a.value ?? '');
+    if (!m) return a;
+    env.push({ ...a, name: m[1], value: m[2] });
+    return { type: 'named', name: a.name, value: m[1] };
+  });
+  return env.length ? { ...pkg, runtimeArguments, environmentVariables: [...(pkg.environmentVariables ?? []), ...env] } : pkg;
+}
+
 /** How a client starts a package over stdio, or null when we do not know how to run it. */
 function packageLaunch(pkg: McpPackage, optional: boolean): StdioLaunch | null {
   if (pkg.transport.type !== 'stdio') return null;
   const command = pkg.runtimeHint ?? DEFAULT_RUNTIME[pkg.registryType];
   if (!command) return null;
+  if (command === 'docker') pkg = dockerEnvThroughEnvironment(pkg);
   const env = envValues(pkg.environmentVariables, optional);
   const runtimeArgs = pkg.runtimeArguments?.length ? argumentValues(pkg.runtimeArguments, optional) : null;
   let target = pkg.identifier;
