@@ -48,12 +48,14 @@ async function openWithoutScript(path: string): Promise<Page> {
 }
 
 const install = (page: Page) => page.getByRole('region', { name: /^Install / });
-const snippetText = (page: Page, client: string) => install(page).locator(`code[data-client="${client}"]`).innerText();
+/** A client's snippet: the required settings only, and the first remote when the server offers several. */
+const snippetCode = (page: Page, client: string) => install(page).locator(`code[data-client="${client}"]:not([data-optional])`).first();
+const snippetText = (page: Page, client: string) => snippetCode(page, client).innerText();
 
 /** Opens a client's disclosure (a native <details>, so it works without script) and returns its snippet. */
 async function openClient(page: Page, label: string, client: string): Promise<string> {
   await install(page).locator('summary', { hasText: label }).click();
-  await install(page).locator(`code[data-client="${client}"]`).waitFor({ state: 'visible' });
+  await snippetCode(page, client).waitFor({ state: 'visible' });
   return snippetText(page, client);
 }
 
@@ -69,7 +71,7 @@ describe('mcp: install snippets without JavaScript', () => {
     const vscode = JSON.parse(await openClient(page, 'VS Code', 'vscode'));
     assert.deepEqual(vscode.inputs[0], { type: 'promptString', id: 'brave_api_key', description: 'Brave Search API key', password: true });
     assert.equal(vscode.servers['brave-search'].type, 'stdio');
-    assert.match(await openClient(page, 'Claude Code', 'claude-code'), /^claude mcp add --transport stdio --env 'BRAVE_API_KEY=<BRAVE_API_KEY>' brave-search -- npx -y @modelcontextprotocol\/server-brave-search$/);
+    assert.match(await openClient(page, 'Claude Code', 'claude-code'), /^claude mcp add brave-search --transport stdio --env 'BRAVE_API_KEY=<BRAVE_API_KEY>' -- npx -y @modelcontextprotocol\/server-brave-search$/);
     assert.deepEqual(JSON.parse(await openClient(page, 'Cursor', 'cursor')).mcpServers, desktop.mcpServers);
     const cursorLink = await install(page).getByRole('link', { name: 'Add to Cursor' }).getAttribute('href');
     assert.match(cursorLink!, /^cursor:\/\/anysphere\.cursor-deeplink\/mcp\/install\?name=brave-search&config=/);
@@ -93,23 +95,86 @@ describe('mcp: install snippets without JavaScript', () => {
     const page = await openWithoutScript('/tool/linear-mcp-server');
     const desktop = JSON.parse(await snippetText(page, 'claude-desktop'));
     assert.deepEqual(desktop.mcpServers.linear.args, ['-y', 'mcp-remote', 'https://mcp.linear.app/mcp']);
-    assert.ok(await install(page).getByText(/custom connector/).isVisible());
+    assert.ok(await install(page).getByText(/custom connector/).first().isVisible());
     assert.deepEqual(JSON.parse(await openClient(page, 'Cursor', 'cursor')), { mcpServers: { linear: { url: 'https://mcp.linear.app/mcp' } } });
     assert.deepEqual(JSON.parse(await openClient(page, 'VS Code', 'vscode')), { servers: { linear: { type: 'http', url: 'https://mcp.linear.app/mcp' } } });
-    const vscodeLink = await install(page).getByRole('link', { name: 'Install in VS Code' }).getAttribute('href');
+    const vscodeLink = await install(page).getByRole('link', { name: 'Install in VS Code' }).first().getAttribute('href');
     assert.ok(vscodeLink!.startsWith('vscode:mcp/install?'));
-    assert.equal(await openClient(page, 'Claude Code', 'claude-code'), 'claude mcp add --transport http linear https://mcp.linear.app/mcp');
+    assert.equal(await openClient(page, 'Claude Code', 'claude-code'), 'claude mcp add linear --transport http https://mcp.linear.app/mcp');
+    // its SSE endpoint is offered too, under its own heading
+    const sse = install(page).locator('code[data-client="claude-code"][data-variant="remote-1"]');
+    assert.equal(await sse.innerText(), 'claude mcp add linear --transport sse https://mcp.linear.app/sse');
+    assert.ok(await install(page).getByRole('heading', { name: 'mcp.linear.app/sse (SSE)' }).last().isVisible());
     await page.context().close();
   });
 });
 
+describe('mcp: the system choice without JavaScript', () => {
+  it('a Windows link that the server answers with cmd /c npx, and back', async () => {
+    const page = await openWithoutScript('/tool/brave-search-mcp-server');
+    const choice = install(page).getByRole('group', { name: 'Your system:' });
+    assert.equal(await choice.getByRole('link', { name: 'macOS/Linux' }).getAttribute('aria-current'), 'true');
+    await choice.getByRole('link', { name: 'Windows' }).click();
+    await page.waitForURL(/\?os=windows#mcp-install-title$/);
+    assert.equal(await choice.getByRole('link', { name: 'Windows' }).getAttribute('aria-current'), 'true');
+    assert.deepEqual(JSON.parse(await snippetText(page, 'claude-desktop')).mcpServers['brave-search'], {
+      command: 'cmd',
+      args: ['/c', 'npx', '-y', '@modelcontextprotocol/server-brave-search'],
+      env: { BRAVE_API_KEY: '<BRAVE_API_KEY>' },
+    });
+    assert.equal(
+      await openClient(page, 'Claude Code', 'claude-code'),
+      'claude mcp add brave-search --transport stdio --env "BRAVE_API_KEY=<BRAVE_API_KEY>" -- cmd /c npx -y @modelcontextprotocol/server-brave-search',
+    );
+    await choice.getByRole('link', { name: 'macOS/Linux' }).click();
+    await page.waitForURL(/\?os=posix#mcp-install-title$/);
+    assert.equal(JSON.parse(await snippetText(page, 'claude-desktop')).mcpServers['brave-search'].command, 'npx');
+    await page.context().close();
+  });
+
+  it('every remote of Cloudflare, and the optional settings of mcp-atlassian, in the server HTML', async () => {
+    const page = await openWithoutScript('/tool/cloudflare-mcp-server');
+    const commands = await install(page).locator('code[data-client="claude-code"]').allTextContents(); // inside closed disclosures
+    assert.deepEqual(commands, ['bindings', 'observability', 'docs'].map((h) => `claude mcp add cloudflare-${h} --transport http https://${h}.mcp.cloudflare.com/mcp`));
+    await page.context().close();
+    const atlassian = await openWithoutScript('/tool/mcp-atlassian-mcp-server');
+    await install(atlassian).getByText('With optional settings (6)').first().click();
+    const withOptional = JSON.parse(await install(atlassian).locator('code[data-client="claude-desktop"][data-optional]').innerText());
+    assert.equal(withOptional.mcpServers['mcp-atlassian'].env.CONFLUENCE_API_TOKEN, '<CONFLUENCE_API_TOKEN>');
+    await atlassian.context().close();
+  });
+});
+
 describe('mcp: with JavaScript', () => {
+  it('the system choice applies in place, by keyboard, and the next server page remembers it', async () => {
+    const { page, errors } = await openPage(browser);
+    await page.goto(`${BASE}/tool/brave-search-mcp-server`);
+    await waitForRoute(page);
+    // a mark on the window: it survives only if the choice applies without a page load
+    await page.evaluate(() => Object.assign(window, { stayed: true }));
+    const windows = install(page).getByRole('group', { name: 'Your system:' }).getByRole('link', { name: 'Windows' });
+    await windows.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.querySelector('code[data-client="claude-desktop"]')?.textContent?.includes('"cmd"'));
+    assert.equal(await windows.getAttribute('aria-current'), 'true');
+    assert.match(page.url(), /\/tool\/brave-search-mcp-server\?os=windows$/);
+    assert.equal(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed), true);
+    assert.equal(await page.evaluate(() => localStorage.getItem('mcp-install-os')), 'windows');
+    // another server's page, with no ?os= in its address: the remembered choice applies
+    await page.goto(`${BASE}/tool/slack-mcp-server`);
+    await waitForRoute(page);
+    await page.waitForFunction(() => document.querySelector('code[data-client="claude-desktop"]')?.textContent?.includes('"/c"'));
+    assert.equal(await install(page).getByRole('link', { name: 'Windows' }).getAttribute('aria-current'), 'true');
+    assert.deepEqual(errors, []);
+    await page.context().close();
+  });
+
   it('adds a keyboard-usable copy button, and the page passes axe', async () => {
     const { page, errors } = await openPage(browser);
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: BASE });
     await page.goto(`${BASE}/tool/linear-mcp-server`);
     await waitForRoute(page);
-    const copy = page.getByRole('button', { name: 'Copy the Claude Desktop configuration' });
+    const copy = page.getByRole('button', { name: 'Copy the Claude Desktop configuration for mcp.linear.app/mcp (Streamable HTTP)' });
     await copy.focus();
     await page.keyboard.press('Enter');
     await page.getByRole('status').filter({ hasText: 'Copied!' }).waitFor();
@@ -233,7 +298,7 @@ describe('mcp: registry format both ways', () => {
       args: ['-y', '@modelcontextprotocol/server-weather@1.0.0', '--port=8080'],
       env: { API_KEY: '<API_KEY>' },
     });
-    assert.match(await openClient(page, 'Claude Code', 'claude-code'), /claude mcp add --transport stdio --env 'API_KEY=<API_KEY>' local-weather -- npx/);
+    assert.match(await openClient(page, 'Claude Code', 'claude-code'), /claude mcp add local-weather --transport stdio --env 'API_KEY=<API_KEY>' -- npx/);
     await page.context().close();
 
     const refused = pnpm('registry', 'import', join(API_DIR, 'data', 'mcp-examples', 'invalid'));

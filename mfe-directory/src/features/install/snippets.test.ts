@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ServerJson } from '@aitools/api/contracts/mcp';
 import seed from '../../../../api/data/mcp-servers.json';
-import { base64Utf8, installSnippets, serverKey, shellQuote, type ClientId, type Snippet } from './snippets';
+import { base64Utf8, differsOnWindows, installSnippets, serverKey, shellQuote, windowsQuote, type ClientId, type Snippet } from './snippets';
 
 const records = seed as unknown as Record<string, ServerJson>;
 const snippet = (slug: string, client: ClientId): Snippet => {
@@ -126,31 +126,54 @@ describe('VS Code (.vscode/mcp.json, servers, inputs)', () => {
 });
 
 describe('Claude Code (claude mcp add)', () => {
-  it('adds a package over stdio with --env and the command after --', () => {
+  // --env and --header take several values: the name goes first, the headers after the URL (claudeCodeCli.test.ts
+  // runs every command through the CLI itself).
+  it('adds a package over stdio: the name first, then --env, and the command after --', () => {
     expect(snippet(NPM, 'claude-code').code).toBe(
-      "claude mcp add --transport stdio --env 'BRAVE_API_KEY=<BRAVE_API_KEY>' brave-search -- npx -y @modelcontextprotocol/server-brave-search",
+      "claude mcp add brave-search --transport stdio --env 'BRAVE_API_KEY=<BRAVE_API_KEY>' -- npx -y @modelcontextprotocol/server-brave-search",
     );
     expect(snippet(DOCKER, 'claude-code').code).toBe(
-      "claude mcp add --transport stdio --env 'GRAFANA_URL=<GRAFANA_URL>' --env 'GRAFANA_SERVICE_ACCOUNT_TOKEN=<GRAFANA_SERVICE_ACCOUNT_TOKEN>' grafana -- docker run -i --rm -e GRAFANA_URL -e GRAFANA_SERVICE_ACCOUNT_TOKEN docker.io/mcp/grafana -t stdio",
+      "claude mcp add grafana --transport stdio --env 'GRAFANA_URL=<GRAFANA_URL>' --env 'GRAFANA_SERVICE_ACCOUNT_TOKEN=<GRAFANA_SERVICE_ACCOUNT_TOKEN>' -- docker run -i --rm -e GRAFANA_URL -e GRAFANA_SERVICE_ACCOUNT_TOKEN docker.io/mcp/grafana -t stdio",
     );
   });
 
-  it('adds a remote with --transport http and --header', () => {
-    expect(snippet(REMOTE, 'claude-code').code).toBe('claude mcp add --transport http linear https://mcp.linear.app/mcp');
+  it('adds a remote with --transport http and the headers after the URL', () => {
+    expect(snippet(REMOTE, 'claude-code').code).toBe('claude mcp add linear --transport http https://mcp.linear.app/mcp');
     expect(snippet(REMOTE_WITH_HEADER, 'claude-code').code).toBe(
-      "claude mcp add --transport http --header 'Authorization: Bearer <github_token>' github https://api.githubcopilot.com/mcp/",
+      "claude mcp add github --transport http https://api.githubcopilot.com/mcp/ --header 'Authorization: Bearer <github_token>'",
     );
-    expect(snippet('atlassian-mcp-server', 'claude-code').code).toBe('claude mcp add --transport sse atlassian https://mcp.atlassian.com/v1/sse');
+    expect(snippet('atlassian-mcp-server', 'claude-code').code).toBe('claude mcp add atlassian --transport sse https://mcp.atlassian.com/v1/sse');
   });
 });
 
 describe('every seeded server', () => {
-  it('gets the four snippets unless its record names nothing to install', () => {
+  it('gets the four clients` snippets unless its record names nothing to install', () => {
     const without = ALL_SLUGS.filter((slug) => installSnippets(records[slug], serverKey(slug)).length === 0);
     expect(without).toEqual(['serena-mcp-server']);
     for (const slug of ALL_SLUGS.filter((s) => !without.includes(s))) {
-      expect(installSnippets(records[slug], serverKey(slug)).map((s) => s.client), slug).toEqual(['claude-desktop', 'cursor', 'vscode', 'claude-code']);
+      expect(new Set(installSnippets(records[slug], serverKey(slug)).map((s) => s.client)), slug).toEqual(new Set(['claude-desktop', 'cursor', 'vscode', 'claude-code']));
     }
+  });
+
+  it('passes no secret as a process argument: secrets go through the environment or the client`s prompt', () => {
+    // server-postgres reads its connection URL from its arguments only: the one exception, and it says so.
+    const argumentOnly = ['postgres-mcp-server'];
+    for (const slug of ALL_SLUGS.filter((s) => !argumentOnly.includes(s))) {
+      for (const pkg of records[slug].packages ?? []) {
+        const secretArgs = [...(pkg.packageArguments ?? []), ...(pkg.runtimeArguments ?? [])].filter((a) => a.isSecret && a.value === undefined);
+        expect(secretArgs, `${slug} ${pkg.identifier}`).toEqual([]);
+      }
+    }
+    expect(parsed('stripe-mcp-server', 'claude-desktop').mcpServers.stripe).toEqual({
+      command: 'npx',
+      args: ['-y', '@stripe/mcp'],
+      env: { STRIPE_SECRET_KEY: '<STRIPE_SECRET_KEY>' },
+    });
+    expect(parsed('sentry-reference-mcp-server', 'claude-desktop').mcpServers['sentry-reference']).toEqual({
+      command: 'uvx',
+      args: ['mcp-server-sentry'],
+      env: { SENTRY_TOKEN: '<SENTRY_TOKEN>' },
+    });
   });
 
   it('never writes a secret value: every secret input becomes a placeholder or a prompt', () => {
@@ -217,18 +240,116 @@ describe('imported server.json documents', () => {
         },
       ],
     };
-    expect(JSON.parse(installSnippets(gh, 'github')[0].code).mcpServers.github.args).toEqual([
-      'run', '-i', '--rm', '-e', 'GITHUB_PERSONAL_ACCESS_TOKEN=<token>', 'ghcr.io/github/github-mcp-server',
-    ]);
+    // The token goes through the environment: docker's -e NAME passes it on without it on any command line.
+    expect(JSON.parse(installSnippets(gh, 'github')[0].code).mcpServers.github).toEqual({
+      command: 'docker',
+      args: ['run', '-i', '--rm', '-e', 'GITHUB_PERSONAL_ACCESS_TOKEN', 'ghcr.io/github/github-mcp-server'],
+      env: { GITHUB_PERSONAL_ACCESS_TOKEN: '<token>' },
+    });
+    expect(JSON.parse(installSnippets(gh, 'github')[2].code).inputs).toEqual([{ type: 'promptString', id: 'token', description: 'token', password: true }]);
   });
 });
 
 describe('named arguments', () => {
   it('join long flags with = (the registry`s --flag={value}) and keep short ones apart', () => {
-    const stripe = JSON.parse(installSnippets({ ...records['stripe-mcp-server'], remotes: [] }, 'stripe')[0].code).mcpServers.stripe;
-    expect(stripe).toEqual({ command: 'npx', args: ['-y', '@stripe/mcp', '--tools=all', '--api-key=<api-key>'] });
+    const flags: ServerJson = {
+      name: 'io.example/flags',
+      description: 'f',
+      packages: [
+        {
+          registryType: 'npm',
+          identifier: 'flags',
+          transport: { type: 'stdio' },
+          packageArguments: [
+            { type: 'named', name: '--tools', value: 'all' },
+            { type: 'named', name: '-p', value: '8080' },
+          ],
+        },
+      ],
+    };
+    expect(JSON.parse(installSnippets(flags, 'flags')[0].code).mcpServers.flags).toEqual({ command: 'npx', args: ['-y', 'flags', '--tools=all', '-p', '8080'] });
     const pg = JSON.parse(installSnippets(records['postgres-mcp-pro-mcp-server'], 'pg')[0].code).mcpServers.pg;
     expect(pg).toEqual({ command: 'uvx', args: ['postgres-mcp', '--access-mode=unrestricted'], env: { DATABASE_URI: '<DATABASE_URI>' } });
+  });
+});
+
+describe('Windows', () => {
+  const windows = (slug: string, client: ClientId) => installSnippets(records[slug], serverKey(slug), 'windows').find((x) => x.client === client)!;
+
+  it('runs npx through cmd /c in every client, the bridge included', () => {
+    const entry = { command: 'cmd', args: ['/c', 'npx', '-y', '@modelcontextprotocol/server-brave-search'], env: { BRAVE_API_KEY: '<BRAVE_API_KEY>' } };
+    expect(JSON.parse(windows(NPM, 'claude-desktop').code).mcpServers['brave-search']).toEqual(entry);
+    expect(JSON.parse(windows(NPM, 'cursor').code).mcpServers['brave-search']).toEqual(entry);
+    expect(JSON.parse(windows(NPM, 'vscode').code).servers['brave-search']).toMatchObject({ type: 'stdio', command: 'cmd', args: entry.args });
+    expect(windows(NPM, 'claude-code').code).toBe(
+      'claude mcp add brave-search --transport stdio --env "BRAVE_API_KEY=<BRAVE_API_KEY>" -- cmd /c npx -y @modelcontextprotocol/server-brave-search',
+    );
+    expect(JSON.parse(windows(REMOTE, 'claude-desktop').code).mcpServers.linear.args).toEqual(['/c', 'npx', '-y', 'mcp-remote', 'https://mcp.linear.app/mcp']);
+  });
+
+  it('leaves docker, uvx and remote entries as they are', () => {
+    for (const slug of [DOCKER, 'time-mcp-server', REMOTE]) {
+      for (const client of ['cursor', 'vscode', 'claude-code'] as ClientId[]) expect(windows(slug, client).code.replace(/"/g, "'"), `${slug} ${client}`).toBe(snippet(slug, client).code.replace(/"/g, "'"));
+    }
+    // The choice is offered where anything differs: a command that quotes differently counts.
+    expect(differsOnWindows(records['fetch-mcp-server'], 'fetch')).toBe(false);
+    expect(differsOnWindows(records[DOCKER], 'grafana')).toBe(true);
+    expect(differsOnWindows(records[NPM], 'brave-search')).toBe(true);
+  });
+
+  it('quotes for cmd and PowerShell with double quotes, never single ones', () => {
+    expect(windowsQuote('npx')).toBe('npx');
+    expect(windowsQuote('A=<B>')).toBe('"A=<B>"');
+    expect(windowsQuote('Authorization: Bearer <t>')).toBe('"Authorization: Bearer <t>"');
+  });
+});
+
+describe('every remote a server offers', () => {
+  it('gets its own snippet per client, labelled, with its own key when the hosts differ', () => {
+    const cloudflare = installSnippets(records['cloudflare-mcp-server'], 'cloudflare').filter((s) => s.client === 'claude-code');
+    expect(cloudflare.map((s) => s.code)).toEqual([
+      'claude mcp add cloudflare-bindings --transport http https://bindings.mcp.cloudflare.com/mcp',
+      'claude mcp add cloudflare-observability --transport http https://observability.mcp.cloudflare.com/mcp',
+      'claude mcp add cloudflare-docs --transport http https://docs.mcp.cloudflare.com/mcp',
+    ]);
+    expect(cloudflare.map((s) => s.variant?.label)).toEqual([
+      'bindings.mcp.cloudflare.com/mcp (Streamable HTTP)',
+      'observability.mcp.cloudflare.com/mcp (Streamable HTTP)',
+      'docs.mcp.cloudflare.com/mcp (Streamable HTTP)',
+    ]);
+    for (const client of ['claude-desktop', 'cursor', 'vscode'] as ClientId[]) {
+      expect(installSnippets(records['cloudflare-mcp-server'], 'cloudflare').filter((s) => s.client === client), client).toHaveLength(3);
+    }
+  });
+
+  it('offers the same server`s SSE endpoint after its streamable HTTP one, under the same key', () => {
+    const linear = installSnippets(records[REMOTE], 'linear').filter((s) => s.client === 'vscode');
+    expect(linear.map((s) => JSON.parse(s.code).servers.linear)).toEqual([
+      { type: 'http', url: 'https://mcp.linear.app/mcp' },
+      { type: 'sse', url: 'https://mcp.linear.app/sse' },
+    ]);
+  });
+});
+
+describe('optional settings', () => {
+  it('stay out of the snippet and come as placeholders in its optional variant (mcp-atlassian`s six variables)', () => {
+    const s = snippet('mcp-atlassian-mcp-server', 'claude-desktop');
+    expect(JSON.parse(s.code).mcpServers['mcp-atlassian']).toEqual({ command: 'uvx', args: ['mcp-atlassian'] });
+    const names = ['JIRA_URL', 'JIRA_USERNAME', 'JIRA_API_TOKEN', 'CONFLUENCE_URL', 'CONFLUENCE_USERNAME', 'CONFLUENCE_API_TOKEN'];
+    expect(s.withOptional?.names).toEqual(names);
+    expect(JSON.parse(s.withOptional!.code).mcpServers['mcp-atlassian'].env).toEqual(Object.fromEntries(names.map((n) => [n, `<${n}>`])));
+    const vscode = JSON.parse(snippet('mcp-atlassian-mcp-server', 'vscode').withOptional!.code);
+    expect(vscode.inputs.find((i: { id: string }) => i.id === 'jira_api_token')).toEqual({ type: 'promptString', id: 'jira_api_token', description: 'Jira API token', password: true });
+    expect(snippet('mcp-atlassian-mcp-server', 'claude-code').withOptional!.code).toContain("--env 'JIRA_URL=<JIRA_URL>'");
+  });
+
+  it('show an optional default as its value, optional switches and headers too, and nothing when there are none', () => {
+    expect(JSON.parse(snippet('gitlab-mcp-server', 'cursor').withOptional!.code).mcpServers.gitlab.env.GITLAB_API_URL).toBe('https://gitlab.com/api/v4');
+    expect(JSON.parse(snippet('redis-mcp-server', 'cursor').withOptional!.code).mcpServers.redis.args).toEqual(['-y', '@modelcontextprotocol/server-redis', 'redis://localhost:6379']);
+    const supabase = JSON.parse(installSnippets({ ...records['supabase-mcp-server'], remotes: [] }, 'supabase')[0].withOptional!.code).mcpServers.supabase;
+    expect(supabase.args).toEqual(['-y', '@supabase/mcp-server-supabase', '--read-only', '--project-ref=<project-ref>']);
+    expect(JSON.parse(snippet('context7-mcp-server', 'cursor').withOptional!.code).mcpServers.context7.headers).toEqual({ CONTEXT7_API_KEY: '<CONTEXT7_API_KEY>' });
+    expect(snippet(NPM, 'cursor').withOptional).toBeUndefined();
   });
 });
 
