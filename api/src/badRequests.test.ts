@@ -105,7 +105,8 @@ describe('the generated bad-request set', () => {
             const path = query ? `${route}?${query}` : route;
             const res = await send(method, path, type, body);
             sent++;
-            const leak = /Failed to parse|Unexpected token|SyntaxError|TypeError|RangeError|ENOENT|node_modules|at \S+ \(/.exec(res.text);
+            // A stack frame names a file with its line and column; data may well say "at selection (".
+            const leak = /Failed to parse|Unexpected token|SyntaxError|TypeError|RangeError|ENOENT|node_modules|at \S+ \(\S+:\d+:\d+\)/.exec(res.text);
             if (res.status >= 500 || leak) failures.push(`${method} ${path} [${typeName}] -> ${res.status}${leak ? ` (${leak[0]})` : ''}`);
           }),
         ),

@@ -109,7 +109,8 @@ describe('what pnpm registry inspect runs for a record', () => {
     expect(planFor(records['fetch-mcp-server']!, scratch)).toMatchObject({ skip: expect.stringMatching(/no npm package/) });
     expect(planFor(records['linear-mcp-server']!, scratch)).toMatchObject({ skip: expect.stringMatching(/remote server only/) });
     expect(planFor(records['postgres-mcp-server']!, scratch)).toMatchObject({ skip: 'needs a value for database_url' });
-    expect(planFor(records['stripe-mcp-server']!, scratch)).toMatchObject({ skip: 'needs credentials (--api-key)' });
+    // A key the server reads from its environment: it is run without it, and a failure then says which key it needs.
+    expect(planFor(records['stripe-mcp-server']!, scratch)).toMatchObject({ package: '@stripe/mcp', secrets: ['STRIPE_SECRET_KEY'] });
   });
 });
 
