@@ -98,7 +98,7 @@ export default tseslint.config(
     rules: { 'no-control-regex': 'off' },
   },
   {
-    // Owned by the server-render work in progress (issue 15); its `let body = null` is fixed there.
+    // Owned by the server-render work in progress; its `let body = null` is fixed there.
     files: ['api/src/ssr/inProcessApi.ts'],
     rules: { 'no-useless-assignment': 'off' },
   },

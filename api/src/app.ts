@@ -216,7 +216,7 @@ export async function createApp({ config, db, logger, pages = true, rateLimitSto
 
   // The front lane: a public read or a stored page that Express already sent at this data version (a page: with
   // these releases) goes out again, headers and all, without running Express (its router and middleware were most
-  // of such a request's time: README, Caching). Anything else, and anything not sent yet, goes to Express.
+  // of such a request's time: docs/architecture.md, Caching). Anything else, and anything not sent yet, goes to Express.
   const replayers = [reads.replay, ...(storedPages ? [storedPages.replay] : [])];
   const handler: RequestListener = (req, res) => {
     const startedAt = Date.now();

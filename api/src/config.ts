@@ -15,7 +15,7 @@ export interface ServerConfig {
   analyticsEndpoint?: string;
   /** Optional email-marketing subscribe endpoint; early-access signups are forwarded there too. */
   emailMarketingUrl?: string;
-  /** SPEC section 6: development server for /api/auth, /api/admin, /api/contact (unset: same API). */
+  /** Development server for /api/auth, /api/admin, /api/contact (unset: same API; docs/product.md, API calls). */
   devAuthServer?: string;
   /** Remotes served from their package's dist/ (a watch build) instead of the manifest's release. */
   devRemotes: string[];

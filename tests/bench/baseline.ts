@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { REPO_ROOT, type Site } from '../e2e/harness';
 
-/** The last commit before the React Router data APIs (issue 10). */
+/** The last commit before the React Router data APIs. */
 export const DEFAULT_BASELINE = '2dd3a80';
 
 export type Baseline = { ref: string; commit: string; tree: string } | { ref: string; reason: string };
@@ -36,7 +36,7 @@ function build(commit: string, tree: string, log: (line: string) => void): void 
   };
   step('git worktree add', 'git', ['worktree', 'add', '--detach', tree, commit], REPO_ROOT);
   try {
-    // better-sqlite3 compiles from source here and needs Node's headers (PLATFORM-NOTES).
+    // better-sqlite3 compiles from source here and needs Node's headers.
     step('pnpm install (about 2 min the first time)', 'pnpm', ['install', '--frozen-lockfile', '--prefer-offline'], tree, { npm_config_nodedir: '/usr' });
     // Its own build script: the shell, then every remote released into its own api/var/releases.
     step('npm run build', 'node', ['scripts/build.mjs'], tree, { npm_config_nodedir: '/usr' });

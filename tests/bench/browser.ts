@@ -5,7 +5,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { summarize } from './stats';
 
-/** The slow phone of issue 10: 150 ms round trips, 1.6 Mbps down, 750 kbps up (DevTools network emulation). */
+/** The slow phone of the phone rows (docs/performance.md): 150 ms round trips, 1.6 Mbps down, 750 kbps up (DevTools network emulation). */
 export const PHONE_NETWORK = { offline: false, latency: 150, downloadThroughput: 1_600_000 / 8, uploadThroughput: 750_000 / 8 };
 
 declare global {

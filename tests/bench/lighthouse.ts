@@ -1,4 +1,4 @@
-/** Lighthouse 13 (its CLI, JSON output), mobile with simulated throttling, on Debian's Chromium (PLATFORM-NOTES). */
+/** Lighthouse 13 (its CLI, JSON output), mobile with simulated throttling, on Debian's Chromium. */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

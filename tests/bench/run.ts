@@ -253,7 +253,7 @@ const headers: Record<Column, string> = {
   baseline: `before (${baseline && 'commit' in baseline ? baseline.commit.slice(0, 7) : opts.baseline})`,
   monolith: 'monolith',
 };
-// Grouped by section, in the order of issue 12's list.
+// Grouped by section, in the order docs/performance.md lists them.
 const order = ['throughput', 'lighthouse', 'first-visit JS', 'phone', 'payload'];
 rows.sort((a, b) => order.indexOf(a.section) - order.indexOf(b.section));
 console.log(`\n${formatTable(rows, headers)}`);

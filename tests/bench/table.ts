@@ -1,6 +1,6 @@
 /** The one table `pnpm bench` prints, and the same rows as JSON for tools. */
 
-/** The sites a figure can come from: this build, the baseline commit (issue 10), a monolith build (issue 12). */
+/** The sites a figure can come from: this build, the baseline commit, a monolith build (docs/performance.md). */
 export type Column = 'current' | 'baseline' | 'monolith';
 
 /** `text` is what the table prints; `value` the raw figure(s) for the JSON file. null: could not be measured. */

@@ -7,7 +7,7 @@ import { failure, success } from '../contracts/answers';
 
 const SLUG = /^[a-z0-9-]{1,200}$/;
 
-/** Public, read-only blog API (SPEC section 7). Only published posts are visible. */
+/** Public, read-only blog API (docs/product.md, API calls). Only published posts are visible. */
 export function blogRouter(db: DB, reads: ReplyCache): Router {
   const router = Router();
   router.get(

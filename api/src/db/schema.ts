@@ -11,7 +11,7 @@ export interface ToolsTable {
   category: string | null;
   pricing: string | null;
   popularity_score: number | null;
-  /** The whole tool as JSON (SPEC section 3 fields). */
+  /** The whole tool as JSON (the fields of docs/product.md, Tool data). */
   doc: string;
   created_at: string;
 }

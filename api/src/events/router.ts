@@ -8,7 +8,7 @@ import { success } from '../contracts/answers';
 import { storedEventSchema } from './schema';
 
 /**
- * Analytics events (SPEC section 7): validated tool_page_view events stored in the events table. Validated
+ * Analytics events (docs/product.md, API calls): validated tool_page_view events stored in the events table. Validated
  * before the rate limit counts, with their own budget and a retention.
  */
 export function eventsRouter(db: DB, { limit, retention }: { limit: RequestHandler; retention: EventRetention }): Router {

@@ -14,7 +14,7 @@ import { renderHeadTags } from '@aitools/platform/head-tags';
 let app: Express;
 let db: DB;
 const ORIGIN = 'https://dir.example';
-/** The newest 50 entries per feed (README, "Feeds"). */
+/** The newest 50 entries per feed (docs/mcp.md, Feeds). */
 const FEED_SIZE = 50;
 
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 
 /**
- * Forwards an early-access address to the email-marketing service's subscribe form (SPEC section 7:
+ * Forwards an early-access address to the email-marketing service's subscribe form (docs/product.md, Advertise:
  * form-encoded fields[email], ml-submit, anticsrf). Never throws: the visitor's signup is already stored,
  * so a slow or failing service is only logged.
  */

@@ -13,7 +13,7 @@ import { logoTileSvg, type LogoEntry } from './logos';
  *  (once each, off the event loop) rather than keeping a core busy for many minutes after every start. */
 export const WARM_TOOLS = 500;
 
-/** The directory's two spellings of a category (SPEC section 3): "AI Tools" is AI Assistants, "MCP" is MCP Servers. */
+/** The directory's two spellings of a category (docs/product.md, Tool data): "AI Tools" is AI Assistants, "MCP" is MCP Servers. */
 function toolCategory(category: string | undefined): string | undefined {
   if (category === 'AI Tools') return 'AI Assistants';
   if (category === 'MCP') return 'MCP Servers';

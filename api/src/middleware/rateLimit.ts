@@ -35,7 +35,7 @@ export function createRateLimits(opts: { formsPerMinute: number; eventsPerMinute
       legacyHeaders: false,
       identifier: budget,
       store: opts.store?.(budget),
-      // With TRUST_PROXY off (the default) X-Forwarded-For is ignored on purpose; the README says when to set it.
+      // With TRUST_PROXY off (the default) X-Forwarded-For is ignored on purpose; docs/operations.md (Behind a proxy) says when to set it.
       validate: { xForwardedForHeader: false },
       handler: (_req, res) => {
         res.status(429).json(failure(TOO_MANY_REQUESTS));

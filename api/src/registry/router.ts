@@ -1,5 +1,5 @@
 /**
- * The MCP registry's read API (docs/reference/api/openapi.yaml of modelcontextprotocol/registry, v0.1) over our
+ * The MCP registry's read API (v0.1; docs/mcp.md, "The registry's format, both ways") over our
  * MCP servers, so a registry client can use the directory as a subregistry. Our own facts about a server
  * (category, popularity, page URL) go under the reverse-DNS `_meta` key META_KEY, as the registry recommends.
  */

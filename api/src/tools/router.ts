@@ -14,7 +14,7 @@ import { failure, success } from '../contracts/answers';
 
 export function toolsRouter(db: DB, reads: ReplyCache): Router {
   const router = Router();
-  // ?search= : the spec's contains-search through the full-text index, with suggestions when nothing matches.
+  // ?search= : the directory's contains-search (docs/product.md, Directory search) through the full-text index, with suggestions when nothing matches.
   router.get(
     '/',
     reads.route(async (req) => {
@@ -41,7 +41,7 @@ export function toolsRouter(db: DB, reads: ReplyCache): Router {
       // The page shows parameters only; /v0.1 carries the full input schemas.
       const mcpInspection = stored && inspectionForPage(stored);
       const extras: ToolDetailExtras = { ...(mcpServer ? { mcpServer } : {}), ...(mcpInspection ? { mcpInspection } : {}), similar: similarTools(toToolSummary(tool), await listToolSummaries(db)) };
-      // The bare record, not the success shape: SPEC 6 fixes this answer (contracts/answers.ts).
+      // The bare record, not the success shape: docs/product.md (API calls) fixes this answer (contracts/answers.ts).
       return json({ ...tool, ...extras });
     }),
   );

@@ -21,7 +21,7 @@ beforeAll(async () => {
   app = await createApp({ config: loadConfig({ ...process.env, NODE_ENV: 'test' }), db, logger: createLogger('silent'), pages: false });
 });
 
-/** The spec's search, written plainly (with an MCP server's tool names): the index must answer exactly this. */
+/** The directory's search (docs/product.md, Directory search), written plainly (with an MCP server's tool names): the index must answer exactly this. */
 const contains = (tools: ToolSummary[], q: string) =>
   tools
     .filter((t) => [t.name, t.description, ...(t.mcpTools ?? [])].some((text) => text.toLowerCase().includes(q.toLowerCase())))

@@ -1,5 +1,5 @@
 /**
- * GET /api/tools?search=: the spec's search (name or description contains the text, case-insensitive; for an MCP
+ * GET /api/tools?search=: the directory's search (docs/product.md, Directory search: name or description contains the text, case-insensitive; for an MCP
  * server also the names of the tools it offers) answered by
  * a trigram index (SQLite FTS5 tools_fts, Postgres pg_trgm), so it stays fast at 10,000 tools; on SQLite, text
  * shorter than a trigram falls back to a scan. When nothing matches, the answer carries "Did you mean" suggestions.

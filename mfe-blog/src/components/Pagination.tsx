@@ -1,9 +1,9 @@
 import { Pagination as SitePagination } from '@aitools/platform';
 
-/** Changing page scrolls smoothly to the top (SPEC section 2); the link itself does the paging. */
+/** Changing page scrolls smoothly to the top (docs/product.md, Blog list); the link itself does the paging. */
 const scrollToTop = () => window.scrollTo({ top: 0, behavior: 'smooth' });
 
-/** The blog's pagination (SPEC section 2): arrows disabled at the ends, at most 5 page buttons. `hrefOf(n)` is the
+/** The blog's pagination (docs/product.md, Blog list): arrows disabled at the ends, at most 5 page buttons. `hrefOf(n)` is the
  *  address of page n with the view's other parameters, so paging works without code. */
 export function Pagination({ page, pages, hrefOf }: { page: number; pages: number; hrefOf: (page: number) => string }) {
   return (

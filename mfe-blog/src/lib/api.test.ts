@@ -56,7 +56,7 @@ describe('fetchPost', () => {
     expect(warn).toHaveBeenCalledWith('Blog post not found');
   });
 
-  it('reports other failures and network errors as failed, with the SPEC message logged', async () => {
+  it('reports other failures and network errors as failed, with the documented message logged', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     expect(await fetchPost(fetcher({ ok: false, status: 500, body: null }), 'x')).toEqual({ kind: 'failed' });
     expect(await fetchPost(fetcher(new TypeError('offline')), 'x')).toEqual({ kind: 'failed' });

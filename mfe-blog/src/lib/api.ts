@@ -4,7 +4,7 @@ import { normalizePost, type BlogPost } from './posts';
 
 const POSTS_PATH = '/api/blog/public/posts';
 
-/** SPEC section 7: a list either directly or under `data`; anything else is no list. */
+/** A list either directly or under `data`; anything else is no list (docs/product.md, API calls). */
 export function readPostList(body: unknown): BlogPostDoc[] | null {
   const list = Array.isArray(body) ? body : body && typeof body === 'object' && Array.isArray((body as { data?: unknown }).data) ? (body as { data: unknown[] }).data : null;
   return list ? list.filter((p): p is BlogPostDoc => !!p && typeof p === 'object' && typeof (p as BlogPostDoc).slug === 'string' && typeof (p as BlogPostDoc).title === 'string') : null;
@@ -23,7 +23,7 @@ export async function fetchPostList(fetcher: FetchJson): Promise<{ ok: boolean; 
 
 export type PostResult = { kind: 'found'; post: BlogPost } | { kind: 'missing' } | { kind: 'failed' };
 
-/** One post by slug: found, missing (404, logged "Blog post not found") or failed (logged, SPEC section 8). */
+/** One post by slug: found, missing (404, logged "Blog post not found") or failed (logged; docs/product.md, Blog post). */
 export async function fetchPost(fetcher: FetchJson, slug: string): Promise<PostResult> {
   try {
     const res = await fetcher(`${POSTS_PATH}/${encodeURIComponent(slug)}`);

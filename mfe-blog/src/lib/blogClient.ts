@@ -6,7 +6,7 @@ const services = new WeakMap<JsonApi, BlogService>();
 
 /**
  * The blog data service over an API (the loader's `routeApi(context)`). In the browser that API is one object for
- * the page's whole life, so the service's 5-minute cache (SPEC section 9) serves every in-app visit to /blog; on the
+ * the page's whole life, so the service's 5-minute cache (docs/product.md, Post data) serves every in-app visit to /blog; on the
  * server each request brings its own API, so every request reads the posts afresh.
  */
 export function blogServiceFor(api: JsonApi): BlogService {

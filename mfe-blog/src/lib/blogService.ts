@@ -1,6 +1,6 @@
 import type { BlogPost } from './posts';
 
-/** SPEC section 9: the full list is kept for 5 minutes. */
+/** The full list is kept for 5 minutes (docs/product.md, Post data). */
 export const CACHE_TTL_MS = 5 * 60 * 1000;
 const DEFAULT_RECENT = 5;
 
@@ -17,7 +17,7 @@ export interface BlogService {
 }
 
 /**
- * The blog data service of SPEC section 7. `load` fetches the whole list; a successful answer is cached in memory
+ * The blog data service (docs/product.md, Post data). `load` fetches the whole list; a successful answer is cached in memory
  * for 5 minutes, a failed one (`ok: false`) is returned but not cached so the next call tries again.
  */
 export function createBlogService(load: () => Promise<{ ok: boolean; posts: BlogPost[] }>, now: () => number = Date.now): BlogService {

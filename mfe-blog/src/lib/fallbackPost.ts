@@ -3,7 +3,7 @@ import type { BlogPost } from './posts';
 export const FALLBACK_SLUG = 'how-ai-all-started-history-artificial-intelligence';
 
 /**
- * The built-in sample post (SPEC section 3): shown on the list when there are no posts or loading fails,
+ * The built-in sample post (docs/product.md, Post data): shown on the list when there are no posts or loading fails,
  * and on its own page when the API cannot provide it. A shortened version of the article in the database.
  */
 export const FALLBACK_POST: BlogPost = {

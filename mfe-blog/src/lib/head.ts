@@ -9,7 +9,7 @@ export const BLOG_TITLE = 'AI Tools Blog';
 export const BLOG_TAGLINE = 'Expert insights on AI tools, automation workflows & enterprise adoption';
 const LIST_DESCRIPTION = 'Expert insights on AI tools, automation workflows and enterprise adoption: tutorials, comparisons, strategy and MCP guides.';
 const DEFAULT_POST_DESCRIPTION = 'Read expert insights on AI tools, automation workflows and enterprise adoption on the AI Tools Blog.';
-/** SPEC section 9: structured data lists the first 10 posts. */
+/** Structured data lists the first 10 posts (docs/product.md, Blog list). */
 const JSON_LD_POSTS = 10;
 
 /** Social tags; a page with a preview image gets its large card from Head.image instead of "summary". */

@@ -62,7 +62,7 @@ describe('search and category', () => {
     expect(filterPosts(posts, '', 'All')).toEqual(posts);
   });
 
-  it('offers the 19 chips of the spec, All first', () => {
+  it('offers the 19 chips, All first', () => {
     expect(BLOG_CATEGORIES).toHaveLength(19);
     expect(BLOG_CATEGORIES[0]).toBe('All');
     expect(BLOG_CATEGORIES.at(-1)).toBe('Tutorial');

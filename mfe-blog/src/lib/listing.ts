@@ -1,6 +1,6 @@
 import type { BlogPostSummary } from './posts';
 
-/** SPEC section 2: the category chips, in order. */
+/** The category chips, in order (docs/product.md, Blog list). */
 export const BLOG_CATEGORIES = [
   'All',
   'AI Tutorial',

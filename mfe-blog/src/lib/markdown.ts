@@ -1,5 +1,5 @@
 /**
- * The post body format (SPEC section 2): a small markdown subset parsed into a tree that React renders as
+ * The post body format (docs/product.md, Post body): a small markdown subset parsed into a tree that React renders as
  * elements. Nothing here produces HTML, so no input can inject markup. Every scan is linear-time.
  */
 

@@ -32,7 +32,7 @@ describe('normalizePost', () => {
     expect(parseTags(null)).toEqual([]);
   });
 
-  it('applies the defaults and fallbacks of SPEC section 3', () => {
+  it('applies the defaults and fallbacks of a post', () => {
     const p = normalizePost({ slug: 'x', title: 'X', description: 'From description', publishedAt: '2026-01-02', author: { name: 'Ada' }, tags: '["t"]' });
     expect(p).toMatchObject({ excerpt: 'From description', publishedAt: '2026-01-02', author: 'Ada', tags: ['t'], featured: false, category: '' });
     expect(p.featuredImage).toMatch(/^\/covers\/x\.png\?v=[0-9a-f]{8}$/);
@@ -56,7 +56,7 @@ describe('displayCategory', () => {
 });
 
 describe('fallback post', () => {
-  it('is the history post of SPEC section 3', () => {
+  it('is the built-in history post', () => {
     expect(FALLBACK_POST).toMatchObject({ slug: FALLBACK_SLUG, category: 'AI History', tags: ['AI', 'History', 'Technology', 'Innovation'], author: 'AI Tools Team', readTime: '8 min read', featured: true });
     expect(FALLBACK_SLUG).toBe('how-ai-all-started-history-artificial-intelligence');
   });

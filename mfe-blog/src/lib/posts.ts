@@ -1,7 +1,7 @@
 import type { BlogPostDoc } from '@aitools/api/contracts/blog';
 import { postCoverPath } from '@aitools/api/contracts/images';
 
-/** A post as the blog screens use it: every SPEC section 3 default and fallback already applied. */
+/** A post as the blog screens use it: every default and fallback of docs/product.md (Post data) already applied. */
 export interface BlogPost {
   slug: string;
   title: string;

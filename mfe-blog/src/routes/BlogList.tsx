@@ -18,7 +18,7 @@ const FALLBACK_SUMMARY = toSummary(FALLBACK_POST);
 
 /**
  * All posts: the page filters and pages them from its address (?search, ?category, ?page), on the server and in
- * the browser alike. An API error answer shows the sample post (SPEC section 7); a request that fails outright
+ * the browser alike. An API error answer shows the sample post (docs/product.md, Blog list); a request that fails outright
  * shows "Error Loading Blog" (returned, not thrown, so the page's own screen shows).
  */
 export async function loadBlogList({ context }: Pick<LoaderFunctionArgs, 'context'>) {
@@ -32,7 +32,7 @@ export async function loadBlogList({ context }: Pick<LoaderFunctionArgs, 'contex
 }
 
 function BlogList({ data }: RouteProps<BlogListData>) {
-  // The screen scrolls to top on open (SPEC section 2). A block body: Chromium 156's scrollTo returns a promise,
+  // The screen scrolls to top on open (docs/product.md, Blog list). A block body: Chromium 156's scrollTo returns a promise,
   // which React would take for a cleanup function.
   useEffect(() => {
     window.scrollTo(0, 0);

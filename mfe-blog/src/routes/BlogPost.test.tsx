@@ -117,7 +117,7 @@ describe('BlogPost', () => {
     expect(warn).toHaveBeenCalledWith('Blog post not found');
   });
 
-  it('shows not found after a failure, logging the SPEC message', async () => {
+  it('shows not found after a failure, logging the documented message', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     show('/blog/broken', () => new TypeError('offline'));
     expect(await screen.findByRole('heading', { name: 'Blog Post Not Found' })).toBeTruthy();

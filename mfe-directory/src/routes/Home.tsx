@@ -169,7 +169,7 @@ function Home({ data }: RouteProps<HomePage | null>) {
   );
 }
 
-/** While an in-app navigation to / loads (SPEC's loading state). A page arrives at once, so there is no count to show. */
+/** While an in-app navigation to / loads (docs/product.md, Directory: Loading). A page arrives at once, so there is no count to show. */
 function HomeLoading() {
   return (
     <main className="dir-home">

@@ -64,7 +64,7 @@ function toolHead({ data: lookup }: HeadArgs<ToolLookup>) {
   };
 }
 
-/** While an in-app navigation to a tool loads (SPEC: "Loading AI Tool"). */
+/** While an in-app navigation to a tool loads (docs/product.md, Tool detail: "Loading AI Tool"). */
 function ToolLoading() {
   return (
     <main className="dir-detail">

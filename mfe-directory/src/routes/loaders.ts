@@ -6,8 +6,8 @@ import { useToolListStore } from '../features/tools/stores/toolListStore';
 import { askPage } from '../features/listing/pageAnswers';
 
 /**
- * One page of the directory for the address's query; null when loading failed outright (the spec's "Error Loading AI
- * Tools"). The server and a browser without the whole list ask the API for just that page, so the page and its
+ * One page of the directory for the address's query; null when loading failed outright (docs/product.md, Directory:
+ * "Error Loading AI Tools"). The server and a browser without the whole list ask the API for just that page, so the page and its
  * data stay small however large the catalogue grows; a browser holding the whole (small) list answers at once.
  */
 export async function homeLoader({ request, context }: LoaderFunctionArgs): Promise<HomePage | null> {

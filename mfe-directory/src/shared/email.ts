@@ -1,4 +1,4 @@
-/** name@domain.tld shown as name[at]domain[dot]tld (dots of the domain only; SPEC section 2, FAQ entries). */
+/** name@domain.tld shown as name[at]domain[dot]tld (dots of the domain only; docs/product.md, Directory). */
 export function obfuscateEmail(email: string): string {
   const at = email.lastIndexOf('@');
   if (at < 0) return email;

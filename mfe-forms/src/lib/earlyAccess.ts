@@ -17,7 +17,7 @@ export function earlyAccessRecord(email: string, now: Date): EarlyAccessRecord {
   return { email: email.trim(), timestamp: now.toISOString(), type: EARLY_ACCESS_TYPE, source: EARLY_ACCESS_SOURCE };
 }
 
-/** Keeps the SPEC's record in the visitor's local storage (a failure there only warns). */
+/** Keeps the early-access record (docs/product.md, Advertise) in the visitor's local storage (a failure there only warns). */
 export function keepEarlyAccessRecord(email: string, now = new Date()): void {
   writeJson(EARLY_ACCESS_STORAGE_KEY, earlyAccessRecord(email, now));
 }

@@ -81,7 +81,7 @@ describe('submitAction (the /submit post)', () => {
     expect(init.headers['Idempotency-Key']).toMatch(/^[0-9a-f]{32}$/);
   });
 
-  it('maps a server error to SPEC section 8\'s database-error text and a network failure to the unexpected one', async () => {
+  it('maps a server error to the refusal text and a network failure to the unexpected one', async () => {
     const failed = outcome(await run(submitAction, post('/submit', validSubmission), fakeApi({ ok: false, status: 500, body: { success: false, error: 'Internal server error' } }).api));
     expect(failed).toMatchObject({ status: 500, data: { formError: SUBMIT_FAILED, values: { name: ' Acme ' } } });
     const unreachable = outcome(await run(submitAction, post('/submit', validSubmission), fakeApi(new TypeError('Failed to fetch')).api));
@@ -121,7 +121,7 @@ describe('earlyAccessAction (the /advertise post)', () => {
     expect(outcome(await run(earlyAccessAction, post('/advertise', { email: 'a@b.co' }), fakeApi({ ok: false, status: 500, body: null }).api))).toMatchObject({ status: 500, data: { formError: EARLY_ACCESS_FAILED } });
   });
 
-  it('earlyAccessRecord is the SPEC section 3 record', () => {
+  it('earlyAccessRecord is the documented record', () => {
     expect(earlyAccessRecord(' a@b.co ', new Date('2026-11-23T00:00:00Z'))).toEqual({ email: 'a@b.co', timestamp: '2026-11-23T00:00:00.000Z', type: 'early_access_advertising', source: 'advertise_page_modal' });
   });
 });

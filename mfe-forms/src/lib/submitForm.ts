@@ -15,7 +15,7 @@ export type SubmitActionData = FormActionData<SubmitValues>;
 
 /**
  * The submission's post: checked with the shared schema, sent, then redirected to the Thank You screen. The two
- * failure texts of SPEC section 8: the server answered an error, or the request itself failed.
+ * failure texts of docs/product.md, Submit form: the server answered an error, or the request itself failed.
  */
 export async function submitAction({ request, context }: ActionFunctionArgs) {
   const post = await readPost(request, EMPTY_SUBMISSION);

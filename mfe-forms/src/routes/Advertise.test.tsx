@@ -124,7 +124,7 @@ describe('early-access modal', () => {
     expect(screen.queryByRole('heading', { name: "You're all set!" })).toBeNull();
   });
 
-  it('checks the address as the server does: "a@b" gets the spec message and is never sent', async () => {
+  it('checks the address as the server does: "a@b" gets the schema message and is never sent', async () => {
     const fetch = stubFetch(async () => jsonResponse(201, { success: true }));
     const user = userEvent.setup();
     renderRoute('/advertise', Advertise);

@@ -10,7 +10,7 @@ import { useFormPost } from '../lib/useFormPost';
 import { Field } from '../components/Field';
 import '../styles.css';
 
-/** After "You're all set!" the visitor is taken home (SPEC section 9: the modal closes after 2 seconds). */
+/** After "You're all set!" the visitor is taken home (docs/product.md, Advertise: after 2 seconds). */
 const REDIRECT_AFTER_MS = 2000;
 
 const STATS = [

@@ -26,7 +26,7 @@ describe('legal pages', () => {
     expect(head.canonical).toMatch(/^https:\/\/.+\/(privacy|terms|cookies)$/);
   });
 
-  it('privacy lists every statement of the spec', () => {
+  it('privacy lists every statement of docs/product.md, Legal pages', () => {
     page(<Privacy />);
     const text = document.body.textContent ?? '';
     for (const s of ['cookieless', 'anonymized', 'processed in the EU', 'cross-site tracking', 'children under 13']) expect(text).toContain(s);

@@ -3,7 +3,7 @@ import { getConfig, resolveApiUrl } from './config';
 /** A JSON answer: `body` is the parsed JSON, or null when there is none. */
 export type JsonResult<T> = { ok: boolean; status: number; body: T | null };
 
-/** Browser JSON fetch: JSON headers, no credentials (SPEC section 7). Throws on network failure only. */
+/** Browser JSON fetch: JSON headers, no credentials (docs/product.md, API calls). Throws on network failure only. */
 export async function fetchJson<T = unknown>(path: string, init?: RequestInit): Promise<JsonResult<T>> {
   const res = await fetch(resolveApiUrl(path, getConfig()), {
     credentials: 'omit',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { resolveApiUrl } from './config';
 
-describe('resolveApiUrl (SPEC section 6)', () => {
+describe('resolveApiUrl', () => {
   it('uses the same origin by default', () => {
     expect(resolveApiUrl('/api/tools', { apiBase: '' })).toBe('/api/tools');
   });

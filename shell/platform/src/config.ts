@@ -4,7 +4,7 @@ import { globalSingleton } from './singleton';
 export interface AppConfig {
   /** Base URL of the API; '' means the site's own origin. */
   apiBase: string;
-  /** Development only: where /api/auth, /api/admin and /api/contact go (SPEC section 6). */
+  /** Development only: where /api/auth, /api/admin and /api/contact go (docs/product.md, API calls). */
   devAuthServer?: string;
   /** Optional analytics endpoint; events are skipped when absent. */
   analyticsEndpoint?: string;
@@ -28,7 +28,7 @@ export function getConfig(): AppConfig {
 
 const DEV_SERVER_PREFIXES = ['/api/auth', '/api/admin', '/api/contact'];
 
-/** SPEC section 6: auth/admin/contact paths go to the development server when one is configured;
+/** docs/product.md, API calls: auth/admin/contact paths go to the development server when one is configured;
  *  everything else to the configured API base or the site's own origin. */
 export function resolveApiUrl(path: string, config: Pick<AppConfig, 'apiBase' | 'devAuthServer'>): string {
   if (config.devAuthServer && DEV_SERVER_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`))) {

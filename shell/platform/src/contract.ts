@@ -69,7 +69,7 @@ export interface RouteModule<D = any> {
   head?: (args: HeadArgs<D>) => Head;
   /** E.g. the directory filters its list in the browser, so a new query needs no new data. */
   shouldRevalidate?: (args: ShouldRevalidateFunctionArgs) => boolean;
-  /** Shown in place of the page while an in-app navigation to this route loads (the spec's loading states). */
+  /** Shown in place of the page while an in-app navigation to this route loads (the loading states of docs/product.md). */
   Pending?: ComponentType;
 }
 

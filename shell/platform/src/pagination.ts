@@ -1,4 +1,4 @@
-/** The page-window rule of every pagination control (SPEC sections 2 and 9), and the count of pages. */
+/** The page-window rule of every pagination control (docs/product.md, Directory and Blog list), and the count of pages. */
 
 export type PageItem = number | 'ellipsis-start' | 'ellipsis-end';
 

@@ -1,5 +1,5 @@
 /**
- * The route table (SPEC section 2), declared once: which remote's exposed module renders each path. The shell's
+ * The route table (docs/product.md, Routes), declared once: which remote's exposed module renders each path. The shell's
  * router and the server's matching are made from it (shell/src/routes.tsx), each remote's build exposes exactly its
  * modules (remoteConfig in ../vite/federationConfig.ts fails the build when one is missing), the release check makes
  * sure the server entry renders each of them, and the sitemap lists its pages (api/src/seo). Data only: the shell,

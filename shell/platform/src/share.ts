@@ -1,6 +1,6 @@
 export const LINK_COPIED = 'Link copied to clipboard!';
 
-/** Device share when present, otherwise copy the link and alert (SPEC: Share on tool detail and blog post). */
+/** Device share when present, otherwise copy the link and alert (docs/product.md, Tool detail: Share; also on a blog post). */
 export async function shareOrCopy(data: { title?: string; text?: string; url: string }): Promise<'shared' | 'copied'> {
   if (typeof navigator.share === 'function') {
     try {

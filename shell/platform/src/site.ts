@@ -3,7 +3,7 @@ import { getConfig } from './config';
 /** Site-wide facts shared by the shell and the remotes. */
 export const SITE_NAME = 'AI Tools Directory';
 
-/** Social profiles (SPEC: professional network, pin-board site, blogging platform). */
+/** Social profiles (a professional network, a pin-board site, a blogging platform; docs/product.md, Routes). */
 export const SOCIAL_LINKS = [
   { label: 'LinkedIn', href: 'https://www.linkedin.com/company/ai-tools-directory' },
   { label: 'Pinterest', href: 'https://www.pinterest.com/aitoolsdirectory/' },

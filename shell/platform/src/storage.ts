@@ -1,4 +1,4 @@
-/** Local storage that never throws: failures (private mode, quota, disabled storage) are only warned (SPEC section 8). */
+/** Local storage that never throws: failures (private mode, quota, disabled storage) are only warned (docs/product.md, Kept in the browser). */
 export function readStorage(key: string): string | null {
   try {
     return window.localStorage.getItem(key);

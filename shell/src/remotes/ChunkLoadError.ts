@@ -1,6 +1,6 @@
 export type ChunkLoadErrorType = 'missing' | 'timeout' | 'error';
 
-/** Raised for any failure to load a remote's code (SPEC section 8). */
+/** Raised for any failure to load a remote's code (docs/product.md, Error screens). */
 export class ChunkLoadError extends Error {
   override readonly name = 'ChunkLoadError';
   constructor(

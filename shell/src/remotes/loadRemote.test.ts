@@ -12,7 +12,7 @@ afterEach(() => {
 });
 
 describe('ChunkLoadError', () => {
-  it('has the name, message, type and request address of SPEC section 8', () => {
+  it('has the name, message, type and request address of a ChunkLoadError', () => {
     const err = new ChunkLoadError('legal/Privacy', 'timeout', '/x.js');
     expect(err).toBeInstanceOf(Error);
     expect(err.name).toBe('ChunkLoadError');
@@ -62,7 +62,7 @@ describe('loadRemoteModule', () => {
     vi.useFakeTimers();
     const never = () => new Promise<never>(() => {});
     const p = loadRemoteModule('legal', './Privacy', { manifest, linkCss: noCss, importer: never }).catch((e) => e);
-    await vi.advanceTimersByTimeAsync(120_000 - 1); // SPEC section 9: chunk load timeout 120,000 ms
+    await vi.advanceTimersByTimeAsync(120_000 - 1); // chunk load timeout: 120,000 ms
     let settled = false;
     void p.then(() => (settled = true));
     await Promise.resolve();

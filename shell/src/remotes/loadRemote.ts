@@ -3,7 +3,7 @@ import { ChunkLoadError, isChunkLoadError } from './ChunkLoadError';
 import type { RemoteManifest } from './manifest';
 import { importExposed } from './federation';
 
-/** SPEC section 9: chunk load timeout. A server that accepts and never answers raises nothing by itself. */
+/** Chunk load timeout (docs/product.md, Error screens). A server that accepts and never answers raises nothing by itself. */
 const CHUNK_TIMEOUT_MS = 120_000;
 
 export interface LoadOptions {

@@ -59,7 +59,7 @@ describe('shell screens', () => {
     expect(screen.getByText('fine')).toBeTruthy();
   });
 
-  it('footer: every link of the spec, social links in a new tab, 2025 copyright', () => {
+  it('footer: every footer link, social links in a new tab, 2025 copyright', () => {
     inRouter(<Footer />);
     for (const [name, href] of [
       ['Home', '/'], ['Blog', '/blog'], ['Advertise Your Tool', '/advertise'], ['Submit Tool', '/submit'],

@@ -99,7 +99,7 @@ describe('ThemeProvider', () => {
     }
   });
 
-  it('useTheme outside its provider throws the spec message', () => {
+  it('useTheme outside its provider throws its documented message', () => {
     const Orphan = () => {
       useTheme();
       return null;

@@ -1,4 +1,4 @@
-/** Pure theme rules (SPEC section 4 and 9). */
+/** Pure theme rules (docs/product.md, Theme). */
 export type Theme = 'light' | 'dark';
 
 export const THEME_KEY = 'theme';

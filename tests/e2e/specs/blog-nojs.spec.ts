@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { holdBackRemote, launchBrowser, noJsPage, waitForRoute } from '../browser';
 
-/** The blog without its code: with JavaScript off, and before the code arrives (issue 10). */
+/** The blog without its code: with JavaScript off, and before the code arrives. */
 const BASE = process.env.BASE_URL!;
 const CODE_DELAY_MS = 4000;
 let browser: Browser;

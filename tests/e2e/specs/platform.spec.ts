@@ -249,7 +249,7 @@ describe('a remote that fails to load', () => {
     manifest.remotes.legal.active = 'does-not-exist';
     writeFileSync(file, JSON.stringify(manifest));
     try {
-      // The fault-isolation rule (README "Reliability"; the 503 case is in faults.spec.ts): the newest intact release.
+      // The fault-isolation rule (docs/reliability.md; the 503 case is in faults.spec.ts): the newest intact release.
       const res = await fetch(`${BASE}/privacy`);
       assert.equal(res.status, 200);
       const html = await res.text();

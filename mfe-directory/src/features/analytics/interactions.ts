@@ -1,6 +1,6 @@
 import { getConfig, readJson, writeJson } from '@aitools/platform';
 
-/** Tool interactions kept locally (SPEC section 3), newest last, capped at 1000. */
+/** Tool interactions kept locally (docs/product.md, Kept in the browser), newest last, capped at 1000. */
 export const INTERACTIONS_KEY = 'toolInteractions';
 export const MAX_INTERACTIONS = 1000;
 

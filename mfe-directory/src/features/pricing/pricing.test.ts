@@ -78,7 +78,7 @@ describe('parsePricingPlans', () => {
   });
 });
 
-describe('plan sort weights (SPEC section 9)', () => {
+describe('plan sort weights', () => {
   it('orders free/community, basic, starter, individual, pro, premium, standard, plus, team, business, enterprise, custom', () => {
     const names = ['Custom', 'Enterprise', 'Business', 'Team', 'Plus', 'Standard', 'Premium', 'Pro', 'Individual', 'Starter', 'Basic', 'Community', 'Free'];
     const weights = names.map(planWeight);

@@ -49,7 +49,7 @@ function fromDetails(key: string, name: string, details: string): PricingPlan {
   return { key, name, price: d.price, features: d.features, description: d.text };
 }
 
-/** Normalises the three detailedPricing shapes (SPEC section 3); plans lacking a name or details are skipped. */
+/** Normalises the three detailedPricing shapes (docs/product.md, Tool data); plans lacking a name or details are skipped. */
 export function parsePricingPlans(pricing: DetailedPricing | null | undefined): PricingPlan[] {
   if (!pricing || typeof pricing !== 'object') return [];
   let plans: PricingPlan[];
@@ -74,7 +74,7 @@ export function parsePricingPlans(pricing: DetailedPricing | null | undefined): 
   return sortPlans(plans);
 }
 
-/** SPEC section 9 order; unknown plan names sit before enterprise and custom. */
+/** The order of docs/product.md (Tool data); unknown plan names sit before enterprise and custom. */
 const PLAN_WEIGHTS: Record<string, number> = {
   free: 0, community: 0, basic: 1, starter: 2, individual: 3, pro: 4, premium: 5, standard: 6, plus: 7, team: 8, business: 9, enterprise: 11, custom: 12,
 };

@@ -17,7 +17,7 @@ export function PromoTiles() {
       </div>
       <div className="dir-promo__reach">
         <p>Reach thousands of AI enthusiasts</p>
-        {/* The spec's visible words, with a name that says where it leads for screen readers and crawlers. */}
+        {/* The visible words of docs/product.md (Directory), with a name that says where it leads for screen readers and crawlers. */}
         <Link to="/advertise">
           Learn more<span className="visually-hidden"> about advertising with us</span>
         </Link>

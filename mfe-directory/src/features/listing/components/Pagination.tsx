@@ -10,7 +10,7 @@ interface Props {
   onPage: (page: number) => void;
 }
 
-/** The directory's pagination (SPEC section 9): page 1, last, current ± 2 with ellipses; nothing at one page or fewer. */
+/** The directory's pagination (docs/product.md, Directory): page 1, last, current ± 2 with ellipses; nothing at one page or fewer. */
 export function Pagination({ page, total, hrefFor, onPage }: Props) {
   return (
     <SitePagination

@@ -1,6 +1,6 @@
 import type { Tool } from '@aitools/api/contracts/tools';
 
-/** The 5 built-in tools shown when the list call fails or answers an invalid shape (SPEC section 4),
+/** The 5 built-in tools shown when the list call fails or answers an invalid shape (docs/product.md, Directory),
  *  also searched by slug when a detail call fails. */
 export const FALLBACK_TOOLS: Tool[] = [
   {

@@ -15,7 +15,7 @@ function toSummary(item: unknown): ToolSummary | null {
   return toToolSummary({ ...(item as unknown as Tool), description: typeof item.description === 'string' ? item.description : '', tags: parseTags(item.tags) });
 }
 
-/** SPEC section 7: a `tools` array, a `data` array when success is set, or a bare array; anything else is invalid (null). */
+/** A `tools` array, a `data` array when success is set, or a bare array; anything else is invalid (null; docs/product.md, API calls). */
 export function readToolList(body: unknown): ToolSummary[] | null {
   let items: unknown[] | null = null;
   if (Array.isArray(body)) items = body;
