@@ -34,8 +34,11 @@ const nevers = [
   },
   {
     from: { element: { type: 'feature' } },
-    disallow: { to: { element: { type: 'feature', captured: { feature: `!(${DOMAIN_FEATURES}|{{from.captured.feature}})` } } } },
-    message: "A feature uses its own files, the remote's shared/ folder and the domain features (tools, pricing); pages (src/routes) compose the rest.",
+    disallow: {
+      to: { element: { type: 'feature', captured: { feature: `!(${DOMAIN_FEATURES}|{{from.captured.feature}})` } } },
+    },
+    message:
+      "A feature uses its own files, the remote's shared/ folder and the domain features (tools, pricing); pages (src/routes) compose the rest.",
   },
   {
     from: { element: REMOTE },
@@ -83,7 +86,10 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     rules: {
       // A leading underscore marks a value left out on purpose (`const { id: _id, ...rest } = row`).
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
       // The React Compiler's checks: the site is not built with the compiler, and what they flag here is intended
       // (refs holding the latest value, browser-only state set once mounted so hydration matches the server).
       'react-hooks/refs': 'off',
@@ -108,7 +114,13 @@ export default tseslint.config(
     settings: {
       'boundaries/elements': elements,
       'boundaries/files': [{ category: 'test', pattern: '**/*.test.{ts,tsx}' }],
-      'import/resolver': { typescript: { project: ['*/tsconfig.json', 'shell/platform/tsconfig.json'], alwaysTryTypes: true, noWarnOnMultipleProjects: true } },
+      'import/resolver': {
+        typescript: {
+          project: ['*/tsconfig.json', 'shell/platform/tsconfig.json'],
+          alwaysTryTypes: true,
+          noWarnOnMultipleProjects: true,
+        },
+      },
     },
     rules: {
       'boundaries/dependencies': ['error', { default: 'allow', policies: nevers }],

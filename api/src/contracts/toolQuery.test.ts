@@ -1,16 +1,84 @@
 import { describe, expect, it } from 'vitest';
 import type { ToolSummary } from './tools';
-import { CATEGORIES, cardToolType, DEFAULT_QUERY, filterToolType, filterTools, normaliseCategory, parseTypeFilter, queryTools, readToolQuery, sortTools, toolQueryString } from './toolQuery';
+import {
+  CATEGORIES,
+  cardToolType,
+  DEFAULT_QUERY,
+  filterToolType,
+  filterTools,
+  normaliseCategory,
+  parseTypeFilter,
+  queryTools,
+  readToolQuery,
+  sortTools,
+  toolQueryString,
+} from './toolQuery';
 
-const tool = (over: Partial<ToolSummary>): ToolSummary => ({ id: 1, name: 'X', slug: 'x', description: '', tags: [], website: 'https://x.test', ...over });
+const tool = (over: Partial<ToolSummary>): ToolSummary => ({
+  id: 1,
+  name: 'X',
+  slug: 'x',
+  description: '',
+  tags: [],
+  website: 'https://x.test',
+  ...over,
+});
 
 const tools = [
-  tool({ id: 1, name: 'ChatGPT', slug: 'chatgpt', description: 'Conversational assistant', category: 'AI Assistants', pricing: 'Freemium', popularityScore: 9.8 }),
-  tool({ id: 2, name: 'Pi', slug: 'pi', description: 'Personal AI companion', category: 'AI Tools', pricing: 'Free', popularityScore: 7 }),
-  tool({ id: 3, name: 'GitHub MCP Server', slug: 'github-mcp', description: 'Repos for agents', category: 'MCP Servers', pricing: 'Free', tags: ['mcp-server'] }),
-  tool({ id: 4, name: 'Time', slug: 'time', description: 'Time zone conversion', category: 'MCP', pricing: 'Free', popularityScore: 5 }),
-  tool({ id: 5, name: 'cursor', slug: 'cursor', description: 'AI code editor', category: 'Development', pricing: 'Paid, Freemium', popularityScore: 9.4 }),
-  tool({ id: 6, name: 'Bridge', slug: 'bridge', description: 'Server bridge', category: 'Development', pricing: 'Enterprise', tags: ['mcp-server'] }),
+  tool({
+    id: 1,
+    name: 'ChatGPT',
+    slug: 'chatgpt',
+    description: 'Conversational assistant',
+    category: 'AI Assistants',
+    pricing: 'Freemium',
+    popularityScore: 9.8,
+  }),
+  tool({
+    id: 2,
+    name: 'Pi',
+    slug: 'pi',
+    description: 'Personal AI companion',
+    category: 'AI Tools',
+    pricing: 'Free',
+    popularityScore: 7,
+  }),
+  tool({
+    id: 3,
+    name: 'GitHub MCP Server',
+    slug: 'github-mcp',
+    description: 'Repos for agents',
+    category: 'MCP Servers',
+    pricing: 'Free',
+    tags: ['mcp-server'],
+  }),
+  tool({
+    id: 4,
+    name: 'Time',
+    slug: 'time',
+    description: 'Time zone conversion',
+    category: 'MCP',
+    pricing: 'Free',
+    popularityScore: 5,
+  }),
+  tool({
+    id: 5,
+    name: 'cursor',
+    slug: 'cursor',
+    description: 'AI code editor',
+    category: 'Development',
+    pricing: 'Paid, Freemium',
+    popularityScore: 9.4,
+  }),
+  tool({
+    id: 6,
+    name: 'Bridge',
+    slug: 'bridge',
+    description: 'Server bridge',
+    category: 'Development',
+    pricing: 'Enterprise',
+    tags: ['mcp-server'],
+  }),
 ];
 
 describe('filterTools', () => {
@@ -29,13 +97,24 @@ describe('filterTools', () => {
     expect(filterTools(tools, { ...all, category: 'MCP Servers' }).map((t) => t.slug)).toEqual(['github-mcp', 'time']);
   });
   it('filters by type with the directory reading, and combines all three conditions', () => {
-    expect(filterTools(tools, { ...all, type: 'mcp-servers' }).map((t) => t.slug)).toEqual(['github-mcp', 'time', 'bridge']);
+    expect(filterTools(tools, { ...all, type: 'mcp-servers' }).map((t) => t.slug)).toEqual([
+      'github-mcp',
+      'time',
+      'bridge',
+    ]);
     expect(filterTools(tools, { ...all, type: 'ai-tool' }).map((t) => t.slug)).toEqual(['chatgpt', 'pi', 'cursor']);
-    expect(filterTools(tools, { search: 'bridge', category: 'Development', type: 'mcp-servers' }).map((t) => t.slug)).toEqual(['bridge']);
+    expect(
+      filterTools(tools, { search: 'bridge', category: 'Development', type: 'mcp-servers' }).map((t) => t.slug),
+    ).toEqual(['bridge']);
     expect(filterTools(tools, { search: 'bridge', category: 'Development', type: 'ai-tool' })).toEqual([]);
   });
   it('reads free and paid types from the Explore More links as pricing views', () => {
-    expect(filterTools(tools, { ...all, type: 'free' }).map((t) => t.slug)).toEqual(['chatgpt', 'pi', 'github-mcp', 'time']);
+    expect(filterTools(tools, { ...all, type: 'free' }).map((t) => t.slug)).toEqual([
+      'chatgpt',
+      'pi',
+      'github-mcp',
+      'time',
+    ]);
     expect(filterTools(tools, { ...all, type: 'paid' }).map((t) => t.slug)).toEqual(['cursor']);
   });
   it('parses type values from the URL, unknown ones as all', () => {
@@ -66,13 +145,34 @@ describe('type derivation (SPEC section 5, both readings)', () => {
 
 describe('sortTools', () => {
   it('popularity: score descending (missing counts as 5), then name', () => {
-    expect(sortTools(tools, 'popularity').map((t) => t.slug)).toEqual(['chatgpt', 'cursor', 'pi', 'bridge', 'github-mcp', 'time']);
+    expect(sortTools(tools, 'popularity').map((t) => t.slug)).toEqual([
+      'chatgpt',
+      'cursor',
+      'pi',
+      'bridge',
+      'github-mcp',
+      'time',
+    ]);
   });
   it('alphabetical: name A-Z ignoring case', () => {
-    expect(sortTools(tools, 'alphabetical').map((t) => t.name)).toEqual(['Bridge', 'ChatGPT', 'cursor', 'GitHub MCP Server', 'Pi', 'Time']);
+    expect(sortTools(tools, 'alphabetical').map((t) => t.name)).toEqual([
+      'Bridge',
+      'ChatGPT',
+      'cursor',
+      'GitHub MCP Server',
+      'Pi',
+      'Time',
+    ]);
   });
   it('pricing: Free, Freemium, Paid (first value), others, then name', () => {
-    expect(sortTools(tools, 'pricing').map((t) => t.slug)).toEqual(['github-mcp', 'pi', 'time', 'chatgpt', 'cursor', 'bridge']);
+    expect(sortTools(tools, 'pricing').map((t) => t.slug)).toEqual([
+      'github-mcp',
+      'pi',
+      'time',
+      'chatgpt',
+      'cursor',
+      'bridge',
+    ]);
   });
   it('does not change its input', () => {
     const copy = [...tools];
@@ -96,7 +196,11 @@ describe('categories', () => {
 describe('the query in the address', () => {
   const href = (q: typeof DEFAULT_QUERY) => `/${toolQueryString(q)}`;
   it('reads every key, ignoring unknown values', () => {
-    expect(readToolQuery(new URLSearchParams('category=Development&type=mcp-servers&search=git&page=3&sort=alphabetical&size=48'))).toEqual({
+    expect(
+      readToolQuery(
+        new URLSearchParams('category=Development&type=mcp-servers&search=git&page=3&sort=alphabetical&size=48'),
+      ),
+    ).toEqual({
       category: 'Development',
       type: 'mcp-servers',
       search: 'git',
@@ -104,18 +208,31 @@ describe('the query in the address', () => {
       sort: 'alphabetical',
       size: 48,
     });
-    expect(readToolQuery(new URLSearchParams('category=Nope&type=x&page=abc&sort=random&size=7'))).toEqual(DEFAULT_QUERY);
+    expect(readToolQuery(new URLSearchParams('category=Nope&type=x&page=abc&sort=random&size=7'))).toEqual(
+      DEFAULT_QUERY,
+    );
   });
   it('caps the search text', () => {
     expect(readToolQuery(new URLSearchParams({ search: 'x'.repeat(5000) })).search).toHaveLength(200);
   });
   it('writes defaults as nothing, and the rest in a stable order', () => {
     expect(href(DEFAULT_QUERY)).toBe('/');
-    expect(href({ ...DEFAULT_QUERY, page: 2, search: 'a b', category: 'Design & Creative' })).toBe('/?category=Design+%26+Creative&search=a+b&page=2');
-    expect(href({ ...DEFAULT_QUERY, type: 'free', sort: 'pricing', size: 12 })).toBe('/?type=free&sort=pricing&size=12');
+    expect(href({ ...DEFAULT_QUERY, page: 2, search: 'a b', category: 'Design & Creative' })).toBe(
+      '/?category=Design+%26+Creative&search=a+b&page=2',
+    );
+    expect(href({ ...DEFAULT_QUERY, type: 'free', sort: 'pricing', size: 12 })).toBe(
+      '/?type=free&sort=pricing&size=12',
+    );
   });
   it('round-trips', () => {
-    const q = { category: 'MCP Servers', type: 'paid' as const, search: 'x&y', page: 4, sort: 'pricing' as const, size: 96 };
+    const q = {
+      category: 'MCP Servers',
+      type: 'paid' as const,
+      search: 'x&y',
+      page: 4,
+      sort: 'pricing' as const,
+      size: 96,
+    };
     expect(readToolQuery(new URLSearchParams(toolQueryString(q).slice(1)))).toEqual(q);
   });
 });
@@ -129,7 +246,9 @@ describe('queryTools', () => {
     expect(page.featured[0]).toEqual({ name: 'ChatGPT', slug: 'chatgpt' });
   });
   it('pages through the results and clamps the page to the last one', () => {
-    const many = Array.from({ length: 30 }, (_, i) => tool({ id: i, name: `Tool ${String(i).padStart(2, '0')}`, slug: `t${i}` }));
+    const many = Array.from({ length: 30 }, (_, i) =>
+      tool({ id: i, name: `Tool ${String(i).padStart(2, '0')}`, slug: `t${i}` }),
+    );
     const second = queryTools(many, q({ page: 2, sort: 'alphabetical' }));
     expect(second.tools.map((t) => t.slug)).toEqual(many.slice(12, 24).map((t) => t.slug));
     expect(queryTools(many, q({ page: 99 }))).toMatchObject({ page: 3, pages: 3 });
@@ -137,7 +256,15 @@ describe('queryTools', () => {
   });
   it('gives what filtering then sorting the whole list gives, for every query, asked in any order', () => {
     const many = Array.from({ length: 60 }, (_, i) =>
-      tool({ id: i, name: `${['Chat', 'Code', 'Git'][i % 3]} ${i}`, slug: `t${i}`, description: i % 4 ? 'An MCP helper' : 'A writer', category: i % 5 ? 'Development' : 'MCP Servers', pricing: ['Free', 'Paid', 'Freemium, Paid'][i % 3], popularityScore: (i * 37) % 97 / 10 }),
+      tool({
+        id: i,
+        name: `${['Chat', 'Code', 'Git'][i % 3]} ${i}`,
+        slug: `t${i}`,
+        description: i % 4 ? 'An MCP helper' : 'A writer',
+        category: i % 5 ? 'Development' : 'MCP Servers',
+        pricing: ['Free', 'Paid', 'Freemium, Paid'][i % 3],
+        popularityScore: ((i * 37) % 97) / 10,
+      }),
     );
     for (const sort of ['pricing', 'alphabetical', 'popularity'] as const)
       for (const search of ['', 'git', ' MCP ', 'zzz'])
@@ -156,8 +283,17 @@ describe('queryTools', () => {
 
 describe('the featured list', () => {
   it('is the most popular tools in popularity order, as a full sort would give', () => {
-    const many = Array.from({ length: 300 }, (_, i) => tool({ id: i, name: `T${(i * 7919) % 300}`, slug: `t${i}`, popularityScore: i % 11 === 0 ? undefined : (i * 37) % 97 / 10 }));
-    const expected = sortTools(many, 'popularity').slice(0, 50).map((t) => t.slug);
+    const many = Array.from({ length: 300 }, (_, i) =>
+      tool({
+        id: i,
+        name: `T${(i * 7919) % 300}`,
+        slug: `t${i}`,
+        popularityScore: i % 11 === 0 ? undefined : ((i * 37) % 97) / 10,
+      }),
+    );
+    const expected = sortTools(many, 'popularity')
+      .slice(0, 50)
+      .map((t) => t.slug);
     expect(queryTools(many, DEFAULT_QUERY).featured.map((t) => t.slug)).toEqual(expected);
   });
 });

@@ -16,7 +16,11 @@ export function dataVersion(db: DB): number | Promise<number> {
   const handle = sqliteHandle(db);
   if (handle) {
     let read = sqliteReads.get(handle);
-    if (!read) sqliteReads.set(handle, (read = handle.prepare<[], number>('SELECT version FROM data_version WHERE id = 1').pluck()));
+    if (!read)
+      sqliteReads.set(
+        handle,
+        (read = handle.prepare<[], number>('SELECT version FROM data_version WHERE id = 1').pluck()),
+      );
     return read.get() as number;
   }
   let read = inFlight.get(db);
@@ -35,7 +39,11 @@ export function dataVersion(db: DB): number | Promise<number> {
 
 /** Called by each writer of public data, inside its transaction. */
 export async function bumpDataVersion(db: DB): Promise<void> {
-  await db.updateTable('data_version').set((eb) => ({ version: eb('version', '+', 1) })).where('id', '=', 1).execute();
+  await db
+    .updateTable('data_version')
+    .set((eb) => ({ version: eb('version', '+', 1) }))
+    .where('id', '=', 1)
+    .execute();
 }
 
 /** Runs one write of public data and bumps the version when it changed a row, in one transaction (the caller's when

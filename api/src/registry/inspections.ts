@@ -52,7 +52,11 @@ export async function getInspection(db: DB, slug: string): Promise<McpInspection
 /** Inspections of the given tools, by slug (one query for a page of /v0.1 answers). */
 export async function inspectionsFor(db: DB, slugs: string[]): Promise<Map<string, McpInspection>> {
   if (!slugs.length) return new Map();
-  const rows = await db.selectFrom('mcp_inspections').select(['tool_slug', 'doc']).where('tool_slug', 'in', slugs).execute();
+  const rows = await db
+    .selectFrom('mcp_inspections')
+    .select(['tool_slug', 'doc'])
+    .where('tool_slug', 'in', slugs)
+    .execute();
   return new Map(rows.map((r) => [r.tool_slug, JSON.parse(r.doc) as McpInspection]));
 }
 
@@ -62,7 +66,11 @@ export async function offeredToolNames(db: DB): Promise<Map<string, string[]>> {
   const out = new Map<string, string[]>();
   for (const r of rows) {
     const inspection = JSON.parse(r.doc) as McpInspection;
-    if (inspection.status === 'inspected' && inspection.tools.length) out.set(r.tool_slug, inspection.tools.map((t) => t.name));
+    if (inspection.status === 'inspected' && inspection.tools.length)
+      out.set(
+        r.tool_slug,
+        inspection.tools.map((t) => t.name),
+      );
   }
   return out;
 }

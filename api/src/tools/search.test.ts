@@ -18,19 +18,39 @@ let db: DB;
 beforeAll(async () => {
   db = await openTestDatabase();
   await seed(db);
-  app = await createApp({ config: loadConfig({ ...process.env, NODE_ENV: 'test' }), db, logger: createLogger('silent'), pages: false });
+  app = await createApp({
+    config: loadConfig({ ...process.env, NODE_ENV: 'test' }),
+    db,
+    logger: createLogger('silent'),
+    pages: false,
+  });
 });
 
 /** The directory's search (docs/product.md, Directory search), written plainly (with an MCP server's tool names): the index must answer exactly this. */
 const contains = (tools: ToolSummary[], q: string) =>
   tools
-    .filter((t) => [t.name, t.description, ...(t.mcpTools ?? [])].some((text) => text.toLowerCase().includes(q.toLowerCase())))
+    .filter((t) =>
+      [t.name, t.description, ...(t.mcpTools ?? [])].some((text) => text.toLowerCase().includes(q.toLowerCase())),
+    )
     .map((t) => t.slug);
 
 describe('GET /api/tools?search=', () => {
   it('finds exactly the tools whose name or description contains the text (full-text index, any case)', async () => {
     const all = await listToolSummaries(db);
-    for (const q of ['github', 'GitHub', 'postgres', 'code', 'ai', 'x', 'image generation', 'MCP server', '"quoted"', 'a*b OR c', 'read_file', 'BROWSER_NAVIGATE']) {
+    for (const q of [
+      'github',
+      'GitHub',
+      'postgres',
+      'code',
+      'ai',
+      'x',
+      'image generation',
+      'MCP server',
+      '"quoted"',
+      'a*b OR c',
+      'read_file',
+      'BROWSER_NAVIGATE',
+    ]) {
       const res = await request(app).get('/api/tools').query({ search: q });
       expect(res.status).toBe(200);
       expect(res.body.data.map((t: ToolSummary) => t.slug).sort(), q).toEqual(contains(all, q).sort());
@@ -38,9 +58,19 @@ describe('GET /api/tools?search=', () => {
   });
 
   it('follows changes to the tools (the index is kept by triggers)', async () => {
-    await upsertTool(db, { slug: 'zyxomatic', name: 'Zyxomatic', description: 'Qwertyuiop helper', website: 'https://z.example' });
+    await upsertTool(db, {
+      slug: 'zyxomatic',
+      name: 'Zyxomatic',
+      description: 'Qwertyuiop helper',
+      website: 'https://z.example',
+    });
     expect((await searchToolSummaries(db, 'qwertyuio')).map((t) => t.slug)).toEqual(['zyxomatic']);
-    await upsertTool(db, { slug: 'zyxomatic', name: 'Zyxomatic', description: 'Something else', website: 'https://z.example' });
+    await upsertTool(db, {
+      slug: 'zyxomatic',
+      name: 'Zyxomatic',
+      description: 'Something else',
+      website: 'https://z.example',
+    });
     expect(await searchToolSummaries(db, 'qwertyuio')).toEqual([]);
     await db.deleteFrom('tools').where('slug', '=', 'zyxomatic').execute();
     expect(await searchToolSummaries(db, 'zyxomatic')).toEqual([]);
@@ -81,8 +111,14 @@ describe('similar tools', () => {
 
   it('rank tools sharing rare tags first (databases for a database server, assistants for an assistant)', async () => {
     const all = await listToolSummaries(db);
-    const of = (slug: string) => similarTools(all.find((t) => t.slug === slug)!, all).map((t) => t.slug);
-    expect(of('postgres-mcp-server').slice(0, 5)).toEqual(expect.arrayContaining(['sqlite-mcp-server', 'supabase-mcp-server', 'postgres-mcp-pro-mcp-server']));
+    const of = (slug: string) =>
+      similarTools(
+        all.find((t) => t.slug === slug)!,
+        all,
+      ).map((t) => t.slug);
+    expect(of('postgres-mcp-server').slice(0, 5)).toEqual(
+      expect.arrayContaining(['sqlite-mcp-server', 'supabase-mcp-server', 'postgres-mcp-pro-mcp-server']),
+    );
     expect(of('claude').slice(0, 3)).toContain('chatgpt');
     expect(of('linear-mcp-server')[0]).toBe('atlassian-mcp-server');
   });
@@ -93,9 +129,20 @@ describe('GET /api/tools/:slug for an MCP server', () => {
     const mcp = await request(app).get('/api/tools/brave-search-mcp-server');
     expect(mcp.body.mcpServer).toMatchObject({
       name: 'io.github.modelcontextprotocol/brave-search',
-      packages: [{ registryType: 'npm', identifier: '@modelcontextprotocol/server-brave-search', runtimeHint: 'npx', transport: { type: 'stdio' } }],
+      packages: [
+        {
+          registryType: 'npm',
+          identifier: '@modelcontextprotocol/server-brave-search',
+          runtimeHint: 'npx',
+          transport: { type: 'stdio' },
+        },
+      ],
     });
-    expect(mcp.body.mcpServer.packages[0].environmentVariables[0]).toMatchObject({ name: 'BRAVE_API_KEY', isRequired: true, isSecret: true });
+    expect(mcp.body.mcpServer.packages[0].environmentVariables[0]).toMatchObject({
+      name: 'BRAVE_API_KEY',
+      isRequired: true,
+      isSecret: true,
+    });
     const ai = await request(app).get('/api/tools/cursor');
     expect(ai.body.mcpServer).toBeUndefined();
   });

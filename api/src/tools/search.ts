@@ -18,7 +18,11 @@ export async function searchToolSummaries(db: DB, text: string): Promise<ToolSum
   if (!q) return listToolSummaries(db);
   let query = db.selectFrom('tools').select(['id', 'doc']).orderBy('id');
   if (dialectOf(db) === 'sqlite' && [...q].length >= 3) {
-    query = query.where('id', 'in', sql<number>`(SELECT rowid FROM tools_fts WHERE tools_fts MATCH ${`{name description} : ${phrase(q)}`})`);
+    query = query.where(
+      'id',
+      'in',
+      sql<number>`(SELECT rowid FROM tools_fts WHERE tools_fts MATCH ${`{name description} : ${phrase(q)}`})`,
+    );
   } else {
     // Postgres answers this from its pg_trgm indexes on the same two expressions.
     query = query.where((eb) => eb.or([containsText('name', q), containsText(jsonText(db, 'doc', 'description'), q)]));
@@ -27,7 +31,9 @@ export async function searchToolSummaries(db: DB, text: string): Promise<ToolSum
   // MCP servers also match by the names of the tools they offer (held with the list: a few hundred names in all).
   const lowered = q.toLowerCase();
   const ids = new Set(found.map((t) => t.id));
-  const byToolName = (await listToolSummaries(db)).filter((t) => !ids.has(t.id) && t.mcpTools?.some((name) => name.toLowerCase().includes(lowered)));
+  const byToolName = (await listToolSummaries(db)).filter(
+    (t) => !ids.has(t.id) && t.mcpTools?.some((name) => name.toLowerCase().includes(lowered)),
+  );
   return byToolName.length ? [...found, ...byToolName].sort((a, b) => a.id - b.id) : found;
 }
 

@@ -20,7 +20,10 @@ export interface BlogService {
  * The blog data service (docs/product.md, Post data). `load` fetches the whole list; a successful answer is cached in memory
  * for 5 minutes, a failed one (`ok: false`) is returned but not cached so the next call tries again.
  */
-export function createBlogService(load: () => Promise<{ ok: boolean; posts: BlogPost[] }>, now: () => number = Date.now): BlogService {
+export function createBlogService(
+  load: () => Promise<{ ok: boolean; posts: BlogPost[] }>,
+  now: () => number = Date.now,
+): BlogService {
   let cache: { posts: BlogPost[]; at: number } | null = null;
   let pending: Promise<BlogPost[]> | null = null;
 
@@ -60,7 +63,9 @@ export function createBlogService(load: () => Promise<{ ok: boolean; posts: Blog
       const q = lower(query);
       const posts = await getAllPosts();
       if (!q) return posts;
-      return posts.filter((p) => [p.title, p.excerpt, p.content, ...p.tags].some((field) => field.toLowerCase().includes(q)));
+      return posts.filter((p) =>
+        [p.title, p.excerpt, p.content, ...p.tags].some((field) => field.toLowerCase().includes(q)),
+      );
     },
     async getCategories() {
       return sortedUnique((await getAllPosts()).map((p) => p.category));
