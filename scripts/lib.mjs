@@ -65,7 +65,7 @@ export function ensureShellBuild() {
 /** Compiles the production server (api/dist, see api/build.mjs) when its sources or what it bundles changed. */
 export function ensureApiBuild() {
   const stamp = join(ROOT, 'api', 'dist', '.source-hash');
-  const inputs = ['api/src', 'api/build.mjs', 'api/package.json', 'shell/platform', 'pnpm-lock.yaml', 'tsconfig.base.json'].map((p) => join(ROOT, p));
+  const inputs = ['api/src', 'api/build.mjs', 'api/package.json', 'contracts/package.json', 'contracts/src', 'shell/platform', 'pnpm-lock.yaml', 'tsconfig.base.json'].map((p) => join(ROOT, p));
   const hash = hashTree(inputs, { base: ROOT, skip: (p) => /\.test\.tsx?$/.test(p) });
   if (existsSync(stamp) && readFileSync(stamp, 'utf8') === hash && existsSync(join(ROOT, 'api', 'dist', 'main.js'))) return;
   log('compiling the server');

@@ -21,7 +21,7 @@ const lintRules = spawnSync(process.execPath, ['--test', '--test-reporter=dot', 
 log('the throwaway Postgres cluster (scripts/postgres.mjs)');
 const postgresScript = spawnSync(process.execPath, ['--test', '--test-reporter=dot', 'scripts/postgres.test.mjs'], { cwd: ROOT, stdio: 'inherit' });
 
-const packages = ['shell/platform', 'shell', 'mfe-directory', 'mfe-blog', 'mfe-forms', 'mfe-legal', 'api'];
+const packages = ['contracts', 'shell/platform', 'shell', 'mfe-directory', 'mfe-blog', 'mfe-forms', 'mfe-legal', 'api'];
 const reportDir = mkdtempSync(join(tmpdir(), 'vitest-'));
 let passed = 0;
 let failed = 0;

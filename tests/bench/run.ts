@@ -12,7 +12,7 @@ import { launchBrowser } from '../e2e/browser';
 import { REPO_ROOT, type Site } from '../e2e/harness';
 import { listToolSummaries } from '../../api/src/tools/repository';
 import { searchToolSummaries } from '../../api/src/tools/search';
-import { DEFAULT_QUERY, queryTools } from '../../api/src/contracts/toolQuery';
+import { DEFAULT_QUERY, queryTools } from '../../contracts/src/toolQuery';
 import { buildMonolith, serveMonolith, type MonolithSite } from '../monolith/serve';
 import { DEFAULT_BASELINE, prepareBaseline, startBaselineSite, type Baseline } from './baseline';
 import { firstVisitJs, keystrokeToResults, phoneTimes } from './browser';

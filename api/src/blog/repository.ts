@@ -1,6 +1,6 @@
 import type { DB } from '../db/connection';
 import { publicWrite } from '../db/dataVersion';
-import type { BlogPostDoc } from '../contracts/blog';
+import type { BlogPostDoc } from '@aitools/contracts/blog';
 
 /** A post as stored: the whole front matter and body as JSON in `doc`; status and date as columns to query on. */
 export interface StoredPost extends BlogPostDoc {

@@ -6,9 +6,9 @@ import type { DB } from '../db/connection';
 import { HttpError } from '../middleware/errors';
 import { jsonBody } from '../middleware/body';
 import type { RateLimits } from '../middleware/rateLimit';
-import { contactSchema, earlyAccessSchema, IDEMPOTENCY_KEY_FIELD, IDEMPOTENCY_KEY_HEADER, submissionSchema } from '../contracts/forms';
+import { contactSchema, earlyAccessSchema, IDEMPOTENCY_KEY_FIELD, IDEMPOTENCY_KEY_HEADER, submissionSchema } from '@aitools/contracts/forms';
 import { forwardToEmailMarketing } from './emailMarketing';
-import { success } from '../contracts/answers';
+import { success } from '@aitools/contracts/answers';
 import { checkForm, joinEarlyAccess, sendContactMessage, submitTool, type WriteResult } from './service';
 
 /** Form bodies are small; anything larger is refused with 413 before it is read further (fits every field at its maximum). */

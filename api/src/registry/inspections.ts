@@ -2,7 +2,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { inTransaction, type DB } from '../db/connection';
 import { publicWrite } from '../db/dataVersion';
-import type { McpInspection } from '../contracts/inspection';
+import type { McpInspection } from '@aitools/contracts/inspection';
 import { join } from 'node:path';
 import { DATA_DIR } from '../paths';
 

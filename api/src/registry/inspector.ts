@@ -10,7 +10,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ReadBuffer, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ListPromptsResultSchema, ListResourcesResultSchema, ListToolsResultSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import type { InspectedPrompt, InspectedResource, InspectedTool } from '../contracts/inspection';
+import type { InspectedPrompt, InspectedResource, InspectedTool } from '@aitools/contracts/inspection';
 
 export interface RunLimits {
   /** For everything: starting (npx may install first), initialize and the lists. */

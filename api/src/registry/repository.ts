@@ -1,6 +1,6 @@
 import { containsText, jsonText, type DB } from '../db/connection';
 import { publicWrite } from '../db/dataVersion';
-import type { ServerJson } from '../contracts/mcp';
+import type { ServerJson } from '@aitools/contracts/mcp';
 
 /** Where a record came from: the seed file (kept in step with it) or a registry import (the seed leaves it alone). */
 export type RecordSource = 'seed' | 'import';

@@ -5,12 +5,12 @@ import { searchTools } from './search';
 import { similarTools } from './similar';
 import { getServerByToolSlug } from '../registry/repository';
 import { getInspection } from '../registry/inspections';
-import { inspectionForPage } from '../contracts/inspection';
-import { toToolSummary } from '../contracts/tools';
-import { queryTools, readToolQuery } from '../contracts/toolQuery';
-import type { ToolDetailExtras } from '../contracts/mcp';
+import { inspectionForPage } from '@aitools/contracts/inspection';
+import { toToolSummary } from '@aitools/contracts/tools';
+import { queryTools, readToolQuery } from '@aitools/contracts/toolQuery';
+import type { ToolDetailExtras } from '@aitools/contracts/mcp';
 import { json, type ReplyCache } from '../http/cachedResponse';
-import { failure, success } from '../contracts/answers';
+import { failure, success } from '@aitools/contracts/answers';
 
 export function toolsRouter(db: DB, reads: ReplyCache): Router {
   const router = Router();
@@ -41,7 +41,7 @@ export function toolsRouter(db: DB, reads: ReplyCache): Router {
       // The page shows parameters only; /v0.1 carries the full input schemas.
       const mcpInspection = stored && inspectionForPage(stored);
       const extras: ToolDetailExtras = { ...(mcpServer ? { mcpServer } : {}), ...(mcpInspection ? { mcpInspection } : {}), similar: similarTools(toToolSummary(tool), await listToolSummaries(db)) };
-      // The bare record, not the success shape: SPEC 6 fixes this answer (contracts/answers.ts).
+      // The bare record, not the success shape: SPEC 6 fixes this answer (contracts/src/answers.ts).
       return json({ ...tool, ...extras });
     }),
   );

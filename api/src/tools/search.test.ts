@@ -7,7 +7,7 @@ import type { DB } from '../db/connection';
 import { openTestDatabase } from '../db/testDatabase';
 import { createLogger } from '../middleware/logger';
 import { seed } from '../db/seed';
-import type { ToolSummary } from '../contracts/tools';
+import type { ToolSummary } from '@aitools/contracts/tools';
 import { listToolSummaries, upsertTool } from './repository';
 import { searchToolSummaries } from './search';
 import { similarTools } from './similar';

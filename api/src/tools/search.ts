@@ -6,8 +6,8 @@
  */
 import { sql } from 'kysely';
 import { containsText, dialectOf, jsonText, type DB } from '../db/connection';
-import { toToolSummary, type ToolSummary } from '../contracts/tools';
-import { didYouMean } from '../contracts/didYouMean';
+import { toToolSummary, type ToolSummary } from '@aitools/contracts/tools';
+import { didYouMean } from '@aitools/contracts/didYouMean';
 import { listToolSummaries, rowToTool } from './repository';
 
 /** An FTS5 string literal: the text as one phrase, double quotes doubled (nothing in it is query syntax). */

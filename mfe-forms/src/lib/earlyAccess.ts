@@ -1,6 +1,6 @@
 import { data, redirect, type ActionFunctionArgs } from 'react-router-dom';
 import { writeJson } from '@aitools/platform';
-import { EARLY_ACCESS_SOURCE, EARLY_ACCESS_TYPE, earlyAccessSchema, validateForm, type EarlyAccessRecord } from '@aitools/api/contracts/forms';
+import { EARLY_ACCESS_SOURCE, EARLY_ACCESS_TYPE, earlyAccessSchema, validateForm, type EarlyAccessRecord } from '@aitools/contracts/forms';
 import { failedStatus, readPost, refusedPost, sendForm, type FormActionData } from './formRoute';
 
 export const EARLY_ACCESS_STORAGE_KEY = 'earlyAccessSignup';

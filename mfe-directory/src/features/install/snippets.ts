@@ -16,7 +16,7 @@
  *   the URL: --env and --header take several values and would swallow the words that follow them.
  * On Windows, npx is a .cmd script that a client cannot start directly, so it runs through `cmd /c`.
  */
-import type { McpArgument, McpInput, McpKeyValueInput, McpPackage, McpRemote, ServerJson } from '@aitools/api/contracts/mcp';
+import type { McpArgument, McpInput, McpKeyValueInput, McpPackage, McpRemote, ServerJson } from '@aitools/contracts/mcp';
 
 /** The visitor's system: only Windows changes a snippet. */
 export type Os = 'posix' | 'windows';

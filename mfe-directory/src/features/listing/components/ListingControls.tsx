@@ -1,5 +1,5 @@
 import type { RefObject } from 'react';
-import { CATEGORIES, PAGE_SIZES, SORT_OPTIONS, TYPE_OPTIONS, type SortKey, type ToolQuery, type TypeFilter } from '@aitools/api/contracts/toolQuery';
+import { CATEGORIES, PAGE_SIZES, SORT_OPTIONS, TYPE_OPTIONS, type SortKey, type ToolQuery, type TypeFilter } from '@aitools/contracts/toolQuery';
 import type { useListingControls } from '../hooks/useListingControls';
 import type { QueryLink } from './queryLink';
 
