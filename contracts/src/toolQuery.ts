@@ -85,7 +85,7 @@ export function parseTypeFilter(value: string | null): TypeFilter {
   return value === 'ai-tool' || value === 'mcp-servers' || value === 'free' || value === 'paid' ? value : 'all';
 }
 
-export interface Filters {
+interface Filters {
   search: string;
   category: string;
   type: TypeFilter;
@@ -111,11 +111,19 @@ function passes(tool: ToolSummary, i: number, text: SearchText, lowered: string,
   return (!lowered || containsAt(text, i, lowered)) && (category === 'All' || normaliseCategory(tool.category) === category) && matchesType(tool, type);
 }
 
-/** Search in name or description (case-insensitive), category (with its aliases) and type, combined. */
-export function filterTools(tools: ToolSummary[], filters: Filters): ToolSummary[] {
-  const text = searchTextOf(tools);
-  const lowered = filters.search.trim().toLowerCase();
-  return tools.filter((t, i) => passes(t, i, text, lowered, filters));
+/** GET /api/tools?search=: the spec's search alone (no category, type or paging), matches in catalogue order, with
+ *  "did you mean" suggestions when nothing matches. The same matching as `queryTools`. */
+export interface SearchAnswer {
+  data: ToolSummary[];
+  suggestions?: string[];
+}
+
+export function searchTools(catalogue: ToolSummary[], search: string): SearchAnswer {
+  const lowered = search.trim().toLowerCase();
+  if (!lowered) return { data: catalogue };
+  const text = searchTextOf(catalogue);
+  const data = catalogue.filter((_, i) => containsAt(text, i, lowered));
+  return data.length ? { data } : { data, suggestions: didYouMean(search, catalogue) };
 }
 
 // One collator for every comparison: localeCompare with options builds a new one per call (slow on large lists).
@@ -239,7 +247,7 @@ export interface ToolPage {
 /** Up to this many results come whole with a page (about 6 kB gzip at most), so refinements need no request. */
 export const HELD_MATCHES = 100;
 
-/** Runs a query over the whole catalogue: the same matches as `filterTools`, in `sortTools` order. */
+/** Runs a query over the whole catalogue: search, category and type combined, in `sortTools` order. */
 export function queryTools(catalogue: ToolSummary[], q: ToolQuery): ToolPage {
   const index = indexOf(catalogue);
   const order = (index.orders[q.sort] ??= orderOf(catalogue, q.sort));

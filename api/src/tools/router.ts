@@ -1,25 +1,25 @@
 import { Router } from 'express';
 import type { DB } from '../db/connection';
 import { getTool, listToolSummaries } from './repository';
-import { searchTools } from './search';
 import { similarTools } from './similar';
 import { getServerByToolSlug } from '../registry/repository';
 import { getInspection } from '../registry/inspections';
 import { inspectionForPage } from '@aitools/contracts/inspection';
 import { toToolSummary } from '@aitools/contracts/tools';
-import { queryTools, readToolQuery } from '@aitools/contracts/toolQuery';
+import { MAX_SEARCH_LENGTH, queryTools, readToolQuery, searchTools } from '@aitools/contracts/toolQuery';
 import type { ToolDetailExtras } from '@aitools/contracts/mcp';
 import { json, type ReplyCache } from '../http/cachedResponse';
 import { failure, success } from '@aitools/contracts/answers';
 
 export function toolsRouter(db: DB, reads: ReplyCache): Router {
   const router = Router();
-  // ?search= : the spec's contains-search through the full-text index, with suggestions when nothing matches.
+  // ?search= : the spec's contains-search over the held list, as the directory's query matches, with suggestions
+  // when nothing matches; no search, the whole list.
   router.get(
     '/',
     reads.route(async (req) => {
-      const search = typeof req.query.search === 'string' ? req.query.search.slice(0, 200) : '';
-      return json(success(search.trim() ? await searchTools(db, search) : { data: await listToolSummaries(db) }));
+      const search = typeof req.query.search === 'string' ? req.query.search.slice(0, MAX_SEARCH_LENGTH) : '';
+      return json(success(searchTools(await listToolSummaries(db), search)));
     }),
   );
   // One page of the directory's query (search, category, type, sort, page, size): what the home page shows, so its
