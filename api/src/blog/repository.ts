@@ -1,5 +1,5 @@
 import type { DB } from '../db/connection';
-import { publicWrite } from '../db/dataVersion';
+import { upsertPublic } from '../db/dataVersion';
 import type { BlogPostDoc } from '@aitools/contracts/blog';
 
 /** A post as stored: the whole front matter and body as JSON in `doc`; status and date as columns to query on. */
@@ -35,17 +35,5 @@ export async function getPublishedPost(db: DB, slug: string): Promise<BlogPostDo
 /** Inserts or updates a post by slug; a write that changes nothing is skipped. Returns whether a row changed. */
 export function upsertPost(db: DB, post: StoredPost): Promise<boolean> {
   const row = { slug: post.slug, title: post.title, status: post.status, published_at: post.published_at, doc: JSON.stringify(post) };
-  return publicWrite(db, async (trx) => {
-    const r = await trx
-      .insertInto('blog_posts')
-      .values(row)
-      .onConflict((oc) =>
-        oc
-          .column('slug')
-          .doUpdateSet((eb) => ({ title: eb.ref('excluded.title'), status: eb.ref('excluded.status'), published_at: eb.ref('excluded.published_at'), doc: eb.ref('excluded.doc') }))
-          .where((eb) => eb('blog_posts.doc', '<>', eb.ref('excluded.doc'))),
-      )
-      .executeTakeFirst();
-    return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
-  });
+  return upsertPublic(db, 'blog_posts', row, { key: 'slug' });
 }

@@ -1,5 +1,5 @@
 import type { DB } from '../db/connection';
-import { dataVersion, publicWrite } from '../db/dataVersion';
+import { dataVersion, upsertPublic } from '../db/dataVersion';
 import { toToolSummary, type Tool, type ToolSummary } from '@aitools/contracts/tools';
 import { offeredToolNames } from '../registry/inspections';
 
@@ -60,23 +60,5 @@ export function upsertTool(db: DB, tool: ToolInput): Promise<boolean> {
     doc: JSON.stringify(doc),
     created_at: new Date().toISOString(),
   };
-  return publicWrite(db, async (trx) => {
-    const r = await trx
-      .insertInto('tools')
-      .values(row)
-      .onConflict((oc) =>
-        oc
-          .column('slug')
-          .doUpdateSet((eb) => ({
-            name: eb.ref('excluded.name'),
-            category: eb.ref('excluded.category'),
-            pricing: eb.ref('excluded.pricing'),
-            popularity_score: eb.ref('excluded.popularity_score'),
-            doc: eb.ref('excluded.doc'),
-          }))
-          .where((eb) => eb('tools.doc', '<>', eb.ref('excluded.doc'))),
-      )
-      .executeTakeFirst();
-    return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
-  });
+  return upsertPublic(db, 'tools', row, { key: 'slug', keep: ['created_at'] });
 }
