@@ -17,12 +17,6 @@ export const DESCRIPTION_MAX_LENGTH = 2000;
 export const MESSAGE_MAX_LENGTH = 500;
 export const CONTACT_MESSAGE_MAX_LENGTH = 5000;
 
-export const FIELD_MAX_LENGTHS = {
-  submission: { name: NAME_MAX_LENGTH, email: EMAIL_MAX_LENGTH, website_url: URL_MAX_LENGTH, description: DESCRIPTION_MAX_LENGTH, message: MESSAGE_MAX_LENGTH },
-  contact: { name: NAME_MAX_LENGTH, email: EMAIL_MAX_LENGTH, message: CONTACT_MESSAGE_MAX_LENGTH },
-  earlyAccess: { email: EMAIL_MAX_LENGTH },
-} as const;
-
 /**
  * Idempotency: a form post may carry a key (this header, or this hidden field for HTML form posts, which cannot
  * set headers). A retried post with the same key answers the first result and stores nothing twice.

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
 import { loadConfig } from '../config';
 import { contactSchema, earlyAccessSchema, submissionSchema, validateForm } from '@aitools/contracts/forms';
-import { escapeForDisplay, hasForbiddenCharacters } from '@aitools/contracts/text';
+import { escapeForDisplay, findForbiddenCharacter } from '@aitools/contracts/text';
 import { sql } from 'kysely';
 import type { DB } from '../db/connection';
 import type { Schema } from '../db/schema';
@@ -120,7 +120,7 @@ function expectInert(row: Body) {
   const texts = Object.values(row).flatMap((v) => (v && typeof v === 'object' ? Object.values(v) : [v])).filter((v): v is string => typeof v === 'string');
   for (const text of texts) {
     expect(text.normalize('NFC')).toBe(text);
-    expect(hasForbiddenCharacters(text, true)).toBe(false);
+    expect(findForbiddenCharacter(text, true)).toBeNull();
     expect(escapeForDisplay(text)).not.toMatch(TERMINAL_CONTROL);
     const csv = csvField(text);
     const unquoted = csv.startsWith('"') ? csv.slice(1, -1).replace(/""/g, '"') : csv;
