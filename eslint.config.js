@@ -34,13 +34,17 @@ const nevers = [
   },
   {
     from: { element: { type: 'feature' } },
-    disallow: { to: { element: { type: 'feature', captured: { feature: `!(${DOMAIN_FEATURES}|{{from.captured.feature}})` } } } },
-    message: "A feature uses its own files, the remote's shared/ folder and the domain features (tools, pricing); pages (src/routes) compose the rest.",
+    disallow: {
+      to: { element: { type: 'feature', captured: { feature: `!(${DOMAIN_FEATURES}|{{from.captured.feature}})` } } },
+    },
+    message:
+      "A feature uses its own files, the remote's shared/ folder and the domain features (tools, pricing); pages (src/routes) compose the rest.",
   },
   {
     from: { element: REMOTE },
     disallow: { to: { element: { types: { anyOf: ['shell', 'api', 'seed-data'] } } } },
-    message: 'A remote reaches the shell only through @aitools/platform, and never imports the api: what they share is in @aitools/contracts.',
+    message:
+      'A remote reaches the shell only through @aitools/platform, and never imports the api: what they share is in @aitools/contracts.',
   },
   {
     // Tests may check a remote's logic against the real seed records; no build bundles a test.
@@ -69,8 +73,15 @@ const nevers = [
   },
   {
     from: { element: { type: 'contracts' } },
-    disallow: { to: { element: { types: { anyOf: ['api', 'seed-data', 'shell', 'platform', 'remote', 'feature', 'tests', 'scripts'] } } } },
-    message: '@aitools/contracts is the ground floor, bundled by the api and the remotes alike: it imports no other part of the repository.',
+    disallow: {
+      to: {
+        element: {
+          types: { anyOf: ['api', 'seed-data', 'shell', 'platform', 'remote', 'feature', 'tests', 'scripts'] },
+        },
+      },
+    },
+    message:
+      '@aitools/contracts is the ground floor, bundled by the api and the remotes alike: it imports no other part of the repository.',
   },
 ];
 
@@ -83,7 +94,10 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     rules: {
       // A leading underscore marks a value left out on purpose (`const { id: _id, ...rest } = row`).
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
       // The React Compiler's checks: the site is not built with the compiler, and what they flag here is intended
       // (refs holding the latest value, browser-only state set once mounted so hydration matches the server).
       'react-hooks/refs': 'off',
@@ -96,7 +110,17 @@ export default tseslint.config(
     // The api's package name does not resolve where it is not a dependency, so the boundary rule cannot see it: named here.
     files: ['mfe-*/**/*.{ts,tsx}', 'contracts/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['@aitools/api', '@aitools/api/*'], message: 'A remote (and the contracts) never imports the api: what they share is in @aitools/contracts.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@aitools/api', '@aitools/api/*'],
+              message: 'A remote (and the contracts) never imports the api: what they share is in @aitools/contracts.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
@@ -115,7 +139,13 @@ export default tseslint.config(
     settings: {
       'boundaries/elements': elements,
       'boundaries/files': [{ category: 'test', pattern: '**/*.test.{ts,tsx}' }],
-      'import/resolver': { typescript: { project: ['*/tsconfig.json', 'shell/platform/tsconfig.json'], alwaysTryTypes: true, noWarnOnMultipleProjects: true } },
+      'import/resolver': {
+        typescript: {
+          project: ['*/tsconfig.json', 'shell/platform/tsconfig.json'],
+          alwaysTryTypes: true,
+          noWarnOnMultipleProjects: true,
+        },
+      },
     },
     rules: {
       'boundaries/dependencies': ['error', { default: 'allow', policies: nevers }],

@@ -12,7 +12,11 @@ const external = Object.keys(pkg.dependencies).filter((name) => !bundled.include
 
 await build({
   absWorkingDir: import.meta.dirname,
-  entryPoints: { main: 'src/main.ts', 'ssr/sharedResolveHooks': 'src/ssr/sharedResolveHooks.ts', drawWorker: 'src/images/drawWorker.ts' },
+  entryPoints: {
+    main: 'src/main.ts',
+    'ssr/sharedResolveHooks': 'src/ssr/sharedResolveHooks.ts',
+    drawWorker: 'src/images/drawWorker.ts',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

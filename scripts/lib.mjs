@@ -13,7 +13,12 @@ export function log(msg) {
 }
 
 export function run(cmd, args, opts = {}) {
-  const r = spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit', ...opts, env: { ...process.env, ...(opts.env ?? {}) } });
+  const r = spawnSync(cmd, args, {
+    cwd: ROOT,
+    stdio: 'inherit',
+    ...opts,
+    env: { ...process.env, ...(opts.env ?? {}) },
+  });
   if (r.status !== 0) {
     console.error(`✖ ${cmd} ${args.join(' ')} exited with ${r.status ?? r.signal}`);
     process.exit(r.status ?? 1);
@@ -22,7 +27,10 @@ export function run(cmd, args, opts = {}) {
 
 function hasPnpm() {
   try {
-    return execSync('pnpm --version', { stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim().startsWith('12.');
+    return execSync('pnpm --version', { stdio: ['ignore', 'pipe', 'ignore'] })
+      .toString()
+      .trim()
+      .startsWith('12.');
   } catch {
     return false;
   }
@@ -43,7 +51,12 @@ export function ensurePnpm() {
 export function ensureInstall() {
   const marker = join(ROOT, 'node_modules', '.modules.yaml');
   const lock = join(ROOT, 'pnpm-lock.yaml');
-  if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs && existsSync(join(ROOT, 'api', 'node_modules'))) return;
+  if (
+    existsSync(marker) &&
+    statSync(marker).mtimeMs >= statSync(lock).mtimeMs &&
+    existsSync(join(ROOT, 'api', 'node_modules'))
+  )
+    return;
   log('installing dependencies (better-sqlite3 compiles from source: about a minute)');
   // node-gyp needs Node's headers; Debian's node keeps them under /usr/include/node.
   const env = existsSync('/usr/include/node/node.h') ? { npm_config_nodedir: '/usr' } : {};
@@ -55,8 +68,15 @@ export function ensureShellBuild() {
   const stamp = join(ROOT, 'shell', 'dist', '.source-hash');
   // The whole shell folder (sources, platform SDK, config) without node_modules and build output, the lockfile
   // and the shared compiler settings.
-  const hash = hashTree([join(ROOT, 'shell'), join(ROOT, 'pnpm-lock.yaml'), join(ROOT, 'tsconfig.base.json')], { base: ROOT });
-  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === hash && existsSync(join(ROOT, 'shell', 'dist', 'server', 'entry-server.js'))) return;
+  const hash = hashTree([join(ROOT, 'shell'), join(ROOT, 'pnpm-lock.yaml'), join(ROOT, 'tsconfig.base.json')], {
+    base: ROOT,
+  });
+  if (
+    existsSync(stamp) &&
+    readFileSync(stamp, 'utf8') === hash &&
+    existsSync(join(ROOT, 'shell', 'dist', 'server', 'entry-server.js'))
+  )
+    return;
   log('building the shell');
   run('pnpm', ['--filter', '@aitools/shell', 'build']);
   writeFileSync(stamp, hash);
@@ -65,9 +85,19 @@ export function ensureShellBuild() {
 /** Compiles the production server (api/dist, see api/build.mjs) when its sources or what it bundles changed. */
 export function ensureApiBuild() {
   const stamp = join(ROOT, 'api', 'dist', '.source-hash');
-  const inputs = ['api/src', 'api/build.mjs', 'api/package.json', 'contracts/package.json', 'contracts/src', 'shell/platform', 'pnpm-lock.yaml', 'tsconfig.base.json'].map((p) => join(ROOT, p));
+  const inputs = [
+    'api/src',
+    'api/build.mjs',
+    'api/package.json',
+    'contracts/package.json',
+    'contracts/src',
+    'shell/platform',
+    'pnpm-lock.yaml',
+    'tsconfig.base.json',
+  ].map((p) => join(ROOT, p));
   const hash = hashTree(inputs, { base: ROOT, skip: (p) => /\.test\.tsx?$/.test(p) });
-  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === hash && existsSync(join(ROOT, 'api', 'dist', 'main.js'))) return;
+  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === hash && existsSync(join(ROOT, 'api', 'dist', 'main.js')))
+    return;
   log('compiling the server');
   run('pnpm', ['--filter', '@aitools/api', 'build']);
   writeFileSync(stamp, hash);
@@ -76,5 +106,7 @@ export function ensureApiBuild() {
 /** Releases every remote whose sources changed since its active release (the first run releases all four). */
 export function ensureReleases(env = {}) {
   log('releasing remotes (skipped when unchanged)');
-  run('pnpm', ['--filter', '@aitools/api', 'exec', 'tsx', 'src/releases/cli.ts', 'release', 'all', '--if-changed'], { env });
+  run('pnpm', ['--filter', '@aitools/api', 'exec', 'tsx', 'src/releases/cli.ts', 'release', 'all', '--if-changed'], {
+    env,
+  });
 }

@@ -14,7 +14,9 @@ export function findPostgresBin() {
   if (process.env.PG_BIN) return has(process.env.PG_BIN) ? process.env.PG_BIN : null;
   const root = '/usr/lib/postgresql';
   if (!existsSync(root)) return null;
-  const versions = readdirSync(root).filter((v) => /^\d+$/.test(v)).sort((a, b) => Number(b) - Number(a));
+  const versions = readdirSync(root)
+    .filter((v) => /^\d+$/.test(v))
+    .sort((a, b) => Number(b) - Number(a));
   for (const v of versions) if (has(join(root, v, 'bin'))) return join(root, v, 'bin');
   return null;
 }
@@ -46,7 +48,8 @@ export async function startPostgres({ log = () => {} } = {}) {
   if (asRoot) {
     const ids = spawnSync('id', ['-u', owner], { encoding: 'utf8' });
     const gid = spawnSync('id', ['-g', owner], { encoding: 'utf8' });
-    if (ids.status !== 0) throw new Error(`running as root needs the "${owner}" user (the postgresql package creates it)`);
+    if (ids.status !== 0)
+      throw new Error(`running as root needs the "${owner}" user (the postgresql package creates it)`);
     chownSync(dir, Number(ids.stdout), Number(gid.stdout));
   }
   // A server binary's command line, run as the cluster's owner.
@@ -60,7 +63,10 @@ export async function startPostgres({ log = () => {} } = {}) {
   const [stopCmd, stopArgs] = argv(join(bin, 'pg_ctl'), ['-D', data, '-m', 'fast', '-w', 'stop']);
   // pg_ctl starts the server in a session of its own, and a run ended by a signal (Ctrl-C) or SIGKILL fires no
   // 'exit' event: a detached watcher stops the server and removes the folder once this process is gone.
-  const watcher = spawn('sh', ['-c', WATCH, 'sh', String(process.pid), dir, stopCmd, ...stopArgs], { detached: true, stdio: 'ignore' });
+  const watcher = spawn('sh', ['-c', WATCH, 'sh', String(process.pid), dir, stopCmd, ...stopArgs], {
+    detached: true,
+    stdio: 'ignore',
+  });
   watcher.unref();
   const stop = () => {
     if (existsSync(data)) spawnSync(stopCmd, stopArgs, { stdio: 'ignore' });
@@ -70,7 +76,8 @@ export async function startPostgres({ log = () => {} } = {}) {
   // A crashed run must not leave a server behind.
   process.once('exit', stop);
   try {
-    const initdb = (locale) => run(join(bin, 'initdb'), ['-D', data, '--auth=trust', '--username=postgres', '--encoding=UTF8', locale]);
+    const initdb = (locale) =>
+      run(join(bin, 'initdb'), ['-D', data, '--auth=trust', '--username=postgres', '--encoding=UTF8', locale]);
     // C.UTF-8, not C: lower() and upper() then fold non-ASCII letters as a production server's UTF-8 locale does (the
     // api's case-insensitive search is lower() ... LIKE). Plain C only where the system lacks that locale.
     try {
@@ -82,7 +89,18 @@ export async function startPostgres({ log = () => {} } = {}) {
     // fsync stays on: the durability tests kill servers with SIGKILL and count what was acknowledged.
     const options = `-c listen_addresses=127.0.0.1 -p ${port} -c unix_socket_directories=${dir} -c max_connections=200 -c fsync=on`;
     run(join(bin, 'pg_ctl'), ['-D', data, '-o', options, '-l', join(dir, 'server.log'), '-w', 'start']);
-    run(join(bin, 'psql'), ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-d', 'postgres', '-qc', 'CREATE DATABASE aitools']);
+    run(join(bin, 'psql'), [
+      '-h',
+      '127.0.0.1',
+      '-p',
+      String(port),
+      '-U',
+      'postgres',
+      '-d',
+      'postgres',
+      '-qc',
+      'CREATE DATABASE aitools',
+    ]);
   } catch (err) {
     stop();
     throw err;
@@ -104,7 +122,9 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const dash = process.argv.indexOf('--');
   const command = dash >= 0 ? process.argv.slice(dash + 1) : [];
   if (!command.length) {
-    console.error('Usage: node scripts/postgres.mjs -- <command> [args...]   (runs it with DATABASE_URL on a throwaway cluster)');
+    console.error(
+      'Usage: node scripts/postgres.mjs -- <command> [args...]   (runs it with DATABASE_URL on a throwaway cluster)',
+    );
     process.exit(2);
   }
   const pg = await startPostgres({ log: (l) => console.log(`▶ ${l}`) });
@@ -112,7 +132,10 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     console.error('✖ no PostgreSQL server is installed (Debian: apt-get install postgresql)');
     process.exit(1);
   }
-  const child = spawn(command[0], command.slice(1), { stdio: 'inherit', env: { ...process.env, DATABASE_URL: pg.url } });
+  const child = spawn(command[0], command.slice(1), {
+    stdio: 'inherit',
+    env: { ...process.env, DATABASE_URL: pg.url },
+  });
   // Ctrl-C and a closed terminal reach the command from the terminal itself; this process outlives it to remove the
   // cluster. A SIGTERM (a process manager's stop) is passed on.
   process.on('SIGINT', () => {});

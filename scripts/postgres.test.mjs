@@ -35,7 +35,9 @@ test('a run killed with SIGKILL leaves no server and no folder behind', { skip }
     const pg = await startPostgres({ log: (l) => console.log(/data in (\\S+)/.exec(l)[1]) });
     console.log(pg.url);
     setInterval(() => {}, 1000);`;
-  const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
   const dir = (await lines.next()).value;
   const url = (await lines.next()).value;

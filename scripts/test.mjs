@@ -16,10 +16,16 @@ const typecheck = spawnSync('pnpm', ['-r', '--workspace-concurrency=1', 'typeche
 
 log('linting (recommended rules and the boundaries between the deployables)');
 const lint = spawnSync('pnpm', ['lint'], { cwd: ROOT, stdio: 'inherit' });
-const lintRules = spawnSync(process.execPath, ['--test', '--test-reporter=dot', 'scripts/lint-boundaries.test.mjs'], { cwd: ROOT, stdio: 'inherit' });
+const lintRules = spawnSync(process.execPath, ['--test', '--test-reporter=dot', 'scripts/lint-boundaries.test.mjs'], {
+  cwd: ROOT,
+  stdio: 'inherit',
+});
 
 log('the throwaway Postgres cluster (scripts/postgres.mjs)');
-const postgresScript = spawnSync(process.execPath, ['--test', '--test-reporter=dot', 'scripts/postgres.test.mjs'], { cwd: ROOT, stdio: 'inherit' });
+const postgresScript = spawnSync(process.execPath, ['--test', '--test-reporter=dot', 'scripts/postgres.test.mjs'], {
+  cwd: ROOT,
+  stdio: 'inherit',
+});
 
 const packages = ['contracts', 'shell/platform', 'shell', 'mfe-directory', 'mfe-blog', 'mfe-forms', 'mfe-legal', 'api'];
 const reportDir = mkdtempSync(join(tmpdir(), 'vitest-'));
@@ -32,11 +38,24 @@ const failedTests = []; // named again at the very end, where a CI log's tail sh
 function unitTests(pkg, label = pkg, env = {}) {
   log(`unit tests: ${label}`);
   const out = join(reportDir, label.replace(/\W+/g, '-') + '.json');
-  const r = spawnSync('pnpm', ['exec', 'vitest', 'run', '--configLoader', 'runner', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], {
-    cwd: join(ROOT, pkg),
-    stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'test', ...env },
-  });
+  const r = spawnSync(
+    'pnpm',
+    [
+      'exec',
+      'vitest',
+      'run',
+      '--configLoader',
+      'runner',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${out}`,
+    ],
+    {
+      cwd: join(ROOT, pkg),
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'test', ...env },
+    },
+  );
   if (existsSync(out)) {
     const report = JSON.parse(readFileSync(out, 'utf8'));
     passed += report.numPassedTests;
@@ -44,7 +63,8 @@ function unitTests(pkg, label = pkg, env = {}) {
     if (report.numTotalTests === 0) failedPackages.push(`${label} (no tests)`);
     for (const file of report.testResults)
       for (const test of file.assertionResults)
-        if (test.status === 'failed') failedTests.push(`${label}: ${test.fullName}\n    ${(test.failureMessages[0] ?? '').split('\n')[0]}`);
+        if (test.status === 'failed')
+          failedTests.push(`${label}: ${test.fullName}\n    ${(test.failureMessages[0] ?? '').split('\n')[0]}`);
   }
   if (r.status !== 0) failedPackages.push(label);
 }
@@ -78,7 +98,11 @@ if (!process.env.SKIP_E2E) {
   ensureApiBuild();
   log('end-to-end tests in Chromium');
   const summary = join(tmpdir(), `e2e-summary-${process.pid}.json`);
-  const r = spawnSync('pnpm', ['--filter', '@aitools/tests', 'e2e'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, E2E_SUMMARY: summary, ...(postgres ? { E2E_DATABASE_URL: postgres.adminUrl } : {}) } });
+  const r = spawnSync('pnpm', ['--filter', '@aitools/tests', 'e2e'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, E2E_SUMMARY: summary, ...(postgres ? { E2E_DATABASE_URL: postgres.adminUrl } : {}) },
+  });
   if (existsSync(summary)) {
     e2e = JSON.parse(readFileSync(summary, 'utf8'));
     rmSync(summary, { force: true });
@@ -88,7 +112,9 @@ if (!process.env.SKIP_E2E) {
 
 await postgres?.stop();
 
-console.log(`\nunit and component: ${passed} passed, ${failed} failed; e2e: ${e2e.passed} passed, ${e2e.failed} failed`);
+console.log(
+  `\nunit and component: ${passed} passed, ${failed} failed; e2e: ${e2e.passed} passed, ${e2e.failed} failed`,
+);
 console.log(`total: ${passed + e2e.passed} passed, ${failed + e2e.failed} failed`);
 if (failedPackages.length) {
   for (const test of failedTests) console.error(`✖ ${test}`);

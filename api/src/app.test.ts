@@ -20,11 +20,26 @@ beforeAll(async () => {
   const releasesDir = join(dir, 'releases');
   const client = join(releasesDir, 'legal', '1.0.0-r1', 'client');
   mkdirSync(client, { recursive: true });
-  writeFileSync(join(client, 'remoteEntry.js'), 'const p={"./Privacy":()=>import("/remotes/legal/1.0.0-r1/__federation_expose_Privacy-x.js")};export {p}');
+  writeFileSync(
+    join(client, 'remoteEntry.js'),
+    'const p={"./Privacy":()=>import("/remotes/legal/1.0.0-r1/__federation_expose_Privacy-x.js")};export {p}',
+  );
   writeFileSync(join(client, '__federation_expose_Privacy-x.js'), 'export default 1');
   mkdirSync(join(releasesDir, 'legal', '1.0.0-r1', 'server'));
-  writeFileSync(join(releasesDir, 'legal', '1.0.0-r1', 'server', 'entry.mjs'), 'export default { remote: "legal", routes: {} }');
-  const meta = { id: '1.0.0-r1', remote: 'legal', version: '1.0.0', builtAt: '2026-11-23T00:00:00Z', sourceHash: 'x', shared: {}, css: ['style-x.css'], contractVersion: CONTRACT_VERSION };
+  writeFileSync(
+    join(releasesDir, 'legal', '1.0.0-r1', 'server', 'entry.mjs'),
+    'export default { remote: "legal", routes: {} }',
+  );
+  const meta = {
+    id: '1.0.0-r1',
+    remote: 'legal',
+    version: '1.0.0',
+    builtAt: '2026-11-23T00:00:00Z',
+    sourceHash: 'x',
+    shared: {},
+    css: ['style-x.css'],
+    contractVersion: CONTRACT_VERSION,
+  };
   writeFileSync(join(releasesDir, 'legal', '1.0.0-r1', 'release.json'), JSON.stringify(meta));
   writeManifestAtomic(releasesDir, { version: 1, remotes: { legal: { active: '1.0.0-r1', history: [] } } });
   const config = loadConfig({ NODE_ENV: 'test', RELEASES_DIR: releasesDir });
@@ -42,7 +57,9 @@ describe('server basics', () => {
     expect(res.body).toEqual({
       status: 'degraded',
       manifest: { ok: true, servingFrom: 'file' },
-      remotes: Object.fromEntries(['directory', 'blog', 'forms'].map((r) => [r, { active: null, served: null, problem: 'no release is active' }])),
+      remotes: Object.fromEntries(
+        ['directory', 'blog', 'forms'].map((r) => [r, { active: null, served: null, problem: 'no release is active' }]),
+      ),
     });
   });
 
@@ -53,7 +70,11 @@ describe('server basics', () => {
     try {
       const health = await request(app).get('/api/health');
       expect(health.status).toBe(200);
-      expect(health.body.manifest).toEqual({ ok: false, problem: 'not valid JSON (truncated or damaged)', servingFrom: 'last-good' });
+      expect(health.body.manifest).toEqual({
+        ok: false,
+        problem: 'not valid JSON (truncated or damaged)',
+        servingFrom: 'last-good',
+      });
       const remotes = await request(app).get('/remotes.json');
       expect(remotes.status).toBe(200);
       expect(remotes.body.legal.id).toBe('1.0.0-r1');
@@ -91,7 +112,13 @@ describe('server basics', () => {
   it('serves the manifest uncached, with entry and stylesheet addresses of the active release', async () => {
     const res = await request(app).get('/remotes.json');
     expect(res.headers['cache-control']).toBe('no-store');
-    expect(res.body).toEqual({ legal: { id: '1.0.0-r1', entry: '/remotes/legal/1.0.0-r1/remoteEntry.js', css: ['/remotes/legal/1.0.0-r1/style-x.css'] } });
+    expect(res.body).toEqual({
+      legal: {
+        id: '1.0.0-r1',
+        entry: '/remotes/legal/1.0.0-r1/remoteEntry.js',
+        css: ['/remotes/legal/1.0.0-r1/style-x.css'],
+      },
+    });
   });
 
   it('serves release files with long immutable caching, and 404s for unknown remotes, releases and files', async () => {
@@ -116,7 +143,11 @@ describe('server basics', () => {
     expect(chunk.status).toBe(200);
     expect(chunk.text).toBe('export default 1');
     expect((await request(app).get('/remotes/legal/1.0.0-r1/retry/2-abc/missing.js')).status).toBe(404);
-    expect([403, 404]).toContain((await request(app).get('/remotes/legal/1.0.0-r1/retry/../../x/remoteEntry.js')).status);
-    expect([403, 404]).toContain((await request(app).get('/remotes/legal/1.0.0-r1/retry/a%2f..%2f/remoteEntry.js')).status);
+    expect([403, 404]).toContain(
+      (await request(app).get('/remotes/legal/1.0.0-r1/retry/../../x/remoteEntry.js')).status,
+    );
+    expect([403, 404]).toContain(
+      (await request(app).get('/remotes/legal/1.0.0-r1/retry/a%2f..%2f/remoteEntry.js')).status,
+    );
   });
 });

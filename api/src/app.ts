@@ -66,7 +66,14 @@ export interface SiteApp extends Express {
 }
 
 /** Composition only: security, API routes, remote release files, shell assets, then server-rendered pages. */
-export async function createApp({ config, db, logger, pages = true, rateLimitStore, manifests }: AppDeps): Promise<SiteApp> {
+export async function createApp({
+  config,
+  db,
+  logger,
+  pages = true,
+  rateLimitStore,
+  manifests,
+}: AppDeps): Promise<SiteApp> {
   const app = express();
   app.disable('x-powered-by');
   // Off unless TRUST_PROXY says which proxies set X-Forwarded-For: otherwise any client picks its own address.
@@ -76,12 +83,24 @@ export async function createApp({ config, db, logger, pages = true, rateLimitSto
 
   // Which release serves each remote (validated manifest, last good state, fallbacks): one for pages, /remotes.json
   // and the release files, so they always agree.
-  const serving = createReleaseServing({ releasesDir: config.releasesDir, manifests, remotes: REMOTE_NAMES, devRemotes: config.devRemotes, logger, importEntry: importServerEntry });
+  const serving = createReleaseServing({
+    releasesDir: config.releasesDir,
+    manifests,
+    remotes: REMOTE_NAMES,
+    devRemotes: config.devRemotes,
+    logger,
+    importEntry: importServerEntry,
+  });
 
   // One set of limits for both API instances below, so page form posts and direct API posts share each budget.
   // On Postgres (several instances) the counts live in the database, so the limit holds across all of them.
   const store = rateLimitStore ?? (dialectOf(db) === 'postgres' ? databaseRateLimits(db) : undefined);
-  const limits = createRateLimits({ formsPerMinute: config.writeRateLimit, eventsPerMinute: config.eventsRateLimit, releaseUploadsPerMinute: config.releaseUploadsPerMinute, store });
+  const limits = createRateLimits({
+    formsPerMinute: config.writeRateLimit,
+    eventsPerMinute: config.eventsRateLimit,
+    releaseUploadsPerMinute: config.releaseUploadsPerMinute,
+    store,
+  });
   // Signed preview links and the cookies they set (releases/preview.ts).
   const previews = createPreviews(previewSecret(config.previewSecret, join(VAR_DIR, 'preview-secret')), REMOTE_NAMES);
   // The JSON API as its own app: mounted here for visitors, and (a second instance) called in process by server
@@ -95,29 +114,54 @@ export async function createApp({ config, db, logger, pages = true, rateLimitSto
     api.get('/api/health', async (_req, res) => {
       await sql`SELECT 1`.execute(db);
       const releases = serving.health();
-      res.json(releases.ok ? { status: 'ok' } : { status: 'degraded', manifest: releases.manifest, remotes: releases.remotes });
+      res.json(
+        releases.ok ? { status: 'ok' } : { status: 'degraded', manifest: releases.manifest, remotes: releases.remotes },
+      );
     });
     api.use('/api/tools', toolsRouter(db, reads));
     api.use('/api/blog', blogRouter(db, reads));
-    api.use('/api/events', eventsRouter(db, { limit: limits.events, retention: { maxRows: config.eventsMaxRows, maxAgeDays: config.eventsMaxAgeDays } }));
+    api.use(
+      '/api/events',
+      eventsRouter(db, {
+        limit: limits.events,
+        retention: { maxRows: config.eventsMaxRows, maxAgeDays: config.eventsMaxAgeDays },
+      }),
+    );
     api.use('/api', formsRouter({ db, config, logger, limits }));
     api.use('/api', notFoundApi);
     api.use(errorHandler);
     return api;
   };
-  const renderer = pages ? await createPageRenderer(config, logger, jsonApi(), serving, (req) => previews.of(req)) : null;
+  const renderer = pages
+    ? await createPageRenderer(config, logger, jsonApi(), serving, (req) => previews.of(req))
+    : null;
   let storedPages: CachedPages | null = null;
 
   app.use(requestLogger(logger));
   app.use(replayableAnswers);
   app.use(refuseNul);
   // HTML, JSON and the JavaScript bundles shrink to a third or less on the wire; cached replies come compressed.
-  app.use(compression({ filter: (req, res) => !isPrecompressed(res as express.Response) && compression.filter(req, res) }));
-  app.use(securityHeaders({ connectSrc: config.analyticsEndpoint ? [new URL(config.analyticsEndpoint, config.siteOrigin).origin] : [], inlineScripts: renderer?.inlineScripts }));
+  app.use(
+    compression({ filter: (req, res) => !isPrecompressed(res as express.Response) && compression.filter(req, res) }),
+  );
+  app.use(
+    securityHeaders({
+      connectSrc: config.analyticsEndpoint ? [new URL(config.analyticsEndpoint, config.siteOrigin).origin] : [],
+      inlineScripts: renderer?.inlineScripts,
+    }),
+  );
   // The release API (teams' CI, operators): bearer tokens, never cookies; not part of the in-process API.
   app.use(
     '/api/releases',
-    releasesRouter({ db, releasesDir: config.releasesDir, manifests, previews, siteOrigin: config.siteOrigin, maxUploadBytes: config.releaseUploadBytes, uploadLimit: limits['release-uploads'] }),
+    releasesRouter({
+      db,
+      releasesDir: config.releasesDir,
+      manifests,
+      previews,
+      siteOrigin: config.siteOrigin,
+      maxUploadBytes: config.releaseUploadBytes,
+      uploadLimit: limits['release-uploads'],
+    }),
   );
   app.use(jsonApi());
 
@@ -126,9 +170,17 @@ export async function createApp({ config, db, logger, pages = true, rateLimitSto
     const { remote, id } = req.params as { remote: string; id: string };
     const grant = previews.verify(remote, id, String(req.query.exp ?? ''), String(req.query.sig ?? ''));
     res.set('Cache-Control', 'no-store');
-    if (!grant) return void res.status(403).type('text/plain').send('This preview link is not valid or has expired (a link lasts 24 hours). Ask for a new one.');
+    if (!grant)
+      return void res
+        .status(403)
+        .type('text/plain')
+        .send('This preview link is not valid or has expired (a link lasts 24 hours). Ask for a new one.');
     const check = checkRelease(config.releasesDir, remote, id);
-    if (!check.ok) return void res.status(404).type('text/plain').send(`Release ${id} of ${remote} cannot be previewed: ${check.problem}.`);
+    if (!check.ok)
+      return void res
+        .status(404)
+        .type('text/plain')
+        .send(`Release ${id} of ${remote} cannot be previewed: ${check.problem}.`);
     const landing = ROUTE_TABLE.find((r) => r.remote === remote && !r.path.includes(':'))?.path ?? '/';
     res.append('Set-Cookie', previews.cookie(grant, req.secure)).redirect(303, landing);
   });
@@ -155,7 +207,9 @@ export async function createApp({ config, db, logger, pages = true, rateLimitSto
     const out: Record<string, PublicRelease> = {};
     const pinned = previews.of(req);
     // All remotes at once: each may wait up to the budget for its server entry to import.
-    for (const served of await Promise.all(REMOTE_NAMES.map((remote) => serving.resolve(remote, config.renderBudgetMs, pinned[remote])))) {
+    for (const served of await Promise.all(
+      REMOTE_NAMES.map((remote) => serving.resolve(remote, config.renderBudgetMs, pinned[remote])),
+    )) {
       if (served.release) out[served.remote] = served.public;
     }
     res.set('Cache-Control', 'no-store').json(out);
@@ -165,30 +219,40 @@ export async function createApp({ config, db, logger, pages = true, rateLimitSto
   const releaseStatic = new Map<string, RequestHandler>();
   app.use('/remotes/:remote/:id', (req, res, next) => {
     const { remote, id } = req.params as { remote: string; id: string };
-    if (!(REMOTE_NAMES as readonly string[]).includes(remote) || !/^\w[\w.-]*$/.test(id)) return void res.sendStatus(404);
+    if (!(REMOTE_NAMES as readonly string[]).includes(remote) || !/^\w[\w.-]*$/.test(id))
+      return void res.sendStatus(404);
     const dev = id === DEV_RELEASE_ID && config.devRemotes.includes(remote);
     const clientDir = dev ? devRelease(remote).clientDir : join(config.releasesDir, remote, id, 'client');
     if (!existsSync(clientDir)) return void res.sendStatus(404);
     // A damaged release (an entry changed since it was released) is never served, nor cached by anyone.
     const check = dev ? null : checkRelease(config.releasesDir, remote, id);
-    if (check && !check.ok && check.kind === 'damaged') return void res.set('Cache-Control', 'no-store').sendStatus(404);
+    if (check && !check.ok && check.kind === 'damaged')
+      return void res.set('Cache-Control', 'no-store').sendStatus(404);
     // A retry address (see retryEntryUrl in shell/src/remotes/loadRemote.ts): the same files under fresh URLs.
     const retry = RETRY_PATH.exec(req.path);
     if (retry) {
       const [, token, file] = retry as unknown as [string, string, string];
-      if (file === REMOTE_ENTRY_FILE) return void sendRetryEntry(res, join(clientDir, file), remoteBaseUrl(remote, id), token);
+      if (file === REMOTE_ENTRY_FILE)
+        return void sendRetryEntry(res, join(clientDir, file), remoteBaseUrl(remote, id), token);
       req.url = `/${file}`;
     }
     let serve = releaseStatic.get(clientDir);
     if (!serve) {
-      serve = express.static(clientDir, { index: false, fallthrough: false, setHeaders: (r) => r.set('Cache-Control', dev ? 'no-cache' : IMMUTABLE) });
+      serve = express.static(clientDir, {
+        index: false,
+        fallthrough: false,
+        setHeaders: (r) => r.set('Cache-Control', dev ? 'no-cache' : IMMUTABLE),
+      });
       releaseStatic.set(clientDir, serve);
     }
     serve(req, res, next);
   });
 
   if (renderer) {
-    app.use('/assets', express.static(join(SHELL_DIST, 'client', 'assets'), { fallthrough: false, immutable: true, maxAge: '365d' }));
+    app.use(
+      '/assets',
+      express.static(join(SHELL_DIST, 'client', 'assets'), { fallthrough: false, immutable: true, maxAge: '365d' }),
+    );
     // Pages served from a package's dist/ (DEV_REMOTES) change without a new release id: rendered every time.
     const cached = config.devRemotes.length
       ? null
@@ -199,7 +263,9 @@ export async function createApp({ config, db, logger, pages = true, rateLimitSto
     storedPages = cached;
     const uncached: RequestHandler = (req, res, next) => void renderer.render(req, res).catch(next);
     // A previewing browser's pages are its own: rendered each time, never stored (nor replayed to it, below).
-    const render: RequestHandler = cached ? (req, res, next) => (previews.mayPreview(req) ? uncached : cached)(req, res, next) : uncached;
+    const render: RequestHandler = cached
+      ? (req, res, next) => (previews.mayPreview(req) ? uncached : cached)(req, res, next)
+      : uncached;
     app.get(/.*/, render);
     // Forms post to their own page (they work without JavaScript): the route's action reads the body, whatever its
     // type, and answers the page with a reason when it is not a readable form (mfe-forms readPost).

@@ -35,7 +35,12 @@ const INVALID_UTF8 = Buffer.from([0xc3, 0x28, 0xa0, 0xa1, 0xe2, 0x28, 0xa1, 0xf0
 /** A field the forms know, holding the shape's text, in the content type's own framing. */
 function framed(type: string, value: Buffer): Buffer {
   if (type === 'urlencoded') return Buffer.concat([Buffer.from('name='), value, Buffer.from('&email=x@y.co')]);
-  if (type === 'multipart') return Buffer.concat([Buffer.from('--XbX\r\nContent-Disposition: form-data; name="name"\r\n\r\n'), value, Buffer.from('\r\n--XbX--\r\n')]);
+  if (type === 'multipart')
+    return Buffer.concat([
+      Buffer.from('--XbX\r\nContent-Disposition: form-data; name="name"\r\n\r\n'),
+      value,
+      Buffer.from('\r\n--XbX--\r\n'),
+    ]);
   if (type === 'json') return Buffer.concat([Buffer.from('{"name":"'), value, Buffer.from('"}')]);
   if (type === 'xml') return Buffer.concat([Buffer.from('<name>'), value, Buffer.from('</name>')]);
   return value;
@@ -45,24 +50,54 @@ const SHAPES: Record<string, (type: string) => { body: Buffer; query?: string }>
   junk: () => ({ body: Buffer.from(Array.from({ length: 512 }, (_, i) => (i * 37 + 11) % 256)) }),
   'invalid-utf8': (type) => ({ body: framed(type, INVALID_UTF8) }),
   huge: (type) => ({ body: framed(type, Buffer.alloc(HUGE, 'a')) }),
-  'deep-json': () => ({ body: Buffer.from('{"a":'.repeat(3000) + '['.repeat(3000) + ']'.repeat(3000) + '}'.repeat(3000)) }),
-  'bad-escapes': (type) => ({ body: framed(type, Buffer.from('%ZZ%E0%A4%A%FF%')), query: 'q=%ZZ%E0%A4%A%&search=%FF&limit=%' }),
+  'deep-json': () => ({
+    body: Buffer.from('{"a":'.repeat(3000) + '['.repeat(3000) + ']'.repeat(3000) + '}'.repeat(3000)),
+  }),
+  'bad-escapes': (type) => ({
+    body: framed(type, Buffer.from('%ZZ%E0%A4%A%FF%')),
+    query: 'q=%ZZ%E0%A4%A%&search=%FF&limit=%',
+  }),
 };
 
 /** A concrete address for a declared path: parameters filled, with a known slug where there is one. */
-const concrete = (path: string) => path.replace(/\*\w+/g, 'x').replace(/[{}]/g, '').replace(/:(\w+)/g, (_, name: string) => (name === 'slug' ? 'cursor' : 'x'));
+const concrete = (path: string) =>
+  path
+    .replace(/\*\w+/g, 'x')
+    .replace(/[{}]/g, '')
+    .replace(/:(\w+)/g, (_, name: string) => (name === 'slug' ? 'cursor' : 'x'));
 
-function send(method: string, path: string, type: string | undefined, body: Buffer): Promise<{ status: number; text: string }> {
+function send(
+  method: string,
+  path: string,
+  type: string | undefined,
+  body: Buffer,
+): Promise<{ status: number; text: string }> {
   const { port } = server.address() as AddressInfo;
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port, method, path, agent, headers: { Accept: 'text/html,application/json;q=0.9,*/*;q=0.8', ...(type ? { 'Content-Type': type } : {}), 'Content-Length': body.length } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
-      res.on('error', reject);
-    });
+    const req = httpRequest(
+      {
+        host: '127.0.0.1',
+        port,
+        method,
+        path,
+        agent,
+        headers: {
+          Accept: 'text/html,application/json;q=0.9,*/*;q=0.8',
+          ...(type ? { 'Content-Type': type } : {}),
+          'Content-Length': body.length,
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+        res.on('error', reject);
+      },
+    );
     // A server that answers before reading a huge body (413) may close the socket under the rest of it.
-    req.on('error', (err: NodeJS.ErrnoException) => (err.code === 'EPIPE' || err.code === 'ECONNRESET' ? resolve({ status: 413, text: '' }) : reject(err)));
+    req.on('error', (err: NodeJS.ErrnoException) =>
+      err.code === 'EPIPE' || err.code === 'ECONNRESET' ? resolve({ status: 413, text: '' }) : reject(err),
+    );
     req.end(body);
   });
 }
@@ -73,7 +108,12 @@ beforeAll(async () => {
   const recording = recordMountedApps();
   try {
     // Limits high enough that the budget is not what answers: the bodies themselves must be refused.
-    app = await createApp({ config: loadConfig({ NODE_ENV: 'test', WRITE_RATE_LIMIT: '100000', EVENTS_RATE_LIMIT: '100000' }), db, logger: createLogger('silent'), pages: false });
+    app = await createApp({
+      config: loadConfig({ NODE_ENV: 'test', WRITE_RATE_LIMIT: '100000', EVENTS_RATE_LIMIT: '100000' }),
+      db,
+      logger: createLogger('silent'),
+      pages: false,
+    });
   } finally {
     recording.stop();
   }
@@ -89,29 +129,48 @@ afterAll(async () => {
 
 describe('the generated bad-request set', () => {
   it('enumerates the API routes from the routers', () => {
-    for (const expected of ['/api/health', '/api/tools', '/api/tools/cursor', '/api/submissions', '/api/contact/submit', '/api/early-access', '/api/events', '/v0.1/servers', '/sitemap.xml', '/remotes.json'])
+    for (const expected of [
+      '/api/health',
+      '/api/tools',
+      '/api/tools/cursor',
+      '/api/submissions',
+      '/api/contact/submit',
+      '/api/early-access',
+      '/api/events',
+      '/v0.1/servers',
+      '/sitemap.xml',
+      '/remotes.json',
+    ])
       expect(routes).toContain(expected);
     expect(routes.length).toBeGreaterThan(25);
   });
 
-  it.each(Object.keys(SHAPES))('body shape %s: no route, method or content type gets a 5xx or a library message', async (shape) => {
-    const failures: string[] = [];
-    let sent = 0;
-    for (const route of routes) {
-      await Promise.all(
-        METHODS.flatMap((method) =>
-          Object.entries(TYPES).map(async ([typeName, type]) => {
-            const { body, query } = SHAPES[shape]!(typeName);
-            const path = query ? `${route}?${query}` : route;
-            const res = await send(method, path, type, body);
-            sent++;
-            const leak = /Failed to parse|Unexpected token|SyntaxError|TypeError|RangeError|ENOENT|node_modules|at \S+ \(/.exec(res.text);
-            if (res.status >= 500 || leak) failures.push(`${method} ${path} [${typeName}] -> ${res.status}${leak ? ` (${leak[0]})` : ''}`);
-          }),
-        ),
-      );
-    }
-    expect(sent).toBe(routes.length * METHODS.length * Object.keys(TYPES).length);
-    expect(failures).toEqual([]);
-  }, 180_000);
+  it.each(Object.keys(SHAPES))(
+    'body shape %s: no route, method or content type gets a 5xx or a library message',
+    async (shape) => {
+      const failures: string[] = [];
+      let sent = 0;
+      for (const route of routes) {
+        await Promise.all(
+          METHODS.flatMap((method) =>
+            Object.entries(TYPES).map(async ([typeName, type]) => {
+              const { body, query } = SHAPES[shape]!(typeName);
+              const path = query ? `${route}?${query}` : route;
+              const res = await send(method, path, type, body);
+              sent++;
+              const leak =
+                /Failed to parse|Unexpected token|SyntaxError|TypeError|RangeError|ENOENT|node_modules|at \S+ \(/.exec(
+                  res.text,
+                );
+              if (res.status >= 500 || leak)
+                failures.push(`${method} ${path} [${typeName}] -> ${res.status}${leak ? ` (${leak[0]})` : ''}`);
+            }),
+          ),
+        );
+      }
+      expect(sent).toBe(routes.length * METHODS.length * Object.keys(TYPES).length);
+      expect(failures).toEqual([]);
+    },
+    180_000,
+  );
 });

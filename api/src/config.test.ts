@@ -20,15 +20,23 @@ describe('TRUST_PROXY', () => {
   it('is off by default, and Express accepts every parsed form (and refuses a bad address at start-up)', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     const app = express();
-    for (const v of ['1', 'loopback', '10.0.0.0/8,::1', 'uniquelocal']) expect(() => app.set('trust proxy', parseTrustProxy(v))).not.toThrow();
+    for (const v of ['1', 'loopback', '10.0.0.0/8,::1', 'uniquelocal'])
+      expect(() => app.set('trust proxy', parseTrustProxy(v))).not.toThrow();
     expect(() => app.set('trust proxy', parseTrustProxy('not-an-address'))).toThrow();
   });
 });
 
 describe('limits', () => {
   it('has defaults and refuses values that are not positive whole numbers', () => {
-    expect(loadConfig({})).toMatchObject({ writeRateLimit: 20, eventsRateLimit: 120, eventsMaxRows: 100_000, eventsMaxAgeDays: 90 });
-    expect(() => loadConfig({ WRITE_RATE_LIMIT: 'lots' })).toThrow('WRITE_RATE_LIMIT must be a positive whole number, got "lots"');
+    expect(loadConfig({})).toMatchObject({
+      writeRateLimit: 20,
+      eventsRateLimit: 120,
+      eventsMaxRows: 100_000,
+      eventsMaxAgeDays: 90,
+    });
+    expect(() => loadConfig({ WRITE_RATE_LIMIT: 'lots' })).toThrow(
+      'WRITE_RATE_LIMIT must be a positive whole number, got "lots"',
+    );
     expect(() => loadConfig({ EVENTS_MAX_ROWS: '0' })).toThrow('EVENTS_MAX_ROWS');
   });
 });

@@ -80,10 +80,13 @@ function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): nu
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = Number(env.PORT ?? 8080);
   // Relative paths mean: from where the operator ran the command (pnpm runs scripts in the package folder).
-  const path = (value: string | undefined, fallback: string) => (value ? resolve(env.INIT_CWD ?? process.cwd(), value) : fallback);
+  const path = (value: string | undefined, fallback: string) =>
+    value ? resolve(env.INIT_CWD ?? process.cwd(), value) : fallback;
   return {
     port,
-    database: env.DATABASE_URL || (env.DATABASE_PATH === ':memory:' ? ':memory:' : path(env.DATABASE_PATH, join(VAR_DIR, 'data', 'site.sqlite'))),
+    database:
+      env.DATABASE_URL ||
+      (env.DATABASE_PATH === ':memory:' ? ':memory:' : path(env.DATABASE_PATH, join(VAR_DIR, 'data', 'site.sqlite'))),
     releasesDir: path(env.RELEASES_DIR, join(VAR_DIR, 'releases')),
     siteOrigin: env.SITE_ORIGIN ?? `https://localhost:${port}`,
     apiBase: env.API_BASE ?? '',
@@ -92,7 +95,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     analyticsEndpoint: env.ANALYTICS_ENDPOINT === undefined ? '/api/events' : env.ANALYTICS_ENDPOINT || undefined,
     emailMarketingUrl: env.EMAIL_MARKETING_URL || undefined,
     devAuthServer: env.DEV_AUTH_SERVER || undefined,
-    devRemotes: (env.DEV_REMOTES ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    devRemotes: (env.DEV_REMOTES ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     writeRateLimit: positiveInt(env, 'WRITE_RATE_LIMIT', 20),
     eventsRateLimit: positiveInt(env, 'EVENTS_RATE_LIMIT', 120),
@@ -105,7 +111,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     releaseUploadBytes: positiveInt(env, 'RELEASE_UPLOAD_BYTES', 32 * 1024 * 1024),
     releaseUploadsPerMinute: positiveInt(env, 'RELEASE_UPLOADS_PER_MINUTE', 10),
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
-    logFormat: env.LOG_FORMAT === 'json' || env.LOG_FORMAT === 'pretty' ? env.LOG_FORMAT : process.stdout.isTTY ? 'pretty' : 'json',
+    logFormat:
+      env.LOG_FORMAT === 'json' || env.LOG_FORMAT === 'pretty'
+        ? env.LOG_FORMAT
+        : process.stdout.isTTY
+          ? 'pretty'
+          : 'json',
     isProduction: env.NODE_ENV === 'production',
   };
 }

@@ -24,7 +24,13 @@ logger.info(seeded, 'database ready');
 Object.assign(configStore.current, browserConfig(config));
 
 // On Postgres the manifest is rows every instance follows; otherwise manifest.json beside the release files.
-const manifests = await openManifestStore({ releasesDir: config.releasesDir, database: config.database, db, serve: true, logger });
+const manifests = await openManifestStore({
+  releasesDir: config.releasesDir,
+  database: config.database,
+  db,
+  serve: true,
+  logger,
+});
 
 const { createApp } = await import('./app');
 const app = await createApp({ config, db, logger, manifests });

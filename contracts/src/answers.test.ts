@@ -6,6 +6,10 @@ describe('the API answer shape', () => {
     expect(success({ data: [1] })).toEqual({ success: true, data: [1] });
     expect(success({})).toEqual({ success: true });
     expect(failure('Not found')).toEqual({ success: false, error: 'Not found' });
-    expect(failure('Invalid', { email: 'Email is required' })).toEqual({ success: false, error: 'Invalid', fieldErrors: { email: 'Email is required' } });
+    expect(failure('Invalid', { email: 'Email is required' })).toEqual({
+      success: false,
+      error: 'Invalid',
+      fieldErrors: { email: 'Email is required' },
+    });
   });
 });

@@ -25,4 +25,8 @@ export type Answer<Payload extends object = object> = Success<Payload> | Failure
 
 export const success = <Payload extends object>(payload: Payload): Success<Payload> => ({ success: true, ...payload });
 
-export const failure = (error: string, fieldErrors?: FieldErrors): Failure => ({ success: false, error, ...(fieldErrors ? { fieldErrors } : {}) });
+export const failure = (error: string, fieldErrors?: FieldErrors): Failure => ({
+  success: false,
+  error,
+  ...(fieldErrors ? { fieldErrors } : {}),
+});

@@ -15,9 +15,15 @@ export const blogFrontMatterSchema = z.object({
   category: z.string().trim().min(1),
   tags: z.array(z.string().trim().min(1)).min(1),
   author: z.string().trim().min(1),
-  published_at: z.string().regex(/^\d{4}-\d{2}-\d{2}/, 'a date, YYYY-MM-DD').refine((s) => !Number.isNaN(Date.parse(s)), 'a real date'),
+  published_at: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}/, 'a date, YYYY-MM-DD')
+    .refine((s) => !Number.isNaN(Date.parse(s)), 'a real date'),
   featured: z.boolean().default(false),
-  read_time: z.string().regex(/^\d+ min read$/, '"N min read"').optional(),
+  read_time: z
+    .string()
+    .regex(/^\d+ min read$/, '"N min read"')
+    .optional(),
   featured_image: z.string().optional(),
   featured_image_alt: z.string().optional(),
   status: z.enum(['published', 'draft']).default('published'),

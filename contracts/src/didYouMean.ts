@@ -39,7 +39,8 @@ function vocabulary(tools: SuggestionSource[]): Term[] {
     if (text.length < 3) return;
     const key = text.toLowerCase();
     const seen = terms.get(key);
-    if (!seen || (fromName && !seen.fromName)) terms.set(key, { text, lowered: key, letters: sortedLetters(key), fromName });
+    if (!seen || (fromName && !seen.fromName))
+      terms.set(key, { text, lowered: key, letters: sortedLetters(key), fromName });
   };
   for (const t of tools) {
     add(t.name, true);
@@ -104,9 +105,12 @@ export function didYouMean(text: string, tools: SuggestionSource[], max = 3): st
     });
     if (edits > 0) consider(fixed.join(' '), edits);
     // The phrase may find nothing as a whole; its corrected words alone still help.
-    for (const w of words) if (w.length >= 3) for (const { term, edits: e } of closest(w, terms).slice(0, 5)) consider(term.text, e);
+    for (const w of words)
+      if (w.length >= 3) for (const { term, edits: e } of closest(w, terms).slice(0, 5)) consider(term.text, e);
   }
-  const ranked = [...scored.values()].sort((a, b) => a.edits - b.edits || b.hits - a.hits || a.text.length - b.text.length);
+  const ranked = [...scored.values()].sort(
+    (a, b) => a.edits - b.edits || b.hits - a.hits || a.text.length - b.text.length,
+  );
   // Beyond the closest, only near misses that start like the text ("githb": GitHub, then Git and GitLab).
   const best = ranked[0]?.edits ?? 0;
   const first = query[0].toLowerCase();

@@ -9,8 +9,10 @@ export const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-
 
 export type FormBody = { ok: true; fields: Map<string, string> } | { ok: false; status: 400 | 415; reason: string };
 
-export const UNSUPPORTED_FORM = 'This form can only be sent as a web form (URL-encoded or multipart). Please fill it in and send it again.';
-export const UNREADABLE_FORM = 'This form could not be read: what was sent was damaged or badly encoded. Please fill it in and send it again.';
+export const UNSUPPORTED_FORM =
+  'This form can only be sent as a web form (URL-encoded or multipart). Please fill it in and send it again.';
+export const UNREADABLE_FORM =
+  'This form could not be read: what was sent was damaged or badly encoded. Please fill it in and send it again.';
 
 /** The media type without its parameters, lowercased ("multipart/form-data"). */
 export function mediaType(contentType: string | null | undefined): string {

@@ -15,24 +15,61 @@ import {
   validateForm,
 } from './forms';
 
-const valid = { name: 'Acme AI', email: 'owner@acme.io', website_url: 'https://acme.io', tool_type: 'mcp-server', description: 'Does things', message: 'Hi' };
+const valid = {
+  name: 'Acme AI',
+  email: 'owner@acme.io',
+  website_url: 'https://acme.io',
+  tool_type: 'mcp-server',
+  description: 'Does things',
+  message: 'Hi',
+};
 
 describe('submissionSchema', () => {
   it('accepts a complete submission, trimming the name and keeping the fields', () => {
     expect(validateForm(submissionSchema, { ...valid, name: '  Acme AI  ' })).toEqual({
       success: true,
-      data: { name: 'Acme AI', email: 'owner@acme.io', website_url: 'https://acme.io', tool_type: 'mcp-server', description: 'Does things', message: 'Hi' },
+      data: {
+        name: 'Acme AI',
+        email: 'owner@acme.io',
+        website_url: 'https://acme.io',
+        tool_type: 'mcp-server',
+        description: 'Does things',
+        message: 'Hi',
+      },
     });
   });
 
   it('defaults the tool type to ai-tool and turns empty optional texts into null', () => {
-    const r = validateForm(submissionSchema, { name: 'A', email: 'a@b.co', website_url: 'http://a.b', description: '  ', message: '' });
-    expect(r).toEqual({ success: true, data: { name: 'A', email: 'a@b.co', website_url: 'http://a.b', tool_type: 'ai-tool', description: null, message: null } });
+    const r = validateForm(submissionSchema, {
+      name: 'A',
+      email: 'a@b.co',
+      website_url: 'http://a.b',
+      description: '  ',
+      message: '',
+    });
+    expect(r).toEqual({
+      success: true,
+      data: {
+        name: 'A',
+        email: 'a@b.co',
+        website_url: 'http://a.b',
+        tool_type: 'ai-tool',
+        description: null,
+        message: null,
+      },
+    });
   });
 
   it('drops unknown fields', () => {
     const r = validateForm(submissionSchema, { ...valid, status: 'approved', id: 99 });
-    expect(r.success && Object.keys(r.data).sort()).toEqual(['description', 'email', 'message', 'name', 'tool_type', 'website_url']);
+    expect(r.success && Object.keys(r.data).sort()).toEqual([
+      'description',
+      'email',
+      'message',
+      'name',
+      'tool_type',
+      'website_url',
+    ]);
   });
 
   it.each([
@@ -52,11 +89,18 @@ describe('submissionSchema', () => {
     ['message', 'x'.repeat(501), 'Message must be 500 characters or less'],
     ['tool_type', 'plugin', 'Please choose a tool type'],
   ])('rejects %s = %j with "%s"', (field, value, message) => {
-    expect(validateForm(submissionSchema, { ...valid, [field]: value })).toEqual({ success: false, fieldErrors: { [field]: message } });
+    expect(validateForm(submissionSchema, { ...valid, [field]: value })).toEqual({
+      success: false,
+      fieldErrors: { [field]: message },
+    });
   });
 
   it('allows a message of exactly 500 characters and a description of exactly its maximum', () => {
-    const r = validateForm(submissionSchema, { ...valid, message: 'x'.repeat(500), description: 'y'.repeat(DESCRIPTION_MAX_LENGTH) });
+    const r = validateForm(submissionSchema, {
+      ...valid,
+      message: 'x'.repeat(500),
+      description: 'y'.repeat(DESCRIPTION_MAX_LENGTH),
+    });
     expect(r.success).toBe(true);
   });
 
@@ -92,11 +136,16 @@ describe('contactSchema', () => {
     ['subject', undefined, 'Please choose a subject'],
     ['message', ' ', 'Message is required'],
   ])('rejects %s = %j with "%s"', (field, value, message) => {
-    expect(validateForm(contactSchema, { ...contact, [field]: value })).toEqual({ success: false, fieldErrors: { [field]: message } });
+    expect(validateForm(contactSchema, { ...contact, [field]: value })).toEqual({
+      success: false,
+      fieldErrors: { [field]: message },
+    });
   });
 
   it('limits the message to its maximum length', () => {
-    expect(validateForm(contactSchema, { ...contact, message: 'z'.repeat(CONTACT_MESSAGE_MAX_LENGTH) }).success).toBe(true);
+    expect(validateForm(contactSchema, { ...contact, message: 'z'.repeat(CONTACT_MESSAGE_MAX_LENGTH) }).success).toBe(
+      true,
+    );
     expect(validateForm(contactSchema, { ...contact, message: 'z'.repeat(CONTACT_MESSAGE_MAX_LENGTH + 1) })).toEqual({
       success: false,
       fieldErrors: { message: `Message must be ${CONTACT_MESSAGE_MAX_LENGTH} characters or less` },
@@ -104,16 +153,31 @@ describe('contactSchema', () => {
   });
 
   it('keeps line breaks in the message (CR LF stored as LF) but refuses other control characters', () => {
-    expect(validateForm(contactSchema, { ...contact, message: 'one\r\ntwo\tthree\rfour' })).toMatchObject({ success: true, data: { message: 'one\ntwo\tthree\nfour' } });
-    expect(validateForm(contactSchema, { ...contact, message: 'bell\u0007' })).toEqual({ success: false, fieldErrors: { message: 'Message contains a control character (U+0007), which is not allowed' } });
+    expect(validateForm(contactSchema, { ...contact, message: 'one\r\ntwo\tthree\rfour' })).toMatchObject({
+      success: true,
+      data: { message: 'one\ntwo\tthree\nfour' },
+    });
+    expect(validateForm(contactSchema, { ...contact, message: 'bell\u0007' })).toEqual({
+      success: false,
+      fieldErrors: { message: 'Message contains a control character (U+0007), which is not allowed' },
+    });
   });
 });
 
 describe('earlyAccessSchema', () => {
   it('requires a valid email', () => {
-    expect(validateForm(earlyAccessSchema, { email: ' ad@vert.iser ' })).toEqual({ success: true, data: { email: 'ad@vert.iser' } });
-    expect(validateForm(earlyAccessSchema, {})).toEqual({ success: false, fieldErrors: { email: 'Email is required' } });
-    expect(validateForm(earlyAccessSchema, { email: 'nope' })).toEqual({ success: false, fieldErrors: { email: 'Please enter a valid email address' } });
+    expect(validateForm(earlyAccessSchema, { email: ' ad@vert.iser ' })).toEqual({
+      success: true,
+      data: { email: 'ad@vert.iser' },
+    });
+    expect(validateForm(earlyAccessSchema, {})).toEqual({
+      success: false,
+      fieldErrors: { email: 'Email is required' },
+    });
+    expect(validateForm(earlyAccessSchema, { email: 'nope' })).toEqual({
+      success: false,
+      fieldErrors: { email: 'Please enter a valid email address' },
+    });
   });
 });
 
@@ -126,13 +190,25 @@ describe('field lengths and characters', () => {
     ['name', '\u{1F600}'.repeat(51), `Name must be ${NAME_MAX_LENGTH} characters or less`],
     ['email', `${long(EMAIL_MAX_LENGTH)}@b.co`, `Email must be ${EMAIL_MAX_LENGTH} characters or less`],
     ['website_url', `https://${long(URL_MAX_LENGTH)}`, `Website URL must be ${URL_MAX_LENGTH} characters or less`],
-    ['description', long(DESCRIPTION_MAX_LENGTH + 1), `Description must be ${DESCRIPTION_MAX_LENGTH} characters or less`],
+    [
+      'description',
+      long(DESCRIPTION_MAX_LENGTH + 1),
+      `Description must be ${DESCRIPTION_MAX_LENGTH} characters or less`,
+    ],
     ['name', 'A\u0000B', 'Name contains a control character (U+0000), which is not allowed'],
     ['name', 'evil\u001b[2J', 'Name contains a control character (U+001B), which is not allowed'],
     ['name', 'legit\rfake', 'Name contains a line break (U+000D), which is not allowed'],
     ['name', 'line\nbreak', 'Name contains a line break (U+000A), which is not allowed'],
-    ['name', 'lone \uD83D surrogate', 'Name contains an unpaired surrogate (not valid Unicode) (U+D83D), which is not allowed'],
-    ['name', 'low \uDC00 surrogate', 'Name contains an unpaired surrogate (not valid Unicode) (U+DC00), which is not allowed'],
+    [
+      'name',
+      'lone \uD83D surrogate',
+      'Name contains an unpaired surrogate (not valid Unicode) (U+D83D), which is not allowed',
+    ],
+    [
+      'name',
+      'low \uDC00 surrogate',
+      'Name contains an unpaired surrogate (not valid Unicode) (U+DC00), which is not allowed',
+    ],
     ['name', 'abc\u202Egpj.exe', 'Name contains a text-direction control (U+202E), which is not allowed'],
     ['name', 'iso\u2066late\u2069', 'Name contains a text-direction control (U+2066), which is not allowed'],
     ['name', 'c1\u009B31m', 'Name contains a control character (U+009B), which is not allowed'],
@@ -147,13 +223,24 @@ describe('field lengths and characters', () => {
     ['email', 'a\u202E@b.co', 'Email contains a text-direction control (U+202E), which is not allowed'],
     ['website_url', 'https://a.b/\u0000', 'Website URL contains a control character (U+0000), which is not allowed'],
     ['website_url', 'javascript:alert(1)', 'Please enter a valid URL (starting with http:// or https://)'],
-    ['website_url', 'data:text/html,<script>alert(1)</script>', 'Please enter a valid URL (starting with http:// or https://)'],
+    [
+      'website_url',
+      'data:text/html,<script>alert(1)</script>',
+      'Please enter a valid URL (starting with http:// or https://)',
+    ],
     ['website_url', 'https://', 'Please enter a valid URL (starting with http:// or https://)'],
-    ['message', 'hi\u001b]8;;https://evil\u0007x', 'Message contains a control character (U+001B), which is not allowed'],
+    [
+      'message',
+      'hi\u001b]8;;https://evil\u0007x',
+      'Message contains a control character (U+001B), which is not allowed',
+    ],
     ['name', 42, 'Name is required'],
     ['description', ['x'], 'Must be text'],
   ])('rejects %s = %j with "%s"', (field, value, message) => {
-    expect(validateForm(submissionSchema, { ...valid, [field]: value })).toEqual({ success: false, fieldErrors: { [field]: message } });
+    expect(validateForm(submissionSchema, { ...valid, [field]: value })).toEqual({
+      success: false,
+      fieldErrors: { [field]: message },
+    });
   });
 
   it('stores names in NFC and keeps visible non-Latin text, emoji and markup as text', () => {
@@ -163,7 +250,10 @@ describe('field lengths and characters', () => {
       ['\u{1F468}\u200D\u{1F4BB} Dev', '\u{1F468}\u200D\u{1F4BB} Dev'],
       // Invisible characters text needs: a non-joiner between Persian letters, a subdivision flag's tags.
       ['\u0645\u06CC\u200C\u062E\u0648\u0627\u0647\u0645', '\u0645\u06CC\u200C\u062E\u0648\u0627\u0647\u0645'],
-      ['\u{1F3F4}\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F} Tool', '\u{1F3F4}\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F} Tool'],
+      [
+        '\u{1F3F4}\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F} Tool',
+        '\u{1F3F4}\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F} Tool',
+      ],
       ['<img src=x onerror=alert(1)>', '<img src=x onerror=alert(1)>'],
     ]) {
       const r = validateForm(submissionSchema, { ...valid, name: input });
@@ -182,7 +272,14 @@ describe('field lengths and characters', () => {
   });
 
   it('publishes the limits for the browser forms', () => {
-    expect([NAME_MAX_LENGTH, EMAIL_MAX_LENGTH, URL_MAX_LENGTH, DESCRIPTION_MAX_LENGTH, MESSAGE_MAX_LENGTH, CONTACT_MESSAGE_MAX_LENGTH]).toEqual([100, 254, 2048, 2000, 500, 5000]);
+    expect([
+      NAME_MAX_LENGTH,
+      EMAIL_MAX_LENGTH,
+      URL_MAX_LENGTH,
+      DESCRIPTION_MAX_LENGTH,
+      MESSAGE_MAX_LENGTH,
+      CONTACT_MESSAGE_MAX_LENGTH,
+    ]).toEqual([100, 254, 2048, 2000, 500, 5000]);
   });
 });
 
@@ -191,7 +288,8 @@ describe('idempotency keys', () => {
     const a = newIdempotencyKey();
     expect(a).not.toBe(newIdempotencyKey());
     expect(idempotencyKeySchema.safeParse(a).success).toBe(true);
-    for (const bad of ['short', 'x'.repeat(129), 'has space here', '<script>', 12345678]) expect(idempotencyKeySchema.safeParse(bad).success).toBe(false);
+    for (const bad of ['short', 'x'.repeat(129), 'has space here', '<script>', 12345678])
+      expect(idempotencyKeySchema.safeParse(bad).success).toBe(false);
   });
 });
 

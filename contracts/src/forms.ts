@@ -23,7 +23,9 @@ export const CONTACT_MESSAGE_MAX_LENGTH = 5000;
  */
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 export const IDEMPOTENCY_KEY_FIELD = 'idempotencyKey';
-export const idempotencyKeySchema = z.string({ error: 'Invalid idempotency key' }).regex(/^[A-Za-z0-9._:-]{8,128}$/, 'Invalid idempotency key');
+export const idempotencyKeySchema = z
+  .string({ error: 'Invalid idempotency key' })
+  .regex(/^[A-Za-z0-9._:-]{8,128}$/, 'Invalid idempotency key');
 
 /** A fresh key for one form render (random, 122 bits). */
 export function newIdempotencyKey(): string {
@@ -61,7 +63,10 @@ function requiredText(message: string, rules: TextRules) {
 }
 
 function email() {
-  return requiredText('Email is required', { label: 'Email', max: EMAIL_MAX_LENGTH }).regex(EMAIL_PATTERN, 'Please enter a valid email address');
+  return requiredText('Email is required', { label: 'Email', max: EMAIL_MAX_LENGTH }).regex(
+    EMAIL_PATTERN,
+    'Please enter a valid email address',
+  );
 }
 
 /** Optional free text: blank or absent becomes null (stored as NULL). */
@@ -90,7 +95,9 @@ export type Submission = z.output<typeof submissionSchema>;
 export const contactSchema = z.object({
   name: requiredText('Name is required', { label: 'Name', max: NAME_MAX_LENGTH }),
   email: email(),
-  subject: z.enum(CONTACT_SUBJECTS.map((s) => s.value) as [ContactSubject, ...ContactSubject[]], { error: 'Please choose a subject' }),
+  subject: z.enum(CONTACT_SUBJECTS.map((s) => s.value) as [ContactSubject, ...ContactSubject[]], {
+    error: 'Please choose a subject',
+  }),
   message: requiredText('Message is required', { label: 'Message', max: CONTACT_MESSAGE_MAX_LENGTH, multiline: true }),
 });
 export type ContactInput = z.input<typeof contactSchema>;

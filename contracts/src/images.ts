@@ -54,7 +54,8 @@ export const toolSocialImagePath = (tool: { slug: string; name: string; category
   imagePath('tool-social', { slug: tool.slug, title: tool.name, category: tool.category });
 export const postSocialImagePath = (post: { slug: string; title: string; category?: string | null }) =>
   imagePath('post-social', post);
-export const postCoverPath = (post: { slug: string; title: string; category?: string | null }) => imagePath('post-cover', post);
+export const postCoverPath = (post: { slug: string; title: string; category?: string | null }) =>
+  imagePath('post-cover', post);
 
 /** The `srcset` of a generated cover (its narrower copies and itself); undefined for any other picture. */
 export function coverSrcSet(src: string): string | undefined {

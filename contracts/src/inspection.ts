@@ -7,7 +7,10 @@
 /** The JSON Schema of a tool's arguments, as the server sent it (an object schema). */
 export interface ToolInputSchema {
   type?: string;
-  properties?: Record<string, { type?: string | string[]; description?: string; enum?: unknown[] } & Record<string, unknown>>;
+  properties?: Record<
+    string,
+    { type?: string | string[]; description?: string; enum?: unknown[] } & Record<string, unknown>
+  >;
   required?: string[];
   [key: string]: unknown;
 }
@@ -73,7 +76,13 @@ export function toolParameters(tool: Pick<InspectedTool, 'inputSchema'>): ToolPa
   const required = new Set(Array.isArray(tool.inputSchema?.required) ? tool.inputSchema.required : []);
   const list = Object.entries(properties).map(([name, p]) => ({
     name,
-    type: Array.isArray(p?.type) ? p.type.join(' | ') : typeof p?.type === 'string' ? p.type : Array.isArray(p?.enum) ? 'enum' : undefined,
+    type: Array.isArray(p?.type)
+      ? p.type.join(' | ')
+      : typeof p?.type === 'string'
+        ? p.type
+        : Array.isArray(p?.enum)
+          ? 'enum'
+          : undefined,
     description: typeof p?.description === 'string' ? p.description : undefined,
     required: required.has(name),
   }));
@@ -86,9 +95,14 @@ export function inspectionForPage(inspection: McpInspection): McpInspection {
   if (inspection.status !== 'inspected') return inspection;
   const tools = inspection.tools.map((t) => {
     const properties = Object.fromEntries(
-      toolParameters(t).map((p) => [p.name, { ...(p.type ? { type: p.type } : {}), ...(p.description ? { description: p.description } : {}) }]),
+      toolParameters(t).map((p) => [
+        p.name,
+        { ...(p.type ? { type: p.type } : {}), ...(p.description ? { description: p.description } : {}) },
+      ]),
     );
-    const required = toolParameters(t).filter((p) => p.required).map((p) => p.name);
+    const required = toolParameters(t)
+      .filter((p) => p.required)
+      .map((p) => p.name);
     return { ...t, inputSchema: { type: 'object', properties, ...(required.length ? { required } : {}) } };
   });
   return { ...inspection, tools };

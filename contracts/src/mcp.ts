@@ -25,9 +25,12 @@ export interface McpInput {
 export interface McpKeyValueInput extends McpInput {
   name: string;
 }
-export type McpArgument = (McpInput & { type: 'positional'; valueHint?: string; isRepeated?: boolean }) | (McpKeyValueInput & { type: 'named'; isRepeated?: boolean });
+export type McpArgument =
+  | (McpInput & { type: 'positional'; valueHint?: string; isRepeated?: boolean })
+  | (McpKeyValueInput & { type: 'named'; isRepeated?: boolean });
 
-export type McpTransport = { type: 'stdio' } | { type: 'streamable-http' | 'sse'; url: string; headers?: McpKeyValueInput[] };
+export type McpTransport =
+  { type: 'stdio' } | { type: 'streamable-http' | 'sse'; url: string; headers?: McpKeyValueInput[] };
 
 export interface McpPackage {
   /** npm, pypi, oci, nuget, mcpb, ... */
@@ -92,16 +95,21 @@ const isPinnedVersion = (v: string) => v !== 'latest' && !/^[\^~<>=]|[xX*](\.|$)
  * The field rules for a whole document: no string anywhere (install commands and arguments included, which a
  * visitor copies into a terminal) holds a control, bidi or invisible character; only descriptions may span lines.
  */
-function checkCharacters(value: unknown, path: PropertyKey[], report: (path: PropertyKey[], message: string) => void): void {
+function checkCharacters(
+  value: unknown,
+  path: PropertyKey[],
+  report: (path: PropertyKey[], message: string) => void,
+): void {
   if (typeof value === 'string') {
     const found = findForbiddenCharacter(value, path[path.length - 1] === 'description');
     if (found) report(path, forbiddenReason(found));
   } else if (Array.isArray(value)) value.forEach((v, i) => checkCharacters(v, [...path, i], report));
-  else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) {
-    const found = findForbiddenCharacter(k);
-    if (found) report([...path, k], `key ${forbiddenReason(found)}`);
-    checkCharacters(v, [...path, k], report);
-  }
+  else if (value && typeof value === 'object')
+    for (const [k, v] of Object.entries(value)) {
+      const found = findForbiddenCharacter(k);
+      if (found) report([...path, k], `key ${forbiddenReason(found)}`);
+      checkCharacters(v, [...path, k], report);
+    }
 }
 
 function buildSchemas() {
@@ -121,23 +129,42 @@ function buildSchemas() {
   const keyValue = inputWithVariables.extend({ name: z.string().min(1).max(200) });
   const positional = inputWithVariables
     .extend({ type: z.literal('positional'), valueHint: z.string().optional(), isRepeated: z.boolean().optional() })
-    .refine((a) => a.valueHint !== undefined || a.value !== undefined, { message: 'a positional argument needs valueHint or value' });
+    .refine((a) => a.valueHint !== undefined || a.value !== undefined, {
+      message: 'a positional argument needs valueHint or value',
+    });
   const named = keyValue.extend({ type: z.literal('named'), isRepeated: z.boolean().optional() });
   const argument = z.union([positional, named]);
-  const url = z.string().regex(/^(https?:\/\/[^\s]+|\{[a-zA-Z_][a-zA-Z0-9_]*\}[^\s]*)$/, 'must be an http(s) URL or start with a {variable}');
-  const httpTransport = z.object({ type: z.enum(['streamable-http', 'sse']), url, headers: z.array(keyValue).optional() });
+  const url = z
+    .string()
+    .regex(
+      /^(https?:\/\/[^\s]+|\{[a-zA-Z_][a-zA-Z0-9_]*\}[^\s]*)$/,
+      'must be an http(s) URL or start with a {variable}',
+    );
+  const httpTransport = z.object({
+    type: z.enum(['streamable-http', 'sse']),
+    url,
+    headers: z.array(keyValue).optional(),
+  });
   const transport = z.union([z.object({ type: z.literal('stdio') }), httpTransport]);
   const pkg = z.object({
     registryType: z.string().min(1).max(50),
     registryBaseUrl: webUrl().optional(),
     identifier: z.string().min(1).max(500),
-    version: z.string().min(1).max(255).refine(isPinnedVersion, 'must be a specific version, not a range or "latest"').optional(),
+    version: z
+      .string()
+      .min(1)
+      .max(255)
+      .refine(isPinnedVersion, 'must be a specific version, not a range or "latest"')
+      .optional(),
     runtimeHint: z.string().max(50).optional(),
     transport,
     runtimeArguments: z.array(argument).optional(),
     packageArguments: z.array(argument).optional(),
     environmentVariables: z.array(keyValue).optional(),
-    fileSha256: z.string().regex(/^[a-f0-9]{64}$/).optional(),
+    fileSha256: z
+      .string()
+      .regex(/^[a-f0-9]{64}$/)
+      .optional(),
   });
   const remote = httpTransport.extend({ variables: z.record(z.string(), input).optional() });
   const serverJson = z.object({
@@ -151,7 +178,9 @@ function buildSchemas() {
     description: z.string().min(1).max(100),
     version: z.string().min(1).max(255).refine(isPinnedVersion, 'must be a specific version, not a range or "latest"'),
     websiteUrl: webUrl().optional(),
-    repository: z.object({ url: webUrl(), source: z.string().min(1), id: z.string().optional(), subfolder: z.string().optional() }).optional(),
+    repository: z
+      .object({ url: webUrl(), source: z.string().min(1), id: z.string().optional(), subfolder: z.string().optional() })
+      .optional(),
     icons: z
       .array(
         z.object({
@@ -167,7 +196,9 @@ function buildSchemas() {
     _meta: z.record(z.string(), z.unknown()).optional(),
   });
   const checked = <S extends z.ZodType>(schema: S) =>
-    schema.superRefine((doc, ctx) => checkCharacters(doc, [], (path, message) => ctx.addIssue({ code: 'custom', path, message })));
+    schema.superRefine((doc, ctx) =>
+      checkCharacters(doc, [], (path, message) => ctx.addIssue({ code: 'custom', path, message })),
+    );
   return {
     /** A server.json as the registry accepts it (version required). */
     serverJson: checked(serverJson),

@@ -35,4 +35,6 @@ export function searchTextOf(items: readonly Searchable[]): SearchText {
 
 /** Whether item `i` contains `lowered` (already lower-cased and trimmed). */
 export const containsAt = (text: SearchText, i: number, lowered: string): boolean =>
-  text.name[i].includes(lowered) || text.description[i].includes(lowered) || (text.mcpTools[i] !== '' && text.mcpTools[i].includes(lowered));
+  text.name[i].includes(lowered) ||
+  text.description[i].includes(lowered) ||
+  (text.mcpTools[i] !== '' && text.mcpTools[i].includes(lowered));

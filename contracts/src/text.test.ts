@@ -25,20 +25,31 @@ describe('the character rules', () => {
   });
 
   it('keeps what text needs: emoji sequences, variation selectors, flags, a non-joiner between letters, line breaks where allowed', () => {
-    for (const text of ['\u{1F468}\u200D\u{1F469}\u200D\u{1F467}', '\u2764\uFE0F', '\u{1F44D}\u{1F3FD}', '\u{1F3F4}\u{E0067}\u{E0062}\u{E0077}\u{E006C}\u{E0073}\u{E007F}', '\u0645\u06CC\u200C\u062E\u0648\u0627\u0647\u0645', 'Caf\u00e9 \u65E5\u672C'])
+    for (const text of [
+      '\u{1F468}\u200D\u{1F469}\u200D\u{1F467}',
+      '\u2764\uFE0F',
+      '\u{1F44D}\u{1F3FD}',
+      '\u{1F3F4}\u{E0067}\u{E0062}\u{E0077}\u{E006C}\u{E0073}\u{E007F}',
+      '\u0645\u06CC\u200C\u062E\u0648\u0627\u0647\u0645',
+      'Caf\u00e9 \u65E5\u672C',
+    ])
       expect(findForbiddenCharacter(text), text).toBeNull();
     expect(findForbiddenCharacter('one\ntwo\tthree', true)).toBeNull();
     expect(findForbiddenCharacter('one\u0000', true)?.kind).toBe('control');
   });
 
   it('words the reason for a refusal', () => {
-    expect(forbiddenReason({ kind: 'invisible', codePoint: 'U+200B' })).toBe('contains an invisible character (U+200B), which is not allowed');
+    expect(forbiddenReason({ kind: 'invisible', codePoint: 'U+200B' })).toBe(
+      'contains an invisible character (U+200B), which is not allowed',
+    );
   });
 });
 
 describe('escapeForDisplay (operator outputs)', () => {
   it('shows control, bidi and invisible characters as escapes, astral ones whole', () => {
-    expect(escapeForDisplay('a\u200Bb\u202Ec\u001bd\u{E0041}e\uFEFF\u00AD')).toBe('a\\u{200B}b\\u{202E}c\\u{1B}d\\u{E0041}e\\u{FEFF}\\u{AD}');
+    expect(escapeForDisplay('a\u200Bb\u202Ec\u001bd\u{E0041}e\uFEFF\u00AD')).toBe(
+      'a\\u{200B}b\\u{202E}c\\u{1B}d\\u{E0041}e\\u{FEFF}\\u{AD}',
+    );
     expect(escapeForDisplay('line\nbreak\ttab')).toBe('line\\u{A}break\\u{9}tab');
     expect(escapeForDisplay('line\nbreak\ttab', true)).toBe('line\nbreak\ttab');
     expect(escapeForDisplay('\u2764\uFE0F Caf\u00e9')).toBe('\u2764\uFE0F Caf\u00e9');

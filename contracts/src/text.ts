@@ -63,7 +63,16 @@ export function findForbiddenCharacter(text: string, multiline = false): Forbidd
   const m = (multiline ? FORBIDDEN_MULTILINE : FORBIDDEN_SINGLE_LINE).exec(text);
   if (!m) return null;
   const g = m.groups ?? {};
-  const kind: ForbiddenKind = g.lineBreak !== undefined ? 'line-break' : g.control !== undefined ? 'control' : g.bidi !== undefined ? 'bidi' : g.surrogate !== undefined ? 'surrogate' : 'invisible';
+  const kind: ForbiddenKind =
+    g.lineBreak !== undefined
+      ? 'line-break'
+      : g.control !== undefined
+        ? 'control'
+        : g.bidi !== undefined
+          ? 'bidi'
+          : g.surrogate !== undefined
+            ? 'surrogate'
+            : 'invisible';
   return { kind, codePoint: `U+${m[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}` };
 }
 
@@ -89,7 +98,10 @@ export function normalizeLineBreaks(text: string): string {
 
 /** Every character that can move a terminal's cursor, start an escape sequence, reorder text or hide (all but \n,
  *  tab and variation selectors): shown escaped even where a form would accept it, so an operator sees it. */
-const UNSAFE_FOR_DISPLAY = new RegExp(`[\\r${CONTROLS_BUT_BREAKS}${BIDI}\\uD800-\\uDFFF]|(?![\\uFE00-\\uFE0F])[\\p{Cf}\\p{Default_Ignorable_Code_Point}]`, 'gu');
+const UNSAFE_FOR_DISPLAY = new RegExp(
+  `[\\r${CONTROLS_BUT_BREAKS}${BIDI}\\uD800-\\uDFFF]|(?![\\uFE00-\\uFE0F])[\\p{Cf}\\p{Default_Ignorable_Code_Point}]`,
+  'gu',
+);
 
 /**
  * Text that is safe to print to an operator's terminal: each unsafe or invisible character is shown as an escape

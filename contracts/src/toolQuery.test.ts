@@ -1,16 +1,85 @@
 import { describe, expect, it } from 'vitest';
 import type { ToolSummary } from './tools';
-import { CATEGORIES, cardToolType, DEFAULT_QUERY, filterToolType, normaliseCategory, parseTypeFilter, queryTools, readToolQuery, searchTools, sortTools, toolQueryString, type ToolQuery } from './toolQuery';
+import {
+  CATEGORIES,
+  cardToolType,
+  DEFAULT_QUERY,
+  filterToolType,
+  normaliseCategory,
+  parseTypeFilter,
+  queryTools,
+  readToolQuery,
+  searchTools,
+  sortTools,
+  toolQueryString,
+  type ToolQuery,
+} from './toolQuery';
 
-const tool = (over: Partial<ToolSummary>): ToolSummary => ({ id: 1, name: 'X', slug: 'x', description: '', tags: [], website: 'https://x.test', ...over });
+const tool = (over: Partial<ToolSummary>): ToolSummary => ({
+  id: 1,
+  name: 'X',
+  slug: 'x',
+  description: '',
+  tags: [],
+  website: 'https://x.test',
+  ...over,
+});
 
 const tools = [
-  tool({ id: 1, name: 'ChatGPT', slug: 'chatgpt', description: 'Conversational assistant', category: 'AI Assistants', pricing: 'Freemium', popularityScore: 9.8 }),
-  tool({ id: 2, name: 'Pi', slug: 'pi', description: 'Personal AI companion', category: 'AI Tools', pricing: 'Free', popularityScore: 7 }),
-  tool({ id: 3, name: 'GitHub MCP Server', slug: 'github-mcp', description: 'Repos for agents', category: 'MCP Servers', pricing: 'Free', tags: ['mcp-server'] }),
-  tool({ id: 4, name: 'Time', slug: 'time', description: 'Time zone conversion', category: 'MCP', pricing: 'Free', popularityScore: 5 }),
-  tool({ id: 5, name: 'cursor', slug: 'cursor', description: 'AI code editor', category: 'Development', pricing: 'Paid, Freemium', popularityScore: 9.4 }),
-  tool({ id: 6, name: 'Bridge', slug: 'bridge', description: 'Server bridge', category: 'Development', pricing: 'Enterprise', tags: ['mcp-server'] }),
+  tool({
+    id: 1,
+    name: 'ChatGPT',
+    slug: 'chatgpt',
+    description: 'Conversational assistant',
+    category: 'AI Assistants',
+    pricing: 'Freemium',
+    popularityScore: 9.8,
+  }),
+  tool({
+    id: 2,
+    name: 'Pi',
+    slug: 'pi',
+    description: 'Personal AI companion',
+    category: 'AI Tools',
+    pricing: 'Free',
+    popularityScore: 7,
+  }),
+  tool({
+    id: 3,
+    name: 'GitHub MCP Server',
+    slug: 'github-mcp',
+    description: 'Repos for agents',
+    category: 'MCP Servers',
+    pricing: 'Free',
+    tags: ['mcp-server'],
+  }),
+  tool({
+    id: 4,
+    name: 'Time',
+    slug: 'time',
+    description: 'Time zone conversion',
+    category: 'MCP',
+    pricing: 'Free',
+    popularityScore: 5,
+  }),
+  tool({
+    id: 5,
+    name: 'cursor',
+    slug: 'cursor',
+    description: 'AI code editor',
+    category: 'Development',
+    pricing: 'Paid, Freemium',
+    popularityScore: 9.4,
+  }),
+  tool({
+    id: 6,
+    name: 'Bridge',
+    slug: 'bridge',
+    description: 'Server bridge',
+    category: 'Development',
+    pricing: 'Enterprise',
+    tags: ['mcp-server'],
+  }),
 ];
 
 /** What a query matches, in the catalogue's order (the order of `tools` above). */
@@ -20,11 +89,18 @@ function matching(filters: Partial<ToolQuery>): string[] {
 }
 
 /** The directory's filters written plainly: the reference every query must agree with. */
-function filteredPlainly(list: ToolSummary[], { search, category, type }: Pick<ToolQuery, 'search' | 'category' | 'type'>): ToolSummary[] {
+function filteredPlainly(
+  list: ToolSummary[],
+  { search, category, type }: Pick<ToolQuery, 'search' | 'category' | 'type'>,
+): ToolSummary[] {
   const text = search.trim().toLowerCase();
-  const typeOk = (t: ToolSummary) => (type === 'all' ? true : type === 'paid' ? /paid/i.test(t.pricing ?? '') : filterToolType(t) === 'MCP Servers');
+  const typeOk = (t: ToolSummary) =>
+    type === 'all' ? true : type === 'paid' ? /paid/i.test(t.pricing ?? '') : filterToolType(t) === 'MCP Servers';
   return list.filter(
-    (t) => (!text || [t.name, t.description ?? '', ...(t.mcpTools ?? [])].some((s) => s.toLowerCase().includes(text))) && (category === 'All' || normaliseCategory(t.category) === category) && typeOk(t),
+    (t) =>
+      (!text || [t.name, t.description ?? '', ...(t.mcpTools ?? [])].some((s) => s.toLowerCase().includes(text))) &&
+      (category === 'All' || normaliseCategory(t.category) === category) &&
+      typeOk(t),
   );
 }
 
@@ -60,12 +136,24 @@ describe('the directory query', () => {
 });
 
 describe('searchTools (GET /api/tools?search=)', () => {
-  const withTools = [...tools, tool({ id: 7, name: 'Playwright', slug: 'playwright', description: 'Browser automation', mcpTools: ['browser_navigate', 'browser_click'] })];
+  const withTools = [
+    ...tools,
+    tool({
+      id: 7,
+      name: 'Playwright',
+      slug: 'playwright',
+      description: 'Browser automation',
+      mcpTools: ['browser_navigate', 'browser_click'],
+    }),
+  ];
   it('finds what the query finds for the same text, in catalogue order', () => {
     for (const search of ['ai', 'SERVER', ' code ', 'e'])
-      expect(searchTools(withTools, search).data.map((t) => t.slug), search).toEqual(filteredPlainly(withTools, { search, category: 'All', type: 'all' }).map((t) => t.slug));
+      expect(
+        searchTools(withTools, search).data.map((t) => t.slug),
+        search,
+      ).toEqual(filteredPlainly(withTools, { search, category: 'All', type: 'all' }).map((t) => t.slug));
   });
-  it("finds an MCP server by the name of one of its tools", () => {
+  it('finds an MCP server by the name of one of its tools', () => {
     expect(searchTools(withTools, 'Browser_Navigate').data.map((t) => t.slug)).toEqual(['playwright']);
   });
   it('suggests names only when nothing matched; no text answers the whole catalogue', () => {
@@ -96,13 +184,34 @@ describe('type derivation (SPEC section 5, both readings)', () => {
 
 describe('sortTools', () => {
   it('popularity: score descending (missing counts as 5), then name', () => {
-    expect(sortTools(tools, 'popularity').map((t) => t.slug)).toEqual(['chatgpt', 'cursor', 'pi', 'bridge', 'github-mcp', 'time']);
+    expect(sortTools(tools, 'popularity').map((t) => t.slug)).toEqual([
+      'chatgpt',
+      'cursor',
+      'pi',
+      'bridge',
+      'github-mcp',
+      'time',
+    ]);
   });
   it('alphabetical: name A-Z ignoring case', () => {
-    expect(sortTools(tools, 'alphabetical').map((t) => t.name)).toEqual(['Bridge', 'ChatGPT', 'cursor', 'GitHub MCP Server', 'Pi', 'Time']);
+    expect(sortTools(tools, 'alphabetical').map((t) => t.name)).toEqual([
+      'Bridge',
+      'ChatGPT',
+      'cursor',
+      'GitHub MCP Server',
+      'Pi',
+      'Time',
+    ]);
   });
   it('pricing: Free, Freemium, Paid (first value), others, then name', () => {
-    expect(sortTools(tools, 'pricing').map((t) => t.slug)).toEqual(['github-mcp', 'pi', 'time', 'chatgpt', 'cursor', 'bridge']);
+    expect(sortTools(tools, 'pricing').map((t) => t.slug)).toEqual([
+      'github-mcp',
+      'pi',
+      'time',
+      'chatgpt',
+      'cursor',
+      'bridge',
+    ]);
   });
   it('does not change its input', () => {
     const copy = [...tools];
@@ -126,7 +235,11 @@ describe('categories', () => {
 describe('the query in the address', () => {
   const href = (q: typeof DEFAULT_QUERY) => `/${toolQueryString(q)}`;
   it('reads every key, ignoring unknown values', () => {
-    expect(readToolQuery(new URLSearchParams('category=Development&type=mcp-servers&search=git&page=3&sort=alphabetical&size=48'))).toEqual({
+    expect(
+      readToolQuery(
+        new URLSearchParams('category=Development&type=mcp-servers&search=git&page=3&sort=alphabetical&size=48'),
+      ),
+    ).toEqual({
       category: 'Development',
       type: 'mcp-servers',
       search: 'git',
@@ -134,18 +247,31 @@ describe('the query in the address', () => {
       sort: 'alphabetical',
       size: 48,
     });
-    expect(readToolQuery(new URLSearchParams('category=Nope&type=x&page=abc&sort=random&size=7'))).toEqual(DEFAULT_QUERY);
+    expect(readToolQuery(new URLSearchParams('category=Nope&type=x&page=abc&sort=random&size=7'))).toEqual(
+      DEFAULT_QUERY,
+    );
   });
   it('caps the search text', () => {
     expect(readToolQuery(new URLSearchParams({ search: 'x'.repeat(5000) })).search).toHaveLength(200);
   });
   it('writes defaults as nothing, and the rest in a stable order', () => {
     expect(href(DEFAULT_QUERY)).toBe('/');
-    expect(href({ ...DEFAULT_QUERY, page: 2, search: 'a b', category: 'Design & Creative' })).toBe('/?category=Design+%26+Creative&search=a+b&page=2');
-    expect(href({ ...DEFAULT_QUERY, type: 'free', sort: 'pricing', size: 12 })).toBe('/?type=free&sort=pricing&size=12');
+    expect(href({ ...DEFAULT_QUERY, page: 2, search: 'a b', category: 'Design & Creative' })).toBe(
+      '/?category=Design+%26+Creative&search=a+b&page=2',
+    );
+    expect(href({ ...DEFAULT_QUERY, type: 'free', sort: 'pricing', size: 12 })).toBe(
+      '/?type=free&sort=pricing&size=12',
+    );
   });
   it('round-trips', () => {
-    const q = { category: 'MCP Servers', type: 'paid' as const, search: 'x&y', page: 4, sort: 'pricing' as const, size: 96 };
+    const q = {
+      category: 'MCP Servers',
+      type: 'paid' as const,
+      search: 'x&y',
+      page: 4,
+      sort: 'pricing' as const,
+      size: 96,
+    };
     expect(readToolQuery(new URLSearchParams(toolQueryString(q).slice(1)))).toEqual(q);
   });
 });
@@ -159,7 +285,9 @@ describe('queryTools', () => {
     expect(page.featured[0]).toEqual({ name: 'ChatGPT', slug: 'chatgpt' });
   });
   it('pages through the results and clamps the page to the last one', () => {
-    const many = Array.from({ length: 30 }, (_, i) => tool({ id: i, name: `Tool ${String(i).padStart(2, '0')}`, slug: `t${i}` }));
+    const many = Array.from({ length: 30 }, (_, i) =>
+      tool({ id: i, name: `Tool ${String(i).padStart(2, '0')}`, slug: `t${i}` }),
+    );
     const second = queryTools(many, q({ page: 2, sort: 'alphabetical' }));
     expect(second.tools.map((t) => t.slug)).toEqual(many.slice(12, 24).map((t) => t.slug));
     expect(queryTools(many, q({ page: 99 }))).toMatchObject({ page: 3, pages: 3 });
@@ -167,7 +295,15 @@ describe('queryTools', () => {
   });
   it('gives what filtering then sorting the whole list gives, for every query, asked in any order', () => {
     const many = Array.from({ length: 60 }, (_, i) =>
-      tool({ id: i, name: `${['Chat', 'Code', 'Git'][i % 3]} ${i}`, slug: `t${i}`, description: i % 4 ? 'An MCP helper' : 'A writer', category: i % 5 ? 'Development' : 'MCP Servers', pricing: ['Free', 'Paid', 'Freemium, Paid'][i % 3], popularityScore: (i * 37) % 97 / 10 }),
+      tool({
+        id: i,
+        name: `${['Chat', 'Code', 'Git'][i % 3]} ${i}`,
+        slug: `t${i}`,
+        description: i % 4 ? 'An MCP helper' : 'A writer',
+        category: i % 5 ? 'Development' : 'MCP Servers',
+        pricing: ['Free', 'Paid', 'Freemium, Paid'][i % 3],
+        popularityScore: ((i * 37) % 97) / 10,
+      }),
     );
     for (const sort of ['pricing', 'alphabetical', 'popularity'] as const)
       for (const search of ['', 'git', ' MCP ', 'zzz'])
@@ -186,8 +322,17 @@ describe('queryTools', () => {
 
 describe('the featured list', () => {
   it('is the most popular tools in popularity order, as a full sort would give', () => {
-    const many = Array.from({ length: 300 }, (_, i) => tool({ id: i, name: `T${(i * 7919) % 300}`, slug: `t${i}`, popularityScore: i % 11 === 0 ? undefined : (i * 37) % 97 / 10 }));
-    const expected = sortTools(many, 'popularity').slice(0, 50).map((t) => t.slug);
+    const many = Array.from({ length: 300 }, (_, i) =>
+      tool({
+        id: i,
+        name: `T${(i * 7919) % 300}`,
+        slug: `t${i}`,
+        popularityScore: i % 11 === 0 ? undefined : ((i * 37) % 97) / 10,
+      }),
+    );
+    const expected = sortTools(many, 'popularity')
+      .slice(0, 50)
+      .map((t) => t.slug);
     expect(queryTools(many, DEFAULT_QUERY).featured.map((t) => t.slug)).toEqual(expected);
   });
 });

@@ -108,7 +108,11 @@ function matchesType(tool: ToolSummary, type: TypeFilter): boolean {
 
 /** Whether item `i` of a list passes the filters; `lowered`: the search, trimmed and lower-cased. */
 function passes(tool: ToolSummary, i: number, text: SearchText, lowered: string, { category, type }: Filters): boolean {
-  return (!lowered || containsAt(text, i, lowered)) && (category === 'All' || normaliseCategory(tool.category) === category) && matchesType(tool, type);
+  return (
+    (!lowered || containsAt(text, i, lowered)) &&
+    (category === 'All' || normaliseCategory(tool.category) === category) &&
+    matchesType(tool, type)
+  );
 }
 
 /** GET /api/tools?search=: the spec's search alone (no category, type or paging), matches in catalogue order, with
@@ -165,7 +169,14 @@ export interface ToolQuery {
   size: number;
 }
 
-export const DEFAULT_QUERY: ToolQuery = { category: 'All', type: 'all', search: '', page: 1, sort: 'popularity', size: DEFAULT_PAGE_SIZE };
+export const DEFAULT_QUERY: ToolQuery = {
+  category: 'All',
+  type: 'all',
+  search: '',
+  page: 1,
+  sort: 'popularity',
+  size: DEFAULT_PAGE_SIZE,
+};
 /** Longer search text finds nothing more useful and only costs work. */
 export const MAX_SEARCH_LENGTH = 200;
 
@@ -218,7 +229,9 @@ function indexOf(catalogue: ToolSummary[]): CatalogueIndex {
   let index = indexes.get(catalogue);
   if (!index) {
     const popularity = orderOf(catalogue, 'popularity');
-    const featured = popularity.slice(0, FEATURED_COUNT).map((i) => ({ name: catalogue[i].name, slug: catalogue[i].slug }));
+    const featured = popularity
+      .slice(0, FEATURED_COUNT)
+      .map((i) => ({ name: catalogue[i].name, slug: catalogue[i].slug }));
     index = { orders: { popularity }, featured };
     indexes.set(catalogue, index);
   }

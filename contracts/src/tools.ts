@@ -77,13 +77,22 @@ export interface ToolSummary {
 
 /** Tags are an array, or a brace-list string like "{a, b}" that is cleaned and split on commas (SPEC section 3). */
 export function parseTags(tags: unknown): string[] {
-  if (Array.isArray(tags)) return tags.filter((t): t is string => typeof t === 'string').map((t) => t.trim()).filter(Boolean);
+  if (Array.isArray(tags))
+    return tags
+      .filter((t): t is string => typeof t === 'string')
+      .map((t) => t.trim())
+      .filter(Boolean);
   if (typeof tags !== 'string') return [];
   return tags
     .replace(/^\s*\{/, '')
     .replace(/\}\s*$/, '')
     .split(',')
-    .map((t) => t.trim().replace(/^"(.*)"$/, '$1').trim())
+    .map((t) =>
+      t
+        .trim()
+        .replace(/^"(.*)"$/, '$1')
+        .trim(),
+    )
     .filter(Boolean);
 }
 
@@ -112,7 +121,10 @@ function buildAnalyticsEventSchema() {
     event: z.literal('tool_page_view'),
     data: z.record(z.string(), z.unknown()).refine((d) => JSON.stringify(d).length <= 4000, 'data is too large'),
     // A real date and time with its offset, as dateTimeField (contracts/fields.ts) checks: "0" or February 30 are refused.
-    timestamp: z.iso.datetime({ offset: true, error: 'timestamp must be a real date and time in ISO 8601 (2026-11-23T10:00:00.000Z)' }),
+    timestamp: z.iso.datetime({
+      offset: true,
+      error: 'timestamp must be a real date and time in ISO 8601 (2026-11-23T10:00:00.000Z)',
+    }),
   });
 }
 export const analyticsEventSchema = /* @__PURE__ */ buildAnalyticsEventSchema();

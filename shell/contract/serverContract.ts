@@ -27,17 +27,32 @@ export interface RenderInput {
   /** The per-remote circuit breaker. */
   guard?: RemoteGuard;
   /** Called for each route not rendered on the server (the browser renders it). */
-  onNotRendered?: (route: { id: string; remote: string; module: string }, reason: NotRenderedReason, err: unknown) => void;
+  onNotRendered?: (
+    route: { id: string; remote: string; module: string },
+    reason: NotRenderedReason,
+    err: unknown,
+  ) => void;
 }
 
 export type RenderResult =
   | { kind: 'response'; response: Response }
   /** `hydration`: the router state the browser hydrates from (JSON, inlined into the page). */
-  | { kind: 'page'; status: number; html: string; head: Head | null; hydration: unknown; notRendered: Record<string, NotRenderedReason> };
+  | {
+      kind: 'page';
+      status: number;
+      html: string;
+      head: Head | null;
+      hydration: unknown;
+      notRendered: Record<string, NotRenderedReason>;
+    };
 
 /** The server's view of the route table: which screen a path gets. */
 export type RouteMatch =
-  | { kind: 'remote'; route: { path: string; remote: string; module: string }; params: Record<string, string | undefined> }
+  | {
+      kind: 'remote';
+      route: { path: string; remote: string; module: string };
+      params: Record<string, string | undefined>;
+    }
   | { kind: 'admin' }
   | { kind: 'not-found' };
 

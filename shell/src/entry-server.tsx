@@ -64,10 +64,22 @@ export async function renderRequest(input: RenderInput): Promise<RenderResult> {
     status: unavailable ? 503 : context.statusCode,
     html,
     head: collector.head,
-    hydration: { loaderData: context.loaderData, actionData: context.actionData, errors: serializeErrors(context.errors) },
+    hydration: {
+      loaderData: context.loaderData,
+      actionData: context.actionData,
+      errors: serializeErrors(context.errors),
+    },
     notRendered,
   };
 }
 
 /** The api's view of this build (serverContract.ts): checked here, so the contract and the code never drift. */
-export default { renderRequest, matchRoute, themeBootScript, pageCodeBootScript, PAGE_STATE_ID, PAGE_CODE_ID, STARTUP_SHARED } satisfies ShellServer;
+export default {
+  renderRequest,
+  matchRoute,
+  themeBootScript,
+  pageCodeBootScript,
+  PAGE_STATE_ID,
+  PAGE_CODE_ID,
+  STARTUP_SHARED,
+} satisfies ShellServer;

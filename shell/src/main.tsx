@@ -56,7 +56,11 @@ async function start() {
     }),
   );
 
-  const hydrationData = state.router && { loaderData: state.router.loaderData, actionData: state.router.actionData ?? null, errors: Object.keys(errors).length ? errors : null };
+  const hydrationData = state.router && {
+    loaderData: state.router.loaderData,
+    actionData: state.router.actionData ?? null,
+    errors: Object.keys(errors).length ? errors : null,
+  };
   // Routes without data here (the server could not render them) run their loaders in the browser.
   const router = createBrowserRouter(routes, { hydrationData });
   // A navigation in progress is not a ready route (see RouteReady): cleared synchronously, as the navigation starts.

@@ -15,7 +15,10 @@ const existsAt = (resource: string) => async (params: Params, api: JsonApi) =>
   (await api.fetchJson(resource + encodeURIComponent(params.slug ?? ''))).status !== 404;
 
 /** The route table (@aitools/platform/routes) with the shell's existence checks. */
-export const REMOTE_ROUTES: RemoteRouteDef[] = ROUTE_TABLE.map(({ existsAt: resource, ...route }) => ({ ...route, ...(resource ? { exists: existsAt(resource) } : {}) }));
+export const REMOTE_ROUTES: RemoteRouteDef[] = ROUTE_TABLE.map(({ existsAt: resource, ...route }) => ({
+  ...route,
+  ...(resource ? { exists: existsAt(resource) } : {}),
+}));
 
 export { SHELL_ROUTES };
 

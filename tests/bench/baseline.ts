@@ -19,7 +19,12 @@ export const DEFAULT_BASELINE = '2dd3a80';
 export type Baseline = { ref: string; commit: string; tree: string } | { ref: string; reason: string };
 
 function sh(cmd: string, args: string[], cwd: string, env: Record<string, string> = {}): { ok: boolean; out: string } {
-  const r = spawnSync(cmd, args, { cwd, env: { ...process.env, ...env }, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const r = spawnSync(cmd, args, {
+    cwd,
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
   return { ok: r.status === 0, out: `${r.stdout ?? ''}${r.stderr ?? ''}`.trim() };
 }
 
@@ -37,7 +42,13 @@ function build(commit: string, tree: string, log: (line: string) => void): void 
   step('git worktree add', 'git', ['worktree', 'add', '--detach', tree, commit], REPO_ROOT);
   try {
     // better-sqlite3 compiles from source here and needs Node's headers (PLATFORM-NOTES).
-    step('pnpm install (about 2 min the first time)', 'pnpm', ['install', '--frozen-lockfile', '--prefer-offline'], tree, { npm_config_nodedir: '/usr' });
+    step(
+      'pnpm install (about 2 min the first time)',
+      'pnpm',
+      ['install', '--frozen-lockfile', '--prefer-offline'],
+      tree,
+      { npm_config_nodedir: '/usr' },
+    );
     // Its own build script: the shell, then every remote released into its own api/var/releases.
     step('npm run build', 'node', ['scripts/build.mjs'], tree, { npm_config_nodedir: '/usr' });
   } finally {
@@ -67,12 +78,15 @@ export function prepareBaseline(ref: string, log: (line: string) => void): Basel
     writeFileSync(stamp, `${commit}\n`);
   } else log(`baseline: cached build of ${commit.slice(0, 7)} in ${cache}`);
   // Code ready is the same mark on both sides: <html data-route-ready="/path"> (shell/src/remotes/RouteReady.tsx).
-  if (!sh('grep', ['-rqs', 'dataset.routeReady', join(tree, 'shell', 'src')], tree).ok) return { ref, reason: `${commit.slice(0, 7)} does not set data-route-ready` };
+  if (!sh('grep', ['-rqs', 'dataset.routeReady', join(tree, 'shell', 'src')], tree).ok)
+    return { ref, reason: `${commit.slice(0, 7)} does not set data-route-ready` };
   return { ref, commit, tree };
 }
 
 /** Serves a prepared baseline with its own harness (its own api/src/main.ts, temp database, its built releases). */
 export async function startBaselineSite(tree: string): Promise<Site> {
-  const harness = (await import(pathToFileURL(join(tree, 'tests', 'e2e', 'harness.ts')).href)) as typeof import('../e2e/harness');
+  const harness = (await import(
+    pathToFileURL(join(tree, 'tests', 'e2e', 'harness.ts')).href
+  )) as typeof import('../e2e/harness');
   return harness.startSite({ releasesDir: join(tree, 'api', 'var', 'releases'), extraEnv: { LOG_LEVEL: 'silent' } });
 }

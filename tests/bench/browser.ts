@@ -6,7 +6,12 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { summarize } from './stats';
 
 /** The slow phone of issue 10: 150 ms round trips, 1.6 Mbps down, 750 kbps up (DevTools network emulation). */
-export const PHONE_NETWORK = { offline: false, latency: 150, downloadThroughput: 1_600_000 / 8, uploadThroughput: 750_000 / 8 };
+export const PHONE_NETWORK = {
+  offline: false,
+  latency: 150,
+  downloadThroughput: 1_600_000 / 8,
+  uploadThroughput: 750_000 / 8,
+};
 
 declare global {
   interface Window {
@@ -20,7 +25,8 @@ async function freshPage(browser: Browser): Promise<{ context: BrowserContext; p
   // The moment the mark names this page, on the same clock as first-contentful-paint.
   await page.addInitScript(() => {
     new MutationObserver(() => {
-      if (window.__routeReadyAt === undefined && document.documentElement.dataset.routeReady === location.pathname) window.__routeReadyAt = performance.now();
+      if (window.__routeReadyAt === undefined && document.documentElement.dataset.routeReady === location.pathname)
+        window.__routeReadyAt = performance.now();
     }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-route-ready'] });
   });
   return { context, page };
@@ -43,7 +49,10 @@ export async function phoneTimes(browser: Browser, url: string, runs: number): P
       await cdp.send('Network.emulateNetworkConditions', PHONE_NETWORK);
       await page.goto(url);
       await page.waitForFunction(() => window.__routeReadyAt !== undefined, undefined, { timeout: 60_000 });
-      const t = await page.evaluate(() => ({ paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN, ready: window.__routeReadyAt! }));
+      const t = await page.evaluate(() => ({
+        paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
+        ready: window.__routeReadyAt!,
+      }));
       paint.push(t.paint);
       ready.push(t.ready);
     } finally {
@@ -71,7 +80,10 @@ export async function firstVisitJs(browser: Browser, url: string): Promise<First
         (async () => {
           const res = await req.response();
           if (!res || !/javascript/.test(res.headers()['content-type'] ?? '')) return null;
-          return { bytes: (await req.sizes()).responseBodySize, encoding: res.headers()['content-encoding'] ?? 'identity' };
+          return {
+            bytes: (await req.sizes()).responseBodySize,
+            encoding: res.headers()['content-encoding'] ?? 'identity',
+          };
         })(),
       );
     });
@@ -79,7 +91,11 @@ export async function firstVisitJs(browser: Browser, url: string): Promise<First
     await page.waitForFunction(() => window.__routeReadyAt !== undefined, undefined, { timeout: 60_000 });
     await page.waitForLoadState('networkidle');
     const js = (await Promise.all(sizes)).filter((s) => s !== null);
-    return { bytes: js.reduce((n, s) => n + s.bytes, 0), files: js.length, encodings: [...new Set(js.map((s) => s.encoding))] };
+    return {
+      bytes: js.reduce((n, s) => n + s.bytes, 0),
+      files: js.length,
+      encodings: [...new Set(js.map((s) => s.encoding))],
+    };
   } finally {
     await context.close();
   }
@@ -98,7 +114,11 @@ declare global {
  * them say the query's total (taken from the API beforehand). Keys that leave the total unchanged are not counted
  * (nothing to see).
  */
-export async function keystrokeToResults(browser: Browser, baseUrl: string, words: string[]): Promise<{ median: number; p95: number; max: number; keys: number }> {
+export async function keystrokeToResults(
+  browser: Browser,
+  baseUrl: string,
+  words: string[],
+): Promise<{ median: number; p95: number; max: number; keys: number }> {
   const samples: number[] = [];
   for (const text of words) samples.push(...(await typeOnce(browser, baseUrl, text)));
   return { ...summarize(samples), keys: samples.length };
@@ -107,23 +127,35 @@ export async function keystrokeToResults(browser: Browser, baseUrl: string, word
 async function typeOnce(browser: Browser, baseUrl: string, text: string): Promise<number[]> {
   const totals: number[] = [];
   for (let i = 0; i <= text.length; i++) {
-    const answer = (await (await fetch(`${baseUrl}/api/tools/query?search=${encodeURIComponent(text.slice(0, i))}`)).json()) as { total: number };
+    const answer = (await (
+      await fetch(`${baseUrl}/api/tools/query?search=${encodeURIComponent(text.slice(0, i))}`)
+    ).json()) as { total: number };
     totals.push(answer.total);
   }
   const { context, page } = await freshPage(browser);
   try {
     await page.goto(`${baseUrl}/`);
-    await page.waitForFunction(() => document.documentElement.dataset.routeReady === '/', undefined, { timeout: 30_000 });
+    await page.waitForFunction(() => document.documentElement.dataset.routeReady === '/', undefined, {
+      timeout: 30_000,
+    });
     await page.evaluate(() => {
       addEventListener('keydown', () => (window.__keyAt = performance.now()), { capture: true });
-      new MutationObserver(() => (window.__resultsAt = performance.now())).observe(document.getElementById('tools')!, { subtree: true, childList: true, characterData: true });
+      new MutationObserver(() => (window.__resultsAt = performance.now())).observe(document.getElementById('tools')!, {
+        subtree: true,
+        childList: true,
+        characterData: true,
+      });
     });
     await page.locator('input[name="search"]').first().focus();
     const samples: number[] = [];
     for (let i = 1; i <= text.length; i++) {
       await page.keyboard.press(text[i - 1]);
       const total = totals[i]!;
-      await page.waitForFunction((t) => (document.querySelector('.dir-showing')?.textContent ?? 'of 0 results').endsWith(`of ${t} results`), total, { timeout: 10_000 });
+      await page.waitForFunction(
+        (t) => (document.querySelector('.dir-showing')?.textContent ?? 'of 0 results').endsWith(`of ${t} results`),
+        total,
+        { timeout: 10_000 },
+      );
       // Later changes for this key (a second render) count too: wait a little for them, then read the last one.
       await page.waitForTimeout(100);
       if (total !== totals[i - 1]) samples.push(await page.evaluate(() => window.__resultsAt! - window.__keyAt!));

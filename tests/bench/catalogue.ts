@@ -11,7 +11,26 @@ import { upsertTool, type ToolInput } from '../../api/src/tools/repository';
 /** Every synthetic slug starts with this, so the benchmark can find what the server made from them. */
 export const SYNTHETIC_SLUG_PREFIX = 'bench-tool-';
 
-const WORDS = ['chat', 'code', 'image', 'video', 'audio', 'writer', 'agent', 'server', 'data', 'search', 'design', 'music', 'notes', 'sales', 'finance', 'github', 'postgres', 'claude'];
+const WORDS = [
+  'chat',
+  'code',
+  'image',
+  'video',
+  'audio',
+  'writer',
+  'agent',
+  'server',
+  'data',
+  'search',
+  'design',
+  'music',
+  'notes',
+  'sales',
+  'finance',
+  'github',
+  'postgres',
+  'claude',
+];
 const PRICING = ['Free', 'Freemium', 'Paid', 'Freemium, Paid'];
 
 /** `count` tools, the same for the same `seed`; categories are taken from the real catalogue. */
@@ -46,8 +65,18 @@ export async function buildCatalogueDatabase(path: string, total: number): Promi
   const db = await openDatabase(path);
   await seed(db);
   const real = await countRows(db, 'tools');
-  const rows = await db.selectFrom('tools').select('category').distinct().where('category', 'is not', null).where('category', 'not in', ['MCP', 'MCP Servers']).orderBy('category').execute();
-  const tools = generateTools(Math.max(0, total - real), rows.map((r) => r.category!));
+  const rows = await db
+    .selectFrom('tools')
+    .select('category')
+    .distinct()
+    .where('category', 'is not', null)
+    .where('category', 'not in', ['MCP', 'MCP Servers'])
+    .orderBy('category')
+    .execute();
+  const tools = generateTools(
+    Math.max(0, total - real),
+    rows.map((r) => r.category!),
+  );
   await inTransaction(db, async (trx) => {
     for (const t of tools) await upsertTool(trx, t);
   });

@@ -42,27 +42,49 @@ async function serve(mode: Mode, port: number, dir: string) {
   const app = express();
   if (mode === 'pino-http') {
     type Line = { method?: string; url?: string; statusCode?: number };
-    app.use(pinoHttp({ logger, serializers: { req: (req: Line) => ({ method: req.method, url: req.url }), res: (res: Line) => ({ statusCode: res.statusCode }) } }));
+    app.use(
+      pinoHttp({
+        logger,
+        serializers: {
+          req: (req: Line) => ({ method: req.method, url: req.url }),
+          res: (res: Line) => ({ statusCode: res.statusCode }),
+        },
+      }),
+    );
   }
   if (mode === 'requestLogger') app.use(requestLogger(logger));
-  app.use(compression({ filter: (req: unknown, res: unknown) => !isPrecompressed(res) && compression.filter(req, res) }));
+  app.use(
+    compression({ filter: (req: unknown, res: unknown) => !isPrecompressed(res) && compression.filter(req, res) }),
+  );
   app.use(securityHeaders({ connectSrc: [] }));
-  app.use('/api/tools', toolsRouter(db, createReplyCache({ version: () => dataVersion(db), maxBytes: 32 * 1024 * 1024 })));
+  app.use(
+    '/api/tools',
+    toolsRouter(db, createReplyCache({ version: () => dataVersion(db), maxBytes: 32 * 1024 * 1024 })),
+  );
   app.use('/assets', express.static(join(dir, 'assets'), { immutable: true, maxAge: '365d' }));
   app.listen(port, '127.0.0.1', () => process.send?.('ready'));
 }
 
 async function measure(mode: Mode, dir: string) {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', import.meta.filename, 'serve', mode, String(port), dir], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', import.meta.filename, 'serve', mode, String(port), dir], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   await new Promise<void>((resolve, reject) => {
     child.once('message', () => resolve());
     child.once('exit', (code) => reject(new Error(`server (${mode}) exited with ${code}`)));
   });
   try {
     for (const path of PATHS) {
-      const r = await autocannon({ url: `http://127.0.0.1:${port}${path}`, connections: 10, duration: 8, headers: { 'accept-encoding': 'gzip' } });
-      console.log(`${mode.padEnd(14)} ${path.padEnd(16)} ${String(Math.round(r.requests.average)).padStart(6)} req/s   p99 ${r.latency.p99} ms   ${r.non2xx ? `non-2xx ${r.non2xx}` : ''}`);
+      const r = await autocannon({
+        url: `http://127.0.0.1:${port}${path}`,
+        connections: 10,
+        duration: 8,
+        headers: { 'accept-encoding': 'gzip' },
+      });
+      console.log(
+        `${mode.padEnd(14)} ${path.padEnd(16)} ${String(Math.round(r.requests.average)).padStart(6)} req/s   p99 ${r.latency.p99} ms   ${r.non2xx ? `non-2xx ${r.non2xx}` : ''}`,
+      );
     }
   } finally {
     child.kill();

@@ -14,6 +14,8 @@ export async function pagePayload(url: string): Promise<Payload> {
   const res = await fetch(url);
   if (!res.ok) throw new Error(`${url}: ${res.status}`);
   const html = Buffer.from(await res.arrayBuffer());
-  const state = Buffer.from(/<script[^>]*\bid="__PAGE_STATE__"[^>]*>([\s\S]*?)<\/script>/.exec(html.toString('utf8'))?.[1] ?? '');
+  const state = Buffer.from(
+    /<script[^>]*\bid="__PAGE_STATE__"[^>]*>([\s\S]*?)<\/script>/.exec(html.toString('utf8'))?.[1] ?? '',
+  );
   return { html: html.length, htmlGzip: gzipSync(html).length, state: state.length, stateGzip: gzipSync(state).length };
 }

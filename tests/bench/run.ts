@@ -54,7 +54,8 @@ if (opts.help) {
   process.exit(0);
 }
 const only = new Set((opts.only?.split(',') ?? SECTIONS).map((s) => s.trim()));
-for (const s of only) if (!(SECTIONS as readonly string[]).includes(s)) throw new Error(`unknown section "${s}" (${SECTIONS.join(', ')})`);
+for (const s of only)
+  if (!(SECTIONS as readonly string[]).includes(s)) throw new Error(`unknown section "${s}" (${SECTIONS.join(', ')})`);
 const want = (s: Section) => only.has(s);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -91,20 +92,34 @@ function comparedSites(current: Site): [Column, string | undefined][] {
   ];
 }
 
-async function perSite(current: Site, label: string, fn: (base: string) => Promise<Cell>): Promise<Partial<Record<Column, Cell>>> {
+async function perSite(
+  current: Site,
+  label: string,
+  fn: (base: string) => Promise<Cell>,
+): Promise<Partial<Record<Column, Cell>>> {
   const cells: Partial<Record<Column, Cell>> = {};
   for (const [column, base] of comparedSites(current)) {
     cells[column] = base ? await fn(base) : null;
-    if (!base && column === 'monolith' && !notes.some((n) => n.startsWith('monolith'))) notes.push('monolith: not measured (--no-monolith)');
+    if (!base && column === 'monolith' && !notes.some((n) => n.startsWith('monolith')))
+      notes.push('monolith: not measured (--no-monolith)');
   }
   return cells;
 }
 
 async function phoneRows(browser: Browser, column: Column, base: string | null): Promise<void> {
   for (const route of PHONE_ROUTES) {
-    const t = base ? await measure(`phone ${route} (${column})`, () => phoneTimes(browser, base + route, RUNS), () => '') : null;
+    const t = base
+      ? await measure(
+          `phone ${route} (${column})`,
+          () => phoneTimes(browser, base + route, RUNS),
+          () => '',
+        )
+      : null;
     const value = t?.value as { paint: number; ready: number } | undefined;
-    for (const [what, key] of [['first paint', 'paint'], ['code ready', 'ready']] as const) {
+    for (const [what, key] of [
+      ['first paint', 'paint'],
+      ['code ready', 'ready'],
+    ] as const) {
       let row = rows.find((r) => r.section === 'phone' && r.what === `${what} ${route}`);
       if (!row) rows.push((row = { section: 'phone', what: `${what} ${route}`, cells: {} }));
       row.cells[column] = value ? fig(msText(value[key]), value[key]) : null;
@@ -115,8 +130,16 @@ async function phoneRows(browser: Browser, column: Column, base: string | null):
 /** Keystroke to results in the browser (localhost, no throttling): typing "github" into the home page's search. */
 async function keystrokeRow(browser: Browser, baseUrl: string, tools: number): Promise<Row> {
   log(`payload: keystroke to results at ${whole(tools)} tools`);
-  const cell = await measure(`keystroke ${tools}`, () => keystrokeToResults(browser, baseUrl, TYPED_WORDS), (k) => `median ${msText(k.median)} · p95 ${msText(k.p95)} (${k.keys} keys)`);
-  return { section: 'payload', what: `keystroke to results at ${whole(tools)} tools (browser)`, cells: { current: cell } };
+  const cell = await measure(
+    `keystroke ${tools}`,
+    () => keystrokeToResults(browser, baseUrl, TYPED_WORDS),
+    (k) => `median ${msText(k.median)} · p95 ${msText(k.p95)} (${k.keys} keys)`,
+  );
+  return {
+    section: 'payload',
+    what: `keystroke to results at ${whole(tools)} tools (browser)`,
+    cells: { current: cell },
+  };
 }
 
 // Builds first: nothing is measured while they run.
@@ -129,7 +152,9 @@ if (withMonolith) {
 }
 let baseline: Baseline | null = null;
 if (want('phone')) {
-  baseline = opts['no-baseline'] ? { ref: opts.baseline, reason: 'skipped (--no-baseline)' } : prepareBaseline(opts.baseline, log);
+  baseline = opts['no-baseline']
+    ? { ref: opts.baseline, reason: 'skipped (--no-baseline)' }
+    : prepareBaseline(opts.baseline, log);
   if ('reason' in baseline) notes.push(`before (${baseline.ref}): ${baseline.reason.split('\n')[0]}`);
 }
 
@@ -144,13 +169,21 @@ try {
     if (want('throughput')) {
       for (const path of THROUGHPUT_PATHS) {
         log(`throughput: GET ${path} (${SECONDS} s, 10 connections)`);
-        const cell = await measure(`throughput ${path}`, () => throughput(site.baseUrl + path, SECONDS), (t) => `${whole(t.rps)} req/s · p99 ${msText(t.p99)}${t.failures ? ` · ${t.failures} failed` : ''}`);
+        const cell = await measure(
+          `throughput ${path}`,
+          () => throughput(site.baseUrl + path, SECONDS),
+          (t) => `${whole(t.rps)} req/s · p99 ${msText(t.p99)}${t.failures ? ` · ${t.failures} failed` : ''}`,
+        );
         rows.push({ section: 'throughput', what: `GET ${path}`, cells: { current: cell } });
       }
     }
     if (want('payload')) {
       log('payload: / at the seed');
-      const cell = await measure('payload /', () => pagePayload(site.baseUrl + '/'), (p) => `HTML ${kB(p.htmlGzip)} gzip · page state ${kB(p.state)} (${kB(p.stateGzip)} gzip)`);
+      const cell = await measure(
+        'payload /',
+        () => pagePayload(site.baseUrl + '/'),
+        (p) => `HTML ${kB(p.htmlGzip)} gzip · page state ${kB(p.state)} (${kB(p.stateGzip)} gzip)`,
+      );
       const tools = ((await (await fetch(`${site.baseUrl}/api/tools`)).json()) as { data: unknown[] }).data.length;
       rows.push({ section: 'payload', what: `/ at ${whole(tools)} tools`, cells: { current: cell } });
       rows.push(await keystrokeRow(browser, site.baseUrl, tools));
@@ -158,7 +191,13 @@ try {
     if (want('js')) {
       for (const path of KEY_PAGES) {
         log(`js: first visit to ${path}`);
-        const cells = await perSite(site, `js ${path}`, (base) => measure(`js ${path}`, () => firstVisitJs(browser, base + path), (j) => `${kB(j.bytes)} (${j.files} files)`));
+        const cells = await perSite(site, `js ${path}`, (base) =>
+          measure(
+            `js ${path}`,
+            () => firstVisitJs(browser, base + path),
+            (j) => `${kB(j.bytes)} (${j.files} files)`,
+          ),
+        );
         rows.push({ section: 'first-visit JS', what: path, cells });
       }
     }
@@ -170,7 +209,12 @@ try {
       for (const path of KEY_PAGES) {
         log(`lighthouse: ${path}`);
         const cells = await perSite(site, `lighthouse ${path}`, (base) =>
-          measure(`lighthouse ${path}`, () => lighthouse(base + path), (l) => `${l.performance.toFixed(2)} · LCP ${msText(l.lcp)} · FCP ${msText(l.fcp)} · CLS ${l.cls.toFixed(3)}`),
+          measure(
+            `lighthouse ${path}`,
+            () => lighthouse(base + path),
+            (l) =>
+              `${l.performance.toFixed(2)} · LCP ${msText(l.lcp)} · FCP ${msText(l.fcp)} · CLS ${l.cls.toFixed(3)}`,
+          ),
         );
         rows.push({ section: 'lighthouse', what: path, cells });
       }
@@ -211,17 +255,42 @@ try {
       const tools = await listToolSummaries(db);
       const keystrokes = Array.from({ length: 'code agent'.length + 1 }, (_, i) => 'code agent'.slice(0, i));
       let typed = 0;
-      const keystroke = await time(() => queryTools(tools, { ...DEFAULT_QUERY, search: keystrokes[typed++ % keystrokes.length] }), 110);
-      rows.push({ section: 'payload', what: `query per keystroke at ${whole(tools.length)} tools (Node)`, cells: { current: fig(`median ${keystroke.median.toFixed(1)} ms · p95 ${keystroke.p95.toFixed(1)} ms`, keystroke) } });
+      const keystroke = await time(
+        () => queryTools(tools, { ...DEFAULT_QUERY, search: keystrokes[typed++ % keystrokes.length] }),
+        110,
+      );
+      rows.push({
+        section: 'payload',
+        what: `query per keystroke at ${whole(tools.length)} tools (Node)`,
+        cells: {
+          current: fig(`median ${keystroke.median.toFixed(1)} ms · p95 ${keystroke.p95.toFixed(1)} ms`, keystroke),
+        },
+      });
       const search: Record<string, number> = {};
-      for (const q of ['github', 'finance workflows']) search[q] = (await time(async () => searchTools(await listToolSummaries(db), q), 30)).median;
-      rows.push({ section: 'payload', what: `?search= at ${whole(tools.length)} tools (in process)`, cells: { current: fig(Object.entries(search).map(([q, m]) => `"${q}" ${m.toFixed(1)} ms`).join(' · '), search) } });
+      for (const q of ['github', 'finance workflows'])
+        search[q] = (await time(async () => searchTools(await listToolSummaries(db), q), 30)).median;
+      rows.push({
+        section: 'payload',
+        what: `?search= at ${whole(tools.length)} tools (in process)`,
+        cells: {
+          current: fig(
+            Object.entries(search)
+              .map(([q, m]) => `"${q}" ${m.toFixed(1)} ms`)
+              .join(' · '),
+            search,
+          ),
+        },
+      });
       await db.destroy();
 
       const big = await startCurrent(join(dir, 'site.sqlite'));
       try {
         log(`payload: / at ${whole(CATALOGUE_SIZE)} tools`);
-        const cell = await measure('payload / (10,000)', () => pagePayload(big.baseUrl + '/'), (p) => `HTML ${kB(p.htmlGzip)} gzip · page state ${kB(p.state)} (${kB(p.stateGzip)} gzip)`);
+        const cell = await measure(
+          'payload / (10,000)',
+          () => pagePayload(big.baseUrl + '/'),
+          (p) => `HTML ${kB(p.htmlGzip)} gzip · page state ${kB(p.state)} (${kB(p.stateGzip)} gzip)`,
+        );
         rows.push({ section: 'payload', what: `/ at ${whole(tools.length)} tools`, cells: { current: cell } });
         rows.push(await keystrokeRow(browser, big.baseUrl, tools.length));
       } finally {
@@ -231,17 +300,25 @@ try {
       rmSync(dir, { recursive: true, force: true });
       // The server's background warm-up drew some synthetic tools' pictures; they are not the site's.
       const pictures = join(REPO_ROOT, 'api', 'var', 'images', 'tool-social');
-      for (const f of existsSync(pictures) ? readdirSync(pictures, { withFileTypes: true }) : []) if (f.name.startsWith(SYNTHETIC_SLUG_PREFIX)) rmSync(join(pictures, f.name), { force: true });
+      for (const f of existsSync(pictures) ? readdirSync(pictures, { withFileTypes: true }) : [])
+        if (f.name.startsWith(SYNTHETIC_SLUG_PREFIX)) rmSync(join(pictures, f.name), { force: true });
     }
   }
   if (want('soak')) {
     const seconds = Number(process.env.SOAK_SECONDS ?? 180);
     const idleSeconds = Number(process.env.SOAK_IDLE_SECONDS ?? 60);
     log(`soak: ${seconds} s of mixed load on 20 connections, then ${idleSeconds} s idle (its own server)`);
-    const cell = await measure('soak', () => soak({ seconds, idleSeconds, log }), (r) =>
-      `${whole(r.requests)} requests · ${r.errors} errors · p99 ${msText(r.p99)} · RSS warm ${r.warmRssMb} MB, peak ${r.peakRssMb} MB, after ${idleSeconds} s idle ${r.idleRssMb} MB`,
+    const cell = await measure(
+      'soak',
+      () => soak({ seconds, idleSeconds, log }),
+      (r) =>
+        `${whole(r.requests)} requests · ${r.errors} errors · p99 ${msText(r.p99)} · RSS warm ${r.warmRssMb} MB, peak ${r.peakRssMb} MB, after ${idleSeconds} s idle ${r.idleRssMb} MB`,
     );
-    rows.push({ section: 'soak', what: 'pages, /api/tools and searches (a third never asked before)', cells: { current: cell } });
+    rows.push({
+      section: 'soak',
+      what: 'pages, /api/tools and searches (a third never asked before)',
+      cells: { current: cell },
+    });
   }
 } finally {
   await browser.close();

@@ -6,7 +6,8 @@ import { REPO_ROOT, startSite, type Site } from '../e2e/harness';
 /** `npm run build`: the shell when it changed, and a release of every changed remote into api/var/releases. */
 export function buildCurrent(): void {
   const r = spawnSync('node', ['scripts/build.mjs'], { cwd: REPO_ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-  if (r.status !== 0) throw new Error(`npm run build failed:\n${`${r.stdout}${r.stderr}`.split('\n').slice(-20).join('\n')}`);
+  if (r.status !== 0)
+    throw new Error(`npm run build failed:\n${`${r.stdout}${r.stderr}`.split('\n').slice(-20).join('\n')}`);
 }
 
 /** Serves the built releases with a temp database (or `databasePath`, which stays), production log level. */
@@ -24,6 +25,9 @@ export async function startCurrent(databasePath?: string): Promise<Site> {
 export async function drawPictures(baseUrl: string): Promise<void> {
   const tools = ((await (await fetch(`${baseUrl}/api/tools`)).json()) as { data: { slug: string }[] }).data;
   const posts = ((await (await fetch(`${baseUrl}/api/blog/public/posts`)).json()) as { data: { slug: string }[] }).data;
-  const paths = [...tools.map((t) => `/og/tool/${t.slug}.png`), ...posts.flatMap((p) => [`/og/blog/${p.slug}.png`, `/covers/${p.slug}.png`])];
+  const paths = [
+    ...tools.map((t) => `/og/tool/${t.slug}.png`),
+    ...posts.flatMap((p) => [`/og/blog/${p.slug}.png`, `/covers/${p.slug}.png`]),
+  ];
   for (const path of paths) await (await fetch(baseUrl + path)).arrayBuffer();
 }

@@ -20,8 +20,33 @@ export interface Soak {
   idleRssMb: number;
 }
 
-const WORDS = ['git', 'note', 'claude', 'design', 'sales', 'image', 'code', 'voice', 'video', 'write', 'chat', 'data', 'sql', 'mcp', 'agent'];
-const PAGES = ['/', '/tool/chatgpt', '/tool/cursor', '/blog', '/blog/what-is-model-context-protocol-mcp', '/submit', '/privacy', '/terms'];
+const WORDS = [
+  'git',
+  'note',
+  'claude',
+  'design',
+  'sales',
+  'image',
+  'code',
+  'voice',
+  'video',
+  'write',
+  'chat',
+  'data',
+  'sql',
+  'mcp',
+  'agent',
+];
+const PAGES = [
+  '/',
+  '/tool/chatgpt',
+  '/tool/cursor',
+  '/blog',
+  '/blog/what-is-model-context-protocol-mcp',
+  '/submit',
+  '/privacy',
+  '/terms',
+];
 
 function rssMb(pid: number): number {
   const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
@@ -33,7 +58,7 @@ function requestAt(i: number): string {
   const word = WORDS[i % WORDS.length]!;
   switch (i % 6) {
     case 0:
-      return PAGES[(i / 6) % PAGES.length | 0]!;
+      return PAGES[((i / 6) % PAGES.length) | 0]!;
     case 1:
       return '/api/tools';
     case 2:
@@ -65,7 +90,12 @@ function load(baseUrl: string, seconds: number, start: number): Promise<autocann
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-export async function soak(opts: { seconds: number; idleSeconds: number; heapSnapshots?: boolean; log?: (line: string) => void }): Promise<Soak> {
+export async function soak(opts: {
+  seconds: number;
+  idleSeconds: number;
+  heapSnapshots?: boolean;
+  log?: (line: string) => void;
+}): Promise<Soak> {
   const log = opts.log ?? (() => {});
   const dir = mkdtempSync(join(tmpdir(), 'aitools-soak-'));
   const port = await freePort();
@@ -76,7 +106,12 @@ export async function soak(opts: { seconds: number; idleSeconds: number; heapSna
     SITE_ORIGIN: `http://localhost:${port}`,
     NODE_ENV: 'production',
     LOG_LEVEL: 'warn',
-    NODE_OPTIONS: [process.env.SOAK_NODE_OPTIONS ?? '', opts.heapSnapshots ? `--heapsnapshot-signal=SIGUSR2 --diagnostic-dir=${dir}` : ''].join(' ').trim(),
+    NODE_OPTIONS: [
+      process.env.SOAK_NODE_OPTIONS ?? '',
+      opts.heapSnapshots ? `--heapsnapshot-signal=SIGUSR2 --diagnostic-dir=${dir}` : '',
+    ]
+      .join(' ')
+      .trim(),
   };
   const server = await startServerProcess(env);
   const pid = server.pid!;
@@ -84,7 +119,11 @@ export async function soak(opts: { seconds: number; idleSeconds: number; heapSna
     if (!opts.heapSnapshots) return;
     process.kill(pid, 'SIGUSR2');
     await sleep(8000);
-    log(`heap snapshot (${label}) in ${dir}: ${readdirSync(dir).filter((f) => f.endsWith('.heapsnapshot')).join(', ')}`);
+    log(
+      `heap snapshot (${label}) in ${dir}: ${readdirSync(dir)
+        .filter((f) => f.endsWith('.heapsnapshot'))
+        .join(', ')}`,
+    );
   };
   try {
     const baseUrl = `http://localhost:${port}`;
@@ -97,13 +136,22 @@ export async function soak(opts: { seconds: number; idleSeconds: number; heapSna
     const run = await load(baseUrl, opts.seconds, warm.next);
     clearInterval(sampler);
     peakRssMb = Math.max(peakRssMb, rssMb(pid));
-    log(`load: ${run.requests.total} requests, p99 ${run.latency.p99} ms, peak RSS ${peakRssMb} MB, now ${rssMb(pid)} MB`);
+    log(
+      `load: ${run.requests.total} requests, p99 ${run.latency.p99} ms, peak RSS ${peakRssMb} MB, now ${rssMb(pid)} MB`,
+    );
     await snapshot('loaded');
     await sleep(opts.idleSeconds * 1000);
     const idleRssMb = rssMb(pid);
     log(`after ${opts.idleSeconds} s idle: RSS ${idleRssMb} MB`);
     await snapshot('idle');
-    return { requests: run.requests.total, errors: run.errors + run.timeouts + run.non2xx, p99: run.latency.p99, warmRssMb, peakRssMb, idleRssMb };
+    return {
+      requests: run.requests.total,
+      errors: run.errors + run.timeouts + run.non2xx,
+      p99: run.latency.p99,
+      warmRssMb,
+      peakRssMb,
+      idleRssMb,
+    };
   } finally {
     await stopServerProcess(server);
     if (!opts.heapSnapshots) rmSync(dir, { recursive: true, force: true });

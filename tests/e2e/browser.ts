@@ -5,7 +5,15 @@ import { AxeBuilder } from '@axe-core/playwright';
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
   });
 }
 
@@ -27,7 +35,10 @@ export async function openPage(
   browser: Browser,
   opts: { colorScheme?: 'light' | 'dark'; viewport?: { width: number; height: number }; theme?: 'light' | 'dark' } = {},
 ): Promise<WatchedPage> {
-  const context = await browser.newContext({ colorScheme: opts.colorScheme ?? 'light', viewport: opts.viewport ?? { width: 1280, height: 900 } });
+  const context = await browser.newContext({
+    colorScheme: opts.colorScheme ?? 'light',
+    viewport: opts.viewport ?? { width: 1280, height: 900 },
+  });
   const page = await context.newPage();
   if (opts.theme) {
     await page.addInitScript((t) => {
@@ -47,13 +58,21 @@ export async function openPage(
 
 /** Waits until the current route's code has run in the browser (see shell/src/remotes/RouteReady.tsx). */
 export async function waitForRoute(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.documentElement.dataset.routeReady === location.pathname, undefined, { timeout: 20_000 });
+  await page.waitForFunction(() => document.documentElement.dataset.routeReady === location.pathname, undefined, {
+    timeout: 20_000,
+  });
 }
 
 /** axe-core audit against WCAG 2 A/AA; returns readable violations. */
 export async function axeViolations(page: Page): Promise<string[]> {
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return result.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+  return result.violations.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+        .map((n) => n.target.join(' '))
+        .slice(0, 3)
+        .join(', ')}`,
+  );
 }
 
 /** Holds back a remote's files for `ms`, so the server's HTML is on screen without its code (works-early tests). */

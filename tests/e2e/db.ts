@@ -4,7 +4,10 @@ import { API_DIR } from './harness';
 
 // better-sqlite3 is the API's dependency: load it from there, and only ever read.
 type ReadOnlyDb = { prepare(sql: string): { all(...params: unknown[]): unknown[] }; close(): void };
-const Database = createRequire(join(API_DIR, 'package.json'))('better-sqlite3') as new (path: string, opts: object) => ReadOnlyDb;
+const Database = createRequire(join(API_DIR, 'package.json'))('better-sqlite3') as new (
+  path: string,
+  opts: object,
+) => ReadOnlyDb;
 
 /** Reads the test site's database (DATABASE_PATH), read-only. */
 export function queryDb<T>(sql: string, ...params: unknown[]): T[] {
@@ -22,8 +25,14 @@ export function queryDbAt<T>(path: string, sql: string, ...params: unknown[]): T
 }
 
 // pg is the API's dependency too: one query per connection (the specs ask a handful of questions).
-type PgClient = { connect(): Promise<void>; query(sql: string, params?: unknown[]): Promise<{ rows: unknown[] }>; end(): Promise<void> };
-const Pg = createRequire(join(API_DIR, 'package.json'))('pg') as { Client: new (opts: { connectionString: string }) => PgClient };
+type PgClient = {
+  connect(): Promise<void>;
+  query(sql: string, params?: unknown[]): Promise<{ rows: unknown[] }>;
+  end(): Promise<void>;
+};
+const Pg = createRequire(join(API_DIR, 'package.json'))('pg') as {
+  Client: new (opts: { connectionString: string }) => PgClient;
+};
 
 /** Runs one statement on the Postgres database at `url`. */
 export async function queryPostgres<T>(url: string, sql: string, ...params: unknown[]): Promise<T[]> {

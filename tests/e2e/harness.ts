@@ -16,7 +16,11 @@ const SERVER = ['--max-semi-space-size=4', '--max-old-space-size=160', '--enable
 
 /** Compiles the server when its sources changed since the last build (scripts/lib.mjs, as `npm start` does). */
 function ensureServerBuild(): void {
-  const r = spawnSync(process.execPath, ['--input-type=module', '-e', "import('./scripts/lib.mjs').then((m) => m.ensureApiBuild())"], { cwd: REPO_ROOT, stdio: 'inherit' });
+  const r = spawnSync(
+    process.execPath,
+    ['--input-type=module', '-e', "import('./scripts/lib.mjs').then((m) => m.ensureApiBuild())"],
+    { cwd: REPO_ROOT, stdio: 'inherit' },
+  );
   if (r.status !== 0) throw new Error('the server did not compile (pnpm --filter @aitools/api build)');
 }
 
@@ -39,21 +43,38 @@ export interface Site {
 }
 
 /** Runs the release CLI against the test store (release, rollback, list). */
-export function releaseCli(env: Record<string, string>, args: string[]): { status: number; stdout: string; stderr: string } {
-  const r = spawnSync('pnpm', ['exec', 'tsx', 'src/releases/cli.ts', ...args], { cwd: API_DIR, env: { ...process.env, ...env }, encoding: 'utf8' });
+export function releaseCli(
+  env: Record<string, string>,
+  args: string[],
+): { status: number; stdout: string; stderr: string } {
+  const r = spawnSync('pnpm', ['exec', 'tsx', 'src/releases/cli.ts', ...args], {
+    cwd: API_DIR,
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+  });
   return { status: r.status ?? 1, stdout: r.stdout, stderr: r.stderr };
 }
 
 /** The release CLI without blocking this process: a test that waits synchronously stalls its own HTTP client, whose
  *  idle keep-alive sockets the server closes meanwhile ("other side closed" on the next request). */
-export function runReleaseCli(env: Record<string, string>, args: string[]): Promise<{ status: number; stdout: string; stderr: string }> {
+export function runReleaseCli(
+  env: Record<string, string>,
+  args: string[],
+): Promise<{ status: number; stdout: string; stderr: string }> {
   return runApiScript(env, 'src/releases/cli.ts', args);
 }
 
 /** One of the api package's operator commands (releases, moderation), run without blocking this process. */
-export function runApiScript(env: Record<string, string>, script: string, args: string[]): Promise<{ status: number; stdout: string; stderr: string }> {
+export function runApiScript(
+  env: Record<string, string>,
+  script: string,
+  args: string[],
+): Promise<{ status: number; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { cwd: API_DIR, env: { ...process.env, ...env } });
+    const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+      cwd: API_DIR,
+      env: { ...process.env, ...env },
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
@@ -68,7 +89,11 @@ export function runApiScript(env: Record<string, string>, script: string, args: 
  * once /api/health answers.
  */
 export async function startServerProcess(env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, SERVER, { cwd: API_DIR, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, SERVER, {
+    cwd: API_DIR,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error('the server exited during start');
@@ -91,7 +116,9 @@ export async function stopServerProcess(child: ChildProcess): Promise<void> {
 
 /** `releasesDir`: serve an existing release store (nothing is released, and it is not removed on stop).
  *  `quiet`: the server's output is discarded (the benchmark keeps production logging on, off the terminal). */
-export async function startSite(opts: { releaseAll?: boolean; releasesDir?: string; extraEnv?: Record<string, string>; quiet?: boolean } = {}): Promise<Site> {
+export async function startSite(
+  opts: { releaseAll?: boolean; releasesDir?: string; extraEnv?: Record<string, string>; quiet?: boolean } = {},
+): Promise<Site> {
   const dir = mkdtempSync(join(tmpdir(), 'aitools-e2e-'));
   const port = await freePort();
   const env: Record<string, string> = {
@@ -112,7 +139,11 @@ export async function startSite(opts: { releaseAll?: boolean; releasesDir?: stri
     if (r.status !== 0) throw new Error(`release failed:\n${r.stdout}\n${r.stderr}`);
   }
   ensureServerBuild();
-  const child: ChildProcess = spawn(process.execPath, SERVER, { cwd: API_DIR, env: { ...process.env, ...env }, stdio: ['ignore', opts.quiet ? 'ignore' : 'inherit', opts.quiet ? 'ignore' : 'inherit'] });
+  const child: ChildProcess = spawn(process.execPath, SERVER, {
+    cwd: API_DIR,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', opts.quiet ? 'ignore' : 'inherit', opts.quiet ? 'ignore' : 'inherit'],
+  });
   const baseUrl = `http://localhost:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {

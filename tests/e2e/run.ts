@@ -25,10 +25,24 @@ const site = await startSite();
 let status: number;
 try {
   const tap = join(tmpdir(), `e2e-${process.pid}.tap`);
-  const r = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', '--test-reporter=spec', '--test-reporter-destination=stdout', '--test-reporter=tap', `--test-reporter-destination=${tap}`, ...specs], {
-    stdio: 'inherit',
-    env: { ...process.env, ...site.env, BASE_URL: site.baseUrl, E2E_DIR: site.dir },
-  });
+  const r = spawnSync(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      '--test',
+      '--test-concurrency=1',
+      '--test-reporter=spec',
+      '--test-reporter-destination=stdout',
+      '--test-reporter=tap',
+      `--test-reporter-destination=${tap}`,
+      ...specs,
+    ],
+    {
+      stdio: 'inherit',
+      env: { ...process.env, ...site.env, BASE_URL: site.baseUrl, E2E_DIR: site.dir },
+    },
+  );
   status = r.status ?? 1;
   // For `npm test`'s closing line: the counts of node's test runner.
   if (process.env.E2E_SUMMARY) {

@@ -18,7 +18,11 @@ const OUT_DIR = join(import.meta.dirname, '..', '.monolith');
 
 /** Builds the monolith into tests/.monolith (vite.config.ts beside this file). */
 export function buildMonolith(): void {
-  const r = spawnSync('pnpm', ['exec', 'vite', 'build', '--config', 'monolith/vite.config.ts', '--configLoader', 'runner'], { cwd: join(import.meta.dirname, '..'), encoding: 'utf8' });
+  const r = spawnSync(
+    'pnpm',
+    ['exec', 'vite', 'build', '--config', 'monolith/vite.config.ts', '--configLoader', 'runner'],
+    { cwd: join(import.meta.dirname, '..'), encoding: 'utf8' },
+  );
   if (r.status !== 0) throw new Error(`monolith build failed:\n${r.stdout}${r.stderr}`);
 }
 
@@ -43,14 +47,22 @@ export function monolithHtml(html: string, manifest: Record<string, ManifestChun
     return key ? [key] : [];
   });
   const files = manifestClosure(manifest, routeKeys).filter((f) => f !== entry.file);
-  return html.replace(list, () => pageCodeList(PAGE_CODE_ID, [entry.file, ...files].map((f) => base + f)));
+  return html.replace(list, () =>
+    pageCodeList(
+      PAGE_CODE_ID,
+      [entry.file, ...files].map((f) => base + f),
+    ),
+  );
 }
 
 const TYPES: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json' };
 
 export async function serveMonolith(siteBaseUrl: string): Promise<MonolithSite> {
   const manifestFile = join(OUT_DIR, '.vite', 'manifest.json');
-  if (!existsSync(manifestFile)) throw new Error('no monolith build: cd tests && pnpm exec vite build --config monolith/vite.config.ts --configLoader runner');
+  if (!existsSync(manifestFile))
+    throw new Error(
+      'no monolith build: cd tests && pnpm exec vite build --config monolith/vite.config.ts --configLoader runner',
+    );
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
   const site = new URL(siteBaseUrl);
   const port = await freePort();
@@ -60,23 +72,38 @@ export async function serveMonolith(siteBaseUrl: string): Promise<MonolithSite> 
       const file = normalize(join(OUT_DIR, url.slice('/monolith/'.length).split('?')[0]));
       if (!file.startsWith(OUT_DIR) || !existsSync(file)) return void res.writeHead(404).end();
       const body = gzipSync(readFileSync(file));
-      return void res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'content-encoding': 'gzip', 'cache-control': 'public, max-age=31536000, immutable' }).end(body);
+      return void res
+        .writeHead(200, {
+          'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+          'content-encoding': 'gzip',
+          'cache-control': 'public, max-age=31536000, immutable',
+        })
+        .end(body);
     }
-    const upstream = httpRequest({ host: site.hostname, port: site.port, path: url, method: req.method, headers: { ...req.headers, host: site.host, 'accept-encoding': 'identity' } }, (up) => {
-      const html = (up.headers['content-type'] ?? '').includes('text/html');
-      if (!html) {
-        res.writeHead(up.statusCode ?? 502, up.headers);
-        return void up.pipe(res);
-      }
-      const chunks: Buffer[] = [];
-      up.on('data', (c: Buffer) => chunks.push(c));
-      up.on('end', () => {
-        const body = gzipSync(monolithHtml(Buffer.concat(chunks).toString('utf8'), manifest));
-        const headers = { ...up.headers, 'content-encoding': 'gzip', 'content-length': String(body.length) };
-        // The page's script is now our own file, on the same origin: the site's CSP still holds.
-        res.writeHead(up.statusCode ?? 502, headers).end(body);
-      });
-    });
+    const upstream = httpRequest(
+      {
+        host: site.hostname,
+        port: site.port,
+        path: url,
+        method: req.method,
+        headers: { ...req.headers, host: site.host, 'accept-encoding': 'identity' },
+      },
+      (up) => {
+        const html = (up.headers['content-type'] ?? '').includes('text/html');
+        if (!html) {
+          res.writeHead(up.statusCode ?? 502, up.headers);
+          return void up.pipe(res);
+        }
+        const chunks: Buffer[] = [];
+        up.on('data', (c: Buffer) => chunks.push(c));
+        up.on('end', () => {
+          const body = gzipSync(monolithHtml(Buffer.concat(chunks).toString('utf8'), manifest));
+          const headers = { ...up.headers, 'content-encoding': 'gzip', 'content-length': String(body.length) };
+          // The page's script is now our own file, on the same origin: the site's CSP still holds.
+          res.writeHead(up.statusCode ?? 502, headers).end(body);
+        });
+      },
+    );
     upstream.on('error', () => res.writeHead(502).end());
     req.pipe(upstream);
   });

@@ -15,7 +15,14 @@ export const MONOLITH_OUT_DIR = here('../../tests/.monolith');
 export default defineConfig({
   root: here('../../shell'),
   base: MONOLITH_BASE,
-  plugins: [react(), { name: 'monolith-federation', enforce: 'pre', resolveId: (id) => (id === '__federation__' ? here('./federation.ts') : null) }],
+  plugins: [
+    react(),
+    {
+      name: 'monolith-federation',
+      enforce: 'pre',
+      resolveId: (id) => (id === '__federation__' ? here('./federation.ts') : null),
+    },
+  ],
   build: {
     outDir: MONOLITH_OUT_DIR,
     emptyOutDir: true,

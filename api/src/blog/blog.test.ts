@@ -16,7 +16,12 @@ import { upsertPost } from './repository';
 const BLOG_DIR = join(DATA_DIR, 'blog');
 
 async function appWith(db: DB): Promise<Express> {
-  return createApp({ config: loadConfig({ ...process.env, NODE_ENV: 'test' }), db, logger: createLogger('silent'), pages: false });
+  return createApp({
+    config: loadConfig({ ...process.env, NODE_ENV: 'test' }),
+    db,
+    logger: createLogger('silent'),
+    pages: false,
+  });
 }
 
 describe('blog API over the real articles', () => {
@@ -51,7 +56,13 @@ describe('blog API over the real articles', () => {
   it('returns one post by slug with its whole body', async () => {
     const res = await request(app).get('/api/blog/public/posts/how-ai-all-started-history-artificial-intelligence');
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ slug: 'how-ai-all-started-history-artificial-intelligence', category: 'AI History', featured: true, read_time: '8 min read', tags: ['AI', 'History', 'Technology', 'Innovation'] });
+    expect(res.body.data).toMatchObject({
+      slug: 'how-ai-all-started-history-artificial-intelligence',
+      category: 'AI History',
+      featured: true,
+      read_time: '8 min read',
+      tags: ['AI', 'History', 'Technology', 'Innovation'],
+    });
     expect(res.body.data.content).toMatch(/^Every tool in our \[AI tools directory\]\(\/\)/);
   });
 
@@ -65,10 +76,22 @@ describe('blog API over the real articles', () => {
 
   it('hides a post again when it is turned into a draft', async () => {
     const own = await openTestDatabase();
-    await upsertPost(own, { slug: 'a-post', title: 'A post', status: 'published', published_at: '2026-01-01', content: 'Hello' });
+    await upsertPost(own, {
+      slug: 'a-post',
+      title: 'A post',
+      status: 'published',
+      published_at: '2026-01-01',
+      content: 'Hello',
+    });
     const ownApp = await appWith(own);
     expect((await request(ownApp).get('/api/blog/public/posts')).body.data).toHaveLength(1);
-    await upsertPost(own, { slug: 'a-post', title: 'A post', status: 'draft', published_at: '2026-01-01', content: 'Hello' });
+    await upsertPost(own, {
+      slug: 'a-post',
+      title: 'A post',
+      status: 'draft',
+      published_at: '2026-01-01',
+      content: 'Hello',
+    });
     expect((await request(ownApp).get('/api/blog/public/posts')).body.data).toEqual([]);
     expect((await request(ownApp).get('/api/blog/public/posts/a-post')).status).toBe(404);
   });
@@ -88,13 +111,26 @@ describe('the article files', () => {
 
   it('link only to published posts (a draft or a typo would be a dead link)', () => {
     for (const [slug, body] of bodies) {
-      for (const m of body.matchAll(/(?:\]\(|href=")\/blog\/([^)"#?]+)/g)) expect(published.has(m[1]), `${slug} links to /blog/${m[1]}`).toBe(true);
+      for (const m of body.matchAll(/(?:\]\(|href=")\/blog\/([^)"#?]+)/g))
+        expect(published.has(m[1]), `${slug} links to /blog/${m[1]}`).toBe(true);
     }
   });
 
   it('use the whole markdown subset across the collection', () => {
     const all = bodies.map(([, b]) => b).join('\n\n');
-    for (const re of [/^```/m, /^## /m, /^### /m, /^#### /m, /^- /m, /^\d+\. /m, /<a href="https:/, /\]\(\/[a-z]/, /\*\*\[[^\]]+\]\([^)]+\)\*\*/, /\*\*[^*[]+\*\*/, /<strong>/]) {
+    for (const re of [
+      /^```/m,
+      /^## /m,
+      /^### /m,
+      /^#### /m,
+      /^- /m,
+      /^\d+\. /m,
+      /<a href="https:/,
+      /\]\(\/[a-z]/,
+      /\*\*\[[^\]]+\]\([^)]+\)\*\*/,
+      /\*\*[^*[]+\*\*/,
+      /<strong>/,
+    ]) {
       expect(all, String(re)).toMatch(re);
     }
   });
@@ -109,18 +145,27 @@ describe('seed validation', () => {
 
   it('rejects a file with missing front matter fields, naming the file', async () => {
     writeFileSync(join(dir, 'broken.md'), '---\ntitle: "Broken"\nslug: "broken"\n---\nBody');
-    await expect(seedBlog(await openTestDatabase(), dir)).rejects.toThrow(/Invalid front matter in broken\.md: .*excerpt/);
+    await expect(seedBlog(await openTestDatabase(), dir)).rejects.toThrow(
+      /Invalid front matter in broken\.md: .*excerpt/,
+    );
     rmSync(join(dir, 'broken.md'));
   });
 
   it('rejects a slug that differs from the file name, and accepts an unquoted YAML date', async () => {
-    const front = readFileSync(join(BLOG_DIR, 'what-is-model-context-protocol-mcp.md'), 'utf8').replace('published_at: "2026-04-08"', 'published_at: 2026-04-08');
+    const front = readFileSync(join(BLOG_DIR, 'what-is-model-context-protocol-mcp.md'), 'utf8').replace(
+      'published_at: "2026-04-08"',
+      'published_at: 2026-04-08',
+    );
     writeFileSync(join(dir, 'other-name.md'), front);
-    await expect(seedBlog(await openTestDatabase(), dir)).rejects.toThrow(/does not match the file name other-name\.md/);
+    await expect(seedBlog(await openTestDatabase(), dir)).rejects.toThrow(
+      /does not match the file name other-name\.md/,
+    );
     rmSync(join(dir, 'other-name.md'));
     writeFileSync(join(dir, 'what-is-model-context-protocol-mcp.md'), front);
     const db = await openTestDatabase();
     expect(await seedBlog(db, dir)).toBe(1);
-    expect((await db.selectFrom('blog_posts').select('published_at').executeTakeFirstOrThrow()).published_at).toBe('2026-04-08');
+    expect((await db.selectFrom('blog_posts').select('published_at').executeTakeFirstOrThrow()).published_at).toBe(
+      '2026-04-08',
+    );
   });
 });

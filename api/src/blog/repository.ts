@@ -23,17 +23,34 @@ function toPublic(row: Row): BlogPostDoc {
 
 /** Published posts, newest first. Drafts never leave the database through here. */
 export async function listPublishedPosts(db: DB): Promise<BlogPostDoc[]> {
-  const rows = await db.selectFrom('blog_posts').select(['id', 'doc']).where('status', '=', 'published').orderBy('published_at', 'desc').orderBy('id', 'desc').execute();
+  const rows = await db
+    .selectFrom('blog_posts')
+    .select(['id', 'doc'])
+    .where('status', '=', 'published')
+    .orderBy('published_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
   return rows.map(toPublic);
 }
 
 export async function getPublishedPost(db: DB, slug: string): Promise<BlogPostDoc | null> {
-  const row = await db.selectFrom('blog_posts').select(['id', 'doc']).where('slug', '=', slug).where('status', '=', 'published').executeTakeFirst();
+  const row = await db
+    .selectFrom('blog_posts')
+    .select(['id', 'doc'])
+    .where('slug', '=', slug)
+    .where('status', '=', 'published')
+    .executeTakeFirst();
   return row ? toPublic(row) : null;
 }
 
 /** Inserts or updates a post by slug; a write that changes nothing is skipped. Returns whether a row changed. */
 export function upsertPost(db: DB, post: StoredPost): Promise<boolean> {
-  const row = { slug: post.slug, title: post.title, status: post.status, published_at: post.published_at, doc: JSON.stringify(post) };
+  const row = {
+    slug: post.slug,
+    title: post.title,
+    status: post.status,
+    published_at: post.published_at,
+    doc: JSON.stringify(post),
+  };
   return upsertPublic(db, 'blog_posts', row, { key: 'slug' });
 }

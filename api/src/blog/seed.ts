@@ -11,18 +11,24 @@ import { upsertPost, type StoredPost } from './repository';
 function readPostFile(path: string, fileName: string): StoredPost {
   const { data, content } = matter(readFileSync(path, 'utf8'));
   // YAML turns unquoted dates into Date objects; the schema expects the written date.
-  const raw = { ...data, published_at: data.published_at instanceof Date ? data.published_at.toISOString().slice(0, 10) : data.published_at };
+  const raw = {
+    ...data,
+    published_at: data.published_at instanceof Date ? data.published_at.toISOString().slice(0, 10) : data.published_at,
+  };
   const parsed = blogFrontMatterSchema.safeParse(raw);
   if (!parsed.success) {
     throw new Error(`Invalid front matter in ${fileName}: ${issueLines(parsed.error, Infinity).join('; ')}`);
   }
-  if (`${parsed.data.slug}.md` !== fileName) throw new Error(`Slug "${parsed.data.slug}" does not match the file name ${fileName}`);
+  if (`${parsed.data.slug}.md` !== fileName)
+    throw new Error(`Slug "${parsed.data.slug}" does not match the file name ${fileName}`);
   return { ...parsed.data, content: content.trim() };
 }
 
 /** Loads data/blog/*.md (front matter + markdown body) into blog_posts, inserted or updated by slug. */
 export async function seedBlog(db: DB, dir = join(DATA_DIR, 'blog')): Promise<number> {
-  const files = readdirSync(dir).filter((f) => f.endsWith('.md')).sort();
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.md'))
+    .sort();
   const posts = files.map((f) => readPostFile(join(dir, f), f));
   await inTransaction(db, async (trx) => {
     for (const post of posts) await upsertPost(trx, post);

@@ -54,7 +54,11 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, Number);
 function openPostgres(url: string): DB {
   // A commit is acknowledged once Postgres has it durable (synchronous_commit on, the server's default).
   // allowExitOnIdle: idle connections never keep a finished command (a CLI, a test worker) alive.
-  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10), allowExitOnIdle: true });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+    allowExitOnIdle: true,
+  });
   return new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
 }
 

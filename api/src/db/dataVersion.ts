@@ -18,7 +18,11 @@ export function dataVersion(db: DB): number | Promise<number> {
   const handle = sqliteHandle(db);
   if (handle) {
     let read = sqliteReads.get(handle);
-    if (!read) sqliteReads.set(handle, (read = handle.prepare<[], number>('SELECT version FROM data_version WHERE id = 1').pluck()));
+    if (!read)
+      sqliteReads.set(
+        handle,
+        (read = handle.prepare<[], number>('SELECT version FROM data_version WHERE id = 1').pluck()),
+      );
     return read.get() as number;
   }
   let read = inFlight.get(db);
@@ -37,7 +41,11 @@ export function dataVersion(db: DB): number | Promise<number> {
 
 /** Called by each writer of public data, inside its transaction. */
 export async function bumpDataVersion(db: DB): Promise<void> {
-  await db.updateTable('data_version').set((eb) => ({ version: eb('version', '+', 1) })).where('id', '=', 1).execute();
+  await db
+    .updateTable('data_version')
+    .set((eb) => ({ version: eb('version', '+', 1) }))
+    .where('id', '=', 1)
+    .execute();
 }
 
 /** Runs one write of public data and bumps the version when it changed a row, in one transaction (the caller's when
@@ -70,7 +78,12 @@ export interface UpsertRule {
  * when `replaceWhen` holds, and bumps the data version only when a row was written (so the seed at each start
  * leaves the caches alone). Returns whether a row was written.
  */
-export function upsertPublic<T extends PublicTable>(db: DB, table: T, row: Insertable<Schema[T]>, { key, keep = [], replaceWhen }: UpsertRule): Promise<boolean> {
+export function upsertPublic<T extends PublicTable>(
+  db: DB,
+  table: T,
+  row: Insertable<Schema[T]>,
+  { key, keep = [], replaceWhen }: UpsertRule,
+): Promise<boolean> {
   const replaced = Object.keys(row).filter((column) => column !== key && !keep.includes(column));
   const differs = (eb: AnyBuilder) => eb(`${table}.doc`, '<>', eb.ref('excluded.doc'));
   return publicWrite(db, async (trx) => {

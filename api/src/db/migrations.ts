@@ -60,7 +60,12 @@ const STEPS: Step[] = [
       .addColumn('timestamp', 'text', (c) => c.notNull())
       .execute();
     // One subscriber per address, whatever its case.
-    await db.schema.createIndex('early_access_email').on('early_access').unique().expression(sql`lower(email)`).execute();
+    await db.schema
+      .createIndex('early_access_email')
+      .on('early_access')
+      .unique()
+      .expression(sql`lower(email)`)
+      .execute();
     await withId(db.schema.createTable('events'), dialect)
       .addColumn('event', 'text', (c) => c.notNull())
       .addColumn('data', 'text', (c) => c.notNull())
@@ -105,12 +110,18 @@ const STEPS: Step[] = [
   async (db, dialect) => {
     if (dialect === 'postgres') {
       await sql`CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public`.execute(db);
-      await sql`CREATE INDEX tools_name_trgm ON tools USING gin (lower(coalesce(name, '')) public.gin_trgm_ops)`.execute(db);
-      await sql`CREATE INDEX tools_description_trgm ON tools USING gin (lower(coalesce(doc::jsonb ->> 'description', '')) public.gin_trgm_ops)`.execute(db);
+      await sql`CREATE INDEX tools_name_trgm ON tools USING gin (lower(coalesce(name, '')) public.gin_trgm_ops)`.execute(
+        db,
+      );
+      await sql`CREATE INDEX tools_description_trgm ON tools USING gin (lower(coalesce(doc::jsonb ->> 'description', '')) public.gin_trgm_ops)`.execute(
+        db,
+      );
       return;
     }
     await sql`CREATE VIRTUAL TABLE tools_fts USING fts5(name, description, tokenize = 'trigram')`.execute(db);
-    await sql`INSERT INTO tools_fts (rowid, name, description) SELECT id, name, coalesce(json_extract(doc, '$.description'), '') FROM tools`.execute(db);
+    await sql`INSERT INTO tools_fts (rowid, name, description) SELECT id, name, coalesce(json_extract(doc, '$.description'), '') FROM tools`.execute(
+      db,
+    );
     await sql`CREATE TRIGGER tools_fts_insert AFTER INSERT ON tools BEGIN
       INSERT INTO tools_fts (rowid, name, description) VALUES (new.id, new.name, coalesce(json_extract(new.doc, '$.description'), ''));
     END`.execute(db);
@@ -169,7 +180,8 @@ const STEPS: Step[] = [
       await sql`DROP INDEX IF EXISTS tools_description_trgm`.execute(db);
       return;
     }
-    for (const trigger of ['tools_fts_insert', 'tools_fts_update', 'tools_fts_delete']) await sql`DROP TRIGGER IF EXISTS ${sql.id(trigger)}`.execute(db);
+    for (const trigger of ['tools_fts_insert', 'tools_fts_update', 'tools_fts_delete'])
+      await sql`DROP TRIGGER IF EXISTS ${sql.id(trigger)}`.execute(db);
     await sql`DROP TABLE IF EXISTS tools_fts`.execute(db);
   },
 ];
@@ -188,13 +200,15 @@ export async function migrate(db: DB): Promise<void> {
       .addColumn('id', 'integer', (c) => c.primaryKey().check(sql`id = 1`))
       .addColumn('version', 'integer', (c) => c.notNull())
       .execute();
-    let done = (await trx.selectFrom('schema_version').select('version').where('id', '=', 1).executeTakeFirst())?.version;
+    let done = (await trx.selectFrom('schema_version').select('version').where('id', '=', 1).executeTakeFirst())
+      ?.version;
     if (done === undefined) {
       done = dialect === 'sqlite' ? await legacySqliteSteps(trx) : 0;
       await trx.insertInto('schema_version').values({ id: 1, version: done }).execute();
     }
     for (let i = done; i < STEPS.length; i++) await STEPS[i]!(trx as unknown as Kysely<unknown>, dialect);
-    if (done < STEPS.length) await trx.updateTable('schema_version').set({ version: STEPS.length }).where('id', '=', 1).execute();
+    if (done < STEPS.length)
+      await trx.updateTable('schema_version').set({ version: STEPS.length }).where('id', '=', 1).execute();
   });
 }
 
@@ -203,6 +217,9 @@ async function legacySqliteSteps(db: DB): Promise<number> {
   const legacy = rows[0]?.user_version ?? 0;
   if (legacy === 0) return 0;
   const steps = LEGACY_SQLITE_STEPS[legacy];
-  if (steps === undefined) throw new Error(`This SQLite file has an early schema (user_version ${legacy}); remove it and start again to re-seed.`);
+  if (steps === undefined)
+    throw new Error(
+      `This SQLite file has an early schema (user_version ${legacy}); remove it and start again to re-seed.`,
+    );
   return steps;
 }

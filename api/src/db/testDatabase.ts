@@ -32,6 +32,9 @@ export async function openTestDatabase(sqlitePath?: string): Promise<DB> {
 
 /** How many rows a table holds (tests check that writes stored, or did not store, anything). */
 export async function countRows(db: DB, table: keyof Schema): Promise<number> {
-  const row = await db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }

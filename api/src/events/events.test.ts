@@ -13,16 +13,29 @@ let db: DB;
 
 beforeAll(async () => {
   db = await openTestDatabase();
-  app = await createApp({ config: loadConfig({ ...process.env, NODE_ENV: 'test' }), db, logger: createLogger('silent'), pages: false });
+  app = await createApp({
+    config: loadConfig({ ...process.env, NODE_ENV: 'test' }),
+    db,
+    logger: createLogger('silent'),
+    pages: false,
+  });
 });
 
 describe('POST /api/events', () => {
   it('stores a valid tool_page_view event', async () => {
-    const body = { event: 'tool_page_view', data: { toolName: 'Cursor', slug: 'cursor' }, timestamp: '2026-11-23T10:00:00.000Z' };
+    const body = {
+      event: 'tool_page_view',
+      data: { toolName: 'Cursor', slug: 'cursor' },
+      timestamp: '2026-11-23T10:00:00.000Z',
+    };
     const res = await request(app).post('/api/events').send(body);
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ success: true });
-    const row = await db.selectFrom('events').select(['event', 'data', 'timestamp', 'received_at']).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom('events')
+      .select(['event', 'data', 'timestamp', 'received_at'])
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ event: 'tool_page_view', data: JSON.stringify(body.data), timestamp: body.timestamp });
     expect(Math.abs(Date.parse(row.received_at!) - Date.now())).toBeLessThan(60_000);
   });
@@ -32,12 +45,28 @@ describe('POST /api/events', () => {
     ['missing data', { event: 'tool_page_view', timestamp: '2026-11-23T10:00:00Z' }, 'data'],
     ['data that is not an object', { event: 'tool_page_view', data: 'x', timestamp: '2026-11-23T10:00:00Z' }, 'data'],
     ['a timestamp that is not a date', { event: 'tool_page_view', data: {}, timestamp: 'yesterday-ish' }, 'timestamp'],
-    ['a timestamp "0" (Date.parse reads it as the year 2000)', { event: 'tool_page_view', data: {}, timestamp: '0' }, 'timestamp'],
+    [
+      'a timestamp "0" (Date.parse reads it as the year 2000)',
+      { event: 'tool_page_view', data: {}, timestamp: '0' },
+      'timestamp',
+    ],
     ['a timestamp on February 30', { event: 'tool_page_view', data: {}, timestamp: '2026-02-30' }, 'timestamp'],
-    ['a date and time on February 30', { event: 'tool_page_view', data: {}, timestamp: '2026-02-30T10:00:00Z' }, 'timestamp'],
-    ['February 29 of a common year', { event: 'tool_page_view', data: {}, timestamp: '2025-02-29T10:00:00Z' }, 'timestamp'],
+    [
+      'a date and time on February 30',
+      { event: 'tool_page_view', data: {}, timestamp: '2026-02-30T10:00:00Z' },
+      'timestamp',
+    ],
+    [
+      'February 29 of a common year',
+      { event: 'tool_page_view', data: {}, timestamp: '2025-02-29T10:00:00Z' },
+      'timestamp',
+    ],
     ['hour 24', { event: 'tool_page_view', data: {}, timestamp: '2026-11-23T24:00:00Z' }, 'timestamp'],
-    ['a timestamp without its offset', { event: 'tool_page_view', data: {}, timestamp: '2026-11-23T10:00:00' }, 'timestamp'],
+    [
+      'a timestamp without its offset',
+      { event: 'tool_page_view', data: {}, timestamp: '2026-11-23T10:00:00' },
+      'timestamp',
+    ],
   ])('rejects %s with 400 and field errors', async (_name, body, field) => {
     const before = await countRows(db, 'events');
     const res = await request(app).post('/api/events').send(body);
@@ -49,19 +78,37 @@ describe('POST /api/events', () => {
   });
 
   it('names the reason of a refused timestamp', async () => {
-    const res = await request(app).post('/api/events').send({ event: 'tool_page_view', data: {}, timestamp: '2026-02-30' });
-    expect(res.body.fieldErrors).toEqual({ timestamp: 'timestamp must be a real date and time in ISO 8601 (2026-11-23T10:00:00.000Z)' });
+    const res = await request(app)
+      .post('/api/events')
+      .send({ event: 'tool_page_view', data: {}, timestamp: '2026-02-30' });
+    expect(res.body.fieldErrors).toEqual({
+      timestamp: 'timestamp must be a real date and time in ISO 8601 (2026-11-23T10:00:00.000Z)',
+    });
   });
 
   it('accepts a leap day and an offset', async () => {
-    for (const timestamp of ['2024-02-29T10:00:00.123Z', '2026-11-23T10:00:00+01:00']) expect((await request(app).post('/api/events').send({ event: 'tool_page_view', data: {}, timestamp })).status, timestamp).toBe(201);
+    for (const timestamp of ['2024-02-29T10:00:00.123Z', '2026-11-23T10:00:00+01:00'])
+      expect(
+        (await request(app).post('/api/events').send({ event: 'tool_page_view', data: {}, timestamp })).status,
+        timestamp,
+      ).toBe(201);
   });
 
   it('refuses a body of another type with 415 and bytes that are not UTF-8 with 400, storing nothing', async () => {
     const before = await countRows(db, 'events');
-    const text = await request(app).post('/api/events').set('Content-Type', 'text/plain').send(JSON.stringify({ event: 'tool_page_view', data: {}, timestamp: '2026-11-23T10:00:00Z' }));
-    expect([text.status, text.body]).toEqual([415, { success: false, error: 'Send the body as JSON (Content-Type: application/json)' }]);
-    const bytes = Buffer.concat([Buffer.from('{"event":"tool_page_view","data":{"slug":"a'), Buffer.from([0xc3, 0x28]), Buffer.from('"},"timestamp":"2026-11-23T10:00:00Z"}')]);
+    const text = await request(app)
+      .post('/api/events')
+      .set('Content-Type', 'text/plain')
+      .send(JSON.stringify({ event: 'tool_page_view', data: {}, timestamp: '2026-11-23T10:00:00Z' }));
+    expect([text.status, text.body]).toEqual([
+      415,
+      { success: false, error: 'Send the body as JSON (Content-Type: application/json)' },
+    ]);
+    const bytes = Buffer.concat([
+      Buffer.from('{"event":"tool_page_view","data":{"slug":"a'),
+      Buffer.from([0xc3, 0x28]),
+      Buffer.from('"},"timestamp":"2026-11-23T10:00:00Z"}'),
+    ]);
     const sending = request(app).post('/api/events').set('Content-Type', 'application/json');
     sending.write(bytes);
     const invalid = await sending;
@@ -76,7 +123,9 @@ describe('POST /api/events', () => {
   });
 
   it('rejects oversized data', async () => {
-    const res = await request(app).post('/api/events').send({ event: 'tool_page_view', data: { blob: 'x'.repeat(5000) }, timestamp: '2026-11-23T10:00:00Z' });
+    const res = await request(app)
+      .post('/api/events')
+      .send({ event: 'tool_page_view', data: { blob: 'x'.repeat(5000) }, timestamp: '2026-11-23T10:00:00Z' });
     expect(res.status).toBe(400);
   });
 });
@@ -101,14 +150,23 @@ describe('event field limits', () => {
   });
 
   it('drops a __proto__ key (zod skips it) and pollutes nothing', async () => {
-    const res = await request(app).post('/api/events').set('Content-Type', 'application/json').send('{"event":"tool_page_view","data":{"__proto__":{"polluted":1},"slug":"a"},"timestamp":"2026-11-23T10:00:00Z"}');
+    const res = await request(app)
+      .post('/api/events')
+      .set('Content-Type', 'application/json')
+      .send(
+        '{"event":"tool_page_view","data":{"__proto__":{"polluted":1},"slug":"a"},"timestamp":"2026-11-23T10:00:00Z"}',
+      );
     expect(res.status).toBe(201);
-    expect((await db.selectFrom('events').select('data').orderBy('id', 'desc').executeTakeFirstOrThrow()).data).toBe('{"slug":"a"}');
+    expect((await db.selectFrom('events').select('data').orderBy('id', 'desc').executeTakeFirstOrThrow()).data).toBe(
+      '{"slug":"a"}',
+    );
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
   it('accepts the fields the tool page sends', async () => {
-    const res = await request(app).post('/api/events').send(event({ toolName: 'Cursor', slug: 'cursor', category: 'Code', url: 'https://localhost/tool/cursor' }));
+    const res = await request(app)
+      .post('/api/events')
+      .send(event({ toolName: 'Cursor', slug: 'cursor', category: 'Code', url: 'https://localhost/tool/cursor' }));
     expect(res.status).toBe(201);
   });
 });
@@ -117,7 +175,12 @@ describe('events limit and retention', () => {
   it('has its own budget, validated before counting', async () => {
     // On Postgres the counts live in the database, shared with the suite's other app: start from none.
     await db.deleteFrom('rate_limits').execute();
-    const limited = await createApp({ config: loadConfig({ ...process.env, NODE_ENV: 'test', EVENTS_RATE_LIMIT: '2', WRITE_RATE_LIMIT: '1' }), db, logger: createLogger('silent'), pages: false });
+    const limited = await createApp({
+      config: loadConfig({ ...process.env, NODE_ENV: 'test', EVENTS_RATE_LIMIT: '2', WRITE_RATE_LIMIT: '1' }),
+      db,
+      logger: createLogger('silent'),
+      pages: false,
+    });
     const body = { event: 'tool_page_view', data: { slug: 'x' }, timestamp: '2026-11-23T10:00:00Z' };
     expect((await request(limited).post('/api/events').send({})).status).toBe(400);
     const statuses = [];

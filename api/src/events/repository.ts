@@ -18,11 +18,22 @@ export function insertEvent(db: DB, e: StoredEvent, retention: EventRetention, n
   return inTransaction(db, async (trx) => {
     const { id } = await trx
       .insertInto('events')
-      .values({ event: e.event, data: JSON.stringify(e.data), timestamp: new Date(e.timestamp).toISOString(), received_at: now.toISOString() })
+      .values({
+        event: e.event,
+        data: JSON.stringify(e.data),
+        timestamp: new Date(e.timestamp).toISOString(),
+        received_at: now.toISOString(),
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await trx.deleteFrom('events').where('id', '<=', id - retention.maxRows).execute();
-    await trx.deleteFrom('events').where('received_at', '<', new Date(now.getTime() - retention.maxAgeDays * DAY_MS).toISOString()).execute();
+    await trx
+      .deleteFrom('events')
+      .where('id', '<=', id - retention.maxRows)
+      .execute();
+    await trx
+      .deleteFrom('events')
+      .where('received_at', '<', new Date(now.getTime() - retention.maxAgeDays * DAY_MS).toISOString())
+      .execute();
     return id;
   });
 }

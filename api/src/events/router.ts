@@ -11,7 +11,10 @@ import { storedEventSchema } from './schema';
  * Analytics events (SPEC section 7): validated tool_page_view events stored in the events table. Validated
  * before the rate limit counts, with their own budget and a retention.
  */
-export function eventsRouter(db: DB, { limit, retention }: { limit: RequestHandler; retention: EventRetention }): Router {
+export function eventsRouter(
+  db: DB,
+  { limit, retention }: { limit: RequestHandler; retention: EventRetention },
+): Router {
   const router = Router();
   router.post(
     '/',

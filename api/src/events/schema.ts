@@ -23,7 +23,9 @@ const value = z.union([
 ]);
 
 /** Keys start with a letter, which also keeps out __proto__ and friends. */
-const key = z.string().regex(new RegExp(`^[A-Za-z][A-Za-z0-9_]{0,${EVENT_KEY_MAX_LENGTH - 1}}$`), 'keys must be short names');
+const key = z
+  .string()
+  .regex(new RegExp(`^[A-Za-z][A-Za-z0-9_]{0,${EVENT_KEY_MAX_LENGTH - 1}}$`), 'keys must be short names');
 
 /** What POST /api/events stores: the contract's event, with its data bounded in shape and size. */
 export const storedEventSchema = analyticsEventSchema.extend({

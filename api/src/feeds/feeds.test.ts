@@ -20,12 +20,20 @@ const FEED_SIZE = 50;
 beforeAll(async () => {
   db = await openTestDatabase();
   await seed(db);
-  app = await createApp({ config: loadConfig({ ...process.env, NODE_ENV: 'test', SITE_ORIGIN: ORIGIN }), db, logger: createLogger('silent'), pages: false });
+  app = await createApp({
+    config: loadConfig({ ...process.env, NODE_ENV: 'test', SITE_ORIGIN: ORIGIN }),
+    db,
+    logger: createLogger('silent'),
+    pages: false,
+  });
 });
 
 /** Atom text constructs carry a type attribute: the parser then gives { '#text', '@_type' }. */
 const text = (v: string | { '#text': string }) => (typeof v === 'string' ? v : v['#text']);
-const parser = new XMLParser({ ignoreAttributes: false, isArray: (name) => name === 'entry' || name === 'link' || name === 'category' });
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  isArray: (name) => name === 'entry' || name === 'link' || name === 'category',
+});
 
 async function atom(path: string) {
   const res = await request(app).get(path);
@@ -34,7 +42,11 @@ async function atom(path: string) {
   expect(XMLValidator.validate(res.text)).toBe(true);
   const doc = parser.parse(res.text);
   expect(doc.feed['@_xmlns']).toBe('http://www.w3.org/2005/Atom');
-  return doc.feed as { title: string; updated: string; entry: { title: string | { '#text': string }; id: string; updated: string; link: { '@_href': string }[] }[] };
+  return doc.feed as {
+    title: string;
+    updated: string;
+    entry: { title: string | { '#text': string }; id: string; updated: string; link: { '@_href': string }[] }[];
+  };
 }
 
 describe('feeds', () => {
@@ -52,7 +64,12 @@ describe('feeds', () => {
     const feed = await atom('/feeds/tools.xml');
     expect(feed.entry).toHaveLength(FEED_SIZE);
     const day = jsonText(db, 'doc', 'lastUpdated');
-    const rows = await db.selectFrom('tools').select(['slug', 'name', day.as('day')]).orderBy(day, 'desc').orderBy('name').execute();
+    const rows = await db
+      .selectFrom('tools')
+      .select(['slug', 'name', day.as('day')])
+      .orderBy(day, 'desc')
+      .orderBy('name')
+      .execute();
     // The newest entry is the most recently updated tool in the database.
     const newestDay = rows[0].day;
     expect(feed.entry[0].updated.slice(0, 10)).toBe(newestDay);
@@ -71,7 +88,9 @@ describe('feeds', () => {
     expect(sitemap.text).toContain(`<loc>${ORIGIN}/feeds/blog.xml</loc>`);
     expect(sitemap.text).toContain(`<loc>${ORIGIN}/feeds/tools.xml</loc>`);
     const head = renderHeadTags({ title: 'x' });
-    expect(head).toContain('<link rel="alternate" type="application/atom+xml" title="AI Tools Blog" href="/feeds/blog.xml">');
+    expect(head).toContain(
+      '<link rel="alternate" type="application/atom+xml" title="AI Tools Blog" href="/feeds/blog.xml">',
+    );
     expect(head).toContain('href="/feeds/tools.xml"');
   });
 });

@@ -13,7 +13,8 @@ import type { Reply, ReplyCache } from '../http/cachedResponse';
 const FEED_ITEMS = 50;
 const [BLOG_FEED, TOOLS_FEED] = SITE_FEEDS;
 
-const toDate = (value: string | null | undefined): Date | null => (value && !Number.isNaN(Date.parse(value)) ? new Date(value) : null);
+const toDate = (value: string | null | undefined): Date | null =>
+  value && !Number.isNaN(Date.parse(value)) ? new Date(value) : null;
 
 export interface ToolFeedItem {
   slug: string;
@@ -56,53 +57,87 @@ async function toolFeedItems(db: DB, limit = FEED_ITEMS): Promise<ToolFeedItem[]
       updated: new Date(Math.max(...dates.map((d) => d.getTime()))),
     });
   }
-  return items.sort((a, b) => b.updated.getTime() - a.updated.getTime() || a.name.localeCompare(b.name)).slice(0, limit);
+  return items
+    .sort((a, b) => b.updated.getTime() - a.updated.getTime() || a.name.localeCompare(b.name))
+    .slice(0, limit);
 }
 
 export function feedsRouter(db: DB, siteOrigin: string, reads: ReplyCache): Router {
   const url = (path: string) => canonicalUrl(siteOrigin, path);
   const router = Router();
-  const atom = (xml: string): Reply => ({ type: 'application/atom+xml; charset=utf-8', cacheControl: 'public, max-age=600', body: xml });
+  const atom = (xml: string): Reply => ({
+    type: 'application/atom+xml; charset=utf-8',
+    cacheControl: 'public, max-age=600',
+    body: xml,
+  });
   /** A feed of the site, at `feed.path`, about the page at `about`. */
   const siteFeed = (feed: { path: string; title: string }, about: string, description: string, updated: Date) =>
-    new Feed({ id: url(about), title: feed.title, description, link: url(about), language: 'en', updated, feedLinks: { atom: url(feed.path) }, generator: false });
+    new Feed({
+      id: url(about),
+      title: feed.title,
+      description,
+      link: url(about),
+      language: 'en',
+      updated,
+      feedLinks: { atom: url(feed.path) },
+      generator: false,
+    });
 
-  router.get(BLOG_FEED.path, reads.route(async () => {
-    const posts = (await listPublishedPosts(db)).slice(0, FEED_ITEMS);
-    const dated = posts.map((p) => ({ p, date: toDate(p.published_at ?? p.publishedAt) ?? new Date(0) }));
-    const feed = siteFeed(BLOG_FEED, pathOf('/blog'), 'Expert insights on AI tools, automation workflows & enterprise adoption', dated[0]?.date ?? new Date(0));
-    for (const { p, date } of dated) {
-      const author = typeof p.author === 'string' ? p.author : ((p.author as { name?: string } | null | undefined)?.name ?? 'AI Tools Team');
-      feed.addItem({
-        title: p.title,
-        id: url(postPath(p.slug)),
-        link: url(postPath(p.slug)),
-        date,
-        published: date,
-        description: p.excerpt ?? p.description ?? undefined,
-        author: [{ name: author }],
-        category: p.category ? [{ name: p.category, term: p.category }] : undefined,
-      });
-    }
-    return atom(feed.atom1());
-  }));
+  router.get(
+    BLOG_FEED.path,
+    reads.route(async () => {
+      const posts = (await listPublishedPosts(db)).slice(0, FEED_ITEMS);
+      const dated = posts.map((p) => ({ p, date: toDate(p.published_at ?? p.publishedAt) ?? new Date(0) }));
+      const feed = siteFeed(
+        BLOG_FEED,
+        pathOf('/blog'),
+        'Expert insights on AI tools, automation workflows & enterprise adoption',
+        dated[0]?.date ?? new Date(0),
+      );
+      for (const { p, date } of dated) {
+        const author =
+          typeof p.author === 'string'
+            ? p.author
+            : ((p.author as { name?: string } | null | undefined)?.name ?? 'AI Tools Team');
+        feed.addItem({
+          title: p.title,
+          id: url(postPath(p.slug)),
+          link: url(postPath(p.slug)),
+          date,
+          published: date,
+          description: p.excerpt ?? p.description ?? undefined,
+          author: [{ name: author }],
+          category: p.category ? [{ name: p.category, term: p.category }] : undefined,
+        });
+      }
+      return atom(feed.atom1());
+    }),
+  );
 
-  router.get(TOOLS_FEED.path, reads.route(async () => {
-    const items = await toolFeedItems(db);
-    const feed = siteFeed(TOOLS_FEED, pathOf('/'), 'The latest AI tools and MCP servers added to or updated in the directory', items[0]?.updated ?? new Date(0));
-    for (const t of items) {
-      const fresh = t.created !== null && t.created.getTime() === t.updated.getTime();
-      feed.addItem({
-        title: `${t.name}${t.isMcp ? ' (MCP server)' : ''}: ${fresh ? 'new' : 'updated'}`,
-        id: url(toolPath(t.slug)),
-        link: url(toolPath(t.slug)),
-        date: t.updated,
-        ...(t.created ? { published: t.created } : {}),
-        description: t.description,
-        category: [{ name: t.category, term: t.category }],
-      });
-    }
-    return atom(feed.atom1());
-  }));
+  router.get(
+    TOOLS_FEED.path,
+    reads.route(async () => {
+      const items = await toolFeedItems(db);
+      const feed = siteFeed(
+        TOOLS_FEED,
+        pathOf('/'),
+        'The latest AI tools and MCP servers added to or updated in the directory',
+        items[0]?.updated ?? new Date(0),
+      );
+      for (const t of items) {
+        const fresh = t.created !== null && t.created.getTime() === t.updated.getTime();
+        feed.addItem({
+          title: `${t.name}${t.isMcp ? ' (MCP server)' : ''}: ${fresh ? 'new' : 'updated'}`,
+          id: url(toolPath(t.slug)),
+          link: url(toolPath(t.slug)),
+          date: t.updated,
+          ...(t.created ? { published: t.created } : {}),
+          description: t.description,
+          category: [{ name: t.category, term: t.category }],
+        });
+      }
+      return atom(feed.atom1());
+    }),
+  );
   return router;
 }

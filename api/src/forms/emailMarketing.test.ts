@@ -14,7 +14,10 @@ describe('forwardToEmailMarketing', () => {
     const started = Date.now();
     await expect(forwardToEmailMarketing(`http://127.0.0.1:${port}/`, 'a@b.co', logger, 100)).resolves.toBe(false);
     expect(Date.now() - started).toBeLessThan(2000);
-    expect(logger.warn).toHaveBeenCalledWith(expect.objectContaining({ err: expect.anything() }), 'email-marketing subscribe failed');
+    expect(logger.warn).toHaveBeenCalledWith(
+      expect.objectContaining({ err: expect.anything() }),
+      'email-marketing subscribe failed',
+    );
     server.closeAllConnections();
     await new Promise((r) => server.close(r));
   });

@@ -5,7 +5,12 @@ import type { Logger } from 'pino';
  * form-encoded fields[email], ml-submit, anticsrf). Never throws: the visitor's signup is already stored,
  * so a slow or failing service is only logged.
  */
-export async function forwardToEmailMarketing(url: string, email: string, logger: Logger, timeoutMs = 3000): Promise<boolean> {
+export async function forwardToEmailMarketing(
+  url: string,
+  email: string,
+  logger: Logger,
+  timeoutMs = 3000,
+): Promise<boolean> {
   const body = new URLSearchParams({ 'fields[email]': email, 'ml-submit': '1', anticsrf: 'true' });
   try {
     const res = await fetch(url, {

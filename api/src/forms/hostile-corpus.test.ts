@@ -43,10 +43,21 @@ const ENDPOINTS: Endpoint[] = [
   {
     path: '/api/submissions',
     table: 'submissions',
-    valid: { name: 'Acme AI', email: 'owner@acme.io', website_url: 'https://acme.io', tool_type: 'ai-tool', description: 'Tools', message: 'Hi' },
+    valid: {
+      name: 'Acme AI',
+      email: 'owner@acme.io',
+      website_url: 'https://acme.io',
+      tool_type: 'ai-tool',
+      description: 'Tools',
+      message: 'Hi',
+    },
     fields: ['name', 'email', 'website_url', 'tool_type', 'description', 'message'],
     expected: (b) => formData(submissionSchema, b),
-    stored: async (db, res, exp) => columns(await db.selectFrom('submissions').selectAll().where('id', '=', res.body.id).executeTakeFirst(), Object.keys(exp)),
+    stored: async (db, res, exp) =>
+      columns(
+        await db.selectFrom('submissions').selectAll().where('id', '=', res.body.id).executeTakeFirst(),
+        Object.keys(exp),
+      ),
   },
   {
     path: '/api/contact/submit',
@@ -54,7 +65,11 @@ const ENDPOINTS: Endpoint[] = [
     valid: { name: 'Ada', email: 'ada@example.com', subject: 'other', message: 'Hello' },
     fields: ['name', 'email', 'subject', 'message'],
     expected: (b) => formData(contactSchema, b),
-    stored: async (db, _res, exp) => columns(await db.selectFrom('contact_messages').selectAll().orderBy('id', 'desc').executeTakeFirst(), Object.keys(exp)),
+    stored: async (db, _res, exp) =>
+      columns(
+        await db.selectFrom('contact_messages').selectAll().orderBy('id', 'desc').executeTakeFirst(),
+        Object.keys(exp),
+      ),
   },
   {
     path: '/api/early-access',
@@ -64,21 +79,35 @@ const ENDPOINTS: Endpoint[] = [
     expected: (b) => formData(earlyAccessSchema, b),
     // Once per address, case-insensitive: compare with the first stored spelling.
     stored: async (db, _res, exp) => {
-      const row = await db.selectFrom('early_access').select('email').where(sql`lower(email)`, '=', String(exp.email).toLowerCase()).executeTakeFirst();
-      return row && { email: String(row.email).toLowerCase() === String(exp.email).toLowerCase() ? exp.email : row.email };
+      const row = await db
+        .selectFrom('early_access')
+        .select('email')
+        .where(sql`lower(email)`, '=', String(exp.email).toLowerCase())
+        .executeTakeFirst();
+      return (
+        row && { email: String(row.email).toLowerCase() === String(exp.email).toLowerCase() ? exp.email : row.email }
+      );
     },
   },
   {
     path: '/api/events',
     table: 'events',
-    valid: { event: 'tool_page_view', data: { toolName: 'Cursor', slug: 'cursor' }, timestamp: '2026-11-23T10:00:00.000Z' },
+    valid: {
+      event: 'tool_page_view',
+      data: { toolName: 'Cursor', slug: 'cursor' },
+      timestamp: '2026-11-23T10:00:00.000Z',
+    },
     fields: ['data.toolName', 'event', 'timestamp'],
     expected: (b) => {
       const e = storedEventSchema.parse(b);
       return { event: e.event, data: e.data, timestamp: new Date(e.timestamp).toISOString() };
     },
     stored: async (db) => {
-      const row = await db.selectFrom('events').select(['event', 'data', 'timestamp']).orderBy('id', 'desc').executeTakeFirstOrThrow();
+      const row = await db
+        .selectFrom('events')
+        .select(['event', 'data', 'timestamp'])
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow();
       return { ...row, data: JSON.parse(String(row.data)) };
     },
   },
@@ -108,7 +137,11 @@ afterAll(async () => {
   await db.destroy();
 });
 
-const counts = async () => Object.fromEntries(await Promise.all(TABLES.map(async (t) => [t, await countRows(db, t)] as const))) as Record<keyof Schema, number>;
+const counts = async () =>
+  Object.fromEntries(await Promise.all(TABLES.map(async (t) => [t, await countRows(db, t)] as const))) as Record<
+    keyof Schema,
+    number
+  >;
 
 function withField(valid: Body, field: string, value: unknown): Body {
   const [head, sub] = field.split('.');
@@ -117,7 +150,9 @@ function withField(valid: Body, field: string, value: unknown): Body {
 
 /** Every text in the stored row: normalised (NFC, allowed characters only) and inert in the CLI and in CSV. */
 function expectInert(row: Body) {
-  const texts = Object.values(row).flatMap((v) => (v && typeof v === 'object' ? Object.values(v) : [v])).filter((v): v is string => typeof v === 'string');
+  const texts = Object.values(row)
+    .flatMap((v) => (v && typeof v === 'object' ? Object.values(v) : [v]))
+    .filter((v): v is string => typeof v === 'string');
   for (const text of texts) {
     expect(text.normalize('NFC')).toBe(text);
     expect(findForbiddenCharacter(text, true)).toBeNull();
@@ -152,7 +187,10 @@ async function post(endpoint: Endpoint, raw: string, contentType: string | null)
     expect(Object.keys(res.body).every((k) => ['success', 'error', 'fieldErrors'].includes(k))).toBe(true);
     expect(res.body.success).toBe(false);
     // Field errors are named by our fields, never by keys the client made up.
-    for (const key of Object.keys(res.body.fieldErrors ?? {})) expect(key).toMatch(/^(form|body|idempotencyKey|event|data|timestamp|name|email|website_url|tool_type|description|message|subject)$/);
+    for (const key of Object.keys(res.body.fieldErrors ?? {}))
+      expect(key).toMatch(
+        /^(form|body|idempotencyKey|event|data|timestamp|name|email|website_url|tool_type|description|message|subject)$/,
+      );
   }
   return res.status;
 }
@@ -166,7 +204,11 @@ describe('hostile corpus', () => {
     it('in every text field of every write endpoint: a 4xx and no row, or stored as inert normalised text', async () => {
       for (const endpoint of ENDPOINTS) {
         for (const field of endpoint.fields) {
-          const status = await post(endpoint, JSON.stringify(withField(endpoint.valid, field, value)), 'application/json');
+          const status = await post(
+            endpoint,
+            JSON.stringify(withField(endpoint.valid, field, value)),
+            'application/json',
+          );
           if (field === 'name' && name) expect(status < 300 ? 'store' : 'reject', `${endpoint.path} name`).toBe(name);
         }
       }
@@ -175,7 +217,9 @@ describe('hostile corpus', () => {
 
   describe.each(HOSTILE_VALUES)('value of the wrong type: $label', ({ value }) => {
     it('in every field of every write endpoint is refused with a 4xx (or, for optional texts, null)', async () => {
-      for (const endpoint of ENDPOINTS) for (const field of endpoint.fields) await post(endpoint, JSON.stringify(withField(endpoint.valid, field, value)), 'application/json');
+      for (const endpoint of ENDPOINTS)
+        for (const field of endpoint.fields)
+          await post(endpoint, JSON.stringify(withField(endpoint.valid, field, value)), 'application/json');
     });
   });
 

@@ -219,18 +219,50 @@ const nested = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
 /** Whole bodies: pollution, duplicate keys, wrong shapes, wrong content types, huge and nested. */
 export const HOSTILE_BODIES: HostileBody[] = [
   // Prototype pollution
-  { label: '__proto__ with status', contentType: json, body: (v) => `{"__proto__":{"status":"approved","isAdmin":true},${spread(v)}}` },
-  { label: 'constructor.prototype', contentType: json, body: (v) => `{"constructor":{"prototype":{"polluted":true}},${spread(v)}}` },
+  {
+    label: '__proto__ with status',
+    contentType: json,
+    body: (v) => `{"__proto__":{"status":"approved","isAdmin":true},${spread(v)}}`,
+  },
+  {
+    label: 'constructor.prototype',
+    contentType: json,
+    body: (v) => `{"constructor":{"prototype":{"polluted":true}},${spread(v)}}`,
+  },
   { label: '__proto__ as the only key', contentType: json, body: () => '{"__proto__":{"polluted":true}}' },
-  { label: 'nested __proto__', contentType: json, body: (v) => `{${spread(v)},"data":{"__proto__":{"polluted":true}}}` },
+  {
+    label: 'nested __proto__',
+    contentType: json,
+    body: (v) => `{${spread(v)},"data":{"__proto__":{"polluted":true}}}`,
+  },
   { label: 'prototype key', contentType: json, body: (v) => `{"prototype":{"polluted":true},${spread(v)}}` },
-  { label: 'status and id set by the client', contentType: json, body: (v) => `{${spread(v)},"status":"approved","id":1,"tool_slug":"cursor","created_at":"1970-01-01"}` },
-  { label: 'hasOwnProperty overridden', contentType: json, body: (v) => `{${spread(v)},"hasOwnProperty":"x","toString":"y"}` },
+  {
+    label: 'status and id set by the client',
+    contentType: json,
+    body: (v) => `{${spread(v)},"status":"approved","id":1,"tool_slug":"cursor","created_at":"1970-01-01"}`,
+  },
+  {
+    label: 'hasOwnProperty overridden',
+    contentType: json,
+    body: (v) => `{${spread(v)},"hasOwnProperty":"x","toString":"y"}`,
+  },
   // Duplicate keys: JSON.parse keeps the last
-  { label: 'duplicate key, hostile first', contentType: json, body: (v) => `{"name":"<script>alert(1)</script>","email":"x","event":"click",${spread(v)}}` },
-  { label: 'duplicate key, hostile last', contentType: json, body: (v) => `{${spread(v)},"name":"\\u0000","email":"nope","event":"click"}` },
+  {
+    label: 'duplicate key, hostile first',
+    contentType: json,
+    body: (v) => `{"name":"<script>alert(1)</script>","email":"x","event":"click",${spread(v)}}`,
+  },
+  {
+    label: 'duplicate key, hostile last',
+    contentType: json,
+    body: (v) => `{${spread(v)},"name":"\\u0000","email":"nope","event":"click"}`,
+  },
   { label: 'duplicate key, same value', contentType: json, body: (v) => `{${spread(v)},${spread(v)}}` },
-  { label: 'duplicate idempotency key field', contentType: json, body: (v) => `{"idempotencyKey":"first-key-0001",${spread(v)},"idempotencyKey":"bad key"}` },
+  {
+    label: 'duplicate idempotency key field',
+    contentType: json,
+    body: (v) => `{"idempotencyKey":"first-key-0001",${spread(v)},"idempotencyKey":"bad key"}`,
+  },
   // Wrong shapes
   { label: 'array body', contentType: json, body: (v) => JSON.stringify([v]) },
   { label: 'empty array', contentType: json, body: () => '[]' },
@@ -252,32 +284,81 @@ export const HOSTILE_BODIES: HostileBody[] = [
   { label: 'raw NUL in JSON', contentType: json, body: () => '{"name":"a\u0000"}' },
   { label: 'raw control in JSON string', contentType: json, body: () => '{"email":"a\u0001@b.co"}' },
   { label: 'invalid UTF-8 bytes as latin1', contentType: json, body: () => '{"name":"\u00ff\u00fe"}' },
-  { label: 'escaped lone surrogate', contentType: json, body: (v) => `{${spread(v)},"name":"\\ud800","email":"\\udfff@b.co","data":{"x":"\\ud800"}}` },
-  { label: 'escaped NUL', contentType: json, body: (v) => `{${spread(v)},"name":"\\u0000","email":"a\\u0000@b.co","data":{"x":"\\u0000"}}` },
-  { label: 'escaped bidi override', contentType: json, body: (v) => `{${spread(v)},"name":"a\\u202eb","email":"a\\u202e@b.co","data":{"x":"\\u202e"}}` },
+  {
+    label: 'escaped lone surrogate',
+    contentType: json,
+    body: (v) => `{${spread(v)},"name":"\\ud800","email":"\\udfff@b.co","data":{"x":"\\ud800"}}`,
+  },
+  {
+    label: 'escaped NUL',
+    contentType: json,
+    body: (v) => `{${spread(v)},"name":"\\u0000","email":"a\\u0000@b.co","data":{"x":"\\u0000"}}`,
+  },
+  {
+    label: 'escaped bidi override',
+    contentType: json,
+    body: (v) => `{${spread(v)},"name":"a\\u202eb","email":"a\\u202e@b.co","data":{"x":"\\u202e"}}`,
+  },
   // Wrong content types
   { label: 'no content type', contentType: null, body: (v) => JSON.stringify(v) },
   { label: 'text/plain', contentType: 'text/plain', body: (v) => JSON.stringify(v) },
   { label: 'text/html', contentType: 'text/html', body: () => '<script>alert(1)</script>' },
-  { label: 'application/xml', contentType: 'application/xml', body: () => '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><x>&e;</x>' },
-  { label: 'form-urlencoded', contentType: 'application/x-www-form-urlencoded', body: () => 'name=Acme&email=a%40b.co&website_url=https%3A%2F%2Fa.b&subject=other&message=hi' },
-  { label: 'form-urlencoded pollution', contentType: 'application/x-www-form-urlencoded', body: () => '__proto__[status]=approved&constructor[prototype][x]=1' },
-  { label: 'multipart', contentType: 'multipart/form-data; boundary=x', body: () => '--x\r\nContent-Disposition: form-data; name="name"\r\n\r\nAcme\r\n--x--\r\n' },
+  {
+    label: 'application/xml',
+    contentType: 'application/xml',
+    body: () => '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><x>&e;</x>',
+  },
+  {
+    label: 'form-urlencoded',
+    contentType: 'application/x-www-form-urlencoded',
+    body: () => 'name=Acme&email=a%40b.co&website_url=https%3A%2F%2Fa.b&subject=other&message=hi',
+  },
+  {
+    label: 'form-urlencoded pollution',
+    contentType: 'application/x-www-form-urlencoded',
+    body: () => '__proto__[status]=approved&constructor[prototype][x]=1',
+  },
+  {
+    label: 'multipart',
+    contentType: 'multipart/form-data; boundary=x',
+    body: () => '--x\r\nContent-Disposition: form-data; name="name"\r\n\r\nAcme\r\n--x--\r\n',
+  },
   { label: 'json in another charset', contentType: 'application/json; charset=utf-16', body: (v) => JSON.stringify(v) },
-  { label: 'json with a made-up charset', contentType: 'application/json; charset=<script>', body: (v) => JSON.stringify(v) },
+  {
+    label: 'json with a made-up charset',
+    contentType: 'application/json; charset=<script>',
+    body: (v) => JSON.stringify(v),
+  },
   { label: 'vendor json type', contentType: 'application/vnd.api+json', body: (v) => JSON.stringify(v) },
   { label: 'octet-stream', contentType: 'application/octet-stream', body: (v) => JSON.stringify(v) },
   { label: 'csv', contentType: 'text/csv', body: () => 'name,email\n=1+1,a@b.co' },
-  { label: 'content type with junk parameters', contentType: 'application/json; boundary=";;;"; x=<', body: (v) => JSON.stringify(v) },
+  {
+    label: 'content type with junk parameters',
+    contentType: 'application/json; boundary=";;;"; x=<',
+    body: (v) => JSON.stringify(v),
+  },
   // Huge and nested
   { label: 'body of 1 MB', contentType: json, body: (v) => JSON.stringify({ ...v, pad: 'p'.repeat(1_000_000) }) },
-  { label: 'body just over 32 kB', contentType: json, body: (v) => JSON.stringify({ ...v, pad: 'p'.repeat(33 * 1024) }) },
+  {
+    label: 'body just over 32 kB',
+    contentType: json,
+    body: (v) => JSON.stringify({ ...v, pad: 'p'.repeat(33 * 1024) }),
+  },
   { label: 'arrays nested 3,000 deep', contentType: json, body: () => `{"name":${nested(3000)}}` },
   { label: 'arrays nested 100,000 deep', contentType: json, body: () => `{"name":${nested(100_000)}}` },
   { label: 'objects nested 1,000 deep', contentType: json, body: () => `${'{"a":'.repeat(1000)}1${'}'.repeat(1000)}` },
-  { label: 'a thousand unknown keys', contentType: json, body: (v) => JSON.stringify({ ...Object.fromEntries(Array.from({ length: 1000 }, (_, i) => [`k${i}`, i])), ...v }) },
+  {
+    label: 'a thousand unknown keys',
+    contentType: json,
+    body: (v) => JSON.stringify({ ...Object.fromEntries(Array.from({ length: 1000 }, (_, i) => [`k${i}`, i])), ...v }),
+  },
   { label: 'long key', contentType: json, body: (v) => JSON.stringify({ ['k'.repeat(5000)]: 1, ...v }) },
   { label: 'many escapes', contentType: json, body: () => `{"name":"${'\\u0041'.repeat(3000)}"}` },
   { label: 'huge number literal', contentType: json, body: (v) => `{${spread(v)},"n":${'9'.repeat(5000)}}` },
-  { label: 'deep data object for events', contentType: json, body: () => `{"event":"tool_page_view","timestamp":"2026-11-23T10:00:00Z","data":${'{"a":'.repeat(200)}1${'}'.repeat(200)}}` },
+  {
+    label: 'deep data object for events',
+    contentType: json,
+    body: () =>
+      `{"event":"tool_page_view","timestamp":"2026-11-23T10:00:00Z","data":${'{"a":'.repeat(200)}1${'}'.repeat(200)}}`,
+  },
 ];

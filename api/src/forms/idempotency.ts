@@ -18,7 +18,14 @@ export function fingerprint(input: unknown): string {
  * the second waits for the first's transaction (Postgres) or the database lock (SQLite), then finds its row.
  * Without a key, the write simply runs.
  */
-export async function runOnce<R>(db: DB, endpoint: string, key: string | undefined, input: unknown, write: (trx: DB) => Promise<R>, now = new Date()): Promise<Once<R>> {
+export async function runOnce<R>(
+  db: DB,
+  endpoint: string,
+  key: string | undefined,
+  input: unknown,
+  write: (trx: DB) => Promise<R>,
+  now = new Date(),
+): Promise<Once<R>> {
   if (!key) return { result: await write(db), replayed: false };
   const digest = fingerprint(input);
   return inTransaction(db, async (trx): Promise<Once<R>> => {
@@ -28,12 +35,27 @@ export async function runOnce<R>(db: DB, endpoint: string, key: string | undefin
       .onConflict((oc) => oc.doNothing())
       .executeTakeFirst();
     if (Number(claimed.numInsertedOrUpdatedRows ?? 0) === 0) {
-      const prior = await trx.selectFrom('idempotency_keys').select(['fingerprint', 'result']).where('endpoint', '=', endpoint).where('key', '=', key).executeTakeFirstOrThrow();
-      return prior.fingerprint === digest ? { result: JSON.parse(prior.result) as R, replayed: true } : { conflict: true };
+      const prior = await trx
+        .selectFrom('idempotency_keys')
+        .select(['fingerprint', 'result'])
+        .where('endpoint', '=', endpoint)
+        .where('key', '=', key)
+        .executeTakeFirstOrThrow();
+      return prior.fingerprint === digest
+        ? { result: JSON.parse(prior.result) as R, replayed: true }
+        : { conflict: true };
     }
     const result = await write(trx);
-    await trx.updateTable('idempotency_keys').set({ result: JSON.stringify(result) }).where('endpoint', '=', endpoint).where('key', '=', key).execute();
-    await trx.deleteFrom('idempotency_keys').where('created_at', '<', new Date(now.getTime() - IDEMPOTENCY_KEY_TTL_MS).toISOString()).execute();
+    await trx
+      .updateTable('idempotency_keys')
+      .set({ result: JSON.stringify(result) })
+      .where('endpoint', '=', endpoint)
+      .where('key', '=', key)
+      .execute();
+    await trx
+      .deleteFrom('idempotency_keys')
+      .where('created_at', '<', new Date(now.getTime() - IDEMPOTENCY_KEY_TTL_MS).toISOString())
+      .execute();
     return { result, replayed: false };
   });
 }

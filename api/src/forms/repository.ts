@@ -19,7 +19,16 @@ export interface EarlyAccessRow extends EarlyAccessRecord {
 export async function insertSubmission(db: DB, s: Submission): Promise<number> {
   const { id } = await db
     .insertInto('submissions')
-    .values({ name: s.name, email: s.email, website_url: s.website_url, tool_type: s.tool_type, description: s.description ?? null, message: s.message ?? null, status: 'pending', created_at: new Date().toISOString() })
+    .values({
+      name: s.name,
+      email: s.email,
+      website_url: s.website_url,
+      tool_type: s.tool_type,
+      description: s.description ?? null,
+      message: s.message ?? null,
+      status: 'pending',
+      created_at: new Date().toISOString(),
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return id;
@@ -28,7 +37,13 @@ export async function insertSubmission(db: DB, s: Submission): Promise<number> {
 export async function insertContactMessage(db: DB, m: ContactMessage): Promise<number> {
   const { id } = await db
     .insertInto('contact_messages')
-    .values({ name: m.name, email: m.email, subject: m.subject, message: m.message, created_at: new Date().toISOString() })
+    .values({
+      name: m.name,
+      email: m.email,
+      subject: m.subject,
+      message: m.message,
+      created_at: new Date().toISOString(),
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return id;
@@ -43,7 +58,11 @@ export async function insertEarlyAccess(db: DB, rec: EarlyAccessRecord): Promise
     .returning('id')
     .executeTakeFirst();
   if (added) return { id: added.id, created: true };
-  const existing = await db.selectFrom('early_access').select('id').where(sql`lower(email)`, '=', rec.email.toLowerCase()).executeTakeFirstOrThrow();
+  const existing = await db
+    .selectFrom('early_access')
+    .select('id')
+    .where(sql`lower(email)`, '=', rec.email.toLowerCase())
+    .executeTakeFirstOrThrow();
   return { id: existing.id, created: false };
 }
 
@@ -57,14 +76,32 @@ export async function getSubmission(db: DB, id: number): Promise<SubmissionRow |
   return (await db.selectFrom('submissions').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
 }
 
-export async function markSubmissionReviewed(db: DB, id: number, status: Exclude<SubmissionStatus, 'pending'>, toolSlug: string | null, reviewedAt: string): Promise<void> {
-  await db.updateTable('submissions').set({ status, tool_slug: toolSlug, reviewed_at: reviewedAt }).where('id', '=', id).execute();
+export async function markSubmissionReviewed(
+  db: DB,
+  id: number,
+  status: Exclude<SubmissionStatus, 'pending'>,
+  toolSlug: string | null,
+  reviewedAt: string,
+): Promise<void> {
+  await db
+    .updateTable('submissions')
+    .set({ status, tool_slug: toolSlug, reviewed_at: reviewedAt })
+    .where('id', '=', id)
+    .execute();
 }
 
 export function listContactMessages(db: DB): Promise<ContactRow[]> {
-  return db.selectFrom('contact_messages').select(['id', 'name', 'email', 'subject', 'message', 'created_at']).orderBy('id').execute() as Promise<ContactRow[]>;
+  return db
+    .selectFrom('contact_messages')
+    .select(['id', 'name', 'email', 'subject', 'message', 'created_at'])
+    .orderBy('id')
+    .execute() as Promise<ContactRow[]>;
 }
 
 export function listEarlyAccess(db: DB): Promise<EarlyAccessRow[]> {
-  return db.selectFrom('early_access').select(['id', 'email', 'timestamp', 'type', 'source']).orderBy('id').execute() as Promise<EarlyAccessRow[]>;
+  return db
+    .selectFrom('early_access')
+    .select(['id', 'email', 'timestamp', 'type', 'source'])
+    .orderBy('id')
+    .execute() as Promise<EarlyAccessRow[]>;
 }

@@ -14,12 +14,24 @@ let app: Express;
 
 async function buildApp(env: Record<string, string> = {}) {
   db = await openTestDatabase();
-  app = await createApp({ config: loadConfig({ ...process.env, NODE_ENV: 'test', ...env }), db, logger: createLogger('silent'), pages: false });
+  app = await createApp({
+    config: loadConfig({ ...process.env, NODE_ENV: 'test', ...env }),
+    db,
+    logger: createLogger('silent'),
+    pages: false,
+  });
 }
 
 const count = (table: keyof Schema) => countRows(db, table);
 
-const submission = { name: '  Acme AI ', email: 'owner@acme.io', website_url: 'https://acme.io', tool_type: 'mcp-server', description: 'An MCP server', message: '' };
+const submission = {
+  name: '  Acme AI ',
+  email: 'owner@acme.io',
+  website_url: 'https://acme.io',
+  tool_type: 'mcp-server',
+  description: 'An MCP server',
+  message: '',
+};
 
 beforeEach(async () => {
   await buildApp();
@@ -32,14 +44,27 @@ describe('POST /api/submissions', () => {
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ success: true, id: expect.any(Number) });
     const row = await db.selectFrom('submissions').selectAll().where('id', '=', res.body.id).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ name: 'Acme AI', email: 'owner@acme.io', website_url: 'https://acme.io', tool_type: 'mcp-server', description: 'An MCP server', message: null, status: 'pending', tool_slug: null });
+    expect(row).toMatchObject({
+      name: 'Acme AI',
+      email: 'owner@acme.io',
+      website_url: 'https://acme.io',
+      tool_type: 'mcp-server',
+      description: 'An MCP server',
+      message: null,
+      status: 'pending',
+      tool_slug: null,
+    });
     expect(row.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
   });
 
   it('defaults the tool type and stores empty optional texts as NULL', async () => {
-    const res = await request(app).post('/api/submissions').send({ name: 'B', email: 'b@b.co', website_url: 'http://b.co' });
+    const res = await request(app)
+      .post('/api/submissions')
+      .send({ name: 'B', email: 'b@b.co', website_url: 'http://b.co' });
     expect(res.status).toBe(201);
-    expect(await db.selectFrom('submissions').select(['tool_type', 'description', 'message']).executeTakeFirst()).toEqual({ tool_type: 'ai-tool', description: null, message: null });
+    expect(
+      await db.selectFrom('submissions').select(['tool_type', 'description', 'message']).executeTakeFirst(),
+    ).toEqual({ tool_type: 'ai-tool', description: null, message: null });
   });
 
   it.each([
@@ -51,21 +76,30 @@ describe('POST /api/submissions', () => {
     ['message', 'm'.repeat(501), 'Message must be 500 characters or less'],
     ['tool_type', 'browser-extension', 'Please choose a tool type'],
   ])('answers 400 for an invalid %s (%j) and stores nothing', async (field, value, message) => {
-    const res = await request(app).post('/api/submissions').send({ ...submission, [field]: value });
+    const res = await request(app)
+      .post('/api/submissions')
+      .send({ ...submission, [field]: value });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ success: false, error: expect.any(String), fieldErrors: { [field]: message } });
     expect(await count('submissions')).toBe(0);
   });
 
   it('drops unknown fields: a client cannot approve its own submission', async () => {
-    const res = await request(app).post('/api/submissions').send({ ...submission, status: 'approved', tool_slug: 'hijack', id: 500 });
+    const res = await request(app)
+      .post('/api/submissions')
+      .send({ ...submission, status: 'approved', tool_slug: 'hijack', id: 500 });
     expect(res.status).toBe(201);
     expect(res.body.id).not.toBe(500);
-    expect(await db.selectFrom('submissions').select(['status', 'tool_slug']).executeTakeFirst()).toEqual({ status: 'pending', tool_slug: null });
+    expect(await db.selectFrom('submissions').select(['status', 'tool_slug']).executeTakeFirst()).toEqual({
+      status: 'pending',
+      tool_slug: null,
+    });
   });
 
   it('refuses bodies over the limit with 413 and stores nothing', async () => {
-    const res = await request(app).post('/api/submissions').send({ ...submission, description: 'd'.repeat(40_000) });
+    const res = await request(app)
+      .post('/api/submissions')
+      .send({ ...submission, description: 'd'.repeat(40_000) });
     expect(res.status).toBe(413);
     expect(res.body).toEqual({ success: false, error: 'Request body too large' });
     expect(await count('submissions')).toBe(0);
@@ -77,7 +111,10 @@ describe('POST /api/submissions', () => {
     expect(bad.body.success).toBe(false);
     for (const type of ['form', 'text/plain', 'multipart/form-data; boundary=x', 'application/xml']) {
       const other = await request(app).post('/api/submissions').type(type).send('name=x');
-      expect([other.status, other.body], type).toEqual([415, { success: false, error: 'Send the body as JSON (Content-Type: application/json)' }]);
+      expect([other.status, other.body], type).toEqual([
+        415,
+        { success: false, error: 'Send the body as JSON (Content-Type: application/json)' },
+      ]);
     }
     expect(await count('submissions')).toBe(0);
   });
@@ -87,10 +124,14 @@ describe('POST /api/contact/submit', () => {
   const contact = { name: 'Ada', email: 'ada@example.com', subject: 'partnership', message: 'Let us talk' };
 
   it('stores the message and answers 200 { success: true }', async () => {
-    const res = await request(app).post('/api/contact/submit').send({ ...contact, extra: 'dropped' });
+    const res = await request(app)
+      .post('/api/contact/submit')
+      .send({ ...contact, extra: 'dropped' });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true });
-    expect(await db.selectFrom('contact_messages').select(['name', 'email', 'subject', 'message']).execute()).toEqual([contact]);
+    expect(await db.selectFrom('contact_messages').select(['name', 'email', 'subject', 'message']).execute()).toEqual([
+      contact,
+    ]);
   });
 
   it.each([
@@ -99,7 +140,9 @@ describe('POST /api/contact/submit', () => {
     ['subject', 'spam', 'Please choose a subject'],
     ['message', '', 'Message is required'],
   ])('answers 400 for an invalid %s and stores nothing', async (field, value, message) => {
-    const res = await request(app).post('/api/contact/submit').send({ ...contact, [field]: value });
+    const res = await request(app)
+      .post('/api/contact/submit')
+      .send({ ...contact, [field]: value });
     expect(res.status).toBe(400);
     expect(res.body.fieldErrors).toEqual({ [field]: message });
     expect(await count('contact_messages')).toBe(0);
@@ -113,14 +156,24 @@ describe('POST /api/early-access', () => {
     expect([first.status, second.status]).toEqual([200, 200]);
     expect(first.body).toEqual({ success: true });
     expect(second.body).toEqual({ success: true });
-    const rows = await db.selectFrom('early_access').select(['email', 'type', 'source', 'timestamp']).orderBy('id').execute();
+    const rows = await db
+      .selectFrom('early_access')
+      .select(['email', 'type', 'source', 'timestamp'])
+      .orderBy('id')
+      .execute();
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ email: 'ads@brand.com', type: 'early_access_advertising', source: 'advertise_page_modal' });
+    expect(rows[0]).toMatchObject({
+      email: 'ads@brand.com',
+      type: 'early_access_advertising',
+      source: 'advertise_page_modal',
+    });
     expect(Number.isNaN(Date.parse(rows[0].timestamp))).toBe(false);
   });
 
   it('answers 400 for a missing or invalid email and stores nothing', async () => {
-    expect((await request(app).post('/api/early-access').send({})).body.fieldErrors).toEqual({ email: 'Email is required' });
+    expect((await request(app).post('/api/early-access').send({})).body.fieldErrors).toEqual({
+      email: 'Email is required',
+    });
     expect((await request(app).post('/api/early-access').send({ email: 'x@' })).status).toBe(400);
     expect(await count('early_access')).toBe(0);
   });
@@ -129,11 +182,18 @@ describe('POST /api/early-access', () => {
 describe('rate limit', () => {
   const TOO_MANY = { success: false, error: 'Too many requests. Please wait a minute and try again.' };
 
-  it('answers 429 in the error shape once a client exceeds a form\'s limit, and each form has its own budget', async () => {
+  it("answers 429 in the error shape once a client exceeds a form's limit, and each form has its own budget", async () => {
     await db.destroy();
     await buildApp({ WRITE_RATE_LIMIT: '2' });
     const statuses: number[] = [];
-    for (let i = 0; i < 3; i++) statuses.push((await request(app).post('/api/early-access').send({ email: `a${i}@b.co` })).status);
+    for (let i = 0; i < 3; i++)
+      statuses.push(
+        (
+          await request(app)
+            .post('/api/early-access')
+            .send({ email: `a${i}@b.co` })
+        ).status,
+      );
     expect(statuses).toEqual([200, 200, 429]);
     const limited = await request(app).post('/api/early-access').send({ email: 'late@b.co' });
     expect(limited.status).toBe(429);
@@ -141,7 +201,13 @@ describe('rate limit', () => {
     expect(limited.headers['ratelimit-policy']).toContain('early-access');
     // The other forms still have their whole budget.
     expect((await request(app).post('/api/submissions').send(submission)).status).toBe(201);
-    expect((await request(app).post('/api/contact/submit').send({ name: 'A', email: 'a@b.co', subject: 'other', message: 'hi' })).status).toBe(200);
+    expect(
+      (
+        await request(app)
+          .post('/api/contact/submit')
+          .send({ name: 'A', email: 'a@b.co', subject: 'other', message: 'hi' })
+      ).status,
+    ).toBe(200);
     expect(await count('early_access')).toBe(2);
   });
 
@@ -149,7 +215,10 @@ describe('rate limit', () => {
     await db.destroy();
     await buildApp({ WRITE_RATE_LIMIT: '2' });
     for (let i = 0; i < 10; i++) expect((await request(app).post('/api/submissions').send({})).status).toBe(400);
-    const valid = [await request(app).post('/api/submissions').send(submission), await request(app).post('/api/submissions').send(submission)];
+    const valid = [
+      await request(app).post('/api/submissions').send(submission),
+      await request(app).post('/api/submissions').send(submission),
+    ];
     expect(valid.map((r) => r.status)).toEqual([201, 201]);
     expect((await request(app).post('/api/submissions').send(submission)).status).toBe(429);
     expect(await count('submissions')).toBe(2);
@@ -160,17 +229,28 @@ describe('rate limit', () => {
     await buildApp({ WRITE_RATE_LIMIT: '3' });
     const statuses: number[] = [];
     for (let i = 0; i < 25; i++) {
-      statuses.push((await request(app).post('/api/contact/submit').set('X-Forwarded-For', `203.0.113.${i}`).send({ name: 'A', email: 'a@b.co', subject: 'other', message: `m${i}` })).status);
+      statuses.push(
+        (
+          await request(app)
+            .post('/api/contact/submit')
+            .set('X-Forwarded-For', `203.0.113.${i}`)
+            .send({ name: 'A', email: 'a@b.co', subject: 'other', message: `m${i}` })
+        ).status,
+      );
     }
     expect(statuses.filter((s) => s === 200)).toHaveLength(3);
     expect(statuses.slice(3).every((s) => s === 429)).toBe(true);
     expect(await count('contact_messages')).toBe(3);
   });
 
-  it('with TRUST_PROXY set to the proxy\'s address, counts per forwarded client address', async () => {
+  it("with TRUST_PROXY set to the proxy's address, counts per forwarded client address", async () => {
     await db.destroy();
     await buildApp({ WRITE_RATE_LIMIT: '1', TRUST_PROXY: 'loopback' });
-    const post = (ip: string, n: number) => request(app).post('/api/early-access').set('X-Forwarded-For', ip).send({ email: `v${n}@b.co` });
+    const post = (ip: string, n: number) =>
+      request(app)
+        .post('/api/early-access')
+        .set('X-Forwarded-For', ip)
+        .send({ email: `v${n}@b.co` });
     expect((await post('198.51.100.1', 1)).status).toBe(200);
     expect((await post('198.51.100.2', 2)).status).toBe(200);
     expect((await post('198.51.100.1', 3)).status).toBe(429);
@@ -187,15 +267,24 @@ describe('idempotency', () => {
     expect(retry.status).toBe(201);
     expect(retry.body).toEqual(first.body);
     expect(await count('submissions')).toBe(1);
-    expect(await db.selectFrom('idempotency_keys').select(['endpoint', 'key']).execute()).toEqual([{ endpoint: 'submissions', key }]);
+    expect(await db.selectFrom('idempotency_keys').select(['endpoint', 'key']).execute()).toEqual([
+      { endpoint: 'submissions', key },
+    ]);
   });
 
   it('takes the key from the hidden form field too, per endpoint', async () => {
     const contact = { name: 'Ada', email: 'ada@example.com', subject: 'other', message: 'Hello', idempotencyKey: key };
-    for (let i = 0; i < 3; i++) expect((await request(app).post('/api/contact/submit').send(contact)).body).toEqual({ success: true });
+    for (let i = 0; i < 3; i++)
+      expect((await request(app).post('/api/contact/submit').send(contact)).body).toEqual({ success: true });
     expect(await count('contact_messages')).toBe(1);
     // The same key on another endpoint is another write.
-    expect((await request(app).post('/api/submissions').send({ ...submission, idempotencyKey: key })).status).toBe(201);
+    expect(
+      (
+        await request(app)
+          .post('/api/submissions')
+          .send({ ...submission, idempotencyKey: key })
+      ).status,
+    ).toBe(201);
     expect(await count('submissions')).toBe(1);
   });
 
@@ -209,17 +298,32 @@ describe('idempotency', () => {
 
   it('refuses a key reused with different data (422) and a malformed key (400), storing nothing more', async () => {
     await request(app).post('/api/submissions').set('Idempotency-Key', key).send(submission);
-    const reused = await request(app).post('/api/submissions').set('Idempotency-Key', key).send({ ...submission, name: 'Other' });
+    const reused = await request(app)
+      .post('/api/submissions')
+      .set('Idempotency-Key', key)
+      .send({ ...submission, name: 'Other' });
     expect(reused.status).toBe(422);
-    expect(reused.body.fieldErrors).toEqual({ idempotencyKey: 'This idempotency key was already used for a different request' });
-    const bad = await request(app).post('/api/submissions').set('Idempotency-Key', 'no spaces allowed').send(submission);
+    expect(reused.body.fieldErrors).toEqual({
+      idempotencyKey: 'This idempotency key was already used for a different request',
+    });
+    const bad = await request(app)
+      .post('/api/submissions')
+      .set('Idempotency-Key', 'no spaces allowed')
+      .send(submission);
     expect(bad.status).toBe(400);
     expect(bad.body.fieldErrors).toEqual({ idempotencyKey: 'Invalid idempotency key' });
     expect(await count('submissions')).toBe(1);
   });
 
   it('a retry after an invalid first post stores the corrected form', async () => {
-    expect((await request(app).post('/api/submissions').set('Idempotency-Key', key).send({ ...submission, email: 'nope' })).status).toBe(400);
+    expect(
+      (
+        await request(app)
+          .post('/api/submissions')
+          .set('Idempotency-Key', key)
+          .send({ ...submission, email: 'nope' })
+      ).status,
+    ).toBe(400);
     expect((await request(app).post('/api/submissions').set('Idempotency-Key', key).send(submission)).status).toBe(201);
     expect(await count('submissions')).toBe(1);
   });
@@ -254,14 +358,24 @@ describe('email-marketing forwarding', () => {
   };
 
   it('forwards a new signup form-encoded, once (also when the post is retried with its key)', async () => {
-    await request(app).post('/api/early-access').set('Idempotency-Key', 'signup-key-1').send({ email: 'new@brand.com' });
+    await request(app)
+      .post('/api/early-access')
+      .set('Idempotency-Key', 'signup-key-1')
+      .send({ email: 'new@brand.com' });
     await waitFor(() => received.length > 0);
-    await request(app).post('/api/early-access').set('Idempotency-Key', 'signup-key-1').send({ email: 'new@brand.com' });
+    await request(app)
+      .post('/api/early-access')
+      .set('Idempotency-Key', 'signup-key-1')
+      .send({ email: 'new@brand.com' });
     await request(app).post('/api/early-access').send({ email: 'new@brand.com' });
     await new Promise((r) => setTimeout(r, 50));
     expect(received).toHaveLength(1);
     expect(received[0].contentType).toBe('application/x-www-form-urlencoded');
-    expect(Object.fromEntries(new URLSearchParams(received[0].body))).toEqual({ 'fields[email]': 'new@brand.com', 'ml-submit': '1', anticsrf: 'true' });
+    expect(Object.fromEntries(new URLSearchParams(received[0].body))).toEqual({
+      'fields[email]': 'new@brand.com',
+      'ml-submit': '1',
+      anticsrf: 'true',
+    });
   });
 
   it('still answers success when the service fails', async () => {

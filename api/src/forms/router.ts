@@ -6,7 +6,13 @@ import type { DB } from '../db/connection';
 import { HttpError } from '../middleware/errors';
 import { jsonBody } from '../middleware/body';
 import type { RateLimits } from '../middleware/rateLimit';
-import { contactSchema, earlyAccessSchema, IDEMPOTENCY_KEY_FIELD, IDEMPOTENCY_KEY_HEADER, submissionSchema } from '@aitools/contracts/forms';
+import {
+  contactSchema,
+  earlyAccessSchema,
+  IDEMPOTENCY_KEY_FIELD,
+  IDEMPOTENCY_KEY_HEADER,
+  submissionSchema,
+} from '@aitools/contracts/forms';
 import { forwardToEmailMarketing } from './emailMarketing';
 import { success } from '@aitools/contracts/answers';
 import { checkForm, joinEarlyAccess, sendContactMessage, submitTool, type WriteResult } from './service';
@@ -35,7 +41,17 @@ function refused(result: Extract<WriteResult, { ok: false }>): HttpError {
 }
 
 /** Submissions, contact messages and early-access signups. Every answer of success follows a committed write. */
-export function formsRouter({ db, config, logger, limits }: { db: DB; config: ServerConfig; logger: Logger; limits: RateLimits }): Router {
+export function formsRouter({
+  db,
+  config,
+  logger,
+  limits,
+}: {
+  db: DB;
+  config: ServerConfig;
+  logger: Logger;
+  limits: RateLimits;
+}): Router {
   const router = Router();
   const body = jsonBody(BODY_LIMIT);
 
@@ -56,7 +72,8 @@ export function formsRouter({ db, config, logger, limits }: { db: DB; config: Se
     if (!result.ok) throw refused(result);
     res.json(success({}));
     // After the answer: the visitor never waits for, or fails because of, the marketing service.
-    if (result.created && !result.replayed && config.emailMarketingUrl) void forwardToEmailMarketing(config.emailMarketingUrl, result.email, logger);
+    if (result.created && !result.replayed && config.emailMarketingUrl)
+      void forwardToEmailMarketing(config.emailMarketingUrl, result.email, logger);
   });
 
   return router;

@@ -18,7 +18,10 @@ describe('form writes in process', () => {
   it('submitTool stores a pending row and returns its id, or the field errors and nothing stored', async () => {
     const ok = await submitTool(db, tool);
     expect(ok).toEqual({ ok: true, id: 1, replayed: false });
-    expect(await submitTool(db, { ...tool, name: ' ' })).toEqual({ ok: false, fieldErrors: { name: 'Name is required' } });
+    expect(await submitTool(db, { ...tool, name: ' ' })).toEqual({
+      ok: false,
+      fieldErrors: { name: 'Name is required' },
+    });
     expect(await count('submissions')).toBe(1);
   });
 
@@ -31,12 +34,21 @@ describe('form writes in process', () => {
 
   it('sendContactMessage and joinEarlyAccess follow the same rules', async () => {
     const msg = { name: 'Ada', email: 'ada@x.io', subject: 'general', message: 'Hi' };
-    expect(await sendContactMessage(db, msg, { idempotencyKey: 'contact-key-1' })).toMatchObject({ ok: true, replayed: false });
-    expect(await sendContactMessage(db, msg, { idempotencyKey: 'contact-key-1' })).toMatchObject({ ok: true, replayed: true });
+    expect(await sendContactMessage(db, msg, { idempotencyKey: 'contact-key-1' })).toMatchObject({
+      ok: true,
+      replayed: false,
+    });
+    expect(await sendContactMessage(db, msg, { idempotencyKey: 'contact-key-1' })).toMatchObject({
+      ok: true,
+      replayed: true,
+    });
     expect(await count('contact_messages')).toBe(1);
     expect(await joinEarlyAccess(db, { email: 'a@b.co' })).toMatchObject({ ok: true, created: true, email: 'a@b.co' });
     expect(await joinEarlyAccess(db, { email: 'A@b.co' })).toMatchObject({ ok: true, id: 1, created: false });
-    expect(await joinEarlyAccess(db, { email: 'x' })).toEqual({ ok: false, fieldErrors: { email: 'Please enter a valid email address' } });
+    expect(await joinEarlyAccess(db, { email: 'x' })).toEqual({
+      ok: false,
+      fieldErrors: { email: 'Please enter a valid email address' },
+    });
   });
 
   it('rolls the key back with the write: a failed write leaves no key behind', async () => {
@@ -55,6 +67,9 @@ describe('form writes in process', () => {
     await runOnce(db, 'submissions', 'new-key-0001', {}, async () => ({ id: 2 }), new Date(t0.getTime() + DAY - 1));
     expect(await count('idempotency_keys')).toBe(2);
     await runOnce(db, 'submissions', 'newer-key-01', {}, async () => ({ id: 3 }), new Date(t0.getTime() + DAY + 1));
-    expect((await db.selectFrom('idempotency_keys').select('key').orderBy('key').execute()).map((r) => r.key)).toEqual(['new-key-0001', 'newer-key-01']);
+    expect((await db.selectFrom('idempotency_keys').select('key').orderBy('key').execute()).map((r) => r.key)).toEqual([
+      'new-key-0001',
+      'newer-key-01',
+    ]);
   });
 });

@@ -18,7 +18,11 @@ import { runOnce } from './idempotency';
 import { insertContactMessage, insertEarlyAccess, insertSubmission } from './repository';
 
 export type WriteResult =
-  | { ok: true; id: number; /** true when this answers a retry of an earlier post with the same key */ replayed: boolean }
+  | {
+      ok: true;
+      id: number;
+      /** true when this answers a retry of an earlier post with the same key */ replayed: boolean;
+    }
   | { ok: false; fieldErrors: FieldErrors; /** the key was already used with other data */ conflict?: true };
 
 export interface WriteOptions {
@@ -35,7 +39,10 @@ export function checkForm<S extends z.ZodType>(
   idempotencyKey: unknown,
 ): { ok: true; data: z.output<S>; key: string | undefined } | { ok: false; fieldErrors: FieldErrors } {
   const form = validateForm(schema, input);
-  const key = idempotencyKey == null || idempotencyKey === '' ? { success: true as const, data: undefined } : idempotencyKeySchema.safeParse(idempotencyKey);
+  const key =
+    idempotencyKey == null || idempotencyKey === ''
+      ? { success: true as const, data: undefined }
+      : idempotencyKeySchema.safeParse(idempotencyKey);
   if (form.success && key.success) return { ok: true, data: form.data, key: key.data };
   const fieldErrors = form.success ? {} : { ...form.fieldErrors };
   if (!key.success) fieldErrors.idempotencyKey = key.error.issues[0].message;
@@ -59,18 +66,33 @@ async function write<S extends z.ZodType, R extends { id: number }>(
 
 /** /submit: a pending tool submission. */
 export function submitTool(db: DB, input: unknown, opts: WriteOptions = {}): Promise<WriteResult> {
-  return write(db, 'submissions', submissionSchema, input, opts, async (trx, data) => ({ id: await insertSubmission(trx, data) }));
+  return write(db, 'submissions', submissionSchema, input, opts, async (trx, data) => ({
+    id: await insertSubmission(trx, data),
+  }));
 }
 
 /** /contact: a message to the operators. */
 export function sendContactMessage(db: DB, input: unknown, opts: WriteOptions = {}): Promise<WriteResult> {
-  return write(db, 'contact', contactSchema, input, opts, async (trx, data) => ({ id: await insertContactMessage(trx, data) }));
+  return write(db, 'contact', contactSchema, input, opts, async (trx, data) => ({
+    id: await insertContactMessage(trx, data),
+  }));
 }
 
 /** /advertise: an early-access subscriber, once per email; `created` is false when the address was already listed. */
-export function joinEarlyAccess(db: DB, input: unknown, opts: WriteOptions = {}): Promise<(WriteResult & { ok: false }) | { ok: true; id: number; replayed: boolean; created: boolean; email: string }> {
+export function joinEarlyAccess(
+  db: DB,
+  input: unknown,
+  opts: WriteOptions = {},
+): Promise<
+  (WriteResult & { ok: false }) | { ok: true; id: number; replayed: boolean; created: boolean; email: string }
+> {
   return write(db, 'early-access', earlyAccessSchema, input, opts, async (trx, { email }) => ({
-    ...(await insertEarlyAccess(trx, { email, timestamp: new Date().toISOString(), type: EARLY_ACCESS_TYPE, source: EARLY_ACCESS_SOURCE })),
+    ...(await insertEarlyAccess(trx, {
+      email,
+      timestamp: new Date().toISOString(),
+      type: EARLY_ACCESS_TYPE,
+      source: EARLY_ACCESS_SOURCE,
+    })),
     email,
   }));
 }

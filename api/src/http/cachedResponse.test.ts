@@ -37,7 +37,12 @@ beforeAll(async () => {
   db = await openDatabase(location);
   await seed(db);
   const logs = new Writable({ write: (chunk, _enc, done) => (logLines.push(JSON.parse(String(chunk))), done()) });
-  app = await createApp({ config: loadConfig({ NODE_ENV: 'test' }), db, logger: createLogger('info', 'json', logs), pages: false });
+  app = await createApp({
+    config: loadConfig({ NODE_ENV: 'test' }),
+    db,
+    logger: createLogger('info', 'json', logs),
+    pages: false,
+  });
   // As main.ts serves it: the front lane, then Express.
   await new Promise<void>((resolve) => (server = createServer(app.handler).listen(0, '127.0.0.1', () => resolve())));
 });
@@ -48,7 +53,10 @@ afterAll(async () => {
 });
 
 /** The bytes on the wire (supertest would decode them), with the headers. */
-function raw(path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+function raw(
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
   const { port } = server.address() as { port: number };
   return new Promise((resolve, reject) => {
     httpRequest({ host: '127.0.0.1', port, path, headers }, (res) => {
@@ -81,7 +89,13 @@ describe('cached reads', () => {
     }
     // Express answered the first request for each coding (which made that coding's bytes); every later one is the
     // front lane's, each logged like any request.
-    expect(linesFor().map((l) => l.lane ?? 'express')).toEqual(['express', 'front', 'front', 'express', ...Array(5).fill('front')]);
+    expect(linesFor().map((l) => l.lane ?? 'express')).toEqual([
+      'express',
+      'front',
+      'front',
+      'express',
+      ...Array(5).fill('front'),
+    ]);
     expect(linesFor().every((l) => l.msg === 'request completed')).toBe(true);
     expect(linesFor().at(-1)!.res!.statusCode).toBe(304);
     // A missing tool stays a 404 when replayed, and anything not a read goes to Express (no POST route here: 404).
@@ -93,7 +107,9 @@ describe('cached reads', () => {
     const br = await raw('/api/tools', { 'accept-encoding': 'gzip, deflate, br' });
     const gz = await raw('/api/tools', { 'accept-encoding': 'gzip' });
     const plain = await raw('/api/tools');
-    expect([br.headers['content-encoding'], gz.headers['content-encoding'], plain.headers['content-encoding']]).toEqual(['br', 'gzip', undefined]);
+    expect([br.headers['content-encoding'], gz.headers['content-encoding'], plain.headers['content-encoding']]).toEqual(
+      ['br', 'gzip', undefined],
+    );
     for (const r of [br, gz, plain]) {
       expect(r.headers.vary).toBe('Accept-Encoding');
       expect(r.headers['content-type']).toBe('application/json; charset=utf-8');
@@ -130,18 +146,33 @@ describe('cached reads', () => {
     const sitemap = await request(server).get('/sitemap.xml');
     expect(sitemap.headers['cache-control']).toBe('public, max-age=3600');
     expect(sitemap.headers['content-type']).toBe('application/xml; charset=utf-8');
-    expect((await request(server).get('/feeds/blog.xml')).headers['content-type']).toBe('application/atom+xml; charset=utf-8');
+    expect((await request(server).get('/feeds/blog.xml')).headers['content-type']).toBe(
+      'application/atom+xml; charset=utf-8',
+    );
     expect((await request(server).get('/api/blog/public/posts')).headers['cache-control']).toBe('no-cache');
   });
 
   it('changes the validator after an approval, and not after a contact message', async () => {
-    const before = { list: await etag('/api/tools'), sitemap: await etag('/sitemap.xml'), version: await dataVersion(db) };
-    const contact = await request(server).post('/api/contact/submit').send({ name: 'Ada', email: 'ada@example.com', subject: 'partnership', message: 'Hello' });
+    const before = {
+      list: await etag('/api/tools'),
+      sitemap: await etag('/sitemap.xml'),
+      version: await dataVersion(db),
+    };
+    const contact = await request(server)
+      .post('/api/contact/submit')
+      .send({ name: 'Ada', email: 'ada@example.com', subject: 'partnership', message: 'Hello' });
     expect(contact.status).toBe(200);
     expect(await dataVersion(db)).toBe(before.version);
     expect(await etag('/api/tools')).toBe(before.list);
 
-    const id = await insertSubmission(db, { name: 'Cache Test AI', email: 'o@example.com', website_url: 'https://cache.example', tool_type: 'ai-tool', description: 'Caches', message: null });
+    const id = await insertSubmission(db, {
+      name: 'Cache Test AI',
+      email: 'o@example.com',
+      website_url: 'https://cache.example',
+      tool_type: 'ai-tool',
+      description: 'Caches',
+      message: null,
+    });
     expect(await dataVersion(db)).toBe(before.version);
     await approveSubmission(db, id, { today: '2026-11-23' });
     expect(await dataVersion(db)).toBeGreaterThan(before.version);
@@ -156,7 +187,10 @@ describe('cached reads', () => {
     const record = JSON.parse(readFileSync(join(DATA_DIR, 'mcp-servers.json'), 'utf8'))['context7-mcp-server'];
     const docs = join(dir, 'import');
     mkdirSync(docs, { recursive: true });
-    writeFileSync(join(docs, 'context7.json'), JSON.stringify({ ...record, version: '1.2.3', description: 'Up-to-date code docs, imported' }));
+    writeFileSync(
+      join(docs, 'context7.json'),
+      JSON.stringify({ ...record, version: '1.2.3', description: 'Up-to-date code docs, imported' }),
+    );
     expect((await importServers(db, docs)).updated).toHaveLength(1);
     expect(await etag(path)).not.toBe(before);
     expect((await request(server).get(path)).body.mcpServer.description).toBe('Up-to-date code docs, imported');
@@ -169,7 +203,9 @@ describe('cached reads', () => {
     const before = await etag('/api/tools/chatgpt');
     const tools = join(dir, 'tools');
     mkdirSync(tools, { recursive: true });
-    const chatgpt = JSON.parse(readFileSync(join(DATA_DIR, 'tools', 'ai-tools-1.json'), 'utf8')).find((t: { slug: string }) => t.slug === 'chatgpt');
+    const chatgpt = JSON.parse(readFileSync(join(DATA_DIR, 'tools', 'ai-tools-1.json'), 'utf8')).find(
+      (t: { slug: string }) => t.slug === 'chatgpt',
+    );
     writeFileSync(join(tools, 'one.json'), JSON.stringify([{ ...chatgpt, description: 'A changed description' }]));
     await seedTools(db, tools);
     expect(await dataVersion(db)).toBe(version + 1);
@@ -180,7 +216,14 @@ describe('cached reads', () => {
     const before = await etag('/api/tools');
     const other = await openDatabase(location);
     try {
-      const id = await insertSubmission(other, { name: 'Other Process AI', email: 'o@example.com', website_url: 'https://other.example', tool_type: 'ai-tool', description: 'x', message: null });
+      const id = await insertSubmission(other, {
+        name: 'Other Process AI',
+        email: 'o@example.com',
+        website_url: 'https://other.example',
+        tool_type: 'ai-tool',
+        description: 'x',
+        message: null,
+      });
       await approveSubmission(other, id);
     } finally {
       await other.destroy();
@@ -225,12 +268,18 @@ describe('the bytes a cache holds', () => {
 
   it('keeps each body in a buffer of its own, so the count is what is held (no view into a larger block)', async () => {
     const reads = createReplyCache({ version: () => 1, maxBytes: 1024 * 1024 });
-    const app = express().use(replayableAnswers).get('/p/:n', reads.route((req) => page(Number(req.params.n))));
+    const app = express()
+      .use(replayableAnswers)
+      .get(
+        '/p/:n',
+        reads.route((req) => page(Number(req.params.n))),
+      );
     for (const encoding of ['br', 'gzip', 'identity']) await request(app).get('/p/1').set('accept-encoding', encoding);
     const small = await reads.get('small', () => json({ ok: true }));
     const entry = await reads.get('/p/1', () => page(1));
     for (const e of [small, entry])
-      for (const body of Object.values(e.bodies)) expect([body.byteOffset, body.buffer.byteLength]).toEqual([0, body.length]);
+      for (const body of Object.values(e.bodies))
+        expect([body.byteOffset, body.buffer.byteLength]).toEqual([0, body.length]);
     expect(Object.keys(entry.bodies).sort()).toEqual(['br', 'gzip', 'identity']);
     const held = Object.values(entry.bodies).reduce((n, b) => n + b.buffer.byteLength, 0);
     expect(entry.size).toBeGreaterThan(held);
@@ -240,7 +289,12 @@ describe('the bytes a cache holds', () => {
   it('makes a coding only when a client asks for it, and evicts to stay within its bound as codings are added', async () => {
     const bodyBytes = Buffer.byteLength(page(0).body);
     const reads = createReplyCache({ version: () => 1, maxBytes: 4 * (bodyBytes + 2048) + 1000 });
-    const app = express().use(replayableAnswers).get('/p/:n', reads.route((req) => page(Number(req.params.n))));
+    const app = express()
+      .use(replayableAnswers)
+      .get(
+        '/p/:n',
+        reads.route((req) => page(Number(req.params.n))),
+      );
     for (let n = 0; n < 4; n++) await request(app).get(`/p/${n}`).set('accept-encoding', 'identity');
     expect(Object.keys((await reads.lookup('/p/3')).hit!.bodies)).toEqual(['identity']);
     // Compressed copies of the newest pages push the oldest out rather than growing past the bound.

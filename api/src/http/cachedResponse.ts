@@ -74,12 +74,23 @@ export function encodeReply(reply: Reply): EncodedReply {
   const etags: EncodedReply['etags'] = { identity: `"${digest}"` };
   if (compressible) Object.assign(etags, { gzip: `"${digest}-gz"`, br: `"${digest}-br"` });
   const size = identity.length + ENTRY_OVERHEAD_BYTES;
-  return { status: reply.status ?? 200, type: reply.type, cacheControl: reply.cacheControl ?? 'no-cache', headers: reply.headers ?? {}, bodies: { identity }, compressible, etags, size };
+  return {
+    status: reply.status ?? 200,
+    type: reply.type,
+    cacheControl: reply.cacheControl ?? 'no-cache',
+    headers: reply.headers ?? {},
+    bodies: { identity },
+    compressible,
+    etags,
+    size,
+  };
 }
 
 function compress(identity: Buffer, coding: Exclude<Coding, 'identity'>): Promise<Buffer> {
   if (coding === 'gzip') return gzipAsync(identity, { level: 9 });
-  return brotliAsync(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length } });
+  return brotliAsync(identity, {
+    params: { [zlib.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length },
+  });
 }
 
 /** The body in a coding, made on first ask on libuv's thread pool (never blocking other requests), then kept. */
@@ -141,7 +152,8 @@ function bestCoding(acceptEncoding: string | undefined): Coding {
   return coding;
 }
 
-const codingFor = (req: IncomingMessage, e: EncodedReply): Coding => (e.compressible ? bestCoding(req.headers['accept-encoding']) : 'identity');
+const codingFor = (req: IncomingMessage, e: EncodedReply): Coding =>
+  e.compressible ? bestCoding(req.headers['accept-encoding']) : 'identity';
 
 interface Answer {
   status: number;
@@ -177,11 +189,22 @@ export async function sendEncoded(req: Request, res: Response, e: EncodedReply):
     else res.set(name, value as string);
   }
   res.status(status).end(body);
-  if (locals[REPLAYABLE] === true && !e.replay && e.status === status) e.replay = { middleware: middlewareHeaders(res), answers: new Map() };
+  if (locals[REPLAYABLE] === true && !e.replay && e.status === status)
+    e.replay = { middleware: middlewareHeaders(res), answers: new Map() };
 }
 
 /** The headers Express's middleware added to a reply (security headers, Vary), without the per-answer ones. */
-const PER_ANSWER = new Set(['etag', 'content-type', 'content-encoding', 'content-length', 'cache-control', 'date', 'connection', 'keep-alive', 'transfer-encoding']);
+const PER_ANSWER = new Set([
+  'etag',
+  'content-type',
+  'content-encoding',
+  'content-length',
+  'cache-control',
+  'date',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+]);
 function middlewareHeaders(res: Response): OutgoingHttpHeaders {
   return Object.fromEntries(Object.entries(res.getHeaders()).filter(([name]) => !PER_ANSWER.has(name)));
 }
@@ -204,7 +227,10 @@ export interface ReplyCache {
 }
 
 export function createReplyCache(opts: { version: () => number | Promise<number>; maxBytes: number }): ReplyCache {
-  const lru = new LRUCache<string, EncodedReply>({ maxSize: opts.maxBytes, sizeCalculation: (e, key) => e.size + key.length * 2 });
+  const lru = new LRUCache<string, EncodedReply>({
+    maxSize: opts.maxBytes,
+    sizeCalculation: (e, key) => e.size + key.length * 2,
+  });
   const pending = new Map<string, Promise<EncodedReply>>();
   let current = -1;
   const settle = (v: number) => {
@@ -279,4 +305,9 @@ export function createReplyCache(opts: { version: () => number | Promise<number>
 }
 
 /** A JSON reply (the shape res.json would send). */
-export const json = (value: unknown, status = 200, cacheControl?: string): Reply => ({ status, type: 'application/json; charset=utf-8', body: JSON.stringify(value), cacheControl });
+export const json = (value: unknown, status = 200, cacheControl?: string): Reply => ({
+  status,
+  type: 'application/json; charset=utf-8',
+  body: JSON.stringify(value),
+  cacheControl,
+});

@@ -21,7 +21,9 @@ export function recordMountedApps(): { mounted: Map<Express, Express[]>; stop: (
   const mounted = new Map<Express, Express[]>();
   const use = express.application.use;
   express.application.use = function (this: Express, ...args: unknown[]) {
-    for (const fn of args.flat()) if (typeof fn === 'function' && 'handle' in fn && 'set' in fn) mounted.set(this, [...(mounted.get(this) ?? []), fn as unknown as Express]);
+    for (const fn of args.flat())
+      if (typeof fn === 'function' && 'handle' in fn && 'set' in fn)
+        mounted.set(this, [...(mounted.get(this) ?? []), fn as unknown as Express]);
     return use.apply(this, args as Parameters<typeof use>);
   } as typeof use;
   return { mounted, stop: () => void (express.application.use = use) };
@@ -31,7 +33,9 @@ const join = (prefix: string, path: string) => `${prefix}/${path}`.replace(/\/{2
 
 function walk(stack: Layer[], prefix: string): DeclaredRoute[] {
   return stack.flatMap((layer) => {
-    const paths = (Array.isArray(layer.rawPath) ? layer.rawPath : [layer.rawPath]).filter((p): p is string => typeof p === 'string');
+    const paths = (Array.isArray(layer.rawPath) ? layer.rawPath : [layer.rawPath]).filter(
+      (p): p is string => typeof p === 'string',
+    );
     return paths.flatMap((path) => {
       if (layer.route) return [{ path: join(prefix, path), methods: layer.route._methods(true) }];
       if (Array.isArray(layer.handle.stack)) return walk(layer.handle.stack, join(prefix, path));
@@ -45,6 +49,8 @@ function walk(stack: Layer[], prefix: string): DeclaredRoute[] {
  *  to the caller (the pages: the route table). */
 export function routesOf(app: Express, mounted: Map<Express, Express[]>, prefix = ''): DeclaredRoute[] {
   const own = walk((app.router as unknown as { stack: Layer[] }).stack, prefix);
-  const children = (mounted.get(app) ?? []).flatMap((sub) => routesOf(sub, mounted, join(prefix, String(sub.mountpath))));
+  const children = (mounted.get(app) ?? []).flatMap((sub) =>
+    routesOf(sub, mounted, join(prefix, String(sub.mountpath))),
+  );
   return [...own, ...children];
 }

@@ -25,14 +25,15 @@ describe('data/logos.json', () => {
     for (const entry of logos.values()) expect(() => logoTileSvg(entry)).not.toThrow();
   });
 
-  it('gives the GitHub mark only to GitHub\'s own server, never to a server merely hosted there', () => {
+  it("gives the GitHub mark only to GitHub's own server, never to a server merely hosted there", () => {
     const github = [...logos].filter(([, e]) => e.icon === 'github').map(([slug]) => slug);
     expect(github).toEqual(['github-mcp-server']);
     expect(logos.has('github-reference-mcp-server')).toBe(false);
   });
 
   it('draws every mark at 3:1 or more against its tile, so it reads in both themes', () => {
-    for (const entry of logos.values()) expect(contrastRatio(entry.hex, tileBackground(entry.hex))).toBeGreaterThanOrEqual(3);
+    for (const entry of logos.values())
+      expect(contrastRatio(entry.hex, tileBackground(entry.hex))).toBeGreaterThanOrEqual(3);
     expect(tileBackground('#000000')).toBe('#ffffff');
     expect(tileBackground('#6AFDEF')).toBe('#0f172a');
   });
@@ -98,7 +99,10 @@ describe('image routes', { timeout: 20_000 }, () => {
     const srcset = coverSrcSet(cover)!;
     expect(srcset).toBe(`${cover}&w=400 400w, ${cover}&w=800 800w, ${cover} 1200w`);
     const full = (await request(app).get(cover)).body as Buffer;
-    for (const [width, height] of [[400, 225], [800, 450]]) {
+    for (const [width, height] of [
+      [400, 225],
+      [800, 450],
+    ]) {
       const res = await request(app).get(`${cover}&w=${width}`);
       expect(res.status).toBe(200);
       const png = res.body as Buffer;
@@ -114,7 +118,7 @@ describe('image routes', { timeout: 20_000 }, () => {
 });
 
 describe('the drawing thread', () => {
-  it('gives back each picture\'s pixels once it is drawn, so a warm-up of many pictures does not grow the process', () => {
+  it("gives back each picture's pixels once it is drawn, so a warm-up of many pictures does not grow the process", () => {
     // In a process of its own, so its memory is the drawing's alone: 40 social pictures held 120 MB and more before
     // the thread collected after each picture.
     const script = `
@@ -127,7 +131,11 @@ describe('the drawing thread', () => {
       for (let i = 5; i < 45; i++) await drawCard(card(i));
       console.log(JSON.stringify({ grew: rss() - before }));
       process.exit(0);`;
-    const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: API_ROOT, encoding: 'utf8', timeout: 120_000 });
+    const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      cwd: API_ROOT,
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
     expect(r.status, r.stderr).toBe(0);
     const { grew } = JSON.parse(r.stdout.trim().split('\n').at(-1)!) as { grew: number };
     expect(grew).toBeLessThan(60);

@@ -19,8 +19,10 @@ export function loadLogoMap(file = join(DATA_DIR, 'logos.json')): Map<string, Lo
   for (const [slug, value] of Object.entries(raw)) {
     if (slug.startsWith('$')) continue;
     const entry = value as Partial<LogoEntry>;
-    if (typeof entry?.icon !== 'string' || !iconPath(entry.icon)) throw new Error(`logos.json: ${slug}: unknown simple-icons icon "${entry?.icon}"`);
-    if (typeof entry.hex !== 'string' || !HEX.test(entry.hex)) throw new Error(`logos.json: ${slug}: hex must be #rrggbb`);
+    if (typeof entry?.icon !== 'string' || !iconPath(entry.icon))
+      throw new Error(`logos.json: ${slug}: unknown simple-icons icon "${entry?.icon}"`);
+    if (typeof entry.hex !== 'string' || !HEX.test(entry.hex))
+      throw new Error(`logos.json: ${slug}: hex must be #rrggbb`);
     map.set(slug, { icon: entry.icon, hex: entry.hex });
   }
   return map;

@@ -30,7 +30,12 @@ function loadFonts() {
 }
 
 type Node = { type: string; props: Record<string, unknown> & { children?: unknown } };
-const h = (type: string, style: Record<string, unknown>, children?: unknown, extra: Record<string, unknown> = {}): Node => ({
+const h = (
+  type: string,
+  style: Record<string, unknown>,
+  children?: unknown,
+  extra: Record<string, unknown> = {},
+): Node => ({
   type,
   props: { style, children: Array.isArray(children) ? children.filter(Boolean) : children, ...extra },
 });
@@ -70,16 +75,55 @@ function cardTree(card: Card, width: number, height: number): Node {
     },
     [
       h('div', { display: 'flex', alignItems: 'center', fontSize: 34, fontWeight: 800 }, [
-        h('div', { display: 'flex', width: 56, height: 56, borderRadius: 14, background: '#ffffff', color: '#4338ca', alignItems: 'center', justifyContent: 'center', marginRight: 20, fontSize: 26 }, 'AI'),
+        h(
+          'div',
+          {
+            display: 'flex',
+            width: 56,
+            height: 56,
+            borderRadius: 14,
+            background: '#ffffff',
+            color: '#4338ca',
+            alignItems: 'center',
+            justifyContent: 'center',
+            marginRight: 20,
+            fontSize: 26,
+          },
+          'AI',
+        ),
         SITE_NAME,
       ]),
       h('div', { display: 'flex', alignItems: 'center', width: '100%' }, [
         logo,
-        h('div', { display: 'block', flex: 1, minWidth: 0, fontSize: titleSize(card.title), fontWeight: 800, lineHeight: 1.1, letterSpacing: -1, lineClamp: 3 }, card.title),
+        h(
+          'div',
+          {
+            display: 'block',
+            flex: 1,
+            minWidth: 0,
+            fontSize: titleSize(card.title),
+            fontWeight: 800,
+            lineHeight: 1.1,
+            letterSpacing: -1,
+            lineClamp: 3,
+          },
+          card.title,
+        ),
       ]),
       h('div', { display: 'flex', alignItems: 'center', fontSize: 30 }, [
         card.category
-          ? h('div', { display: 'flex', padding: '10px 24px', borderRadius: 999, background: 'rgba(255,255,255,0.16)', border: '2px solid rgba(255,255,255,0.45)', marginRight: 24 }, card.category)
+          ? h(
+              'div',
+              {
+                display: 'flex',
+                padding: '10px 24px',
+                borderRadius: 999,
+                background: 'rgba(255,255,255,0.16)',
+                border: '2px solid rgba(255,255,255,0.45)',
+                marginRight: 24,
+              },
+              card.category,
+            )
           : null,
         h('div', { display: 'flex', color: '#c7d2fe' }, card.label),
       ]),

@@ -15,7 +15,15 @@ function slugOf(file: string, ext: 'png' | 'svg'): string | null {
 }
 
 /** /logos/<slug>.svg, /og/tool/<slug>.png, /og/blog/<slug>.png and /covers/<slug>.png (also `?w=400|800`). */
-export function imagesRouter({ images, logos, logger }: { images: ImageService; logos: Map<string, LogoEntry>; logger: Logger }): Router {
+export function imagesRouter({
+  images,
+  logos,
+  logger,
+}: {
+  images: ImageService;
+  logos: Map<string, LogoEntry>;
+  logger: Logger;
+}): Router {
   const router = Router();
   const logoSvgs = new Map([...logos].map(([slug, entry]) => [slug, logoTileSvg(entry)]));
 
@@ -23,7 +31,10 @@ export function imagesRouter({ images, logos, logger }: { images: ImageService; 
     const slug = slugOf(req.params.file, 'svg');
     const svg = slug ? logoSvgs.get(slug) : undefined;
     if (!svg) return void res.sendStatus(404);
-    res.set('Cache-Control', req.query.v ? IMMUTABLE : SHORT).type('image/svg+xml').send(svg);
+    res
+      .set('Cache-Control', req.query.v ? IMMUTABLE : SHORT)
+      .type('image/svg+xml')
+      .send(svg);
   });
 
   const servePng = (kind: ImageKind) => async (req: Request, res: Response) => {
@@ -33,7 +44,10 @@ export function imagesRouter({ images, logos, logger }: { images: ImageService; 
     try {
       const found = slug ? await images.png(kind, slug, width) : null;
       if (!found) return void res.sendStatus(404);
-      res.set('Cache-Control', req.query.v === found.version ? IMMUTABLE : SHORT).type('image/png').send(found.bytes);
+      res
+        .set('Cache-Control', req.query.v === found.version ? IMMUTABLE : SHORT)
+        .type('image/png')
+        .send(found.bytes);
     } catch (err) {
       logger.error({ err, kind, slug }, 'image generation failed');
       res.sendStatus(500);

@@ -1,7 +1,13 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DB } from '../db/connection';
-import { COVER_WIDTHS, imageVersion, type CoverWidth, type ImageKind, type ImageSubject } from '@aitools/contracts/images';
+import {
+  COVER_WIDTHS,
+  imageVersion,
+  type CoverWidth,
+  type ImageKind,
+  type ImageSubject,
+} from '@aitools/contracts/images';
 import { getTool, listToolSummaries } from '../tools/repository';
 import { DEFAULT_QUERY, queryTools } from '@aitools/contracts/toolQuery';
 import { getPublishedPost, listPublishedPosts } from '../blog/repository';
@@ -38,7 +44,15 @@ export interface ImageService {
  * Generated pictures are files named by what they show (`<kind>/<slug>-<version>.png` under `cacheDir`): a
  * changed title or category makes a new file, an unchanged one is never rendered again, even across restarts.
  */
-export function createImageService({ db, cacheDir, logos }: { db: DB; cacheDir: string; logos: Map<string, LogoEntry> }): ImageService {
+export function createImageService({
+  db,
+  cacheDir,
+  logos,
+}: {
+  db: DB;
+  cacheDir: string;
+  logos: Map<string, LogoEntry>;
+}): ImageService {
   const inFlight = new Map<string, Promise<Buffer>>();
 
   async function picture(kind: ImageKind, slug: string): Promise<Picture | null> {
@@ -49,20 +63,38 @@ export function createImageService({ db, cacheDir, logos }: { db: DB; cacheDir: 
       const logo = logos.get(slug);
       return {
         subject: { slug, title: tool.name, category: tool.category },
-        card: { title: tool.name, category, label: category === 'MCP Servers' ? 'MCP Server' : 'AI Tool', logoSvg: logo && logoTileSvg(logo), size: 'social' },
+        card: {
+          title: tool.name,
+          category,
+          label: category === 'MCP Servers' ? 'MCP Server' : 'AI Tool',
+          logoSvg: logo && logoTileSvg(logo),
+          size: 'social',
+        },
       };
     }
     const post = await getPublishedPost(db, slug);
     if (!post) return null;
     return {
       subject: { slug, title: post.title, category: post.category },
-      card: { title: post.title, category: post.category, label: 'Blog', size: kind === 'post-cover' ? 'cover' : 'social' },
+      card: {
+        title: post.title,
+        category: post.category,
+        label: 'Blog',
+        size: kind === 'post-cover' ? 'cover' : 'social',
+      },
     };
   }
 
-  async function generate(kind: ImageKind, { subject, card }: Picture, width?: CoverWidth): Promise<{ bytes: Buffer; version: string }> {
+  async function generate(
+    kind: ImageKind,
+    { subject, card }: Picture,
+    width?: CoverWidth,
+  ): Promise<{ bytes: Buffer; version: string }> {
     // The logo is part of what a tool's picture shows, so it is part of its version too.
-    const version = imageVersion(kind, subject) + (card.logoSvg ? `-${imageVersion(kind, { ...subject, title: card.logoSvg })}` : '') + (width ? `-w${width}` : '');
+    const version =
+      imageVersion(kind, subject) +
+      (card.logoSvg ? `-${imageVersion(kind, { ...subject, title: card.logoSvg })}` : '') +
+      (width ? `-w${width}` : '');
     const dir = join(cacheDir, kind);
     const file = join(dir, `${subject.slug}-${version}.png`);
     if (existsSync(file)) return { bytes: readFileSync(file), version: imageVersion(kind, subject) };

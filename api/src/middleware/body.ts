@@ -20,7 +20,8 @@ export function jsonBody(limit: string): RequestHandler {
     },
   });
   return (req, res, next) => {
-    if (hasBody(req) && !req.is('application/json')) return next(new HttpError(415, 'Send the body as JSON (Content-Type: application/json)'));
+    if (hasBody(req) && !req.is('application/json'))
+      return next(new HttpError(415, 'Send the body as JSON (Content-Type: application/json)'));
     parse(req, res, next);
   };
 }

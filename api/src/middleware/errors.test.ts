@@ -20,7 +20,12 @@ beforeAll(async () => {
   mkdirSync(join(releasesDir, 'legal', '1.0.0-r1', 'client'), { recursive: true });
   writeFileSync(join(releasesDir, 'legal', '1.0.0-r1', 'client', 'remoteEntry.js'), 'export {}');
   writeManifestAtomic(releasesDir, { version: 1, remotes: { legal: { active: '1.0.0-r1', history: [] } } });
-  app = await createApp({ config: loadConfig({ NODE_ENV: 'test', RELEASES_DIR: releasesDir }), db: await openTestDatabase(), logger: createLogger('silent'), pages: false });
+  app = await createApp({
+    config: loadConfig({ NODE_ENV: 'test', RELEASES_DIR: releasesDir }),
+    db: await openTestDatabase(),
+    logger: createLogger('silent'),
+    pages: false,
+  });
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -32,7 +37,13 @@ function expectClean(body: string, ...echoes: string[]) {
 
 describe('error bodies', () => {
   it('refuses an address holding a NUL with 400 before any query sees it (Postgres text cannot hold one)', async () => {
-    for (const path of ['/api/tools/%00', '/api/tools?search=%00', '/api/tools/query?search=a%00', '/v0.1/servers?search=a%00', '/v0.1/servers/a%00/versions/latest']) {
+    for (const path of [
+      '/api/tools/%00',
+      '/api/tools?search=%00',
+      '/api/tools/query?search=a%00',
+      '/v0.1/servers?search=a%00',
+      '/v0.1/servers/a%00/versions/latest',
+    ]) {
       const res = await request(app).get(path);
       expect(res.status, path).toBe(400);
       expect(res.body).toEqual({ success: false, error: 'The address holds a NUL character' });
@@ -55,17 +66,23 @@ describe('error bodies', () => {
     expect(res.body).toEqual({ success: false, error: 'Not found' });
   });
 
-  it.each(['/api/tools/%E0%A4%A', '/api/tools/%ZZ%3Cscript%3E', '/remotes/legal/%C0%AF/x.js'])('an undecodable URI (%s) answers 400 without echoing it', async (path) => {
-    const res = await request(app).get(path);
-    expect(res.status).toBe(400);
-    expect(res.body).toEqual({ success: false, error: 'Bad request' });
-  });
+  it.each(['/api/tools/%E0%A4%A', '/api/tools/%ZZ%3Cscript%3E', '/remotes/legal/%C0%AF/x.js'])(
+    'an undecodable URI (%s) answers 400 without echoing it',
+    async (path) => {
+      const res = await request(app).get(path);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ success: false, error: 'Bad request' });
+    },
+  );
 
   it('/api keeps answering JSON, also for unknown paths and bodies in an unknown charset', async () => {
     const unknown = await request(app).get('/api/nothing-here');
     expect(unknown.status).toBe(404);
     expect(unknown.type).toBe('application/json');
-    const charset = await request(app).post('/api/submissions').set('Content-Type', 'application/json; charset=evil-<b>').send('{}');
+    const charset = await request(app)
+      .post('/api/submissions')
+      .set('Content-Type', 'application/json; charset=evil-<b>')
+      .send('{}');
     expect(charset.status).toBe(415);
     expect(charset.body).toEqual({ success: false, error: 'Unsupported content type' });
   });
@@ -73,24 +90,31 @@ describe('error bodies', () => {
   it.each([
     ['/tool/%E0%A4%A', 400, 'Bad request'],
     ['/blog/%ZZ%3Cscript%3E', 400, 'Bad request'],
-  ])('a browser asking for a page (%s) gets an HTML error page, with nothing of the request', async (path, status, words) => {
-    // A page route whose parameter does not decode (as the page renderer's routes do).
-    const pages = express();
-    pages.get(['/tool/:slug', '/blog/:slug'], (_req, res) => void res.end());
-    pages.use(errorHandler);
-    const res = await request(pages).get(path).set('Accept', 'text/html,application/xhtml+xml,*/*;q=0.8');
-    expect(res.status).toBe(status);
-    expect(res.type).toBe('text/html');
-    expect(res.text).toContain(`<h1>${words}</h1>`);
-    expect(res.text).toContain('AI Tools Directory');
-    expect(res.text).toContain('<a href="/">Go to Homepage</a>');
-    expect(res.text).not.toMatch(/<script|<style/);
-    expectClean(res.text, 'script', '%ZZ', '%E0');
-  });
+  ])(
+    'a browser asking for a page (%s) gets an HTML error page, with nothing of the request',
+    async (path, status, words) => {
+      // A page route whose parameter does not decode (as the page renderer's routes do).
+      const pages = express();
+      pages.get(['/tool/:slug', '/blog/:slug'], (_req, res) => void res.end());
+      pages.use(errorHandler);
+      const res = await request(pages).get(path).set('Accept', 'text/html,application/xhtml+xml,*/*;q=0.8');
+      expect(res.status).toBe(status);
+      expect(res.type).toBe('text/html');
+      expect(res.text).toContain(`<h1>${words}</h1>`);
+      expect(res.text).toContain('AI Tools Directory');
+      expect(res.text).toContain('<a href="/">Go to Homepage</a>');
+      expect(res.text).not.toMatch(/<script|<style/);
+      expectClean(res.text, 'script', '%ZZ', '%E0');
+    },
+  );
 
   it('a page form post that is too large gets the HTML 413 page; /api and files keep JSON', async () => {
     const mini = express();
-    mini.post(/.*/, express.raw({ type: 'application/x-www-form-urlencoded', limit: '16kb' }), (_req, res) => void res.end());
+    mini.post(
+      /.*/,
+      express.raw({ type: 'application/x-www-form-urlencoded', limit: '16kb' }),
+      (_req, res) => void res.end(),
+    );
     mini.get('/boom', () => {
       throw new Error('/srv/app/secret.ts exploded');
     });
@@ -113,9 +137,15 @@ describe('error bodies', () => {
   });
 
   it('only our own messages and fixed texts per status are ever sent', () => {
-    expect(publicErrorMessage(new HttpError(400, 'Please correct the highlighted fields.'))).toBe('Please correct the highlighted fields.');
-    expect(publicErrorMessage(Object.assign(new Error("ENOENT: no such file or directory, stat '/srv/x'"), { status: 404 }))).toBe('Not found');
-    expect(publicErrorMessage(Object.assign(new Error("Failed to decode param '%E0'"), { status: 400 }))).toBe('Bad request');
+    expect(publicErrorMessage(new HttpError(400, 'Please correct the highlighted fields.'))).toBe(
+      'Please correct the highlighted fields.',
+    );
+    expect(
+      publicErrorMessage(Object.assign(new Error("ENOENT: no such file or directory, stat '/srv/x'"), { status: 404 })),
+    ).toBe('Not found');
+    expect(publicErrorMessage(Object.assign(new Error("Failed to decode param '%E0'"), { status: 400 }))).toBe(
+      'Bad request',
+    );
     expect(publicErrorMessage(Object.assign(new Error('secret'), { status: 418 }))).toBe('Request failed');
     expect(publicErrorMessage(new Error('/srv/app/db.ts exploded'))).toBe('Internal server error');
     expect(errorStatus({ status: 200 })).toBe(500);

@@ -33,7 +33,8 @@ const MESSAGES: Record<number, string> = {
 
 /** The status an error stands for: its own when it is a 4xx or 5xx, else 500. */
 export function errorStatus(err: unknown): number {
-  const status = err instanceof HttpError ? err.status : (err as { status?: unknown; statusCode?: unknown } | null)?.status;
+  const status =
+    err instanceof HttpError ? err.status : (err as { status?: unknown; statusCode?: unknown } | null)?.status;
   return typeof status === 'number' && Number.isInteger(status) && status >= 400 && status <= 599 ? status : 500;
 }
 
@@ -96,10 +97,14 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, next) => {
   if (res.headersSent) return next(err);
   const status = errorStatus(err);
   if (status >= 500) req.log?.error({ err }, 'request failed');
-  if (wantsHtmlPage(req)) return void res.status(status).set('Cache-Control', 'no-store').type('html').send(errorPageHtml(status));
-  res.status(status).json(failure(publicErrorMessage(err, status), err instanceof HttpError ? err.fieldErrors : undefined));
+  if (wantsHtmlPage(req))
+    return void res.status(status).set('Cache-Control', 'no-store').type('html').send(errorPageHtml(status));
+  res
+    .status(status)
+    .json(failure(publicErrorMessage(err, status), err instanceof HttpError ? err.fieldErrors : undefined));
 };
 
 /** No text the site stores or looks up holds a NUL (Postgres text cannot), so an address with one is refused
  *  with a 400 before any query sees it. */
-export const refuseNul: RequestHandler = (req, _res, next) => next(/%00|\0/i.test(req.url) ? new HttpError(400, 'The address holds a NUL character') : undefined);
+export const refuseNul: RequestHandler = (req, _res, next) =>
+  next(/%00|\0/i.test(req.url) ? new HttpError(400, 'The address holds a NUL character') : undefined);

@@ -33,7 +33,16 @@ describe('request logs', () => {
     const lines: { level: number; req?: { url: string } }[] = [];
     const app = loggedApp(lines);
     app.get(/.*/, (req, res) => void (req.path.endsWith('missing.js') ? res.sendStatus(404) : res.send('ok')));
-    for (const path of ['/assets/app.js', '/remotes/blog/1/remoteEntry.js', '/logos/x.svg', '/og/tool/x.png', '/covers/x.png', '/assets/missing.js', '/tool/x', '/api/tools']) {
+    for (const path of [
+      '/assets/app.js',
+      '/remotes/blog/1/remoteEntry.js',
+      '/logos/x.svg',
+      '/og/tool/x.png',
+      '/covers/x.png',
+      '/assets/missing.js',
+      '/tool/x',
+      '/api/tools',
+    ]) {
       await request(app).get(path);
     }
     await new Promise((r) => setImmediate(r));

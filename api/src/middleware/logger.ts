@@ -13,14 +13,29 @@ export type LogFormat = 'json' | 'pretty';
  */
 export function createLogger(level: string, format: LogFormat = 'json', destination?: NodeJS.WritableStream) {
   if (format === 'json') return pino({ level }, destination ?? pino.destination({ dest: 1, sync: false }));
-  return pino({ level }, pretty({ colorize: !destination, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname', singleLine: true, sync: true, ...(destination ? { destination } : {}) }));
+  return pino(
+    { level },
+    pretty({
+      colorize: !destination,
+      translateTime: 'SYS:HH:MM:ss',
+      ignore: 'pid,hostname',
+      singleLine: true,
+      sync: true,
+      ...(destination ? { destination } : {}),
+    }),
+  );
 }
 
 /** Immutable files (release bundles, shell assets, logo tiles, covers and social images): addressed by content. */
 const IMMUTABLE_FILES = /^\/(?:assets|remotes|logos|og|covers)\//;
 
 /** A request's log level: failures above info; a successful GET of an immutable file at debug (see below). */
-function levelOf(method: string | undefined, url: string | undefined, status: number, err?: unknown): 'error' | 'warn' | 'info' | 'debug' {
+function levelOf(
+  method: string | undefined,
+  url: string | undefined,
+  status: number,
+  err?: unknown,
+): 'error' | 'warn' | 'info' | 'debug' {
   if (err || status >= 500) return 'error';
   if (status >= 400) return 'warn';
   return (method === 'GET' || method === 'HEAD') && IMMUTABLE_FILES.test(url ?? '') ? 'debug' : 'info';
@@ -44,8 +59,21 @@ export function requestLogger(logger: ReturnType<typeof createLogger>) {
 }
 
 /** The same line as requestLogger's, for an answer sent before Express (the front lane, app.ts), marked as such. */
-export function logAnswered(logger: ReturnType<typeof createLogger>, req: IncomingMessage, res: ServerResponse, startedAt: number): void {
+export function logAnswered(
+  logger: ReturnType<typeof createLogger>,
+  req: IncomingMessage,
+  res: ServerResponse,
+  startedAt: number,
+): void {
   const level = levelOf(req.method, req.url, res.statusCode);
   if (!logger.isLevelEnabled(level)) return;
-  logger[level]({ req: { method: req.method, url: req.url }, res: { statusCode: res.statusCode }, responseTime: Date.now() - startedAt, lane: 'front' }, 'request completed');
+  logger[level](
+    {
+      req: { method: req.method, url: req.url },
+      res: { statusCode: res.statusCode },
+      responseTime: Date.now() - startedAt,
+      lane: 'front',
+    },
+    'request completed',
+  );
 }

@@ -25,7 +25,12 @@ export const RATE_LIMIT_KEY = 'rateLimitKey';
  * request's validation: an invalid post gets its 400 without spending the budget of valid ones. Release uploads
  * count per token instead (res.locals[RATE_LIMIT_KEY]).
  */
-export function createRateLimits(opts: { formsPerMinute: number; eventsPerMinute: number; releaseUploadsPerMinute?: number; store?: RateLimitStoreFactory }): RateLimits {
+export function createRateLimits(opts: {
+  formsPerMinute: number;
+  eventsPerMinute: number;
+  releaseUploadsPerMinute?: number;
+  store?: RateLimitStoreFactory;
+}): RateLimits {
   const limiter = (budget: RateLimitBudget, limit: number, keyGenerator?: (req: Request, res: Response) => string) =>
     rateLimit({
       ...(keyGenerator ? { keyGenerator } : {}),
@@ -46,6 +51,10 @@ export function createRateLimits(opts: { formsPerMinute: number; eventsPerMinute
     contact: limiter('contact', opts.formsPerMinute),
     'early-access': limiter('early-access', opts.formsPerMinute),
     events: limiter('events', opts.eventsPerMinute),
-    'release-uploads': limiter('release-uploads', opts.releaseUploadsPerMinute ?? 10, (_req, res) => `token:${String(res.locals[RATE_LIMIT_KEY])}`),
+    'release-uploads': limiter(
+      'release-uploads',
+      opts.releaseUploadsPerMinute ?? 10,
+      (_req, res) => `token:${String(res.locals[RATE_LIMIT_KEY])}`,
+    ),
   };
 }

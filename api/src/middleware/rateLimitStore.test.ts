@@ -51,7 +51,10 @@ describe('write rate limits counted in the database', () => {
     await request(a).post('/contact');
     expect((await request(a).post('/contact')).status).toBe(429);
     // The minute is over.
-    await dbs[0]!.updateTable('rate_limits').set({ reset_at: Date.now() - 1 }).execute();
+    await dbs[0]!
+      .updateTable('rate_limits')
+      .set({ reset_at: Date.now() - 1 })
+      .execute();
     const next = await request(a).post('/contact');
     expect(next.status).toBe(200);
     expect(next.headers['ratelimit']).toMatch(/r=1\b/);

@@ -29,8 +29,18 @@ export function databaseRateLimitStore(db: DB, budget: RateLimitBudget): Store {
           oc.column('key').doUpdateSet((eb) => {
             const ended = eb('rate_limits.reset_at', '<=', now);
             return {
-              hits: eb.case().when(ended).then(1).else(eb('rate_limits.hits', '+', 1)).end(),
-              reset_at: eb.case().when(ended).then(now + windowMs).else(eb.ref('rate_limits.reset_at')).end(),
+              hits: eb
+                .case()
+                .when(ended)
+                .then(1)
+                .else(eb('rate_limits.hits', '+', 1))
+                .end(),
+              reset_at: eb
+                .case()
+                .when(ended)
+                .then(now + windowMs)
+                .else(eb.ref('rate_limits.reset_at'))
+                .end(),
             };
           }),
         )
@@ -43,7 +53,12 @@ export function databaseRateLimitStore(db: DB, budget: RateLimitBudget): Store {
       return { totalHits: Number(row.hits), resetTime: new Date(Number(row.reset_at)) };
     },
     async decrement(key) {
-      await db.updateTable('rate_limits').set((eb) => ({ hits: eb('hits', '-', 1) })).where('key', '=', rowKey(key)).where('hits', '>', 0).execute();
+      await db
+        .updateTable('rate_limits')
+        .set((eb) => ({ hits: eb('hits', '-', 1) }))
+        .where('key', '=', rowKey(key))
+        .where('hits', '>', 0)
+        .execute();
     },
     async resetKey(key) {
       await db.deleteFrom('rate_limits').where('key', '=', rowKey(key)).execute();
@@ -51,4 +66,7 @@ export function databaseRateLimitStore(db: DB, budget: RateLimitBudget): Store {
   };
 }
 
-export const databaseRateLimits = (db: DB): RateLimitStoreFactory => (budget) => databaseRateLimitStore(db, budget);
+export const databaseRateLimits =
+  (db: DB): RateLimitStoreFactory =>
+  (budget) =>
+    databaseRateLimitStore(db, budget);

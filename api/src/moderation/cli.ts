@@ -33,7 +33,8 @@ const USAGE = `Usage: pnpm moderate <command>
 
 function parseId(raw: string | undefined): number {
   const id = Number(raw);
-  if (!raw || !Number.isInteger(id) || id <= 0) throw new ModerationError(`Expected a submission id (a positive whole number), got "${raw ?? ''}".`);
+  if (!raw || !Number.isInteger(id) || id <= 0)
+    throw new ModerationError(`Expected a submission id (a positive whole number), got "${raw ?? ''}".`);
   return id;
 }
 
@@ -41,7 +42,13 @@ async function run(argv: string[]): Promise<void> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { status: { type: 'string' }, category: { type: 'string' }, pricing: { type: 'string' }, csv: { type: 'boolean' }, help: { type: 'boolean' } },
+    options: {
+      status: { type: 'string' },
+      category: { type: 'string' },
+      pricing: { type: 'string' },
+      csv: { type: 'boolean' },
+      help: { type: 'boolean' },
+    },
   });
   const [command, arg] = positionals;
   if (values.help || !command) {
@@ -54,14 +61,18 @@ async function run(argv: string[]): Promise<void> {
     switch (command) {
       case 'list': {
         const status = (values.status ?? 'pending') as SubmissionStatus | 'all';
-        if (status !== 'all' && !SUBMISSION_STATUSES.includes(status)) throw new ModerationError(`Unknown status "${status}" (use ${SUBMISSION_STATUSES.join(', ')} or all).`);
+        if (status !== 'all' && !SUBMISSION_STATUSES.includes(status))
+          throw new ModerationError(`Unknown status "${status}" (use ${SUBMISSION_STATUSES.join(', ')} or all).`);
         const rows = await listSubmissions(db, status === 'all' ? undefined : status);
         if (!rows.length) console.log(status === 'all' ? 'No submissions.' : `No ${status} submissions.`);
         for (const s of rows) for (const l of submissionLines(s)) console.log(l);
         break;
       }
       case 'approve': {
-        const { slug } = await approveSubmission(db, parseId(arg), { category: values.category, pricing: values.pricing });
+        const { slug } = await approveSubmission(db, parseId(arg), {
+          category: values.category,
+          pricing: values.pricing,
+        });
         console.log(`Approved submission ${arg}: published at /tool/${slug}`);
         break;
       }

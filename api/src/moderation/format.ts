@@ -20,7 +20,10 @@ export function submissionLines(s: SubmissionRow): string[] {
 }
 
 export function contactLines(m: ContactRow): string[] {
-  return [`#${m.id} ${line(m.created_at)} [${line(m.subject)}] ${line(m.name)} <${line(m.email)}>`, `    ${block(m.message)}`];
+  return [
+    `#${m.id} ${line(m.created_at)} [${line(m.subject)}] ${line(m.name)} <${line(m.email)}>`,
+    `    ${block(m.message)}`,
+  ];
 }
 
 export function subscriberLine(s: EarlyAccessRow): string {

@@ -4,7 +4,16 @@ import { openTestDatabase } from '../db/testDatabase';
 import { getSubmission, insertContactMessage, insertEarlyAccess, insertSubmission } from '../forms/repository';
 import { getTool as getToolDoc, upsertTool } from '../tools/repository';
 import { contactLines, submissionLines, subscriberLine } from './format';
-import { approveSubmission, contactsCsv, csvField, ModerationError, rejectSubmission, slugify, subscribersCsv, toCsv } from './service';
+import {
+  approveSubmission,
+  contactsCsv,
+  csvField,
+  ModerationError,
+  rejectSubmission,
+  slugify,
+  subscribersCsv,
+  toCsv,
+} from './service';
 
 let db: DB;
 beforeEach(async () => {
@@ -13,7 +22,15 @@ beforeEach(async () => {
 afterEach(() => db.destroy());
 
 const submit = (over: Partial<Parameters<typeof insertSubmission>[1]> = {}) =>
-  insertSubmission(db, { name: 'Acme AI', email: 'o@acme.io', website_url: 'https://acme.io', tool_type: 'ai-tool', description: 'Writes things', message: null, ...over });
+  insertSubmission(db, {
+    name: 'Acme AI',
+    email: 'o@acme.io',
+    website_url: 'https://acme.io',
+    tool_type: 'ai-tool',
+    description: 'Writes things',
+    message: null,
+    ...over,
+  });
 
 describe('slugify', () => {
   it('makes a lowercase, dash-separated slug', () => {
@@ -38,13 +55,21 @@ describe('approveSubmission', () => {
       website: 'https://acme.io',
       lastUpdated: '2026-11-23',
     });
-    expect(await getSubmission(db, id)).toMatchObject({ status: 'approved', tool_slug: 'acme-ai', reviewed_at: expect.any(String) });
+    expect(await getSubmission(db, id)).toMatchObject({
+      status: 'approved',
+      tool_slug: 'acme-ai',
+      reviewed_at: expect.any(String),
+    });
   });
 
   it('files MCP servers under MCP Servers with mcp tags, and honours --category and --pricing', async () => {
     const mcp = await submit({ name: 'Files MCP', tool_type: 'mcp-server' });
     await approveSubmission(db, mcp);
-    expect(await getToolDoc(db, 'files-mcp')).toMatchObject({ category: 'MCP Servers', tags: ['mcp', 'mcp-server'], mcpBadge: 'Community' });
+    expect(await getToolDoc(db, 'files-mcp')).toMatchObject({
+      category: 'MCP Servers',
+      tags: ['mcp', 'mcp-server'],
+      mcpBadge: 'Community',
+    });
     const other = await submit({ name: 'Pixel Pal' });
     await approveSubmission(db, other, { category: 'Image Generation', pricing: 'Freemium' });
     expect(await getToolDoc(db, 'pixel-pal')).toMatchObject({ category: 'Image Generation', pricing: 'Freemium' });
@@ -125,8 +150,15 @@ describe('CSV export', () => {
     const contacts = (await contactsCsv(db)).split('\r\n');
     expect(contacts[0]).toBe('id,created_at,name,email,subject,message');
     expect(contacts[1]).toMatch(/^1,\d{4}-[^,]+,"Ada, L\.",ada@x\.io,other,"Hello\n""there"""$/);
-    await insertEarlyAccess(db, { email: 'ads@b.co', timestamp: '2026-11-23T10:00:00.000Z', type: 'early_access_advertising', source: 'advertise_page_modal' });
-    expect(await subscribersCsv(db)).toBe('id,timestamp,email,type,source\r\n1,2026-11-23T10:00:00.000Z,ads@b.co,early_access_advertising,advertise_page_modal\r\n');
+    await insertEarlyAccess(db, {
+      email: 'ads@b.co',
+      timestamp: '2026-11-23T10:00:00.000Z',
+      type: 'early_access_advertising',
+      source: 'advertise_page_modal',
+    });
+    expect(await subscribersCsv(db)).toBe(
+      'id,timestamp,email,type,source\r\n1,2026-11-23T10:00:00.000Z,ads@b.co,early_access_advertising,advertise_page_modal\r\n',
+    );
   });
 });
 
@@ -134,12 +166,29 @@ describe('CLI output', () => {
   /** Anything a terminal acts on: C0 but line feed, DEL, C1, bidi controls. */
   const TERMINAL_CONTROL = /[\u0000-\u0009\u000B-\u001F\u007F-\u009F\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
   const row = (over: Record<string, unknown>) =>
-    ({ id: 1, name: 'Acme', email: 'o@a.io', website_url: 'https://a.io', tool_type: 'ai-tool', description: null, message: null, status: 'pending', created_at: '2026-11-23T10:00:00.000Z', reviewed_at: null, tool_slug: null, ...over }) as Parameters<typeof submissionLines>[0];
+    ({
+      id: 1,
+      name: 'Acme',
+      email: 'o@a.io',
+      website_url: 'https://a.io',
+      tool_type: 'ai-tool',
+      description: null,
+      message: null,
+      status: 'pending',
+      created_at: '2026-11-23T10:00:00.000Z',
+      reviewed_at: null,
+      tool_slug: null,
+      ...over,
+    }) as Parameters<typeof submissionLines>[0];
 
   it.each([
     ['clears the screen', 'evil\u001b[2J', 'evil\\u{1B}[2J'],
     ['overwrites the line', 'legit tool\r#1 [approved] fake', 'legit tool\\u{D}#1 [approved] fake'],
-    ['links with OSC 8', '\u001b]8;;https://evil.example\u0007click\u001b]8;;\u0007', '\\u{1B}]8;;https://evil.example\\u{7}click\\u{1B}]8;;\\u{7}'],
+    [
+      'links with OSC 8',
+      '\u001b]8;;https://evil.example\u0007click\u001b]8;;\u0007',
+      '\\u{1B}]8;;https://evil.example\\u{7}click\\u{1B}]8;;\\u{7}',
+    ],
     ['uses a one-byte CSI', 'x\u009b31m', 'x\\u{9B}31m'],
     ['reorders text', 'abc\u202Etxt.exe', 'abc\\u{202E}txt.exe'],
   ])('prints a name that %s as visible escapes', (_what, name, shown) => {
@@ -151,8 +200,23 @@ describe('CLI output', () => {
   it('keeps line breaks of messages, indented, and escapes the rest', () => {
     const lines = submissionLines(row({ description: 'one\ntwo\u001b[1m', message: 'hi\rthere' }));
     expect(lines.slice(1)).toEqual(['    description: one\n    two\\u{1B}[1m', '    message: hi\\u{D}there']);
-    const contact = contactLines({ id: 2, name: 'N\u001b[31m', email: 'e@x.io', subject: 'other', message: 'a\nb\u0007', created_at: 't' });
+    const contact = contactLines({
+      id: 2,
+      name: 'N\u001b[31m',
+      email: 'e@x.io',
+      subject: 'other',
+      message: 'a\nb\u0007',
+      created_at: 't',
+    });
     expect(contact).toEqual(['#2 t [other] N\\u{1B}[31m <e@x.io>', '    a\n    b\\u{7}']);
-    expect(subscriberLine({ id: 1, email: 'x\u001b@y.io', timestamp: 't', type: 'early_access_advertising', source: 'advertise_page_modal' })).toBe('t x\\u{1B}@y.io');
+    expect(
+      subscriberLine({
+        id: 1,
+        email: 'x\u001b@y.io',
+        timestamp: 't',
+        type: 'early_access_advertising',
+        source: 'advertise_page_modal',
+      }),
+    ).toBe('t x\\u{1B}@y.io');
   });
 });

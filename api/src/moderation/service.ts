@@ -39,7 +39,9 @@ export function slugify(name: string): string {
 /** The name's slug, or with -2, -3 ... appended when a tool already has it. */
 async function uniqueToolSlug(db: DB, name: string): Promise<string> {
   const base = slugify(name);
-  const taken = new Set((await db.selectFrom('tools').select('slug').where('slug', 'like', `${base}%`).execute()).map((r) => r.slug));
+  const taken = new Set(
+    (await db.selectFrom('tools').select('slug').where('slug', 'like', `${base}%`).execute()).map((r) => r.slug),
+  );
   let slug = base;
   for (let n = 2; taken.has(slug); n++) slug = `${base}-${n}`;
   return slug;
@@ -72,11 +74,18 @@ async function checkPublishable(db: DB, s: SubmissionRow): Promise<void> {
     const server = serverJsonSchema.safeParse(doc);
     if (!server.success) reasons.push(...issueLines(server.error).map((line) => `server.json ${line}`));
   }
-  if (reasons.length) throw new ModerationError(`Submission ${s.id} cannot be published:\n  ${reasons.map((r) => escapeForDisplay(r)).join('\n  ')}`);
+  if (reasons.length)
+    throw new ModerationError(
+      `Submission ${s.id} cannot be published:\n  ${reasons.map((r) => escapeForDisplay(r)).join('\n  ')}`,
+    );
 }
 
 /** Publishes a pending submission as a directory tool and marks it approved, in one transaction. */
-export function approveSubmission(db: DB, id: number, opts: ApproveOptions = {}): Promise<{ slug: string; tool: ToolInput }> {
+export function approveSubmission(
+  db: DB,
+  id: number,
+  opts: ApproveOptions = {},
+): Promise<{ slug: string; tool: ToolInput }> {
   return inTransaction(db, async (trx) => {
     const s = await pendingSubmission(trx, id);
     await checkPublishable(trx, s);
@@ -128,15 +137,24 @@ export function csvField(value: unknown): string {
 }
 
 export function toCsv(columns: string[], rows: Record<string, unknown>[]): string {
-  return [columns, ...rows.map((r) => columns.map((c) => r[c]))].map((cells) => cells.map(csvField).join(',')).join('\r\n') + '\r\n';
+  return (
+    [columns, ...rows.map((r) => columns.map((c) => r[c]))].map((cells) => cells.map(csvField).join(',')).join('\r\n') +
+    '\r\n'
+  );
 }
 
 export async function contactsCsv(db: DB): Promise<string> {
-  return toCsv(['id', 'created_at', 'name', 'email', 'subject', 'message'], (await listContactMessages(db)) as unknown as Record<string, unknown>[]);
+  return toCsv(
+    ['id', 'created_at', 'name', 'email', 'subject', 'message'],
+    (await listContactMessages(db)) as unknown as Record<string, unknown>[],
+  );
 }
 
 export async function subscribersCsv(db: DB): Promise<string> {
-  return toCsv(['id', 'timestamp', 'email', 'type', 'source'], (await listEarlyAccess(db)) as unknown as Record<string, unknown>[]);
+  return toCsv(
+    ['id', 'timestamp', 'email', 'type', 'source'],
+    (await listEarlyAccess(db)) as unknown as Record<string, unknown>[],
+  );
 }
 
 export { listContactMessages, listEarlyAccess };

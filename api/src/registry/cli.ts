@@ -43,7 +43,9 @@ async function importCommand(target: string | undefined): Promise<number> {
 async function versionsCommand(): Promise<number> {
   const changes = await writeRefreshedVersions();
   console.log(changes.length ? changes.join('\n') : 'Every version and name is current.');
-  console.log('Written: api/data/mcp-servers.json, api/data/mcp-versions.json. Restart the server (or run the seed) to load them.');
+  console.log(
+    'Written: api/data/mcp-servers.json, api/data/mcp-versions.json. Restart the server (or run the seed) to load them.',
+  );
   return 0;
 }
 
@@ -55,9 +57,14 @@ async function inspectCommand(args: string[]): Promise<number> {
     console.error(USAGE);
     return 2;
   }
-  const data = await inspectAndWrite(targets.includes('--all') ? 'all' : targets, { limits: { ...DEFAULT_LIMITS, timeoutMs: seconds * 1000 }, log: (line) => console.log(line) });
+  const data = await inspectAndWrite(targets.includes('--all') ? 'all' : targets, {
+    limits: { ...DEFAULT_LIMITS, timeoutMs: seconds * 1000 },
+    log: (line) => console.log(line),
+  });
   const inspected = Object.values(data.servers).filter((s) => s.status === 'inspected').length;
-  console.log(`${inspected} of ${Object.keys(data.servers).length} servers inspected. Written: api/data/mcp-inspections.json (loaded by the seed step).`);
+  console.log(
+    `${inspected} of ${Object.keys(data.servers).length} servers inspected. Written: api/data/mcp-inspections.json (loaded by the seed step).`,
+  );
   return 0;
 }
 

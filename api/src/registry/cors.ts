@@ -27,11 +27,15 @@ export const registryCors: RequestHandler = (req, res, next) => {
     .end();
 };
 
-const ENDPOINTS = 'Not found. This registry answers GET /v0.1/servers, /v0.1/servers/{name}/versions and /v0.1/servers/{name}/versions/{version}.';
+const ENDPOINTS =
+  'Not found. This registry answers GET /v0.1/servers, /v0.1/servers/{name}/versions and /v0.1/servers/{name}/versions/{version}.';
 
 /** Anything under /v0.1 that no route answered: JSON, never the site's HTML page. */
 export const registryNotFound: RequestHandler = (req, res) => {
   // A fixed text: an error body never echoes the address it was asked for (middleware/errors.ts).
   if (req.method === 'GET' || req.method === 'HEAD') return void res.status(404).json({ error: ENDPOINTS });
-  res.status(405).set('Allow', ALLOWED_METHODS).json({ error: `${req.method} is not supported: this registry is read-only` });
+  res
+    .status(405)
+    .set('Allow', ALLOWED_METHODS)
+    .json({ error: `${req.method} is not supported: this registry is read-only` });
 };

@@ -27,7 +27,9 @@ function jsonFiles(path: string): string[] {
   if (!statSync(path).isDirectory()) return [path];
   return readdirSync(path, { withFileTypes: true })
     .sort((a, b) => a.name.localeCompare(b.name))
-    .flatMap((e) => (e.isDirectory() ? jsonFiles(join(path, e.name)) : e.name.endsWith('.json') ? [join(path, e.name)] : []));
+    .flatMap((e) =>
+      e.isDirectory() ? jsonFiles(join(path, e.name)) : e.name.endsWith('.json') ? [join(path, e.name)] : [],
+    );
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
@@ -54,7 +56,12 @@ function readCandidates(path: string, root = path): { candidates: Candidate[]; r
       continue;
     }
     if (isRecord(body) && Array.isArray(body.servers)) {
-      body.servers.forEach((entry, i) => candidates.push({ source: `${label} servers[${i}]`, document: isRecord(entry) && 'server' in entry ? entry.server : entry }));
+      body.servers.forEach((entry, i) =>
+        candidates.push({
+          source: `${label} servers[${i}]`,
+          document: isRecord(entry) && 'server' in entry ? entry.server : entry,
+        }),
+      );
     } else candidates.push({ source: label, document: body });
   }
   return { candidates, refused };
@@ -73,7 +80,11 @@ async function pendingSubmissionFor(db: DB, name: string): Promise<number | null
 
 /** The page a new server's submission links to: its website, its repository, else its entry in the official registry. */
 function websiteOf(doc: ServerJson): string {
-  return doc.websiteUrl ?? doc.repository?.url ?? `https://registry.modelcontextprotocol.io/v0.1/servers/${encodeURIComponent(doc.name)}/versions/latest`;
+  return (
+    doc.websiteUrl ??
+    doc.repository?.url ??
+    `https://registry.modelcontextprotocol.io/v0.1/servers/${encodeURIComponent(doc.name)}/versions/latest`
+  );
 }
 
 function displayName(doc: ServerJson): string {
@@ -100,8 +111,16 @@ export async function importServers(db: DB, path: string): Promise<ImportSummary
       }
       const pending = await pendingSubmissionFor(trx, doc.name);
       if (pending !== null) {
-        await trx.updateTable('submissions').set({ name: displayName(doc), website_url: websiteOf(doc), description: doc.description }).where('id', '=', pending).execute();
-        await trx.updateTable('submission_servers').set({ doc: JSON.stringify(doc) }).where('submission_id', '=', pending).execute();
+        await trx
+          .updateTable('submissions')
+          .set({ name: displayName(doc), website_url: websiteOf(doc), description: doc.description })
+          .where('id', '=', pending)
+          .execute();
+        await trx
+          .updateTable('submission_servers')
+          .set({ doc: JSON.stringify(doc) })
+          .where('submission_id', '=', pending)
+          .execute();
         summary.updated.push({ name: doc.name, target: `pending submission ${pending}` });
         continue;
       }
@@ -119,7 +138,10 @@ export async function importServers(db: DB, path: string): Promise<ImportSummary
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      await trx.insertInto('submission_servers').values({ submission_id: submissionId, name: doc.name, doc: JSON.stringify(doc) }).execute();
+      await trx
+        .insertInto('submission_servers')
+        .values({ submission_id: submissionId, name: doc.name, doc: JSON.stringify(doc) })
+        .execute();
       summary.added.push({ name: doc.name, submissionId });
     }
   });

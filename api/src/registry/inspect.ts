@@ -13,7 +13,8 @@ import { DEFAULT_LIMITS, inspectCommand, minimalEnv, type CommandSpec, type RunL
 import { npmPackageOf, SERVERS_FILE } from './versions';
 import { INSPECTIONS_FILE, readInspectionsFile, type InspectionsFile } from './inspections';
 
-const ABOUT = 'What each MCP server offers, from running its npm package and asking it over MCP (pnpm registry inspect); loaded by the seed step.';
+const ABOUT =
+  'What each MCP server offers, from running its npm package and asking it over MCP (pnpm registry inspect); loaded by the seed step.';
 
 /** Throwaway places for one inspect command: the servers' HOME, the npm cache they share, a folder to hand out. */
 export interface Scratch {
@@ -22,9 +23,12 @@ export interface Scratch {
   files: string;
 }
 
-export type Plan = { spec: CommandSpec; package: string; version: string; secrets: string[] } | { skip: string; package?: string; version?: string };
+export type Plan =
+  | { spec: CommandSpec; package: string; version: string; secrets: string[] }
+  | { skip: string; package?: string; version?: string };
 
-const looksSecret = (a: { name?: string; isSecret?: boolean }) => a.isSecret === true || /key|token|secret|password/i.test(a.name ?? '');
+const looksSecret = (a: { name?: string; isSecret?: boolean }) =>
+  a.isSecret === true || /key|token|secret|password/i.test(a.name ?? '');
 
 /** The package's own arguments for a run: a throwaway folder for a required path, fixed values as they are; null
  *  (with the reason) when a required value is one only the visitor has. */
@@ -38,9 +42,11 @@ function argumentsFor(args: McpArgument[] = [], scratch: Scratch): { args: strin
       else if (a.isRequired) return { skip: `needs a value for ${a.valueHint ?? 'an argument'}` };
       continue;
     }
-    if (fixed !== undefined) out.push(...(a.format === 'boolean' && fixed === 'true' ? [a.name] : [`${a.name}=${fixed}`]));
+    if (fixed !== undefined)
+      out.push(...(a.format === 'boolean' && fixed === 'true' ? [a.name] : [`${a.name}=${fixed}`]));
     else if (a.format === 'boolean' && !a.isRequired && a.name === '--stdio') out.push(a.name);
-    else if (a.isRequired) return { skip: looksSecret(a) ? `needs credentials (${a.name})` : `needs a value for ${a.name}` };
+    else if (a.isRequired)
+      return { skip: looksSecret(a) ? `needs credentials (${a.name})` : `needs a value for ${a.name}` };
   }
   return { args: out };
 }
@@ -49,7 +55,11 @@ export function planFor(doc: ServerJson, scratch: Scratch): Plan {
   const pkg = npmPackageOf(doc);
   if (!pkg) {
     const kinds = [...new Set((doc.packages ?? []).map((p) => p.registryType))];
-    return { skip: kinds.length ? `no npm package (published on ${kinds.join(' and ')}, which cannot run here)` : 'remote server only, no package to run' };
+    return {
+      skip: kinds.length
+        ? `no npm package (published on ${kinds.join(' and ')}, which cannot run here)`
+        : 'remote server only, no package to run',
+    };
   }
   const version = pkg.version ?? doc.version;
   if (!version) return { skip: 'no known version to run', package: pkg.identifier };
@@ -57,33 +67,71 @@ export function planFor(doc: ServerJson, scratch: Scratch): Plan {
   if ('skip' in args) return { skip: args.skip, package: pkg.identifier, version };
   const secrets = (pkg.environmentVariables ?? []).filter((e) => e.isRequired && looksSecret(e)).map((e) => e.name);
   return {
-    spec: { command: 'npx', args: ['-y', `${pkg.identifier}@${version}`, ...args.args], env: minimalEnv(scratch.home, scratch.npmCache), cwd: scratch.files },
+    spec: {
+      command: 'npx',
+      args: ['-y', `${pkg.identifier}@${version}`, ...args.args],
+      env: minimalEnv(scratch.home, scratch.npmCache),
+      cwd: scratch.files,
+    },
     package: pkg.identifier,
     version,
     secrets,
   };
 }
 
-export async function inspectRecord(doc: ServerJson, scratch: Scratch, limits: RunLimits = DEFAULT_LIMITS, today = new Date().toISOString().slice(0, 10)): Promise<McpInspection> {
+export async function inspectRecord(
+  doc: ServerJson,
+  scratch: Scratch,
+  limits: RunLimits = DEFAULT_LIMITS,
+  today = new Date().toISOString().slice(0, 10),
+): Promise<McpInspection> {
   const plan = planFor(doc, scratch);
-  if ('skip' in plan) return { status: 'not-inspected', reason: plan.skip, checkedAt: today, ...(plan.package ? { package: plan.package } : {}), ...(plan.version ? { version: plan.version } : {}) };
+  if ('skip' in plan)
+    return {
+      status: 'not-inspected',
+      reason: plan.skip,
+      checkedAt: today,
+      ...(plan.package ? { package: plan.package } : {}),
+      ...(plan.version ? { version: plan.version } : {}),
+    };
   const r = await inspectCommand(plan.spec, limits);
   if (!r.ok) {
-    const reason = plan.secrets.length ? `needs credentials (${plan.secrets.join(', ')}); without them ${r.reason}` : `it did not answer over MCP: ${r.reason}`;
-    return { status: 'not-inspected', reason: reason.slice(0, 600), checkedAt: today, package: plan.package, version: plan.version };
+    const reason = plan.secrets.length
+      ? `needs credentials (${plan.secrets.join(', ')}); without them ${r.reason}`
+      : `it did not answer over MCP: ${r.reason}`;
+    return {
+      status: 'not-inspected',
+      reason: reason.slice(0, 600),
+      checkedAt: today,
+      package: plan.package,
+      version: plan.version,
+    };
   }
-  return { status: 'inspected', package: plan.package, version: plan.version, inspectedAt: today, serverInfo: r.serverInfo, tools: r.tools, prompts: r.prompts, resources: r.resources };
+  return {
+    status: 'inspected',
+    package: plan.package,
+    version: plan.version,
+    inspectedAt: today,
+    serverInfo: r.serverInfo,
+    tools: r.tools,
+    prompts: r.prompts,
+    resources: r.resources,
+  };
 }
 
 /** A run that could not inspect a package version inspected before (a local service it needs was not running, the
  *  network failed) keeps the earlier answer: the same version offers the same tools. A new version replaces it. */
 export function keptOrFresh(previous: McpInspection | undefined, fresh: McpInspection): McpInspection {
-  const sameVersion = previous?.status === 'inspected' && previous.package === fresh.package && previous.version === fresh.version;
+  const sameVersion =
+    previous?.status === 'inspected' && previous.package === fresh.package && previous.version === fresh.version;
   return fresh.status === 'not-inspected' && sameVersion ? previous : fresh;
 }
 
 /** Inspects the given records one at a time (two cores are shared), writing the file after each. */
-export async function inspectAndWrite(slugs: string[] | 'all', opts: { limits?: RunLimits; log?: (line: string) => void; file?: string } = {}): Promise<InspectionsFile> {
+export async function inspectAndWrite(
+  slugs: string[] | 'all',
+  opts: { limits?: RunLimits; log?: (line: string) => void; file?: string } = {},
+): Promise<InspectionsFile> {
   const file = opts.file ?? INSPECTIONS_FILE;
   const records = JSON.parse(readFileSync(SERVERS_FILE, 'utf8')) as Record<string, ServerJson>;
   const chosen = slugs === 'all' ? Object.keys(records) : slugs;
@@ -96,11 +144,18 @@ export async function inspectAndWrite(slugs: string[] | 'all', opts: { limits?: 
     for (const slug of chosen) {
       const fresh = await inspectRecord(records[slug]!, scratch, opts.limits);
       const result = keptOrFresh(data.servers[slug], fresh);
-      const kept = result !== fresh && fresh.status === 'not-inspected' ? ` (kept the earlier inspection; this run: ${fresh.reason})` : '';
-      opts.log?.(`${slug}: ${result.status === 'inspected' ? `${result.tools.length} tools, ${result.prompts.length} prompts, ${result.resources.length} resources` : `not inspected: ${result.reason}`}${kept}`);
+      const kept =
+        result !== fresh && fresh.status === 'not-inspected'
+          ? ` (kept the earlier inspection; this run: ${fresh.reason})`
+          : '';
+      opts.log?.(
+        `${slug}: ${result.status === 'inspected' ? `${result.tools.length} tools, ${result.prompts.length} prompts, ${result.resources.length} resources` : `not inspected: ${result.reason}`}${kept}`,
+      );
       data.servers[slug] = result;
       // In the records' order, so the file diffs well.
-      const ordered = Object.fromEntries(Object.keys(records).flatMap((s) => (data.servers[s] ? [[s, data.servers[s]!]] : [])));
+      const ordered = Object.fromEntries(
+        Object.keys(records).flatMap((s) => (data.servers[s] ? [[s, data.servers[s]!]] : [])),
+      );
       writeFileSync(file, `${JSON.stringify({ about: ABOUT, servers: ordered }, null, 2)}\n`);
     }
   } finally {

@@ -9,21 +9,33 @@ import { openTestDatabase } from '../db/testDatabase';
 import { createLogger } from '../middleware/logger';
 import { seed } from '../db/seed';
 import type { ServerJson } from '@aitools/contracts/mcp';
-import { INSPECTION_META_KEY, inspectionForPage, toolParameters, type McpInspection } from '@aitools/contracts/inspection';
+import {
+  INSPECTION_META_KEY,
+  inspectionForPage,
+  toolParameters,
+  type McpInspection,
+} from '@aitools/contracts/inspection';
 import { INSPECTIONS_FILE, readInspectionsFile } from './inspections';
 import { keptOrFresh, planFor, type Scratch } from './inspect';
 import { SERVERS_FILE } from './versions';
 
 const records = JSON.parse(readFileSync(SERVERS_FILE, 'utf8')) as Record<string, ServerJson>;
 const shipped = readInspectionsFile(INSPECTIONS_FILE).servers;
-const inspected = Object.entries(shipped).filter((e): e is [string, Extract<McpInspection, { status: 'inspected' }>] => e[1].status === 'inspected');
+const inspected = Object.entries(shipped).filter(
+  (e): e is [string, Extract<McpInspection, { status: 'inspected' }>] => e[1].status === 'inspected',
+);
 let db: DB;
 let app: Express;
 
 beforeEach(async () => {
   db = await openTestDatabase();
   await seed(db);
-  app = await createApp({ config: loadConfig({ ...process.env, NODE_ENV: 'test', SITE_ORIGIN: 'https://dir.example' }), db, logger: createLogger('silent'), pages: false });
+  app = await createApp({
+    config: loadConfig({ ...process.env, NODE_ENV: 'test', SITE_ORIGIN: 'https://dir.example' }),
+    db,
+    logger: createLogger('silent'),
+    pages: false,
+  });
 });
 
 describe('the shipped inspections', () => {
@@ -36,19 +48,24 @@ describe('the shipped inspections', () => {
       expect(i.inspectedAt).toMatch(/^\d{4}-\d{2}-\d{2}$/);
       for (const t of i.tools) expect(typeof t.inputSchema, `${slug} ${t.name}`).toBe('object');
     }
-    for (const i of Object.values(shipped)) if (i.status === 'not-inspected') expect(i.reason.length).toBeGreaterThan(5);
+    for (const i of Object.values(shipped))
+      if (i.status === 'not-inspected') expect(i.reason.length).toBeGreaterThan(5);
   });
 
   it('are served with the tool`s details and under our _meta key in /v0.1', async () => {
     const [slug, inspection] = inspected[0]!;
     const detail = await request(app).get(`/api/tools/${slug}`);
     expect(detail.body.mcpInspection).toEqual(inspectionForPage(inspection));
-    expect(detail.body.mcpInspection.tools.map((t: { name: string }) => t.name)).toEqual(inspection.tools.map((t) => t.name));
+    expect(detail.body.mcpInspection.tools.map((t: { name: string }) => t.name)).toEqual(
+      inspection.tools.map((t) => t.name),
+    );
     const name = records[slug]!.name;
     const one = await request(app).get(`/v0.1/servers/${encodeURIComponent(name)}/versions/latest`);
     expect(one.body._meta[INSPECTION_META_KEY]).toEqual(inspection);
     const list = await request(app).get('/v0.1/servers?limit=100');
-    const withMeta = list.body.servers.filter((s: { _meta: Record<string, { status?: string }> }) => s._meta[INSPECTION_META_KEY]?.status === 'inspected');
+    const withMeta = list.body.servers.filter(
+      (s: { _meta: Record<string, { status?: string }> }) => s._meta[INSPECTION_META_KEY]?.status === 'inspected',
+    );
     expect(withMeta).toHaveLength(inspected.length);
     // Not part of the server.json itself: the record stays as published.
     expect(one.body.server._meta).toBeUndefined();
@@ -63,7 +80,10 @@ describe('the shipped inspections', () => {
       const tool = inspection.tools.find((t) => !own.includes(t.name.toLowerCase()));
       if (!tool) continue;
       const res = await request(app).get('/api/tools/query').query({ search: tool.name.toUpperCase() });
-      expect(res.body.tools.map((t: { slug: string }) => t.slug), `${slug} by ${tool.name}`).toContain(slug);
+      expect(
+        res.body.tools.map((t: { slug: string }) => t.slug),
+        `${slug} by ${tool.name}`,
+      ).toContain(slug);
       found++;
     }
     expect(found).toBeGreaterThanOrEqual(3);
@@ -88,7 +108,11 @@ describe('the shipped inspections', () => {
 
   it('the seed follows the file: a changed inspection replaces the stored one', async () => {
     const [slug] = inspected[0]!;
-    await db.updateTable('mcp_inspections').set({ doc: JSON.stringify({ status: 'not-inspected', reason: 'stale', checkedAt: '2020-01-01' }) }).where('tool_slug', '=', slug).execute();
+    await db
+      .updateTable('mcp_inspections')
+      .set({ doc: JSON.stringify({ status: 'not-inspected', reason: 'stale', checkedAt: '2020-01-01' }) })
+      .where('tool_slug', '=', slug)
+      .execute();
     await seed(db);
     expect((await request(app).get(`/api/tools/${slug}`)).body.mcpInspection.status).toBe('inspected');
   });
@@ -100,14 +124,33 @@ describe('what pnpm registry inspect runs for a record', () => {
     const plan = planFor(records['filesystem-mcp-server']!, scratch);
     if ('skip' in plan) throw new Error(plan.skip);
     expect(plan.spec.command).toBe('npx');
-    expect(plan.spec.args).toEqual(['-y', `@modelcontextprotocol/server-filesystem@${records['filesystem-mcp-server']!.version}`, '/tmp/x/files']);
-    expect(Object.keys(plan.spec.env).sort()).toEqual(['HOME', 'NO_COLOR', 'PATH', 'PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD', 'PUPPETEER_SKIP_DOWNLOAD', 'npm_config_audit', 'npm_config_cache', 'npm_config_fund', 'npm_config_update_notifier', 'npm_config_yes']);
+    expect(plan.spec.args).toEqual([
+      '-y',
+      `@modelcontextprotocol/server-filesystem@${records['filesystem-mcp-server']!.version}`,
+      '/tmp/x/files',
+    ]);
+    expect(Object.keys(plan.spec.env).sort()).toEqual([
+      'HOME',
+      'NO_COLOR',
+      'PATH',
+      'PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD',
+      'PUPPETEER_SKIP_DOWNLOAD',
+      'npm_config_audit',
+      'npm_config_cache',
+      'npm_config_fund',
+      'npm_config_update_notifier',
+      'npm_config_yes',
+    ]);
     expect(plan.spec.env.HOME).toBe('/tmp/x/home');
   });
 
   it('says why it runs nothing: no npm package, a value only the visitor has, a key', () => {
-    expect(planFor(records['fetch-mcp-server']!, scratch)).toMatchObject({ skip: expect.stringMatching(/no npm package/) });
-    expect(planFor(records['linear-mcp-server']!, scratch)).toMatchObject({ skip: expect.stringMatching(/remote server only/) });
+    expect(planFor(records['fetch-mcp-server']!, scratch)).toMatchObject({
+      skip: expect.stringMatching(/no npm package/),
+    });
+    expect(planFor(records['linear-mcp-server']!, scratch)).toMatchObject({
+      skip: expect.stringMatching(/remote server only/),
+    });
     expect(planFor(records['postgres-mcp-server']!, scratch)).toMatchObject({ skip: 'needs a value for database_url' });
     expect(planFor(records['stripe-mcp-server']!, scratch)).toMatchObject({ skip: 'needs credentials (--api-key)' });
   });
@@ -116,7 +159,13 @@ describe('what pnpm registry inspect runs for a record', () => {
 describe('a refresh that cannot run a server', () => {
   it('keeps the earlier inspection of the same package version, and takes a new version`s result', () => {
     const [, before] = inspected[0]!;
-    const failed: McpInspection = { status: 'not-inspected', reason: 'it exited (code 1) before answering', checkedAt: '2026-12-01', package: before.package, version: before.version };
+    const failed: McpInspection = {
+      status: 'not-inspected',
+      reason: 'it exited (code 1) before answering',
+      checkedAt: '2026-12-01',
+      package: before.package,
+      version: before.version,
+    };
     expect(keptOrFresh(before, failed)).toBe(before);
     const newer = { ...failed, version: '999.0.0' };
     expect(keptOrFresh(before, newer)).toBe(newer);

@@ -24,7 +24,12 @@ export async function seedInspections(db: DB, file = INSPECTIONS_FILE): Promise<
     const tools = new Set((await trx.selectFrom('tools').select('slug').execute()).map((r) => r.slug));
     for (const [slug, inspection] of Object.entries(servers)) {
       if (!tools.has(slug)) throw new Error(`mcp-inspections.json ${slug}: no seeded tool has this slug`);
-      await upsertPublic(trx, 'mcp_inspections', { tool_slug: slug, doc: JSON.stringify(inspection) }, { key: 'tool_slug' });
+      await upsertPublic(
+        trx,
+        'mcp_inspections',
+        { tool_slug: slug, doc: JSON.stringify(inspection) },
+        { key: 'tool_slug' },
+      );
     }
     const kept = Object.keys(servers);
     await publicWrite(trx, async (w) => {
@@ -44,7 +49,11 @@ export async function getInspection(db: DB, slug: string): Promise<McpInspection
 /** Inspections of the given tools, by slug (one query for a page of /v0.1 answers). */
 export async function inspectionsFor(db: DB, slugs: string[]): Promise<Map<string, McpInspection>> {
   if (!slugs.length) return new Map();
-  const rows = await db.selectFrom('mcp_inspections').select(['tool_slug', 'doc']).where('tool_slug', 'in', slugs).execute();
+  const rows = await db
+    .selectFrom('mcp_inspections')
+    .select(['tool_slug', 'doc'])
+    .where('tool_slug', 'in', slugs)
+    .execute();
   return new Map(rows.map((r) => [r.tool_slug, JSON.parse(r.doc) as McpInspection]));
 }
 
@@ -54,7 +63,11 @@ export async function offeredToolNames(db: DB): Promise<Map<string, string[]>> {
   const out = new Map<string, string[]>();
   for (const r of rows) {
     const inspection = JSON.parse(r.doc) as McpInspection;
-    if (inspection.status === 'inspected' && inspection.tools.length) out.set(r.tool_slug, inspection.tools.map((t) => t.name));
+    if (inspection.status === 'inspected' && inspection.tools.length)
+      out.set(
+        r.tool_slug,
+        inspection.tools.map((t) => t.name),
+      );
   }
   return out;
 }

@@ -11,7 +11,12 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 
-const spec = (file: string, ...args: string[]): CommandSpec => ({ command: process.execPath, args: [join(SERVERS, file), ...args], env: minimalEnv(join(root, 'home'), join(root, 'npm-cache')), cwd: root });
+const spec = (file: string, ...args: string[]): CommandSpec => ({
+  command: process.execPath,
+  args: [join(SERVERS, file), ...args],
+  env: minimalEnv(join(root, 'home'), join(root, 'npm-cache')),
+  cwd: root,
+});
 // Generous for a loaded machine; the hanging server gets its own short limit.
 const limits = { timeoutMs: 15_000, maxStdoutBytes: 256 * 1024, keptStderrBytes: 2048 };
 
@@ -25,7 +30,8 @@ function alive(pid: number): boolean {
   }
 }
 async function goneWithin(pid: number, ms: number): Promise<boolean> {
-  for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 50))) if (!alive(pid)) return true;
+  for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 50)))
+    if (!alive(pid)) return true;
   return !alive(pid);
 }
 
@@ -39,9 +45,17 @@ describe('the inspector, against MCP servers written for the tests with the same
     expect(r.tools.map((t) => t.name)).toEqual(['add_numbers', 'env_names']);
     const add = r.tools[0]!;
     expect(add).toMatchObject({ title: 'Add numbers', description: 'Adds two numbers' });
-    expect(add.inputSchema).toMatchObject({ type: 'object', required: ['a', 'b'], properties: { a: { type: 'number', description: 'First number' }, note: { type: 'string' } } });
-    expect(r.prompts).toEqual([{ name: 'greet', description: 'Greets someone', arguments: [{ name: 'who', required: true }] }]);
-    expect(r.resources).toEqual([{ uri: 'test://readme', name: 'readme', description: 'The read-me', mimeType: 'text/plain' }]);
+    expect(add.inputSchema).toMatchObject({
+      type: 'object',
+      required: ['a', 'b'],
+      properties: { a: { type: 'number', description: 'First number' }, note: { type: 'string' } },
+    });
+    expect(r.prompts).toEqual([
+      { name: 'greet', description: 'Greets someone', arguments: [{ name: 'who', required: true }] },
+    ]);
+    expect(r.resources).toEqual([
+      { uri: 'test://readme', name: 'readme', description: 'The read-me', mimeType: 'text/plain' },
+    ]);
     expect(await goneWithin(pid, 2000)).toBe(true);
   });
 
@@ -54,7 +68,13 @@ describe('the inspector, against MCP servers written for the tests with the same
       expect(described).not.toMatch(/SECRET|do-not-leak/);
       expect(described).toContain(`HOME=${join(root, 'home')}`);
       const names = /^Environment: (\S*)/.exec(described)![1]!.split(',');
-      expect(names.every((n) => ['PATH', 'HOME', 'NO_COLOR', 'PUPPETEER_SKIP_DOWNLOAD', 'PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD'].includes(n) || n.startsWith('npm_config_'))).toBe(true);
+      expect(
+        names.every(
+          (n) =>
+            ['PATH', 'HOME', 'NO_COLOR', 'PUPPETEER_SKIP_DOWNLOAD', 'PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD'].includes(n) ||
+            n.startsWith('npm_config_'),
+        ),
+      ).toBe(true);
     } finally {
       delete process.env.INSPECTOR_TEST_SECRET_TOKEN;
     }
@@ -92,7 +112,18 @@ describe('the inspector, against MCP servers written for the tests with the same
   it('reports a command that cannot start or exits at once', async () => {
     const missing = await inspectCommand({ ...spec('working.mjs'), command: join(root, 'no-such-binary') }, limits);
     expect(missing).toMatchObject({ ok: false, reason: expect.stringMatching(/could not be started/) });
-    const exits = await inspectCommand({ ...spec('working.mjs'), args: ['-e', 'console.error("BRAVE_API_KEY environment variable is required"); process.exit(1)'] }, limits);
-    expect(exits).toMatchObject({ ok: false, reason: expect.stringMatching(/exited \(code 1\) before answering: BRAVE_API_KEY environment variable is required/) });
+    const exits = await inspectCommand(
+      {
+        ...spec('working.mjs'),
+        args: ['-e', 'console.error("BRAVE_API_KEY environment variable is required"); process.exit(1)'],
+      },
+      limits,
+    );
+    expect(exits).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(
+        /exited \(code 1\) before answering: BRAVE_API_KEY environment variable is required/,
+      ),
+    });
   });
 });

@@ -9,7 +9,12 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ReadBuffer, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { ListPromptsResultSchema, ListResourcesResultSchema, ListToolsResultSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import {
+  ListPromptsResultSchema,
+  ListResourcesResultSchema,
+  ListToolsResultSchema,
+  type JSONRPCMessage,
+} from '@modelcontextprotocol/sdk/types.js';
 import type { InspectedPrompt, InspectedResource, InspectedTool } from '@aitools/contracts/inspection';
 
 export interface RunLimits {
@@ -92,7 +97,8 @@ class ChildStdioTransport implements Transport {
   async start(): Promise<void> {
     this.child.stdout!.on('data', (chunk: Buffer) => {
       this.bytes += chunk.length;
-      if (this.bytes > this.limits.maxStdoutBytes) return this.fail(`it wrote more than ${this.limits.maxStdoutBytes} bytes to stdout`);
+      if (this.bytes > this.limits.maxStdoutBytes)
+        return this.fail(`it wrote more than ${this.limits.maxStdoutBytes} bytes to stdout`);
       try {
         this.buffer.append(chunk);
       } catch {
@@ -136,7 +142,8 @@ async function allPages<T>(page: (cursor?: string) => Promise<{ items: T[]; next
 }
 
 const text = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
-const definedOnly = <T extends object>(o: T): T => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
+const definedOnly = <T extends object>(o: T): T =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
 
 /** What a failed server said last: its last line that reads like an error, else its last line. */
 function lastWordsOf(stderr: string): string {
@@ -149,8 +156,17 @@ function lastWordsOf(stderr: string): string {
 }
 
 /** Starts the command and inspects the MCP server it runs; the process group is gone when this resolves. */
-export async function inspectCommand(spec: CommandSpec, limits: RunLimits = DEFAULT_LIMITS, onSpawn?: (pid: number) => void): Promise<RunResult> {
-  const child = spawn(spec.command, spec.args, { cwd: spec.cwd, env: spec.env, detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
+export async function inspectCommand(
+  spec: CommandSpec,
+  limits: RunLimits = DEFAULT_LIMITS,
+  onSpawn?: (pid: number) => void,
+): Promise<RunResult> {
+  const child = spawn(spec.command, spec.args, {
+    cwd: spec.cwd,
+    env: spec.env,
+    detached: true,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   if (child.pid !== undefined) onSpawn?.(child.pid);
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => {
@@ -165,7 +181,10 @@ export async function inspectCommand(spec: CommandSpec, limits: RunLimits = DEFA
   const fail = (reason: string) => failed?.(reason);
   child.once('error', (err) => fail(`it could not be started: ${err.message}`));
   child.once('close', (code, signal) => fail(`it exited (${signal ?? `code ${code}`}) before answering`));
-  const timer = setTimeout(() => fail(`it gave no complete answer within ${Math.round(limits.timeoutMs / 1000)} s`), limits.timeoutMs);
+  const timer = setTimeout(
+    () => fail(`it gave no complete answer within ${Math.round(limits.timeoutMs / 1000)} s`),
+    limits.timeoutMs,
+  );
 
   const transport = new ChildStdioTransport(child, limits, fail);
   const client = new Client({ name: 'aitools-inspector', version: '1.0.0' });
@@ -176,7 +195,11 @@ export async function inspectCommand(spec: CommandSpec, limits: RunLimits = DEFA
     const caps = client.getServerCapabilities() ?? {};
     const tools = caps.tools
       ? await allPages(async (cursor) => {
-          const r = await client.request({ method: 'tools/list', params: cursor ? { cursor } : {} }, ListToolsResultSchema, options());
+          const r = await client.request(
+            { method: 'tools/list', params: cursor ? { cursor } : {} },
+            ListToolsResultSchema,
+            options(),
+          );
           return { items: r.tools, nextCursor: r.nextCursor };
         })
       : [];
@@ -184,24 +207,54 @@ export async function inspectCommand(spec: CommandSpec, limits: RunLimits = DEFA
     // resources from a database it cannot reach) still has its tools listed.
     const prompts = caps.prompts
       ? await allPages(async (cursor) => {
-          const r = await client.request({ method: 'prompts/list', params: cursor ? { cursor } : {} }, ListPromptsResultSchema, options());
+          const r = await client.request(
+            { method: 'prompts/list', params: cursor ? { cursor } : {} },
+            ListPromptsResultSchema,
+            options(),
+          );
           return { items: r.prompts, nextCursor: r.nextCursor };
         }).catch(() => [])
       : [];
     const resources = caps.resources
       ? await allPages(async (cursor) => {
-          const r = await client.request({ method: 'resources/list', params: cursor ? { cursor } : {} }, ListResourcesResultSchema, options());
+          const r = await client.request(
+            { method: 'resources/list', params: cursor ? { cursor } : {} },
+            ListResourcesResultSchema,
+            options(),
+          );
           return { items: r.resources, nextCursor: r.nextCursor };
         }).catch(() => [])
       : [];
     const info = client.getServerVersion();
     return {
       serverInfo: info ? { name: info.name, version: info.version } : undefined,
-      tools: tools.map((t) => definedOnly({ name: t.name, title: text(t.title) ?? text(t.annotations?.title), description: text(t.description), inputSchema: t.inputSchema as InspectedTool['inputSchema'] })),
-      prompts: prompts.map((p) =>
-        definedOnly({ name: p.name, title: text(p.title), description: text(p.description), arguments: p.arguments?.map((a) => definedOnly({ name: a.name, description: text(a.description), required: a.required })) }),
+      tools: tools.map((t) =>
+        definedOnly({
+          name: t.name,
+          title: text(t.title) ?? text(t.annotations?.title),
+          description: text(t.description),
+          inputSchema: t.inputSchema as InspectedTool['inputSchema'],
+        }),
       ),
-      resources: resources.map((r) => definedOnly({ uri: r.uri, name: r.name, title: text(r.title), description: text(r.description), mimeType: text(r.mimeType) })),
+      prompts: prompts.map((p) =>
+        definedOnly({
+          name: p.name,
+          title: text(p.title),
+          description: text(p.description),
+          arguments: p.arguments?.map((a) =>
+            definedOnly({ name: a.name, description: text(a.description), required: a.required }),
+          ),
+        }),
+      ),
+      resources: resources.map((r) =>
+        definedOnly({
+          uri: r.uri,
+          name: r.name,
+          title: text(r.title),
+          description: text(r.description),
+          mimeType: text(r.mimeType),
+        }),
+      ),
       junkLines: transport.junkLines,
     };
   };

@@ -23,16 +23,29 @@ let app: Express;
 beforeEach(async () => {
   db = await openTestDatabase();
   await seed(db);
-  app = await createApp({ config: loadConfig({ ...process.env, NODE_ENV: 'test', SITE_ORIGIN: 'https://dir.example' }), db, logger: createLogger('silent'), pages: false });
+  app = await createApp({
+    config: loadConfig({ ...process.env, NODE_ENV: 'test', SITE_ORIGIN: 'https://dir.example' }),
+    db,
+    logger: createLogger('silent'),
+    pages: false,
+  });
 });
 
 describe('seeded server records', () => {
   it('gives each of the 42 MCP servers a valid server.json record, and nothing else one', async () => {
     const records = JSON.parse(readFileSync(join(DATA_DIR, 'mcp-servers.json'), 'utf8')) as Record<string, unknown>;
-    const mcpSlugs = (await db.selectFrom('tools').select('slug').where('category', 'in', ['MCP Servers', 'MCP']).orderBy('slug').execute()).map((r) => r.slug);
+    const mcpSlugs = (
+      await db
+        .selectFrom('tools')
+        .select('slug')
+        .where('category', 'in', ['MCP Servers', 'MCP'])
+        .orderBy('slug')
+        .execute()
+    ).map((r) => r.slug);
     expect(mcpSlugs).toHaveLength(42);
     expect(Object.keys(records).sort()).toEqual(mcpSlugs);
-    for (const [slug, rec] of Object.entries(records)) expect(mcpSeedRecordSchema.safeParse(rec).success, slug).toBe(true);
+    for (const [slug, rec] of Object.entries(records))
+      expect(mcpSeedRecordSchema.safeParse(rec).success, slug).toBe(true);
     const names = Object.values(records).map((r) => (r as { name: string }).name);
     expect(new Set(names).size).toBe(names.length);
   });
@@ -60,9 +73,17 @@ describe('seeded server records', () => {
 describe('pnpm registry import', () => {
   it('adds new servers as pending submissions, updates known ones and refuses invalid documents with reasons', async () => {
     const summary = await importServers(db, EXAMPLES);
-    expect(summary.added.map((a) => a.name).sort()).toEqual(['io.github.user/local-weather', 'io.github.user/remote-weather', 'io.github.user/weather', 'io.modelcontextprotocol/filesystem']);
+    expect(summary.added.map((a) => a.name).sort()).toEqual([
+      'io.github.user/local-weather',
+      'io.github.user/remote-weather',
+      'io.github.user/weather',
+      'io.modelcontextprotocol/filesystem',
+    ]);
     expect(summary.updated).toEqual([{ name: 'io.github.upstash/context7', target: '/tool/context7-mcp-server' }]);
-    expect(summary.refused.map((r) => r.source).sort()).toEqual(['invalid/bad-name-pattern.json', 'invalid/package-version-latest.json']);
+    expect(summary.refused.map((r) => r.source).sort()).toEqual([
+      'invalid/bad-name-pattern.json',
+      'invalid/package-version-latest.json',
+    ]);
     expect(summary.refused.find((r) => r.source.includes('latest'))!.reasons.join()).toMatch(/packages\.0\.version/);
     const pending = await db.selectFrom('submissions').select(['name', 'status', 'tool_type']).orderBy('id').execute();
     expect(pending).toHaveLength(4);
@@ -106,7 +127,10 @@ describe('GET /v0.1/servers (registry read API)', () => {
     expect(typeof res.body.metadata.nextCursor).toBe('string');
     for (const entry of res.body.servers) {
       expect(serverJsonSchema.safeParse(entry.server).success, entry.server.name).toBe(true);
-      expect(entry._meta[META_KEY]).toMatchObject({ category: 'MCP Servers', url: expect.stringMatching(/^https:\/\/dir\.example\/tool\//) });
+      expect(entry._meta[META_KEY]).toMatchObject({
+        category: 'MCP Servers',
+        url: expect.stringMatching(/^https:\/\/dir\.example\/tool\//),
+      });
     }
   });
 
@@ -114,7 +138,9 @@ describe('GET /v0.1/servers (registry read API)', () => {
     const names: string[] = [];
     let cursor: string | undefined;
     for (let i = 0; i < 20; i++) {
-      const res = await request(app).get('/v0.1/servers').query({ limit: 10, ...(cursor ? { cursor } : {}) });
+      const res = await request(app)
+        .get('/v0.1/servers')
+        .query({ limit: 10, ...(cursor ? { cursor } : {}) });
       names.push(...res.body.servers.map((s: { server: { name: string } }) => s.server.name));
       cursor = res.body.metadata.nextCursor;
       if (!cursor) break;
@@ -126,18 +152,43 @@ describe('GET /v0.1/servers (registry read API)', () => {
 
   it('filters by search and updated_since, and refuses bad parameters', async () => {
     const search = await request(app).get('/v0.1/servers?search=GITHUB');
-    expect(search.body.servers.map((s: { server: { name: string } }) => s.server.name)).toContain('io.github.github/github-mcp-server');
-    expect(search.body.servers.every((s: { server: { name: string; title?: string } }) => /github/i.test(s.server.name + (s.server.title ?? '')))).toBe(true);
+    expect(search.body.servers.map((s: { server: { name: string } }) => s.server.name)).toContain(
+      'io.github.github/github-mcp-server',
+    );
+    expect(
+      search.body.servers.every((s: { server: { name: string; title?: string } }) =>
+        /github/i.test(s.server.name + (s.server.title ?? '')),
+      ),
+    ).toBe(true);
     const recent = await request(app).get('/v0.1/servers?updated_since=2026-11-01T00:00:00Z');
-    expect(recent.body.servers.map((s: { server: { name: string } }) => s.server.name).sort()).toEqual(['io.github.github/github-mcp-server', 'io.github.upstash/context7']);
-    for (const bad of ['limit=0', 'limit=abc', 'limit=101', 'cursor=%%%', 'updated_since=yesterday', 'updated_since=0', 'updated_since=2026-02-30T00:00:00Z', 'updated_since=2026-11-01']) expect((await request(app).get(`/v0.1/servers?${bad}`)).status, bad).toBe(400);
+    expect(recent.body.servers.map((s: { server: { name: string } }) => s.server.name).sort()).toEqual([
+      'io.github.github/github-mcp-server',
+      'io.github.upstash/context7',
+    ]);
+    for (const bad of [
+      'limit=0',
+      'limit=abc',
+      'limit=101',
+      'cursor=%%%',
+      'updated_since=yesterday',
+      'updated_since=0',
+      'updated_since=2026-02-30T00:00:00Z',
+      'updated_since=2026-11-01',
+    ])
+      expect((await request(app).get(`/v0.1/servers?${bad}`)).status, bad).toBe(400);
   });
 
   it('serves one server by its URL-encoded name, 404 for an unknown one', async () => {
     const res = await request(app).get('/v0.1/servers/io.github.github%2Fgithub-mcp-server/versions/latest');
     expect(res.status).toBe(200);
-    expect(res.body.server.packages[0]).toMatchObject({ registryType: 'oci', identifier: 'ghcr.io/github/github-mcp-server' });
-    expect(res.body.server.remotes[0]).toMatchObject({ type: 'streamable-http', url: 'https://api.githubcopilot.com/mcp/' });
+    expect(res.body.server.packages[0]).toMatchObject({
+      registryType: 'oci',
+      identifier: 'ghcr.io/github/github-mcp-server',
+    });
+    expect(res.body.server.remotes[0]).toMatchObject({
+      type: 'streamable-http',
+      url: 'https://api.githubcopilot.com/mcp/',
+    });
     expect(res.body.server.version).toBe('unknown');
     expect((await request(app).get('/v0.1/servers/io.example%2Fnope/versions/latest')).status).toBe(404);
   });
@@ -145,7 +196,11 @@ describe('GET /v0.1/servers (registry read API)', () => {
 
 describe('/v0.1 for clients in other origins', () => {
   it('answers every GET with Access-Control-Allow-Origin: * and a cross-origin resource policy', async () => {
-    for (const path of ['/v0.1/servers?limit=1', '/v0.1/servers/io.github.github%2Fgithub-mcp-server/versions/latest', '/v0.1/nope']) {
+    for (const path of [
+      '/v0.1/servers?limit=1',
+      '/v0.1/servers/io.github.github%2Fgithub-mcp-server/versions/latest',
+      '/v0.1/nope',
+    ]) {
       const res = await request(app).get(path).set('Origin', 'https://ide.example');
       expect(res.headers['access-control-allow-origin'], path).toBe('*');
       expect(res.headers['cross-origin-resource-policy'], path).toBe('cross-origin');
@@ -163,13 +218,22 @@ describe('/v0.1 for clients in other origins', () => {
     expect(res.headers['access-control-allow-methods']).toMatch(/\bGET\b/);
     expect(res.headers['access-control-allow-methods']).toMatch(/\bOPTIONS\b/);
     expect(res.headers['access-control-allow-headers']).toBe('x-client-version, accept');
-    const bare = await request(app).options('/v0.1/servers/io.github.github%2Fgithub-mcp-server/versions/latest').set('Origin', 'https://ide.example').set('Access-Control-Request-Method', 'GET');
+    const bare = await request(app)
+      .options('/v0.1/servers/io.github.github%2Fgithub-mcp-server/versions/latest')
+      .set('Origin', 'https://ide.example')
+      .set('Access-Control-Request-Method', 'GET');
     expect(bare.status).toBe(204);
     expect(bare.headers['access-control-allow-headers']).toMatch(/Accept/);
   });
 
   it('answers any other path under /v0.1 with a JSON { error } and 404, even to a browser asking for HTML', async () => {
-    for (const path of ['/v0.1', '/v0.1/', '/v0.1/nope', '/v0.1/servers/io.github.github%2Fgithub-mcp-server', '/v0.1/servers/a/b/c/d']) {
+    for (const path of [
+      '/v0.1',
+      '/v0.1/',
+      '/v0.1/nope',
+      '/v0.1/servers/io.github.github%2Fgithub-mcp-server',
+      '/v0.1/servers/a/b/c/d',
+    ]) {
       const res = await request(app).get(path).set('Accept', 'text/html,application/xhtml+xml');
       expect(res.status, path).toBe(404);
       expect(res.headers['content-type'], path).toMatch(/^application\/json/);

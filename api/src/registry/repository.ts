@@ -26,14 +26,26 @@ export async function getServerRow(db: DB, name: string): Promise<McpServerRow |
  * Inserts or replaces a server's record. A seed write never replaces an imported record, and a write that changes
  * nothing keeps updated_at (what `updated_since` and the feeds go by). Returns whether a row changed.
  */
-export function upsertServer(db: DB, rec: { doc: ServerJson; toolSlug: string; source: RecordSource; updatedAt?: string }): Promise<boolean> {
-  const row = { name: rec.doc.name, tool_slug: rec.toolSlug, doc: JSON.stringify(rec.doc), source: rec.source, updated_at: rec.updatedAt ?? new Date().toISOString() };
+export function upsertServer(
+  db: DB,
+  rec: { doc: ServerJson; toolSlug: string; source: RecordSource; updatedAt?: string },
+): Promise<boolean> {
+  const row = {
+    name: rec.doc.name,
+    tool_slug: rec.toolSlug,
+    doc: JSON.stringify(rec.doc),
+    source: rec.source,
+    updated_at: rec.updatedAt ?? new Date().toISOString(),
+  };
   return upsertPublic(db, 'mcp_servers', row, {
     key: 'name',
     replaceWhen: (eb) =>
       eb.and([
         eb.or([eb('excluded.source', '=', 'import'), eb('mcp_servers.source', '=', 'seed')]),
-        eb.or([eb('mcp_servers.doc', '<>', eb.ref('excluded.doc')), eb('mcp_servers.tool_slug', '<>', eb.ref('excluded.tool_slug'))]),
+        eb.or([
+          eb('mcp_servers.doc', '<>', eb.ref('excluded.doc')),
+          eb('mcp_servers.tool_slug', '<>', eb.ref('excluded.tool_slug')),
+        ]),
       ]),
   });
 }
@@ -84,10 +96,14 @@ export interface ServerQuery {
 
 /** One page of servers ordered by name; one row more than the limit tells whether another page follows. */
 export async function listServers(db: DB, q: ServerQuery): Promise<{ servers: ListedServer[]; more: boolean }> {
-  let query = listed(db).orderBy('s.name').limit(q.limit + 1);
+  let query = listed(db)
+    .orderBy('s.name')
+    .limit(q.limit + 1);
   if (q.search) {
     const search = q.search;
-    query = query.where((eb) => eb.or([containsText('s.name', search), containsText(jsonText(db, 's.doc', 'title'), search)]));
+    query = query.where((eb) =>
+      eb.or([containsText('s.name', search), containsText(jsonText(db, 's.doc', 'title'), search)]),
+    );
   }
   if (q.after) query = query.where('s.name', '>', q.after);
   if (q.updatedSince) query = query.where('s.updated_at', '>', q.updatedSince);
@@ -102,7 +118,11 @@ export async function getListedServer(db: DB, name: string): Promise<ListedServe
 
 /** Pending submissions carry the server.json an import attached to them (null for the /submit form's). */
 export async function getSubmissionServer(db: DB, submissionId: number): Promise<ServerJson | null> {
-  const row = await db.selectFrom('submission_servers').select('doc').where('submission_id', '=', submissionId).executeTakeFirst();
+  const row = await db
+    .selectFrom('submission_servers')
+    .select('doc')
+    .where('submission_id', '=', submissionId)
+    .executeTakeFirst();
   return row ? (JSON.parse(row.doc) as ServerJson) : null;
 }
 

@@ -54,7 +54,10 @@ function movedTo(renamed: Record<string, string>, name: string, rest: string): R
   const current = renamed[name];
   if (!current) return null;
   const location = `/v0.1/servers/${encodeURIComponent(current)}${rest}`;
-  return { ...json({ error: `Renamed to ${current}`, location }, 301, 'public, max-age=3600'), headers: { Location: location } };
+  return {
+    ...json({ error: `Renamed to ${current}`, location }, 301, 'public, max-age=3600'),
+    headers: { Location: location },
+  };
 }
 
 /** Every answer depends only on its URL and the data, so each is a cached read. */
@@ -62,48 +65,68 @@ export function registryRouter(db: DB, siteOrigin: string, reads: ReplyCache): R
   const router = Router();
   const renamed = readVersionsFile()?.renamed ?? {};
 
-  router.get('/servers', reads.route(async (req) => {
-    const q = req.query as Record<string, unknown>;
-    for (const key of ['search', 'cursor', 'limit', 'updated_since', 'version']) {
-      if (q[key] !== undefined && typeof q[key] !== 'string') return badRequest(`${key} must be given once`);
-    }
-    const limit = q.limit === undefined ? DEFAULT_LIMIT : Number(q.limit);
-    if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT) return badRequest(`limit must be a whole number from 1 to ${MAX_LIMIT}`);
-    const after = q.cursor ? decodeCursor(q.cursor as string) : undefined;
-    if (after === null) return badRequest('cursor is not one this registry returned');
-    let updatedSince: string | undefined;
-    if (q.updated_since) {
-      if (!isRealDateTime(q.updated_since as string)) return badRequest('updated_since must be a real RFC 3339 date-time (2026-11-23T10:00:00Z)');
-      updatedSince = new Date(q.updated_since as string).toISOString();
-    }
-    const version = q.version as string | undefined;
-    const search = ((q.search as string | undefined) ?? '').trim().slice(0, 200);
-    const page = await listServers(db, { search: search || undefined, after, updatedSince, limit });
-    // Each server has one version here, so 'latest' or its exact version keeps it and any other version drops it.
-    const servers = page.servers.filter((s) => !version || version === 'latest' || version === (s.doc.version ?? UNKNOWN_VERSION));
-    const last = page.servers[page.servers.length - 1];
-    const inspections = await inspectionsFor(db, servers.map((s) => s.slug));
-    const body = {
-      servers: servers.map((s) => serverResponse(s, siteOrigin, inspections.get(s.slug))),
-      metadata: { count: servers.length, ...(page.more && last ? { nextCursor: encodeCursor(last.doc.name) } : {}) },
-    };
-    return json(body, 200, 'public, max-age=60');
-  }));
+  router.get(
+    '/servers',
+    reads.route(async (req) => {
+      const q = req.query as Record<string, unknown>;
+      for (const key of ['search', 'cursor', 'limit', 'updated_since', 'version']) {
+        if (q[key] !== undefined && typeof q[key] !== 'string') return badRequest(`${key} must be given once`);
+      }
+      const limit = q.limit === undefined ? DEFAULT_LIMIT : Number(q.limit);
+      if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT)
+        return badRequest(`limit must be a whole number from 1 to ${MAX_LIMIT}`);
+      const after = q.cursor ? decodeCursor(q.cursor as string) : undefined;
+      if (after === null) return badRequest('cursor is not one this registry returned');
+      let updatedSince: string | undefined;
+      if (q.updated_since) {
+        if (!isRealDateTime(q.updated_since as string))
+          return badRequest('updated_since must be a real RFC 3339 date-time (2026-11-23T10:00:00Z)');
+        updatedSince = new Date(q.updated_since as string).toISOString();
+      }
+      const version = q.version as string | undefined;
+      const search = ((q.search as string | undefined) ?? '').trim().slice(0, 200);
+      const page = await listServers(db, { search: search || undefined, after, updatedSince, limit });
+      // Each server has one version here, so 'latest' or its exact version keeps it and any other version drops it.
+      const servers = page.servers.filter(
+        (s) => !version || version === 'latest' || version === (s.doc.version ?? UNKNOWN_VERSION),
+      );
+      const last = page.servers[page.servers.length - 1];
+      const inspections = await inspectionsFor(
+        db,
+        servers.map((s) => s.slug),
+      );
+      const body = {
+        servers: servers.map((s) => serverResponse(s, siteOrigin, inspections.get(s.slug))),
+        metadata: { count: servers.length, ...(page.more && last ? { nextCursor: encodeCursor(last.doc.name) } : {}) },
+      };
+      return json(body, 200, 'public, max-age=60');
+    }),
+  );
 
-  router.get('/servers/:name/versions', reads.route(async (req) => {
-    const s = await getListedServer(db, req.params.name as string);
-    if (!s) return movedTo(renamed, req.params.name as string, '/versions') ?? notFound();
-    const inspection = (await inspectionsFor(db, [s.slug])).get(s.slug);
-    return json({ servers: [serverResponse(s, siteOrigin, inspection)], metadata: { count: 1 } });
-  }));
+  router.get(
+    '/servers/:name/versions',
+    reads.route(async (req) => {
+      const s = await getListedServer(db, req.params.name as string);
+      if (!s) return movedTo(renamed, req.params.name as string, '/versions') ?? notFound();
+      const inspection = (await inspectionsFor(db, [s.slug])).get(s.slug);
+      return json({ servers: [serverResponse(s, siteOrigin, inspection)], metadata: { count: 1 } });
+    }),
+  );
 
-  router.get('/servers/:name/versions/:version', reads.route(async (req) => {
-    const s = await getListedServer(db, req.params.name as string);
-    const { version } = req.params;
-    if (!s) return movedTo(renamed, req.params.name as string, `/versions/${encodeURIComponent(version as string)}`) ?? notFound();
-    if (version !== 'latest' && version !== (s.doc.version ?? UNKNOWN_VERSION)) return notFound();
-    return json(serverResponse(s, siteOrigin, (await inspectionsFor(db, [s.slug])).get(s.slug)));
-  }));
+  router.get(
+    '/servers/:name/versions/:version',
+    reads.route(async (req) => {
+      const s = await getListedServer(db, req.params.name as string);
+      const { version } = req.params;
+      if (!s)
+        return (
+          movedTo(renamed, req.params.name as string, `/versions/${encodeURIComponent(version as string)}`) ??
+          notFound()
+        );
+      if (version !== 'latest' && version !== (s.doc.version ?? UNKNOWN_VERSION)) return notFound();
+      return json(serverResponse(s, siteOrigin, (await inspectionsFor(db, [s.slug])).get(s.slug)));
+    }),
+  );
 
   return router;
 }

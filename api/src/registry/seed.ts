@@ -16,16 +16,37 @@ export async function seedMcpServers(db: DB, file = join(DATA_DIR, 'mcp-servers.
     for (const [slug, raw] of Object.entries(records)) {
       const parsed = mcpSeedRecordSchema.safeParse(raw);
       if (!parsed.success) throw new Error(`mcp-servers.json ${slug}: ${issueLines(parsed.error).join('; ')}`);
-      const tool = await trx.selectFrom('tools').select(jsonText(trx, 'doc', 'lastUpdated').as('day')).where('slug', '=', slug).executeTakeFirst();
+      const tool = await trx
+        .selectFrom('tools')
+        .select(jsonText(trx, 'doc', 'lastUpdated').as('day'))
+        .where('slug', '=', slug)
+        .executeTakeFirst();
       if (!tool) throw new Error(`mcp-servers.json ${slug}: no seeded tool has this slug`);
       // A seeded record dates from its tool's last update, so feeds and updated_since stay stable across restarts.
       const updatedAt = tool.day && !Number.isNaN(Date.parse(tool.day)) ? new Date(tool.day).toISOString() : undefined;
       // An imported record for this tool wins, under whatever name (upsertServer keeps it too).
       count++;
-      const held = await trx.selectFrom('mcp_servers').select('source').where('tool_slug', '=', slug).executeTakeFirst();
+      const held = await trx
+        .selectFrom('mcp_servers')
+        .select('source')
+        .where('tool_slug', '=', slug)
+        .executeTakeFirst();
       if (held?.source === 'import') continue;
       // A record renamed in the file (to its package's mcpName) replaces the seeded row under its old name.
-      await publicWrite(trx, async (w) => Number((await w.deleteFrom('mcp_servers').where('tool_slug', '=', slug).where('name', '<>', parsed.data.name).where('source', '=', 'seed').executeTakeFirst()).numDeletedRows) > 0);
+      await publicWrite(
+        trx,
+        async (w) =>
+          Number(
+            (
+              await w
+                .deleteFrom('mcp_servers')
+                .where('tool_slug', '=', slug)
+                .where('name', '<>', parsed.data.name)
+                .where('source', '=', 'seed')
+                .executeTakeFirst()
+            ).numDeletedRows,
+          ) > 0,
+      );
       await upsertServer(trx, { doc: parsed.data as ServerJson, toolSlug: slug, source: 'seed', updatedAt });
     }
   });

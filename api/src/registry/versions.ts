@@ -33,16 +33,24 @@ export interface VersionsFile {
 
 export const VERSIONS_FILE = join(DATA_DIR, 'mcp-versions.json');
 export const SERVERS_FILE = join(DATA_DIR, 'mcp-servers.json');
-const ABOUT = 'Where each version in mcp-servers.json comes from, checked on checkedAt by `pnpm registry versions` (npm view <package> version mcpName time).';
+const ABOUT =
+  'Where each version in mcp-servers.json comes from, checked on checkedAt by `pnpm registry versions` (npm view <package> version mcpName time).';
 
 const run = promisify(execFile);
 
 /** Asks the npm registry through the npm client (its configuration, proxy and cache). */
 export async function npmView(pkg: string): Promise<NpmFacts> {
-  const { stdout } = await run('npm', ['view', pkg, 'version', 'mcpName', 'time', '--json'], { timeout: 60_000, maxBuffer: 16 * 1024 * 1024 });
+  const { stdout } = await run('npm', ['view', pkg, 'version', 'mcpName', 'time', '--json'], {
+    timeout: 60_000,
+    maxBuffer: 16 * 1024 * 1024,
+  });
   const facts = JSON.parse(stdout) as { version?: string; mcpName?: string; time?: Record<string, string> };
   if (typeof facts.version !== 'string') throw new Error(`npm view ${pkg}: no version in the answer`);
-  return { version: facts.version, mcpName: typeof facts.mcpName === 'string' ? facts.mcpName : undefined, published: facts.time?.[facts.version] };
+  return {
+    version: facts.version,
+    mcpName: typeof facts.mcpName === 'string' ? facts.mcpName : undefined,
+    published: facts.time?.[facts.version],
+  };
 }
 
 /** The record's first npm package: the one whose release the record's version follows. */
@@ -83,10 +91,20 @@ export interface RefreshResult {
 }
 
 /** Works out the new file contents from the current ones and the registry's answers (`view`); writes nothing. */
-export async function refreshVersions(opts: { serversText: string; previous?: VersionsFile; view?: (pkg: string) => Promise<NpmFacts>; today: string }): Promise<RefreshResult> {
+export async function refreshVersions(opts: {
+  serversText: string;
+  previous?: VersionsFile;
+  view?: (pkg: string) => Promise<NpmFacts>;
+  today: string;
+}): Promise<RefreshResult> {
   const view = opts.view ?? npmView;
   const records = JSON.parse(opts.serversText) as Record<string, ServerJson>;
-  const versions: VersionsFile = { about: ABOUT, checkedAt: opts.today, renamed: { ...opts.previous?.renamed }, servers: {} };
+  const versions: VersionsFile = {
+    about: ABOUT,
+    checkedAt: opts.today,
+    renamed: { ...opts.previous?.renamed },
+    servers: {},
+  };
   const changes: string[] = [];
   let text = opts.serversText;
   const expected: Record<string, ServerJson> = structuredClone(records);
@@ -97,7 +115,13 @@ export async function refreshVersions(opts: { serversText: string; previous?: Ve
       continue;
     }
     const facts = await view(pkg.identifier);
-    versions.servers[slug] = { source: 'npm', package: pkg.identifier, version: facts.version, ...(facts.published ? { published: facts.published } : {}), ...(facts.mcpName ? { mcpName: facts.mcpName } : {}) };
+    versions.servers[slug] = {
+      source: 'npm',
+      package: pkg.identifier,
+      version: facts.version,
+      ...(facts.published ? { published: facts.published } : {}),
+      ...(facts.mcpName ? { mcpName: facts.mcpName } : {}),
+    };
     if (doc.version !== facts.version) {
       text = setRecordField(text, slug, 'version', facts.version);
       changes.push(`${slug}: version ${doc.version ?? '(none)'} -> ${facts.version}`);
@@ -111,13 +135,15 @@ export async function refreshVersions(opts: { serversText: string; previous?: Ve
     }
   }
   // A name that came back to an earlier one is no longer a redirect.
-  for (const [from, to] of Object.entries(versions.renamed)) if (Object.values(expected).some((d) => d.name === from) || from === to) delete versions.renamed[from];
+  for (const [from, to] of Object.entries(versions.renamed))
+    if (Object.values(expected).some((d) => d.name === from) || from === to) delete versions.renamed[from];
   // The text edits must have changed exactly the intended fields.
   const reparsed = JSON.parse(text) as Record<string, ServerJson>;
   for (const slug of Object.keys(expected)) {
     const { version: _v, ...rest } = reparsed[slug]!;
     const { version: _e, ...want } = expected[slug]!;
-    if (!isDeepStrictEqual(rest, want) || reparsed[slug]!.version !== expected[slug]!.version) throw new Error(`mcp-servers.json ${slug}: the edit changed more than its version and name`);
+    if (!isDeepStrictEqual(rest, want) || reparsed[slug]!.version !== expected[slug]!.version)
+      throw new Error(`mcp-servers.json ${slug}: the edit changed more than its version and name`);
   }
   return { text, versions, changes };
 }
@@ -132,7 +158,11 @@ export function readVersionsFile(file = VERSIONS_FILE): VersionsFile | undefined
 }
 
 export async function writeRefreshedVersions(today = new Date().toISOString().slice(0, 10)): Promise<string[]> {
-  const result = await refreshVersions({ serversText: readFileSync(SERVERS_FILE, 'utf8'), previous: readVersionsFile(), today });
+  const result = await refreshVersions({
+    serversText: readFileSync(SERVERS_FILE, 'utf8'),
+    previous: readVersionsFile(),
+    today,
+  });
   writeFileSync(SERVERS_FILE, result.text);
   writeFileSync(VERSIONS_FILE, `${JSON.stringify(result.versions, null, 2)}\n`);
   return result.changes;

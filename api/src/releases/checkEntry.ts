@@ -14,11 +14,14 @@ register('../ssr/sharedResolveHooks.ts', import.meta.url, {
 
 const [entryPath, modules = ''] = process.argv.slice(2);
 try {
-  const mod = (await import(pathToFileURL(entryPath).href)) as { default?: { routes?: Record<string, { Component?: unknown }> } };
+  const mod = (await import(pathToFileURL(entryPath).href)) as {
+    default?: { routes?: Record<string, { Component?: unknown }> };
+  };
   const routes = mod.default?.routes;
   if (!routes) throw new Error('the server entry has no default export with a route table');
   for (const m of modules.split(',').filter(Boolean)) {
-    if (typeof routes[m]?.Component !== 'function') throw new Error(`the server entry does not expose a component for ${m}`);
+    if (typeof routes[m]?.Component !== 'function')
+      throw new Error(`the server entry does not expose a component for ${m}`);
   }
   console.log(`server entry ok: ${Object.keys(routes).join(', ')}`);
 } catch (err) {

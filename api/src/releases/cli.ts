@@ -24,7 +24,9 @@ import { runRemoteCommand, type RemoteCommand } from './remoteCli';
 const [command, ...args] = process.argv.slice(2);
 const config = loadConfig();
 const { releasesDir } = config;
-const positional = args.filter((a, i) => !a.startsWith('--') && !['--to', '--package-dir', '--site'].includes(args[i - 1] ?? ''));
+const positional = args.filter(
+  (a, i) => !a.startsWith('--') && !['--to', '--package-dir', '--site'].includes(args[i - 1] ?? ''),
+);
 const flag = (name: string) => args.includes(name);
 const option = (name: string) => {
   const i = args.indexOf(name);
@@ -35,8 +37,12 @@ const option = (name: string) => {
 const sourceLabel = (r: ReleaseMeta) => `${shortDigest(r.sourceHash)} @ ${r.source?.gitCommit?.slice(0, 10) ?? '-'}`;
 
 function usage(): never {
-  console.error('Usage: release <remote|all> [--if-changed] [--package-dir <dir>] | rollback <remote> [--to <release-id>] | list [<remote>]');
-  console.error('   or, against a running site (RELEASE_TOKEN set): release <remote> --site <url> [--no-activate] | rollback <remote> --site <url> [--to <id>] | list [<remote>] --site <url>');
+  console.error(
+    'Usage: release <remote|all> [--if-changed] [--package-dir <dir>] | rollback <remote> [--to <release-id>] | list [<remote>]',
+  );
+  console.error(
+    '   or, against a running site (RELEASE_TOKEN set): release <remote> --site <url> [--no-activate] | rollback <remote> --site <url> [--to <id>] | list [<remote>] --site <url>',
+  );
   process.exit(2);
 }
 
@@ -63,14 +69,17 @@ if (site) {
 }
 // The manifest lives beside the files (manifest.json), or in the database when DATABASE_URL names a Postgres server.
 const db = isPostgresUrl(config.database) ? await openDatabase(config.database) : null;
-const manifests = db ? await openManifestStore({ releasesDir, database: config.database, db }) : fileManifestStore(releasesDir);
+const manifests = db
+  ? await openManifestStore({ releasesDir, database: config.database, db })
+  : fileManifestStore(releasesDir);
 const at = { releasesDir, manifests };
 
 try {
   if (command === 'release') {
     const target = positional[0] ?? usage();
     const remotes = target === 'all' ? [...REMOTE_NAMES] : [target];
-    for (const remote of remotes) await release(remote, { ...at, ifChanged: flag('--if-changed'), packageDir: option('--package-dir') });
+    for (const remote of remotes)
+      await release(remote, { ...at, ifChanged: flag('--if-changed'), packageDir: option('--package-dir') });
   } else if (command === 'rollback') {
     const remote = positional[0] ?? usage();
     const r = await rollback(remote, { ...at, to: option('--to') });
@@ -78,11 +87,20 @@ try {
   } else if (command === 'list') {
     const remotes = positional[0] ? [positional[0]] : [...REMOTE_NAMES];
     // The server's view: a bad manifest is reported and the last good state listed (what the site serves).
-    const serving = createReleaseServing({ releasesDir, manifests, remotes: REMOTE_NAMES, importEntry: () => Promise.reject(new Error('not imported here')) });
+    const serving = createReleaseServing({
+      releasesDir,
+      manifests,
+      remotes: REMOTE_NAMES,
+      importEntry: () => Promise.reject(new Error('not imported here')),
+    });
     const read = serving.manifest();
     if (!read.ok) {
       console.log(`Manifest problem: ${manifests.where} ${read.problem}.`);
-      console.log(read.servingFrom === 'none' ? '  No last good manifest is known: nothing can be served.' : `  Listing the last good state (${LAST_GOOD_FILE}) for: ${read.fromLastGood.join(', ') || 'none'}.`);
+      console.log(
+        read.servingFrom === 'none'
+          ? '  No last good manifest is known: nothing can be served.'
+          : `  Listing the last good state (${LAST_GOOD_FILE}) for: ${read.fromLastGood.join(', ') || 'none'}.`,
+      );
     }
     for (const remote of remotes) {
       console.log(`${remote}:`);
@@ -90,13 +108,19 @@ try {
       if (!list.length) console.log('  (no releases)');
       for (const r of list) {
         const check = checkRelease(releasesDir, remote, r.id);
-        console.log(`  ${r.active ? '*' : ' '} ${r.id}  built ${r.builtAt}  source ${sourceLabel(r)}${check.ok ? '' : `  [not servable: ${check.problem}]`}`);
+        console.log(
+          `  ${r.active ? '*' : ' '} ${r.id}  built ${r.builtAt}  source ${sourceLabel(r)}${check.ok ? '' : `  [not servable: ${check.problem}]`}`,
+        );
       }
       const served = serving.current(remote);
       if (!served.release) console.log(`  ! not served: ${served.problem}`);
-      else if (served.fallbackFrom) console.log(`  ! serving ${served.release.id} instead of ${served.fallbackFrom.id}: ${served.fallbackFrom.problem}`);
+      else if (served.fallbackFrom)
+        console.log(
+          `  ! serving ${served.release.id} instead of ${served.fallbackFrom.id}: ${served.fallbackFrom.problem}`,
+        );
       const history = read.manifest.remotes[remote]?.history ?? [];
-      for (const e of history.slice(-5)) console.log(`    ${e.at}  ${e.action.padEnd(8)} ${e.from ?? '-'} -> ${e.id}  by ${e.by}`);
+      for (const e of history.slice(-5))
+        console.log(`    ${e.at}  ${e.action.padEnd(8)} ${e.from ?? '-'} -> ${e.id}  by ${e.by}`);
     }
   }
 } catch (err) {

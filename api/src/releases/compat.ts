@@ -2,7 +2,10 @@ import semver from 'semver';
 import { SHARED_PACKAGES } from '@aitools/platform/shared';
 
 /** Problems with a remote's shared-dependency ranges against the versions the shell runs; empty when compatible. */
-export function sharedRangeProblems(remoteRanges: Record<string, string | undefined>, shellVersions: Record<string, string | undefined>): string[] {
+export function sharedRangeProblems(
+  remoteRanges: Record<string, string | undefined>,
+  shellVersions: Record<string, string | undefined>,
+): string[] {
   const problems: string[] = [];
   for (const name of SHARED_PACKAGES) {
     const range = remoteRanges[name];

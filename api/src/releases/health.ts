@@ -2,7 +2,14 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { CONTRACT_VERSION } from '@aitools/platform/contract';
-import { readReleaseMeta, releaseDir, REMOTE_ENTRY_FILE, SERVER_ENTRY_FILE, type Manifest, type ReleaseMeta } from './manifest';
+import {
+  readReleaseMeta,
+  releaseDir,
+  REMOTE_ENTRY_FILE,
+  SERVER_ENTRY_FILE,
+  type Manifest,
+  type ReleaseMeta,
+} from './manifest';
 
 /** Paths inside a release whose digests release.json records (see store.ts). */
 export const CHECKED_FILES = [`client/${REMOTE_ENTRY_FILE}`, `server/${SERVER_ENTRY_FILE}`] as const;
@@ -54,14 +61,16 @@ export function checkRelease(releasesDir: string, remote: string, id: string): R
   const meta = readReleaseMeta(releasesDir, remote, id);
   if (!meta) return { ok: false, kind: 'unreadable', problem: 'release.json is missing or unreadable' };
   // Its files are built for the address of its own id: a copied or renamed folder cannot serve.
-  if (meta.id !== id || meta.remote !== remote) return { ok: false, kind: 'damaged', problem: `release.json names another release (${meta.remote}/${meta.id})` };
+  if (meta.id !== id || meta.remote !== remote)
+    return { ok: false, kind: 'damaged', problem: `release.json names another release (${meta.remote}/${meta.id})` };
   const contract = contractProblem(meta);
   if (contract) return { ok: false, kind: 'contract', problem: contract };
   for (const rel of CHECKED_FILES) {
     const digest = fileDigest(join(dir, rel));
     if (!digest) return { ok: false, kind: 'missing', problem: `${rel} is missing` };
     const recorded = meta.files?.[rel];
-    if (recorded && recorded !== digest) return { ok: false, kind: 'damaged', problem: `${rel} changed since the release` };
+    if (recorded && recorded !== digest)
+      return { ok: false, kind: 'damaged', problem: `${rel} changed since the release` };
   }
   return { ok: true, meta };
 }
@@ -75,7 +84,9 @@ export function checkRelease(releasesDir: string, remote: string, id: string): R
 export function* releaseCandidates(releasesDir: string, manifest: Manifest, remote: string): Generator<string> {
   const state = manifest.remotes[remote];
   if (!state) return;
-  const rolledBackFrom = new Set(state.history.filter((e) => e.action === 'rollback' && e.from).map((e) => e.from as string));
+  const rolledBackFrom = new Set(
+    state.history.filter((e) => e.action === 'rollback' && e.from).map((e) => e.from as string),
+  );
   const seen = new Set<string>();
   const isNew = (id: string) => {
     if (seen.has(id) || rolledBackFrom.has(id)) return false;
@@ -94,6 +105,8 @@ export function* releaseCandidates(releasesDir: string, manifest: Manifest, remo
     stored = [];
   }
   const activeBuilt = readReleaseMeta(releasesDir, remote, state.active)?.builtAt;
-  const older = stored.filter((r) => !activeBuilt || r.builtAt < activeBuilt).sort((a, b) => b.builtAt.localeCompare(a.builtAt));
+  const older = stored
+    .filter((r) => !activeBuilt || r.builtAt < activeBuilt)
+    .sort((a, b) => b.builtAt.localeCompare(a.builtAt));
   for (const r of older) if (isNew(r.id)) yield r.id;
 }

@@ -5,7 +5,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LAST_GOOD_FILE, manifestPath, readManifestChecked, writeManifestAtomic, type Manifest } from './manifest';
 
 let releasesDir: string;
-const event = (id: string, from: string | null) => ({ action: 'release' as const, id, from, at: '2026-11-23T00:00:00Z', by: 'ci' });
+const event = (id: string, from: string | null) => ({
+  action: 'release' as const,
+  id,
+  from,
+  at: '2026-11-23T00:00:00Z',
+  by: 'ci',
+});
 const good: Manifest = {
   version: 1,
   remotes: {
@@ -67,7 +73,9 @@ describe('reading the manifest', () => {
     bad.remotes.directory!.history.push(event('<script>', '1.0.0-a'));
     corrupt(JSON.stringify(bad));
     const read = readManifestChecked(releasesDir);
-    expect(read.problem).toMatch(/directory: history\.1\.id: not a plausible release id; blog: active: not a plausible release id/);
+    expect(read.problem).toMatch(
+      /directory: history\.1\.id: not a plausible release id; blog: active: not a plausible release id/,
+    );
     expect(read.manifest).toEqual(good);
   });
 
@@ -83,7 +91,11 @@ describe('reading the manifest', () => {
 
   it('a missing file after a good one is a fault; a new store (no file, no copy) is not', () => {
     rmSync(manifestPath(releasesDir));
-    expect(readManifestChecked(releasesDir)).toMatchObject({ ok: false, problem: 'the manifest file is missing', manifest: good });
+    expect(readManifestChecked(releasesDir)).toMatchObject({
+      ok: false,
+      problem: 'the manifest file is missing',
+      manifest: good,
+    });
     const fresh = mkdtempSync(join(tmpdir(), 'manifest-new-'));
     expect(readManifestChecked(fresh)).toMatchObject({ ok: true, manifest: { version: 1, remotes: {} } });
     expect(existsSync(join(fresh, LAST_GOOD_FILE))).toBe(false);

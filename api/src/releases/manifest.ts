@@ -1,4 +1,16 @@
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeSync,
+} from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { z } from 'zod';
 import { remotePackageDir } from '../paths';
@@ -193,7 +205,10 @@ function computeRead(releasesDir: string, path: string | null): ManifestRead {
     unrecovered: good ? [] : ['*'],
   });
   // No manifest yet is a new store; no manifest after a good one was seen is a fault.
-  if (!path) return good ? fallback('the manifest file is missing') : { manifest: emptyManifest(), ok: true, fromLastGood: [], servingFrom: 'file', unrecovered: [] };
+  if (!path)
+    return good
+      ? fallback('the manifest file is missing')
+      : { manifest: emptyManifest(), ok: true, fromLastGood: [], servingFrom: 'file', unrecovered: [] };
   let parsed: ReturnType<typeof parseManifestText>;
   try {
     parsed = parseManifestText(readFileSync(path, 'utf8'));
@@ -246,7 +261,8 @@ function writeJsonAtomic(path: string, value: unknown): void {
   // Leftovers of writers that died mid-write are never read; clear them.
   const prefix = `${basename(path)}.`;
   for (const f of readdirSync(dirname(path))) {
-    if (f.startsWith(prefix) && f.endsWith('.tmp') && f !== basename(tmp)) rmSync(join(dirname(path), f), { force: true });
+    if (f.startsWith(prefix) && f.endsWith('.tmp') && f !== basename(tmp))
+      rmSync(join(dirname(path), f), { force: true });
   }
   const dirFd = openSync(dirname(path), 'r');
   try {
@@ -259,7 +275,8 @@ function writeJsonAtomic(path: string, value: unknown): void {
 /** Writes the manifest atomically (it is validated first) and keeps it as the last good one. */
 export function writeManifestAtomic(releasesDir: string, manifest: Manifest): void {
   const { problems } = parseManifestText(JSON.stringify(manifest));
-  if (Object.keys(problems).length) throw new ManifestError(`refusing to write an invalid manifest: ${Object.values(problems).join('; ')}`);
+  if (Object.keys(problems).length)
+    throw new ManifestError(`refusing to write an invalid manifest: ${Object.values(problems).join('; ')}`);
   writeJsonAtomic(manifestPath(releasesDir), manifest);
   rememberGood(releasesDir, manifest);
 }
@@ -294,20 +311,41 @@ export interface ResolvedRelease {
 }
 
 function cssFiles(clientDir: string): string[] {
-  return existsSync(clientDir) ? readdirSync(clientDir).filter((f) => f.endsWith('.css')).sort() : [];
+  return existsSync(clientDir)
+    ? readdirSync(clientDir)
+        .filter((f) => f.endsWith('.css'))
+        .sort()
+    : [];
 }
 
 /** A remote in development: served from its package's dist/ folder (release id "dev"). */
 export function devRelease(remote: string): ResolvedRelease {
   const dist = join(remotePackageDir(remote), 'dist');
   const clientDir = join(dist, 'client');
-  return { remote, id: DEV_RELEASE_ID, clientDir, serverEntry: join(dist, 'server', SERVER_ENTRY_FILE), css: cssFiles(clientDir) };
+  return {
+    remote,
+    id: DEV_RELEASE_ID,
+    clientDir,
+    serverEntry: join(dist, 'server', SERVER_ENTRY_FILE),
+    css: cssFiles(clientDir),
+  };
 }
 
 /** Where the files of one stored release are. */
-export function storedRelease(releasesDir: string, remote: string, id: string, meta = readReleaseMeta(releasesDir, remote, id)): ResolvedRelease {
+export function storedRelease(
+  releasesDir: string,
+  remote: string,
+  id: string,
+  meta = readReleaseMeta(releasesDir, remote, id),
+): ResolvedRelease {
   const dir = releaseDir(releasesDir, remote, id);
-  return { remote, id, clientDir: join(dir, 'client'), serverEntry: join(dir, 'server', SERVER_ENTRY_FILE), css: meta?.css ?? cssFiles(join(dir, 'client')) };
+  return {
+    remote,
+    id,
+    clientDir: join(dir, 'client'),
+    serverEntry: join(dir, 'server', SERVER_ENTRY_FILE),
+    css: meta?.css ?? cssFiles(join(dir, 'client')),
+  };
 }
 
 export function remoteBaseUrl(remote: string, id: string): string {

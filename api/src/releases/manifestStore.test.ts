@@ -24,13 +24,27 @@ const store = async (db: DB, opts: Parameters<typeof databaseManifestStore>[1] =
   opened.unshift(s);
   return s;
 };
-const event = (id: string, action: 'release' | 'rollback' = 'release') => ({ action, id, at: new Date().toISOString(), by: 'test' });
+const event = (id: string, action: 'release' | 'rollback' = 'release') => ({
+  action,
+  id,
+  at: new Date().toISOString(),
+  by: 'test',
+});
 
 /** Stored release folders with what rollback checks (release.json naming this contract). */
 function storedReleases(releasesDir: string, remote: string, ids: string[]) {
   for (const [i, id] of ids.entries()) {
     mkdirSync(join(releasesDir, remote, id), { recursive: true });
-    const meta = { id, remote, version: '1.0.0', builtAt: `2026-01-0${i + 1}T00:00:00.000Z`, sourceHash: id, shared: {}, css: [], contractVersion: CONTRACT_VERSION };
+    const meta = {
+      id,
+      remote,
+      version: '1.0.0',
+      builtAt: `2026-01-0${i + 1}T00:00:00.000Z`,
+      sourceHash: id,
+      shared: {},
+      css: [],
+      contractVersion: CONTRACT_VERSION,
+    };
     writeFileSync(join(releasesDir, remote, id, 'release.json'), JSON.stringify(meta));
   }
 }
@@ -65,7 +79,8 @@ describe('the release manifest as database rows', () => {
     const operator = await store(await open());
     await operator.record('directory', event('d1'));
     // Eventually, not at once: the other instance learns it from a notification or its version check.
-    for (let i = 0; i < 100 && other.read().manifest.remotes.directory?.active !== 'd1'; i++) await new Promise((r) => setTimeout(r, 20));
+    for (let i = 0; i < 100 && other.read().manifest.remotes.directory?.active !== 'd1'; i++)
+      await new Promise((r) => setTimeout(r, 20));
     expect(other.read().manifest.remotes.directory?.active).toBe('d1');
   });
 
@@ -78,7 +93,9 @@ describe('the release manifest as database rows', () => {
     expect(await rollback('legal', { releasesDir, manifests })).toEqual({ remote: 'legal', from: 'v2', to: 'v1' });
     expect(manifests.read().manifest.remotes.legal!.active).toBe('v1');
     expect(listReleases({ releasesDir, manifests }, 'legal').find((r) => r.active)?.id).toBe('v1');
-    await expect(rollback('legal', { releasesDir, manifests, to: 'v9' })).rejects.toThrow(/Unknown release "v9" for legal/);
+    await expect(rollback('legal', { releasesDir, manifests, to: 'v9' })).rejects.toThrow(
+      /Unknown release "v9" for legal/,
+    );
     expect(existsSync(manifestPath(releasesDir))).toBe(false);
   });
 
@@ -86,10 +103,21 @@ describe('the release manifest as database rows', () => {
     const releasesDir = join(dir, 'releases');
     writeManifestAtomic(releasesDir, {
       version: 1,
-      remotes: { blog: { active: 'b2', history: [{ action: 'release', id: 'b1', from: null, at: 'a', by: 'x' }, { action: 'release', id: 'b2', from: 'b1', at: 'b', by: 'x' }] } },
+      remotes: {
+        blog: {
+          active: 'b2',
+          history: [
+            { action: 'release', id: 'b1', from: null, at: 'a', by: 'x' },
+            { action: 'release', id: 'b2', from: 'b1', at: 'b', by: 'x' },
+          ],
+        },
+      },
     });
     const first = await store(await open(), { importFrom: releasesDir });
-    expect(first.read().manifest.remotes.blog).toEqual({ active: 'b2', history: expect.arrayContaining([expect.objectContaining({ id: 'b2', from: 'b1' })]) });
+    expect(first.read().manifest.remotes.blog).toEqual({
+      active: 'b2',
+      history: expect.arrayContaining([expect.objectContaining({ id: 'b2', from: 'b1' })]),
+    });
     await first.record('blog', event('b3'));
     // A second instance starting later does not import it again.
     const second = await store(await open(), { importFrom: releasesDir });
@@ -103,7 +131,11 @@ describe('the release manifest as database rows', () => {
     await db.destroy();
     for (let i = 0; i < 100 && manifests.read().ok; i++) await new Promise((r) => setTimeout(r, 20));
     const read = manifests.read();
-    expect(read).toMatchObject({ ok: false, servingFrom: 'last-good', manifest: { remotes: { forms: { active: 'f1' } } } });
+    expect(read).toMatchObject({
+      ok: false,
+      servingFrom: 'last-good',
+      manifest: { remotes: { forms: { active: 'f1' } } },
+    });
     expect(read.problem).toMatch(/the release database cannot be read/);
   });
 });

@@ -9,7 +9,16 @@ import pg from 'pg';
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import { dialectOf, isPostgresUrl, type DB } from '../db/connection';
-import { emptyManifest, MANIFEST_FILE, parseManifestText, readManifestChecked, writeManifestAtomic, type Manifest, type ManifestEvent, type ManifestRead } from './manifest';
+import {
+  emptyManifest,
+  MANIFEST_FILE,
+  parseManifestText,
+  readManifestChecked,
+  writeManifestAtomic,
+  type Manifest,
+  type ManifestEvent,
+  type ManifestRead,
+} from './manifest';
 
 export interface ManifestStore {
   /** For messages: what an operator repairs when it is bad. */
@@ -50,14 +59,35 @@ async function lockManifest(trx: DB): Promise<void> {
   if (dialectOf(trx) === 'postgres') await sql`SELECT pg_advisory_xact_lock(${MANIFEST_LOCK})`.execute(trx);
 }
 
-const good = (manifest: Manifest): ManifestRead => ({ manifest, ok: true, fromLastGood: [], servingFrom: 'file', unrecovered: [] });
+const good = (manifest: Manifest): ManifestRead => ({
+  manifest,
+  ok: true,
+  fromLastGood: [],
+  servingFrom: 'file',
+  unrecovered: [],
+});
 
-type EventRow = { id: number; remote: string; action: 'release' | 'rollback'; release_id: string; from_id: string | null; at: string; by: string };
+type EventRow = {
+  id: number;
+  remote: string;
+  action: 'release' | 'rollback';
+  release_id: string;
+  from_id: string | null;
+  at: string;
+  by: string;
+};
 
 /** The manifest the rows describe, validated like the file (a bad row's remote keeps its last good state). */
 function fromRows(rows: EventRow[], lastGood: Manifest | null): ManifestRead {
   let manifest = emptyManifest();
-  for (const r of rows) manifest = withEvent(manifest, r.remote, { action: r.action, id: r.release_id, from: r.from_id, at: r.at, by: r.by });
+  for (const r of rows)
+    manifest = withEvent(manifest, r.remote, {
+      action: r.action,
+      id: r.release_id,
+      from: r.from_id,
+      at: r.at,
+      by: r.by,
+    });
   const { manifest: valid, problems } = parseManifestText(JSON.stringify(manifest));
   const bad = Object.keys(problems);
   if (!bad.length) return good(valid);
@@ -98,15 +128,28 @@ export async function databaseManifestStore(db: DB, opts: DatabaseManifestOption
   /** The cheap check: the newest row's id (rows are only ever appended). */
   const check = async () => {
     try {
-      const { v } = await db.selectFrom('release_events').select((eb) => eb.fn.max('id').as('v')).executeTakeFirstOrThrow();
+      const { v } = await db
+        .selectFrom('release_events')
+        .select((eb) => eb.fn.max('id').as('v'))
+        .executeTakeFirstOrThrow();
       if (Number(v ?? 0) !== seen) await load();
       if (failing) opts.logger?.info('release manifest readable again');
       failing = false;
     } catch (err) {
       // The database is unreachable: keep serving what is known, and say so on /api/health.
-      if (!failing) opts.logger?.error({ err }, 'release manifest cannot be read from the database; serving the state known before');
+      if (!failing)
+        opts.logger?.error(
+          { err },
+          'release manifest cannot be read from the database; serving the state known before',
+        );
       failing = true;
-      current = { ...current, ok: false, problem: `the release database cannot be read (${(err as Error).message})`, servingFrom: 'last-good', fromLastGood: Object.keys(current.manifest.remotes) };
+      current = {
+        ...current,
+        ok: false,
+        problem: `the release database cannot be read (${(err as Error).message})`,
+        servingFrom: 'last-good',
+        fromLastGood: Object.keys(current.manifest.remotes),
+      };
     }
   };
 
@@ -120,7 +163,9 @@ export async function databaseManifestStore(db: DB, opts: DatabaseManifestOption
     listener = new pg.Client({ connectionString: opts.listenUrl });
     listener.on('notification', () => void check());
     // A lost connection is covered by the version check; the error must not crash the server.
-    listener.on('error', (err) => opts.logger?.warn({ err }, 'release notifications stopped; the version check still runs'));
+    listener.on('error', (err) =>
+      opts.logger?.warn({ err }, 'release notifications stopped; the version check still runs'),
+    );
     await listener.connect();
     await listener.query(`LISTEN ${CHANNEL}`);
   }
@@ -131,10 +176,23 @@ export async function databaseManifestStore(db: DB, opts: DatabaseManifestOption
     async record(remote, event) {
       await db.transaction().execute(async (trx) => {
         await lockManifest(trx);
-        const last = await trx.selectFrom('release_events').select('release_id').where('remote', '=', remote).orderBy('id', 'desc').limit(1).executeTakeFirst();
+        const last = await trx
+          .selectFrom('release_events')
+          .select('release_id')
+          .where('remote', '=', remote)
+          .orderBy('id', 'desc')
+          .limit(1)
+          .executeTakeFirst();
         await trx
           .insertInto('release_events')
-          .values({ remote, action: event.action, release_id: event.id, from_id: last?.release_id ?? null, at: event.at, by: event.by })
+          .values({
+            remote,
+            action: event.action,
+            release_id: event.id,
+            from_id: last?.release_id ?? null,
+            at: event.at,
+            by: event.by,
+          })
           .execute();
         // Delivered to every listening instance when the transaction commits.
         if (dialectOf(trx) === 'postgres') await sql`SELECT pg_notify(${CHANNEL}, ${remote})`.execute(trx);
@@ -150,23 +208,50 @@ export async function databaseManifestStore(db: DB, opts: DatabaseManifestOption
 }
 
 /** Takes over manifest.json's history once, when the table has no rows yet (switching a store to Postgres). */
-async function importFileManifest(db: DB, releasesDir: string, logger?: DatabaseManifestOptions['logger']): Promise<void> {
+async function importFileManifest(
+  db: DB,
+  releasesDir: string,
+  logger?: DatabaseManifestOptions['logger'],
+): Promise<void> {
   const file = readManifestChecked(releasesDir);
   if (!file.ok || !Object.keys(file.manifest.remotes).length) return;
   await db.transaction().execute(async (trx) => {
     await lockManifest(trx);
     if (await trx.selectFrom('release_events').select('id').limit(1).executeTakeFirst()) return;
     for (const [remote, state] of Object.entries(file.manifest.remotes)) {
-      const history = state.history.at(-1)?.id === state.active ? state.history : [...state.history, { action: 'release' as const, id: state.active, from: state.history.at(-1)?.id ?? null, at: new Date().toISOString(), by: 'import' }];
-      for (const e of history) await trx.insertInto('release_events').values({ remote, action: e.action, release_id: e.id, from_id: e.from, at: e.at, by: e.by }).execute();
+      const history =
+        state.history.at(-1)?.id === state.active
+          ? state.history
+          : [
+              ...state.history,
+              {
+                action: 'release' as const,
+                id: state.active,
+                from: state.history.at(-1)?.id ?? null,
+                at: new Date().toISOString(),
+                by: 'import',
+              },
+            ];
+      for (const e of history)
+        await trx
+          .insertInto('release_events')
+          .values({ remote, action: e.action, release_id: e.id, from_id: e.from, at: e.at, by: e.by })
+          .execute();
     }
     logger?.info({ remotes: Object.keys(file.manifest.remotes) }, `release manifest taken over from ${MANIFEST_FILE}`);
   });
 }
 
 /** The store a server or a command uses: the database's rows on Postgres, else manifest.json. */
-export function openManifestStore(opts: { releasesDir: string; database: string; db: DB; serve?: boolean; logger?: DatabaseManifestOptions['logger'] }): Promise<ManifestStore> {
-  if (!isPostgresUrl(opts.database) || dialectOf(opts.db) !== 'postgres') return Promise.resolve(fileManifestStore(opts.releasesDir));
+export function openManifestStore(opts: {
+  releasesDir: string;
+  database: string;
+  db: DB;
+  serve?: boolean;
+  logger?: DatabaseManifestOptions['logger'];
+}): Promise<ManifestStore> {
+  if (!isPostgresUrl(opts.database) || dialectOf(opts.db) !== 'postgres')
+    return Promise.resolve(fileManifestStore(opts.releasesDir));
   return databaseManifestStore(opts.db, {
     importFrom: opts.releasesDir,
     logger: opts.logger,

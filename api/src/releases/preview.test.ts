@@ -20,7 +20,9 @@ describe('preview links', () => {
     expect(previews.verify(p.remote, p.id, String(Number(p.exp) + 60), p.sig, now)).toBeNull();
     expect(createPreviews('secret-b', ['blog']).verify(p.remote, p.id, p.exp, p.sig, now)).toBeNull();
     // Expired a second after its 24 hours.
-    expect(previews.verify(p.remote, p.id, p.exp, p.sig, new Date(now.getTime() + (PREVIEW_TTL_SECONDS + 1) * 1000))).toBeNull();
+    expect(
+      previews.verify(p.remote, p.id, p.exp, p.sig, new Date(now.getTime() + (PREVIEW_TTL_SECONDS + 1) * 1000)),
+    ).toBeNull();
   });
 
   it('reads only valid preview cookies of known remotes, and clears them all', () => {
@@ -28,7 +30,9 @@ describe('preview links', () => {
     const grant = previews.verify(p.remote, p.id, p.exp, p.sig)!;
     const cookie = previews.cookie(grant, true).split(';')[0]!;
     expect(previews.cookie(grant, true)).toMatch(/HttpOnly; SameSite=Lax; Secure$/);
-    const req = { headers: { cookie: `theme=dark; ${cookie}; preview_directory=1.0.0-x:${p.exp}:${p.sig}; preview_nope=a:b:c` } };
+    const req = {
+      headers: { cookie: `theme=dark; ${cookie}; preview_directory=1.0.0-x:${p.exp}:${p.sig}; preview_nope=a:b:c` },
+    };
     expect(previews.of(req)).toEqual({ blog: '1.0.0-x' });
     expect(previews.mayPreview(req)).toBe(true);
     expect(previews.mayPreview({ headers: { cookie: 'theme=dark' } })).toBe(false);

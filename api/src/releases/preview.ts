@@ -53,11 +53,13 @@ function previewCookies(header: string | undefined): Map<string, string> {
 }
 
 export function createPreviews(secret: string, remotes: readonly string[]): Previews {
-  const sign = (remote: string, id: string, exp: number) => createHmac('sha256', secret).update(`${remote}\n${id}\n${exp}`).digest('base64url');
+  const sign = (remote: string, id: string, exp: number) =>
+    createHmac('sha256', secret).update(`${remote}\n${id}\n${exp}`).digest('base64url');
 
   const verify: Previews['verify'] = (remote, id, exp, sig, now = new Date()) => {
     const expiry = Number(exp);
-    if (!remotes.includes(remote) || !RELEASE_ID.test(id) || !Number.isInteger(expiry) || typeof sig !== 'string') return null;
+    if (!remotes.includes(remote) || !RELEASE_ID.test(id) || !Number.isInteger(expiry) || typeof sig !== 'string')
+      return null;
     if (expiry <= seconds(now) || expiry > seconds(now) + PREVIEW_TTL_SECONDS) return null;
     const expected = Buffer.from(sign(remote, id, expiry));
     const given = Buffer.from(sig);
@@ -85,7 +87,9 @@ export function createPreviews(secret: string, remotes: readonly string[]): Prev
       return `${COOKIE_PREFIX}${grant.remote}=${grant.id}:${grant.exp}:${grant.sig}; Path=/; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
     },
     clearCookies(req) {
-      return [...previewCookies(req.headers.cookie).keys()].map((remote) => `${COOKIE_PREFIX}${remote}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`);
+      return [...previewCookies(req.headers.cookie).keys()].map(
+        (remote) => `${COOKIE_PREFIX}${remote}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`,
+      );
     },
   };
 }

@@ -28,7 +28,8 @@ type Answer = { status: number; body: Record<string, unknown> };
 
 /** What to do about a refusal, beside the server's own reason. */
 function hint(status: number, remote: string | undefined): string {
-  if (status === 401) return 'Set RELEASE_TOKEN to a live release token (an operator makes one with `pnpm run token create <remote> --label <ci-name>`).';
+  if (status === 401)
+    return 'Set RELEASE_TOKEN to a live release token (an operator makes one with `pnpm run token create <remote> --label <ci-name>`).';
   if (status === 403) return `Use a token that covers ${remote ?? 'this remote'}, or ask an operator for one.`;
   if (status === 404) return `Check the remote (${REMOTE_NAMES.join(', ')}) and --site.`;
   if (status === 409) return 'Build again: a new build gets a new release id.';
@@ -39,24 +40,45 @@ function hint(status: number, remote: string | undefined): string {
 }
 
 /** Sends a request; an upload's progress is reported as it goes out. */
-function call(site: string, method: string, path: string, token: string, body?: { data: Buffer; type: string }, progress?: (sent: number, total: number) => void): Promise<Answer> {
+function call(
+  site: string,
+  method: string,
+  path: string,
+  token: string,
+  body?: { data: Buffer; type: string },
+  progress?: (sent: number, total: number) => void,
+): Promise<Answer> {
   const url = new URL(path, site);
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise((resolve, reject) => {
-    const req = send(url, { method, headers: { Authorization: `Bearer ${token}`, Accept: 'application/json', ...(body ? { 'Content-Type': body.type, 'Content-Length': body.data.length } : {}) } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        let parsed: Record<string, unknown>;
-        try {
-          parsed = JSON.parse(text) as Record<string, unknown>;
-        } catch {
-          parsed = { success: false, error: `the site answered ${res.statusCode} with no JSON (is ${site} the site?)` };
-        }
-        resolve({ status: res.statusCode ?? 0, body: parsed });
-      });
-    });
+    const req = send(
+      url,
+      {
+        method,
+        headers: {
+          Authorization: `Bearer ${token}`,
+          Accept: 'application/json',
+          ...(body ? { 'Content-Type': body.type, 'Content-Length': body.data.length } : {}),
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          let parsed: Record<string, unknown>;
+          try {
+            parsed = JSON.parse(text) as Record<string, unknown>;
+          } catch {
+            parsed = {
+              success: false,
+              error: `the site answered ${res.statusCode} with no JSON (is ${site} the site?)`,
+            };
+          }
+          resolve({ status: res.statusCode ?? 0, body: parsed });
+        });
+      },
+    );
     req.on('error', (err) => reject(new ReleaseError(`Cannot reach ${site}: ${err.message}. Check --site.`)));
     if (!body) return void req.end();
     const CHUNK = 64 * 1024;
@@ -77,16 +99,25 @@ function call(site: string, method: string, path: string, token: string, body?: 
 function expectOk(answer: Answer, what: string, remote?: string): Record<string, unknown> {
   if (answer.status >= 200 && answer.status < 300 && answer.body.success !== false) return answer.body;
   const reason = typeof answer.body.error === 'string' ? answer.body.error : `status ${answer.status}`;
-  throw new ReleaseError(`${what} refused (${answer.status}): ${reason}${hint(answer.status, remote) ? `\n  ${hint(answer.status, remote)}` : ''}`);
+  throw new ReleaseError(
+    `${what} refused (${answer.status}): ${reason}${hint(answer.status, remote) ? `\n  ${hint(answer.status, remote)}` : ''}`,
+  );
 }
 
 const kB = (n: number) => `${(n / 1024).toFixed(0)} kB`;
 
-export async function runRemoteCommand(cmd: RemoteCommand, log: (line: string) => void = (l) => console.log(l)): Promise<void> {
-  if (!cmd.token) throw new ReleaseError('Set RELEASE_TOKEN to the release token for this remote (an operator makes one with `pnpm run token create <remote> --label <ci-name>`).');
+export async function runRemoteCommand(
+  cmd: RemoteCommand,
+  log: (line: string) => void = (l) => console.log(l),
+): Promise<void> {
+  if (!cmd.token)
+    throw new ReleaseError(
+      'Set RELEASE_TOKEN to the release token for this remote (an operator makes one with `pnpm run token create <remote> --label <ci-name>`).',
+    );
   const token = cmd.token;
   const site = cmd.site.endsWith('/') ? cmd.site : `${cmd.site}/`;
-  if (!/^https?:\/\//.test(site)) throw new ReleaseError(`--site takes the site's address, e.g. https://aitools.example (got "${cmd.site}").`);
+  if (!/^https?:\/\//.test(site))
+    throw new ReleaseError(`--site takes the site's address, e.g. https://aitools.example (got "${cmd.site}").`);
 
   if (cmd.command === 'release') {
     const remote = cmd.remote!;
@@ -95,28 +126,48 @@ export async function runRemoteCommand(cmd: RemoteCommand, log: (line: string) =
       const draft = buildRelease(remote, out, { packageDir: cmd.packageDir, log });
       const chunks: Buffer[] = [];
       let files = 0;
-      const packer = create({ gzip: true, cwd: out, portable: true, onWriteEntry: () => void files++ }, ['client', 'server', 'release.json']);
+      const packer = create({ gzip: true, cwd: out, portable: true, onWriteEntry: () => void files++ }, [
+        'client',
+        'server',
+        'release.json',
+      ]);
       for await (const c of packer) chunks.push(c as Buffer);
       const data = Buffer.concat(chunks);
       log(`${remote}: packed ${files} entries (${kB(data.length)} gzip)`);
       let shown = -1;
-      const upload = await call(site, 'POST', `api/releases/${remote}`, token, { data, type: 'application/gzip' }, (sent, total) => {
-        const pct = Math.floor((sent / total) * 100);
-        if (pct >= shown + 25 || sent === total) {
-          shown = pct;
-          log(`${remote}: uploading ${pct}% (${kB(sent)} of ${kB(total)})`);
-        }
-      });
+      const upload = await call(
+        site,
+        'POST',
+        `api/releases/${remote}`,
+        token,
+        { data, type: 'application/gzip' },
+        (sent, total) => {
+          const pct = Math.floor((sent / total) * 100);
+          if (pct >= shown + 25 || sent === total) {
+            shown = pct;
+            log(`${remote}: uploading ${pct}% (${kB(sent)} of ${kB(total)})`);
+          }
+        },
+      );
       log(`${remote}: the site is checking ${draft.id}`);
       const stored = expectOk(upload, 'Upload', remote);
       const preview = new URL(String(stored.previewUrl));
       const previewLink = new URL(preview.pathname + preview.search, site).href;
       if (!cmd.activate) {
         log(`${remote}: ${stored.id} stored, not active. Preview it (24 hours, this browser only):\n  ${previewLink}`);
-        log(`Activate it with: curl -X POST -H "Authorization: Bearer $RELEASE_TOKEN" -H 'Content-Type: application/json' -d '{"id":"${stored.id}"}' ${site}api/releases/${remote}/activate`);
+        log(
+          `Activate it with: curl -X POST -H "Authorization: Bearer $RELEASE_TOKEN" -H 'Content-Type: application/json' -d '{"id":"${stored.id}"}' ${site}api/releases/${remote}/activate`,
+        );
         return;
       }
-      const active = expectOk(await call(site, 'POST', `api/releases/${remote}/activate`, token, { data: Buffer.from(JSON.stringify({ id: stored.id })), type: 'application/json' }), 'Activation', remote);
+      const active = expectOk(
+        await call(site, 'POST', `api/releases/${remote}/activate`, token, {
+          data: Buffer.from(JSON.stringify({ id: stored.id })),
+          type: 'application/json',
+        }),
+        'Activation',
+        remote,
+      );
       log(`${remote}: ${active.active} is active (was ${active.from ?? 'none'})`);
     } finally {
       rmSync(out, { recursive: true, force: true });
@@ -124,7 +175,11 @@ export async function runRemoteCommand(cmd: RemoteCommand, log: (line: string) =
   } else if (cmd.command === 'rollback') {
     const remote = cmd.remote!;
     const body = Buffer.from(JSON.stringify(cmd.to ? { to: cmd.to } : {}));
-    const r = expectOk(await call(site, 'POST', `api/releases/${remote}/rollback`, token, { data: body, type: 'application/json' }), 'Rollback', remote);
+    const r = expectOk(
+      await call(site, 'POST', `api/releases/${remote}/rollback`, token, { data: body, type: 'application/json' }),
+      'Rollback',
+      remote,
+    );
     log(`${remote}: rolled back from ${r.from} to ${r.active}`);
   } else {
     const remotes = cmd.remote ? [cmd.remote] : [...REMOTE_NAMES];
@@ -132,11 +187,20 @@ export async function runRemoteCommand(cmd: RemoteCommand, log: (line: string) =
       const answer = await call(site, 'GET', `api/releases/${remote}`, token);
       // Listing every remote with a team's token: the others are not this token's to see.
       if (answer.status === 403 && !cmd.remote) continue;
-      const { data } = expectOk(answer, 'Listing', remote) as { data: { releases: { id: string; builtAt: string; active: boolean; releasedBy: string | null }[]; history: { at: string; action: string; from: string | null; id: string; by: string }[] } };
+      const { data } = expectOk(answer, 'Listing', remote) as {
+        data: {
+          releases: { id: string; builtAt: string; active: boolean; releasedBy: string | null }[];
+          history: { at: string; action: string; from: string | null; id: string; by: string }[];
+        };
+      };
       log(`${remote}:`);
       if (!data.releases.length) log('  (no releases)');
-      for (const r of data.releases) log(`  ${r.active ? '*' : ' '} ${r.id}  built ${r.builtAt}${r.releasedBy ? `  uploaded by ${r.releasedBy}` : ''}`);
-      for (const e of data.history.slice(-5)) log(`    ${e.at}  ${e.action.padEnd(8)} ${e.from ?? '-'} -> ${e.id}  by ${e.by}`);
+      for (const r of data.releases)
+        log(
+          `  ${r.active ? '*' : ' '} ${r.id}  built ${r.builtAt}${r.releasedBy ? `  uploaded by ${r.releasedBy}` : ''}`,
+        );
+      for (const e of data.history.slice(-5))
+        log(`    ${e.at}  ${e.action.padEnd(8)} ${e.from ?? '-'} -> ${e.id}  by ${e.by}`);
     }
   }
 }

@@ -24,7 +24,14 @@ let operator: string;
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'release-api-test-'));
   releasesDir = join(dir, 'releases');
-  const config = loadConfig({ NODE_ENV: 'test', RELEASES_DIR: releasesDir, PREVIEW_SECRET: 'test-secret', RELEASE_UPLOAD_BYTES: '20000', RELEASE_UPLOADS_PER_MINUTE: '8', SITE_ORIGIN: 'https://site.example' });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    RELEASES_DIR: releasesDir,
+    PREVIEW_SECRET: 'test-secret',
+    RELEASE_UPLOAD_BYTES: '20000',
+    RELEASE_UPLOADS_PER_MINUTE: '8',
+    SITE_ORIGIN: 'https://site.example',
+  });
   db = await openTestDatabase();
   app = await createApp({ config, db, logger: createLogger('silent'), pages: false });
   legal = await createToken(db, { label: 'legal-ci', remotes: ['legal'] });
@@ -53,7 +60,9 @@ describe('release API', () => {
     expect(other.status).toBe(403);
     expect(other.body.error).toMatch(/directory-ci.*not legal/);
     expect((await request(app).get('/api/releases/nope').set('Authorization', `Bearer ${operator}`)).status).toBe(404);
-    expect((await request(app).get('/api/releases/legal').set('Authorization', `Bearer ${directory}`)).status).toBe(403);
+    expect((await request(app).get('/api/releases/legal').set('Authorization', `Bearer ${directory}`)).status).toBe(
+      403,
+    );
     expect(stored()).toEqual([]);
   });
 
@@ -71,7 +80,11 @@ describe('release API', () => {
   it('stores an upload without activating it, answers its preview link, then activates and rolls back under the token label', async () => {
     const res = await upload(operator, makeTgz(releaseEntries()));
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ success: true, id: draft().id, previewUrl: expect.stringMatching(/^https:\/\/site\.example\/__preview\/legal\/[\w.-]+\?exp=\d+&sig=[\w-]+$/) });
+    expect(res.body).toMatchObject({
+      success: true,
+      id: draft().id,
+      previewUrl: expect.stringMatching(/^https:\/\/site\.example\/__preview\/legal\/[\w.-]+\?exp=\d+&sig=[\w-]+$/),
+    });
     expect(stored()).toEqual([draft().id]);
     expect(readManifest(releasesDir).remotes.legal).toBeUndefined();
 
@@ -80,7 +93,9 @@ describe('release API', () => {
     const open = await request(app).get(link.pathname + link.search);
     expect(open.status).toBe(303);
     expect(open.headers.location).toBe('/privacy');
-    expect(String(open.headers['set-cookie'])).toMatch(/^preview_legal=[\w.-]+:\d+:[\w-]+; Path=\/; Max-Age=\d+; HttpOnly; SameSite=Lax/);
+    expect(String(open.headers['set-cookie'])).toMatch(
+      /^preview_legal=[\w.-]+:\d+:[\w-]+; Path=\/; Max-Age=\d+; HttpOnly; SameSite=Lax/,
+    );
     expect((await request(app).get(link.pathname + link.search.replace(/sig=./, 'sig=A'))).status).toBe(403);
 
     const again = await upload(legal, makeTgz(releaseEntries()));
@@ -89,13 +104,33 @@ describe('release API', () => {
     const second = draft({ id: '1.0.1-20261125T130000Z-abcdef13', builtAt: '2026-11-25T13:00:00.000Z' });
     expect((await upload(legal, makeTgz(releaseEntries(second)))).status).toBe(201);
     for (const id of [draft().id, second.id]) {
-      const r = await request(app).post('/api/releases/legal/activate').set('Authorization', `Bearer ${legal}`).send({ id });
+      const r = await request(app)
+        .post('/api/releases/legal/activate')
+        .set('Authorization', `Bearer ${legal}`)
+        .send({ id });
       expect(r.status).toBe(200);
       expect(r.body).toMatchObject({ success: true, active: id });
     }
-    expect((await request(app).post('/api/releases/legal/activate').set('Authorization', `Bearer ${legal}`).send({ id: 'nope' })).status).toBe(404);
-    expect((await request(app).post('/api/releases/legal/activate').set('Authorization', `Bearer ${legal}`).send({ id: '../x' })).status).toBe(400);
-    const back = await request(app).post('/api/releases/legal/rollback').set('Authorization', `Bearer ${legal}`).send({});
+    expect(
+      (
+        await request(app)
+          .post('/api/releases/legal/activate')
+          .set('Authorization', `Bearer ${legal}`)
+          .send({ id: 'nope' })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await request(app)
+          .post('/api/releases/legal/activate')
+          .set('Authorization', `Bearer ${legal}`)
+          .send({ id: '../x' })
+      ).status,
+    ).toBe(400);
+    const back = await request(app)
+      .post('/api/releases/legal/rollback')
+      .set('Authorization', `Bearer ${legal}`)
+      .send({});
     expect(back.body).toMatchObject({ success: true, active: draft().id, from: second.id });
 
     const list = await request(app).get('/api/releases/legal').set('Authorization', `Bearer ${legal}`);
@@ -105,11 +140,18 @@ describe('release API', () => {
       [second.id, 'legal-ci'],
       [draft().id, 'ops'],
     ]);
-    expect(list.body.data.history.map((e: { action: string; by: string }) => `${e.action} by ${e.by}`)).toEqual(['release by legal-ci', 'release by legal-ci', 'rollback by legal-ci']);
+    expect(list.body.data.history.map((e: { action: string; by: string }) => `${e.action} by ${e.by}`)).toEqual([
+      'release by legal-ci',
+      'release by legal-ci',
+      'rollback by legal-ci',
+    ]);
   });
 
   it('refuses a hostile archive with a reason and writes nothing outside the store', async () => {
-    const res = await upload(legal, makeTgz([...releaseEntries(draft({ id: '9.9.9-x' })), { path: '../../escaped.txt', body: 'x' }]));
+    const res = await upload(
+      legal,
+      makeTgz([...releaseEntries(draft({ id: '9.9.9-x' })), { path: '../../escaped.txt', body: 'x' }]),
+    );
     expect(res.status).toBe(400);
     expect(res.body.error).toMatch(/climbs out/);
     expect(existsSync(join(dir, 'escaped.txt'))).toBe(false);

@@ -50,13 +50,23 @@ export function releasesRouter(opts: ReleasesRouterOptions): Router {
       if (status === 401) res.set('WWW-Authenticate', 'Bearer realm="releases"');
       res.status(status).json(failure(error));
     };
-    if (!presented) return refuse(401, 'A release token is required: send it as Authorization: Bearer <token> (RELEASE_TOKEN in CI).');
+    if (!presented)
+      return refuse(
+        401,
+        'A release token is required: send it as Authorization: Bearer <token> (RELEASE_TOKEN in CI).',
+      );
     authenticateToken(opts.db, presented)
       .then((token) => {
-        if (!token) return refuse(401, 'This release token is unknown or revoked. Ask an operator for a new one (pnpm run token create).');
+        if (!token)
+          return refuse(
+            401,
+            'This release token is unknown or revoked. Ask an operator for a new one (pnpm run token create).',
+          );
         const { remote } = req.params as { remote: string };
-        if (!(REMOTE_NAMES as readonly string[]).includes(remote)) return refuse(404, `Unknown remote "${remote}". Known remotes: ${REMOTE_NAMES.join(', ')}.`);
-        if (!tokenCovers(token, remote)) return refuse(403, `The token "${token.label}" may release ${token.remotes.join(', ')}, not ${remote}.`);
+        if (!(REMOTE_NAMES as readonly string[]).includes(remote))
+          return refuse(404, `Unknown remote "${remote}". Known remotes: ${REMOTE_NAMES.join(', ')}.`);
+        if (!tokenCovers(token, remote))
+          return refuse(403, `The token "${token.label}" may release ${token.remotes.join(', ')}, not ${remote}.`);
         res.locals.releaseToken = token;
         res.locals[RATE_LIMIT_KEY] = token.label;
         next();
@@ -65,14 +75,21 @@ export function releasesRouter(opts: ReleasesRouterOptions): Router {
   });
 
   const readArchive: RequestHandler = (req, res, next) => {
-    if (!req.is(GZIP_TYPES)) return void res.status(415).json(failure('Send the release folder as a gzip tar with Content-Type: application/gzip.'));
+    if (!req.is(GZIP_TYPES))
+      return void res
+        .status(415)
+        .json(failure('Send the release folder as a gzip tar with Content-Type: application/gzip.'));
     express.raw({ type: () => true, limit: opts.maxUploadBytes })(req, res, next);
   };
 
   router.post('/:remote', opts.uploadLimit, readArchive, async (req, res) => {
     const { remote } = req.params as { remote: string };
     const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-    const meta = await storeUpload(remote, body, { ...at, by: tokenOf(res).label, limits: opts.limits ?? DEFAULT_UPLOAD_LIMITS });
+    const meta = await storeUpload(remote, body, {
+      ...at,
+      by: tokenOf(res).label,
+      limits: opts.limits ?? DEFAULT_UPLOAD_LIMITS,
+    });
     const previewUrl = new URL(opts.previews.link(remote, meta.id), opts.siteOrigin).href;
     res.status(201).json(success({ id: meta.id, previewUrl }));
   });
@@ -80,7 +97,10 @@ export function releasesRouter(opts: ReleasesRouterOptions): Router {
   router.post('/:remote/activate', express.json({ limit: '4kb' }), async (req, res) => {
     const { remote } = req.params as { remote: string };
     const body = activateBody.safeParse(req.body ?? {});
-    if (!body.success) return void res.status(400).json(failure('Send { "id": "<release id>" }.', { id: body.error.issues[0]?.message ?? 'required' }));
+    if (!body.success)
+      return void res
+        .status(400)
+        .json(failure('Send { "id": "<release id>" }.', { id: body.error.issues[0]?.message ?? 'required' }));
     const r = await activateStored(remote, body.data.id, { ...at, by: tokenOf(res).label });
     res.json(success({ remote, active: r.to, from: r.from }));
   });
@@ -88,7 +108,10 @@ export function releasesRouter(opts: ReleasesRouterOptions): Router {
   router.post('/:remote/rollback', express.json({ limit: '4kb' }), async (req, res) => {
     const { remote } = req.params as { remote: string };
     const body = rollbackBody.safeParse(req.body ?? {});
-    if (!body.success) return void res.status(400).json(failure('Send {} or { "to": "<release id>" }.', { to: body.error.issues[0]?.message ?? 'invalid' }));
+    if (!body.success)
+      return void res
+        .status(400)
+        .json(failure('Send {} or { "to": "<release id>" }.', { to: body.error.issues[0]?.message ?? 'invalid' }));
     const r = await rollback(remote, { ...at, to: body.data.to, by: tokenOf(res).label });
     res.json(success({ remote, active: r.to, from: r.from }));
   });
@@ -96,15 +119,41 @@ export function releasesRouter(opts: ReleasesRouterOptions): Router {
   router.get('/:remote', (req, res) => {
     const { remote } = req.params as { remote: string };
     const state = (opts.manifests ?? fileManifestStore(opts.releasesDir)).read().manifest.remotes[remote];
-    const releases = listReleases(at, remote).map(({ id, version, builtAt, sourceHash, source, releasedBy, active }) => ({ id, version, builtAt, sourceHash, gitCommit: source?.gitCommit ?? null, releasedBy: releasedBy ?? null, active }));
-    res.json(success({ data: { remote, active: state?.active ?? releases.find((r) => r.active)?.id ?? null, releases, history: state?.history ?? [] } }));
+    const releases = listReleases(at, remote).map(
+      ({ id, version, builtAt, sourceHash, source, releasedBy, active }) => ({
+        id,
+        version,
+        builtAt,
+        sourceHash,
+        gitCommit: source?.gitCommit ?? null,
+        releasedBy: releasedBy ?? null,
+        active,
+      }),
+    );
+    res.json(
+      success({
+        data: {
+          remote,
+          active: state?.active ?? releases.find((r) => r.active)?.id ?? null,
+          releases,
+          history: state?.history ?? [],
+        },
+      }),
+    );
   });
 
   // Refusals say what was wrong and what to do; anything else is the site's error handler's.
   router.use((err: unknown, _req: Request, res: Response, next: NextFunction) => {
-    if (err instanceof ReleaseError || err instanceof UploadError) return void res.status(err.status).json(failure(err.message));
+    if (err instanceof ReleaseError || err instanceof UploadError)
+      return void res.status(err.status).json(failure(err.message));
     if ((err as { type?: string })?.type === 'entity.too.large') {
-      return void res.status(413).json(failure(`The archive is larger than ${opts.maxUploadBytes} bytes (RELEASE_UPLOAD_BYTES). A release folder holds its build output only.`));
+      return void res
+        .status(413)
+        .json(
+          failure(
+            `The archive is larger than ${opts.maxUploadBytes} bytes (RELEASE_UPLOAD_BYTES). A release folder holds its build output only.`,
+          ),
+        );
     }
     next(err);
   });

@@ -33,7 +33,13 @@ function store(id: string, builtAt: string, opts: { contract?: number | null } =
   writeFileSync(join(dir, 'release.json'), JSON.stringify(meta));
 }
 
-const ev = (action: ManifestEvent['action'], id: string, from: string | null): ManifestEvent => ({ action, id, from, at: '2026-11-23T00:00:00Z', by: 'ci' });
+const ev = (action: ManifestEvent['action'], id: string, from: string | null): ManifestEvent => ({
+  action,
+  id,
+  from,
+  at: '2026-11-23T00:00:00Z',
+  by: 'ci',
+});
 
 function activate(active: string, history: ManifestEvent[]) {
   const m: Manifest = { version: 1, remotes: { directory: { active, history } } };
@@ -78,7 +84,11 @@ describe('choosing the release to serve', () => {
     const s = sv.current('directory');
     expect(s.release?.id).toBe('r2');
     expect(s.release && s.fallbackFrom).toEqual({ id: 'r3', problem: 'the release folder is missing' });
-    expect(sv.health()).toMatchObject({ ok: false, manifest: { ok: true }, remotes: { directory: { active: 'r3', served: 'r2' } } });
+    expect(sv.health()).toMatchObject({
+      ok: false,
+      manifest: { ok: true },
+      remotes: { directory: { active: 'r3', served: 'r2' } },
+    });
     renameSync(`${dir}.away`, dir);
     expect(sv.current('directory').release?.id).toBe('r3');
     expect(sv.health()).toMatchObject({ ok: true, remotes: {} });
@@ -96,15 +106,39 @@ describe('choosing the release to serve', () => {
   });
 
   it.each([
-    ['a damaged browser entry', () => writeFileSync(join(releaseDir(releasesDir, 'directory', 'r3'), 'client', 'remoteEntry.js'), '<html>junk'), /client\/remoteEntry\.js changed since the release/],
-    ['a missing server entry', () => rmSync(join(releaseDir(releasesDir, 'directory', 'r3'), 'server', 'entry.mjs')), /server\/entry\.mjs is missing/],
-    ['an unreadable release.json', () => writeFileSync(join(releaseDir(releasesDir, 'directory', 'r3'), 'release.json'), '{'), /release\.json is missing or unreadable/],
-    ['another route contract', () => store('r3', '2026-11-03T00:00:00Z', { contract: CONTRACT_VERSION + 1 }), /built against route contract \d+; the shell runs contract/],
-    ['a folder renamed to the active id', () => {
-      rmSync(releaseDir(releasesDir, 'directory', 'r3'), { recursive: true });
-      renameSync(releaseDir(releasesDir, 'directory', 'r1'), releaseDir(releasesDir, 'directory', 'r3'));
-    }, /release\.json names another release \(directory\/r1\)/],
-    ['no recorded contract', () => store('r3', '2026-11-03T00:00:00Z', { contract: null }), /records no route-contract version/],
+    [
+      'a damaged browser entry',
+      () => writeFileSync(join(releaseDir(releasesDir, 'directory', 'r3'), 'client', 'remoteEntry.js'), '<html>junk'),
+      /client\/remoteEntry\.js changed since the release/,
+    ],
+    [
+      'a missing server entry',
+      () => rmSync(join(releaseDir(releasesDir, 'directory', 'r3'), 'server', 'entry.mjs')),
+      /server\/entry\.mjs is missing/,
+    ],
+    [
+      'an unreadable release.json',
+      () => writeFileSync(join(releaseDir(releasesDir, 'directory', 'r3'), 'release.json'), '{'),
+      /release\.json is missing or unreadable/,
+    ],
+    [
+      'another route contract',
+      () => store('r3', '2026-11-03T00:00:00Z', { contract: CONTRACT_VERSION + 1 }),
+      /built against route contract \d+; the shell runs contract/,
+    ],
+    [
+      'a folder renamed to the active id',
+      () => {
+        rmSync(releaseDir(releasesDir, 'directory', 'r3'), { recursive: true });
+        renameSync(releaseDir(releasesDir, 'directory', 'r1'), releaseDir(releasesDir, 'directory', 'r3'));
+      },
+      /release\.json names another release \(directory\/r1\)/,
+    ],
+    [
+      'no recorded contract',
+      () => store('r3', '2026-11-03T00:00:00Z', { contract: null }),
+      /records no route-contract version/,
+    ],
   ])('treats %s as broken', (_name, fault, problem) => {
     fault();
     const s = serving().current('directory');
@@ -141,11 +175,19 @@ describe('choosing the release to serve', () => {
 
   it('reports a bad manifest once per bad file state, and serves the last good one', () => {
     const errors: string[] = [];
-    const sv = createReleaseServing({ releasesDir, remotes: ['directory'], importEntry: async () => ({ remote: 'directory', routes: {} }), logger: { error: (_o: object, msg: string) => errors.push(msg), warn: () => {} } as never });
+    const sv = createReleaseServing({
+      releasesDir,
+      remotes: ['directory'],
+      importEntry: async () => ({ remote: 'directory', routes: {} }),
+      logger: { error: (_o: object, msg: string) => errors.push(msg), warn: () => {} } as never,
+    });
     sv.current('directory');
     writeFileSync(join(releasesDir, 'manifest.json'), '{"version":1,"remo');
     for (let i = 0; i < 3; i++) expect(sv.current('directory').release?.id).toBe('r3');
     expect(errors.filter((m) => m.startsWith('release manifest is bad'))).toHaveLength(1);
-    expect(sv.health()).toMatchObject({ ok: false, manifest: { ok: false, problem: expect.stringMatching(/not valid JSON/), servingFrom: 'last-good' } });
+    expect(sv.health()).toMatchObject({
+      ok: false,
+      manifest: { ok: false, problem: expect.stringMatching(/not valid JSON/), servingFrom: 'last-good' },
+    });
   });
 });

@@ -3,7 +3,15 @@ import type { Logger } from 'pino';
 import type { ServerEntry } from '@aitools/platform/contract';
 import { checkRelease, releaseCandidates } from './health';
 import type { ManifestStore } from './manifestStore';
-import { devRelease, readManifestChecked, storedRelease, publicRelease, type ManifestRead, type PublicRelease, type ResolvedRelease } from './manifest';
+import {
+  devRelease,
+  readManifestChecked,
+  storedRelease,
+  publicRelease,
+  type ManifestRead,
+  type PublicRelease,
+  type ResolvedRelease,
+} from './manifest';
 
 /** What a remote is served from right now. */
 export type Served =
@@ -76,7 +84,10 @@ export function createReleaseServing(opts: ReleaseServingOptions): ReleaseServin
   function manifest(): ManifestRead {
     const read = readManifest();
     if (!read.ok && read !== reported) {
-      logger?.error({ problem: read.problem, servingFrom: read.servingFrom, fromLastGood: read.fromLastGood }, 'release manifest is bad; serving the last good state');
+      logger?.error(
+        { problem: read.problem, servingFrom: read.servingFrom, fromLastGood: read.fromLastGood },
+        'release manifest is bad; serving the last good state',
+      );
     }
     reported = read;
     return read;
@@ -89,7 +100,10 @@ export function createReleaseServing(opts: ReleaseServingOptions): ReleaseServin
       p = opts.importEntry(release);
       p.catch((err: unknown) => {
         importFailures.set(key, `its server entry does not load (${(err as Error)?.name ?? 'Error'})`);
-        logger?.error({ err, remote: release.remote, release: release.id }, 'server entry of a release failed to import; that release is not served');
+        logger?.error(
+          { err, remote: release.remote, release: release.id },
+          'server entry of a release failed to import; that release is not served',
+        );
       });
       imports.set(key, p);
     }
@@ -101,8 +115,15 @@ export function createReleaseServing(opts: ReleaseServingOptions): ReleaseServin
     const key = problem ? `${served.release?.id ?? '-'}|${problem}` : '';
     if (key && reportedRemote.get(served.remote) !== key) {
       logger?.error(
-        { remote: served.remote, served: served.release?.id ?? null, problem, ...(served.release ? { active: served.fallbackFrom?.id } : {}) },
-        served.release ? 'active release of a remote is broken; serving an earlier release' : 'no intact release of a remote; its routes answer 503',
+        {
+          remote: served.remote,
+          served: served.release?.id ?? null,
+          problem,
+          ...(served.release ? { active: served.fallbackFrom?.id } : {}),
+        },
+        served.release
+          ? 'active release of a remote is broken; serving an earlier release'
+          : 'no intact release of a remote; its routes answer 503',
       );
     }
     reportedRemote.set(served.remote, key);
@@ -111,7 +132,11 @@ export function createReleaseServing(opts: ReleaseServingOptions): ReleaseServin
 
   /** The candidates that pass the checks by files and known import failures, best first; `all`: every one (to try
    *  their imports in turn), else only the best, so a request looks no further than the release it serves. */
-  function intact(remote: string, all = false, pin?: string): { releases: ResolvedRelease[]; active: string | null; activeProblem?: string } {
+  function intact(
+    remote: string,
+    all = false,
+    pin?: string,
+  ): { releases: ResolvedRelease[]; active: string | null; activeProblem?: string } {
     if (devRemotes.includes(remote)) return { releases: [devRelease(remote)], active: 'dev' };
     if (pin) {
       // A previewed release stands in for the active one; should it not be intact, the usual choice serves.
@@ -141,12 +166,22 @@ export function createReleaseServing(opts: ReleaseServingOptions): ReleaseServin
 
   function served(remote: string, releases: ResolvedRelease[], active: string | null, activeProblem?: string): Served {
     const release = releases[0];
-    if (!release) return { remote, release: null, active, problem: active ? `release ${active}: ${activeProblem ?? 'not intact'}; no intact earlier release` : 'no release is active' };
+    if (!release)
+      return {
+        remote,
+        release: null,
+        active,
+        problem: active
+          ? `release ${active}: ${activeProblem ?? 'not intact'}; no intact earlier release`
+          : 'no release is active',
+      };
     return {
       remote,
       release,
       public: publicRelease(release),
-      ...(active && release.id !== active ? { fallbackFrom: { id: active, problem: activeProblem ?? 'not intact' } } : {}),
+      ...(active && release.id !== active
+        ? { fallbackFrom: { id: active, problem: activeProblem ?? 'not intact' } }
+        : {}),
     };
   }
 
@@ -165,7 +200,10 @@ export function createReleaseServing(opts: ReleaseServingOptions): ReleaseServin
       for (let i = 0; i < releases.length; i++) {
         const release = releases[i]!;
         const outcome = await settleWithin(entry(release), deadline - Date.now());
-        if (outcome !== 'failed') return pin ? served(remote, releases.slice(i), active, problem) : report(served(remote, releases.slice(i), active, problem));
+        if (outcome !== 'failed')
+          return pin
+            ? served(remote, releases.slice(i), active, problem)
+            : report(served(remote, releases.slice(i), active, problem));
         if (release.id === active) problem = importFailures.get(entryKey(release));
       }
       return report(served(remote, [], active, problem));
@@ -176,7 +214,8 @@ export function createReleaseServing(opts: ReleaseServingOptions): ReleaseServin
       for (const remote of remotes) {
         const s = this.current(remote);
         if (!s.release) out[remote] = { active: s.active, served: null, problem: s.problem };
-        else if (s.fallbackFrom) out[remote] = { active: s.fallbackFrom.id, served: s.release.id, problem: s.fallbackFrom.problem };
+        else if (s.fallbackFrom)
+          out[remote] = { active: s.fallbackFrom.id, served: s.release.id, problem: s.fallbackFrom.problem };
       }
       return {
         ok: read.ok && Object.keys(out).length === 0,
@@ -192,7 +231,13 @@ async function settleWithin(p: Promise<unknown>, ms: number): Promise<'ok' | 'fa
   let timer: ReturnType<typeof setTimeout> | undefined;
   const pending = new Promise<'pending'>((r) => (timer = setTimeout(() => r('pending'), Math.max(0, ms))));
   try {
-    return await Promise.race([p.then(() => 'ok' as const, () => 'failed' as const), pending]);
+    return await Promise.race([
+      p.then(
+        () => 'ok' as const,
+        () => 'failed' as const,
+      ),
+      pending,
+    ]);
   } finally {
     clearTimeout(timer);
   }

@@ -36,7 +36,11 @@ const isTest = (path: string) => /\.test\.tsx?$/.test(path);
  * contracts, the lockfile and tsconfig.base.json (tests point it at a copy).
  */
 export function releaseSource(pkgDir: string, repoRoot: string): ReleaseSource {
-  const tree = (base: string, paths: string[]) => hashTree(paths.map((p) => join(base, p)), { base, skip: isTest });
+  const tree = (base: string, paths: string[]) =>
+    hashTree(
+      paths.map((p) => join(base, p)),
+      { base, skip: isTest },
+    );
   const full: SourceInputs = {
     remote: tree(pkgDir, ['.']),
     platform: tree(join(repoRoot, 'shell', 'platform'), ['package.json', 'src', 'vite']),
@@ -62,6 +66,7 @@ export function gitCommit(repoRoot: string): string | null {
 /** The workspace a package folder belongs to (nearest folder up with pnpm-workspace.yaml): what its build resolves
  *  @aitools/platform and the contracts from. `fallback` when there is none. */
 export function workspaceRoot(pkgDir: string, fallback: string): string {
-  for (let d = dirname(pkgDir); d !== dirname(d); d = dirname(d)) if (existsSync(join(d, 'pnpm-workspace.yaml'))) return d;
+  for (let d = dirname(pkgDir); d !== dirname(d); d = dirname(d))
+    if (existsSync(join(d, 'pnpm-workspace.yaml'))) return d;
   return fallback;
 }

@@ -26,7 +26,10 @@ function fakeBuild(name: string, serverSource: string | null, withBrowserEntry =
   mkdirSync(join(out, 'client'), { recursive: true });
   if (withBrowserEntry) writeFileSync(join(out, 'client', 'remoteEntry.js'), 'export const get = () => {};');
   writeFileSync(join(out, 'client', 'style-abc.css'), '.x{}');
-  writeFileSync(join(out, 'client', 'preload.json'), JSON.stringify({ './Privacy': [], './Terms': [], './Cookies': [] }));
+  writeFileSync(
+    join(out, 'client', 'preload.json'),
+    JSON.stringify({ './Privacy': [], './Terms': [], './Cookies': [] }),
+  );
   if (serverSource !== null) {
     mkdirSync(join(out, 'server'));
     writeFileSync(join(out, 'server', 'entry.mjs'), serverSource);
@@ -47,7 +50,11 @@ function fixturePackage(edit: (pkg: { description?: string; dependencies: Record
   return pkgDir;
 }
 
-function releaseFake(name: string, source: string | null = GOOD_ENTRY, extra: Partial<Parameters<typeof release>[1]> = {}) {
+function releaseFake(
+  name: string,
+  source: string | null = GOOD_ENTRY,
+  extra: Partial<Parameters<typeof release>[1]> = {},
+) {
   // A different package.json per build gives a different release id.
   const packageDir = fixturePackage((p) => (p.description = name));
   return release('legal', { releasesDir, prebuiltDir: fakeBuild(name, source), packageDir, log: quiet, ...extra });
@@ -65,37 +72,55 @@ describe('release', () => {
     expect(meta).toMatchObject({ id: r.id, remote: 'legal', css: ['style-abc.css'], shared: { react: '^19.2.0' } });
     const m = readManifest(releasesDir);
     expect(m.remotes.legal.active).toBe(r.id);
-    expect(m.remotes.legal.history).toEqual([expect.objectContaining({ action: 'release', id: r.id, from: null, by: expect.any(String), at: expect.any(String) })]);
+    expect(m.remotes.legal.history).toEqual([
+      expect.objectContaining({
+        action: 'release',
+        id: r.id,
+        from: null,
+        by: expect.any(String),
+        at: expect.any(String),
+      }),
+    ]);
   });
 
   it('refuses a build without its server entry, and changes nothing', async () => {
     const first = await releaseFake('v1');
     const packageDir = fixturePackage((p) => (p.description = 'v2'));
-    await expect(release('legal', { releasesDir, prebuiltDir: fakeBuild('v2', null), packageDir, log: quiet })).rejects.toThrow(/no server entry/);
+    await expect(
+      release('legal', { releasesDir, prebuiltDir: fakeBuild('v2', null), packageDir, log: quiet }),
+    ).rejects.toThrow(/no server entry/);
     expect(readManifest(releasesDir).remotes.legal.active).toBe(first.id);
     expect(listReleases({ releasesDir }, 'legal')).toHaveLength(1);
   });
 
   it('refuses a build without its browser entry', async () => {
     const packageDir = fixturePackage(() => {});
-    await expect(release('legal', { releasesDir, prebuiltDir: fakeBuild('v1', GOOD_ENTRY, false), packageDir, log: quiet })).rejects.toThrow(/no browser entry/);
+    await expect(
+      release('legal', { releasesDir, prebuiltDir: fakeBuild('v1', GOOD_ENTRY, false), packageDir, log: quiet }),
+    ).rejects.toThrow(/no browser entry/);
     expect(existsSync(manifestPath(releasesDir))).toBe(false);
   });
 
   it('refuses a build that does not list its exposed modules', async () => {
     const build = fakeBuild('v1', GOOD_ENTRY);
     rmSync(join(build, 'client', 'preload.json'));
-    await expect(release('legal', { releasesDir, prebuiltDir: build, packageDir: fixturePackage(() => {}), log: quiet })).rejects.toThrow(/lists no exposed modules/);
+    await expect(
+      release('legal', { releasesDir, prebuiltDir: build, packageDir: fixturePackage(() => {}), log: quiet }),
+    ).rejects.toThrow(/lists no exposed modules/);
   });
 
   it('refuses a server entry that does not load (checked in a separate process)', async () => {
     await expect(releaseFake('broken', 'export default {')).rejects.toThrow(/server entry does not load/);
-    await expect(releaseFake('no-routes', 'export default { remote: "legal", routes: {} };')).rejects.toThrow(/does not expose a component for \.\/Privacy/);
+    await expect(releaseFake('no-routes', 'export default { remote: "legal", routes: {} };')).rejects.toThrow(
+      /does not expose a component for \.\/Privacy/,
+    );
   });
 
   it('refuses shared-dependency ranges the shell cannot satisfy, with a clear message', async () => {
     const packageDir = fixturePackage((p) => (p.dependencies.react = '^18.2.0'));
-    await expect(release('legal', { releasesDir, prebuiltDir: fakeBuild('old-react', GOOD_ENTRY), packageDir, log: quiet })).rejects.toThrow(
+    await expect(
+      release('legal', { releasesDir, prebuiltDir: fakeBuild('old-react', GOOD_ENTRY), packageDir, log: quiet }),
+    ).rejects.toThrow(
       /shared dependencies do not match the shell[\s\S]*react: the remote needs \^18\.2\.0 but the shell provides 19\./,
     );
   });
@@ -106,8 +131,19 @@ describe('release', () => {
 
   it('skips an unchanged remote with --if-changed', async () => {
     const packageDir = fixturePackage(() => {});
-    const first = await release('legal', { releasesDir, prebuiltDir: fakeBuild('a', GOOD_ENTRY), packageDir, log: quiet });
-    const again = await release('legal', { releasesDir, prebuiltDir: fakeBuild('b', GOOD_ENTRY), packageDir, ifChanged: true, log: quiet });
+    const first = await release('legal', {
+      releasesDir,
+      prebuiltDir: fakeBuild('a', GOOD_ENTRY),
+      packageDir,
+      log: quiet,
+    });
+    const again = await release('legal', {
+      releasesDir,
+      prebuiltDir: fakeBuild('b', GOOD_ENTRY),
+      packageDir,
+      ifChanged: true,
+      log: quiet,
+    });
     expect(again).toEqual({ remote: 'legal', id: first.id, skipped: true });
   });
 
@@ -158,7 +194,11 @@ describe('rollback', () => {
       ['rollback', v3.id, v2.id],
       ['rollback', v2.id, v1.id],
     ]);
-    expect(listReleases({ releasesDir }, 'legal').filter((r) => r.active).map((r) => r.id)).toEqual([v1.id]);
+    expect(
+      listReleases({ releasesDir }, 'legal')
+        .filter((r) => r.active)
+        .map((r) => r.id),
+    ).toEqual([v1.id]);
   });
 
   it('records the route contract, and refuses to roll back to a release built against another one (or none)', async () => {
@@ -170,7 +210,9 @@ describe('rollback', () => {
     expect(Object.keys(meta.files)).toEqual(['client/remoteEntry.js', 'server/entry.mjs']);
     const before = readFileSync(manifestPath(releasesDir), 'utf8');
     writeFileSync(metaFile, JSON.stringify({ ...meta, contractVersion: CONTRACT_VERSION + 1 }));
-    await expect(rollback('legal', { releasesDir })).rejects.toThrow(`Refusing to roll back to legal ${v1.id}: it was built against route contract ${CONTRACT_VERSION + 1}; the shell runs contract ${CONTRACT_VERSION}.`);
+    await expect(rollback('legal', { releasesDir })).rejects.toThrow(
+      `Refusing to roll back to legal ${v1.id}: it was built against route contract ${CONTRACT_VERSION + 1}; the shell runs contract ${CONTRACT_VERSION}.`,
+    );
     delete meta.contractVersion;
     writeFileSync(metaFile, JSON.stringify(meta));
     await expect(rollback('legal', { releasesDir, to: v1.id })).rejects.toThrow(/it records no route-contract version/);
@@ -185,7 +227,9 @@ describe('rollback', () => {
     // blog's entry was never seen good (no last good copy of it) and is now broken.
     const damaged = JSON.stringify({ ...good, remotes: { ...good.remotes, blog: { history: [] } } });
     writeFileSync(manifestPath(releasesDir), damaged);
-    await expect(rollback('legal', { releasesDir })).rejects.toThrow(/Refusing to change the manifest: blog: .*no last good state is known for blog.*Repair manifest\.json/);
+    await expect(rollback('legal', { releasesDir })).rejects.toThrow(
+      /Refusing to change the manifest: blog: .*no last good state is known for blog.*Repair manifest\.json/,
+    );
     expect(readFileSync(manifestPath(releasesDir), 'utf8')).toBe(damaged);
     // With the file repaired, the rollback goes through.
     writeFileSync(manifestPath(releasesDir), JSON.stringify(good));
@@ -196,7 +240,9 @@ describe('rollback', () => {
     await releaseFake('v1');
     const before = readFileSync(manifestPath(releasesDir), 'utf8');
     await expect(rollback('legal', { releasesDir, to: '9.9.9-nope' })).rejects.toThrow(ReleaseError);
-    await expect(rollback('legal', { releasesDir, to: '9.9.9-nope' })).rejects.toThrow(/Unknown release "9\.9\.9-nope" for legal/);
+    await expect(rollback('legal', { releasesDir, to: '9.9.9-nope' })).rejects.toThrow(
+      /Unknown release "9\.9\.9-nope" for legal/,
+    );
     await expect(rollback('legal', { releasesDir })).rejects.toThrow(/no earlier release/);
     await expect(rollback('nope', { releasesDir })).rejects.toThrow(/Unknown remote "nope"/);
     expect(readFileSync(manifestPath(releasesDir), 'utf8')).toBe(before);
@@ -218,7 +264,9 @@ describe('retention', () => {
 
 describe('release ids', () => {
   it('tell the version and the build', async () => {
-    expect(makeReleaseId('2.1.0', 'abcdef0123456789', new Date('2026-11-23T04:15:07.123Z'))).toBe('2.1.0-20261123T041507Z-abcdef01');
+    expect(makeReleaseId('2.1.0', 'abcdef0123456789', new Date('2026-11-23T04:15:07.123Z'))).toBe(
+      '2.1.0-20261123T041507Z-abcdef01',
+    );
   });
 });
 
@@ -233,7 +281,10 @@ describe('the manifest write', () => {
       process.send('ready');
       for (;;) writeManifestAtomic(${JSON.stringify(releasesDir)}, m);`;
     for (const delay of [5, 20, 60]) {
-      const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: API_ROOT, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+      const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+        cwd: API_ROOT,
+        stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+      });
       await new Promise((r) => child.once('message', r));
       await new Promise((r) => setTimeout(r, delay));
       child.kill('SIGKILL');

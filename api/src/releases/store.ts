@@ -10,7 +10,20 @@ import { SHARED_PACKAGES } from '@aitools/platform/shared';
 import { CONTRACT_VERSION } from '@aitools/platform/contract';
 import { sharedRangeProblems } from './compat';
 import { CHECKED_FILES, contractProblem, fileDigest } from './health';
-import { LAST_GOOD_FILE, readReleaseMeta, releaseDir, releaseDraftSchema, remoteBaseUrl, SERVER_ENTRY_FILE, REMOTE_ENTRY_FILE, PRELOAD_MANIFEST_FILE, type Manifest, type ManifestEvent, type ReleaseDraft, type ReleaseMeta } from './manifest';
+import {
+  LAST_GOOD_FILE,
+  readReleaseMeta,
+  releaseDir,
+  releaseDraftSchema,
+  remoteBaseUrl,
+  SERVER_ENTRY_FILE,
+  REMOTE_ENTRY_FILE,
+  PRELOAD_MANIFEST_FILE,
+  type Manifest,
+  type ManifestEvent,
+  type ReleaseDraft,
+  type ReleaseMeta,
+} from './manifest';
 import { DEFAULT_UPLOAD_LIMITS, unpackArchive, UploadError, type UploadLimits } from './upload';
 import { fileManifestStore, type ManifestStore } from './manifestStore';
 import { gitCommit, releaseSource, workspaceRoot } from './sourceHash';
@@ -65,7 +78,10 @@ export function shellSharedVersions(): Record<string, string> {
 
 /** "<version>-<UTC time>-<source digest>": tells which version and which build. */
 export function makeReleaseId(version: string, hash: string, now = new Date()): string {
-  const stamp = now.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+  const stamp = now
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z');
   return `${version}-${stamp}-${hash.slice(0, 8)}`;
 }
 
@@ -129,7 +145,9 @@ function planRelease(remote: string, opts: Pick<ReleaseOptions, 'packageDir' | '
 function assertSharedRanges(draft: Pick<ReleaseDraft, 'remote' | 'shared'>): void {
   const problems = sharedRangeProblems(draft.shared, shellSharedVersions());
   if (problems.length) {
-    throw new ReleaseError(`Refusing to release ${draft.remote}: its shared dependencies do not match the shell.\n  - ${problems.join('\n  - ')}\n  Align the ranges in the remote's package.json with the shell's versions, then build again.`);
+    throw new ReleaseError(
+      `Refusing to release ${draft.remote}: its shared dependencies do not match the shell.\n  - ${problems.join('\n  - ')}\n  Align the ranges in the remote's package.json with the shell's versions, then build again.`,
+    );
   }
 }
 
@@ -138,7 +156,11 @@ function assertSharedRanges(draft: Pick<ReleaseDraft, 'remote' | 'shared'>): voi
  * the folder a team uploads (the release API) or the local release stores. The shared ranges are checked first,
  * before spending time on a build.
  */
-export function buildRelease(remote: string, outDir: string, opts: Pick<ReleaseOptions, 'packageDir' | 'repoRoot' | 'log'> = {}): ReleaseDraft {
+export function buildRelease(
+  remote: string,
+  outDir: string,
+  opts: Pick<ReleaseOptions, 'packageDir' | 'repoRoot' | 'log'> = {},
+): ReleaseDraft {
   assertRemote(remote);
   const log = opts.log ?? ((l: string) => console.log(l));
   const { pkgDir, draft } = planRelease(remote, opts);
@@ -164,25 +186,45 @@ export async function checkBuild(dir: string, draft: ReleaseDraft): Promise<Rele
   const { remote } = draft;
   assertRemote(remote);
   const contract = contractProblem(draft);
-  if (contract) throw new ReleaseError(`Refusing to release ${remote}: ${contract}. Build it from sources that match the site's platform package.`);
+  if (contract)
+    throw new ReleaseError(
+      `Refusing to release ${remote}: ${contract}. Build it from sources that match the site's platform package.`,
+    );
   assertSharedRanges(draft);
   const entry = join(dir, 'client', REMOTE_ENTRY_FILE);
   const serverEntry = join(dir, 'server', SERVER_ENTRY_FILE);
-  if (!existsSync(entry)) throw new ReleaseError(`Refusing to release ${remote}: the build has no browser entry (client/${REMOTE_ENTRY_FILE}).`);
-  if (!existsSync(serverEntry)) throw new ReleaseError(`Refusing to release ${remote}: the build has no server entry (server/${SERVER_ENTRY_FILE}).`);
+  if (!existsSync(entry))
+    throw new ReleaseError(
+      `Refusing to release ${remote}: the build has no browser entry (client/${REMOTE_ENTRY_FILE}).`,
+    );
+  if (!existsSync(serverEntry))
+    throw new ReleaseError(
+      `Refusing to release ${remote}: the build has no server entry (server/${SERVER_ENTRY_FILE}).`,
+    );
   const modules = exposedModules(join(dir, 'client'));
-  if (!modules.length) throw new ReleaseError(`Refusing to release ${remote}: the build lists no exposed modules (client/${PRELOAD_MANIFEST_FILE}).`);
+  if (!modules.length)
+    throw new ReleaseError(
+      `Refusing to release ${remote}: the build lists no exposed modules (client/${PRELOAD_MANIFEST_FILE}).`,
+    );
 
   // Not in this process: a failed import would stay in its module cache (and a running server keeps serving).
   try {
-    await execFileAsync(process.execPath, ['--import', 'tsx', join(API_ROOT, 'src', 'releases', 'checkEntry.ts'), serverEntry, modules.join(',')], { cwd: API_ROOT, encoding: 'utf8', timeout: 60_000 });
+    await execFileAsync(
+      process.execPath,
+      ['--import', 'tsx', join(API_ROOT, 'src', 'releases', 'checkEntry.ts'), serverEntry, modules.join(',')],
+      { cwd: API_ROOT, encoding: 'utf8', timeout: 60_000 },
+    );
   } catch (err) {
     const out = err as { stderr?: string; stdout?: string; message: string };
-    throw new ReleaseError(`Refusing to release ${remote}: its server entry does not load.\n${(out.stderr || out.stdout || out.message).trim()}`);
+    throw new ReleaseError(
+      `Refusing to release ${remote}: its server entry does not load.\n${(out.stderr || out.stdout || out.message).trim()}`,
+    );
   }
   return {
     ...draft,
-    css: readdirSync(join(dir, 'client')).filter((f) => f.endsWith('.css')).sort(),
+    css: readdirSync(join(dir, 'client'))
+      .filter((f) => f.endsWith('.css'))
+      .sort(),
     // The server checks these before serving the release: a changed entry is a damaged release.
     files: Object.fromEntries(CHECKED_FILES.map((f) => [f, fileDigest(join(dir, f))!])),
   };
@@ -191,7 +233,11 @@ export async function checkBuild(dir: string, draft: ReleaseDraft): Promise<Rele
 /** Moves a checked release folder into the store under its id (a release id is never reused: 409). */
 function storeChecked(releasesDir: string, dir: string, meta: ReleaseMeta): void {
   const target = releaseDir(releasesDir, meta.remote, meta.id);
-  const exists = () => new ReleaseError(`Release ${meta.id} of ${meta.remote} exists already; a release id is never reused. Build again (a new build gets a new id).`, 409);
+  const exists = () =>
+    new ReleaseError(
+      `Release ${meta.id} of ${meta.remote} exists already; a release id is never reused. Build again (a new build gets a new id).`,
+      409,
+    );
   if (existsSync(target)) throw exists();
   writeFileSync(join(dir, 'release.json'), JSON.stringify(meta, null, 2) + '\n');
   mkdirSync(join(releasesDir, meta.remote), { recursive: true });
@@ -199,7 +245,8 @@ function storeChecked(releasesDir: string, dir: string, meta: ReleaseMeta): void
     renameSync(dir, target);
   } catch (err) {
     // Another upload of the same id won the rename.
-    if ((err as NodeJS.ErrnoException).code === 'ENOTEMPTY' || (err as NodeJS.ErrnoException).code === 'EEXIST') throw exists();
+    if ((err as NodeJS.ErrnoException).code === 'ENOTEMPTY' || (err as NodeJS.ErrnoException).code === 'EEXIST')
+      throw exists();
     throw err;
   }
 }
@@ -220,7 +267,11 @@ export async function release(remote: string, opts: ReleaseOptions): Promise<Rel
   if (opts.ifChanged && active) {
     const meta = readReleaseMeta(opts.releasesDir, remote, active);
     // Same sources but built against another route contract (or before versions were recorded): build again.
-    if (meta?.sourceHash === draft.sourceHash && !contractProblem(meta) && existsSync(releaseDir(opts.releasesDir, remote, active))) {
+    if (
+      meta?.sourceHash === draft.sourceHash &&
+      !contractProblem(meta) &&
+      existsSync(releaseDir(opts.releasesDir, remote, active))
+    ) {
       log(`${remote}: sources (package, platform, contracts, lockfile) unchanged, ${active} stays active`);
       return { remote, id: active, skipped: true };
     }
@@ -254,7 +305,11 @@ export async function release(remote: string, opts: ReleaseOptions): Promise<Rel
  * Stores an uploaded release folder (a gzip tar) after the same checks as a local build; it is not activated.
  * Nothing reaches the store unless every check passes: the files wait in a staging folder, removed on refusal.
  */
-export async function storeUpload(remote: string, body: Buffer, opts: StoreLocation & { by: string; limits?: UploadLimits }): Promise<ReleaseMeta> {
+export async function storeUpload(
+  remote: string,
+  body: Buffer,
+  opts: StoreLocation & { by: string; limits?: UploadLimits },
+): Promise<ReleaseMeta> {
   assertRemote(remote);
   const staging = stagingDir(opts.releasesDir, `upload-${remote}`);
   try {
@@ -262,14 +317,25 @@ export async function storeUpload(remote: string, body: Buffer, opts: StoreLocat
     let draft: ReleaseDraft;
     try {
       const parsed = releaseDraftSchema.safeParse(JSON.parse(readFileSync(join(staging, 'release.json'), 'utf8')));
-      if (!parsed.success) throw new Error(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
+      if (!parsed.success)
+        throw new Error(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
       draft = parsed.data;
     } catch (err) {
-      throw new UploadError(400, `The archive's release.json is missing or invalid (${(err as Error).message}). Build with \`pnpm release <remote> --site <url>\`, which writes it.`);
+      throw new UploadError(
+        400,
+        `The archive's release.json is missing or invalid (${(err as Error).message}). Build with \`pnpm release <remote> --site <url>\`, which writes it.`,
+      );
     }
-    if (draft.remote !== remote) throw new UploadError(400, `The archive is a release of ${draft.remote}, uploaded as ${remote}. Upload it to /api/releases/${draft.remote}.`);
+    if (draft.remote !== remote)
+      throw new UploadError(
+        400,
+        `The archive is a release of ${draft.remote}, uploaded as ${remote}. Upload it to /api/releases/${draft.remote}.`,
+      );
     if (existsSync(releaseDir(opts.releasesDir, remote, draft.id))) {
-      throw new ReleaseError(`Release ${draft.id} of ${remote} exists already; a release id is never reused. Build again (a new build gets a new id).`, 409);
+      throw new ReleaseError(
+        `Release ${draft.id} of ${remote} exists already; a release id is never reused. Build again (a new build gets a new id).`,
+        409,
+      );
     }
     const meta = { ...(await checkBuild(staging, draft)), releasedBy: opts.by };
     storeChecked(opts.releasesDir, staging, meta);
@@ -281,12 +347,19 @@ export async function storeUpload(remote: string, body: Buffer, opts: StoreLocat
 }
 
 /** Makes a stored release the remote's active one (the release API's activate), recorded under `by`. */
-export async function activateStored(remote: string, id: string, opts: StoreLocation & { by: string; log?: (l: string) => void }): Promise<{ remote: string; from: string | null; to: string }> {
+export async function activateStored(
+  remote: string,
+  id: string,
+  opts: StoreLocation & { by: string; log?: (l: string) => void },
+): Promise<{ remote: string; from: string | null; to: string }> {
   assertRemote(remote);
   const manifests = manifestsOf(opts);
   if (!readReleaseMeta(opts.releasesDir, remote, id)) {
     const known = listReleases(opts, remote).map((r) => r.id);
-    throw new ReleaseError(`Unknown release "${id}" for ${remote}. Known releases: ${known.join(', ') || 'none'}.`, 404);
+    throw new ReleaseError(
+      `Unknown release "${id}" for ${remote}. Known releases: ${known.join(', ') || 'none'}.`,
+      404,
+    );
   }
   const from = manifests.read().manifest.remotes[remote]?.active ?? null;
   if (from === id) throw new ReleaseError(`${id} is already the active release of ${remote}.`, 409);
@@ -295,14 +368,26 @@ export async function activateStored(remote: string, id: string, opts: StoreLoca
   return { remote, from, to: id };
 }
 
-async function activate(releasesDir: string, manifests: ManifestStore, remote: string, id: string, action: ManifestEvent['action'], by = actor()): Promise<Manifest> {
+async function activate(
+  releasesDir: string,
+  manifests: ManifestStore,
+  remote: string,
+  id: string,
+  action: ManifestEvent['action'],
+  by = actor(),
+): Promise<Manifest> {
   const meta = readReleaseMeta(releasesDir, remote, id);
   const contract = meta ? contractProblem(meta) : 'its release.json is missing or unreadable';
-  if (contract) throw new ReleaseError(`Refusing to ${action === 'rollback' ? 'roll back to' : 'activate'} ${remote} ${id}: ${contract}. Release the remote again from its sources.`);
+  if (contract)
+    throw new ReleaseError(
+      `Refusing to ${action === 'rollback' ? 'roll back to' : 'activate'} ${remote} ${id}: ${contract}. Release the remote again from its sources.`,
+    );
   const read = manifests.read();
   if (read.unrecovered.length) {
     const lost = read.unrecovered.includes('*') ? 'every remote' : read.unrecovered.join(', ');
-    throw new ReleaseError(`Refusing to change the manifest: ${read.problem}, and no last good state is known for ${lost}, so writing it would lose them. Repair ${manifests.where} (or restore ${LAST_GOOD_FILE}) first.`);
+    throw new ReleaseError(
+      `Refusing to change the manifest: ${read.problem}, and no last good state is known for ${lost}, so writing it would lose them. Repair ${manifests.where} (or restore ${LAST_GOOD_FILE}) first.`,
+    );
   }
   return manifests.record(remote, { action, id, at: new Date().toISOString(), by });
 }
@@ -326,7 +411,10 @@ export function listReleases(at: StoreLocation, remote: string): ReleaseInfo[] {
 }
 
 /** Points the remote back at the release active before the current one, or at `to`. Changes only the manifest. */
-export async function rollback(remote: string, opts: StoreLocation & { to?: string; by?: string }): Promise<{ remote: string; from: string; to: string }> {
+export async function rollback(
+  remote: string,
+  opts: StoreLocation & { to?: string; by?: string },
+): Promise<{ remote: string; from: string; to: string }> {
   assertRemote(remote);
   const manifests = manifestsOf(opts);
   const state = manifests.read().manifest.remotes[remote];
@@ -335,7 +423,10 @@ export async function rollback(remote: string, opts: StoreLocation & { to?: stri
   if (target) {
     if (!readReleaseMeta(opts.releasesDir, remote, target)) {
       const known = listReleases(opts, remote).map((r) => r.id);
-      throw new ReleaseError(`Unknown release "${target}" for ${remote}. Known releases: ${known.join(', ') || 'none'}.`, 404);
+      throw new ReleaseError(
+        `Unknown release "${target}" for ${remote}. Known releases: ${known.join(', ') || 'none'}.`,
+        404,
+      );
     }
   } else {
     // The release that was active before the current one became active.

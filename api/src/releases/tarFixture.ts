@@ -22,7 +22,16 @@ export function makeTar(entries: FixtureEntry[]): Buffer {
   for (const e of entries) {
     const body = e.body === undefined ? Buffer.alloc(0) : Buffer.from(e.body);
     const type = e.type ?? 'File';
-    const header = new Header({ path: e.path, type, size: type === 'File' ? body.length : 0, mode: type === 'Directory' ? 0o755 : 0o644, mtime: new Date(0), linkpath: e.linkpath ?? '', uid: 0, gid: 0 });
+    const header = new Header({
+      path: e.path,
+      type,
+      size: type === 'File' ? body.length : 0,
+      mode: type === 'Directory' ? 0o755 : 0o644,
+      mtime: new Date(0),
+      linkpath: e.linkpath ?? '',
+      uid: 0,
+      gid: 0,
+    });
     const block = Buffer.alloc(512);
     header.encode(block, 0);
     blocks.push(block);
@@ -64,4 +73,3 @@ export function releaseEntries(meta: ReleaseDraft | null = draft(), serverEntry 
     ...(meta ? [{ path: 'release.json', body: JSON.stringify(meta) }] : []),
   ];
 }
-

@@ -16,7 +16,11 @@ const USAGE = `Usage: pnpm token <command>
   list                                           every token: label, remotes, created, last used, revoked
   revoke <label>                                 end a token at once`;
 
-const { positionals, values } = parseArgs({ args: process.argv.slice(2), allowPositionals: true, options: { label: { type: 'string' }, all: { type: 'boolean' } } });
+const { positionals, values } = parseArgs({
+  args: process.argv.slice(2),
+  allowPositionals: true,
+  options: { label: { type: 'string' }, all: { type: 'boolean' } },
+});
 const [command, arg] = positionals;
 if (!['create', 'list', 'revoke'].includes(command ?? '')) {
   console.error(USAGE);
@@ -26,10 +30,15 @@ if (!['create', 'list', 'revoke'].includes(command ?? '')) {
 const db = await openDatabase(loadConfig().database);
 try {
   if (command === 'create') {
-    if (!values.label) throw new TokenError('Give the token a label (--label blog-ci): history entries and `pnpm token revoke` name it.');
+    if (!values.label)
+      throw new TokenError(
+        'Give the token a label (--label blog-ci): history entries and `pnpm token revoke` name it.',
+      );
     const remotes = values.all ? [ALL_REMOTES] : parseRemotes(arg ?? '');
     const token = await createToken(db, { label: values.label, remotes });
-    console.log(`Token "${values.label}" for ${remotes[0] === ALL_REMOTES ? 'every remote' : remotes.join(', ')}. It is shown only now; store it as the CI secret RELEASE_TOKEN:`);
+    console.log(
+      `Token "${values.label}" for ${remotes[0] === ALL_REMOTES ? 'every remote' : remotes.join(', ')}. It is shown only now; store it as the CI secret RELEASE_TOKEN:`,
+    );
     console.log(token);
   } else if (command === 'list') {
     const tokens = await listTokens(db);
@@ -40,7 +49,8 @@ try {
     }
   } else {
     if (!arg) throw new TokenError('Name the token to revoke by its label (see `pnpm token list`).');
-    if (!(await revokeToken(db, arg))) throw new TokenError(`No live token is labelled "${arg}" (see \`pnpm token list\`).`);
+    if (!(await revokeToken(db, arg)))
+      throw new TokenError(`No live token is labelled "${arg}" (see \`pnpm token list\`).`);
     console.log(`Token "${arg}" revoked: it is refused from now on, on every instance.`);
   }
 } catch (err) {

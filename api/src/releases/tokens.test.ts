@@ -1,7 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DB } from '../db/connection';
 import { openTestDatabase } from '../db/testDatabase';
-import { authenticateToken, createToken, hashToken, listTokens, parseRemotes, revokeToken, tokenCovers, TokenError } from './tokens';
+import {
+  authenticateToken,
+  createToken,
+  hashToken,
+  listTokens,
+  parseRemotes,
+  revokeToken,
+  tokenCovers,
+  TokenError,
+} from './tokens';
 
 let db: DB;
 beforeEach(async () => {

@@ -32,41 +32,85 @@ export function generateToken(): string {
 
 /** The remotes a token covers, from the command line: "blog", "blog,directory" or "*". */
 export function parseRemotes(list: string): string[] {
-  const remotes = [...new Set(list.split(',').map((s) => s.trim()).filter(Boolean))];
+  const remotes = [
+    ...new Set(
+      list
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ];
   if (remotes.includes(ALL_REMOTES)) {
     if (remotes.length > 1) throw new TokenError(`"*" covers every remote: give it alone.`);
     return [ALL_REMOTES];
   }
-  if (!remotes.length) throw new TokenError(`Name the remotes the token may release (${REMOTE_NAMES.join(', ')}), or "*" for every remote.`);
+  if (!remotes.length)
+    throw new TokenError(
+      `Name the remotes the token may release (${REMOTE_NAMES.join(', ')}), or "*" for every remote.`,
+    );
   const unknown = remotes.filter((r) => !(REMOTE_NAMES as readonly string[]).includes(r));
-  if (unknown.length) throw new TokenError(`Unknown remote${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}. Known remotes: ${REMOTE_NAMES.join(', ')}.`);
+  if (unknown.length)
+    throw new TokenError(
+      `Unknown remote${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}. Known remotes: ${REMOTE_NAMES.join(', ')}.`,
+    );
   return remotes;
 }
 
-type Row = { label: string; remotes: string; created_at: string; last_used_at: string | null; revoked_at: string | null };
-const fromRow = (r: Row): ReleaseToken => ({ label: r.label, remotes: r.remotes.split(','), createdAt: r.created_at, lastUsedAt: r.last_used_at, revokedAt: r.revoked_at });
+type Row = {
+  label: string;
+  remotes: string;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+};
+const fromRow = (r: Row): ReleaseToken => ({
+  label: r.label,
+  remotes: r.remotes.split(','),
+  createdAt: r.created_at,
+  lastUsedAt: r.last_used_at,
+  revokedAt: r.revoked_at,
+});
 
 /** Stores a new token's hash under `label` and returns the token (the only time it exists in clear). */
 export async function createToken(db: DB, opts: { label: string; remotes: string[]; now?: Date }): Promise<string> {
   if (!LABEL.test(opts.label)) throw new TokenError('A label is 1-64 letters, digits or . _ @ : - (e.g. blog-ci).');
   const taken = await db.selectFrom('release_tokens').select('id').where('label', '=', opts.label).executeTakeFirst();
-  if (taken) throw new TokenError(`A token labelled "${opts.label}" exists already (revoked ones keep their label): choose another label.`);
+  if (taken)
+    throw new TokenError(
+      `A token labelled "${opts.label}" exists already (revoked ones keep their label): choose another label.`,
+    );
   const token = generateToken();
   await db
     .insertInto('release_tokens')
-    .values({ label: opts.label, remotes: opts.remotes.join(','), token_hash: hashToken(token), created_at: (opts.now ?? new Date()).toISOString(), last_used_at: null, revoked_at: null })
+    .values({
+      label: opts.label,
+      remotes: opts.remotes.join(','),
+      token_hash: hashToken(token),
+      created_at: (opts.now ?? new Date()).toISOString(),
+      last_used_at: null,
+      revoked_at: null,
+    })
     .execute();
   return token;
 }
 
 export async function listTokens(db: DB): Promise<ReleaseToken[]> {
-  const rows = await db.selectFrom('release_tokens').select(['label', 'remotes', 'created_at', 'last_used_at', 'revoked_at']).orderBy('id').execute();
+  const rows = await db
+    .selectFrom('release_tokens')
+    .select(['label', 'remotes', 'created_at', 'last_used_at', 'revoked_at'])
+    .orderBy('id')
+    .execute();
   return rows.map(fromRow);
 }
 
 /** Ends a token at once; false when no live token has that label. */
 export async function revokeToken(db: DB, label: string, now = new Date()): Promise<boolean> {
-  const r = await db.updateTable('release_tokens').set({ revoked_at: now.toISOString() }).where('label', '=', label).where('revoked_at', 'is', null).executeTakeFirst();
+  const r = await db
+    .updateTable('release_tokens')
+    .set({ revoked_at: now.toISOString() })
+    .where('label', '=', label)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
   return Number(r.numUpdatedRows) > 0;
 }
 
@@ -89,4 +133,5 @@ export async function authenticateToken(db: DB, presented: string, now = new Dat
   return { ...fromRow(row), lastUsedAt: usedAt };
 }
 
-export const tokenCovers = (token: Pick<ReleaseToken, 'remotes'>, remote: string): boolean => token.remotes.includes(ALL_REMOTES) || token.remotes.includes(remote);
+export const tokenCovers = (token: Pick<ReleaseToken, 'remotes'>, remote: string): boolean =>
+  token.remotes.includes(ALL_REMOTES) || token.remotes.includes(remote);

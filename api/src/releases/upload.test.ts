@@ -64,14 +64,19 @@ describe('release archives', () => {
   });
 
   it('refuses more unpacked bytes than the limit (413), a well-compressed body included', async () => {
-    const err = await refusal(makeTgz([...releaseEntries(), { path: 'client/big.js', body: Buffer.alloc(200_000, 'a') }]), { maxFiles: 100, maxBytes: 100_000 });
+    const err = await refusal(
+      makeTgz([...releaseEntries(), { path: 'client/big.js', body: Buffer.alloc(200_000, 'a') }]),
+      { maxFiles: 100, maxBytes: 100_000 },
+    );
     expect(err.status).toBe(413);
     expect(err.message).toMatch(/more than 100000 bytes/);
   });
 
   it('refuses a body that is not gzip, gzip that is not a tar, and broken gzip (400)', async () => {
     expect((await refusal(Buffer.from('PK\u0003\u0004 a zip file'))).message).toMatch(/not gzip/);
-    expect((await refusal(gzipSync(Buffer.from('just some text, not a tar archive at all'.repeat(20))))).status).toBe(400);
+    expect((await refusal(gzipSync(Buffer.from('just some text, not a tar archive at all'.repeat(20))))).status).toBe(
+      400,
+    );
     const good = makeTgz(releaseEntries());
     const broken = Buffer.concat([good.subarray(0, 10), Buffer.alloc(200, 7)]);
     expect((await refusal(broken)).status).toBe(400);
@@ -87,7 +92,8 @@ describe('storing an upload', () => {
   const releasesDir = () => join(dir, 'releases');
   const at = () => ({ releasesDir: releasesDir(), manifests: fileManifestStore(releasesDir()), by: 'legal-ci' });
   const stored = () => (existsSync(join(releasesDir(), 'legal')) ? readdirSync(join(releasesDir(), 'legal')) : []);
-  const staging = () => (existsSync(join(releasesDir(), '.staging')) ? readdirSync(join(releasesDir(), '.staging')) : []);
+  const staging = () =>
+    existsSync(join(releasesDir(), '.staging')) ? readdirSync(join(releasesDir(), '.staging')) : [];
 
   it('stores a checked upload without activating it, then activates it under the token label', async () => {
     const meta = await storeUpload('legal', makeTgz(releaseEntries()), at());
@@ -104,7 +110,9 @@ describe('storing an upload', () => {
 
   it('refuses a release id that exists already (409), and keeps the first', async () => {
     await storeUpload('legal', makeTgz(releaseEntries()), at());
-    const err = await storeUpload('legal', makeTgz(releaseEntries(draft(), GOOD_ENTRY + '\n// other')), at()).catch((e: unknown) => e);
+    const err = await storeUpload('legal', makeTgz(releaseEntries(draft(), GOOD_ENTRY + '\n// other')), at()).catch(
+      (e: unknown) => e,
+    );
     expect(err).toMatchObject({ status: 409 });
     expect(stored()).toEqual([draft().id]);
     expect(staging()).toEqual([]);
@@ -113,9 +121,24 @@ describe('storing an upload', () => {
   it.each<[string, Buffer, number, RegExp]>([
     ['no release.json', makeTgz(releaseEntries(null)), 400, /release\.json is missing or invalid/],
     ['another remote', makeTgz(releaseEntries(draft({ remote: 'blog' }))), 400, /release of blog, uploaded as legal/],
-    ['another route contract', makeTgz(releaseEntries(draft({ contractVersion: CONTRACT_VERSION + 1 }))), 422, /route contract/],
-    ['shared ranges the shell does not satisfy', makeTgz(releaseEntries(draft({ shared: { ...shellSharedVersions(), react: '^17.0.0' } }))), 422, /shared dependencies/],
-    ['a server entry that does not load', makeTgz(releaseEntries(draft(), 'export default {')), 422, /server entry does not load/],
+    [
+      'another route contract',
+      makeTgz(releaseEntries(draft({ contractVersion: CONTRACT_VERSION + 1 }))),
+      422,
+      /route contract/,
+    ],
+    [
+      'shared ranges the shell does not satisfy',
+      makeTgz(releaseEntries(draft({ shared: { ...shellSharedVersions(), react: '^17.0.0' } }))),
+      422,
+      /shared dependencies/,
+    ],
+    [
+      'a server entry that does not load',
+      makeTgz(releaseEntries(draft(), 'export default {')),
+      422,
+      /server entry does not load/,
+    ],
     ['a hostile entry', makeTgz([...releaseEntries(), { path: '../../../outside.txt', body: 'x' }]), 400, /climbs out/],
   ])('refuses %s and stores nothing', async (_name, body, status, message) => {
     const err = await storeUpload('legal', body, at()).catch((e: unknown) => e);

@@ -33,7 +33,8 @@ const PLAIN_TYPES = new Set(['File', 'OldFile', 'ContiguousFile', 'Directory']);
 /** Why an entry may not be unpacked, or null when it may. */
 export function entryProblem(entry: Pick<ReadEntry, 'path' | 'type'>): string | null {
   const raw = entry.path;
-  if (!PLAIN_TYPES.has(entry.type)) return `${raw} is a ${entry.type === 'SymbolicLink' ? 'symbolic link' : entry.type === 'Link' ? 'hard link' : `${entry.type} entry`}; a release holds only files and folders`;
+  if (!PLAIN_TYPES.has(entry.type))
+    return `${raw} is a ${entry.type === 'SymbolicLink' ? 'symbolic link' : entry.type === 'Link' ? 'hard link' : `${entry.type} entry`}; a release holds only files and folders`;
   if (raw.startsWith('/') || /^[a-zA-Z]:/.test(raw) || raw.includes('\\')) return `${raw} is an absolute path`;
   if (raw.includes('\0')) return 'an entry name holds a NUL byte';
   const parts = raw.split('/').filter((p) => p && p !== '.');
@@ -51,7 +52,15 @@ function feed(stream: Parser | Unpack, body: Buffer, refusal: () => UploadError 
     const fail = (err: unknown) => {
       if (settled) return;
       settled = true;
-      reject(refusal() ?? (err instanceof UploadError ? err : new UploadError(400, `The body is not a readable gzip tar (${(err as Error)?.message ?? err}). Pack the release folder with tar -czf.`)));
+      reject(
+        refusal() ??
+          (err instanceof UploadError
+            ? err
+            : new UploadError(
+                400,
+                `The body is not a readable gzip tar (${(err as Error)?.message ?? err}). Pack the release folder with tar -czf.`,
+              )),
+      );
     };
     stream.on('error', fail);
     stream.on('abort', fail);
@@ -67,8 +76,15 @@ function feed(stream: Parser | Unpack, body: Buffer, refusal: () => UploadError 
 }
 
 /** Checks every entry of the archive without writing anything. */
-export async function checkArchive(body: Buffer, limits: UploadLimits = DEFAULT_UPLOAD_LIMITS): Promise<{ files: number; bytes: number }> {
-  if (!isGzip(body)) throw new UploadError(400, 'The body is not gzip. Send the release folder as a gzip tar (tar -czf release.tgz -C <folder> .) with Content-Type: application/gzip.');
+export async function checkArchive(
+  body: Buffer,
+  limits: UploadLimits = DEFAULT_UPLOAD_LIMITS,
+): Promise<{ files: number; bytes: number }> {
+  if (!isGzip(body))
+    throw new UploadError(
+      400,
+      'The body is not gzip. Send the release folder as a gzip tar (tar -czf release.tgz -C <folder> .) with Content-Type: application/gzip.',
+    );
   let files = 0;
   let bytes = 0;
   let refused: UploadError | null = null;
@@ -80,19 +96,32 @@ export async function checkArchive(body: Buffer, limits: UploadLimits = DEFAULT_
       files += 1;
       bytes += entry.size ?? 0;
       if (problem) refused = new UploadError(400, `Refused: ${problem}. Pack only the built release folder.`);
-      else if (files > limits.maxFiles) refused = new UploadError(413, `Refused: the archive holds more than ${limits.maxFiles} entries. A release folder holds its build output only.`);
-      else if (bytes > limits.maxBytes) refused = new UploadError(413, `Refused: the files unpack to more than ${limits.maxBytes} bytes. A release folder holds its build output only.`);
+      else if (files > limits.maxFiles)
+        refused = new UploadError(
+          413,
+          `Refused: the archive holds more than ${limits.maxFiles} entries. A release folder holds its build output only.`,
+        );
+      else if (bytes > limits.maxBytes)
+        refused = new UploadError(
+          413,
+          `Refused: the files unpack to more than ${limits.maxBytes} bytes. A release folder holds its build output only.`,
+        );
       if (refused) parser.abort(refused);
       entry.resume();
     },
   });
   await feed(parser, body, () => refused);
-  if (!files) throw new UploadError(400, 'The archive is empty. Pack the built release folder (client/, server/, release.json).');
+  if (!files)
+    throw new UploadError(400, 'The archive is empty. Pack the built release folder (client/, server/, release.json).');
   return { files, bytes };
 }
 
 /** Checks the archive, then unpacks it into `into` (a new folder; the caller removes it on any failure). */
-export async function unpackArchive(body: Buffer, into: string, limits: UploadLimits = DEFAULT_UPLOAD_LIMITS): Promise<void> {
+export async function unpackArchive(
+  body: Buffer,
+  into: string,
+  limits: UploadLimits = DEFAULT_UPLOAD_LIMITS,
+): Promise<void> {
   await checkArchive(body, limits);
   mkdirSync(into, { recursive: true });
   let refused: UploadError | null = null;

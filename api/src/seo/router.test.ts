@@ -12,7 +12,12 @@ let app: Express;
 beforeAll(async () => {
   const db = await openTestDatabase();
   await seed(db);
-  app = await createApp({ config: loadConfig({ NODE_ENV: 'test', SITE_ORIGIN: 'http://aitools.test/' }), db, logger: createLogger('silent'), pages: false });
+  app = await createApp({
+    config: loadConfig({ NODE_ENV: 'test', SITE_ORIGIN: 'http://aitools.test/' }),
+    db,
+    logger: createLogger('silent'),
+    pages: false,
+  });
 });
 
 describe('crawler files', () => {
@@ -30,7 +35,9 @@ describe('crawler files', () => {
     expect(res.text).toContain('<loc>https://aitools.test</loc>');
     expect(res.text).toContain('<loc>https://aitools.test/privacy</loc>');
     expect(res.text).toMatch(/<loc>https:\/\/aitools\.test\/tool\/cursor<\/loc><lastmod>\d{4}-\d{2}-\d{2}<\/lastmod>/);
-    expect(res.text).toContain('<loc>https://aitools.test/blog/how-ai-all-started-history-artificial-intelligence</loc>');
+    expect(res.text).toContain(
+      '<loc>https://aitools.test/blog/how-ai-all-started-history-artificial-intelligence</loc>',
+    );
     expect(res.text).not.toContain('real-world-ai-examples-everyday-life');
     expect((res.text.match(/<url>/g) ?? []).length).toBeGreaterThan(150 + 15);
   });

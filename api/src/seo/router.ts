@@ -6,34 +6,42 @@ import { escapeHtml, SITE_FEEDS } from '@aitools/platform/head-tags';
 import type { ReplyCache } from '../http/cachedResponse';
 import { postPath, staticPaths, toolPath } from '@aitools/platform/routes';
 
-
 /** For crawlers: robots.txt and a sitemap of every public page (tools and published posts from the database). */
 export function seoRouter(db: DB, siteOrigin: string, reads: ReplyCache): Router {
   const origin = siteOrigin.replace(/^http:\/\//i, 'https://').replace(/\/+$/, '');
   const router = Router();
 
   router.get('/robots.txt', (_req, res) => {
-    res.type('text/plain').send(`User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /api/\n\nSitemap: ${origin}/sitemap.xml\n`);
+    res
+      .type('text/plain')
+      .send(`User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /api/\n\nSitemap: ${origin}/sitemap.xml\n`);
   });
 
   router.get(
     '/sitemap.xml',
     reads.route(async () => {
-    const day = (d?: string | null) => (d && !Number.isNaN(Date.parse(d)) ? new Date(d).toISOString().slice(0, 10) : undefined);
-    const entries: { path: string; lastmod?: string }[] = [
-      ...staticPaths().map((path) => ({ path })),
-      ...SITE_FEEDS.map((f) => ({ path: f.path })),
-      ...(await listToolSummaries(db)).map((t) => ({ path: toolPath(t.slug), lastmod: day(t.lastUpdated) })),
-      ...(await listPublishedPosts(db)).map((p) => ({ path: postPath(p.slug), lastmod: day((p as { published_at?: string }).published_at) })),
-    ];
-    const urls = entries
-      .map((e) => `  <url><loc>${escapeHtml(origin + (e.path === '/' ? '' : e.path))}</loc>${e.lastmod ? `<lastmod>${e.lastmod}</lastmod>` : ''}</url>`)
-      .join('\n');
-    return {
-      type: 'application/xml; charset=utf-8',
-      cacheControl: 'public, max-age=3600',
-      body: `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`,
-    };
+      const day = (d?: string | null) =>
+        d && !Number.isNaN(Date.parse(d)) ? new Date(d).toISOString().slice(0, 10) : undefined;
+      const entries: { path: string; lastmod?: string }[] = [
+        ...staticPaths().map((path) => ({ path })),
+        ...SITE_FEEDS.map((f) => ({ path: f.path })),
+        ...(await listToolSummaries(db)).map((t) => ({ path: toolPath(t.slug), lastmod: day(t.lastUpdated) })),
+        ...(await listPublishedPosts(db)).map((p) => ({
+          path: postPath(p.slug),
+          lastmod: day((p as { published_at?: string }).published_at),
+        })),
+      ];
+      const urls = entries
+        .map(
+          (e) =>
+            `  <url><loc>${escapeHtml(origin + (e.path === '/' ? '' : e.path))}</loc>${e.lastmod ? `<lastmod>${e.lastmod}</lastmod>` : ''}</url>`,
+        )
+        .join('\n');
+      return {
+        type: 'application/xml; charset=utf-8',
+        cacheControl: 'public, max-age=3600',
+        body: `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`,
+      };
     }),
   );
   return router;

@@ -33,7 +33,8 @@ export function createBreaker({ failures, coolDownMs, now = Date.now, onChange }
     if (!e) entries.set(key, (e = { failures: 0, openedAt: null, trial: false }));
     return e;
   };
-  const state = (e: Entry): 'closed' | 'open' | 'half-open' => (e.openedAt === null ? 'closed' : now() - e.openedAt < coolDownMs ? 'open' : 'half-open');
+  const state = (e: Entry): 'closed' | 'open' | 'half-open' =>
+    e.openedAt === null ? 'closed' : now() - e.openedAt < coolDownMs ? 'open' : 'half-open';
   return {
     allow(key) {
       const e = get(key);

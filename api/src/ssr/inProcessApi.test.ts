@@ -15,7 +15,9 @@ describe('inProcessApi', () => {
     const site = express();
     site.use(jsonApi());
     const api = inProcessApi(jsonApi(), '203.0.113.7');
-    site.post('/page', async (_req, res) => res.status(200).json(await api.fetchJson('/api/echo', { method: 'POST', body: { a: 1 } })));
+    site.post('/page', async (_req, res) =>
+      res.status(200).json(await api.fetchJson('/api/echo', { method: 'POST', body: { a: 1 } })),
+    );
     const server = site.listen(0);
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     try {
@@ -24,7 +26,11 @@ describe('inProcessApi', () => {
         expect(await page.json()).toEqual({ ok: true, status: 201, body: { ip: '203.0.113.7', got: { a: 1 } } });
       }
       // Before the fix, light-my-request had re-parented the site's request prototype: this crashed the server.
-      const direct = await fetch(`${base}/api/echo`, { method: 'POST', body: '{"b":2}', headers: { 'content-type': 'application/json' } });
+      const direct = await fetch(`${base}/api/echo`, {
+        method: 'POST',
+        body: '{"b":2}',
+        headers: { 'content-type': 'application/json' },
+      });
       expect(direct.status).toBe(201);
       expect((await direct.json()).got).toEqual({ b: 2 });
     } finally {

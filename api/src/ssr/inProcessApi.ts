@@ -10,11 +10,18 @@ import type { JsonApi } from '@aitools/platform/contract';
 export function inProcessApi(apiApp: Express, clientAddress: string | undefined): JsonApi {
   isolateForInject(apiApp);
   return {
-    async fetchJson<T>(path: string, init?: { method?: 'GET' | 'POST'; body?: unknown; headers?: Record<string, string> }) {
+    async fetchJson<T>(
+      path: string,
+      init?: { method?: 'GET' | 'POST'; body?: unknown; headers?: Record<string, string> },
+    ) {
       const res = await inject(apiApp as unknown as Parameters<typeof inject>[0], {
         method: init?.method ?? 'GET',
         url: path,
-        headers: { accept: 'application/json', ...(init?.body !== undefined ? { 'content-type': 'application/json' } : {}), ...init?.headers },
+        headers: {
+          accept: 'application/json',
+          ...(init?.body !== undefined ? { 'content-type': 'application/json' } : {}),
+          ...init?.headers,
+        },
         ...(init?.body !== undefined ? { payload: JSON.stringify(init.body) } : {}),
         remoteAddress: clientAddress ?? '127.0.0.1',
       });
@@ -43,6 +50,9 @@ function isolateForInject(app: Express): void {
   isolated.add(app);
   for (const own of [app.request, app.response]) {
     const shared = Object.getPrototypeOf(own) as object;
-    Object.setPrototypeOf(own, Object.create(Object.getPrototypeOf(shared) as object, Object.getOwnPropertyDescriptors(shared)));
+    Object.setPrototypeOf(
+      own,
+      Object.create(Object.getPrototypeOf(shared) as object, Object.getOwnPropertyDescriptors(shared)),
+    );
   }
 }

@@ -34,7 +34,10 @@ export function styleElement({ href, css }: InlineStyle): string | null {
 const SHELL_STYLESHEET = /<link rel="stylesheet"(?: crossorigin)? href="(\/assets\/[\w.-]+\.css)">/g;
 
 /** The shell's built page with its stylesheets inlined (read from its assets folder); returns their texts too. */
-export function inlineShellStylesheets(template: string, readAsset: (href: string) => string): { template: string; styles: string[] } {
+export function inlineShellStylesheets(
+  template: string,
+  readAsset: (href: string) => string,
+): { template: string; styles: string[] } {
   const styles: string[] = [];
   const out = template.replace(SHELL_STYLESHEET, (link, href: string) => {
     const style = { href, css: readAsset(href) };

@@ -31,7 +31,10 @@ let expressHits: string[];
 let renders: string[];
 
 const activate = (directory: string) =>
-  writeManifestAtomic(releasesDir, { version: 1, remotes: { blog: { active: 'b1', history: [] }, directory: { active: directory, history: [] } } });
+  writeManifestAtomic(releasesDir, {
+    version: 1,
+    remotes: { blog: { active: 'b1', history: [] }, directory: { active: directory, history: [] } },
+  });
 
 /** A renderer like the real one: the page shows its URL, the releases it used and the data it read. */
 function fakeRenderer(): PageRenderer {
@@ -45,8 +48,15 @@ function fakeRenderer(): PageRenderer {
       if (req.path === '/cookie') res.cookie('seen', '1');
       const releases = Object.entries(readManifest(releasesDir).remotes).map(([name, r]) => `${name}@${r.active}`);
       const html = `<!doctype html><script>${THEME}</script><style>${styleOf(req.path)}</style><p>${req.originalUrl} ${releases.join(' ')} data ${await dataVersion(db)}</p>`;
-      res.set('Content-Security-Policy', allowInlineStyles(String(res.getHeader('Content-Security-Policy')), [styleOf(req.path)]));
-      res.status(req.path === '/missing' ? 404 : 200).set('Cache-Control', 'no-cache').type('html').send(html);
+      res.set(
+        'Content-Security-Policy',
+        allowInlineStyles(String(res.getHeader('Content-Security-Policy')), [styleOf(req.path)]),
+      );
+      res
+        .status(req.path === '/missing' ? 404 : 200)
+        .set('Cache-Control', 'no-cache')
+        .type('html')
+        .send(html);
     },
   };
 }
@@ -61,7 +71,14 @@ beforeEach(async () => {
   const pages = cachedPages(renderer, {
     cache: createReplyCache({ version: () => dataVersion(db), maxBytes: 1024 * 1024 }),
     // The releases that serve each remote, here the manifest's active ones (no fallback in these tests).
-    releases: () => servedReleasesKey({ current: (remote) => ({ release: { id: readManifest(releasesDir).remotes[remote]?.active } }) } as Pick<ReleaseServing, 'current'>, ['blog', 'directory']),
+    releases: () =>
+      servedReleasesKey(
+        { current: (remote) => ({ release: { id: readManifest(releasesDir).remotes[remote]?.active } }) } as Pick<
+          ReleaseServing,
+          'current'
+        >,
+        ['blog', 'directory'],
+      ),
   });
   app = express();
   expressHits = [];
@@ -99,7 +116,9 @@ describe('page cache', () => {
     expect(csp).toContain(`'sha256-${createHash('sha256').update(inline).digest('base64')}'`);
     // The stored page keeps its own policy: its inline stylesheet, and no other page's.
     const hashOf = (css: string) => `'sha256-${createHash('sha256').update(css).digest('base64')}'`;
-    expect(csp).toMatch(new RegExp(`style-src-elem 'self' ${hashOf(styleOf('/tool/cursor')).replace(/[+/]/g, '\\$&')};`));
+    expect(csp).toMatch(
+      new RegExp(`style-src-elem 'self' ${hashOf(styleOf('/tool/cursor')).replace(/[+/]/g, '\\$&')};`),
+    );
     const other = await request(site).get('/blog');
     expect(other.headers['content-security-policy']).toContain(hashOf(styleOf('/blog')));
     expect(other.headers['content-security-policy']).not.toContain(hashOf(styleOf('/tool/cursor')));
@@ -157,6 +176,15 @@ describe('page cache', () => {
       const cookie = await request(site).get('/cookie');
       expect(cookie.headers['set-cookie']).toBeDefined();
     }
-    expect(renders).toEqual(['POST /submit', 'GET /contact', 'GET /down', 'GET /cookie', 'POST /submit', 'GET /contact', 'GET /down', 'GET /cookie']);
+    expect(renders).toEqual([
+      'POST /submit',
+      'GET /contact',
+      'GET /down',
+      'GET /cookie',
+      'POST /submit',
+      'GET /contact',
+      'GET /down',
+      'GET /cookie',
+    ]);
   });
 });

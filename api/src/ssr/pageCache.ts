@@ -23,7 +23,8 @@ export function servedReleasesKey(serving: Pick<ReleaseServing, 'current'>, remo
 
 /** A page's key: its URL, the served releases and the day (a page may show today's date, as the legal pages'
  *  "Last updated" does, by the server's clock). */
-const pageKey = (url: string, releases: string) => `page\u0000${url}\u0000${releases}\u0000${new Date().toDateString()}`;
+const pageKey = (url: string, releases: string) =>
+  `page\u0000${url}\u0000${releases}\u0000${new Date().toDateString()}`;
 
 export interface CachedPages extends RequestHandler {
   /** The front lane for pages (see ReplyCache.replay): a stored page sent again without Express. */
@@ -49,7 +50,10 @@ export function cachedPages(renderer: PageRenderer, opts: { cache: ReplyCache; r
     work.catch(next);
   };
   // Only stored pages are replayed, so the forms' pages (never stored) always reach the renderer.
-  return Object.assign(handler, { replay: (req: IncomingMessage, res: ServerResponse) => opts.cache.replay(req, res, pageKey(req.url ?? '', opts.releases())) });
+  return Object.assign(handler, {
+    replay: (req: IncomingMessage, res: ServerResponse) =>
+      opts.cache.replay(req, res, pageKey(req.url ?? '', opts.releases())),
+  });
 }
 
 /**
@@ -62,9 +66,20 @@ async function captureRender(renderer: PageRenderer, req: Request, res: Response
   res.send = function (this: Response, body?: unknown) {
     res.send = send;
     const type = String(res.getHeader('Content-Type') ?? '');
-    if (typeof body === 'string' && CACHEABLE_STATUS.has(res.statusCode) && !res.getHeader('Set-Cookie') && type.startsWith('text/html')) {
+    if (
+      typeof body === 'string' &&
+      CACHEABLE_STATUS.has(res.statusCode) &&
+      !res.getHeader('Set-Cookie') &&
+      type.startsWith('text/html')
+    ) {
       const policy = res.getHeader('Content-Security-Policy');
-      captured = { status: res.statusCode, type, body, cacheControl: String(res.getHeader('Cache-Control') ?? 'no-cache'), ...(typeof policy === 'string' ? { headers: { 'content-security-policy': policy } } : {}) };
+      captured = {
+        status: res.statusCode,
+        type,
+        body,
+        cacheControl: String(res.getHeader('Cache-Control') ?? 'no-cache'),
+        ...(typeof policy === 'string' ? { headers: { 'content-security-policy': policy } } : {}),
+      };
       return this;
     }
     return send.call(this, body);

@@ -28,7 +28,10 @@ describe("the page's code", () => {
     const list = pageCodeList('__PAGE_CODE__', ['/assets/a.js', '/x</script><script>alert(1)</script>']);
     expect(list.startsWith('<script type="application/json" id="__PAGE_CODE__">')).toBe(true);
     expect(list.match(/<\/script>/g)).toHaveLength(1);
-    expect(JSON.parse(list.slice(list.indexOf('>') + 1, -'</script>'.length))).toEqual(['/assets/a.js', '/x</script><script>alert(1)</script>']);
+    expect(JSON.parse(list.slice(list.indexOf('>') + 1, -'</script>'.length))).toEqual([
+      '/assets/a.js',
+      '/x</script><script>alert(1)</script>',
+    ]);
   });
 });
 
@@ -38,9 +41,21 @@ describe("the shell's startup modules", () => {
     '_fn_import.js': { file: 'assets/fn_import-F.js' },
     '_react-core.js': { file: 'assets/react-core-R.js' },
     '_helpers.js': { file: 'assets/helpers-H.js' },
-    'react/index.js': { file: 'assets/__federation_shared_react-A.js', name: '__federation_shared_react', imports: ['_helpers.js', '_react-core.js'] },
-    'router.ts': { file: 'assets/__federation_shared_react-router-dom-B.js', name: '__federation_shared_react-router-dom', imports: ['_fn_import.js'] },
-    'zustand.mjs': { file: 'assets/__federation_shared_zustand-C.js', name: '__federation_shared_zustand', imports: ['_fn_import.js'] },
+    'react/index.js': {
+      file: 'assets/__federation_shared_react-A.js',
+      name: '__federation_shared_react',
+      imports: ['_helpers.js', '_react-core.js'],
+    },
+    'router.ts': {
+      file: 'assets/__federation_shared_react-router-dom-B.js',
+      name: '__federation_shared_react-router-dom',
+      imports: ['_fn_import.js'],
+    },
+    'zustand.mjs': {
+      file: 'assets/__federation_shared_zustand-C.js',
+      name: '__federation_shared_zustand',
+      imports: ['_fn_import.js'],
+    },
     'index.css': { file: 'assets/index-S.css' },
   };
 
@@ -61,17 +76,29 @@ describe("the shell's page code", () => {
     const dir = mkdtempSync(join(tmpdir(), 'page-code-'));
     try {
       const manifestFile = join(dir, 'manifest.json');
-      expect(shellPageCode(BUILT, manifestFile, ['react']).modules).toEqual(['/assets/index-BKHKkmz7.js', '/assets/vendor-X1.js']);
+      expect(shellPageCode(BUILT, manifestFile, ['react']).modules).toEqual([
+        '/assets/index-BKHKkmz7.js',
+        '/assets/vendor-X1.js',
+      ]);
       writeFileSync(
         manifestFile,
         JSON.stringify({
           'index.html': { file: 'assets/index-BKHKkmz7.js', imports: ['_core.js'] },
           '_core.js': { file: 'assets/core-C.js' },
-          'react.js': { file: 'assets/__federation_shared_react-R.js', name: '__federation_shared_react', imports: ['_core.js'] },
+          'react.js': {
+            file: 'assets/__federation_shared_react-R.js',
+            name: '__federation_shared_react',
+            imports: ['_core.js'],
+          },
         }),
       );
       const { template, modules } = shellPageCode(BUILT, manifestFile, ['react']);
-      expect(modules).toEqual(['/assets/index-BKHKkmz7.js', '/assets/vendor-X1.js', '/assets/core-C.js', '/assets/__federation_shared_react-R.js']);
+      expect(modules).toEqual([
+        '/assets/index-BKHKkmz7.js',
+        '/assets/vendor-X1.js',
+        '/assets/core-C.js',
+        '/assets/__federation_shared_react-R.js',
+      ]);
       expect(template).not.toContain('<script type="module"');
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -6,7 +6,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { serializeJsonForScript } from '@aitools/platform/head-tags';
 
-const SHELL_MODULE = /\s*<script type="module"(?: crossorigin)? src="(\/assets\/[\w.-]+\.js)"><\/script>|\s*<link rel="modulepreload"(?: crossorigin)? href="(\/assets\/[\w.-]+\.js)">/g;
+const SHELL_MODULE =
+  /\s*<script type="module"(?: crossorigin)? src="(\/assets\/[\w.-]+\.js)"><\/script>|\s*<link rel="modulepreload"(?: crossorigin)? href="(\/assets\/[\w.-]+\.js)">/g;
 
 /** The shell's page without its module elements, and their addresses: the entry first. */
 export function takeShellModules(template: string): { template: string; modules: string[] } {
@@ -46,7 +47,10 @@ export function manifestClosure(manifest: Record<string, ManifestChunk>, keys: I
  * imports, and the chunks of the shared packages it starts with (each with what it imports). Listed with the entry,
  * they come in one wave instead of a round trip per level of imports.
  */
-export function shellStartupModules(manifest: Record<string, ManifestChunk>, startupShared: readonly string[]): string[] {
+export function shellStartupModules(
+  manifest: Record<string, ManifestChunk>,
+  startupShared: readonly string[],
+): string[] {
   const shared = new Set(startupShared.map((p) => `__federation_shared_${p}`));
   const sharedKeys = Object.keys(manifest).filter((k) => shared.has(manifest[k]!.name ?? ''));
   return manifestClosure(manifest, ['index.html', ...sharedKeys])
@@ -56,9 +60,15 @@ export function shellStartupModules(manifest: Record<string, ManifestChunk>, sta
 
 /** The shell's page without its module elements, and the modules every page starts with (the entry first); the
  *  build manifest adds the startup chunks (a build without one lists the entry alone). */
-export function shellPageCode(template: string, manifestFile: string, startupShared: readonly string[]): { template: string; modules: string[] } {
+export function shellPageCode(
+  template: string,
+  manifestFile: string,
+  startupShared: readonly string[],
+): { template: string; modules: string[] } {
   const taken = takeShellModules(template);
-  const startup = existsSync(manifestFile) ? shellStartupModules(JSON.parse(readFileSync(manifestFile, 'utf8')), startupShared) : [];
+  const startup = existsSync(manifestFile)
+    ? shellStartupModules(JSON.parse(readFileSync(manifestFile, 'utf8')), startupShared)
+    : [];
   return { template: taken.template, modules: [...new Set([...taken.modules, ...startup])] };
 }
 

@@ -34,13 +34,28 @@ export interface PageRenderer {
 /** remote -> release id of a request's previews (releases/preview.ts); none by default. */
 export type PreviewsOf = (req: Request) => Record<string, string>;
 
-export async function createPageRenderer(config: ServerConfig, logger: Logger, apiApp: Express, serving: ReleaseServing, previewsOf: PreviewsOf = () => ({})): Promise<PageRenderer> {
-  if (!existsSync(join(SHELL_DIST, 'server', 'entry-server.js'))) throw new Error(`The shell is not built (${SHELL_DIST} has no server entry): run \`npm run build\` or \`npm start\`.`);
+export async function createPageRenderer(
+  config: ServerConfig,
+  logger: Logger,
+  apiApp: Express,
+  serving: ReleaseServing,
+  previewsOf: PreviewsOf = () => ({}),
+): Promise<PageRenderer> {
+  if (!existsSync(join(SHELL_DIST, 'server', 'entry-server.js')))
+    throw new Error(
+      `The shell is not built (${SHELL_DIST} has no server entry): run \`npm run build\` or \`npm start\`.`,
+    );
   // The shell's server build, by its package name; its types are the shell's own contract.
   const shell: ShellServer = (await import('@aitools/shell/server')).default;
   const readStylesheet = createStylesheetReader();
-  const shellPage = inlineShellStylesheets(readFileSync(join(SHELL_DIST, 'client', 'index.html'), 'utf8'), (href) => readStylesheet(join(SHELL_DIST, 'client', href), true));
-  const { template, modules: shellModules } = shellPageCode(shellPage.template, join(SHELL_DIST, 'client', '.vite', 'manifest.json'), shell.STARTUP_SHARED);
+  const shellPage = inlineShellStylesheets(readFileSync(join(SHELL_DIST, 'client', 'index.html'), 'utf8'), (href) =>
+    readStylesheet(join(SHELL_DIST, 'client', href), true),
+  );
+  const { template, modules: shellModules } = shellPageCode(
+    shellPage.template,
+    join(SHELL_DIST, 'client', '.vite', 'manifest.json'),
+    shell.STARTUP_SHARED,
+  );
   const themeScript = shell.themeBootScript();
   const codeScript = shell.pageCodeBootScript();
   // Keyed by remote and release: a new release (or a fallback) starts with a closed breaker.
@@ -49,7 +64,10 @@ export async function createPageRenderer(config: ServerConfig, logger: Logger, a
     coolDownMs: config.breakerCoolDownMs,
     onChange: (key, state) =>
       state === 'open'
-        ? logger.error({ remote: key, coolDownMs: config.breakerCoolDownMs }, 'remote keeps failing on the server: not waiting on it during the cool-down')
+        ? logger.error(
+            { remote: key, coolDownMs: config.breakerCoolDownMs },
+            'remote keeps failing on the server: not waiting on it during the cool-down',
+          )
         : logger.info({ remote: key }, 'remote renders on the server again'),
   });
 
@@ -69,7 +87,9 @@ export async function createPageRenderer(config: ServerConfig, logger: Logger, a
       // One choice of release per remote for the whole request: the page names what it was rendered with. A
       // previewing browser gets its previewed release of that remote (the browser loads what the page names).
       const previews = previewsOf(req);
-      const served: Record<string, Served> = Object.fromEntries(REMOTE_NAMES.map((r) => [r, serving.current(r, previews[r])]));
+      const served: Record<string, Served> = Object.fromEntries(
+        REMOTE_NAMES.map((r) => [r, serving.current(r, previews[r])]),
+      );
       const keyOf = (remote: string) => `${remote}@${served[remote]?.release?.id ?? '-'}`;
       const remoteStyles: string[] = [];
       const code = [...shellModules];
@@ -79,7 +99,11 @@ export async function createPageRenderer(config: ServerConfig, logger: Logger, a
         const { remote: name, module } = match.route;
         // Makes sure the chosen release's server entry imports (else the next intact release); not while its
         // breaker is open.
-        served[name] = await serving.resolve(name, breaker.state(keyOf(name)) === 'open' ? 0 : config.renderBudgetMs, previews[name]);
+        served[name] = await serving.resolve(
+          name,
+          breaker.state(keyOf(name)) === 'open' ? 0 : config.renderBudgetMs,
+          previews[name],
+        );
         const chosen = served[name];
         if (chosen?.release) {
           // The route's stylesheet, and its federation entry and the chunks of its module, fetched in parallel with
@@ -88,7 +112,10 @@ export async function createPageRenderer(config: ServerConfig, logger: Logger, a
           const modules = [chosen.public.entry, ...routePreloadFiles(chosen.release, module).map((f) => base + f)];
           const { release } = chosen;
           const styles = release.css.map((file, i) => {
-            const style = { href: chosen.public.css[i]!, css: readStylesheet(join(release.clientDir, file), release.id !== DEV_RELEASE_ID) };
+            const style = {
+              href: chosen.public.css[i]!,
+              css: readStylesheet(join(release.clientDir, file), release.id !== DEV_RELEASE_ID),
+            };
             const element = styleElement(style);
             if (element) inlineStyles.push(style.css);
             return element ?? `<link rel="stylesheet" href="${escapeHtml(style.href)}">`;
@@ -104,20 +131,38 @@ export async function createPageRenderer(config: ServerConfig, logger: Logger, a
         request: toFetchRequest(req, url),
         api: inProcessApi(apiApp, req.ip),
         budgetMs: Math.max(0, config.renderBudgetMs - (Date.now() - started)),
-        guard: { allow: (r) => breaker.allow(keyOf(r)), success: (r) => breaker.success(keyOf(r)), failure: (r) => breaker.failure(keyOf(r)) },
+        guard: {
+          allow: (r) => breaker.allow(keyOf(r)),
+          success: (r) => breaker.success(keyOf(r)),
+          failure: (r) => breaker.failure(keyOf(r)),
+        },
         async importModule(remote, module) {
           const s = served[remote];
           if (!s?.release) throw new Error(`no intact release of ${remote}`);
           return importRoute(s.release, module, serving.entry);
         },
         onNotRendered: (route, reason, err) =>
-          logger.warn({ ...(err ? { err } : {}), remote: route.remote, module: route.module, route: route.id, reason, path: url.pathname }, 'route not rendered on the server; the browser renders it'),
+          logger.warn(
+            {
+              ...(err ? { err } : {}),
+              remote: route.remote,
+              module: route.module,
+              route: route.id,
+              reason,
+              path: url.pathname,
+            },
+            'route not rendered on the server; the browser renders it',
+          ),
       });
 
       if (result.kind === 'response') {
         const location = result.response.headers.get('Location');
-        if (location && result.response.status >= 300 && result.response.status < 400) return void res.redirect(result.response.status, location);
-        res.status(result.response.status).type('text/plain').send(await result.response.text());
+        if (location && result.response.status >= 300 && result.response.status < 400)
+          return void res.redirect(result.response.status, location);
+        res
+          .status(result.response.status)
+          .type('text/plain')
+          .send(await result.response.text());
         return;
       }
 
@@ -128,14 +173,29 @@ export async function createPageRenderer(config: ServerConfig, logger: Logger, a
       // Replacer functions: page content may contain "$&" and the like, which a replacement string would expand.
       const html = template
         .replace('<!--app-theme-->', () => `<script>${themeScript}</script>`)
-        .replace('<!--app-head-->', () => [renderHeadTags(result.head ?? DEFAULT_HEAD), ...remoteStyles, ...(bar ? [`<style>${PREVIEW_BAR_CSS}</style>`] : []), pageCodeList(shell.PAGE_CODE_ID, code), `<script>${codeScript}</script>`].join('\n'))
+        .replace('<!--app-head-->', () =>
+          [
+            renderHeadTags(result.head ?? DEFAULT_HEAD),
+            ...remoteStyles,
+            ...(bar ? [`<style>${PREVIEW_BAR_CSS}</style>`] : []),
+            pageCodeList(shell.PAGE_CODE_ID, code),
+            `<script>${codeScript}</script>`,
+          ].join('\n'),
+        )
         .replace('<div id="root">', () => `${bar}<div id="root">`)
         .replace('<!--app-html-->', () => result.html)
-        .replace('<!--app-state-->', () => `<script type="application/json" id="${shell.PAGE_STATE_ID}">${serializeJsonForScript(state)}</script>`);
+        .replace(
+          '<!--app-state-->',
+          () => `<script type="application/json" id="${shell.PAGE_STATE_ID}">${serializeJsonForScript(state)}</script>`,
+        );
       const policy = res.getHeader('Content-Security-Policy');
       if (typeof policy === 'string') res.set('Content-Security-Policy', allowInlineStyles(policy, inlineStyles));
       // A previewed page is this browser's alone: no shared cache may keep it.
-      res.status(result.status).set('Cache-Control', bar ? 'private, no-store' : 'no-cache').type('html').send(html);
+      res
+        .status(result.status)
+        .set('Cache-Control', bar ? 'private, no-store' : 'no-cache')
+        .type('html')
+        .send(html);
     },
   };
 }

@@ -14,11 +14,16 @@ export async function importServerEntry(release: ResolvedRelease): Promise<Serve
   const st = statSync(release.serverEntry);
   url.search = `?v=${st.mtimeMs}-${st.size}`;
   const mod = (await import(url.href)) as { default?: ServerEntry };
-  if (!mod.default || typeof mod.default.routes !== 'object') throw new Error(`${release.serverEntry} has no route table`);
+  if (!mod.default || typeof mod.default.routes !== 'object')
+    throw new Error(`${release.serverEntry} has no route table`);
   return mod.default;
 }
 
-export async function importRoute(release: ResolvedRelease, module: string, load = importServerEntry): Promise<RouteModule> {
+export async function importRoute(
+  release: ResolvedRelease,
+  module: string,
+  load = importServerEntry,
+): Promise<RouteModule> {
   const entry = await load(release);
   const route = entry.routes[module];
   if (!route) throw new Error(`Release ${release.remote}/${release.id} does not expose ${module}`);

@@ -24,7 +24,10 @@ export async function listToolSummaries(db: DB): Promise<ToolSummary[]> {
   let entry = held.get(db);
   if (entry?.version !== version) {
     // An MCP server's summary carries the names of the tools it offers, so the directory's search finds it by them.
-    const list = Promise.all([db.selectFrom('tools').select(['id', 'doc']).orderBy('id').execute(), offeredToolNames(db)]).then(([rows, offered]) =>
+    const list = Promise.all([
+      db.selectFrom('tools').select(['id', 'doc']).orderBy('id').execute(),
+      offeredToolNames(db),
+    ]).then(([rows, offered]) =>
       Object.freeze(
         rows.map((r) => {
           const summary = toToolSummary(rowToTool(r));

@@ -40,7 +40,11 @@ export function toolsRouter(db: DB, reads: ReplyCache): Router {
       const stored = mcpServer ? await getInspection(db, tool.slug) : null;
       // The page shows parameters only; /v0.1 carries the full input schemas.
       const mcpInspection = stored && inspectionForPage(stored);
-      const extras: ToolDetailExtras = { ...(mcpServer ? { mcpServer } : {}), ...(mcpInspection ? { mcpInspection } : {}), similar: similarTools(toToolSummary(tool), await listToolSummaries(db)) };
+      const extras: ToolDetailExtras = {
+        ...(mcpServer ? { mcpServer } : {}),
+        ...(mcpInspection ? { mcpInspection } : {}),
+        similar: similarTools(toToolSummary(tool), await listToolSummaries(db)),
+      };
       // The bare record, not the success shape: SPEC 6 fixes this answer (contracts/src/answers.ts).
       return json({ ...tool, ...extras });
     }),

@@ -19,33 +19,71 @@ let db: DB;
 beforeAll(async () => {
   db = await openTestDatabase();
   await seed(db);
-  app = await createApp({ config: loadConfig({ ...process.env, NODE_ENV: 'test' }), db, logger: createLogger('silent'), pages: false });
+  app = await createApp({
+    config: loadConfig({ ...process.env, NODE_ENV: 'test' }),
+    db,
+    logger: createLogger('silent'),
+    pages: false,
+  });
 });
 
 /** The spec's search, written plainly (with an MCP server's tool names): the answer must be exactly this. */
 const contains = (tools: ToolSummary[], q: string) =>
   tools
-    .filter((t) => [t.name, t.description, ...(t.mcpTools ?? [])].some((text) => text.toLowerCase().includes(q.toLowerCase())))
+    .filter((t) =>
+      [t.name, t.description, ...(t.mcpTools ?? [])].some((text) => text.toLowerCase().includes(q.toLowerCase())),
+    )
     .map((t) => t.slug);
 
 describe('GET /api/tools?search=', () => {
-  it('finds exactly the tools whose name or description contains the text (any case), in the list\'s order', async () => {
+  it("finds exactly the tools whose name or description contains the text (any case), in the list's order", async () => {
     const all = await listToolSummaries(db);
-    for (const q of ['github', 'GitHub', 'postgres', 'code', 'ai', 'x', 'image generation', 'MCP server', '"quoted"', 'a*b OR c', 'read_file', 'BROWSER_NAVIGATE']) {
+    for (const q of [
+      'github',
+      'GitHub',
+      'postgres',
+      'code',
+      'ai',
+      'x',
+      'image generation',
+      'MCP server',
+      '"quoted"',
+      'a*b OR c',
+      'read_file',
+      'BROWSER_NAVIGATE',
+    ]) {
       const res = await request(app).get('/api/tools').query({ search: q });
       expect(res.status).toBe(200);
-      expect(res.body.data.map((t: ToolSummary) => t.slug), q).toEqual(contains(all, q));
+      expect(
+        res.body.data.map((t: ToolSummary) => t.slug),
+        q,
+      ).toEqual(contains(all, q));
     }
   });
 
   it('follows changes to the tools (the held list and the cached answers go with the data version)', async () => {
-    const found = async (q: string) => (await request(app).get('/api/tools').query({ search: q })).body.data.map((t: ToolSummary) => t.slug);
+    const found = async (q: string) =>
+      (await request(app).get('/api/tools').query({ search: q })).body.data.map((t: ToolSummary) => t.slug);
     expect(await found('qwertyuio')).toEqual([]);
-    await upsertTool(db, { slug: 'zyxomatic', name: 'Zyxomatic', description: 'Qwertyuiop helper', website: 'https://z.example' });
+    await upsertTool(db, {
+      slug: 'zyxomatic',
+      name: 'Zyxomatic',
+      description: 'Qwertyuiop helper',
+      website: 'https://z.example',
+    });
     expect(await found('qwertyuio')).toEqual(['zyxomatic']);
-    await upsertTool(db, { slug: 'zyxomatic', name: 'Zyxomatic', description: 'Something else', website: 'https://z.example' });
+    await upsertTool(db, {
+      slug: 'zyxomatic',
+      name: 'Zyxomatic',
+      description: 'Something else',
+      website: 'https://z.example',
+    });
     expect(await found('qwertyuio')).toEqual([]);
-    await publicWrite(db, async (trx) => Number((await trx.deleteFrom('tools').where('slug', '=', 'zyxomatic').executeTakeFirst()).numDeletedRows) > 0);
+    await publicWrite(
+      db,
+      async (trx) =>
+        Number((await trx.deleteFrom('tools').where('slug', '=', 'zyxomatic').executeTakeFirst()).numDeletedRows) > 0,
+    );
     expect(await found('zyxomatic')).toEqual([]);
   });
 
@@ -92,8 +130,14 @@ describe('similar tools', () => {
 
   it('rank tools sharing rare tags first (databases for a database server, assistants for an assistant)', async () => {
     const all = await listToolSummaries(db);
-    const of = (slug: string) => similarTools(all.find((t) => t.slug === slug)!, all).map((t) => t.slug);
-    expect(of('postgres-mcp-server').slice(0, 5)).toEqual(expect.arrayContaining(['sqlite-mcp-server', 'supabase-mcp-server', 'postgres-mcp-pro-mcp-server']));
+    const of = (slug: string) =>
+      similarTools(
+        all.find((t) => t.slug === slug)!,
+        all,
+      ).map((t) => t.slug);
+    expect(of('postgres-mcp-server').slice(0, 5)).toEqual(
+      expect.arrayContaining(['sqlite-mcp-server', 'supabase-mcp-server', 'postgres-mcp-pro-mcp-server']),
+    );
     expect(of('claude').slice(0, 3)).toContain('chatgpt');
     expect(of('linear-mcp-server')[0]).toBe('atlassian-mcp-server');
   });
@@ -104,9 +148,20 @@ describe('GET /api/tools/:slug for an MCP server', () => {
     const mcp = await request(app).get('/api/tools/brave-search-mcp-server');
     expect(mcp.body.mcpServer).toMatchObject({
       name: 'io.github.modelcontextprotocol/brave-search',
-      packages: [{ registryType: 'npm', identifier: '@modelcontextprotocol/server-brave-search', runtimeHint: 'npx', transport: { type: 'stdio' } }],
+      packages: [
+        {
+          registryType: 'npm',
+          identifier: '@modelcontextprotocol/server-brave-search',
+          runtimeHint: 'npx',
+          transport: { type: 'stdio' },
+        },
+      ],
     });
-    expect(mcp.body.mcpServer.packages[0].environmentVariables[0]).toMatchObject({ name: 'BRAVE_API_KEY', isRequired: true, isSecret: true });
+    expect(mcp.body.mcpServer.packages[0].environmentVariables[0]).toMatchObject({
+      name: 'BRAVE_API_KEY',
+      isRequired: true,
+      isSecret: true,
+    });
     const ai = await request(app).get('/api/tools/cursor');
     expect(ai.body.mcpServer).toBeUndefined();
   });

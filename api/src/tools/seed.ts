@@ -8,7 +8,9 @@ import { loadLogoMap, logoUrlFor } from '../images/logos';
 /** Loads every data/tools/*.json array into the tools table (insert or update by slug). The data is kept as
  *  written, including the brace-string tags and the "AI Tools"/"MCP" categories the client must survive. */
 export async function seedTools(db: DB, dir = join(DATA_DIR, 'tools')): Promise<number> {
-  const files = readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort();
   let count = 0;
   // Brand logos come from data/logos.json, mapped by hand per slug (see that file).
   const logos = loadLogoMap();

@@ -6,13 +6,16 @@ import type { ToolSummary } from '@aitools/contracts/tools';
 
 const SIMILAR_COUNT = 6;
 
-const categoryOf = (t: ToolSummary) => (t.category === 'MCP' ? 'MCP Servers' : t.category === 'AI Tools' ? 'AI Assistants' : t.category);
-const isMcp = (t: ToolSummary) => categoryOf(t) === 'MCP Servers' || t.tags.some((tag) => tag.toLowerCase() === 'mcp-server');
+const categoryOf = (t: ToolSummary) =>
+  t.category === 'MCP' ? 'MCP Servers' : t.category === 'AI Tools' ? 'AI Assistants' : t.category;
+const isMcp = (t: ToolSummary) =>
+  categoryOf(t) === 'MCP Servers' || t.tags.some((tag) => tag.toLowerCase() === 'mcp-server');
 const popularity = (t: ToolSummary) => (typeof t.popularityScore === 'number' ? t.popularityScore : 5);
 
 export function similarTools(target: ToolSummary, all: ToolSummary[], count = SIMILAR_COUNT): ToolSummary[] {
   const tagCounts = new Map<string, number>();
-  for (const t of all) for (const tag of new Set(t.tags.map((x) => x.toLowerCase()))) tagCounts.set(tag, (tagCounts.get(tag) ?? 0) + 1);
+  for (const t of all)
+    for (const tag of new Set(t.tags.map((x) => x.toLowerCase()))) tagCounts.set(tag, (tagCounts.get(tag) ?? 0) + 1);
   const targetTags = new Set(target.tags.map((x) => x.toLowerCase()));
   const weight = (tag: string) => Math.log((all.length + 1) / (tagCounts.get(tag) ?? 1));
   return all

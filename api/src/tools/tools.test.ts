@@ -16,7 +16,12 @@ let db: DB;
 beforeAll(async () => {
   db = await openTestDatabase();
   await seedTools(db);
-  app = await createApp({ config: loadConfig({ ...process.env, NODE_ENV: 'test' }), db, logger: createLogger('silent'), pages: false });
+  app = await createApp({
+    config: loadConfig({ ...process.env, NODE_ENV: 'test' }),
+    db,
+    logger: createLogger('silent'),
+    pages: false,
+  });
 });
 
 describe('seed data', () => {
@@ -40,7 +45,11 @@ describe('seed data', () => {
   });
 
   it('keeps brace-string tags in the database and is safe to run twice', async () => {
-    const row = await db.selectFrom('tools').select(jsonText(db, 'doc', 'tags').as('tags')).where('slug', '=', 'pi').executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom('tools')
+      .select(jsonText(db, 'doc', 'tags').as('tags'))
+      .where('slug', '=', 'pi')
+      .executeTakeFirstOrThrow();
     expect(row.tags).toMatch(/^\{.*\}$/);
     const before = await countRows(db, 'tools');
     await seedTools(db);
@@ -55,7 +64,20 @@ describe('GET /api/tools', () => {
     expect(res.body.success).toBe(true);
     const pi = res.body.data.find((t: { slug: string }) => t.slug === 'pi');
     expect(pi.tags).toEqual(['chatbot', 'companion', 'voice', 'conversation', 'free']);
-    const allowed = ['id', 'name', 'slug', 'description', 'category', 'tags', 'pricing', 'website', 'logo', 'popularityScore', 'mcpBadge', 'lastUpdated'];
+    const allowed = [
+      'id',
+      'name',
+      'slug',
+      'description',
+      'category',
+      'tags',
+      'pricing',
+      'website',
+      'logo',
+      'popularityScore',
+      'mcpBadge',
+      'lastUpdated',
+    ];
     for (const t of res.body.data) {
       for (const key of Object.keys(t)) expect(allowed).toContain(key);
       expect(Array.isArray(t.tags)).toBe(true);
@@ -82,7 +104,13 @@ describe('GET /api/tools/query', () => {
     const all = (await request(app).get('/api/tools')).body.data as unknown[];
     const res = await request(app).get('/api/tools/query?size=12&page=2');
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ success: true, total: all.length, page: 2, pages: Math.ceil(all.length / 12), catalogue: all.length });
+    expect(res.body).toMatchObject({
+      success: true,
+      total: all.length,
+      page: 2,
+      pages: Math.ceil(all.length / 12),
+      catalogue: all.length,
+    });
     expect(res.body.tools).toHaveLength(12);
     expect(res.body.featured).toHaveLength(50);
     expect(res.body.suggestions).toBeUndefined();
@@ -110,7 +138,9 @@ describe('GET /api/tools/query', () => {
   it('stays bounded: the answer carries one page, however many tools match', async () => {
     const res = await request(app).get('/api/tools/query?size=96');
     expect(res.body.tools.length).toBeLessThanOrEqual(96);
-    expect(JSON.stringify(res.body).length).toBeLessThan(JSON.stringify((await request(app).get('/api/tools')).body).length);
+    expect(JSON.stringify(res.body).length).toBeLessThan(
+      JSON.stringify((await request(app).get('/api/tools')).body).length,
+    );
   });
 });
 

@@ -40,7 +40,12 @@ export function ListFilters({ search, initialSearch, category, onSearch, inputRe
       <div className="blog-chips" role="group" aria-label="Categories">
         {BLOG_CATEGORIES.map((c) => (
           // The active chip links to the list without it: clicking it again resets to All.
-          <Link key={c} to={listHref({ search, category: c === category ? ALL : c })} className="blog-chip" aria-current={c === category ? 'true' : undefined}>
+          <Link
+            key={c}
+            to={listHref({ search, category: c === category ? ALL : c })}
+            className="blog-chip"
+            aria-current={c === category ? 'true' : undefined}
+          >
             {c}
           </Link>
         ))}

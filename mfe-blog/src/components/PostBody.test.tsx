@@ -49,7 +49,10 @@ describe('PostBody', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'Heading two' })).toBeTruthy();
     expect(screen.getByRole('heading', { level: 3, name: 'Heading three' })).toBeTruthy();
     expect(screen.getByRole('heading', { level: 4, name: 'Heading four' })).toBeTruthy();
-    expect([...container.querySelectorAll('ul > li')].map((li) => li.textContent)).toEqual(['first bullet', 'second bullet']);
+    expect([...container.querySelectorAll('ul > li')].map((li) => li.textContent)).toEqual([
+      'first bullet',
+      'second bullet',
+    ]);
     expect([...container.querySelectorAll('ol > li')].map((li) => li.textContent)).toEqual(['step one', 'step two']);
     expect(container.querySelector('pre > code')?.textContent).toBe('{ "a": 1 }\n\n{ "b": 2 }');
     expect(container.querySelectorAll('p')).toHaveLength(2);

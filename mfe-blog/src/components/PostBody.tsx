@@ -66,5 +66,9 @@ export function PostBody({ content }: { content: string }) {
   const blocks = parseBlocks(content);
   const levels = outlineLevels(blocks.flatMap((b) => (b.type === 'heading' ? [b.level] : [])));
   let heading = 0;
-  return <div className="blog-body">{blocks.map((b, i) => renderBlock(b, i, b.type === 'heading' ? levels[heading++] : 0))}</div>;
+  return (
+    <div className="blog-body">
+      {blocks.map((b, i) => renderBlock(b, i, b.type === 'heading' ? levels[heading++] : 0))}
+    </div>
+  );
 }

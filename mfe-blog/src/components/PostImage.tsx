@@ -32,5 +32,16 @@ export function CardImage({ src, alt, className }: { src: string; alt: string; c
     );
   }
   const srcSet = coverSrcSet(src);
-  return <img ref={ref} className={className} src={src} srcSet={srcSet} sizes={srcSet && CARD_SIZES} alt={alt} loading="lazy" onError={onError} />;
+  return (
+    <img
+      ref={ref}
+      className={className}
+      src={src}
+      srcSet={srcSet}
+      sizes={srcSet && CARD_SIZES}
+      alt={alt}
+      loading="lazy"
+      onError={onError}
+    />
+  );
 }

@@ -52,7 +52,9 @@ describe('fetchPost', () => {
 
   it('reports 404 as missing and logs "Blog post not found"', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    expect(await fetchPost(fetcher({ ok: false, status: 404, body: { success: false } }), 'x')).toEqual({ kind: 'missing' });
+    expect(await fetchPost(fetcher({ ok: false, status: 404, body: { success: false } }), 'x')).toEqual({
+      kind: 'missing',
+    });
     expect(warn).toHaveBeenCalledWith('Blog post not found');
   });
 
@@ -60,7 +62,9 @@ describe('fetchPost', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     expect(await fetchPost(fetcher({ ok: false, status: 500, body: null }), 'x')).toEqual({ kind: 'failed' });
     expect(await fetchPost(fetcher(new TypeError('offline')), 'x')).toEqual({ kind: 'failed' });
-    expect(await fetchPost(fetcher({ ok: true, status: 200, body: { data: { nope: 1 } } }), 'x')).toEqual({ kind: 'failed' });
+    expect(await fetchPost(fetcher({ ok: true, status: 200, body: { data: { nope: 1 } } }), 'x')).toEqual({
+      kind: 'failed',
+    });
     expect(error).toHaveBeenCalledTimes(3);
     expect(error.mock.calls[0][0]).toBe('Failed to load blog post. Please try again.');
   });

@@ -6,8 +6,20 @@ const POSTS_PATH = '/api/blog/public/posts';
 
 /** SPEC section 7: a list either directly or under `data`; anything else is no list. */
 export function readPostList(body: unknown): BlogPostDoc[] | null {
-  const list = Array.isArray(body) ? body : body && typeof body === 'object' && Array.isArray((body as { data?: unknown }).data) ? (body as { data: unknown[] }).data : null;
-  return list ? list.filter((p): p is BlogPostDoc => !!p && typeof p === 'object' && typeof (p as BlogPostDoc).slug === 'string' && typeof (p as BlogPostDoc).title === 'string') : null;
+  const list = Array.isArray(body)
+    ? body
+    : body && typeof body === 'object' && Array.isArray((body as { data?: unknown }).data)
+      ? (body as { data: unknown[] }).data
+      : null;
+  return list
+    ? list.filter(
+        (p): p is BlogPostDoc =>
+          !!p &&
+          typeof p === 'object' &&
+          typeof (p as BlogPostDoc).slug === 'string' &&
+          typeof (p as BlogPostDoc).title === 'string',
+      )
+    : null;
 }
 
 /** All published posts. A failed answer is logged and gives an empty list (`ok: false`); a network failure throws. */
@@ -33,7 +45,8 @@ export async function fetchPost(fetcher: FetchJson, slug: string): Promise<PostR
     }
     const body = res.body as { data?: BlogPostDoc } | BlogPostDoc | null;
     const doc = body && 'data' in body && body.data ? body.data : (body as BlogPostDoc | null);
-    if (res.ok && doc && typeof doc.slug === 'string' && typeof doc.title === 'string') return { kind: 'found', post: normalizePost(doc) };
+    if (res.ok && doc && typeof doc.slug === 'string' && typeof doc.title === 'string')
+      return { kind: 'found', post: normalizePost(doc) };
     throw new Error(`HTTP ${res.status}`);
   } catch (err) {
     console.error('Failed to load blog post. Please try again.', err);

@@ -3,9 +3,34 @@ import { CACHE_TTL_MS, createBlogService } from './blogService';
 import { normalizePost, type BlogPost } from './posts';
 
 const posts: BlogPost[] = [
-  normalizePost({ slug: 'old', title: 'Old news', excerpt: 'About agents', content: 'Body text', category: 'AI Automation', tags: ['Agents', 'MCP'], published_at: '2026-01-01' }),
-  normalizePost({ slug: 'new', title: 'Fresh', excerpt: 'Short', content: 'Mentions a Kubernetes cluster', category: 'MCP', tags: ['Claude'], published_at: '2026-06-01', featured: true }),
-  normalizePost({ slug: 'mid', title: 'Middle', excerpt: 'Nothing', content: '', category: 'AI Basics', tags: ['Prompting', 'claude'], published_at: '2026-03-01' }),
+  normalizePost({
+    slug: 'old',
+    title: 'Old news',
+    excerpt: 'About agents',
+    content: 'Body text',
+    category: 'AI Automation',
+    tags: ['Agents', 'MCP'],
+    published_at: '2026-01-01',
+  }),
+  normalizePost({
+    slug: 'new',
+    title: 'Fresh',
+    excerpt: 'Short',
+    content: 'Mentions a Kubernetes cluster',
+    category: 'MCP',
+    tags: ['Claude'],
+    published_at: '2026-06-01',
+    featured: true,
+  }),
+  normalizePost({
+    slug: 'mid',
+    title: 'Middle',
+    excerpt: 'Nothing',
+    content: '',
+    category: 'AI Basics',
+    tags: ['Prompting', 'claude'],
+    published_at: '2026-03-01',
+  }),
 ];
 
 describe('blog data service', () => {

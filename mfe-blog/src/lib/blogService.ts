@@ -12,7 +12,10 @@ export interface BlogService {
  * The blog data service of SPEC section 7. `load` fetches the whole list; a successful answer is cached in memory
  * for 5 minutes, a failed one (`ok: false`) is returned but not cached so the next call tries again.
  */
-export function createBlogService(load: () => Promise<{ ok: boolean; posts: BlogPost[] }>, now: () => number = Date.now): BlogService {
+export function createBlogService(
+  load: () => Promise<{ ok: boolean; posts: BlogPost[] }>,
+  now: () => number = Date.now,
+): BlogService {
   let cache: { posts: BlogPost[]; at: number } | null = null;
   let pending: Promise<BlogPost[]> | null = null;
 

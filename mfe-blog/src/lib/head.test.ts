@@ -4,7 +4,11 @@ import { FALLBACK_POST } from './fallbackPost';
 import { toSummary } from './posts';
 
 const origin = 'http://example.test';
-const posts = Array.from({ length: 14 }, (_, i) => ({ ...toSummary(FALLBACK_POST), slug: `p${i}`, title: `Post ${i}` }));
+const posts = Array.from({ length: 14 }, (_, i) => ({
+  ...toSummary(FALLBACK_POST),
+  slug: `p${i}`,
+  title: `Post ${i}`,
+}));
 
 /** 26 posts: 3 pages. */
 const more = Array.from({ length: 26 }, (_, i) => ({ ...toSummary(FALLBACK_POST), slug: `m${i}`, title: `More ${i}` }));
@@ -17,7 +21,11 @@ describe('listHead', () => {
     const ld = head.jsonLd as { '@type': string; blogPost: { headline: string; url: string; datePublished: string }[] };
     expect(ld['@type']).toBe('Blog');
     expect(ld.blogPost).toHaveLength(10);
-    expect(ld.blogPost[0]).toMatchObject({ headline: 'Post 0', url: 'https://example.test/blog/p0', datePublished: '2026-03-04' });
+    expect(ld.blogPost[0]).toMatchObject({
+      headline: 'Post 0',
+      url: 'https://example.test/blog/p0',
+      datePublished: '2026-03-04',
+    });
     expect(head.meta).toContainEqual({ property: 'og:type', content: 'website' });
   });
 

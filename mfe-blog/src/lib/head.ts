@@ -7,8 +7,10 @@ import { calendarDay } from './dates';
 
 export const BLOG_TITLE = 'AI Tools Blog';
 export const BLOG_TAGLINE = 'Expert insights on AI tools, automation workflows & enterprise adoption';
-const LIST_DESCRIPTION = 'Expert insights on AI tools, automation workflows and enterprise adoption: tutorials, comparisons, strategy and MCP guides.';
-const DEFAULT_POST_DESCRIPTION = 'Read expert insights on AI tools, automation workflows and enterprise adoption on the AI Tools Blog.';
+const LIST_DESCRIPTION =
+  'Expert insights on AI tools, automation workflows and enterprise adoption: tutorials, comparisons, strategy and MCP guides.';
+const DEFAULT_POST_DESCRIPTION =
+  'Read expert insights on AI tools, automation workflows and enterprise adoption on the AI Tools Blog.';
 /** SPEC section 9: structured data lists the first 10 posts. */
 const JSON_LD_POSTS = 10;
 
@@ -27,10 +29,21 @@ function social(title: string, description: string, type: 'website' | 'article',
  * The list's head for the address: the page, and the previous/next links of the view on screen (its search and
  * category kept). A filtered view names the unfiltered list as canonical. Structured data lists the first posts.
  */
-export function listHead({ origin, posts, params }: { origin: string; posts: BlogPostSummary[]; params: URLSearchParams }): Head {
+export function listHead({
+  origin,
+  posts,
+  params,
+}: {
+  origin: string;
+  posts: BlogPostSummary[];
+  params: URLSearchParams;
+}): Head {
   const query = readListQuery(params);
   const { page, pages } = listView(posts, query);
-  const title = page > 1 ? `${BLOG_TITLE} - Page ${page} of ${pages} | AI Tools Directory` : `${BLOG_TITLE} | Expert Insights on AI Tools & Automation`;
+  const title =
+    page > 1
+      ? `${BLOG_TITLE} - Page ${page} of ${pages} | AI Tools Directory`
+      : `${BLOG_TITLE} | Expert Insights on AI Tools & Automation`;
   const links: Head['links'] = [];
   if (page > 1) links.push({ rel: 'prev', href: listHref({ ...query, page: page - 1 }) });
   if (page < pages) links.push({ rel: 'next', href: listHref({ ...query, page: page + 1 }) });
@@ -101,7 +114,11 @@ export function postHead({ origin, slug, post }: { origin: string; slug: string;
       datePublished: published ?? undefined,
       author: { '@type': 'Organization', name: post.author },
       keywords: post.tags.join(', '),
-      image: /^https?:\/\//.test(post.featuredImage) ? post.featuredImage : post.featuredImage ? canonicalUrl(origin, post.featuredImage) : image,
+      image: /^https?:\/\//.test(post.featuredImage)
+        ? post.featuredImage
+        : post.featuredImage
+          ? canonicalUrl(origin, post.featuredImage)
+          : image,
     },
   };
 }

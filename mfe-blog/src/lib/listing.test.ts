@@ -1,7 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { BLOG_CATEGORIES, filterPosts, matchesCategory, matchesSearch, pageCount, pageHref, pageSlice, readPage } from './listing';
+import {
+  BLOG_CATEGORIES,
+  filterPosts,
+  matchesCategory,
+  matchesSearch,
+  pageCount,
+  pageHref,
+  pageSlice,
+  readPage,
+} from './listing';
 
-const post = (over: Partial<{ title: string; excerpt: string; category: string; tags: string[] }> = {}) => ({ title: 'Title', excerpt: 'Excerpt', category: '', tags: [], ...over });
+const post = (over: Partial<{ title: string; excerpt: string; category: string; tags: string[] }> = {}) => ({
+  title: 'Title',
+  excerpt: 'Excerpt',
+  category: '',
+  tags: [],
+  ...over,
+});
 const numbers = (n: number) => Array.from({ length: n }, (_, i) => i);
 
 describe('paging', () => {
@@ -57,7 +72,11 @@ describe('search and category', () => {
   });
 
   it('combines both filters', () => {
-    const posts = [post({ title: 'A guide', category: 'MCP' }), post({ title: 'A guide', category: 'AI Legal' }), post({ title: 'Other', category: 'MCP' })];
+    const posts = [
+      post({ title: 'A guide', category: 'MCP' }),
+      post({ title: 'A guide', category: 'AI Legal' }),
+      post({ title: 'Other', category: 'MCP' }),
+    ];
     expect(filterPosts(posts, 'guide', 'MCP')).toEqual([posts[0]]);
     expect(filterPosts(posts, '', 'All')).toEqual(posts);
   });

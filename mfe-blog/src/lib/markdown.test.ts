@@ -79,20 +79,39 @@ describe('parseInline', () => {
   });
 
   it('reads HTML anchors (case-insensitive, extra attributes ignored) with bold inside', () => {
-    expect(parseInline('Read <A HREF="https://arxiv.org/abs/1706.03762" class="x">the <strong>paper</strong></a>!')).toEqual([
+    expect(
+      parseInline('Read <A HREF="https://arxiv.org/abs/1706.03762" class="x">the <strong>paper</strong></a>!'),
+    ).toEqual([
       t('Read '),
-      { type: 'link', href: 'https://arxiv.org/abs/1706.03762', children: [t('the '), { type: 'strong', children: [t('paper')] }] },
+      {
+        type: 'link',
+        href: 'https://arxiv.org/abs/1706.03762',
+        children: [t('the '), { type: 'strong', children: [t('paper')] }],
+      },
       t('!'),
     ]);
-    expect(parseInline("<a href='mailto:hi@example.com'>mail</a>")).toEqual([{ type: 'link', href: 'mailto:hi@example.com', children: [t('mail')] }]);
+    expect(parseInline("<a href='mailto:hi@example.com'>mail</a>")).toEqual([
+      { type: 'link', href: 'mailto:hi@example.com', children: [t('mail')] },
+    ]);
   });
 
   it('shows every other tag as text', () => {
-    expect(parseInline('<script>alert(1)</script><img src=x onerror=alert(1)><em>e</em>')).toEqual([t('<script>alert(1)</script><img src=x onerror=alert(1)><em>e</em>')]);
+    expect(parseInline('<script>alert(1)</script><img src=x onerror=alert(1)><em>e</em>')).toEqual([
+      t('<script>alert(1)</script><img src=x onerror=alert(1)><em>e</em>'),
+    ]);
   });
 
   it('renders links with unsafe addresses as their text only', () => {
-    for (const href of ['javascript:alert%281%29', 'JaVaScRiPt:void0', 'data:text/html,x', '//evil.example', '/\\evil.example', 'vbscript:x', 'relative/path', 'ftp://x']) {
+    for (const href of [
+      'javascript:alert%281%29',
+      'JaVaScRiPt:void0',
+      'data:text/html,x',
+      '//evil.example',
+      '/\\evil.example',
+      'vbscript:x',
+      'relative/path',
+      'ftp://x',
+    ]) {
       expect(parseInline(`[click](${href})`), href).toEqual([t('click')]);
       expect(parseInline(`<a href="${href}">click</a>`), href).toEqual([t('click')]);
     }
@@ -128,7 +147,12 @@ describe('isSafeHref', () => {
 });
 
 /** Every href in a tree, and the whole text, for the fuzz checks. */
-function walk(nodes: Inline[], hrefs: string[] = [], depth = 0, inLink = false): { hrefs: string[]; text: string; maxDepth: number } {
+function walk(
+  nodes: Inline[],
+  hrefs: string[] = [],
+  depth = 0,
+  inLink = false,
+): { hrefs: string[]; text: string; maxDepth: number } {
   let text = '';
   let maxDepth = depth;
   for (const n of nodes) {
@@ -153,7 +177,38 @@ function seeded(seed: number) {
   };
 }
 
-const PIECES = ['**', '*', '[', ']', '(', ')', '](', '<a href="', '<a href="/ok">', '</a>', '<strong>', '</strong>', '<script>', 'javascript:alert(1)', '//evil', '/x', 'https://ok.example', '"', '>', '<', ' ', '\n', '\n\n', '```', '- ', '1. ', '## ', 'text', 'é', '\u2028'];
+const PIECES = [
+  '**',
+  '*',
+  '[',
+  ']',
+  '(',
+  ')',
+  '](',
+  '<a href="',
+  '<a href="/ok">',
+  '</a>',
+  '<strong>',
+  '</strong>',
+  '<script>',
+  'javascript:alert(1)',
+  '//evil',
+  '/x',
+  'https://ok.example',
+  '"',
+  '>',
+  '<',
+  ' ',
+  '\n',
+  '\n\n',
+  '```',
+  '- ',
+  '1. ',
+  '## ',
+  'text',
+  'é',
+  '\u2028',
+];
 
 describe('fuzz', () => {
   it('parses 3,000 random strings without throwing; every link is safe and unnested', () => {

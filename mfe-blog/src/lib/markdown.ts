@@ -68,7 +68,8 @@ function groupBlocks(lines: string[]): Block[] {
       out.push({ type: 'list', ordered, start, items });
     } else {
       const text: string[] = [];
-      while (i < lines.length && !HEADING.test(lines[i]) && !BULLET.test(lines[i]) && !NUMBERED.test(lines[i])) text.push(lines[i++].trim());
+      while (i < lines.length && !HEADING.test(lines[i]) && !BULLET.test(lines[i]) && !NUMBERED.test(lines[i]))
+        text.push(lines[i++].trim());
       out.push({ type: 'paragraph', children: parseInline(text.join(' ')) });
     }
   }
@@ -104,7 +105,8 @@ function finder(text: string) {
     const known = memo.get(key);
     if (known !== undefined && (known === -1 || known >= from)) return known;
     let re = patterns.get(key);
-    if (!re) patterns.set(key, (re = new RegExp(needle.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'), ignoreCase ? 'gi' : 'g')));
+    if (!re)
+      patterns.set(key, (re = new RegExp(needle.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'), ignoreCase ? 'gi' : 'g')));
     re.lastIndex = from;
     const at = re.exec(text)?.index ?? -1;
     memo.set(key, at);

@@ -33,13 +33,36 @@ describe('normalizePost', () => {
   });
 
   it('applies the defaults and fallbacks of SPEC section 3', () => {
-    const p = normalizePost({ slug: 'x', title: 'X', description: 'From description', publishedAt: '2026-01-02', author: { name: 'Ada' }, tags: '["t"]' });
-    expect(p).toMatchObject({ excerpt: 'From description', publishedAt: '2026-01-02', author: 'Ada', tags: ['t'], featured: false, category: '' });
+    const p = normalizePost({
+      slug: 'x',
+      title: 'X',
+      description: 'From description',
+      publishedAt: '2026-01-02',
+      author: { name: 'Ada' },
+      tags: '["t"]',
+    });
+    expect(p).toMatchObject({
+      excerpt: 'From description',
+      publishedAt: '2026-01-02',
+      author: 'Ada',
+      tags: ['t'],
+      featured: false,
+      category: '',
+    });
     expect(p.featuredImage).toMatch(/^\/covers\/x\.png\?v=[0-9a-f]{8}$/);
     expect(normalizePost({ slug: 'x', title: 'X', featured_image: '/own.png' }).featuredImage).toBe('/own.png');
     expect(normalizePost({ slug: 'x', title: 'X' }).author).toBe('AI Tools Team');
     expect(normalizePost({ slug: 'x', title: 'X', author: { name: '' } }).author).toBe('AI Tools Team');
-    expect(normalizePost({ slug: 'x', title: 'X', excerpt: 'E', description: 'D', published_at: '2026-05-05', publishedAt: '2020-01-01' })).toMatchObject({ excerpt: 'E', publishedAt: '2026-05-05' });
+    expect(
+      normalizePost({
+        slug: 'x',
+        title: 'X',
+        excerpt: 'E',
+        description: 'D',
+        published_at: '2026-05-05',
+        publishedAt: '2020-01-01',
+      }),
+    ).toMatchObject({ excerpt: 'E', publishedAt: '2026-05-05' });
   });
 
   it('drops the body for list summaries', () => {
@@ -57,7 +80,14 @@ describe('displayCategory', () => {
 
 describe('fallback post', () => {
   it('is the history post of SPEC section 3', () => {
-    expect(FALLBACK_POST).toMatchObject({ slug: FALLBACK_SLUG, category: 'AI History', tags: ['AI', 'History', 'Technology', 'Innovation'], author: 'AI Tools Team', readTime: '8 min read', featured: true });
+    expect(FALLBACK_POST).toMatchObject({
+      slug: FALLBACK_SLUG,
+      category: 'AI History',
+      tags: ['AI', 'History', 'Technology', 'Innovation'],
+      author: 'AI Tools Team',
+      readTime: '8 min read',
+      featured: true,
+    });
     expect(FALLBACK_SLUG).toBe('how-ai-all-started-history-artificial-intelligence');
   });
 

@@ -44,7 +44,9 @@ export function parseTags(tags: unknown): string[] {
       return [];
     }
   }
-  return Array.isArray(value) ? value.filter((t): t is string => typeof t === 'string' && t.trim() !== '').map((t) => t.trim()) : [];
+  return Array.isArray(value)
+    ? value.filter((t): t is string => typeof t === 'string' && t.trim() !== '').map((t) => t.trim())
+    : [];
 }
 
 function text(value: unknown): string {
@@ -71,7 +73,8 @@ export function normalizePost(doc: BlogPostDoc): BlogPost {
     publishedAt: text(doc.published_at) || text(doc.publishedAt),
     featured: doc.featured === true,
     // A post with a real image keeps it; every other post shows the cover the server draws for it.
-    featuredImage: text(doc.featured_image) || (slug && title ? postCoverPath({ slug, title, category: text(doc.category) }) : ''),
+    featuredImage:
+      text(doc.featured_image) || (slug && title ? postCoverPath({ slug, title, category: text(doc.category) }) : ''),
     featuredImageAlt: text(doc.featured_image_alt),
     author: authorName(doc.author),
     readTime: text(doc.read_time) || text(doc.readTime) || (content ? computeReadTime(content) : DEFAULT_READ_TIME),

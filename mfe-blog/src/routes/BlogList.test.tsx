@@ -14,7 +14,9 @@ const scrollTo = vi.fn();
 /** /blog (or /blog?...) with n posts from the API; the route's loader runs as on the server. */
 async function show(path: string, n = 16) {
   const { api, calls } = fakeApi(() => listAnswer(n));
-  const view = renderRoute(BlogListRoute, '/blog', path, api, { others: [{ path: '/blog/:slug', element: <p>A post</p> }] });
+  const view = renderRoute(BlogListRoute, '/blog', path, api, {
+    others: [{ path: '/blog/:slug', element: <p>A post</p> }],
+  });
   await screen.findByRole('heading', { level: 1 });
   return { ...view, calls };
 }
@@ -42,7 +44,8 @@ describe('BlogList', () => {
     await show('/blog');
     expect(screen.getByRole('heading', { level: 1, name: 'AI Tools Blog' })).toBeTruthy();
     expect(screen.getByText('Expert insights on AI tools, automation workflows & enterprise adoption')).toBeTruthy();
-    for (const text of ['16 Articles', 'Page 1 of 2', 'Updated Weekly', 'Expert Insights']) expect(screen.getByText(text)).toBeTruthy();
+    for (const text of ['16 Articles', 'Page 1 of 2', 'Updated Weekly', 'Expert Insights'])
+      expect(screen.getByText(text)).toBeTruthy();
     expect(screen.getByRole('link', { name: '← Back to Tools' }).getAttribute('href')).toBe('/');
     expect(screen.getByRole('link', { name: 'TOOLS' }).getAttribute('href')).toBe('/');
     await waitFor(() => expect(scrollTo).toHaveBeenCalledWith(0, 0));
@@ -57,14 +60,22 @@ describe('BlogList', () => {
     expect(within(featured).getByRole('link', { name: 'Read Full Article' }).getAttribute('href')).toBe('/blog/post-0');
 
     expect(screen.getByRole('heading', { name: 'Latest Posts' })).toBeTruthy();
-    expect(cardTitles()).toEqual(Array.from({ length: 12 }, (_, i) => (i + 1 === 3 ? 'Setting up an MCP server' : `Post number ${i + 1}`)));
-    // Posts without an image of their own show their generated cover.
-    expect([...document.querySelectorAll('.blog-latest img.blog-card__image')].map((i) => i.getAttribute('src')?.replace(/\?.*/, ''))).toEqual(
-      cardTitles().map((_, i) => `/covers/post-${i + 1}.png`),
+    expect(cardTitles()).toEqual(
+      Array.from({ length: 12 }, (_, i) => (i + 1 === 3 ? 'Setting up an MCP server' : `Post number ${i + 1}`)),
     );
+    // Posts without an image of their own show their generated cover.
+    expect(
+      [...document.querySelectorAll('.blog-latest img.blog-card__image')].map((i) =>
+        i.getAttribute('src')?.replace(/\?.*/, ''),
+      ),
+    ).toEqual(cardTitles().map((_, i) => `/covers/post-${i + 1}.png`));
     // Post 7 has 4 tags: 3 shown and "+1 more".
     const card7 = screen.getByRole('link', { name: 'Post number 7' }).closest('article')!;
-    expect(within(card7).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Claude', 'MCP', 'Agents', '+1 more']);
+    expect(
+      within(card7)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Claude', 'MCP', 'Agents', '+1 more']);
   });
 
   it('hides "Page X of Y" and the pagination with one page', async () => {
@@ -79,7 +90,11 @@ describe('BlogList', () => {
     const prev = within(nav()).getByRole('link', { name: 'Previous page' });
     expect(prev.getAttribute('aria-disabled')).toBe('true');
     expect(prev.hasAttribute('href')).toBe(false);
-    expect(within(nav()).getAllByRole('link', { name: /^Page/ }).map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+    expect(
+      within(nav())
+        .getAllByRole('link', { name: /^Page/ })
+        .map((a) => [a.textContent, a.getAttribute('href')]),
+    ).toEqual([
       ['1', '/blog'],
       ['2', '/blog?page=2'],
       ['3', '/blog?page=3'],
@@ -161,7 +176,9 @@ describe('BlogList', () => {
     await waitFor(() => expect(chip('All').getAttribute('aria-current')).toBe('true'));
     expect(screen.queryByText(/again to clear filter/)).toBeNull();
     expect(screen.getByText('16 Articles')).toBeTruthy();
-    expect(screen.getAllByRole('link', { current: false }).filter((a) => a.classList.contains('blog-chip'))).toHaveLength(18);
+    expect(
+      screen.getAllByRole('link', { current: false }).filter((a) => a.classList.contains('blog-chip')),
+    ).toHaveLength(18);
     expect(searchBox().value).toBe('er');
   });
 
@@ -184,7 +201,9 @@ describe('BlogList', () => {
     await show('/blog?category=AI+Legal');
     fireEvent.change(searchBox(), { target: { value: 'zzz' } });
     expect(screen.getByRole('heading', { name: 'No blog posts found' })).toBeTruthy();
-    expect(screen.getByText("Try adjusting your search terms or filters to find the posts you're looking for.")).toBeTruthy();
+    expect(
+      screen.getByText("Try adjusting your search terms or filters to find the posts you're looking for."),
+    ).toBeTruthy();
     const clear = screen.getByRole('link', { name: 'Clear Filters' });
     expect(clear.getAttribute('href')).toBe('/blog');
     fireEvent.click(clear);
@@ -198,7 +217,9 @@ describe('BlogList', () => {
     const { value: data } = unwrap(await loadBlogList({ context: { api } }));
     const container = document.createElement('div');
     document.body.append(container);
-    container.innerHTML = renderToString(<RouterProvider router={routeRouter(BlogListRoute, '/blog', '/blog?category=Tutorial', api, { data })} />);
+    container.innerHTML = renderToString(
+      <RouterProvider router={routeRouter(BlogListRoute, '/blog', '/blog?category=Tutorial', api, { data })} />,
+    );
     (container.querySelector('input[name="search"]') as HTMLInputElement).value = 'token';
     const router = routeRouter(BlogListRoute, '/blog', '/blog?category=Tutorial', api, { data });
     render(<RouterProvider router={router} />, { container, hydrate: true });
@@ -262,7 +283,11 @@ describe('BlogList head', () => {
   });
 
   it('keeps the error page out of search engines', () => {
-    const head = BlogListRoute.head!({ data: { status: 'error', message: 'down' }, url: new URL('https://example.test/blog'), params: {} });
+    const head = BlogListRoute.head!({
+      data: { status: 'error', message: 'down' },
+      url: new URL('https://example.test/blog'),
+      params: {},
+    });
     expect(head.title).toBe('Error Loading Blog | AI Tools Blog');
     expect(head.robots).toBe('noindex,nofollow');
   });

@@ -1,5 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
-import { data, Link, useLocation, useNavigate, useNavigationType, useSearchParams, type LoaderFunctionArgs } from 'react-router-dom';
+import {
+  data,
+  Link,
+  useLocation,
+  useNavigate,
+  useNavigationType,
+  useSearchParams,
+  type LoaderFunctionArgs,
+} from 'react-router-dom';
 import { defineRoute, getConfig, routeApi, type RouteProps } from '@aitools/platform';
 import { blogServiceFor } from '../lib/blogClient';
 import { FALLBACK_POST, postsOrFallback } from '../lib/fallbackPost';
@@ -27,7 +35,10 @@ export async function loadBlogList({ context }: Pick<LoaderFunctionArgs, 'contex
     return { status: 'loaded', posts: postsOrFallback(posts.map(toSummary), FALLBACK_SUMMARY) } satisfies BlogListData;
   } catch (err) {
     console.error('Failed to fetch blog posts', err);
-    return data<BlogListData>({ status: 'error', message: err instanceof Error ? err.message : String(err) }, { status: 500 });
+    return data<BlogListData>(
+      { status: 'error', message: err instanceof Error ? err.message : String(err) },
+      { status: 500 },
+    );
   }
 }
 
@@ -150,7 +161,13 @@ function Listing({ posts }: { posts: BlogPostSummary[] }) {
         </ul>
       </header>
 
-      <ListFilters search={search} initialSearch={query.search} category={category} onSearch={onSearch} inputRef={inputRef} />
+      <ListFilters
+        search={search}
+        initialSearch={query.search}
+        category={category}
+        onSearch={onSearch}
+        inputRef={inputRef}
+      />
 
       {matching.length === 0 ? (
         <section className="blog-empty" aria-live="polite">
@@ -174,7 +191,9 @@ function Listing({ posts }: { posts: BlogPostSummary[] }) {
               </div>
             </section>
           )}
-          {pages > 1 && <Pagination page={page} pages={pages} hrefOf={(n) => listHref({ search, category, page: n })} />}
+          {pages > 1 && (
+            <Pagination page={page} pages={pages} hrefOf={(n) => listHref({ search, category, page: n })} />
+          )}
         </>
       )}
     </main>
@@ -183,7 +202,10 @@ function Listing({ posts }: { posts: BlogPostSummary[] }) {
 
 export default defineRoute<BlogListData>({
   loader: loadBlogList,
-  head: ({ data, url }) => (data.status === 'error' ? listErrorHead() : listHead({ origin: getConfig().siteOrigin, posts: data.posts, params: url.searchParams })),
+  head: ({ data, url }) =>
+    data.status === 'error'
+      ? listErrorHead()
+      : listHead({ origin: getConfig().siteOrigin, posts: data.posts, params: url.searchParams }),
   // The list is filtered and paged in the page from its address: a new query of /blog needs no new data.
   shouldRevalidate: ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
     currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search ? false : defaultShouldRevalidate,

@@ -23,10 +23,16 @@ const found: BlogPostData = { slug: 'mcp-guide', post: normalizePost(doc) };
 const scrollTo = vi.fn();
 
 /** /blog/:slug with the API answering `answer`; the route's loader runs as on the server. */
-function show(path: string, answer: (path: string) => Answer = () => ({ status: 200, body: { success: true, data: doc } })) {
-  return renderRoute(BlogPostRoute, '/blog/:slug', path, fakeApi(answer).api, { others: [{ path: '/blog', element: <p>Blog list</p> }] });
+function show(
+  path: string,
+  answer: (path: string) => Answer = () => ({ status: 200, body: { success: true, data: doc } }),
+) {
+  return renderRoute(BlogPostRoute, '/blog/:slug', path, fakeApi(answer).api, {
+    others: [{ path: '/blog', element: <p>Blog list</p> }],
+  });
 }
-const headOf = (data: BlogPostData) => BlogPostRoute.head!({ data, url: new URL(`https://example.test/blog/${data.slug}`), params: { slug: data.slug } });
+const headOf = (data: BlogPostData) =>
+  BlogPostRoute.head!({ data, url: new URL(`https://example.test/blog/${data.slug}`), params: { slug: data.slug } });
 
 beforeEach(() => {
   scrollTo.mockReset();
@@ -155,7 +161,12 @@ describe('choosePost and loadBlogPost', () => {
     expect(ok.status).toBe(200);
     expect(ok.value.post?.content).toContain('## Why it matters');
     // The history post keeps its rule: shown (200) when the API cannot give it.
-    const history = unwrap(await loadBlogPost({ params: { slug: FALLBACK_SLUG }, context: { api: fakeApi(() => ({ status: 404, body: null })).api } }));
+    const history = unwrap(
+      await loadBlogPost({
+        params: { slug: FALLBACK_SLUG },
+        context: { api: fakeApi(() => ({ status: 404, body: null })).api },
+      }),
+    );
     expect(history).toEqual({ value: { slug: FALLBACK_SLUG, post: FALLBACK_POST }, status: 200 });
   });
 });

@@ -76,7 +76,19 @@ function FeaturedImage({ post }: { post: Post }) {
   // Its box is sized before the picture arrives (covers are 1200x675, 16:9): no layout shift when it loads.
   const srcSet = coverSrcSet(post.featuredImage);
   // The post column is at most 820 px less its padding.
-  return <img ref={ref} className="blog-post__image" src={post.featuredImage} srcSet={srcSet} sizes={srcSet && '(min-width: 820px) 788px, 100vw'} alt={post.featuredImageAlt || post.title} width={1200} height={675} onError={onError} />;
+  return (
+    <img
+      ref={ref}
+      className="blog-post__image"
+      src={post.featuredImage}
+      srcSet={srcSet}
+      sizes={srcSet && '(min-width: 820px) 788px, 100vw'}
+      alt={post.featuredImageAlt || post.title}
+      width={1200}
+      height={675}
+      onError={onError}
+    />
+  );
 }
 
 function Article({ post }: { post: Post }) {

@@ -51,7 +51,13 @@ interface RouteSetup<D> {
  * A router with a route module as the shell mounts it: its loader (given `api` as the server's context) feeds its
  * Component, keyed by pathname like the shell's; the head is not applied (tests call `route.head`).
  */
-export function routeRouter<D>(route: RouteModule<D>, routePath: string, at: string, api: JsonApi, { others = [], data }: RouteSetup<D> = {}) {
+export function routeRouter<D>(
+  route: RouteModule<D>,
+  routePath: string,
+  at: string,
+  api: JsonApi,
+  { others = [], data }: RouteSetup<D> = {},
+) {
   function Page() {
     const loaded = useLoaderData() as D;
     const { pathname } = useLocation();
@@ -79,12 +85,20 @@ export function routeRouter<D>(route: RouteModule<D>, routePath: string, at: str
   );
 }
 
-export function renderRoute<D>(route: RouteModule<D>, routePath: string, at: string, api: JsonApi, setup?: RouteSetup<D>) {
+export function renderRoute<D>(
+  route: RouteModule<D>,
+  routePath: string,
+  at: string,
+  api: JsonApi,
+  setup?: RouteSetup<D>,
+) {
   const router = routeRouter(route, routePath, at, api, setup);
   return { router, ...render(<RouterProvider router={router} />) };
 }
 
 /** A loader's result as value and HTTP status (`data(value, { status })` or a plain value, 200). */
 export function unwrap<T>(result: T | { data: T; init: ResponseInit | null }): { value: T; status: number } {
-  return result && typeof result === 'object' && 'init' in result && 'data' in result ? { value: result.data, status: result.init?.status ?? 200 } : { value: result as T, status: 200 };
+  return result && typeof result === 'object' && 'init' in result && 'data' in result
+    ? { value: result.data, status: result.init?.status ?? 200 }
+    : { value: result as T, status: 200 };
 }

@@ -34,12 +34,21 @@ const currentUrl = () => router.state.location.pathname + router.state.location.
 function renderHome(url = '/', list?: ToolList | null, { whole = true } = {}) {
   if (list && whole) useToolListStore.setState({ list });
   const data = list ? pageOf(list, readToolQuery(new URL(url, 'https://localhost').searchParams)) : list;
-  const result = renderRoute(HomeRoute, { path: '/', url, data, routes: [{ path: '/tool/:slug', element: <p>detail page</p> }] });
+  const result = renderRoute(HomeRoute, {
+    path: '/',
+    url,
+    data,
+    routes: [{ path: '/tool/:slug', element: <p>detail page</p> }],
+  });
   router = result.router;
   return result;
 }
 
-const cardNames = () => screen.queryAllByRole('heading', { level: 2 }).map((h) => h.textContent).filter((t) => t?.startsWith('Tool '));
+const cardNames = () =>
+  screen
+    .queryAllByRole('heading', { level: 2 })
+    .map((h) => h.textContent)
+    .filter((t) => t?.startsWith('Tool '));
 
 beforeEach(() => {
   forgetToolList();
@@ -57,7 +66,11 @@ describe('Home with server data', () => {
     expect(screen.getByText('60 tools found')).toBeTruthy();
     expect(screen.getByText('Showing 1 to 24 of 60 results')).toBeTruthy();
     const nav = screen.getByRole('navigation', { name: 'Pagination' });
-    expect(within(nav).getAllByRole('link', { name: /^Page / }).map((b) => [b.textContent, b.getAttribute('href')])).toEqual([
+    expect(
+      within(nav)
+        .getAllByRole('link', { name: /^Page / })
+        .map((b) => [b.textContent, b.getAttribute('href')]),
+    ).toEqual([
       ['1', '/'],
       ['2', '/?page=2'],
       ['3', '/?page=3'],
@@ -65,7 +78,9 @@ describe('Home with server data', () => {
     expect(within(nav).getByText('← Previous').getAttribute('aria-disabled')).toBe('true');
     expect(within(nav).getByRole('link', { name: 'Next →' }).getAttribute('href')).toBe('/?page=2');
     expect(screen.getByPlaceholderText('Search tools and servers...')).toBeTruthy();
-    expect(screen.getAllByRole('link', { name: /Feature your AI tool here!/ })[0].getAttribute('href')).toBe('/advertise');
+    expect(screen.getAllByRole('link', { name: /Feature your AI tool here!/ })[0].getAttribute('href')).toBe(
+      '/advertise',
+    );
     expect(screen.getByRole('link', { name: 'Contact Our AI Tools Experts' }).getAttribute('href')).toBe('/contact');
     expect(screen.getByRole('link', { name: 'Read the AI Tools Blog' }).getAttribute('href')).toBe('/blog');
   });
@@ -79,7 +94,11 @@ describe('Home with server data', () => {
     const visit = within(card).getByRole('link', { name: /Visit Site/ });
     expect(visit.getAttribute('target')).toBe('_blank');
     expect(visit.getAttribute('rel')).toContain('noopener');
-    expect(within(card).getByRole('link', { name: /View Details/ }).getAttribute('href')).toBe('/tool/tool-1');
+    expect(
+      within(card)
+        .getByRole('link', { name: /View Details/ })
+        .getAttribute('href'),
+    ).toBe('/tool/tool-1');
   });
 
   it('reads the query: category, search and page, and clamps the page', async () => {
@@ -167,11 +186,15 @@ describe('Home with server data', () => {
   it('makes every chip a link to the query it stands for, so it works without JavaScript', () => {
     renderHome('/?category=Development&search=git', data);
     const categories = screen.getByRole('list', { name: 'Category' });
-    expect(within(categories).getByRole('link', { name: 'AI Assistants' }).getAttribute('href')).toBe('/?category=AI+Assistants&search=git');
+    expect(within(categories).getByRole('link', { name: 'AI Assistants' }).getAttribute('href')).toBe(
+      '/?category=AI+Assistants&search=git',
+    );
     // the active chip links to the list without it
     expect(within(categories).getByRole('link', { name: 'Development' }).getAttribute('href')).toBe('/?search=git');
     const types = screen.getByRole('list', { name: 'Type' });
-    expect(within(types).getByRole('link', { name: 'MCP Servers' }).getAttribute('href')).toBe('/?category=Development&type=mcp-servers&search=git');
+    expect(within(types).getByRole('link', { name: 'MCP Servers' }).getAttribute('href')).toBe(
+      '/?category=Development&type=mcp-servers&search=git',
+    );
     const form = screen.getByRole('search');
     expect(form.getAttribute('method')).toBe('get');
     expect(form.getAttribute('action')).toBe('/');
@@ -188,7 +211,9 @@ describe('Home with server data', () => {
   it('shows the empty state and clears filters', async () => {
     renderHome('/?search=nothing-matches', data);
     expect(screen.getByRole('heading', { name: 'No AI tools found' })).toBeTruthy();
-    expect(screen.getByText("Try adjusting your search terms or filters to find the AI tools you're looking for.")).toBeTruthy();
+    expect(
+      screen.getByText("Try adjusting your search terms or filters to find the AI tools you're looking for."),
+    ).toBeTruthy();
     fireEvent.click(screen.getByRole('link', { name: 'Clear Filters' }));
     await waitFor(() => expect(cardNames()).toHaveLength(24));
     expect(currentUrl()).toBe('/');
@@ -235,14 +260,29 @@ describe('Home without server data', () => {
     render(<Pending />);
     expect(screen.getByText('Loading AI tools directory...')).toBeTruthy();
     expect(screen.queryByText(/tools loaded/)).toBeNull();
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ success: true, ...pageOf({ tools: makeTools(30), source: 'api' }, readToolQuery(new URLSearchParams())) }), { status: 200 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(
+            JSON.stringify({
+              success: true,
+              ...pageOf({ tools: makeTools(30), source: 'api' }, readToolQuery(new URLSearchParams())),
+            }),
+            { status: 200 },
+          ),
+      ),
+    );
     renderHome('/');
     expect(await screen.findByText('30 tools found')).toBeTruthy();
   });
 
   it('uses the 5 built-in tools when the call fails, logging the status', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('oops', { status: 500 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('oops', { status: 500 })),
+    );
     renderHome('/');
     expect(await screen.findByText('5 tools found')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'ChatGPT' })).toBeTruthy();
@@ -252,7 +292,10 @@ describe('Home without server data', () => {
 
   it('uses the built-in tools for an invalid answer', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ hello: 'world' }), { status: 200 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ hello: 'world' }), { status: 200 })),
+    );
     renderHome('/');
     expect(await screen.findByText('5 tools found')).toBeTruthy();
     expect(log).toHaveBeenCalledWith('API response format is invalid');
@@ -263,7 +306,19 @@ describe('Home without server data', () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     const loader = await import('../features/tools/api/loadTools');
     const spy = vi.spyOn(loader, 'loadToolPage').mockRejectedValueOnce(new Error('boom'));
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ success: true, ...pageOf({ tools: makeTools(3), source: 'api' }, readToolQuery(new URLSearchParams())) }), { status: 200 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(
+            JSON.stringify({
+              success: true,
+              ...pageOf({ tools: makeTools(3), source: 'api' }, readToolQuery(new URLSearchParams())),
+            }),
+            { status: 200 },
+          ),
+      ),
+    );
     renderHome('/?category=Development&search=x');
     expect(await screen.findByRole('heading', { name: 'Error Loading AI Tools' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
@@ -289,7 +344,9 @@ describe('Home at catalogue scale', () => {
   /** / of a catalogue too large to hold, served from 60 tools by an API that answers each query; its fetch. */
   const openLargeCatalogue = () => {
     const tools = makeTools(60);
-    const fetch = vi.fn(async (input: RequestInfo | URL) => pageAnswer(tools, LOCAL_QUERY_LIMIT + 1, new URL(String(input), 'https://localhost').href));
+    const fetch = vi.fn(async (input: RequestInfo | URL) =>
+      pageAnswer(tools, LOCAL_QUERY_LIMIT + 1, new URL(String(input), 'https://localhost').href),
+    );
     vi.stubGlobal('fetch', fetch);
     router = renderRoute(HomeRoute, { path: '/', url: '/', data: firstPage(tools) }).router;
     return fetch;
@@ -330,7 +387,7 @@ describe('Home at catalogue scale', () => {
     expect(screen.getByText('1 tool found')).toBeTruthy();
   });
 
-  it('answers a narrower search from an answer holding all its results, in the keystroke\'s own render', async () => {
+  it("answers a narrower search from an answer holding all its results, in the keystroke's own render", async () => {
     const fetch = openLargeCatalogue();
     const search = screen.getByPlaceholderText('Search tools and servers...');
     fireEvent.change(search, { target: { value: 'Description 1' } });
@@ -367,6 +424,10 @@ describe('Home head', () => {
     const ld = JSON.parse(document.head.querySelector('script[type="application/ld+json"]')!.textContent!);
     expect(ld['@type']).toBe('ItemList');
     expect(ld.itemListElement).toHaveLength(50);
-    expect(ld.itemListElement[0]).toMatchObject({ position: 1, name: 'Tool 001', url: 'https://localhost/tool/tool-1' });
+    expect(ld.itemListElement[0]).toMatchObject({
+      position: 1,
+      name: 'Tool 001',
+      url: 'https://localhost/tool/tool-1',
+    });
   });
 });

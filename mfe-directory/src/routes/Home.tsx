@@ -1,6 +1,14 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { Link, useRevalidator } from 'react-router-dom';
-import { canonicalUrl, defineRoute, getConfig, SITE_NAME, SocialLinks, type HeadArgs, type RouteProps } from '@aitools/platform';
+import {
+  canonicalUrl,
+  defineRoute,
+  getConfig,
+  SITE_NAME,
+  SocialLinks,
+  type HeadArgs,
+  type RouteProps,
+} from '@aitools/platform';
 import type { HomePage } from '../features/tools/api/loadTools';
 import { forgetToolList, loadWholeList, useToolListStore } from '../features/tools/stores/toolListStore';
 import { useAddressFollows, useListingQuery } from '../features/listing/hooks/useListingQuery';
@@ -29,7 +37,12 @@ function structuredData(data: HomePage | null, origin: string) {
     '@type': 'ItemList',
     name: 'AI Tools and MCP Servers',
     numberOfItems: top.length,
-    itemListElement: top.map((t, i) => ({ '@type': 'ListItem', position: i + 1, name: t.name, url: canonicalUrl(origin, toolPath(t.slug)) })),
+    itemListElement: top.map((t, i) => ({
+      '@type': 'ListItem',
+      position: i + 1,
+      name: t.name,
+      url: canonicalUrl(origin, toolPath(t.slug)),
+    })),
   };
 }
 
@@ -111,8 +124,8 @@ function Home({ data }: RouteProps<HomePage | null>) {
         <div className="container">
           <h1>Discover the Best AI Tools &amp; MCP Servers</h1>
           <p className="dir-hero__lead">
-            150+ hand-picked AI tools and Model Context Protocol servers in 12+ categories, updated weekly and trusted by 75,000+
-            professionals.
+            150+ hand-picked AI tools and Model Context Protocol servers in 12+ categories, updated weekly and trusted
+            by 75,000+ professionals.
           </p>
           <div className="dir-hero__links">
             <Link to="/blog" className="btn btn--primary">

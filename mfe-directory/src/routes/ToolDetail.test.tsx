@@ -16,7 +16,12 @@ const TOOL: Tool = {
   website: 'https://cursor.com',
   pricing: 'Freemium, Paid',
   detailedPricing: [
-    { id: 2, name: 'Business', details: 'Business: $40/user/month billed annually - SSO, admin; privacy mode', order: 2 },
+    {
+      id: 2,
+      name: 'Business',
+      details: 'Business: $40/user/month billed annually - SSO, admin; privacy mode',
+      order: 2,
+    },
     { id: 1, name: 'Hobby', details: 'Hobby: $0 - limited agent requests', order: 1 },
     { id: 3, name: 'Free', details: 'Free: $0 - basics', order: 3 },
   ],
@@ -30,7 +35,12 @@ const TOOL: Tool = {
 };
 
 function renderDetail(url: string, data?: ToolLookup) {
-  return renderRoute(ToolDetailRoute, { path: '/tool/:slug', url, data, routes: [{ path: '/', element: <p>home page</p> }] });
+  return renderRoute(ToolDetailRoute, {
+    path: '/tool/:slug',
+    url,
+    data,
+    routes: [{ path: '/', element: <p>home page</p> }],
+  });
 }
 
 afterEach(() => {
@@ -43,15 +53,22 @@ describe('ToolDetail found', () => {
     renderDetail('/tool/cursor', { slug: 'cursor', tool: TOOL });
     expect(screen.getByRole('heading', { level: 1, name: 'Cursor' })).toBeTruthy();
     const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
-    expect(within(crumbs).getByRole('link', { name: 'Development' }).getAttribute('href')).toBe('/?category=Development');
+    expect(within(crumbs).getByRole('link', { name: 'Development' }).getAttribute('href')).toBe(
+      '/?category=Development',
+    );
     expect(screen.getByText('AI Tool')).toBeTruthy();
     expect(screen.getByText('Freemium')).toBeTruthy();
     expect(screen.getByText('Last updated: November 14, 2026')).toBeTruthy();
-    for (const p of ['First paragraph.', 'Second paragraph.', 'Third paragraph.']) expect(screen.getByText(p)).toBeTruthy();
+    for (const p of ['First paragraph.', 'Second paragraph.', 'Third paragraph.'])
+      expect(screen.getByText(p)).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Key Features and Benefits' })).toBeTruthy();
     expect(screen.getByRole('link', { name: /Visit Website/ }).getAttribute('target')).toBe('_blank');
     const explore = screen.getByRole('heading', { name: 'Explore More' }).parentElement!;
-    expect(within(explore).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['/?category=Development', '/?type=free', '/', '/blog', '/#faq', '/submit']);
+    expect(
+      within(explore)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(['/?category=Development', '/?type=free', '/', '/blog', '/#faq', '/submit']);
   });
 
   it('shows 8 tags and toggles the rest', () => {
@@ -72,7 +89,11 @@ describe('ToolDetail found', () => {
   it('sorts pricing plans by weight and shows parsed details with a short form of long prices', () => {
     renderDetail('/tool/cursor', { slug: 'cursor', tool: TOOL });
     const section = screen.getByRole('heading', { name: 'Pricing Plans' }).parentElement!;
-    expect(within(section).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Hobby', 'Free', 'Business']);
+    expect(
+      within(section)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(['Hobby', 'Free', 'Business']);
     expect(within(section).getByText('$40/user/month billed annually')).toBeTruthy();
     expect(within(section).getByText('$40/user/mo billed annually')).toBeTruthy();
     expect(within(section).getByText('privacy mode')).toBeTruthy();
@@ -101,7 +122,9 @@ describe('ToolDetail found', () => {
   it('sets head with SoftwareApplication data and rating defaults, and records the view', async () => {
     renderDetail('/tool/cursor', { slug: 'cursor', tool: TOOL });
     await waitFor(() => expect(document.title).toBe('Cursor - Development | AI Tools Directory'));
-    expect(document.head.querySelector('link[rel="canonical"]')!.getAttribute('href')).toBe('https://localhost/tool/cursor');
+    expect(document.head.querySelector('link[rel="canonical"]')!.getAttribute('href')).toBe(
+      'https://localhost/tool/cursor',
+    );
     expect(document.head.querySelector('meta[name="robots"]')!.getAttribute('content')).toBe('index,follow');
     const ld = JSON.parse(document.head.querySelector('script[type="application/ld+json"]')!.textContent!);
     expect(ld['@type']).toBe('SoftwareApplication');
@@ -134,26 +157,42 @@ describe('ToolDetail loading and not found', () => {
     render(<Pending />);
     expect(screen.getByText('Loading AI Tool')).toBeTruthy();
     vi.stubGlobal('scrollTo', vi.fn());
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(TOOL), { status: 200 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify(TOOL), { status: 200 })),
+    );
     renderDetail('/tool/cursor');
     expect(await screen.findByRole('heading', { level: 1, name: 'Cursor' })).toBeTruthy();
   });
 
   it('its loader answers 404 for an unknown tool', async () => {
     const api = { fetchJson: vi.fn(async () => ({ ok: false, status: 404, body: null })) };
-    const result = (await ToolDetailRoute.loader!({ params: { slug: 'nope' }, request: new Request('https://x/tool/nope'), context: { api } } as never)) as { data: ToolLookup; init: ResponseInit };
+    const result = (await ToolDetailRoute.loader!({
+      params: { slug: 'nope' },
+      request: new Request('https://x/tool/nope'),
+      context: { api },
+    } as never)) as { data: ToolLookup; init: ResponseInit };
     expect(result.init.status).toBe(404);
     expect(result.data).toEqual({ slug: 'nope', tool: null });
     expect(api.fetchJson).toHaveBeenCalledWith('/api/tools/nope');
   });
 
   it('shows not found with the slug, noindex and Browse All AI Tools', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ success: false }), { status: 404 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ success: false }), { status: 404 })),
+    );
     renderDetail('/tool/no-such-tool');
     expect(await screen.findByRole('heading', { name: 'AI Tool Not Found' })).toBeTruthy();
-    expect(screen.getByText('The AI tool "no-such-tool" could not be found. It may have been moved, deleted, or the URL might be incorrect.')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'The AI tool "no-such-tool" could not be found. It may have been moved, deleted, or the URL might be incorrect.',
+      ),
+    ).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Browse All AI Tools' }).getAttribute('href')).toBe('/');
-    await waitFor(() => expect(document.head.querySelector('meta[name="robots"]')!.getAttribute('content')).toBe('noindex,nofollow'));
+    await waitFor(() =>
+      expect(document.head.querySelector('meta[name="robots"]')!.getAttribute('content')).toBe('noindex,nofollow'),
+    );
   });
 
   it('renders server data for not found without fetching', () => {
@@ -166,7 +205,12 @@ describe('ToolDetail loading and not found', () => {
 
   it('searches the built-in list by slug when the call fails', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
-    vi.stubGlobal('fetch', vi.fn(async () => { throw new TypeError('Failed to fetch'); }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
     renderDetail('/tool/midjourney');
     expect(await screen.findByRole('heading', { level: 1, name: 'Midjourney' })).toBeTruthy();
     log.mockRestore();

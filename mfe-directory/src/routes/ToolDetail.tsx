@@ -1,6 +1,14 @@
 import { useEffect } from 'react';
 import { Link, useLocation, useNavigate, useNavigationType } from 'react-router-dom';
-import { canonicalUrl, defineRoute, getConfig, shareOrCopy, SITE_NAME, type HeadArgs, type RouteProps } from '@aitools/platform';
+import {
+  canonicalUrl,
+  defineRoute,
+  getConfig,
+  shareOrCopy,
+  SITE_NAME,
+  type HeadArgs,
+  type RouteProps,
+} from '@aitools/platform';
 import { toolSocialImagePath } from '@aitools/contracts/images';
 import { parseTags, type Tool } from '@aitools/contracts/tools';
 import type { ToolLookup } from '../features/tools/api/loadTools';
@@ -33,7 +41,10 @@ function toolStructuredData(tool: Tool, url: string) {
     description: tool.description,
     url,
     sameAs: tool.website,
-    applicationCategory: cardToolType({ category: tool.category, tags: parseTags(tool.tags) }) === 'MCP Servers' ? 'DeveloperApplication' : 'BusinessApplication',
+    applicationCategory:
+      cardToolType({ category: tool.category, tags: parseTags(tool.tags) }) === 'MCP Servers'
+        ? 'DeveloperApplication'
+        : 'BusinessApplication',
     operatingSystem: 'Web',
     ...(tool.company ? { publisher: { '@type': 'Organization', name: tool.company } } : {}),
     ...(isoDay(tool.lastUpdated) ? { dateModified: isoDay(tool.lastUpdated) } : {}),
@@ -46,14 +57,24 @@ function toolStructuredData(tool: Tool, url: string) {
   };
 }
 
-const paragraphs = (text: string | undefined) => (text ?? '').split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean);
+const paragraphs = (text: string | undefined) =>
+  (text ?? '')
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
 const featureTitle = (f: NonNullable<Tool['keyFeatures']>[number]) => (typeof f === 'string' ? f : f.title);
 
 /** Found tools are indexable; not found is noindex. The canonical is https without a trailing slash. */
 function toolHead({ data: lookup }: HeadArgs<ToolLookup>) {
   const canonical = canonicalUrl(getConfig().siteOrigin, toolPath(lookup.slug));
   const tool = lookup.tool;
-  if (!tool) return { title: `AI Tool Not Found | ${SITE_NAME}`, description: `The AI tool "${lookup.slug}" could not be found.`, canonical, robots: 'noindex,nofollow' };
+  if (!tool)
+    return {
+      title: `AI Tool Not Found | ${SITE_NAME}`,
+      description: `The AI tool "${lookup.slug}" could not be found.`,
+      canonical,
+      robots: 'noindex,nofollow',
+    };
   return {
     title: `${tool.name} - ${normaliseCategory(tool.category) ?? 'AI Tool'} | ${SITE_NAME}`,
     description: tool.description,
@@ -180,7 +201,13 @@ function ToolDetail({ data: lookup }: RouteProps<ToolLookup>) {
             <p key={i}>{p}</p>
           ))}
           <div className="dir-detail__actions">
-            <a className="btn btn--primary" href={tool.website} target="_blank" rel="noopener noreferrer" onClick={visit}>
+            <a
+              className="btn btn--primary"
+              href={tool.website}
+              target="_blank"
+              rel="noopener noreferrer"
+              onClick={visit}
+            >
               Visit Website ↗
             </a>
             <button type="button" className="btn btn--ghost" onClick={share}>
@@ -224,7 +251,9 @@ function ToolDetail({ data: lookup }: RouteProps<ToolLookup>) {
               </li>
             )}
             <li>
-              <Link to={`/?type=${pricingType}`}>{pricingType === 'free' ? 'Free and freemium AI tools' : 'Paid AI tools'}</Link>
+              <Link to={`/?type=${pricingType}`}>
+                {pricingType === 'free' ? 'Free and freemium AI tools' : 'Paid AI tools'}
+              </Link>
             </li>
             <li>
               <Link to="/">Browse all AI tools</Link>
@@ -246,4 +275,9 @@ function ToolDetail({ data: lookup }: RouteProps<ToolLookup>) {
   );
 }
 
-export default defineRoute<ToolLookup>({ loader: toolLoader, head: toolHead, Component: ToolDetail, Pending: ToolLoading });
+export default defineRoute<ToolLookup>({
+  loader: toolLoader,
+  head: toolHead,
+  Component: ToolDetail,
+  Pending: ToolLoading,
+});

@@ -11,7 +11,12 @@ export function BackToTop({ threshold }: { threshold: number }) {
   }, [threshold]);
   if (!visible) return null;
   return (
-    <button type="button" className="dir-back-to-top" onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })} aria-label="Back to top">
+    <button
+      type="button"
+      className="dir-back-to-top"
+      onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
+      aria-label="Back to top"
+    >
       ↑
     </button>
   );

@@ -5,7 +5,14 @@ import { Field } from './Field';
 describe('Field', () => {
   it('labels its control, marks it required, and names its error and other descriptions', () => {
     render(
-      <Field id="f-email" label="Email" required error="Email is required" describedBy="f-email-hint" after={<p id="f-email-hint">0/500</p>}>
+      <Field
+        id="f-email"
+        label="Email"
+        required
+        error="Email is required"
+        describedBy="f-email-hint"
+        after={<p id="f-email-hint">0/500</p>}
+      >
         {(control) => <input {...control} name="email" />}
       </Field>,
     );
@@ -19,7 +26,11 @@ describe('Field', () => {
   });
 
   it('without an error: no invalid state, only the other descriptions; announce makes an error an alert', () => {
-    const { rerender } = render(<Field id="f-name" label="Name">{(control) => <input {...control} />}</Field>);
+    const { rerender } = render(
+      <Field id="f-name" label="Name">
+        {(control) => <input {...control} />}
+      </Field>,
+    );
     const input = screen.getByLabelText('Name');
     expect(input.hasAttribute('aria-invalid')).toBe(false);
     expect(input.hasAttribute('aria-describedby')).toBe(false);

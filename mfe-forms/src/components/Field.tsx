@@ -43,7 +43,12 @@ export function Field({ id, label, required, error, announce, describedBy, after
           </>
         )}
       </label>
-      {children({ id, ...(required ? { required: true } : {}), ...(error ? { 'aria-invalid': true } : {}), ...(described ? { 'aria-describedby': described } : {}) })}
+      {children({
+        id,
+        ...(required ? { required: true } : {}),
+        ...(error ? { 'aria-invalid': true } : {}),
+        ...(described ? { 'aria-describedby': described } : {}),
+      })}
       {after}
       {error && (
         <p id={errorId} className="forms-field__error" role={announce ? 'alert' : undefined}>

@@ -1,6 +1,7 @@
 import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 interface ModalProps {
   labelledBy: string;
@@ -24,7 +25,10 @@ export function Modal({ labelledBy, describedBy, onClose, returnFocusTo, closedU
   returnFocus.current = returnFocusTo;
 
   useEffect(() => {
-    const previous = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+    const previous =
+      document.activeElement instanceof HTMLElement && document.activeElement !== document.body
+        ? document.activeElement
+        : null;
     const dialog = dialogRef.current;
     (dialog?.querySelector<HTMLElement>('[data-autofocus]') ?? dialog)?.focus();
     return () => {
@@ -60,7 +64,16 @@ export function Modal({ labelledBy, describedBy, onClose, returnFocusTo, closedU
     <div className="forms-modal">
       {/* A pointer's way out; keyboards have Escape and the Close button. */}
       <div className="forms-modal__backdrop" aria-hidden="true" onClick={onClose} />
-      <div ref={dialogRef} className="forms-modal__dialog" role="dialog" aria-modal="true" aria-labelledby={labelledBy} aria-describedby={describedBy} tabIndex={-1} onKeyDown={onKeyDown}>
+      <div
+        ref={dialogRef}
+        className="forms-modal__dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={labelledBy}
+        aria-describedby={describedBy}
+        tabIndex={-1}
+        onKeyDown={onKeyDown}
+      >
         {children}
         {/* Last in the tab order, first in sight (top right). Without the code it loads the page without the dialog. */}
         <form

@@ -16,10 +16,14 @@ export async function contactAction({ request, context }: ActionFunctionArgs) {
   if (!post.ok) return refusedPost(post);
   const { values, idempotencyKey } = post;
   const checked = validateForm(contactSchema, values);
-  if (!checked.success) return data<ContactActionData>({ fieldErrors: checked.fieldErrors, values, idempotencyKey }, { status: 400 });
+  if (!checked.success)
+    return data<ContactActionData>({ fieldErrors: checked.fieldErrors, values, idempotencyKey }, { status: 400 });
   const sent = await sendForm(context, '/api/contact/submit', checked.data, idempotencyKey);
   if (sent !== 'unreachable' && sent.ok) return redirect(CONTACT_SENT, 303);
   // Any refusal or failure is the error banner, with the values kept.
   const fieldErrors = sent !== 'unreachable' ? (sent.body?.fieldErrors ?? {}) : {};
-  return data<ContactActionData>({ fieldErrors, values, idempotencyKey, formError: 'send' }, { status: failedStatus(sent) });
+  return data<ContactActionData>(
+    { fieldErrors, values, idempotencyKey, formError: 'send' },
+    { status: failedStatus(sent) },
+  );
 }

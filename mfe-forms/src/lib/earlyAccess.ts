@@ -1,6 +1,12 @@
 import { data, redirect, type ActionFunctionArgs } from 'react-router-dom';
 import { writeJson } from '@aitools/platform';
-import { EARLY_ACCESS_SOURCE, EARLY_ACCESS_TYPE, earlyAccessSchema, validateForm, type EarlyAccessRecord } from '@aitools/contracts/forms';
+import {
+  EARLY_ACCESS_SOURCE,
+  EARLY_ACCESS_TYPE,
+  earlyAccessSchema,
+  validateForm,
+  type EarlyAccessRecord,
+} from '@aitools/contracts/forms';
 import { failedStatus, readPost, refusedPost, sendForm, type FormActionData } from './formRoute';
 
 export const EARLY_ACCESS_STORAGE_KEY = 'earlyAccessSignup';
@@ -28,8 +34,12 @@ export async function earlyAccessAction({ request, context }: ActionFunctionArgs
   if (!post.ok) return refusedPost(post);
   const { values, idempotencyKey } = post;
   const checked = validateForm(earlyAccessSchema, values);
-  if (!checked.success) return data<EarlyAccessActionData>({ fieldErrors: checked.fieldErrors, values, idempotencyKey }, { status: 400 });
+  if (!checked.success)
+    return data<EarlyAccessActionData>({ fieldErrors: checked.fieldErrors, values, idempotencyKey }, { status: 400 });
   const sent = await sendForm(context, '/api/early-access', checked.data, idempotencyKey);
   if (sent !== 'unreachable' && sent.ok) return redirect(ADVERTISE_SUBSCRIBED, 303);
-  return data<EarlyAccessActionData>({ fieldErrors: {}, values, idempotencyKey, formError: EARLY_ACCESS_FAILED }, { status: failedStatus(sent) });
+  return data<EarlyAccessActionData>(
+    { fieldErrors: {}, values, idempotencyKey, formError: EARLY_ACCESS_FAILED },
+    { status: failedStatus(sent) },
+  );
 }

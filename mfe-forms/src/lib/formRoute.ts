@@ -37,29 +37,47 @@ export interface FormActionData<V> {
 }
 
 /** A read post: its values and key, or (a body that is not a readable web form) the status and reason of its refusal. */
-export type Post<V> = { values: V; idempotencyKey: string } & ({ ok: true } | { ok: false; status: number; reason: string });
+export type Post<V> = { values: V; idempotencyKey: string } & (
+  { ok: true } | { ok: false; status: number; reason: string }
+);
 
 /** The posted text fields named in `empty` (a missing field is its empty value), and the post's key. */
 export async function readPost<V extends Record<string, string>>(request: Request, empty: V): Promise<Post<V>> {
   const body = await readFormBody(request);
-  if (!body.ok) return { ok: false, values: { ...empty }, idempotencyKey: newIdempotencyKey(), status: body.status, reason: body.reason };
+  if (!body.ok)
+    return {
+      ok: false,
+      values: { ...empty },
+      idempotencyKey: newIdempotencyKey(),
+      status: body.status,
+      reason: body.reason,
+    };
   const text = (name: string) => body.fields.get(name) ?? null;
   const values = { ...empty };
-  for (const name of Object.keys(empty) as (keyof V & string)[]) values[name] = (text(name) ?? empty[name]) as V[typeof name];
+  for (const name of Object.keys(empty) as (keyof V & string)[])
+    values[name] = (text(name) ?? empty[name]) as V[typeof name];
   const key = text(IDEMPOTENCY_FIELD);
   return { ok: true, values, idempotencyKey: key && KEY_PATTERN.test(key) ? key : newIdempotencyKey() };
 }
 
 /** The page again, with the refusal as its form-level message (400 or 415: the visitor's client sent what no form sends). */
 export function refusedPost<V>(post: Extract<Post<V>, { ok: false }>) {
-  return data<FormActionData<V>>({ fieldErrors: {}, values: post.values, idempotencyKey: post.idempotencyKey, formError: post.reason }, { status: post.status });
+  return data<FormActionData<V>>(
+    { fieldErrors: {}, values: post.values, idempotencyKey: post.idempotencyKey, formError: post.reason },
+    { status: post.status },
+  );
 }
 
 /** The API's answer, or 'unreachable' when the request itself failed (network, offline). */
 export type SendResult = JsonResult<FormFailure> | 'unreachable';
 
 /** Posts a validated form to the API with its key, as the header and in the body (the API drops unknown fields). */
-export async function sendForm(context: unknown, path: string, body: object, idempotencyKey: string): Promise<SendResult> {
+export async function sendForm(
+  context: unknown,
+  path: string,
+  body: object,
+  idempotencyKey: string,
+): Promise<SendResult> {
   try {
     return await routeApi(context).fetchJson<FormFailure>(path, {
       method: 'POST',

@@ -10,7 +10,11 @@ const KEY = 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa';
 
 /** A page post as a browser without JavaScript sends it. */
 function post(path: string, fields: Record<string, string>) {
-  return new Request(`http://site.test${path}`, { method: 'POST', body: new URLSearchParams(fields), headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+  return new Request(`http://site.test${path}`, {
+    method: 'POST',
+    body: new URLSearchParams(fields),
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+  });
 }
 
 function fakeApi(answer: Awaited<ReturnType<JsonApi['fetchJson']>> | Error) {
@@ -22,7 +26,8 @@ function fakeApi(answer: Awaited<ReturnType<JsonApi['fetchJson']>> | Error) {
 }
 
 type Args = Parameters<typeof submitAction>[0];
-const run = (action: (a: Args) => Promise<unknown>, request: Request, api: JsonApi) => action({ request, context: { api }, params: {} } as unknown as Args);
+const run = (action: (a: Args) => Promise<unknown>, request: Request, api: JsonApi) =>
+  action({ request, context: { api }, params: {} } as unknown as Args);
 
 /** React Router's data() and redirect() results, as plain facts. */
 function outcome(result: unknown) {
@@ -31,9 +36,15 @@ function outcome(result: unknown) {
   return { status: r.init?.status, data: r.data };
 }
 
-const validSubmission = { ...EMPTY_SUBMISSION, name: ' Acme ', email: 'o@acme.io', website_url: 'https://acme.io', idempotencyKey: KEY };
+const validSubmission = {
+  ...EMPTY_SUBMISSION,
+  name: ' Acme ',
+  email: 'o@acme.io',
+  website_url: 'https://acme.io',
+  idempotencyKey: KEY,
+};
 
-describe('the forms pages\' loader', () => {
+describe("the forms pages' loader", () => {
   it('gives each page load a fresh random key', () => {
     const a = formPageLoader().idempotencyKey;
     expect(a).toMatch(/^[0-9a-f]{32}$/);
@@ -61,15 +72,30 @@ describe('submitAction (the /submit post)', () => {
   it('an empty post gets the three required-field messages', async () => {
     const { api } = fakeApi({ ok: true, status: 201, body: null });
     const res = outcome(await run(submitAction, post('/submit', {}), api)) as { data: { fieldErrors: object } };
-    expect(res.data.fieldErrors).toEqual({ name: 'Name is required', email: 'Email is required', website_url: 'Website URL is required' });
+    expect(res.data.fieldErrors).toEqual({
+      name: 'Name is required',
+      email: 'Email is required',
+      website_url: 'Website URL is required',
+    });
   });
 
   it('sends the parsed data with its key (header and body), then redirects to the Thank You page (303)', async () => {
     const { api, fetchJson } = fakeApi({ ok: true, status: 201, body: null });
-    expect(outcome(await run(submitAction, post('/submit', validSubmission), api))).toEqual({ status: 303, location: '/submit?submitted=1' });
+    expect(outcome(await run(submitAction, post('/submit', validSubmission), api))).toEqual({
+      status: 303,
+      location: '/submit?submitted=1',
+    });
     expect(fetchJson).toHaveBeenCalledWith('/api/submissions', {
       method: 'POST',
-      body: { name: 'Acme', email: 'o@acme.io', website_url: 'https://acme.io', tool_type: 'ai-tool', description: null, message: null, idempotencyKey: KEY },
+      body: {
+        name: 'Acme',
+        email: 'o@acme.io',
+        website_url: 'https://acme.io',
+        tool_type: 'ai-tool',
+        description: null,
+        message: null,
+        idempotencyKey: KEY,
+      },
       headers: { 'Idempotency-Key': KEY },
     });
   });
@@ -81,12 +107,23 @@ describe('submitAction (the /submit post)', () => {
     expect(init.headers['Idempotency-Key']).toMatch(/^[0-9a-f]{32}$/);
   });
 
-  it('maps a server error to SPEC section 8\'s database-error text and a network failure to the unexpected one', async () => {
-    const failed = outcome(await run(submitAction, post('/submit', validSubmission), fakeApi({ ok: false, status: 500, body: { success: false, error: 'Internal server error' } }).api));
+  it("maps a server error to SPEC section 8's database-error text and a network failure to the unexpected one", async () => {
+    const failed = outcome(
+      await run(
+        submitAction,
+        post('/submit', validSubmission),
+        fakeApi({ ok: false, status: 500, body: { success: false, error: 'Internal server error' } }).api,
+      ),
+    );
     expect(failed).toMatchObject({ status: 500, data: { formError: SUBMIT_FAILED, values: { name: ' Acme ' } } });
-    const unreachable = outcome(await run(submitAction, post('/submit', validSubmission), fakeApi(new TypeError('Failed to fetch')).api));
+    const unreachable = outcome(
+      await run(submitAction, post('/submit', validSubmission), fakeApi(new TypeError('Failed to fetch')).api),
+    );
     expect(unreachable).toMatchObject({ status: 503, data: { formError: SUBMIT_UNEXPECTED, idempotencyKey: KEY } });
-    expect([SUBMIT_FAILED, SUBMIT_UNEXPECTED]).toEqual(['Failed to submit your tool. Please try again.', 'An unexpected error occurred. Please try again.']);
+    expect([SUBMIT_FAILED, SUBMIT_UNEXPECTED]).toEqual([
+      'Failed to submit your tool. Please try again.',
+      'An unexpected error occurred. Please try again.',
+    ]);
   });
 });
 
@@ -99,30 +136,74 @@ describe('contactAction (the /contact post)', () => {
     [{ message: '' }, { message: 'Message is required' }],
   ])('%j -> 400 %j, nothing sent', async (change, fieldErrors) => {
     const { api, fetchJson } = fakeApi({ ok: true, status: 200, body: null });
-    expect(outcome(await run(contactAction, post('/contact', { ...contact, ...change }), api))).toMatchObject({ status: 400, data: { fieldErrors } });
+    expect(outcome(await run(contactAction, post('/contact', { ...contact, ...change }), api))).toMatchObject({
+      status: 400,
+      data: { fieldErrors },
+    });
     expect(fetchJson).not.toHaveBeenCalled();
   });
 
   it('sends, then redirects to the success banner; a failure keeps the values for the error banner', async () => {
     const ok = fakeApi({ ok: true, status: 200, body: null });
-    expect(outcome(await run(contactAction, post('/contact', contact), ok.api))).toEqual({ status: 303, location: '/contact?sent=1' });
-    expect(ok.fetchJson.mock.calls[0]).toEqual(['/api/contact/submit', { method: 'POST', body: { name: 'Ada', email: 'ada@x.io', subject: 'other', message: 'Hi', idempotencyKey: KEY }, headers: { 'Idempotency-Key': KEY } }]);
-    const failed = outcome(await run(contactAction, post('/contact', contact), fakeApi({ ok: false, status: 429, body: null }).api));
-    expect(failed).toEqual({ status: 429, data: { fieldErrors: {}, values: { name: 'Ada', email: 'ada@x.io', subject: 'other', message: 'Hi' }, idempotencyKey: KEY, formError: 'send' } });
+    expect(outcome(await run(contactAction, post('/contact', contact), ok.api))).toEqual({
+      status: 303,
+      location: '/contact?sent=1',
+    });
+    expect(ok.fetchJson.mock.calls[0]).toEqual([
+      '/api/contact/submit',
+      {
+        method: 'POST',
+        body: { name: 'Ada', email: 'ada@x.io', subject: 'other', message: 'Hi', idempotencyKey: KEY },
+        headers: { 'Idempotency-Key': KEY },
+      },
+    ]);
+    const failed = outcome(
+      await run(contactAction, post('/contact', contact), fakeApi({ ok: false, status: 429, body: null }).api),
+    );
+    expect(failed).toEqual({
+      status: 429,
+      data: {
+        fieldErrors: {},
+        values: { name: 'Ada', email: 'ada@x.io', subject: 'other', message: 'Hi' },
+        idempotencyKey: KEY,
+        formError: 'send',
+      },
+    });
   });
 });
 
 describe('earlyAccessAction (the /advertise post)', () => {
   it('checks, sends, redirects; a refusal is the "couldn\'t save" message', async () => {
     const ok = fakeApi({ ok: true, status: 200, body: null });
-    expect(outcome(await run(earlyAccessAction, post('/advertise', { email: ' a@b.co ', idempotencyKey: KEY }), ok.api))).toEqual({ status: 303, location: '/advertise?subscribed=1' });
-    expect(ok.fetchJson.mock.calls[0]).toEqual(['/api/early-access', { method: 'POST', body: { email: 'a@b.co', idempotencyKey: KEY }, headers: { 'Idempotency-Key': KEY } }]);
-    expect(outcome(await run(earlyAccessAction, post('/advertise', { email: '' }), ok.api))).toMatchObject({ status: 400, data: { fieldErrors: { email: 'Email is required' } } });
-    expect(outcome(await run(earlyAccessAction, post('/advertise', { email: 'a@b.co' }), fakeApi({ ok: false, status: 500, body: null }).api))).toMatchObject({ status: 500, data: { formError: EARLY_ACCESS_FAILED } });
+    expect(
+      outcome(await run(earlyAccessAction, post('/advertise', { email: ' a@b.co ', idempotencyKey: KEY }), ok.api)),
+    ).toEqual({ status: 303, location: '/advertise?subscribed=1' });
+    expect(ok.fetchJson.mock.calls[0]).toEqual([
+      '/api/early-access',
+      { method: 'POST', body: { email: 'a@b.co', idempotencyKey: KEY }, headers: { 'Idempotency-Key': KEY } },
+    ]);
+    expect(outcome(await run(earlyAccessAction, post('/advertise', { email: '' }), ok.api))).toMatchObject({
+      status: 400,
+      data: { fieldErrors: { email: 'Email is required' } },
+    });
+    expect(
+      outcome(
+        await run(
+          earlyAccessAction,
+          post('/advertise', { email: 'a@b.co' }),
+          fakeApi({ ok: false, status: 500, body: null }).api,
+        ),
+      ),
+    ).toMatchObject({ status: 500, data: { formError: EARLY_ACCESS_FAILED } });
   });
 
   it('earlyAccessRecord is the SPEC section 3 record', () => {
-    expect(earlyAccessRecord(' a@b.co ', new Date('2026-11-23T00:00:00Z'))).toEqual({ email: 'a@b.co', timestamp: '2026-11-23T00:00:00.000Z', type: 'early_access_advertising', source: 'advertise_page_modal' });
+    expect(earlyAccessRecord(' a@b.co ', new Date('2026-11-23T00:00:00Z'))).toEqual({
+      email: 'a@b.co',
+      timestamp: '2026-11-23T00:00:00.000Z',
+      type: 'early_access_advertising',
+      source: 'advertise_page_modal',
+    });
   });
 });
 
@@ -137,16 +218,28 @@ describe('a page post whose body is not a readable web form', () => {
 
   it('reads multipart/form-data (enctype="multipart/form-data") like urlencoded', async () => {
     const ok = fakeApi({ ok: true, status: 200, body: null });
-    const request = raw('/advertise', multipart({ email: 'x@y.co', idempotencyKey: KEY }), 'multipart/form-data; boundary=XbX');
-    expect(outcome(await run(earlyAccessAction, request, ok.api))).toEqual({ status: 303, location: '/advertise?subscribed=1' });
-    expect((ok.fetchJson.mock.calls[0] as unknown[])[1]).toMatchObject({ body: { email: 'x@y.co', idempotencyKey: KEY } });
+    const request = raw(
+      '/advertise',
+      multipart({ email: 'x@y.co', idempotencyKey: KEY }),
+      'multipart/form-data; boundary=XbX',
+    );
+    expect(outcome(await run(earlyAccessAction, request, ok.api))).toEqual({
+      status: 303,
+      location: '/advertise?subscribed=1',
+    });
+    expect((ok.fetchJson.mock.calls[0] as unknown[])[1]).toMatchObject({
+      body: { email: 'x@y.co', idempotencyKey: KEY },
+    });
     // A browser's own multipart (FormData) reads the same.
     const form = new FormData();
     form.set('name', 'Ada');
     form.set('email', 'ada@x.io');
     form.set('subject', 'other');
     form.set('message', 'Hi');
-    expect(outcome(await run(contactAction, raw('/contact', form), ok.api))).toEqual({ status: 303, location: '/contact?sent=1' });
+    expect(outcome(await run(contactAction, raw('/contact', form), ok.api))).toEqual({
+      status: 303,
+      location: '/contact?sent=1',
+    });
   });
 
   it.each([
@@ -168,7 +261,10 @@ describe('a page post whose body is not a readable web form', () => {
     ] as const) {
       const { api, fetchJson } = fakeApi({ ok: true, status: 200, body: null });
       const res = outcome(await run(action, raw(path, body, type), api));
-      expect(res).toMatchObject({ status, data: { fieldErrors: {}, formError: status === 415 ? UNSUPPORTED_FORM : UNREADABLE_FORM } });
+      expect(res).toMatchObject({
+        status,
+        data: { fieldErrors: {}, formError: status === 415 ? UNSUPPORTED_FORM : UNREADABLE_FORM },
+      });
       expect(fetchJson).not.toHaveBeenCalled();
     }
   });

@@ -10,7 +10,14 @@ export const SUBMIT_PATH = '/submit';
 const SUBMIT_DONE = `${SUBMIT_PATH}?submitted=1`;
 
 export type SubmitValues = Required<{ [K in keyof SubmissionInput]: string }>;
-export const EMPTY_SUBMISSION: SubmitValues = { name: '', email: '', website_url: '', tool_type: 'ai-tool', description: '', message: '' };
+export const EMPTY_SUBMISSION: SubmitValues = {
+  name: '',
+  email: '',
+  website_url: '',
+  tool_type: 'ai-tool',
+  description: '',
+  message: '',
+};
 export type SubmitActionData = FormActionData<SubmitValues>;
 
 /**
@@ -22,7 +29,8 @@ export async function submitAction({ request, context }: ActionFunctionArgs) {
   if (!post.ok) return refusedPost(post);
   const { values, idempotencyKey } = post;
   const checked = validateForm(submissionSchema, values);
-  if (!checked.success) return data<SubmitActionData>({ fieldErrors: checked.fieldErrors, values, idempotencyKey }, { status: 400 });
+  if (!checked.success)
+    return data<SubmitActionData>({ fieldErrors: checked.fieldErrors, values, idempotencyKey }, { status: 400 });
   const sent = await sendForm(context, '/api/submissions', checked.data, idempotencyKey);
   if (sent !== 'unreachable' && sent.ok) return redirect(SUBMIT_DONE, 303);
   const failure: SubmitActionData =

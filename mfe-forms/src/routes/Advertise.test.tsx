@@ -17,8 +17,13 @@ const EMAIL = configStore.current.contactEmail;
 describe('/advertise page', () => {
   it('shows the stats, the three options with labels and prices, the roadmap, launch window and contact link', () => {
     renderRoute('/advertise', Advertise);
-    for (const text of ['10K+', 'Monthly visitors', '150+', 'Tools listed', '95%', 'Tech-savvy audience']) expect(screen.getByText(text)).toBeTruthy();
-    for (const [name, tier, price] of [['Sponsored Card', 'Basic', '$299'], ['Premium Banner', 'Most Popular', '$599'], ['Featured Spotlight', 'Enterprise', '$999']]) {
+    for (const text of ['10K+', 'Monthly visitors', '150+', 'Tools listed', '95%', 'Tech-savvy audience'])
+      expect(screen.getByText(text)).toBeTruthy();
+    for (const [name, tier, price] of [
+      ['Sponsored Card', 'Basic', '$299'],
+      ['Premium Banner', 'Most Popular', '$599'],
+      ['Featured Spotlight', 'Enterprise', '$999'],
+    ]) {
       const card = screen.getByRole('heading', { name }).closest('li')!;
       expect(card.textContent).toContain(tier);
       expect(card.textContent).toContain(`From ${price}/mo`);
@@ -27,11 +32,20 @@ describe('/advertise page', () => {
     expect(screen.getByText(/above the search filters/)).toBeTruthy();
     expect(screen.getByText(/Hero placement/)).toBeTruthy();
     const roadmap = screen.getByRole('heading', { name: "What we're building" }).closest('section')!;
-    for (const item of [/1 week, 2 weeks or 4 weeks/, /based on traffic/, /booking pipeline/, /real-time analytics dashboard/, /Secure card payments/, /Content optimisation/]) {
+    for (const item of [
+      /1 week, 2 weeks or 4 weeks/,
+      /based on traffic/,
+      /booking pipeline/,
+      /real-time analytics dashboard/,
+      /Secure card payments/,
+      /Content optimisation/,
+    ]) {
       expect(roadmap.textContent).toMatch(item);
     }
     expect(roadmap.textContent).toContain('Expected launch: 6-8 weeks');
-    expect(screen.getByRole('link', { name: 'Contact us', hidden: true }).getAttribute('href')).toBe(`mailto:${EMAIL}?subject=Advertising`);
+    expect(screen.getByRole('link', { name: 'Contact us', hidden: true }).getAttribute('href')).toBe(
+      `mailto:${EMAIL}?subject=Advertising`,
+    );
   });
 });
 
@@ -87,7 +101,10 @@ describe('early-access modal', () => {
     });
     await act(async () => {});
     expect(fetch.mock.calls[0][0]).toBe('/api/early-access');
-    expect(JSON.parse(String(fetch.mock.calls[0][1]?.body))).toEqual({ email: 'ads@brand.com', idempotencyKey: TEST_KEY });
+    expect(JSON.parse(String(fetch.mock.calls[0][1]?.body))).toEqual({
+      email: 'ads@brand.com',
+      idempotencyKey: TEST_KEY,
+    });
     expect(screen.getByRole('button', { name: 'Joining...' }).hasAttribute('disabled')).toBe(true);
 
     await act(async () => answer.resolve(jsonResponse(200, { success: true })));
@@ -115,7 +132,9 @@ describe('early-access modal', () => {
   });
 
   it('stays on the form with a message when the server does not confirm', async () => {
-    stubFetch(async () => jsonResponse(429, { success: false, error: 'Too many requests. Please wait a minute and try again.' }));
+    stubFetch(async () =>
+      jsonResponse(429, { success: false, error: 'Too many requests. Please wait a minute and try again.' }),
+    );
     const user = userEvent.setup();
     renderRoute('/advertise', Advertise);
     await user.type(screen.getByLabelText(/^Email address/), 'ads@brand.com');
@@ -168,6 +187,10 @@ describe('early-access modal', () => {
   it('"Close" posts nothing: a GET form to /advertise?waitlist=closed', () => {
     renderRoute('/advertise', Advertise);
     const form = screen.getByRole('button', { name: 'Close' }).closest('form')!;
-    expect([form.method, form.getAttribute('action'), new URLSearchParams(new FormData(form) as unknown as Record<string, string>).toString()]).toEqual(['get', '/advertise', 'waitlist=closed']);
+    expect([
+      form.method,
+      form.getAttribute('action'),
+      new URLSearchParams(new FormData(form) as unknown as Record<string, string>).toString(),
+    ]).toEqual(['get', '/advertise', 'waitlist=closed']);
   });
 });

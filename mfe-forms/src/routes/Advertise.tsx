@@ -20,9 +20,27 @@ const STATS = [
 ];
 
 const OPTIONS = [
-  { name: 'Sponsored Card', tier: 'Basic', price: '$299', placement: 'Appears as a regular card in the tool grid, marked as sponsored.', popular: false },
-  { name: 'Premium Banner', tier: 'Most Popular', price: '$599', placement: 'A banner placed above the search filters on the home page.', popular: true },
-  { name: 'Featured Spotlight', tier: 'Enterprise', price: '$999', placement: 'Hero placement at the top of the directory.', popular: false },
+  {
+    name: 'Sponsored Card',
+    tier: 'Basic',
+    price: '$299',
+    placement: 'Appears as a regular card in the tool grid, marked as sponsored.',
+    popular: false,
+  },
+  {
+    name: 'Premium Banner',
+    tier: 'Most Popular',
+    price: '$599',
+    placement: 'A banner placed above the search filters on the home page.',
+    popular: true,
+  },
+  {
+    name: 'Featured Spotlight',
+    tier: 'Enterprise',
+    price: '$999',
+    placement: 'Hero placement at the top of the directory.',
+    popular: false,
+  },
 ];
 
 const ROADMAP = [
@@ -41,7 +59,10 @@ function Advertise({ data }: RouteProps<FormPageData>) {
   const navigate = useNavigate();
   const email = contactEmail();
   const [search] = useSearchParams();
-  const { actionData, errors, busy, clearError, checkBeforeSending } = useFormPost<EarlyAccessValues>(earlyAccessSchema, ADVERTISE_PATH);
+  const { actionData, errors, busy, clearError, checkBeforeSending } = useFormPost<EarlyAccessValues>(
+    earlyAccessSchema,
+    ADVERTISE_PATH,
+  );
   // The page opens with the early-access invitation on top of the (translucent) plans.
   const [modalOpen, setModalOpen] = useState(search.get('waitlist') !== 'closed');
   const subscribed = search.get('subscribed') === '1' && !actionData && !busy;
@@ -129,19 +150,28 @@ function Advertise({ data }: RouteProps<FormPageData>) {
       </div>
 
       {modalOpen && (
-        <Modal labelledBy="early-access-title" describedBy="early-access-text" onClose={() => setModalOpen(false)} returnFocusTo={() => reopenRef.current} closedUrl={WAITLIST_CLOSED}>
+        <Modal
+          labelledBy="early-access-title"
+          describedBy="early-access-text"
+          onClose={() => setModalOpen(false)}
+          returnFocusTo={() => reopenRef.current}
+          closedUrl={WAITLIST_CLOSED}
+        >
           {subscribed ? (
             <div className="forms-modal__done" role="status">
               <h2 id="early-access-title" ref={doneRef} tabIndex={-1}>
                 You're all set!
               </h2>
-              <p id="early-access-text">We'll email you as soon as advertising opens. Taking you back to the directory...</p>
+              <p id="early-access-text">
+                We'll email you as soon as advertising opens. Taking you back to the directory...
+              </p>
             </div>
           ) : (
             <>
               <h2 id="early-access-title">Advertising is launching soon</h2>
               <p id="early-access-text">
-                Self-serve advertising opens in 6-8 weeks. Join the early-access list and be the first to book a placement.
+                Self-serve advertising opens in 6-8 weeks. Join the early-access list and be the first to book a
+                placement.
               </p>
               {/* Posts to this page, so it also works before and without the code (noValidate: the schema's
                   messages in the browser and on the server). */}
@@ -159,9 +189,24 @@ function Advertise({ data }: RouteProps<FormPageData>) {
                 onChange={() => clearError('email')}
               >
                 <input type="hidden" name={IDEMPOTENCY_FIELD} value={key} />
-                <Field id="early-access-email" label="Email address" required error={busy ? undefined : message} announce>
+                <Field
+                  id="early-access-email"
+                  label="Email address"
+                  required
+                  error={busy ? undefined : message}
+                  announce
+                >
                   {(control) => (
-                    <input {...control} type="email" name="email" autoComplete="email" placeholder="you@company.com" defaultValue={actionData?.values.email ?? ''} disabled={busy} data-autofocus />
+                    <input
+                      {...control}
+                      type="email"
+                      name="email"
+                      autoComplete="email"
+                      placeholder="you@company.com"
+                      defaultValue={actionData?.values.email ?? ''}
+                      disabled={busy}
+                      data-autofocus
+                    />
                   )}
                 </Field>
                 <div className="forms-modal__actions">
@@ -194,6 +239,10 @@ function Advertise({ data }: RouteProps<FormPageData>) {
 export default defineRoute<FormPageData>({
   loader: formPageLoader,
   action: earlyAccessAction,
-  head: pageHead('/advertise', 'Advertise Your AI Tool', 'Reach 10K+ monthly visitors: sponsored cards, premium banners and featured spotlights for AI tools. Join the early-access list.'),
+  head: pageHead(
+    '/advertise',
+    'Advertise Your AI Tool',
+    'Reach 10K+ monthly visitors: sponsored cards, premium banners and featured spotlights for AI tools. Join the early-access list.',
+  ),
   Component: Advertise,
 });

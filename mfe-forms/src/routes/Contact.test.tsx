@@ -8,7 +8,8 @@ import { deferred, jsonResponse, renderRoute, stubFetch, TEST_KEY } from '../tes
 afterEach(() => vi.unstubAllGlobals());
 
 const EMAIL = configStore.current.contactEmail;
-const input = (name: string) => screen.getByRole(name === 'Subject' ? 'combobox' : 'textbox', { name }) as HTMLInputElement;
+const input = (name: string) =>
+  screen.getByRole(name === 'Subject' ? 'combobox' : 'textbox', { name }) as HTMLInputElement;
 
 async function fill(user: ReturnType<typeof userEvent.setup>) {
   await user.type(input('Name'), 'Ada Lovelace');
@@ -56,20 +57,31 @@ describe('/contact', () => {
     for (const name of ['Name', 'Email', 'Subject', 'Message']) expect(input(name).disabled).toBe(true);
     await vi.waitFor(() => expect(fetch).toHaveBeenCalled());
     expect(fetch.mock.calls[0][0]).toBe('/api/contact/submit');
-    expect(JSON.parse(String(fetch.mock.calls[0][1]?.body))).toEqual({ name: 'Ada Lovelace', email: 'ada@example.com', subject: 'bug-report', message: 'The search box ignores accents.', idempotencyKey: TEST_KEY });
+    expect(JSON.parse(String(fetch.mock.calls[0][1]?.body))).toEqual({
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      subject: 'bug-report',
+      message: 'The search box ignores accents.',
+      idempotencyKey: TEST_KEY,
+    });
 
     answer.resolve(jsonResponse(200, { success: true }));
     const banner = await screen.findByRole('status');
-    expect(banner.textContent).toBe("Message Sent Successfully!Thank you for contacting us. We'll get back to you as soon as possible.");
+    expect(banner.textContent).toBe(
+      "Message Sent Successfully!Thank you for contacting us. We'll get back to you as soon as possible.",
+    );
     for (const name of ['Name', 'Email', 'Subject', 'Message']) expect(input(name).value).toBe('');
     expect(screen.getByRole('button', { name: 'Send Message' }).hasAttribute('disabled')).toBe(false);
   });
 
   it.each([
     ['a non-OK answer', async () => jsonResponse(500, { success: false, error: 'Internal server error' })],
-    ['a network failure', async (): Promise<Response> => {
-      throw new TypeError('Failed to fetch');
-    }],
+    [
+      'a network failure',
+      async (): Promise<Response> => {
+        throw new TypeError('Failed to fetch');
+      },
+    ],
   ])('shows the error banner with the address and keeps the values on %s', async (_label, impl) => {
     stubFetch(impl);
     const user = userEvent.setup();
@@ -77,7 +89,9 @@ describe('/contact', () => {
     await fill(user);
     await user.click(screen.getByRole('button', { name: 'Send Message' }));
     const banner = await screen.findByRole('alert');
-    expect(banner.textContent).toBe(`Error Sending MessageThere was an error sending your message. Please try again or contact us directly at ${EMAIL}`);
+    expect(banner.textContent).toBe(
+      `Error Sending MessageThere was an error sending your message. Please try again or contact us directly at ${EMAIL}`,
+    );
     expect(input('Name').value).toBe('Ada Lovelace');
     expect(input('Subject').value).toBe('bug-report');
     expect(input('Message').value).toBe('The search box ignores accents.');
@@ -104,9 +118,19 @@ describe('/contact', () => {
     expect(screen.getByRole('status').textContent).toContain('Message Sent Successfully!');
     sent.unmount();
     const values = { name: 'Ada', email: 'ada@x.io', subject: 'privacy', message: 'Kept' };
-    renderRoute('/contact', Contact, ['/contact'], { fieldErrors: {}, values, idempotencyKey: TEST_KEY, formError: 'send' });
+    renderRoute('/contact', Contact, ['/contact'], {
+      fieldErrors: {},
+      values,
+      idempotencyKey: TEST_KEY,
+      formError: 'send',
+    });
     expect(screen.getByRole('alert').textContent).toContain('Error Sending Message');
-    expect([input('Name').value, input('Email').value, input('Subject').value, input('Message').value]).toEqual(['Ada', 'ada@x.io', 'privacy', 'Kept']);
+    expect([input('Name').value, input('Email').value, input('Subject').value, input('Message').value]).toEqual([
+      'Ada',
+      'ada@x.io',
+      'privacy',
+      'Kept',
+    ]);
     const form = input('Name').closest('form')!;
     expect([form.method, form.getAttribute('action')]).toEqual(['post', '/contact']);
     expect((form.elements.namedItem('idempotencyKey') as HTMLInputElement).value).toBe(TEST_KEY);

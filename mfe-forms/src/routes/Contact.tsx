@@ -18,7 +18,10 @@ const TOPICS = [
 function Contact({ data }: RouteProps<FormPageData>) {
   const email = contactEmail();
   const [search] = useSearchParams();
-  const { actionData, errors, busy, onFieldChange, checkBeforeSending } = useFormPost<ContactValues>(contactSchema, CONTACT_PATH);
+  const { actionData, errors, busy, onFieldChange, checkBeforeSending } = useFormPost<ContactValues>(
+    contactSchema,
+    CONTACT_PATH,
+  );
   const values = actionData?.values ?? EMPTY_CONTACT;
   const key = actionData?.idempotencyKey ?? data.idempotencyKey;
   // The redirect after a stored message; a newer post's answer (errors, failure) replaces the banner.
@@ -59,7 +62,11 @@ function Contact({ data }: RouteProps<FormPageData>) {
             <div className="forms-banner forms-banner--error" role="alert">
               <p className="forms-banner__title">Error Sending Message</p>
               {/* A post the server could not read as a form says so; any other failure is the catalogue's text. */}
-              <p>{actionData?.formError === 'send' ? `There was an error sending your message. Please try again or contact us directly at ${email}` : actionData?.formError}</p>
+              <p>
+                {actionData?.formError === 'send'
+                  ? `There was an error sending your message. Please try again or contact us directly at ${email}`
+                  : actionData?.formError}
+              </p>
             </div>
           )}
           {/* Posts to this page, so it also works before and without the code; checked with the same schema in
@@ -110,6 +117,10 @@ function Contact({ data }: RouteProps<FormPageData>) {
 export default defineRoute<FormPageData>({
   loader: formPageLoader,
   action: contactAction,
-  head: pageHead('/contact', 'Contact Us', 'Contact the AI Tools Directory team: general inquiries, tool submissions, technical support, privacy and legal questions.'),
+  head: pageHead(
+    '/contact',
+    'Contact Us',
+    'Contact the AI Tools Directory team: general inquiries, tool submissions, technical support, privacy and legal questions.',
+  ),
   Component: Contact,
 });

@@ -19,8 +19,17 @@ describe('/submit', () => {
     renderRoute('/submit', Submit);
     expect(screen.getByRole('heading', { level: 1, name: 'Submit Your Tool' })).toBeTruthy();
     expect(screen.getByText('Share your AI tool or MCP server with our community')).toBeTruthy();
-    expect((screen.getByRole('radio', { name: /^AI Tool\s*General AI-powered tools and applications$/ }) as HTMLInputElement).checked).toBe(true);
-    expect((screen.getByRole('radio', { name: /^MCP Server\s*Model Context Protocol servers and integrations$/ }) as HTMLInputElement).checked).toBe(false);
+    expect(
+      (screen.getByRole('radio', { name: /^AI Tool\s*General AI-powered tools and applications$/ }) as HTMLInputElement)
+        .checked,
+    ).toBe(true);
+    expect(
+      (
+        screen.getByRole('radio', {
+          name: /^MCP Server\s*Model Context Protocol servers and integrations$/,
+        }) as HTMLInputElement
+      ).checked,
+    ).toBe(false);
     expect(screen.getByRole('link', { name: '← Back to Directory' }).getAttribute('href')).toBe('/');
     expect(screen.getByText('0/500')).toBeTruthy();
   });
@@ -55,7 +64,7 @@ describe('/submit', () => {
     expect(document.activeElement).toBe(field(/^Your Email/));
   });
 
-  it('clears only the edited field\'s error', async () => {
+  it("clears only the edited field's error", async () => {
     const user = userEvent.setup();
     renderRoute('/submit', Submit);
     await user.click(screen.getByRole('button', { name: 'Submit Tool' }));
@@ -91,14 +100,23 @@ describe('/submit', () => {
     await user.click(screen.getByRole('button', { name: 'Submit Tool' }));
 
     expect(screen.getByRole('button', { name: 'Submitting...' }).hasAttribute('disabled')).toBe(true);
-    for (const name of [/^Tool Name/, /^Your Email/, /^Website URL/, /^Description/, /^Message to the reviewers/]) expect(field(name).hasAttribute('disabled')).toBe(true);
+    for (const name of [/^Tool Name/, /^Your Email/, /^Website URL/, /^Description/, /^Message to the reviewers/])
+      expect(field(name).hasAttribute('disabled')).toBe(true);
     expect((screen.getByRole('radio', { name: /MCP Server/ }) as HTMLInputElement).disabled).toBe(true);
 
     await waitFor(() => expect(fetch).toHaveBeenCalled());
     const [url, init] = fetch.mock.calls[0];
     expect(url).toBe('/api/submissions');
     expect(init?.method).toBe('POST');
-    expect(JSON.parse(String(init?.body))).toEqual({ name: 'Acme AI', email: 'owner@acme.io', website_url: 'https://acme.io', tool_type: 'mcp-server', description: 'Reads files', message: null, idempotencyKey: TEST_KEY });
+    expect(JSON.parse(String(init?.body))).toEqual({
+      name: 'Acme AI',
+      email: 'owner@acme.io',
+      website_url: 'https://acme.io',
+      tool_type: 'mcp-server',
+      description: 'Reads files',
+      message: null,
+      idempotencyKey: TEST_KEY,
+    });
     expect((init?.headers as Record<string, string>)['Idempotency-Key']).toBe(TEST_KEY);
 
     answer.resolve(jsonResponse(201, { success: true, id: 7 }));
@@ -108,7 +126,13 @@ describe('/submit', () => {
   });
 
   it('says "Failed to submit your tool" when the server answers an error, and shows its field errors, keeping the values', async () => {
-    stubFetch(async () => jsonResponse(400, { success: false, error: 'Please correct the highlighted fields.', fieldErrors: { website_url: 'Website URL is required' } }));
+    stubFetch(async () =>
+      jsonResponse(400, {
+        success: false,
+        error: 'Please correct the highlighted fields.',
+        fieldErrors: { website_url: 'Website URL is required' },
+      }),
+    );
     const user = userEvent.setup();
     renderRoute('/submit', Submit);
     await fillValid(user);
@@ -132,8 +156,19 @@ describe('/submit', () => {
   });
 
   it('as the server renders it after a post: field errors with the values kept, or the Thank You page', () => {
-    const values = { name: 'Acme', email: 'o@acme.io', website_url: 'acme.io', tool_type: 'mcp-server', description: 'D', message: 'Hello' };
-    const errored = renderRoute('/submit', Submit, ['/submit'], { fieldErrors: { website_url: 'Website URL is required' }, values, idempotencyKey: TEST_KEY });
+    const values = {
+      name: 'Acme',
+      email: 'o@acme.io',
+      website_url: 'acme.io',
+      tool_type: 'mcp-server',
+      description: 'D',
+      message: 'Hello',
+    };
+    const errored = renderRoute('/submit', Submit, ['/submit'], {
+      fieldErrors: { website_url: 'Website URL is required' },
+      values,
+      idempotencyKey: TEST_KEY,
+    });
     expect(screen.getByText('Website URL is required')).toBeTruthy();
     expect((field(/^Tool Name/) as HTMLInputElement).value).toBe('Acme');
     expect((screen.getByRole('radio', { name: /MCP Server/ }) as HTMLInputElement).checked).toBe(true);

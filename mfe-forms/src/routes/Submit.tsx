@@ -13,7 +13,10 @@ const FIELD_ORDER: (keyof SubmitValues)[] = ['name', 'email', 'website_url', 'to
 
 function Submit({ data }: RouteProps<FormPageData>) {
   const [search] = useSearchParams();
-  const { actionData, errors, busy, onFieldChange, checkBeforeSending } = useFormPost<SubmitValues>(submissionSchema, SUBMIT_PATH);
+  const { actionData, errors, busy, onFieldChange, checkBeforeSending } = useFormPost<SubmitValues>(
+    submissionSchema,
+    SUBMIT_PATH,
+  );
   const formRef = useRef<HTMLFormElement>(null);
   // Set by a submit: once the fields are enabled again, the first invalid one takes focus.
   const focusFirstError = useRef(false);
@@ -31,9 +34,16 @@ function Submit({ data }: RouteProps<FormPageData>) {
 
   const values = actionData?.values ?? EMPTY_SUBMISSION;
   const key = actionData?.idempotencyKey ?? data.idempotencyKey;
-  const textField = (field: 'name' | 'email' | 'website_url', label: string, type: string, extra: { placeholder?: string; autoComplete?: string }) => (
+  const textField = (
+    field: 'name' | 'email' | 'website_url',
+    label: string,
+    type: string,
+    extra: { placeholder?: string; autoComplete?: string },
+  ) => (
     <Field id={`submit-${field}`} label={label} required error={errors[field]}>
-      {(control) => <input {...control} name={field} type={type} defaultValue={values[field]} disabled={busy} {...extra} />}
+      {(control) => (
+        <input {...control} name={field} type={type} defaultValue={values[field]} disabled={busy} {...extra} />
+      )}
     </Field>
   );
 
@@ -73,14 +83,23 @@ function Submit({ data }: RouteProps<FormPageData>) {
         {textField('website_url', 'Website URL', 'url', { placeholder: 'https://example.com', autoComplete: 'url' })}
 
         {/* A choice of radios: a fieldset with its legend, the error described the same way as a Field's. */}
-        <fieldset className="forms-field forms-choice" aria-describedby={errors.tool_type ? 'submit-tool_type-error' : undefined}>
+        <fieldset
+          className="forms-field forms-choice"
+          aria-describedby={errors.tool_type ? 'submit-tool_type-error' : undefined}
+        >
           <legend>
             Tool Type <span aria-hidden="true">*</span>
           </legend>
           <div className="forms-choice__options">
             {TOOL_TYPES.map((t) => (
               <label key={t.value} className="forms-choice__option">
-                <input type="radio" name="tool_type" value={t.value} defaultChecked={values.tool_type === t.value} disabled={busy} />
+                <input
+                  type="radio"
+                  name="tool_type"
+                  value={t.value}
+                  defaultChecked={values.tool_type === t.value}
+                  disabled={busy}
+                />
                 <span>
                   <span className="forms-choice__label">{t.label}</span>
                   <span className="forms-choice__hint">{t.description}</span>
@@ -96,7 +115,16 @@ function Submit({ data }: RouteProps<FormPageData>) {
         </fieldset>
 
         <Field id="submit-description" label="Description" error={errors.description}>
-          {(control) => <textarea {...control} name="description" rows={4} defaultValue={values.description} disabled={busy} placeholder="What does your tool do?" />}
+          {(control) => (
+            <textarea
+              {...control}
+              name="description"
+              rows={4}
+              defaultValue={values.description}
+              disabled={busy}
+              placeholder="What does your tool do?"
+            />
+          )}
         </Field>
 
         <MessageField initial={values.message} busy={busy} error={errors.message} />
@@ -121,7 +149,13 @@ function MessageField({ initial, busy, error }: { initial: string; busy: boolean
     </p>
   );
   return (
-    <Field id="submit-message" label="Message to the reviewers" error={error} describedBy="submit-message-count" after={counter}>
+    <Field
+      id="submit-message"
+      label="Message to the reviewers"
+      error={error}
+      describedBy="submit-message-count"
+      after={counter}
+    >
       {(control) => (
         <textarea
           {...control}
@@ -163,6 +197,10 @@ function Thanks({ focus }: { focus: boolean }) {
 export default defineRoute<FormPageData>({
   loader: formPageLoader,
   action: submitAction,
-  head: pageHead('/submit', 'Submit Your Tool', 'Share your AI tool or MCP server with our community. Submit it for review and reach thousands of AI enthusiasts.'),
+  head: pageHead(
+    '/submit',
+    'Submit Your Tool',
+    'Share your AI tool or MCP server with our community. Submit it for review and reach thousands of AI enthusiasts.',
+  ),
   Component: Submit,
 });

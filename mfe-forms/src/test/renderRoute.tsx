@@ -15,9 +15,22 @@ export function renderRoute(path: string, route: RouteModule, initialEntries: st
   const router = createMemoryRouter(
     [
       { path: '/', element: <p>Home page</p> },
-      { id: 'page', path, loader: route.loader, action: route.action, Component: () => <route.Component data={useLoaderData()} /> },
+      {
+        id: 'page',
+        path,
+        loader: route.loader,
+        action: route.action,
+        Component: () => <route.Component data={useLoaderData()} />,
+      },
     ],
-    { initialEntries, initialIndex: initialEntries.length - 1, hydrationData: { loaderData: { page: { idempotencyKey: TEST_KEY } }, ...(actionData ? { actionData: { page: actionData } } : {}) } },
+    {
+      initialEntries,
+      initialIndex: initialEntries.length - 1,
+      hydrationData: {
+        loaderData: { page: { idempotencyKey: TEST_KEY } },
+        ...(actionData ? { actionData: { page: actionData } } : {}),
+      },
+    },
   );
   return { router, ...render(<RouterProvider router={router} />) };
 }

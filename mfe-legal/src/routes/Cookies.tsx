@@ -3,7 +3,8 @@ import { LegalPage, legalRoute } from './LegalPage';
 const PAGE = {
   title: 'Cookie Policy',
   path: '/cookies',
-  description: 'The AI Tools Directory is cookieless: no cookies, no cross-site tracking, anonymized analytics processed in the EU.',
+  description:
+    'The AI Tools Directory is cookieless: no cookies, no cross-site tracking, anonymized analytics processed in the EU.',
 };
 
 function Cookies() {
@@ -26,9 +27,9 @@ function Cookies() {
       <section>
         <h2>Local storage</h2>
         <p>
-          Your browser's local storage keeps a few preferences on your own device only, such as your light or dark
-          theme choice and the page you last viewed in the directory. They are never sent to us, and you can clear
-          them at any time from your browser settings.
+          Your browser's local storage keeps a few preferences on your own device only, such as your light or dark theme
+          choice and the page you last viewed in the directory. They are never sent to us, and you can clear them at any
+          time from your browser settings.
         </p>
       </section>
     </LegalPage>

@@ -12,7 +12,12 @@ interface LegalPageInfo {
 /** A legal page's route module: static text, so no loader; the head comes from the page's title and address. */
 export function legalRoute(page: LegalPageInfo, Component: () => ReactNode): RouteModule<null> {
   return defineRoute({
-    head: () => ({ title: `${page.title} | ${SITE_NAME}`, description: page.description, canonical: canonicalUrl(getConfig().siteOrigin, page.path), robots: 'index,follow' }),
+    head: () => ({
+      title: `${page.title} | ${SITE_NAME}`,
+      description: page.description,
+      canonical: canonicalUrl(getConfig().siteOrigin, page.path),
+      robots: 'index,follow',
+    }),
     Component,
   });
 }

@@ -3,7 +3,8 @@ import { LegalPage, legalRoute } from './LegalPage';
 const PAGE = {
   title: 'Privacy Policy',
   path: '/privacy',
-  description: 'How the AI Tools Directory handles your data: no cookies, anonymized EU-processed analytics, and your GDPR rights.',
+  description:
+    'How the AI Tools Directory handles your data: no cookies, anonymized EU-processed analytics, and your GDPR rights.',
 };
 
 function Privacy() {
@@ -37,8 +38,8 @@ function Privacy() {
       <section>
         <h2>Information you send us</h2>
         <p>
-          When you submit a tool, join the advertising waitlist or contact us, we store what you enter in the form
-          (such as your name, email address and message) only to review your submission or answer you.
+          When you submit a tool, join the advertising waitlist or contact us, we store what you enter in the form (such
+          as your name, email address and message) only to review your submission or answer you.
         </p>
       </section>
       <section>

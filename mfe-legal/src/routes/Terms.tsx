@@ -13,8 +13,8 @@ function Terms() {
       <section>
         <h2>License</h2>
         <p>
-          You may view and share the content of this site for personal and non-commercial use. You may not republish
-          the directory or its articles as your own without permission.
+          You may view and share the content of this site for personal and non-commercial use. You may not republish the
+          directory or its articles as your own without permission.
         </p>
       </section>
       <section>
@@ -37,9 +37,7 @@ function Terms() {
       </section>
       <section>
         <h2>Limitation of liability</h2>
-        <p>
-          We are not liable for any loss arising from the use of this site or of the third-party tools it lists.
-        </p>
+        <p>We are not liable for any loss arising from the use of this site or of the third-party tools it lists.</p>
       </section>
       <section>
         <h2>Questions</h2>

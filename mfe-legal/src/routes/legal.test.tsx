@@ -5,7 +5,9 @@ import PrivacyRoute from './Privacy';
 import TermsRoute from './Terms';
 import CookiesRoute from './Cookies';
 
-const [Privacy, Terms, Cookies] = [PrivacyRoute, TermsRoute, CookiesRoute].map((r) => () => <r.Component data={null} />);
+const [Privacy, Terms, Cookies] = [PrivacyRoute, TermsRoute, CookiesRoute].map((r) => () => (
+  <r.Component data={null} />
+));
 const page = (ui: React.ReactNode) => render(<MemoryRouter>{ui}</MemoryRouter>);
 const today = new Date().toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
 
@@ -19,7 +21,9 @@ describe('legal pages', () => {
     expect(screen.getByRole('heading', { level: 1, name: title })).toBeTruthy();
     expect(screen.getByText(`Last updated: ${today}`)).toBeTruthy();
     expect(screen.getByRole('link', { name: '← Back to Home' }).getAttribute('href')).toBe('/');
-    const route = { 'Privacy Policy': PrivacyRoute, 'Terms of Service': TermsRoute, 'Cookie Policy': CookiesRoute }[title]!;
+    const route = { 'Privacy Policy': PrivacyRoute, 'Terms of Service': TermsRoute, 'Cookie Policy': CookiesRoute }[
+      title
+    ]!;
     const head = route.head!({ data: null, url: new URL('https://x/'), params: {} });
     expect(head.title).toBe(`${title} | AI Tools Directory`);
     expect(head.robots).toBe('index,follow');
@@ -29,8 +33,18 @@ describe('legal pages', () => {
   it('privacy lists every statement of the spec', () => {
     page(<Privacy />);
     const text = document.body.textContent ?? '';
-    for (const s of ['cookieless', 'anonymized', 'processed in the EU', 'cross-site tracking', 'children under 13']) expect(text).toContain(s);
-    for (const item of ['Browser', 'Operating system', 'Anonymized IP address', 'Pages visited', 'Time of visit', 'Referrer', 'Device type', 'Country']) {
+    for (const s of ['cookieless', 'anonymized', 'processed in the EU', 'cross-site tracking', 'children under 13'])
+      expect(text).toContain(s);
+    for (const item of [
+      'Browser',
+      'Operating system',
+      'Anonymized IP address',
+      'Pages visited',
+      'Time of visit',
+      'Referrer',
+      'Device type',
+      'Country',
+    ]) {
       expect(screen.getByText(item)).toBeTruthy();
     }
     for (const right of ['know', 'deleted', 'object', 'portability']) expect(text).toContain(right);
@@ -38,7 +52,8 @@ describe('legal pages', () => {
 
   it('terms cover license, disclaimer, conduct, termination and liability, and link to /contact', () => {
     page(<Terms />);
-    for (const h of ['License', 'Disclaimer', 'Conduct', 'Termination', 'Limitation of liability']) expect(screen.getByRole('heading', { name: h })).toBeTruthy();
+    for (const h of ['License', 'Disclaimer', 'Conduct', 'Termination', 'Limitation of liability'])
+      expect(screen.getByRole('heading', { name: h })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Contact us' }).getAttribute('href')).toBe('/contact');
   });
 

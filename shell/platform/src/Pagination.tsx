@@ -22,7 +22,18 @@ export interface PaginationProps {
 }
 
 /** Previous, the page window and next; nothing at one page or fewer. At the ends previous/next have no address. */
-export function Pagination({ page, total, hrefFor, onPage, window, label, block, previous, next, stepClassName }: PaginationProps) {
+export function Pagination({
+  page,
+  total,
+  hrefFor,
+  onPage,
+  window,
+  label,
+  block,
+  previous,
+  next,
+  stepClassName,
+}: PaginationProps) {
   const items = pageWindow(page, total, window);
   if (!items.length) return null;
   const link = (p: number) => ({ to: hrefFor(p), onClick: onPage && ((e: MouseEvent) => onPage(p, e)) });
@@ -44,7 +55,12 @@ export function Pagination({ page, total, hrefFor, onPage, window, label, block,
         {items.map((item) =>
           typeof item === 'number' ? (
             <li key={item}>
-              <Link className={`${block}__page${item === page ? ' is-current' : ''}`} aria-current={item === page ? 'page' : undefined} aria-label={`Page ${item}`} {...link(item)}>
+              <Link
+                className={`${block}__page${item === page ? ' is-current' : ''}`}
+                aria-current={item === page ? 'page' : undefined}
+                aria-label={`Page ${item}`}
+                {...link(item)}
+              >
                 {item}
               </Link>
             </li>

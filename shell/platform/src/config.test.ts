@@ -6,7 +6,9 @@ describe('resolveApiUrl (SPEC section 6)', () => {
     expect(resolveApiUrl('/api/tools', { apiBase: '' })).toBe('/api/tools');
   });
   it('uses a configured API base', () => {
-    expect(resolveApiUrl('/api/tools', { apiBase: 'https://api.example.com/' })).toBe('https://api.example.com/api/tools');
+    expect(resolveApiUrl('/api/tools', { apiBase: 'https://api.example.com/' })).toBe(
+      'https://api.example.com/api/tools',
+    );
   });
   it('sends auth, admin and contact paths to the development server when one is configured', () => {
     const cfg = { apiBase: 'https://api.example.com', devAuthServer: 'http://localhost:5001' };

@@ -14,7 +14,11 @@ export interface AppConfig {
   contactEmail: string;
 }
 
-const DEFAULT_CONFIG: AppConfig = { apiBase: '', siteOrigin: 'https://localhost', contactEmail: 'hello@aitoolsdirectory.example' };
+const DEFAULT_CONFIG: AppConfig = {
+  apiBase: '',
+  siteOrigin: 'https://localhost',
+  contactEmail: 'hello@aitoolsdirectory.example',
+};
 
 export const configStore = globalSingleton('config', () => ({ current: { ...DEFAULT_CONFIG } as AppConfig }));
 

@@ -41,7 +41,11 @@ export interface RouteServerContext {
 
 const browserApi: JsonApi = {
   fetchJson: (path, init) =>
-    fetchJson(path, { method: init?.method ?? 'GET', headers: init?.headers, ...(init?.body !== undefined ? { body: JSON.stringify(init.body) } : {}) }),
+    fetchJson(path, {
+      method: init?.method ?? 'GET',
+      headers: init?.headers,
+      ...(init?.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
+    }),
 };
 
 /** The API for a loader or action: the server's in-process one, or fetch in the browser. */

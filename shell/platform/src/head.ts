@@ -19,4 +19,3 @@ export function useHead(head: Head): void {
     applyHead(document, JSON.parse(key) as Head);
   }, [key]);
 }
-

@@ -33,9 +33,13 @@ describe('head tags', () => {
 
   it('announces a social image as a large card for Open Graph and Twitter', () => {
     const html = renderHeadTags({ title: 'Cursor', image: 'https://example.com/og/tool/cursor.png?v=1&x=2' });
-    expect(html).toContain('<meta data-head property="og:image" content="https://example.com/og/tool/cursor.png?v=1&amp;x=2">');
+    expect(html).toContain(
+      '<meta data-head property="og:image" content="https://example.com/og/tool/cursor.png?v=1&amp;x=2">',
+    );
     expect(html).toContain('<meta data-head name="twitter:card" content="summary_large_image">');
-    expect(html).toContain('<meta data-head name="twitter:image" content="https://example.com/og/tool/cursor.png?v=1&amp;x=2">');
+    expect(html).toContain(
+      '<meta data-head name="twitter:image" content="https://example.com/og/tool/cursor.png?v=1&amp;x=2">',
+    );
     expect(renderHeadTags({ title: 'No image' })).not.toContain('og:image');
   });
 

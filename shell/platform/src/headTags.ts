@@ -22,7 +22,9 @@ export const SITE_FEEDS = [
   { path: '/feeds/blog.xml', title: 'AI Tools Blog' },
   { path: '/feeds/tools.xml', title: 'New and updated AI tools and MCP servers' },
 ] as const;
-const feedLinks = SITE_FEEDS.map((f) => `<link rel="alternate" type="application/atom+xml" title="${escapeHtml(f.title)}" href="${f.path}">`);
+const feedLinks = SITE_FEEDS.map(
+  (f) => `<link rel="alternate" type="application/atom+xml" title="${escapeHtml(f.title)}" href="${f.path}">`,
+);
 
 function headElements(head: Head): { tag: string; attrs: Record<string, string>; text?: string }[] {
   const out: { tag: string; attrs: Record<string, string>; text?: string }[] = [];
@@ -42,7 +44,8 @@ function headElements(head: Head): { tag: string; attrs: Record<string, string>;
   for (const m of head.meta ?? []) out.push({ tag: 'meta', attrs: { ...m } as Record<string, string> });
   for (const l of head.links ?? []) out.push({ tag: 'link', attrs: { rel: l.rel, href: l.href } });
   const ld = head.jsonLd ? (Array.isArray(head.jsonLd) ? head.jsonLd : [head.jsonLd]) : [];
-  for (const d of ld) out.push({ tag: 'script', attrs: { type: 'application/ld+json' }, text: serializeJsonForScript(d) });
+  for (const d of ld)
+    out.push({ tag: 'script', attrs: { type: 'application/ld+json' }, text: serializeJsonForScript(d) });
   return out;
 }
 
@@ -56,13 +59,20 @@ export function serializeJsonForScript(value: unknown): string {
 }
 
 export function escapeHtml(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+  return s
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
 }
 
 /** Server side: the <head> markup of a page. */
 export function renderHeadTags(head: Head): string {
   const tags = headElements(head).map(({ tag, attrs, text }) => {
-    const a = Object.entries(attrs).map(([k, v]) => ` ${k}="${escapeHtml(v)}"`).join('');
+    const a = Object.entries(attrs)
+      .map(([k, v]) => ` ${k}="${escapeHtml(v)}"`)
+      .join('');
     return tag === 'script' ? `<script ${MANAGED}${a}>${text}</script>` : `<${tag} ${MANAGED}${a}>`;
   });
   return [`<title>${escapeHtml(head.title)}</title>`, ...tags, ...feedLinks].join('\n');

@@ -1,4 +1,14 @@
-export type { RouteModule, RouteProps, ServerEntry, HeadArgs, JsonApi, FetchJson, JsonRequest, JsonResult, RouteServerContext } from './contract';
+export type {
+  RouteModule,
+  RouteProps,
+  ServerEntry,
+  HeadArgs,
+  JsonApi,
+  FetchJson,
+  JsonRequest,
+  JsonResult,
+  RouteServerContext,
+} from './contract';
 export { routeApi, defineRoute } from './contract';
 export { useHead, HeadContext } from './head';
 export { applyHead, renderHeadTags, canonicalUrl, serializeJsonForScript, escapeHtml } from './headTags';

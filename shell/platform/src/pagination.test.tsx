@@ -55,7 +55,9 @@ const props: PaginationProps = {
 };
 
 function show(extra: Partial<PaginationProps> = {}) {
-  const router = createMemoryRouter([{ path: '*', element: <Pagination {...props} {...extra} /> }], { initialEntries: ['/list'] });
+  const router = createMemoryRouter([{ path: '*', element: <Pagination {...props} {...extra} /> }], {
+    initialEntries: ['/list'],
+  });
   render(<RouterProvider router={router} />);
   return within(screen.getByRole('navigation', { name: 'Pagination' }));
 }

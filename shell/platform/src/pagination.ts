@@ -17,7 +17,9 @@ export interface PageWindow {
 export function pageWindow(current: number, total: number, { siblings, fixedCount = false }: PageWindow): PageItem[] {
   if (total <= 1) return [];
   const width = 2 * siblings;
-  const from = fixedCount ? Math.max(2, Math.min(current - siblings, total - 1 - width)) : Math.max(2, current - siblings);
+  const from = fixedCount
+    ? Math.max(2, Math.min(current - siblings, total - 1 - width))
+    : Math.max(2, current - siblings);
   const to = Math.min(total - 1, fixedCount ? from + width : current + siblings);
   const pages: PageItem[] = [1];
   if (from > 2) pages.push('ellipsis-start');

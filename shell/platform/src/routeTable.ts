@@ -39,7 +39,9 @@ const moduleSourceFile = (module: string) => `./src/routes/${module.replace(/^\.
 
 /** A remote's exposes, as the table has them: './Home' -> './src/routes/Home.tsx'. */
 export function exposesOf(remote: string): Record<string, string> {
-  return Object.fromEntries(ROUTE_TABLE.filter((r) => r.remote === remote).map((r) => [r.module, moduleSourceFile(r.module)]));
+  return Object.fromEntries(
+    ROUTE_TABLE.filter((r) => r.remote === remote).map((r) => [r.module, moduleSourceFile(r.module)]),
+  );
 }
 
 /** A page's address from the table, parameters filled in and encoded: pathOf('/tool/:slug', { slug: 'cursor' }). */

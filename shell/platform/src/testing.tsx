@@ -1,6 +1,13 @@
 /** Test helper for remotes: renders a route module through a memory data router, as the shell runs it. */
 import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider, useLoaderData, useLocation, useParams, type RouteObject } from 'react-router-dom';
+import {
+  createMemoryRouter,
+  RouterProvider,
+  useLoaderData,
+  useLocation,
+  useParams,
+  type RouteObject,
+} from 'react-router-dom';
 import { useHead } from './head';
 import type { JsonApi, RouteModule } from './contract';
 
@@ -23,7 +30,11 @@ export function renderRoute(route: RouteModule, opts: RenderRouteOptions) {
     const data = useLoaderData();
     const location = useLocation();
     const params = useParams();
-    useHead(route.head?.({ data, url: new URL(location.pathname + location.search, 'https://localhost'), params }) ?? { title: '' });
+    useHead(
+      route.head?.({ data, url: new URL(location.pathname + location.search, 'https://localhost'), params }) ?? {
+        title: '',
+      },
+    );
     return <route.Component data={data} />;
   }
   const context = opts.api ? { api: opts.api } : undefined;
@@ -40,7 +51,10 @@ export function renderRoute(route: RouteModule, opts: RenderRouteOptions) {
       },
       ...(opts.routes ?? []),
     ],
-    { initialEntries: [opts.url], ...(opts.data !== undefined ? { hydrationData: { loaderData: { page: opts.data } } } : {}) },
+    {
+      initialEntries: [opts.url],
+      ...(opts.data !== undefined ? { hydrationData: { loaderData: { page: opts.data } } } : {}),
+    },
   );
   return { router, ...render(<RouterProvider router={router} />) };
 }

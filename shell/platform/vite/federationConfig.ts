@@ -28,11 +28,14 @@ export interface RemoteOptions {
  */
 export function tableExposes(name: string, root: string): Record<string, string> {
   const exposes = exposesOf(name);
-  if (!Object.keys(exposes).length) throw new Error(`The route table (shell/platform/src/routeTable.ts) names no route for the remote "${name}".`);
+  if (!Object.keys(exposes).length)
+    throw new Error(`The route table (shell/platform/src/routeTable.ts) names no route for the remote "${name}".`);
   for (const route of ROUTE_TABLE.filter((r) => r.remote === name)) {
     const file = exposes[route.module]!;
     if (!existsSync(join(root, file))) {
-      throw new Error(`Route ${route.path} is rendered by ${name} ${route.module}, but ${file} does not exist in ${root}: add it, or change the route table (shell/platform/src/routeTable.ts).`);
+      throw new Error(
+        `Route ${route.path} is rendered by ${name} ${route.module}, but ${file} does not exist in ${root}: add it, or change the route table (shell/platform/src/routeTable.ts).`,
+      );
     }
   }
   return exposes;
@@ -93,9 +96,7 @@ function onwarn(warning: Rollup.RollupLog, warn: (w: Rollup.RollupLog) => void) 
 
 function sharedConfig(root: string) {
   const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
-  return Object.fromEntries(
-    SHARED_PACKAGES.map((name) => [name, { requiredVersion: pkg.dependencies[name] }]),
-  );
+  return Object.fromEntries(SHARED_PACKAGES.map((name) => [name, { requiredVersion: pkg.dependencies[name] }]));
 }
 
 export function remoteConfig(opts: RemoteOptions) {

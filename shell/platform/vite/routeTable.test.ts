@@ -20,7 +20,11 @@ function remoteRoot(...files: string[]): string {
 
 describe('the route table', () => {
   it('gives every remote its exposes, each module from src/routes', () => {
-    expect(exposesOf('legal')).toEqual({ './Privacy': './src/routes/Privacy.tsx', './Terms': './src/routes/Terms.tsx', './Cookies': './src/routes/Cookies.tsx' });
+    expect(exposesOf('legal')).toEqual({
+      './Privacy': './src/routes/Privacy.tsx',
+      './Terms': './src/routes/Terms.tsx',
+      './Cookies': './src/routes/Cookies.tsx',
+    });
     for (const remote of REMOTE_NAMES) expect(Object.keys(exposesOf(remote)).length).toBeGreaterThan(0);
     expect(new Set(ROUTE_TABLE.map((r) => r.path)).size).toBe(ROUTE_TABLE.length);
   });
@@ -33,13 +37,24 @@ describe('the route table', () => {
   });
 
   it('lists the pages without parameters for the sitemap', () => {
-    expect(staticPaths()).toEqual(['/', '/blog', '/advertise', '/submit', '/contact', '/privacy', '/terms', '/cookies']);
+    expect(staticPaths()).toEqual([
+      '/',
+      '/blog',
+      '/advertise',
+      '/submit',
+      '/contact',
+      '/privacy',
+      '/terms',
+      '/cookies',
+    ]);
   });
 
   it("fails a remote's build when a module the table names is missing, saying which route needs it", () => {
     expect(tableExposes('legal', remoteRoot('Privacy.tsx', 'Terms.tsx', 'Cookies.tsx'))).toEqual(exposesOf('legal'));
     const root = remoteRoot('Privacy.tsx', 'Cookies.tsx');
-    expect(() => tableExposes('legal', root)).toThrow(`Route /terms is rendered by legal ./Terms, but ./src/routes/Terms.tsx does not exist in ${root}`);
+    expect(() => tableExposes('legal', root)).toThrow(
+      `Route /terms is rendered by legal ./Terms, but ./src/routes/Terms.tsx does not exist in ${root}`,
+    );
     expect(() => tableExposes('payments', root)).toThrow(/names no route for the remote "payments"/);
   });
 });

@@ -14,7 +14,8 @@ export type SectionHref = (typeof MAIN_SECTIONS)[number]['to'];
  */
 export function currentSection(pathname: string, search: string): { to: SectionHref; current: 'page' | 'true' } | null {
   const type = new URLSearchParams(search).get('type');
-  if (pathname === '/') return type === 'mcp-servers' ? { to: '/?type=mcp-servers', current: 'page' } : { to: '/', current: 'page' };
+  if (pathname === '/')
+    return type === 'mcp-servers' ? { to: '/?type=mcp-servers', current: 'page' } : { to: '/', current: 'page' };
   if (pathname === '/blog') return { to: '/blog', current: 'page' };
   if (pathname.startsWith('/blog/')) return { to: '/blog', current: 'true' };
   if (pathname === '/submit') return { to: '/submit', current: 'page' };

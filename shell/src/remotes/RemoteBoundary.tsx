@@ -14,10 +14,13 @@ export function RemoteFailure({ error, attempt, busy, onRetry }: Props) {
     <section className="remote-error" role="alert" aria-labelledby="remote-error-title">
       <h1 id="remote-error-title">This section is temporarily unavailable</h1>
       <p>
-        We couldn't load this part of the site. The rest of the site keeps working; check your connection and try
-        again.
+        We couldn't load this part of the site. The rest of the site keeps working; check your connection and try again.
       </p>
-      {attempt > 0 && <p className="remote-error__retry-failed">Trying again did not help. Reloading the page loads the whole site afresh.</p>}
+      {attempt > 0 && (
+        <p className="remote-error__retry-failed">
+          Trying again did not help. Reloading the page loads the whole site afresh.
+        </p>
+      )}
       <p className="remote-error__detail">
         <code>{error.message}</code> ({error.type})
       </p>

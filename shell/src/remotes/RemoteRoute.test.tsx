@@ -12,8 +12,14 @@ const mockedImport = vi.mocked(importExposed);
 const releases: RemoteManifest = { legal: { id: 'r1', entry: '/remotes/legal/r1/remoteEntry.js', css: [] } };
 
 function renderRoute(module: string, remote: 'legal' | 'blog' = 'legal') {
-  const source = browserModuleSource(releases, (r, m, opts) => import('./loadRemote').then((l) => l.loadRemoteModule(r, m, { ...opts, linkCss: async () => {}, probe: async () => null })));
-  const router = createMemoryRouter([remoteRoute({ path: '/page', remote, module }, source)], { initialEntries: ['/page'] });
+  const source = browserModuleSource(releases, (r, m, opts) =>
+    import('./loadRemote').then((l) =>
+      l.loadRemoteModule(r, m, { ...opts, linkCss: async () => {}, probe: async () => null }),
+    ),
+  );
+  const router = createMemoryRouter([remoteRoute({ path: '/page', remote, module }, source)], {
+    initialEntries: ['/page'],
+  });
   return render(
     <SourceContext.Provider value={source}>
       <RouterProvider router={router} />

@@ -1,4 +1,13 @@
-import { isRouteErrorResponse, useLocation, useLoaderData, useParams, useRevalidator, useRouteError, type Params, type RouteObject } from 'react-router-dom';
+import {
+  isRouteErrorResponse,
+  useLocation,
+  useLoaderData,
+  useParams,
+  useRevalidator,
+  useRouteError,
+  type Params,
+  type RouteObject,
+} from 'react-router-dom';
 import { SITE_NAME, useHead, type JsonApi } from '@aitools/platform';
 import { isChunkLoadError } from './ChunkLoadError';
 import { useModuleSource, type ModuleSource } from './moduleSource';
@@ -20,7 +29,8 @@ export interface RemoteHandle {
   module: string;
 }
 
-export const routeIdOf = (def: Pick<RemoteRouteDef, 'remote' | 'module'>) => `${def.remote}/${def.module.replace(/^\.\//, '')}`;
+export const routeIdOf = (def: Pick<RemoteRouteDef, 'remote' | 'module'>) =>
+  `${def.remote}/${def.module.replace(/^\.\//, '')}`;
 
 /** One remote route as a React Router route object: the shell's loader loads the remote's module, then runs the
  *  module's own loader; the same object serves the server render and in-app navigations. */
@@ -62,7 +72,9 @@ function RemoteView({ remote, module }: RemoteHandle) {
   const params = useParams();
   const mod = source.get(remote, module);
   // The loader resolved the module; without it (never expected) the page head still names the site.
-  const head = mod?.head?.({ data, url: new URL(location.pathname + location.search, siteOrigin()), params }) ?? { title: SITE_NAME };
+  const head = mod?.head?.({ data, url: new URL(location.pathname + location.search, siteOrigin()), params }) ?? {
+    title: SITE_NAME,
+  };
   useHead(head);
   if (!mod) return <RemoteLoading />;
   const { Component } = mod;

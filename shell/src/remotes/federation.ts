@@ -2,6 +2,8 @@
  * The only browser module that talks to @originjs/vite-plugin-federation. Another federation runtime would
  * replace this file (and the config helper in shell/platform/vite), not the screens.
  */
+// One line, so the directive covers the module name it is about.
+// prettier-ignore
 // @ts-expect-error virtual module provided by the federation plugin
 import { __federation_method_setRemote, __federation_method_getRemote, __federation_method_unwrapDefault } from '__federation__';
 

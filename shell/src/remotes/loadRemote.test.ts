@@ -4,7 +4,9 @@ import { chunkId, loadRemoteModule, retryEntryUrl } from './loadRemote';
 
 vi.mock('./federation', () => ({ importExposed: vi.fn() }));
 
-const manifest = { legal: { id: 'r1', entry: '/remotes/legal/r1/remoteEntry.js', css: ['/remotes/legal/r1/style.css'] } };
+const manifest = {
+  legal: { id: 'r1', entry: '/remotes/legal/r1/remoteEntry.js', css: ['/remotes/legal/r1/style.css'] },
+};
 const noCss = async () => {};
 
 afterEach(() => {
@@ -37,24 +39,52 @@ describe('loadRemoteModule', () => {
       },
     });
     expect(mod).toBe(Component);
-    expect(order).toEqual(['css:/remotes/legal/r1/style.css', 'import:legal:/remotes/legal/r1/remoteEntry.js:./Privacy']);
+    expect(order).toEqual([
+      'css:/remotes/legal/r1/style.css',
+      'import:legal:/remotes/legal/r1/remoteEntry.js:./Privacy',
+    ]);
   });
 
   it('raises a missing ChunkLoadError for a remote the manifest does not name', async () => {
-    const err = await loadRemoteModule('blog', './BlogList', { manifest, linkCss: noCss, importer: vi.fn() }).catch((e) => e);
-    expect(err).toMatchObject({ name: 'ChunkLoadError', type: 'missing', message: 'Loading chunk blog/BlogList failed.' });
+    const err = await loadRemoteModule('blog', './BlogList', { manifest, linkCss: noCss, importer: vi.fn() }).catch(
+      (e) => e,
+    );
+    expect(err).toMatchObject({
+      name: 'ChunkLoadError',
+      type: 'missing',
+      message: 'Loading chunk blog/BlogList failed.',
+    });
   });
 
   it('classifies a failed import: 404 is missing, anything else is error', async () => {
     const failing = async () => {
       throw new TypeError('Failed to fetch dynamically imported module');
     };
-    const missing = await loadRemoteModule('legal', './Terms', { manifest, linkCss: noCss, importer: failing, probe: async () => 404 }).catch((e) => e);
-    expect(missing).toMatchObject({ name: 'ChunkLoadError', type: 'missing', request: '/remotes/legal/r1/remoteEntry.js' });
+    const missing = await loadRemoteModule('legal', './Terms', {
+      manifest,
+      linkCss: noCss,
+      importer: failing,
+      probe: async () => 404,
+    }).catch((e) => e);
+    expect(missing).toMatchObject({
+      name: 'ChunkLoadError',
+      type: 'missing',
+      request: '/remotes/legal/r1/remoteEntry.js',
+    });
     expect(missing.cause).toBeInstanceOf(TypeError);
-    const down = await loadRemoteModule('legal', './Terms', { manifest, linkCss: noCss, importer: failing, probe: async () => null }).catch((e) => e);
+    const down = await loadRemoteModule('legal', './Terms', {
+      manifest,
+      linkCss: noCss,
+      importer: failing,
+      probe: async () => null,
+    }).catch((e) => e);
     expect(down).toMatchObject({ type: 'error' });
-    const broken = await loadRemoteModule('legal', './Terms', { manifest, linkCss: noCss, importer: failing, probe: async () => 200 }).catch((e) => e);
+    const broken = await loadRemoteModule('legal', './Terms', {
+      manifest,
+      linkCss: noCss,
+      importer: failing,
+      probe: async () => 200,
+    }).catch((e) => e);
     expect(broken).toMatchObject({ type: 'error' });
   });
 
@@ -69,7 +99,12 @@ describe('loadRemoteModule', () => {
     expect(settled).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
     const err = await p;
-    expect(err).toMatchObject({ name: 'ChunkLoadError', type: 'timeout', request: '/remotes/legal/r1/remoteEntry.js', message: 'Loading chunk legal/Privacy failed.' });
+    expect(err).toMatchObject({
+      name: 'ChunkLoadError',
+      type: 'timeout',
+      request: '/remotes/legal/r1/remoteEntry.js',
+      message: 'Loading chunk legal/Privacy failed.',
+    });
   });
 
   it('retries under a fresh address each time, and keeps the address that worked', async () => {
@@ -81,9 +116,20 @@ describe('loadRemoteModule', () => {
       if (!up) throw new TypeError('Failed to fetch dynamically imported module');
       return () => null;
     };
-    const first = await loadRemoteModule('shop', './A', { manifest: m, linkCss: noCss, importer, probe: async () => null }).catch((e) => e);
+    const first = await loadRemoteModule('shop', './A', {
+      manifest: m,
+      linkCss: noCss,
+      importer,
+      probe: async () => null,
+    }).catch((e) => e);
     expect(first).toMatchObject({ type: 'error', request: '/remotes/shop/r9/remoteEntry.js' });
-    const second = await loadRemoteModule('shop', './A', { manifest: m, attempt: 1, linkCss: noCss, importer, probe: async () => null }).catch((e) => e);
+    const second = await loadRemoteModule('shop', './A', {
+      manifest: m,
+      attempt: 1,
+      linkCss: noCss,
+      importer,
+      probe: async () => null,
+    }).catch((e) => e);
     expect(second.request).toMatch(/^\/remotes\/shop\/r9\/retry\/1-[\w]+\/remoteEntry\.js$/);
     up = true;
     await loadRemoteModule('shop', './A', { manifest: m, attempt: 2, linkCss: noCss, importer });
@@ -95,7 +141,9 @@ describe('loadRemoteModule', () => {
   });
 
   it('puts the retry token between the release folder and the file', () => {
-    expect(retryEntryUrl('/remotes/legal/1.0.0-x/remoteEntry.js', 'a1')).toBe('/remotes/legal/1.0.0-x/retry/a1/remoteEntry.js');
+    expect(retryEntryUrl('/remotes/legal/1.0.0-x/remoteEntry.js', 'a1')).toBe(
+      '/remotes/legal/1.0.0-x/retry/a1/remoteEntry.js',
+    );
   });
 
   it('names chunks remote/module', () => {

@@ -39,7 +39,9 @@ export function linkStylesheets(hrefs: string[]): Promise<void> {
     hrefs.map(
       (href) =>
         new Promise<void>((resolve) => {
-          const existing = document.querySelector(`link[rel="stylesheet"][href="${CSS.escape(href)}"], style[data-href="${CSS.escape(href)}"]`);
+          const existing = document.querySelector(
+            `link[rel="stylesheet"][href="${CSS.escape(href)}"], style[data-href="${CSS.escape(href)}"]`,
+          );
           if (existing) return resolve();
           const link = document.createElement('link');
           link.rel = 'stylesheet';
@@ -79,19 +81,30 @@ const workingEntry = new Map<string, string>();
 
 /** Loads one exposed module of a remote; every failure comes out as a ChunkLoadError. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a remote's module is known only to its caller
-export async function loadRemoteModule<T = ComponentType<any>>(remote: string, exposed: string, opts: LoadOptions): Promise<T> {
+export async function loadRemoteModule<T = ComponentType<any>>(
+  remote: string,
+  exposed: string,
+  opts: LoadOptions,
+): Promise<T> {
   const id = chunkId(remote, exposed);
   const release = opts.manifest[remote];
   if (!release) throw new ChunkLoadError(id, 'missing', `remote:${remote}`);
   const importer = opts.importer ?? importExposed;
   const attempt = opts.attempt ?? 0;
-  const entry = attempt > 0 ? retryEntryUrl(release.entry, `${attempt}-${Date.now().toString(36)}`) : (workingEntry.get(release.entry) ?? release.entry);
+  const entry =
+    attempt > 0
+      ? retryEntryUrl(release.entry, `${attempt}-${Date.now().toString(36)}`)
+      : (workingEntry.get(release.entry) ?? release.entry);
   try {
     const load = async () => {
       await (opts.linkCss ?? linkStylesheets)(release.css);
       return (await importer(remote, entry, exposed)) as T;
     };
-    const mod = await withTimeout(load(), opts.timeoutMs ?? CHUNK_TIMEOUT_MS, () => new ChunkLoadError(id, 'timeout', entry));
+    const mod = await withTimeout(
+      load(),
+      opts.timeoutMs ?? CHUNK_TIMEOUT_MS,
+      () => new ChunkLoadError(id, 'timeout', entry),
+    );
     if (mod === undefined || mod === null) throw new ChunkLoadError(id, 'missing', entry);
     workingEntry.set(release.entry, entry);
     return mod;

@@ -3,7 +3,9 @@ import { parseManifest } from './manifest';
 
 describe('parseManifest', () => {
   it('keeps well-formed remotes', () => {
-    expect(parseManifest({ legal: { id: '1.0.0-x', entry: '/remotes/legal/1.0.0-x/remoteEntry.js', css: ['/a.css'] } })).toEqual({
+    expect(
+      parseManifest({ legal: { id: '1.0.0-x', entry: '/remotes/legal/1.0.0-x/remoteEntry.js', css: ['/a.css'] } }),
+    ).toEqual({
       legal: { id: '1.0.0-x', entry: '/remotes/legal/1.0.0-x/remoteEntry.js', css: ['/a.css'] },
     });
   });

@@ -29,7 +29,8 @@ export function useModuleSource(): ModuleSource {
 
 /** A route module as exposed: an object with a Component (anything else means the release is not one we can run). */
 export function asRouteModule(value: unknown, remote: string, module: string, request: string): RouteModule {
-  if (value && typeof value === 'object' && typeof (value as RouteModule).Component === 'function') return value as RouteModule;
+  if (value && typeof value === 'object' && typeof (value as RouteModule).Component === 'function')
+    return value as RouteModule;
   throw new ChunkLoadError(chunkId(remote, module), 'missing', request);
 }
 

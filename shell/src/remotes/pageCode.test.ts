@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { CODE_BACKSTOP_MS, PAGE_CODE_ID, pageCodeBootScript, STARTUP_SHARED } from './pageCode';
 
-const FILES = ['/assets/index-a.js', '/remotes/directory/1/remoteEntry.js', '/remotes/directory/1/__federation_expose_Home-b.js'];
+const FILES = [
+  '/assets/index-a.js',
+  '/remotes/directory/1/remoteEntry.js',
+  '/remotes/directory/1/__federation_expose_Home-b.js',
+];
 
 /** Runs the inline boot script against a fake page: its document, paint timing, frames and timers. */
 function boot({ paintTiming = true, readyState = 'interactive' } = {}) {
@@ -9,7 +13,8 @@ function boot({ paintTiming = true, readyState = 'interactive' } = {}) {
   const listeners = new Map<string, () => void>();
   const timers: Array<{ fn: () => void; ms: number }> = [];
   const frames: Array<() => void> = [];
-  let onPaint: ((entries: { getEntriesByName(name: string): unknown[] }, observer: { disconnect(): void }) => void) | undefined;
+  let onPaint:
+    ((entries: { getEntriesByName(name: string): unknown[] }, observer: { disconnect(): void }) => void) | undefined;
   let disconnected = false;
   const document = {
     readyState,
@@ -36,7 +41,8 @@ function boot({ paintTiming = true, readyState = 'interactive' } = {}) {
     (fn: () => void) => frames.push(fn),
     (fn: () => void, ms: number) => timers.push({ fn, ms }),
   );
-  const paint = (name: string) => onPaint?.({ getEntriesByName: (n) => (n === name ? [{ name }] : []) }, { disconnect: () => (disconnected = true) });
+  const paint = (name: string) =>
+    onPaint?.({ getEntriesByName: (n) => (n === name ? [{ name }] : []) }, { disconnect: () => (disconnected = true) });
   return { added, listeners, timers, frames, paint, document, disconnected: () => disconnected };
 }
 
@@ -93,10 +99,17 @@ describe('the shared packages the shell starts with', () => {
     const { SHARED_PACKAGES } = await import('@aitools/platform/shared');
     const sources = (dir: string): string[] =>
       readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-        e.isDirectory() ? sources(join(dir, e.name)) : /\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name) && !/entry-server|server/i.test(e.name) ? [join(dir, e.name)] : [],
+        e.isDirectory()
+          ? sources(join(dir, e.name))
+          : /\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name) && !/entry-server|server/i.test(e.name)
+            ? [join(dir, e.name)]
+            : [],
       );
     const imported = new Set<string>();
-    for (const file of [...sources(join(import.meta.dirname, '..')), ...sources(join(import.meta.dirname, '../../platform/src'))]) {
+    for (const file of [
+      ...sources(join(import.meta.dirname, '..')),
+      ...sources(join(import.meta.dirname, '../../platform/src')),
+    ]) {
       for (const [, spec] of readFileSync(file, 'utf8').matchAll(/from '([^'.][^']*)'/g)) {
         const pkg = SHARED_PACKAGES.find((p) => spec === p || spec!.startsWith(`${p}/`));
         if (pkg) imported.add(pkg);

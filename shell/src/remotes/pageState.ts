@@ -34,14 +34,28 @@ export interface SerializedHydration {
 export const PAGE_STATE_ID = '__PAGE_STATE__';
 
 /** Route errors as plain JSON: never a stack or a server path. */
-export function serializeErrors(errors: Record<string, unknown> | null | undefined): Record<string, SerializedError> | null {
+export function serializeErrors(
+  errors: Record<string, unknown> | null | undefined,
+): Record<string, SerializedError> | null {
   if (!errors) return null;
   const out: Record<string, SerializedError> = {};
   for (const [id, err] of Object.entries(errors)) {
-    if (isChunkLoadError(err)) out[id] = { name: 'ChunkLoadError', message: err.message, chunkId: err.chunkId, type: err.type, request: err.request };
+    if (isChunkLoadError(err))
+      out[id] = {
+        name: 'ChunkLoadError',
+        message: err.message,
+        chunkId: err.chunkId,
+        type: err.type,
+        request: err.request,
+      };
     else if (err && typeof err === 'object' && 'status' in err) {
       const r = err as { status: number; statusText?: string };
-      out[id] = { name: 'RouteErrorResponse', message: r.statusText ?? '', status: r.status, statusText: r.statusText ?? '' };
+      out[id] = {
+        name: 'RouteErrorResponse',
+        message: r.statusText ?? '',
+        status: r.status,
+        statusText: r.statusText ?? '',
+      };
     } else out[id] = { name: 'Error', message: 'The page could not be rendered.' };
   }
   return out;
@@ -51,9 +65,11 @@ export function reviveErrors(errors: Record<string, SerializedError> | null | un
   if (!errors) return null;
   const out: Record<string, unknown> = {};
   for (const [id, e] of Object.entries(errors)) {
-    if (e.name === 'ChunkLoadError' && e.chunkId && e.type) out[id] = new ChunkLoadError(e.chunkId, e.type, e.request ?? '');
+    if (e.name === 'ChunkLoadError' && e.chunkId && e.type)
+      out[id] = new ChunkLoadError(e.chunkId, e.type, e.request ?? '');
     // The shape React Router's isRouteErrorResponse recognises.
-    else if (typeof e.status === 'number') out[id] = { status: e.status, statusText: e.statusText ?? '', internal: false, data: null };
+    else if (typeof e.status === 'number')
+      out[id] = { status: e.status, statusText: e.statusText ?? '', internal: false, data: null };
     else out[id] = new Error(e.message);
   }
   return out;

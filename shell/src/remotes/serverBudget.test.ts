@@ -7,14 +7,44 @@ import type { RemoteRouteDef } from './RemoteRoute';
 
 vi.mock('./federation', () => ({ importExposed: vi.fn() }));
 
-const def: RemoteRouteDef = { path: '/tool/:slug', remote: 'directory', module: './ToolDetail', exists: async (p, api) => (await api.fetchJson(`/api/tools/${p.slug}`)).status !== 404 };
-const known: JsonApi = { fetchJson: async (path) => ({ ok: !path.endsWith('/nope'), status: path.endsWith('/nope') ? 404 : 200, body: null }) };
+const def: RemoteRouteDef = {
+  path: '/tool/:slug',
+  remote: 'directory',
+  module: './ToolDetail',
+  exists: async (p, api) => (await api.fetchJson(`/api/tools/${p.slug}`)).status !== 404,
+};
+const known: JsonApi = {
+  fetchJson: async (path) => ({ ok: !path.endsWith('/nope'), status: path.endsWith('/nope') ? 404 : 200, body: null }),
+};
 
-async function run(loader: () => unknown, path = '/tool/cursor', opts: { budgetMs?: number; guard?: RemoteGuard } = {}) {
+async function run(
+  loader: () => unknown,
+  path = '/tool/cursor',
+  opts: { budgetMs?: number; guard?: RemoteGuard } = {},
+) {
   const notRendered: string[] = [];
-  const routes: RouteObject[] = [{ id: 'root', children: [{ id: 'directory/ToolDetail', path: def.path, handle: { remote: 'directory', module: './ToolDetail' }, loader, hasErrorBoundary: true, ErrorBoundary: () => null }] }];
+  const routes: RouteObject[] = [
+    {
+      id: 'root',
+      children: [
+        {
+          id: 'directory/ToolDetail',
+          path: def.path,
+          handle: { remote: 'directory', module: './ToolDetail' },
+          loader,
+          hasErrorBoundary: true,
+          ErrorBoundary: () => null,
+        },
+      ],
+    },
+  ];
   const handler = createStaticHandler(
-    withServerBudget(routes, [def], { deadline: Date.now() + (opts.budgetMs ?? 5_000), guard: opts.guard, api: known, onNotRendered: (_r, reason) => notRendered.push(reason) }),
+    withServerBudget(routes, [def], {
+      deadline: Date.now() + (opts.budgetMs ?? 5_000),
+      guard: opts.guard,
+      api: known,
+      onNotRendered: (_r, reason) => notRendered.push(reason),
+    }),
   );
   const context = await handler.query(new Request(`http://x${path}`));
   if (context instanceof Response) throw new Error('unexpected response');
@@ -31,7 +61,11 @@ describe('the server render budget', () => {
 
   it('answers 404 for an unknown thing whatever state the remote is in (hung, failing, breaker open)', async () => {
     const closedGuard: RemoteGuard = { allow: () => false, success: vi.fn(), failure: vi.fn() };
-    for (const [loader, guard] of [[() => new Promise(() => {}), undefined], [() => Promise.reject(new Error('boom')), undefined], [() => 'never run', closedGuard]] as const) {
+    for (const [loader, guard] of [
+      [() => new Promise(() => {}), undefined],
+      [() => Promise.reject(new Error('boom')), undefined],
+      [() => 'never run', closedGuard],
+    ] as const) {
       const { context, error } = await run(loader, '/tool/nope', { guard, budgetMs: 200 });
       expect(context.statusCode).toBe(404);
       expect(error).toMatchObject({ status: 404 });
@@ -43,9 +77,13 @@ describe('the server render budget', () => {
     const guard = { allow: vi.fn(() => true), success: vi.fn(), failure: vi.fn() };
     await run(() => Promise.reject(new Error('boom')), '/tool/cursor', { guard });
     expect(guard.failure).toHaveBeenCalledWith('directory');
-    await run(() => {
-      throw data(null, { status: 404 });
-    }, '/tool/cursor', { guard });
+    await run(
+      () => {
+        throw data(null, { status: 404 });
+      },
+      '/tool/cursor',
+      { guard },
+    );
     const ok = await run(() => ({ tool: 'cursor' }), '/tool/cursor', { guard });
     expect(guard.success).toHaveBeenCalledTimes(2);
     expect(ok.context.loaderData['directory/ToolDetail']).toEqual({ tool: 'cursor' });
@@ -55,7 +93,10 @@ describe('the server render budget', () => {
   it('skips the remote at once while its breaker is open', async () => {
     const loader = vi.fn(() => 'x');
     const started = Date.now();
-    const { notRendered, error } = await run(loader, '/tool/cursor', { budgetMs: 5_000, guard: { allow: () => false, success: vi.fn(), failure: vi.fn() } });
+    const { notRendered, error } = await run(loader, '/tool/cursor', {
+      budgetMs: 5_000,
+      guard: { allow: () => false, success: vi.fn(), failure: vi.fn() },
+    });
     expect(loader).not.toHaveBeenCalled();
     expect(notRendered).toEqual(['breaker-open']);
     expect(isChunkLoadError(error)).toBe(true);

@@ -19,7 +19,10 @@ export interface ServerBudget {
 
 /** A loader's answer that is the remote working as meant (a redirect, a 404 thrown as data), not a failure. */
 function isRouteAnswer(err: unknown): boolean {
-  return err instanceof Response || (typeof err === 'object' && err !== null && (err as { type?: unknown }).type === 'DataWithResponseInit');
+  return (
+    err instanceof Response ||
+    (typeof err === 'object' && err !== null && (err as { type?: unknown }).type === 'DataWithResponseInit')
+  );
 }
 
 const TIMEOUT = Symbol('timeout');
@@ -30,7 +33,11 @@ const TIMEOUT = Symbol('timeout');
  * page is served with the shell frame and that route's boundary, status 503, and the browser renders the route
  * from scratch. A param route whose thing does not exist is still a 404, whatever state the remote is in.
  */
-export function withServerBudget(routes: RouteObject[], defs: readonly RemoteRouteDef[], budget: ServerBudget): RouteObject[] {
+export function withServerBudget(
+  routes: RouteObject[],
+  defs: readonly RemoteRouteDef[],
+  budget: ServerBudget,
+): RouteObject[] {
   return routes.map((route) => {
     const handle = route.handle as RemoteHandle | undefined;
     const def = handle && defs.find((d) => d.remote === handle.remote && d.module === handle.module);
@@ -44,13 +51,16 @@ function budgeted(id: string, def: RemoteRouteDef, loader: LoaderFunction, budge
   const { remote, module } = def;
   const giveUp = async (args: LoaderFunctionArgs, reason: NotRenderedReason, err: unknown): Promise<never> => {
     budget.onNotRendered({ id, remote, module }, reason, err);
-    if (def.exists && !(await def.exists(args.params, budget.api))) throw data(null, { status: 404, statusText: 'Not Found' });
+    if (def.exists && !(await def.exists(args.params, budget.api)))
+      throw data(null, { status: 404, statusText: 'Not Found' });
     throw new ChunkLoadError(chunkId(remote, module), reason === 'timeout' ? 'timeout' : 'error', `server:${remote}`);
   };
   return async (args) => {
     if (budget.guard && !budget.guard.allow(remote)) return giveUp(args, 'breaker-open', null);
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const timeout = new Promise<typeof TIMEOUT>((resolve) => (timer = setTimeout(() => resolve(TIMEOUT), Math.max(0, budget.deadline - Date.now()))));
+    const timeout = new Promise<typeof TIMEOUT>(
+      (resolve) => (timer = setTimeout(() => resolve(TIMEOUT), Math.max(0, budget.deadline - Date.now()))),
+    );
     let failed: { reason: NotRenderedReason; err: unknown };
     try {
       const result = await Promise.race([Promise.resolve(loader(args)), timeout]);

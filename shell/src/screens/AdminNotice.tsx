@@ -7,7 +7,9 @@ export function AdminNotice() {
   return (
     <main className="screen-center">
       <p className="screen-center__notice">Admin panel is only available in development environment</p>
-      <Link className="btn btn--primary" to="/">Go to Homepage</Link>
+      <Link className="btn btn--primary" to="/">
+        Go to Homepage
+      </Link>
       <RouteReady />
     </main>
   );

@@ -6,7 +6,9 @@ export function GlobalErrorScreen() {
   return (
     <main className="screen-center" role="alert">
       <h1>Something went wrong</h1>
-      <a className="btn btn--primary" href="/">Go to Homepage</a>
+      <a className="btn btn--primary" href="/">
+        Go to Homepage
+      </a>
     </main>
   );
 }
@@ -26,7 +28,9 @@ export function RouterErrorScreen({ error }: { error: unknown }) {
     <main className="screen-center" role="alert">
       <h1>Unexpected Application Error!</h1>
       <p className="screen-center__error">{errorText(error)}</p>
-      <a className="btn btn--primary" href="/">Go to Homepage</a>
+      <a className="btn btn--primary" href="/">
+        Go to Homepage
+      </a>
     </main>
   );
 }

@@ -6,7 +6,8 @@ import { AdminNotice } from './AdminNotice';
 import { ErrorBoundary, GENERIC_ERROR_TEXT, GlobalErrorScreen, RouterErrorScreen, errorText } from './ErrorScreens';
 import { Footer } from '../layout/Footer';
 
-const inRouter = (ui: React.ReactNode) => render(<RouterProvider router={createMemoryRouter([{ path: '*', element: ui }])} />);
+const inRouter = (ui: React.ReactNode) =>
+  render(<RouterProvider router={createMemoryRouter([{ path: '*', element: ui }])} />);
 
 describe('shell screens', () => {
   it('404: "Page Not Found", noindex, links to home, blog and submit', () => {
@@ -33,9 +34,11 @@ describe('shell screens', () => {
     expect(screen.queryByText(/FormData/)).toBeNull();
   });
 
-  it('router fallback shows an error answer\'s status and text, never an error\'s own message', () => {
+  it("router fallback shows an error answer's status and text, never an error's own message", () => {
     expect(errorText(new Error('ENOENT: /srv/app/secret.json'))).toBe(GENERIC_ERROR_TEXT);
-    expect(errorText({ status: 405, statusText: 'Method Not Allowed', internal: true, data: null })).toBe('405 Method Not Allowed');
+    expect(errorText({ status: 405, statusText: 'Method Not Allowed', internal: true, data: null })).toBe(
+      '405 Method Not Allowed',
+    );
     expect(errorText('plain')).toBe(GENERIC_ERROR_TEXT);
   });
 
@@ -62,8 +65,14 @@ describe('shell screens', () => {
   it('footer: every link of the spec, social links in a new tab, 2025 copyright', () => {
     inRouter(<Footer />);
     for (const [name, href] of [
-      ['Home', '/'], ['Blog', '/blog'], ['Advertise Your Tool', '/advertise'], ['Submit Tool', '/submit'],
-      ['Privacy Policy', '/privacy'], ['Terms of Service', '/terms'], ['Cookie Policy', '/cookies'], ['Contact Us', '/contact'],
+      ['Home', '/'],
+      ['Blog', '/blog'],
+      ['Advertise Your Tool', '/advertise'],
+      ['Submit Tool', '/submit'],
+      ['Privacy Policy', '/privacy'],
+      ['Terms of Service', '/terms'],
+      ['Cookie Policy', '/cookies'],
+      ['Contact Us', '/contact'],
     ]) {
       expect(screen.getByRole('link', { name }).getAttribute('href')).toBe(href);
     }

@@ -7,9 +7,19 @@ export function ThemeControls() {
   const next = theme === 'dark' ? 'light' : 'dark';
   return (
     <div className="theme-controls">
-      <button type="button" className="icon-btn theme-toggle" onClick={toggleTheme} aria-label={`Switch to ${next} mode`} title={`Switch to ${next} mode`}>
-        <span className="theme-toggle__icon theme-toggle__icon--sun" aria-hidden="true">☀</span>
-        <span className="theme-toggle__icon theme-toggle__icon--moon" aria-hidden="true">☾</span>
+      <button
+        type="button"
+        className="icon-btn theme-toggle"
+        onClick={toggleTheme}
+        aria-label={`Switch to ${next} mode`}
+        title={`Switch to ${next} mode`}
+      >
+        <span className="theme-toggle__icon theme-toggle__icon--sun" aria-hidden="true">
+          ☀
+        </span>
+        <span className="theme-toggle__icon theme-toggle__icon--moon" aria-hidden="true">
+          ☾
+        </span>
       </button>
       {manual && (
         <button type="button" className="btn btn--ghost btn--small" onClick={enableAutoMode}>

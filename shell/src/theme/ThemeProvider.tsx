@@ -33,7 +33,11 @@ const systemNow = () => new Date();
 export function ThemeProvider({ children, now = systemNow }: { children: ReactNode; now?: () => Date }) {
   // `resolved` is false until the browser has read storage and the clock: until then the document keeps the
   // theme the head script applied, so hydration never flashes the other theme.
-  const [state, setState] = useState<{ theme: Theme; manual: boolean; resolved: boolean }>({ theme: 'light', manual: false, resolved: false });
+  const [state, setState] = useState<{ theme: Theme; manual: boolean; resolved: boolean }>({
+    theme: 'light',
+    manual: false,
+    resolved: false,
+  });
 
   useEffect(() => {
     const manual = readStorage(MANUAL_KEY) === 'true';
@@ -70,7 +74,10 @@ export function ThemeProvider({ children, now = systemNow }: { children: ReactNo
     setState({ theme, manual: false, resolved: true });
   }, [now]);
 
-  const value = useMemo(() => ({ theme: state.theme, manual: state.manual, toggleTheme, enableAutoMode }), [state.theme, state.manual, toggleTheme, enableAutoMode]);
+  const value = useMemo(
+    () => ({ theme: state.theme, manual: state.manual, toggleTheme, enableAutoMode }),
+    [state.theme, state.manual, toggleTheme, enableAutoMode],
+  );
   return <ThemeContext.Provider value={value}>{children}</ThemeContext.Provider>;
 }
 

@@ -60,7 +60,12 @@ describe('boot script', () => {
         }
       },
     };
-    new Function('localStorage', 'matchMedia', 'document', 'Date', themeBootScript())(fake.localStorage, fake.matchMedia, fake.document, fake.Date);
+    new Function('localStorage', 'matchMedia', 'document', 'Date', themeBootScript())(
+      fake.localStorage,
+      fake.matchMedia,
+      fake.document,
+      fake.Date,
+    );
     return root.dataset.theme;
   }
 

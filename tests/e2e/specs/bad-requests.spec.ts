@@ -14,16 +14,39 @@ const BASE = new URL(process.env.BASE_URL!);
 const agent = new Agent({ keepAlive: true, maxSockets: 4 });
 const UNSUPPORTED = 'This form can only be sent as a web form (URL-encoded or multipart).';
 
-function send(method: string, path: string, headers: Record<string, string>, body: Buffer | string = ''): Promise<{ status: number; location?: string; text: string }> {
+function send(
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body: Buffer | string = '',
+): Promise<{ status: number; location?: string; text: string }> {
   const bytes = Buffer.from(body);
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: BASE.hostname, port: BASE.port, method, path, agent, headers: { ...headers, 'Content-Length': bytes.length } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, location: res.headers.location, text: Buffer.concat(chunks).toString('utf8') }));
-      res.on('error', reject);
-    });
-    req.on('error', (err: NodeJS.ErrnoException) => (err.code === 'EPIPE' || err.code === 'ECONNRESET' ? resolve({ status: 413, text: '' }) : reject(err)));
+    const req = httpRequest(
+      {
+        host: BASE.hostname,
+        port: BASE.port,
+        method,
+        path,
+        agent,
+        headers: { ...headers, 'Content-Length': bytes.length },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            location: res.headers.location,
+            text: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
+        res.on('error', reject);
+      },
+    );
+    req.on('error', (err: NodeJS.ErrnoException) =>
+      err.code === 'EPIPE' || err.code === 'ECONNRESET' ? resolve({ status: 413, text: '' }) : reject(err),
+    );
     req.end(bytes);
   });
 }
@@ -34,7 +57,12 @@ const html = { Accept: 'text/html' };
 
 describe('form pages and bodies that are not urlencoded', () => {
   it('a multipart post to /advertise (enctype="multipart/form-data") signs up and lands on the form page, not a 500', async () => {
-    const res = await send('POST', '/advertise', { ...html, 'Content-Type': 'multipart/form-data; boundary=XbX' }, ISSUE_BODY);
+    const res = await send(
+      'POST',
+      '/advertise',
+      { ...html, 'Content-Type': 'multipart/form-data; boundary=XbX' },
+      ISSUE_BODY,
+    );
     assert.equal(res.status, 303);
     assert.equal(res.location, '/advertise?subscribed=1');
     const page = await send('GET', res.location!, html);
@@ -44,9 +72,18 @@ describe('form pages and bodies that are not urlencoded', () => {
   });
 
   for (const path of ['/advertise', '/contact', '/submit']) {
-    for (const [name, type] of [['text/plain', 'text/plain'], ['JSON', 'application/json'], ['no Content-Type', undefined]] as const) {
+    for (const [name, type] of [
+      ['text/plain', 'text/plain'],
+      ['JSON', 'application/json'],
+      ['no Content-Type', undefined],
+    ] as const) {
       it(`${path} with ${name}: 415 with the form and its reason, no library message`, async () => {
-        const res = await send('POST', path, { ...html, ...(type ? { 'Content-Type': type } : {}) }, type === 'application/json' ? '{"email":"x@y.co"}' : ISSUE_BODY);
+        const res = await send(
+          'POST',
+          path,
+          { ...html, ...(type ? { 'Content-Type': type } : {}) },
+          type === 'application/json' ? '{"email":"x@y.co"}' : ISSUE_BODY,
+        );
         assert.equal(res.status, 415);
         assert.ok(res.text.includes(UNSUPPORTED), 'the reason is on the page');
         assert.match(res.text, /<form[^>]+method="post"/, 'the form is on the page');
@@ -56,7 +93,12 @@ describe('form pages and bodies that are not urlencoded', () => {
   }
 
   it('a multipart post to /contact keeps field errors as with urlencoded (400 with the page)', async () => {
-    const res = await send('POST', '/contact', { ...html, 'Content-Type': 'multipart/form-data; boundary=XbX' }, ISSUE_BODY);
+    const res = await send(
+      'POST',
+      '/contact',
+      { ...html, 'Content-Type': 'multipart/form-data; boundary=XbX' },
+      ISSUE_BODY,
+    );
     assert.equal(res.status, 400);
     assert.match(res.text, /Name is required/);
   });
@@ -88,14 +130,20 @@ describe('every page × method × content type × body shape', () => {
   const shapes: Record<string, Buffer> = {
     empty: Buffer.alloc(0),
     junk: Buffer.from(Array.from({ length: 512 }, (_, i) => (i * 37 + 11) % 256)),
-    'invalid-utf8': Buffer.concat([Buffer.from('email='), Buffer.from([0xc3, 0x28, 0xff, 0xfe]), Buffer.from('&name=x')]),
+    'invalid-utf8': Buffer.concat([
+      Buffer.from('email='),
+      Buffer.from([0xc3, 0x28, 0xff, 0xfe]),
+      Buffer.from('&name=x'),
+    ]),
     huge: Buffer.alloc(200 * 1024, 'a'),
     'deep-json': Buffer.from('{"a":'.repeat(3000) + '1' + '}'.repeat(3000)),
     'bad-escapes': Buffer.from('email=%ZZ&name=%E0%A4%A&message=%'),
   };
 
   it('no answer is a 5xx', async () => {
-    const { ROUTE_TABLE, SHELL_ROUTES } = (await import(join(REPO_ROOT, 'shell/platform/src/routeTable.ts'))) as typeof import('../../../shell/platform/src/routeTable');
+    const { ROUTE_TABLE, SHELL_ROUTES } = (await import(
+      join(REPO_ROOT, 'shell/platform/src/routeTable.ts')
+    )) as typeof import('../../../shell/platform/src/routeTable');
     const pages = [...ROUTE_TABLE.map((r) => r.path.replace(/:\w+/g, 'cursor')), SHELL_ROUTES.admin, '/no-such-page'];
     const failures: string[] = [];
     let sent = 0;
@@ -106,7 +154,8 @@ describe('every page × method × content type × body shape', () => {
             Object.entries(shapes).map(async ([shape, body]) => {
               const res = await send(method, page, { ...html, ...(type ? { 'Content-Type': type } : {}) }, body);
               sent++;
-              if (res.status >= 500 || /Failed to parse/.test(res.text)) failures.push(`${method} ${page} [${typeName}, ${shape}] -> ${res.status}`);
+              if (res.status >= 500 || /Failed to parse/.test(res.text))
+                failures.push(`${method} ${page} [${typeName}, ${shape}] -> ${res.status}`);
             }),
           ),
         );

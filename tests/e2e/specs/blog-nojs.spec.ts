@@ -28,9 +28,11 @@ async function slowCodePage(): Promise<{ page: Page; errors: string[] }> {
   return { page, errors };
 }
 
-const routeReady = (page: Page) => page.evaluate(() => document.documentElement.dataset.routeReady === location.pathname);
+const routeReady = (page: Page) =>
+  page.evaluate(() => document.documentElement.dataset.routeReady === location.pathname);
 const titles = (page: Page) => page.locator('.blog-featured__title, .blog-card__title').allTextContents();
-const chip = (page: Page, name: string) => page.getByRole('group', { name: 'Categories' }).getByRole('link', { name, exact: true });
+const chip = (page: Page, name: string) =>
+  page.getByRole('group', { name: 'Categories' }).getByRole('link', { name, exact: true });
 
 describe('blog with JavaScript off', () => {
   it('filters by a chip link with the hint, and the active chip links back to All', async () => {
@@ -114,7 +116,10 @@ describe('blog before its code arrives', () => {
     // And it filters per keystroke from then on.
     await search.fill('history');
     await page.waitForURL(`${BASE}/blog?search=history`);
-    await page.getByRole('link', { name: 'How AI All Started: A Brief History of Artificial Intelligence' }).first().waitFor();
+    await page
+      .getByRole('link', { name: 'How AI All Started: A Brief History of Artificial Intelligence' })
+      .first()
+      .waitFor();
     assert.deepEqual(errors, []);
     await page.context().close();
   });

@@ -16,8 +16,10 @@ after(async () => {
 
 const cards = (page: Page) => page.locator('.blog-card');
 /** Set on the window: it survives in-app navigation and disappears on a full page load. */
-const markWindow = (page: Page) => page.evaluate(() => ((window as unknown as { __blogMark: boolean }).__blogMark = true));
-const windowMarked = (page: Page) => page.evaluate(() => (window as unknown as { __blogMark?: boolean }).__blogMark === true);
+const markWindow = (page: Page) =>
+  page.evaluate(() => ((window as unknown as { __blogMark: boolean }).__blogMark = true));
+const windowMarked = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __blogMark?: boolean }).__blogMark === true);
 
 describe('blog list (/blog)', () => {
   it('is HTML first: posts, head, next link and Blog structured data without JavaScript', async () => {
@@ -57,7 +59,10 @@ describe('blog list (/blog)', () => {
     const search = page.getByPlaceholder('Search posts...');
     await search.fill('PLAIN-english');
     await page.getByText('1 Article', { exact: true }).waitFor();
-    assert.equal(await page.locator('.blog-featured__title').textContent(), 'What Is the Model Context Protocol (MCP)? A Plain-English Guide');
+    assert.equal(
+      await page.locator('.blog-featured__title').textContent(),
+      'What Is the Model Context Protocol (MCP)? A Plain-English Guide',
+    );
     await search.fill('');
 
     const chips = page.getByRole('group', { name: 'Categories' });
@@ -139,15 +144,24 @@ describe('blog post (/blog/:slug)', () => {
     const res = await fetch(`${BASE}/blog/${HISTORY}`);
     assert.equal(res.status, 200);
     const html = await res.text();
-    assert.match(html, /<title>How AI All Started: A Brief History of Artificial Intelligence \| AI Tools Blog<\/title>/);
+    assert.match(
+      html,
+      /<title>How AI All Started: A Brief History of Artificial Intelligence \| AI Tools Blog<\/title>/,
+    );
     assert.match(html, /<meta data-head name="robots" content="index,follow">/);
     assert.match(html, /"@type":"BlogPosting"/);
     assert.match(html, /<h2>The Question That Started It: Turing, 1950<\/h2>/);
     assert.match(html, /March 4, 2026/);
     // The whole body, to its last paragraph, with lists and links as elements.
-    assert.match(html, /<strong><a href="\/"[^>]*>Browse the directory<\/a><\/strong> or keep reading on the <a href="\/blog"[^>]*>blog<\/a>\.<\/p>/);
+    assert.match(
+      html,
+      /<strong><a href="\/"[^>]*>Browse the directory<\/a><\/strong> or keep reading on the <a href="\/blog"[^>]*>blog<\/a>\.<\/p>/,
+    );
     assert.match(html, /<ol><li><strong>1997:<\/strong> IBM/);
-    assert.match(html, /<a href="https:\/\/arxiv.org\/abs\/1706.03762" target="_blank" rel="noopener noreferrer">read the paper on arXiv<\/a>/);
+    assert.match(
+      html,
+      /<a href="https:\/\/arxiv.org\/abs\/1706.03762" target="_blank" rel="noopener noreferrer">read the paper on arXiv<\/a>/,
+    );
   });
 
   it('opens from the list in-app, follows an in-app link inside the post without a reload, and passes axe', async () => {
@@ -156,13 +170,22 @@ describe('blog post (/blog/:slug)', () => {
     await waitForRoute(page);
     await page.getByPlaceholder('Search posts...').fill('history');
     await markWindow(page);
-    await page.getByRole('link', { name: 'How AI All Started: A Brief History of Artificial Intelligence' }).first().click();
+    await page
+      .getByRole('link', { name: 'How AI All Started: A Brief History of Artificial Intelligence' })
+      .first()
+      .click();
     await page.waitForURL(`${BASE}/blog/${HISTORY}`);
     await waitForRoute(page);
-    await page.getByRole('heading', { level: 1, name: 'How AI All Started: A Brief History of Artificial Intelligence' }).waitFor();
-    await page.waitForFunction((t) => document.title === t, 'How AI All Started: A Brief History of Artificial Intelligence | AI Tools Blog');
+    await page
+      .getByRole('heading', { level: 1, name: 'How AI All Started: A Brief History of Artificial Intelligence' })
+      .waitFor();
+    await page.waitForFunction(
+      (t) => document.title === t,
+      'How AI All Started: A Brief History of Artificial Intelligence | AI Tools Blog',
+    );
     assert.equal(await windowMarked(page), true, 'the list opened the post in-app');
-    for (const text of ['AI History', 'March 4, 2026', 'By AI Tools Team', 'Share this article:']) assert.equal(await page.getByText(text, { exact: true }).count() > 0, true, text);
+    for (const text of ['AI History', 'March 4, 2026', 'By AI Tools Team', 'Share this article:'])
+      assert.equal((await page.getByText(text, { exact: true }).count()) > 0, true, text);
     assert.deepEqual(await axeViolations(page), []);
 
     const external = page.locator('.blog-body a[href^="https://"]').first();
@@ -171,10 +194,15 @@ describe('blog post (/blog/:slug)', () => {
 
     await page.locator('.blog-body').getByRole('link', { name: 'What Is the Model Context Protocol?' }).click();
     await page.waitForURL(`${BASE}/blog/what-is-model-context-protocol-mcp`);
-    await page.getByRole('heading', { level: 1, name: 'What Is the Model Context Protocol (MCP)? A Plain-English Guide' }).waitFor();
+    await page
+      .getByRole('heading', { level: 1, name: 'What Is the Model Context Protocol (MCP)? A Plain-English Guide' })
+      .waitFor();
     assert.equal(await windowMarked(page), true, 'the in-post link navigated without a full reload');
     // The head and the scroll position follow the render (effects): wait for them rather than race them.
-    await page.waitForFunction((t) => document.title === t, 'What Is the Model Context Protocol (MCP)? A Plain-English Guide | AI Tools Blog');
+    await page.waitForFunction(
+      (t) => document.title === t,
+      'What Is the Model Context Protocol (MCP)? A Plain-English Guide | AI Tools Blog',
+    );
     await page.waitForFunction(() => window.scrollY === 0);
 
     await page.getByRole('link', { name: 'BLOG', exact: true }).click();
@@ -199,7 +227,10 @@ describe('blog post (/blog/:slug)', () => {
     );
     await page.getByRole('button', { name: 'Share' }).click();
     assert.equal(await message, 'Link copied to clipboard!');
-    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), `${BASE}/blog/what-is-model-context-protocol-mcp`);
+    assert.equal(
+      await page.evaluate(() => navigator.clipboard.readText()),
+      `${BASE}/blog/what-is-model-context-protocol-mcp`,
+    );
     assert.deepEqual(errors, []);
     await page.context().close();
   });
@@ -224,7 +255,10 @@ describe('blog post (/blog/:slug)', () => {
     await page.waitForURL(`${BASE}/blog`);
     await page.getByRole('heading', { level: 1, name: 'AI Tools Blog' }).waitFor();
     // The 404 document itself is reported by the browser; nothing else may fail.
-    assert.deepEqual(errors.filter((e) => !e.includes('status of 404')), []);
+    assert.deepEqual(
+      errors.filter((e) => !e.includes('status of 404')),
+      [],
+    );
     await page.context().close();
   });
 });

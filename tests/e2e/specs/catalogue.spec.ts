@@ -22,7 +22,10 @@ before(async () => {
   dir = mkdtempSync(join(tmpdir(), 'aitools-e2e-catalogue-'));
   const db = await buildCatalogueDatabase(join(dir, 'site.sqlite'), TOOLS);
   await db.destroy();
-  site = await startSite({ releasesDir: process.env.RELEASES_DIR, extraEnv: { DATABASE_PATH: join(dir, 'site.sqlite') } });
+  site = await startSite({
+    releasesDir: process.env.RELEASES_DIR,
+    extraEnv: { DATABASE_PATH: join(dir, 'site.sqlite') },
+  });
   browser = await launchBrowser();
 });
 after(async () => {
@@ -31,7 +34,8 @@ after(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const total = async (search: string) => ((await (await fetch(`${site.baseUrl}/api/tools/query?search=${search}`)).json()) as { total: number }).total;
+const total = async (search: string) =>
+  ((await (await fetch(`${site.baseUrl}/api/tools/query?search=${search}`)).json()) as { total: number }).total;
 
 describe(`directory at ${TOOLS.toLocaleString('en')} tools`, () => {
   it('answers each keystroke with one request for one page, never the whole list, and the address follows', async () => {
@@ -61,7 +65,11 @@ describe(`directory at ${TOOLS.toLocaleString('en')} tools`, () => {
     // A category, then Back to the list's address as the server renders it.
     await page.getByRole('list', { name: 'Category' }).getByRole('link', { name: 'MCP Servers' }).click();
     await page.waitForURL((u) => u.search === '?category=MCP+Servers&search=notion');
-    const mcp = ((await (await fetch(`${site.baseUrl}/api/tools/query?category=MCP+Servers&search=notion`)).json()) as { total: number }).total;
+    const mcp = (
+      (await (await fetch(`${site.baseUrl}/api/tools/query?category=MCP+Servers&search=notion`)).json()) as {
+        total: number;
+      }
+    ).total;
     await page.getByText(`${mcp} ${mcp === 1 ? 'tool' : 'tools'} found`).waitFor();
     assert.deepEqual(errors, []);
     await page.context().close();

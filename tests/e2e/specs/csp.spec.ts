@@ -5,7 +5,16 @@ import type { Browser } from 'playwright-core';
 import { launchBrowser, openPage, waitForRoute } from '../browser';
 
 const BASE = process.env.BASE_URL!;
-const PAGES = ['/', '/tool/cursor', '/blog', '/blog/how-ai-all-started-history-artificial-intelligence', '/submit', '/advertise', '/contact', '/privacy'];
+const PAGES = [
+  '/',
+  '/tool/cursor',
+  '/blog',
+  '/blog/how-ai-all-started-history-artificial-intelligence',
+  '/submit',
+  '/advertise',
+  '/contact',
+  '/privacy',
+];
 let browser: Browser;
 
 before(async () => {
@@ -26,10 +35,16 @@ describe('content security policy', () => {
       const styles = [...html.matchAll(/<style data-href="[^"]+">([\s\S]*?)<\/style>/g)].map((m) => m[1]!);
       assert.equal(styles.length, 2, `${path}: the shell's and the remote's stylesheets`);
       const allowed = /style-src-elem ([^;]+)/.exec(csp)![1]!.split(' ').sort();
-      assert.deepEqual(allowed, ["'self'", ...styles.map((css) => `'sha256-${createHash('sha256').update(css).digest('base64')}'`)].sort());
+      assert.deepEqual(
+        allowed,
+        ["'self'", ...styles.map((css) => `'sha256-${createHash('sha256').update(css).digest('base64')}'`)].sort(),
+      );
     }
     // A JSON answer carries no style allowance.
-    assert.match((await fetch(`${BASE}/api/tools/cursor`)).headers.get('content-security-policy')!, /style-src-elem 'self';/);
+    assert.match(
+      (await fetch(`${BASE}/api/tools/cursor`)).headers.get('content-security-policy')!,
+      /style-src-elem 'self';/,
+    );
   });
 
   it('allows the inline scripts (theme, page code) by their hashes, with no nonce, the same header for every response', async () => {
@@ -45,7 +60,11 @@ describe('content security policy', () => {
     assert.equal(inline.length, 2, 'two inline scripts: the theme, and the boot of the page code');
     assert.match(inline[0]!, /prefers-color-scheme/);
     assert.match(inline[1]!, /__PAGE_CODE__/);
-    for (const script of inline) assert.ok(csp.includes(`'sha256-${createHash('sha256').update(script).digest('base64')}'`), 'its hash is in script-src');
+    for (const script of inline)
+      assert.ok(
+        csp.includes(`'sha256-${createHash('sha256').update(script).digest('base64')}'`),
+        'its hash is in script-src',
+      );
   });
 
   for (const path of PAGES) {
@@ -54,7 +73,9 @@ describe('content security policy', () => {
       await page.addInitScript(() => {
         const seen: string[] = [];
         (window as unknown as { cspViolations: string[] }).cspViolations = seen;
-        document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.effectiveDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`));
+        document.addEventListener('securitypolicyviolation', (e) =>
+          seen.push(`${e.effectiveDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`),
+        );
       });
       await page.goto(`${BASE}${path}`);
       await waitForRoute(page);
@@ -62,7 +83,10 @@ describe('content security policy', () => {
       await page.waitForLoadState('networkidle');
       const violations = await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
       assert.deepEqual(violations, []);
-      assert.deepEqual(errors.filter((e) => /Content Security Policy/i.test(e)), []);
+      assert.deepEqual(
+        errors.filter((e) => /Content Security Policy/i.test(e)),
+        [],
+      );
       assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'dark');
       await page.context().close();
     });

@@ -39,7 +39,11 @@ describe('developing one remote', () => {
     assert.equal(await page.locator('h1').textContent(), 'Privacy Policy');
     assert.deepEqual(errors, []);
     const res = await fetch(`${site.baseUrl}/remotes/legal/dev/remoteEntry.js`);
-    assert.equal(res.headers.get('cache-control'), 'no-cache', 'development files are revalidated, never cached for a year');
+    assert.equal(
+      res.headers.get('cache-control'),
+      'no-cache',
+      'development files are revalidated, never cached for a year',
+    );
     await page.context().close();
   });
 });

@@ -26,7 +26,10 @@ describe('the directory without JavaScript', () => {
     await page.keyboard.press('Enter');
     // the GET form also sends its sort and page-size selects
     await page.waitForURL((u) => u.searchParams.get('search') === 'github');
-    assert.ok((await cardNames(page)).some((n) => /GitHub/i.test(n)), 'a GitHub tool is found');
+    assert.ok(
+      (await cardNames(page)).some((n) => /GitHub/i.test(n)),
+      'a GitHub tool is found',
+    );
     assert.ok(!/^156 /.test((await count(page)) ?? ''), 'the list is filtered');
 
     await page.goto(`${BASE}/`);
@@ -37,7 +40,13 @@ describe('the directory without JavaScript', () => {
 
     await page.getByRole('list', { name: 'Category' }).getByRole('link', { name: 'Development' }).click();
     await page.waitForURL(`${BASE}/?category=Development`);
-    assert.equal(await page.getByRole('list', { name: 'Category' }).getByRole('link', { name: 'Development' }).getAttribute('aria-current'), 'true');
+    assert.equal(
+      await page
+        .getByRole('list', { name: 'Category' })
+        .getByRole('link', { name: 'Development' })
+        .getAttribute('aria-current'),
+      'true',
+    );
     assert.equal(await page.getByText('Click "Development" again to clear filter').count(), 1);
     await page.context().close();
   });
@@ -51,13 +60,21 @@ describe('the directory before its code arrives', () => {
     await page.goto(`${BASE}/`, { waitUntil: 'commit' });
     const box = page.getByPlaceholder('Search tools and servers...');
     await box.waitFor();
-    assert.notEqual(await page.evaluate(() => document.documentElement.dataset.routeReady), '/', 'typed before the code ran');
+    assert.notEqual(
+      await page.evaluate(() => document.documentElement.dataset.routeReady),
+      '/',
+      'typed before the code ran',
+    );
     await box.pressSequentially('github');
     await waitForRoute(page);
     await page.waitForURL(`${BASE}/?search=github`);
     assert.equal(await box.inputValue(), 'github', 'the typed text survived hydration');
     // and it filters the list (the page's data follows the address within a render)
-    await page.waitForFunction(() => !/^156 /.test(document.querySelector('.dir-count')?.textContent ?? ''), undefined, { timeout: 5_000 });
+    await page.waitForFunction(
+      () => !/^156 /.test(document.querySelector('.dir-count')?.textContent ?? ''),
+      undefined,
+      { timeout: 5_000 },
+    );
     assert.match((await count(page)) ?? '', /^\d+ tools? found$/);
     await context.close();
   });
@@ -70,7 +87,13 @@ describe('the directory before its code arrives', () => {
     await page.getByRole('list', { name: 'Category' }).getByRole('link', { name: 'Development' }).click();
     await page.waitForURL(`${BASE}/?category=Development`);
     await waitForRoute(page);
-    assert.equal(await page.getByRole('list', { name: 'Category' }).getByRole('link', { name: 'Development' }).getAttribute('aria-current'), 'true');
+    assert.equal(
+      await page
+        .getByRole('list', { name: 'Category' })
+        .getByRole('link', { name: 'Development' })
+        .getAttribute('aria-current'),
+      'true',
+    );
     await context.close();
   });
 });

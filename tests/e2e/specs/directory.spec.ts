@@ -17,7 +17,8 @@ after(async () => {
 function watchErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('console', (m) => {
-    if (m.type() === 'error' && !m.location().url.includes('/screenshots/')) errors.push(`${m.text()} @ ${m.location().url}`);
+    if (m.type() === 'error' && !m.location().url.includes('/screenshots/'))
+      errors.push(`${m.text()} @ ${m.location().url}`);
   });
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
   return errors;
@@ -86,7 +87,10 @@ describe('directory: browsing', () => {
     await page.getByRole('list', { name: 'Category' }).getByRole('link', { name: 'MCP Servers' }).click();
     await page.waitForURL(/category=MCP\+Servers/);
     const status = page.locator('.dir-showing');
-    await page.getByText(/tools? found/).filter({ hasNotText: '156' }).waitFor();
+    await page
+      .getByText(/tools? found/)
+      .filter({ hasNotText: '156' })
+      .waitFor();
     assert.match((await status.textContent()) ?? '', /^Showing 1 to 24 of (2[5-9]|[3-9]\d) results$/);
     await page.getByRole('link', { name: 'Page 2' }).click();
     await page.waitForURL(/page=2/);
@@ -118,14 +122,21 @@ describe('directory: browsing', () => {
     const errors = watchErrors(page);
     await page.goto(`${BASE}/?category=Development&page=2`);
     await waitForRoute(page);
-    assert.equal(await page.getByRole('list', { name: 'Category' }).getByRole('link', { name: 'Development' }).getAttribute('aria-current'), 'true');
+    assert.equal(
+      await page
+        .getByRole('list', { name: 'Category' })
+        .getByRole('link', { name: 'Development' })
+        .getAttribute('aria-current'),
+      'true',
+    );
     // Development fits one page: the page is clamped and the address corrected with replace
     await page.waitForURL(`${BASE}/?category=Development`);
     await page.waitForFunction(() => window.scrollY > 100);
     assert.equal(await page.locator('.dir-pagination').count(), 0);
     const count = await cards(page).count();
     assert.ok(count >= 5 && count <= 24);
-    for (const badge of await page.locator('.dir-card .dir-badge--category').allTextContents()) assert.equal(badge, 'Development');
+    for (const badge of await page.locator('.dir-card .dir-badge--category').allTextContents())
+      assert.equal(badge, 'Development');
     // a valid page survives the round trip
     await page.goto(`${BASE}/?category=MCP%20Servers&page=2`);
     await waitForRoute(page);
@@ -148,7 +159,10 @@ describe('directory: browsing', () => {
     await waitForRoute(page);
     await page.getByText('5 tools found').waitFor();
     assert.equal(await cards(page).count(), 5);
-    assert.ok(errors.some((e) => e.includes('Error fetching AI tools')), 'the failure is logged');
+    assert.ok(
+      errors.some((e) => e.includes('Error fetching AI tools')),
+      'the failure is logged',
+    );
     await page.context().close();
   });
 
@@ -162,11 +176,21 @@ describe('directory: browsing', () => {
     const errors = watchErrors(page);
     await page.goto(`${BASE}/tool/no-such-tool`);
     await waitForRoute(page);
-    assert.equal(await page.getByText('The AI tool "no-such-tool" could not be found. It may have been moved, deleted, or the URL might be incorrect.').count(), 1);
+    assert.equal(
+      await page
+        .getByText(
+          'The AI tool "no-such-tool" could not be found. It may have been moved, deleted, or the URL might be incorrect.',
+        )
+        .count(),
+      1,
+    );
     await page.getByRole('link', { name: 'Browse All AI Tools' }).click();
     await page.waitForURL(`${BASE}/`);
     // the 404 document itself is reported by the browser
-    assert.deepEqual(errors.filter((e) => !e.includes('status of 404')), []);
+    assert.deepEqual(
+      errors.filter((e) => !e.includes('status of 404')),
+      [],
+    );
     await page.context().close();
   });
 });

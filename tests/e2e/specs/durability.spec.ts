@@ -32,14 +32,29 @@ function startServer(port: number): Promise<ChildProcess> {
   });
 }
 
-const message = (key: string) => ({ name: 'Durability check', email: 'durability@example.com', subject: 'general', message: `durability ${key}`, idempotencyKey: key });
+const message = (key: string) => ({
+  name: 'Durability check',
+  email: 'durability@example.com',
+  subject: 'general',
+  message: `durability ${key}`,
+  idempotencyKey: key,
+});
 
 async function post(port: number, key: string): Promise<boolean> {
-  const res = await fetch(`http://localhost:${port}/api/contact/submit`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(message(key)) });
+  const res = await fetch(`http://localhost:${port}/api/contact/submit`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(message(key)),
+  });
   return res.ok && ((await res.json()) as { success?: boolean }).success === true;
 }
 
-const rowsOf = (key: string) => queryDbAt<{ n: number }>(databasePath, 'SELECT count(*) AS n FROM contact_messages WHERE message = ?', `durability ${key}`)[0]!.n;
+const rowsOf = (key: string) =>
+  queryDbAt<{ n: number }>(
+    databasePath,
+    'SELECT count(*) AS n FROM contact_messages WHERE message = ?',
+    `durability ${key}`,
+  )[0]!.n;
 
 describe('writes survive a killed server', () => {
   it('loses no acknowledged write to SIGKILL, and a retry with the same key stores nothing twice', async () => {
@@ -64,7 +79,9 @@ describe('writes survive a killed server', () => {
       }
     };
     await Promise.all(Array.from({ length: CLIENTS }, (_, c) => client(c)));
-    await new Promise((r) => (server.exitCode !== null || server.signalCode !== null ? r(null) : server.once('exit', r)));
+    await new Promise((r) =>
+      server.exitCode !== null || server.signalCode !== null ? r(null) : server.once('exit', r),
+    );
     assert.equal(server.signalCode, 'SIGKILL');
 
     // Every acknowledged write is in the database, once.
@@ -76,8 +93,14 @@ describe('writes survive a killed server', () => {
     try {
       for (const key of attempted) assert.ok(await post(port, key), `the retry of ${key} is answered`);
       const counts = attempted.map(rowsOf);
-      assert.deepEqual(counts.filter((n) => n !== 1), [], 'every post is stored exactly once after its retry');
-      console.log(`  ${acked.size} acknowledged before SIGKILL, ${attempted.length - acked.size} unanswered; all ${attempted.length} stored once after retries`);
+      assert.deepEqual(
+        counts.filter((n) => n !== 1),
+        [],
+        'every post is stored exactly once after its retry',
+      );
+      console.log(
+        `  ${acked.size} acknowledged before SIGKILL, ${attempted.length - acked.size} unanswered; all ${attempted.length} stored once after retries`,
+      );
     } finally {
       await stopServerProcess(server);
     }

@@ -32,7 +32,11 @@ let browser: Browser;
 let postSlug: string;
 
 const manifestFile = () => join(releasesDir, 'manifest.json');
-const readManifest = () => JSON.parse(readFileSync(manifestFile(), 'utf8')) as { version: 1; remotes: Record<Remote, { active: string; history: object[] }> };
+const readManifest = () =>
+  JSON.parse(readFileSync(manifestFile(), 'utf8')) as {
+    version: 1;
+    remotes: Record<Remote, { active: string; history: object[] }>;
+  };
 
 async function get(path: string): Promise<{ status: number; html: string; ms: number }> {
   const started = Date.now();
@@ -71,7 +75,11 @@ async function remotesJson(): Promise<Record<string, { id: string }>> {
   return (await (await fetch(`${site.baseUrl}/remotes.json`)).json()) as Record<string, { id: string }>;
 }
 
-async function health(): Promise<{ status: string; manifest?: { ok: boolean; problem?: string; servingFrom: string }; remotes?: Record<string, { served: string | null; problem: string }> }> {
+async function health(): Promise<{
+  status: string;
+  manifest?: { ok: boolean; problem?: string; servingFrom: string };
+  remotes?: Record<string, { served: string | null; problem: string }>;
+}> {
   const res = await fetch(`${site.baseUrl}/api/health`);
   assert.equal(res.status, 200, 'health stays 200 (degraded is reported in the body)');
   return (await res.json()) as never;
@@ -83,17 +91,30 @@ const sha256 = (file: string) => createHash('sha256').update(readFileSync(file))
  * A new release of `remote` made from its active one, changed by `edit`, stored and activated as the release tool
  * would (release.json with fresh digests unless `keepDigests`: a file changed after the release).
  */
-function injectRelease(remote: Remote, name: string, edit: (dir: string, baseId: string) => void, keepDigests = false): { id: string; baseId: string } {
+function injectRelease(
+  remote: Remote,
+  name: string,
+  edit: (dir: string, baseId: string) => void,
+  keepDigests = false,
+): { id: string; baseId: string } {
   const manifest = readManifest();
   const baseId = manifest.remotes[remote].active;
   const id = `9.9.9-fault-${name}`;
   const dir = join(releasesDir, remote, id);
   cpSync(join(releasesDir, remote, baseId), dir, { recursive: true });
-  const meta = JSON.parse(readFileSync(join(dir, 'release.json'), 'utf8')) as { files: Record<string, string> } & Record<string, unknown>;
+  const meta = JSON.parse(readFileSync(join(dir, 'release.json'), 'utf8')) as {
+    files: Record<string, string>;
+  } & Record<string, unknown>;
   edit(dir, baseId);
   if (!keepDigests) for (const f of Object.keys(meta.files)) meta.files[f] = sha256(join(dir, f));
   writeFileSync(join(dir, 'release.json'), JSON.stringify({ ...meta, id, builtAt: new Date().toISOString() }));
-  manifest.remotes[remote] = { active: id, history: [...manifest.remotes[remote].history, { action: 'release', id, from: baseId, at: new Date().toISOString(), by: 'faults.spec' }] };
+  manifest.remotes[remote] = {
+    active: id,
+    history: [
+      ...manifest.remotes[remote].history,
+      { action: 'release', id, from: baseId, at: new Date().toISOString(), by: 'faults.spec' },
+    ],
+  };
   writeFileSync(manifestFile(), JSON.stringify(manifest));
   return { id, baseId };
 }
@@ -110,7 +131,8 @@ before(async () => {
   browser = await launchBrowser();
   // Warm: the first render of each page is not what is under test.
   for (const page of Object.values(PAGES)) await fetch(site.baseUrl + page.path);
-  postSlug = ((await (await fetch(`${site.baseUrl}/api/blog/public/posts`)).json()) as { data: { slug: string }[] }).data[0]!.slug;
+  postSlug = ((await (await fetch(`${site.baseUrl}/api/blog/public/posts`)).json()) as { data: { slug: string }[] })
+    .data[0]!.slug;
 });
 after(async () => {
   await browser?.close();
@@ -133,7 +155,11 @@ async function corruptManifest(good: string, noActive: object) {
     }
     assert.equal((await get(`/tool/cursor`)).status, 200);
     await unknownsAre404();
-    assert.deepEqual(Object.keys(await remotesJson()).sort(), ['blog', 'directory', 'forms', 'legal'], `${fault}: /remotes.json still names every remote`);
+    assert.deepEqual(
+      Object.keys(await remotesJson()).sort(),
+      ['blog', 'directory', 'forms', 'legal'],
+      `${fault}: /remotes.json still names every remote`,
+    );
     const h = await health();
     assert.equal(h.status, 'degraded');
     assert.equal(h.manifest?.ok, false);
@@ -172,7 +198,11 @@ describe('fault isolation of the release platform', () => {
       assert.notEqual(fallback, active);
       for (const path of ['/privacy', '/terms']) {
         const res = await get(path);
-        assert.equal(pageReleases(res.html).legal?.id, fallback ?? undefined, 'the page names the release actually served');
+        assert.equal(
+          pageReleases(res.html).legal?.id,
+          fallback ?? undefined,
+          'the page names the release actually served',
+        );
         if (fallback) {
           assert.equal(res.status, 200);
           continue;
@@ -189,7 +219,8 @@ describe('fault isolation of the release platform', () => {
         await page.addInitScript(() => {
           new MutationObserver(() => {
             const root = document.getElementById('root');
-            if (document.readyState !== 'loading' && root && root.childElementCount === 0) (window as unknown as { rootEmptied?: boolean }).rootEmptied = true;
+            if (document.readyState !== 'loading' && root && root.childElementCount === 0)
+              (window as unknown as { rootEmptied?: boolean }).rootEmptied = true;
           }).observe(document, { subtree: true, childList: true });
         });
         await page.goto(`${site.baseUrl}/privacy`);
@@ -198,7 +229,11 @@ describe('fault isolation of the release platform', () => {
         await waitForRoute(page);
         assert.equal(await page.locator('.remote-error').count(), 1);
         assert.equal(await page.locator('footer').count(), 1);
-        assert.equal(await page.evaluate(() => (window as unknown as { rootEmptied?: boolean }).rootEmptied), undefined, 'never blank');
+        assert.equal(
+          await page.evaluate(() => (window as unknown as { rootEmptied?: boolean }).rootEmptied),
+          undefined,
+          'never blank',
+        );
         await page.context().close();
       }
       await othersServe('legal');
@@ -213,7 +248,9 @@ describe('fault isolation of the release platform', () => {
   });
 
   it('a release whose server entry throws falls back to the release before it: page, /remotes.json and files agree', async () => {
-    const { id, baseId } = injectRelease('directory', 'throws', (dir) => writeFileSync(join(dir, 'server', 'entry.mjs'), "throw new Error('injected fault');\n"));
+    const { id, baseId } = injectRelease('directory', 'throws', (dir) =>
+      writeFileSync(join(dir, 'server', 'entry.mjs'), "throw new Error('injected fault');\n"),
+    );
     for (const path of ['/', '/tool/cursor']) {
       const res = await get(path);
       assert.equal(res.status, 200, `${path} is served by the earlier release`);
@@ -275,7 +312,11 @@ describe('fault isolation of the release platform', () => {
       const res = await get('/blog');
       times.push(res.ms);
       assert.equal(res.status, 503, 'not rendered on the server: says so');
-      assert.match(res.html, /"notRendered":\{"blog\/BlogList":"(timeout|breaker-open)"\}/, 'the page state marks the route');
+      assert.match(
+        res.html,
+        /"notRendered":\{"blog\/BlogList":"(timeout|breaker-open)"\}/,
+        'the page state marks the route',
+      );
       assert.match(res.html, /<footer/);
     }
     console.log(`  /blog with a hung loader: ${times.join(', ')} ms (budget 1.5 s, then the breaker opens)`);
@@ -289,7 +330,10 @@ describe('fault isolation of the release platform', () => {
     await page.goto(`${site.baseUrl}/blog`);
     await page.getByRole('heading', { level: 1, name: 'AI Tools Blog' }).waitFor();
     await waitForRoute(page);
-    assert.deepEqual(errors.filter((e) => !e.includes('status of 503')), []);
+    assert.deepEqual(
+      errors.filter((e) => !e.includes('status of 503')),
+      [],
+    );
     await page.context().close();
 
     const rolled = await runReleaseCli(site.env, ['rollback', 'blog', '--to', baseId]);

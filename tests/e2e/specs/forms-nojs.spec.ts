@@ -16,7 +16,8 @@ after(async () => {
   await browser.close();
 });
 
-const count = (table: string, email: string) => queryDb<{ n: number }>(`SELECT COUNT(*) AS n FROM ${table} WHERE email = ?`, email)[0].n;
+const count = (table: string, email: string) =>
+  queryDb<{ n: number }>(`SELECT COUNT(*) AS n FROM ${table} WHERE email = ?`, email)[0].n;
 
 describe('forms without JavaScript (they post to their own page)', () => {
   it('/contact sends: the success banner after the redirect, one row, and a refresh stores nothing twice', async () => {
@@ -32,7 +33,9 @@ describe('forms without JavaScript (they post to their own page)', () => {
     await page.waitForURL(`${BASE}/contact?sent=1`);
     await page.getByText('Message Sent Successfully!').waitFor();
     assert.equal(await box('Name').inputValue(), '', 'the form is empty again');
-    assert.deepEqual(queryDb('SELECT name, subject, message FROM contact_messages WHERE email = ?', sender), [{ name: 'Ada Lovelace', subject: 'partnership', message: 'Sent without scripts' }]);
+    assert.deepEqual(queryDb('SELECT name, subject, message FROM contact_messages WHERE email = ?', sender), [
+      { name: 'Ada Lovelace', subject: 'partnership', message: 'Sent without scripts' },
+    ]);
     await page.reload();
     await page.getByText('Message Sent Successfully!').waitFor();
     assert.equal(count('contact_messages', sender), 1, 'the refresh re-sent nothing');
@@ -43,9 +46,13 @@ describe('forms without JavaScript (they post to their own page)', () => {
     const page = await noJsPage(browser);
     await page.goto(`${BASE}/submit`);
     const before = queryDb<{ n: number }>('SELECT COUNT(*) AS n FROM submissions')[0].n;
-    const [answer] = await Promise.all([page.waitForResponse((r) => r.request().method() === 'POST'), page.getByRole('button', { name: 'Submit Tool' }).click()]);
+    const [answer] = await Promise.all([
+      page.waitForResponse((r) => r.request().method() === 'POST'),
+      page.getByRole('button', { name: 'Submit Tool' }).click(),
+    ]);
     assert.equal(answer.status(), 400);
-    for (const msg of ['Name is required', 'Email is required', 'Website URL is required']) await page.getByText(msg).waitFor();
+    for (const msg of ['Name is required', 'Email is required', 'Website URL is required'])
+      await page.getByText(msg).waitFor();
     assert.equal(queryDb<{ n: number }>('SELECT COUNT(*) AS n FROM submissions')[0].n, before);
     await page.context().close();
   });
@@ -68,7 +75,14 @@ describe('forms without JavaScript (they post to their own page)', () => {
     await page.getByRole('button', { name: 'Submit Tool' }).click();
     await page.waitForURL(`${BASE}/submit?submitted=1`);
     await page.getByRole('heading', { name: 'Thank You' }).waitFor();
-    assert.deepEqual(queryDb('SELECT name, website_url, tool_type, status FROM submissions WHERE email = ?', owner), [{ name: `No Script Tool ${RUN}`, website_url: 'https://noscript.example', tool_type: 'mcp-server', status: 'pending' }]);
+    assert.deepEqual(queryDb('SELECT name, website_url, tool_type, status FROM submissions WHERE email = ?', owner), [
+      {
+        name: `No Script Tool ${RUN}`,
+        website_url: 'https://noscript.example',
+        tool_type: 'mcp-server',
+        status: 'pending',
+      },
+    ]);
     await page.reload();
     await page.getByRole('heading', { name: 'Thank You' }).waitFor();
     assert.equal(count('submissions', owner), 1, 'the refresh re-submitted nothing');
@@ -83,7 +97,9 @@ describe('forms without JavaScript (they post to their own page)', () => {
     await page.getByRole('button', { name: 'Get Early Access' }).click();
     await page.waitForURL(`${BASE}/advertise?subscribed=1`);
     await page.getByRole('heading', { name: "You're all set!" }).waitFor();
-    assert.deepEqual(queryDb('SELECT email, type, source FROM early_access WHERE email = ?', address), [{ email: address, type: 'early_access_advertising', source: 'advertise_page_modal' }]);
+    assert.deepEqual(queryDb('SELECT email, type, source FROM early_access WHERE email = ?', address), [
+      { email: address, type: 'early_access_advertising', source: 'advertise_page_modal' },
+    ]);
 
     await page.getByRole('button', { name: 'Close' }).click();
     await page.waitForURL(`${BASE}/advertise?waitlist=closed`);
@@ -109,7 +125,11 @@ describe('forms before their code arrives', () => {
     await box('Email').fill(sender);
     await page.getByRole('combobox', { name: 'Subject' }).selectOption('bug-report');
     await box('Message').fill('Typed before the code arrived');
-    assert.notEqual(await page.evaluate(() => document.documentElement.dataset.routeReady), '/contact', 'typed before hydration');
+    assert.notEqual(
+      await page.evaluate(() => document.documentElement.dataset.routeReady),
+      '/contact',
+      'typed before hydration',
+    );
     await waitForRoute(page);
     assert.equal(await box('Name').inputValue(), 'Early Typist');
     assert.equal(await box('Email').inputValue(), sender);
@@ -117,7 +137,9 @@ describe('forms before their code arrives', () => {
     assert.equal(await box('Message').inputValue(), 'Typed before the code arrived');
     await page.getByRole('button', { name: 'Send Message' }).click();
     await page.getByText('Message Sent Successfully!').waitFor();
-    assert.deepEqual(queryDb('SELECT name, subject, message FROM contact_messages WHERE email = ?', sender), [{ name: 'Early Typist', subject: 'bug-report', message: 'Typed before the code arrived' }]);
+    assert.deepEqual(queryDb('SELECT name, subject, message FROM contact_messages WHERE email = ?', sender), [
+      { name: 'Early Typist', subject: 'bug-report', message: 'Typed before the code arrived' },
+    ]);
     assert.deepEqual(errors, []);
     await page.context().close();
   });
@@ -133,7 +155,9 @@ describe('the advertise dialog', () => {
     assert.equal(await dialog.count(), 0);
     assert.equal(page.url(), `${BASE}/advertise`, 'closed in place, no page load');
     // focus goes back to the page's own control once the dialog has gone
-    await page.waitForFunction(() => document.activeElement?.textContent === 'Join the Waitlist', undefined, { timeout: 5000 });
+    await page.waitForFunction(() => document.activeElement?.textContent === 'Join the Waitlist', undefined, {
+      timeout: 5000,
+    });
     await page.getByRole('button', { name: 'Join the Waitlist' }).click();
     await dialog.waitFor();
     assert.deepEqual(await axeViolations(page), [], 'with the Close control');

@@ -30,7 +30,11 @@ describe('forms remote', () => {
     for (const [path, title, text] of [
       ['/submit', 'Submit Your Tool | AI Tools Directory', 'Share your AI tool or MCP server with our community'],
       ['/contact', 'Contact Us | AI Tools Directory', 'Privacy &amp; Legal'],
-      ['/advertise', 'Advertise Your AI Tool | AI Tools Directory', "You&#x27;re all set!|Advertising is launching soon"],
+      [
+        '/advertise',
+        'Advertise Your AI Tool | AI Tools Directory',
+        'You&#x27;re all set!|Advertising is launching soon',
+      ],
     ]) {
       const res = await fetch(`${BASE}${path}`);
       assert.equal(res.status, 200, path);
@@ -48,14 +52,15 @@ describe('forms remote', () => {
     await waitForRoute(page);
     assert.deepEqual(await axeViolations(page), []);
     await page.getByRole('button', { name: 'Submit Tool' }).click();
-    for (const msg of ['Name is required', 'Email is required', 'Website URL is required']) await page.getByText(msg).waitFor();
+    for (const msg of ['Name is required', 'Email is required', 'Website URL is required'])
+      await page.getByText(msg).waitFor();
     assert.deepEqual(await axeViolations(page), [], 'the error state is accessible too');
     await page.getByLabel('Tool Name').fill(toolName);
     assert.equal(await page.getByText('Name is required').count(), 0, 'editing clears the field error');
     await page.getByLabel('Your Email').fill(submitter);
     await page.getByLabel('Website URL').fill('https://vector-helper.example');
     await page.getByRole('radio', { name: /MCP Server/ }).check();
-    await page.getByLabel('Description').fill('Finds vectors, helpfully: $& and $\' stay as typed.');
+    await page.getByLabel('Description').fill("Finds vectors, helpfully: $& and $' stay as typed.");
     await page.getByLabel('Message to the reviewers').fill('Please review');
     assert.equal(await page.getByText('13/500').count(), 1);
     await page.getByRole('button', { name: 'Submit Tool' }).click();
@@ -65,7 +70,19 @@ describe('forms remote', () => {
     assert.equal(rows.length, 1);
     assert.deepEqual(
       { ...rows[0], id: undefined, created_at: undefined },
-      { id: undefined, name: toolName, email: submitter, website_url: 'https://vector-helper.example', tool_type: 'mcp-server', description: 'Finds vectors, helpfully: $& and $\' stay as typed.', message: 'Please review', status: 'pending', created_at: undefined, reviewed_at: null, tool_slug: null },
+      {
+        id: undefined,
+        name: toolName,
+        email: submitter,
+        website_url: 'https://vector-helper.example',
+        tool_type: 'mcp-server',
+        description: "Finds vectors, helpfully: $& and $' stay as typed.",
+        message: 'Please review',
+        status: 'pending',
+        created_at: undefined,
+        reviewed_at: null,
+        tool_slug: null,
+      },
     );
     assert.deepEqual(errors, []);
     await page.context().close();
@@ -88,7 +105,10 @@ describe('forms remote', () => {
     assert.equal(detail.status, 200);
     const detailHtml = await detail.text();
     assert.ok(detailHtml.includes(toolName), 'the tool page names the tool');
-    assert.ok(detailHtml.includes("$&amp; and $&#x27; stay as typed."), 'visitor text reaches the page escaped and unchanged');
+    assert.ok(
+      detailHtml.includes('$&amp; and $&#x27; stay as typed.'),
+      'visitor text reaches the page escaped and unchanged',
+    );
     const search = await fetch(`${BASE}/?search=${encodeURIComponent(toolName)}`);
     assert.ok((await search.text()).includes(toolName), 'the server HTML of the search lists the tool');
 
@@ -115,7 +135,9 @@ describe('forms remote', () => {
     await page.getByText('Message Sent Successfully!').waitFor();
     assert.equal(await box('Name').inputValue(), '');
     assert.equal(await box('Message').inputValue(), '');
-    assert.deepEqual(queryDb('SELECT name, subject, message FROM contact_messages WHERE email = ?', sender), [{ name: 'Ada Lovelace', subject: 'partnership', message: 'Shall we partner?' }]);
+    assert.deepEqual(queryDb('SELECT name, subject, message FROM contact_messages WHERE email = ?', sender), [
+      { name: 'Ada Lovelace', subject: 'partnership', message: 'Shall we partner?' },
+    ]);
     assert.deepEqual(await axeViolations(page), [], 'the success banner is accessible');
     const csv = await moderate('contacts', '--csv');
     assert.equal(csv.status, 0, csv.stderr);
@@ -132,7 +154,11 @@ describe('forms remote', () => {
     await waitForRoute(page);
     const dialog = page.getByRole('dialog', { name: 'Advertising is launching soon' });
     await dialog.waitFor();
-    assert.equal(await page.evaluate(() => document.activeElement?.id), 'early-access-email', 'focus moved into the dialog');
+    assert.equal(
+      await page.evaluate(() => document.activeElement?.id),
+      'early-access-email',
+      'focus moved into the dialog',
+    );
     assert.deepEqual(await axeViolations(page), [], 'with the modal open');
     await page.keyboard.press('Escape');
     assert.equal(await dialog.count(), 0);
@@ -143,7 +169,9 @@ describe('forms remote', () => {
     await page.getByLabel('Email address').fill(address);
     await page.getByRole('button', { name: 'Get Early Access' }).click();
     await page.getByRole('heading', { name: "You're all set!" }).waitFor();
-    assert.deepEqual(queryDb('SELECT email, type, source FROM early_access WHERE email = ?', address), [{ email: address, type: 'early_access_advertising', source: 'advertise_page_modal' }]);
+    assert.deepEqual(queryDb('SELECT email, type, source FROM early_access WHERE email = ?', address), [
+      { email: address, type: 'early_access_advertising', source: 'advertise_page_modal' },
+    ]);
     const local = await page.evaluate(() => JSON.parse(localStorage.getItem('earlyAccessSignup') ?? 'null'));
     assert.equal(local.email, address);
     await page.waitForURL(`${BASE}/`, { timeout: 5000 });

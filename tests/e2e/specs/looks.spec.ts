@@ -12,7 +12,11 @@ import { REPO_ROOT } from '../harness';
 
 const BASE = process.env.BASE_URL!;
 const SHOTS = join(REPO_ROOT, 'docs', 'screenshots');
-const LOGOS = new Set(Object.keys(JSON.parse(readFileSync(join(REPO_ROOT, 'api', 'data', 'logos.json'), 'utf8')) as object).filter((k) => !k.startsWith('$')));
+const LOGOS = new Set(
+  Object.keys(JSON.parse(readFileSync(join(REPO_ROOT, 'api', 'data', 'logos.json'), 'utf8')) as object).filter(
+    (k) => !k.startsWith('$'),
+  ),
+);
 const PHONE = { width: 390, height: 844 };
 let browser: Browser;
 let postSlugs: string[];
@@ -20,8 +24,12 @@ let toolSlugs: string[];
 
 before(async () => {
   browser = await launchBrowser();
-  postSlugs = ((await (await fetch(`${BASE}/api/blog/public/posts`)).json()) as { data: { slug: string }[] }).data.map((p) => p.slug);
-  toolSlugs = ((await (await fetch(`${BASE}/api/tools`)).json()) as { data: { slug: string }[] }).data.map((t) => t.slug);
+  postSlugs = ((await (await fetch(`${BASE}/api/blog/public/posts`)).json()) as { data: { slug: string }[] }).data.map(
+    (p) => p.slug,
+  );
+  toolSlugs = ((await (await fetch(`${BASE}/api/tools`)).json()) as { data: { slug: string }[] }).data.map(
+    (t) => t.slug,
+  );
 });
 after(async () => {
   await browser.close();
@@ -31,8 +39,12 @@ after(async () => {
 async function loadAllImages(page: Page) {
   // Lazy images load near the viewport; made eager they all load now. (Scrolling through the page with timers hung
   // once in CI: a renderer that stopped running them left page.evaluate, which has no timeout, waiting for ever.)
-  await page.evaluate(() => document.querySelectorAll<HTMLImageElement>('img[loading="lazy"]').forEach((img) => (img.loading = 'eager')));
-  await page.waitForFunction(() => Array.from(document.images).every((i) => i.complete), undefined, { timeout: 20_000 });
+  await page.evaluate(() =>
+    document.querySelectorAll<HTMLImageElement>('img[loading="lazy"]').forEach((img) => (img.loading = 'eager')),
+  );
+  await page.waitForFunction(() => Array.from(document.images).every((i) => i.complete), undefined, {
+    timeout: 20_000,
+  });
 }
 
 /** The path of a page's og:image (the server writes the https public origin; the test server is plain http). */
@@ -61,7 +73,18 @@ describe('looks', () => {
       if (r.failure()?.errorText !== 'net::ERR_ABORTED') failed.push(`${r.failure()?.errorText} ${r.url()}`);
     });
     // chatgpt and cursor used to point at /screenshots/*.png files that do not exist.
-    for (const path of ['/', '/tool/claude', '/tool/chatgpt', '/tool/cursor', '/blog', `/blog/${postSlugs[0]}`, '/submit', '/contact', '/advertise', '/privacy']) {
+    for (const path of [
+      '/',
+      '/tool/claude',
+      '/tool/chatgpt',
+      '/tool/cursor',
+      '/blog',
+      `/blog/${postSlugs[0]}`,
+      '/submit',
+      '/contact',
+      '/advertise',
+      '/privacy',
+    ]) {
       await page.goto(`${BASE}${path}`);
       await waitForRoute(page);
       await loadAllImages(page);
@@ -79,7 +102,9 @@ describe('looks', () => {
       await waitForRoute(page);
       await page.getByLabel('Per page').selectOption('96');
       // Both lists hold more than the default 24 tools: wait for the longer page before counting.
-      await page.waitForFunction(() => document.querySelectorAll('.dir-card').length > 24, undefined, { timeout: 20_000 });
+      await page.waitForFunction(() => document.querySelectorAll('.dir-card').length > 24, undefined, {
+        timeout: 20_000,
+      });
       await loadAllImages(page);
       const cards = await page.$$eval('.dir-card', (els) =>
         els.map((card) => {
@@ -114,7 +139,10 @@ describe('looks', () => {
       await waitForRoute(page);
       await loadAllImages(page);
       const cards = await page.$$eval('.blog-card', (els) =>
-        els.map((c) => ({ slug: c.querySelector('a')!.getAttribute('href')!, img: c.querySelector<HTMLImageElement>('img.blog-card__image')?.naturalWidth ?? 0 })),
+        els.map((c) => ({
+          slug: c.querySelector('a')!.getAttribute('href')!,
+          img: c.querySelector<HTMLImageElement>('img.blog-card__image')?.naturalWidth ?? 0,
+        })),
       );
       for (const c of cards) {
         assert.ok(c.img > 0, `${c.slug}: cover loaded`);
@@ -126,7 +154,9 @@ describe('looks', () => {
     for (const slug of postSlugs.slice(0, 3)) {
       await page.goto(`${BASE}/blog/${slug}`);
       await waitForRoute(page);
-      await page.waitForFunction(() => (document.querySelector<HTMLImageElement>('.blog-post__image')?.naturalWidth ?? 0) > 0);
+      await page.waitForFunction(
+        () => (document.querySelector<HTMLImageElement>('.blog-post__image')?.naturalWidth ?? 0) > 0,
+      );
     }
     await page.context().close();
   });
@@ -167,8 +197,14 @@ describe('looks', () => {
     await page.goto(`${BASE}/`);
     await waitForRoute(page);
     const name = await page.locator('.dir-card__name').first().boundingBox();
-    assert.ok(name && name.y >= 0 && name.y + name.height <= PHONE.height, `first card name at ${JSON.stringify(name)}`);
-    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), 'no sideways scrolling of the page');
+    assert.ok(
+      name && name.y >= 0 && name.y + name.height <= PHONE.height,
+      `first card name at ${JSON.stringify(name)}`,
+    );
+    assert.ok(
+      await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth),
+      'no sideways scrolling of the page',
+    );
     const bar = await page.locator('.top-bar').boundingBox();
     assert.ok(bar && bar.height <= 64, `top bar height ${bar?.height}`);
     // The menu opens from the keyboard.
@@ -176,7 +212,9 @@ describe('looks', () => {
     await page.keyboard.press('Enter');
     const menu = page.locator('.top-menu__panel');
     assert.ok(await menu.isVisible());
-    const links = await menu.getByRole('link').evaluateAll((as) => as.map((a) => [a.textContent, a.getAttribute('href'), a.getAttribute('aria-current')]));
+    const links = await menu
+      .getByRole('link')
+      .evaluateAll((as) => as.map((a) => [a.textContent, a.getAttribute('href'), a.getAttribute('aria-current')]));
     assert.deepEqual(links, [
       ['Directory', '/', 'page'],
       ['MCP Servers', '/?type=mcp-servers', null],
@@ -204,7 +242,11 @@ describe('looks', () => {
         const { page } = await openPage(browser, { theme, viewport: { width: 1280, height: 800 } });
         await page.goto(`${BASE}${path}`);
         await waitForRoute(page);
-        await page.waitForFunction(() => Array.from(document.images).filter((i) => i.getBoundingClientRect().top < innerHeight).every((i) => i.complete && i.naturalWidth > 0));
+        await page.waitForFunction(() =>
+          Array.from(document.images)
+            .filter((i) => i.getBoundingClientRect().top < innerHeight)
+            .every((i) => i.complete && i.naturalWidth > 0),
+        );
         assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), theme);
         await page.screenshot({ path: join(SHOTS, `${name}-${theme}.png`) });
         await page.context().close();

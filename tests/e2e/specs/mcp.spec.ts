@@ -16,7 +16,10 @@ let browser: Browser;
 
 // better-sqlite3 is the API's dependency: load it from there, and only ever read.
 type ReadOnlyDb = { prepare(sql: string): { all(...params: unknown[]): unknown[] }; close(): void };
-const Database = createRequire(join(API_DIR, 'package.json'))('better-sqlite3') as new (path: string, opts: object) => ReadOnlyDb;
+const Database = createRequire(join(API_DIR, 'package.json'))('better-sqlite3') as new (
+  path: string,
+  opts: object,
+) => ReadOnlyDb;
 function queryDb<T>(sql: string, ...params: unknown[]): T[] {
   const db = new Database(process.env.DATABASE_PATH!, { readonly: true, fileMustExist: true });
   try {
@@ -49,7 +52,8 @@ async function openWithoutScript(path: string): Promise<Page> {
 
 const install = (page: Page) => page.getByRole('region', { name: /^Install / });
 /** A client's snippet: the required settings only, and the first remote when the server offers several. */
-const snippetCode = (page: Page, client: string) => install(page).locator(`code[data-client="${client}"]:not([data-optional])`).first();
+const snippetCode = (page: Page, client: string) =>
+  install(page).locator(`code[data-client="${client}"]:not([data-optional])`).first();
 const snippetText = (page: Page, client: string) => snippetCode(page, client).innerText();
 
 /** Opens a client's disclosure (a native <details>, so it works without script) and returns its snippet. */
@@ -65,13 +69,29 @@ describe('mcp: install snippets without JavaScript', () => {
     assert.ok(await install(page).isVisible());
     const desktop = JSON.parse(await snippetText(page, 'claude-desktop'));
     assert.deepEqual(desktop, {
-      mcpServers: { 'brave-search': { command: 'npx', args: ['-y', '@modelcontextprotocol/server-brave-search'], env: { BRAVE_API_KEY: '<BRAVE_API_KEY>' } } },
+      mcpServers: {
+        'brave-search': {
+          command: 'npx',
+          args: ['-y', '@modelcontextprotocol/server-brave-search'],
+          env: { BRAVE_API_KEY: '<BRAVE_API_KEY>' },
+        },
+      },
     });
-    assert.ok(await install(page).getByText('~/Library/Application Support/Claude/claude_desktop_config.json').isVisible());
+    assert.ok(
+      await install(page).getByText('~/Library/Application Support/Claude/claude_desktop_config.json').isVisible(),
+    );
     const vscode = JSON.parse(await openClient(page, 'VS Code', 'vscode'));
-    assert.deepEqual(vscode.inputs[0], { type: 'promptString', id: 'brave_api_key', description: 'Brave Search API key', password: true });
+    assert.deepEqual(vscode.inputs[0], {
+      type: 'promptString',
+      id: 'brave_api_key',
+      description: 'Brave Search API key',
+      password: true,
+    });
     assert.equal(vscode.servers['brave-search'].type, 'stdio');
-    assert.match(await openClient(page, 'Claude Code', 'claude-code'), /^claude mcp add brave-search --transport stdio --env 'BRAVE_API_KEY=<BRAVE_API_KEY>' -- npx -y @modelcontextprotocol\/server-brave-search$/);
+    assert.match(
+      await openClient(page, 'Claude Code', 'claude-code'),
+      /^claude mcp add brave-search --transport stdio --env 'BRAVE_API_KEY=<BRAVE_API_KEY>' -- npx -y @modelcontextprotocol\/server-brave-search$/,
+    );
     assert.deepEqual(JSON.parse(await openClient(page, 'Cursor', 'cursor')).mcpServers, desktop.mcpServers);
     const cursorLink = await install(page).getByRole('link', { name: 'Add to Cursor' }).getAttribute('href');
     assert.match(cursorLink!, /^cursor:\/\/anysphere\.cursor-deeplink\/mcp\/install\?name=brave-search&config=/);
@@ -95,12 +115,27 @@ describe('mcp: install snippets without JavaScript', () => {
     const page = await openWithoutScript('/tool/linear-mcp-server');
     const desktop = JSON.parse(await snippetText(page, 'claude-desktop'));
     assert.deepEqual(desktop.mcpServers.linear.args, ['-y', 'mcp-remote', 'https://mcp.linear.app/mcp']);
-    assert.ok(await install(page).getByText(/custom connector/).first().isVisible());
-    assert.deepEqual(JSON.parse(await openClient(page, 'Cursor', 'cursor')), { mcpServers: { linear: { url: 'https://mcp.linear.app/mcp' } } });
-    assert.deepEqual(JSON.parse(await openClient(page, 'VS Code', 'vscode')), { servers: { linear: { type: 'http', url: 'https://mcp.linear.app/mcp' } } });
-    const vscodeLink = await install(page).getByRole('link', { name: 'Install in VS Code' }).first().getAttribute('href');
+    assert.ok(
+      await install(page)
+        .getByText(/custom connector/)
+        .first()
+        .isVisible(),
+    );
+    assert.deepEqual(JSON.parse(await openClient(page, 'Cursor', 'cursor')), {
+      mcpServers: { linear: { url: 'https://mcp.linear.app/mcp' } },
+    });
+    assert.deepEqual(JSON.parse(await openClient(page, 'VS Code', 'vscode')), {
+      servers: { linear: { type: 'http', url: 'https://mcp.linear.app/mcp' } },
+    });
+    const vscodeLink = await install(page)
+      .getByRole('link', { name: 'Install in VS Code' })
+      .first()
+      .getAttribute('href');
     assert.ok(vscodeLink!.startsWith('vscode:mcp/install?'));
-    assert.equal(await openClient(page, 'Claude Code', 'claude-code'), 'claude mcp add linear --transport http https://mcp.linear.app/mcp');
+    assert.equal(
+      await openClient(page, 'Claude Code', 'claude-code'),
+      'claude mcp add linear --transport http https://mcp.linear.app/mcp',
+    );
     // its SSE endpoint is offered too, under its own heading
     const sse = install(page).locator('code[data-client="claude-code"][data-variant="remote-1"]');
     assert.equal(await sse.innerText(), 'claude mcp add linear --transport sse https://mcp.linear.app/sse');
@@ -135,11 +170,18 @@ describe('mcp: the system choice without JavaScript', () => {
   it('every remote of Cloudflare, and the optional settings of mcp-atlassian, in the server HTML', async () => {
     const page = await openWithoutScript('/tool/cloudflare-mcp-server');
     const commands = await install(page).locator('code[data-client="claude-code"]').allTextContents(); // inside closed disclosures
-    assert.deepEqual(commands, ['bindings', 'observability', 'docs'].map((h) => `claude mcp add cloudflare-${h} --transport http https://${h}.mcp.cloudflare.com/mcp`));
+    assert.deepEqual(
+      commands,
+      ['bindings', 'observability', 'docs'].map(
+        (h) => `claude mcp add cloudflare-${h} --transport http https://${h}.mcp.cloudflare.com/mcp`,
+      ),
+    );
     await page.context().close();
     const atlassian = await openWithoutScript('/tool/mcp-atlassian-mcp-server');
     await install(atlassian).getByText('With optional settings (6)').first().click();
-    const withOptional = JSON.parse(await install(atlassian).locator('code[data-client="claude-desktop"][data-optional]').innerText());
+    const withOptional = JSON.parse(
+      await install(atlassian).locator('code[data-client="claude-desktop"][data-optional]').innerText(),
+    );
     assert.equal(withOptional.mcpServers['mcp-atlassian'].env.CONFLUENCE_API_TOKEN, '<CONFLUENCE_API_TOKEN>');
     await atlassian.context().close();
   });
@@ -155,7 +197,9 @@ describe('mcp: with JavaScript', () => {
     const windows = install(page).getByRole('group', { name: 'Your system:' }).getByRole('link', { name: 'Windows' });
     await windows.focus();
     await page.keyboard.press('Enter');
-    await page.waitForFunction(() => document.querySelector('code[data-client="claude-desktop"]')?.textContent?.includes('"cmd"'));
+    await page.waitForFunction(() =>
+      document.querySelector('code[data-client="claude-desktop"]')?.textContent?.includes('"cmd"'),
+    );
     assert.equal(await windows.getAttribute('aria-current'), 'true');
     assert.match(page.url(), /\/tool\/brave-search-mcp-server\?os=windows$/);
     assert.equal(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed), true);
@@ -163,7 +207,9 @@ describe('mcp: with JavaScript', () => {
     // another server's page, with no ?os= in its address: the remembered choice applies
     await page.goto(`${BASE}/tool/slack-mcp-server`);
     await waitForRoute(page);
-    await page.waitForFunction(() => document.querySelector('code[data-client="claude-desktop"]')?.textContent?.includes('"/c"'));
+    await page.waitForFunction(() =>
+      document.querySelector('code[data-client="claude-desktop"]')?.textContent?.includes('"/c"'),
+    );
     assert.equal(await install(page).getByRole('link', { name: 'Windows' }).getAttribute('aria-current'), 'true');
     assert.deepEqual(errors, []);
     await page.context().close();
@@ -174,7 +220,9 @@ describe('mcp: with JavaScript', () => {
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: BASE });
     await page.goto(`${BASE}/tool/linear-mcp-server`);
     await waitForRoute(page);
-    const copy = page.getByRole('button', { name: 'Copy the Claude Desktop configuration for mcp.linear.app/mcp (Streamable HTTP)' });
+    const copy = page.getByRole('button', {
+      name: 'Copy the Claude Desktop configuration for mcp.linear.app/mcp (Streamable HTTP)',
+    });
     await copy.focus();
     await page.keyboard.press('Enter');
     await page.getByRole('status').filter({ hasText: 'Copied!' }).waitFor();
@@ -199,14 +247,23 @@ describe('mcp: search that forgives typos', () => {
     await waitForRoute(page);
     await page.getByRole('link', { name: 'GitHub', exact: true }).click();
     await page.waitForURL(/search=GitHub/);
-    await page.getByRole('link', { name: /GitHub MCP Server/ }).first().waitFor();
+    await page
+      .getByRole('link', { name: /GitHub MCP Server/ })
+      .first()
+      .waitFor();
     assert.deepEqual(errors, []);
     await page.context().close();
   });
 
   it('/api/tools?search= answers suggestions for postgress and calude', async () => {
-    for (const [q, expected] of [['postgress', 'PostgreSQL'], ['calude', 'Claude']]) {
-      const body = (await (await fetch(`${BASE}/api/tools?search=${q}`)).json()) as { data: unknown[]; suggestions: string[] };
+    for (const [q, expected] of [
+      ['postgress', 'PostgreSQL'],
+      ['calude', 'Claude'],
+    ]) {
+      const body = (await (await fetch(`${BASE}/api/tools?search=${q}`)).json()) as {
+        data: unknown[];
+        suggestions: string[];
+      };
       assert.deepEqual(body.data, []);
       assert.ok(body.suggestions.includes(expected), `${q}: ${body.suggestions}`);
     }
@@ -239,7 +296,10 @@ describe('mcp: feeds', () => {
 
   it('are advertised on pages and listed in the sitemap', async () => {
     const html = await (await fetch(`${BASE}/blog`)).text();
-    assert.match(html, /<link rel="alternate" type="application\/atom\+xml" title="AI Tools Blog" href="\/feeds\/blog\.xml">/);
+    assert.match(
+      html,
+      /<link rel="alternate" type="application\/atom\+xml" title="AI Tools Blog" href="\/feeds\/blog\.xml">/,
+    );
     assert.match(html, /href="\/feeds\/tools\.xml"/);
     const sitemap = await (await fetch(`${BASE}/sitemap.xml`)).text();
     assert.match(sitemap, /\/feeds\/blog\.xml<\/loc>/);
@@ -248,8 +308,13 @@ describe('mcp: feeds', () => {
 
   it('validate as XML and list the newest posts and tools from the database', async () => {
     const blog = await feed('/feeds/blog.xml');
-    const posts = queryDb<{ slug: string; title: string }>(`SELECT slug, title FROM blog_posts WHERE status = 'published' ORDER BY published_at DESC, id DESC`);
-    assert.deepEqual(blog.entry.map((e) => text(e.title)), posts.slice(0, blog.entry.length).map((p) => p.title));
+    const posts = queryDb<{ slug: string; title: string }>(
+      `SELECT slug, title FROM blog_posts WHERE status = 'published' ORDER BY published_at DESC, id DESC`,
+    );
+    assert.deepEqual(
+      blog.entry.map((e) => text(e.title)),
+      posts.slice(0, blog.entry.length).map((p) => p.title),
+    );
     assert.equal(blog.entry.length, Math.min(posts.length, 50));
     const tools = await feed('/feeds/tools.xml');
     // The first entry is one of the tools updated last (its own date or its server record's, whichever is later).
@@ -257,7 +322,10 @@ describe('mcp: feeds', () => {
       `SELECT t.slug, max(coalesce(json_extract(t.doc, '$.lastUpdated'), ''), coalesce(substr(s.updated_at, 1, 10), '')) AS day
        FROM tools t LEFT JOIN mcp_servers s ON s.tool_slug = t.slug`,
     );
-    const newestDay = dated.map((d) => d.day).sort().at(-1);
+    const newestDay = dated
+      .map((d) => d.day)
+      .sort()
+      .at(-1);
     const newest = dated.filter((d) => d.day === newestDay).map((d) => d.slug);
     assert.ok(newest.includes(tools.entry[0].id.replace(/^.*\/tool\//, '')), tools.entry[0].id);
     assert.equal(tools.entry.length, 50);
@@ -266,12 +334,19 @@ describe('mcp: feeds', () => {
 
 describe('mcp: registry format both ways', () => {
   it('/v0.1/servers answers the registry shape with cursor paging', async () => {
-    const first = (await (await fetch(`${BASE}/v0.1/servers?limit=20`)).json()) as { servers: { server: { name: string } }[]; metadata: { nextCursor?: string } };
+    const first = (await (await fetch(`${BASE}/v0.1/servers?limit=20`)).json()) as {
+      servers: { server: { name: string } }[];
+      metadata: { nextCursor?: string };
+    };
     assert.equal(first.servers.length, 20);
     assert.ok(first.metadata.nextCursor);
-    const second = (await (await fetch(`${BASE}/v0.1/servers?limit=20&cursor=${first.metadata.nextCursor}`)).json()) as typeof first;
+    const second = (await (
+      await fetch(`${BASE}/v0.1/servers?limit=20&cursor=${first.metadata.nextCursor}`)
+    ).json()) as typeof first;
     assert.ok(second.servers[0].server.name > first.servers[19].server.name);
-    const one = await fetch(`${BASE}/v0.1/servers/${encodeURIComponent('io.github.github/github-mcp-server')}/versions/latest`);
+    const one = await fetch(
+      `${BASE}/v0.1/servers/${encodeURIComponent('io.github.github/github-mcp-server')}/versions/latest`,
+    );
     assert.equal(one.status, 200);
     const body = (await one.json()) as { server: { name: string }; _meta: Record<string, { url: string }> };
     assert.equal(body.server.name, 'io.github.github/github-mcp-server');
@@ -298,7 +373,10 @@ describe('mcp: registry format both ways', () => {
       args: ['-y', '@modelcontextprotocol/server-weather@1.0.0', '--port=8080'],
       env: { API_KEY: '<API_KEY>' },
     });
-    assert.match(await openClient(page, 'Claude Code', 'claude-code'), /claude mcp add local-weather --transport stdio --env 'API_KEY=<API_KEY>' -- npx/);
+    assert.match(
+      await openClient(page, 'Claude Code', 'claude-code'),
+      /claude mcp add local-weather --transport stdio --env 'API_KEY=<API_KEY>' -- npx/,
+    );
     await page.context().close();
 
     const refused = pnpm('registry', 'import', join(API_DIR, 'data', 'mcp-examples', 'invalid'));
@@ -313,7 +391,9 @@ describe('mcp: /v0.1 from a page in another origin', () => {
   let otherOrigin: string;
   before(async () => {
     // A page of another site (another port is another origin), as a registry client in a browser would be.
-    other = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>other site</title>'));
+    other = createServer((_req, res) =>
+      res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>other site</title>'),
+    );
     await new Promise<void>((done) => other.listen(0, '127.0.0.1', done));
     otherOrigin = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
   });
@@ -326,7 +406,9 @@ describe('mcp: /v0.1 from a page in another origin', () => {
     const answer = await page.evaluate(async (base) => {
       // A custom header makes this a non-simple request: the browser sends it only after a preflight that allows it.
       const list = await fetch(`${base}/v0.1/servers?limit=3`, { headers: { 'X-Registry-Client': 'e2e' } });
-      const one = await fetch(`${base}/v0.1/servers/${encodeURIComponent('io.github.github/github-mcp-server')}/versions/latest`);
+      const one = await fetch(
+        `${base}/v0.1/servers/${encodeURIComponent('io.github.github/github-mcp-server')}/versions/latest`,
+      );
       const missing = await fetch(`${base}/v0.1/no-such-endpoint`);
       return {
         listStatus: list.status,
@@ -343,7 +425,14 @@ describe('mcp: /v0.1 from a page in another origin', () => {
     assert.equal(answer.missingStatus, 404);
     assert.match(answer.missingType ?? '', /^application\/json/);
     assert.equal(typeof answer.missingBody.error, 'string');
-    const preflight = await fetch(`${BASE}/v0.1/servers`, { method: 'OPTIONS', headers: { Origin: otherOrigin, 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'x-registry-client' } });
+    const preflight = await fetch(`${BASE}/v0.1/servers`, {
+      method: 'OPTIONS',
+      headers: {
+        Origin: otherOrigin,
+        'Access-Control-Request-Method': 'GET',
+        'Access-Control-Request-Headers': 'x-registry-client',
+      },
+    });
     assert.equal(preflight.status, 204);
     assert.equal(preflight.headers.get('access-control-allow-headers'), 'x-registry-client');
     await context.close();
@@ -352,7 +441,9 @@ describe('mcp: /v0.1 from a page in another origin', () => {
 
 describe('mcp: the tools each server offers', () => {
   // From the shipped inspection (pnpm registry inspect), so the test follows a refresh of the data.
-  const inspections = JSON.parse(readFileSync(join(API_DIR, 'data', 'mcp-inspections.json'), 'utf8')) as { servers: Record<string, { status: string; tools?: { name: string }[] }> };
+  const inspections = JSON.parse(readFileSync(join(API_DIR, 'data', 'mcp-inspections.json'), 'utf8')) as {
+    servers: Record<string, { status: string; tools?: { name: string }[] }>;
+  };
   const playwright = inspections.servers['playwright-mcp-server']!;
 
   it('a search for a tool`s name finds its server, in the server HTML of the directory', async () => {
@@ -365,7 +456,10 @@ describe('mcp: the tools each server offers', () => {
     const { page, errors } = await openPage(browser);
     await page.goto(`${BASE}/?search=browser_navigate`);
     await waitForRoute(page);
-    await page.getByRole('link', { name: /Playwright MCP Server/ }).first().click();
+    await page
+      .getByRole('link', { name: /Playwright MCP Server/ })
+      .first()
+      .click();
     await page.waitForURL(/\/tool\/playwright-mcp-server$/);
     const section = page.getByRole('region', { name: `Tools (${playwright.tools!.length})` });
     await section.waitFor();
@@ -384,7 +478,10 @@ describe('mcp: the tools each server offers', () => {
     assert.equal(await section.getByRole('heading', { level: 3 }).count(), playwright.tools!.length);
     await page.context().close();
     const brave = await openWithoutScript('/tool/brave-search-mcp-server');
-    assert.match(await brave.getByRole('region', { name: 'Tools', exact: true }).innerText(), /Not inspected: needs credentials \(BRAVE_API_KEY\)/);
+    assert.match(
+      await brave.getByRole('region', { name: 'Tools', exact: true }).innerText(),
+      /Not inspected: needs credentials \(BRAVE_API_KEY\)/,
+    );
     await brave.context().close();
   });
 });

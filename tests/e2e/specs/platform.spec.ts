@@ -31,13 +31,25 @@ describe('shell and legal remote', () => {
     assert.match(html, /<style data-href="\/remotes\/legal\/[^"]+\.css">/, 'the remote CSS is inlined by the server');
     assert.match(html, /<style data-href="\/assets\/[^"]+\.css">/, "the shell's CSS is inlined");
     assert.doesNotMatch(html, /<link rel="stylesheet"/, 'no render-blocking stylesheet');
-    assert.match(html, /"legal":\{"id":"[^"]+","entry":"\/remotes\/legal\/[^"]+\/remoteEntry\.js"/, 'the page names the release it was rendered with');
+    assert.match(
+      html,
+      /"legal":\{"id":"[^"]+","entry":"\/remotes\/legal\/[^"]+\/remoteEntry\.js"/,
+      'the page names the release it was rendered with',
+    );
     // A short waterfall: the page lists its code (the shell's entry, then the route's federation entry and module
     // chunks), fetched in one wave after the first paint, not discovered one by one; no module element blocks.
-    const code = JSON.parse(html.match(/<script type="application\/json" id="__PAGE_CODE__">([^<]+)<\/script>/)?.[1] ?? '[]') as string[];
+    const code = JSON.parse(
+      html.match(/<script type="application\/json" id="__PAGE_CODE__">([^<]+)<\/script>/)?.[1] ?? '[]',
+    ) as string[];
     assert.match(code[0] ?? '', /^\/assets\/index-[\w-]+\.js$/);
-    assert.ok(code.some((f) => /^\/remotes\/legal\/[^/]+\/remoteEntry\.js$/.test(f)), code.join());
-    assert.ok(code.some((f) => /^\/remotes\/legal\/[^/]+\/__federation_expose_Privacy-[\w-]+\.js$/.test(f)), code.join());
+    assert.ok(
+      code.some((f) => /^\/remotes\/legal\/[^/]+\/remoteEntry\.js$/.test(f)),
+      code.join(),
+    );
+    assert.ok(
+      code.some((f) => /^\/remotes\/legal\/[^/]+\/__federation_expose_Privacy-[\w-]+\.js$/.test(f)),
+      code.join(),
+    );
     assert.doesNotMatch(html, /<script type="module"|rel="modulepreload"/);
   });
 
@@ -49,23 +61,41 @@ describe('shell and legal remote', () => {
     // The page painted before any of its code was asked for (shell/src/remotes/pageCode.ts).
     const { paint, firstCode } = await page.evaluate(() => ({
       paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
-      firstCode: Math.min(...performance.getEntriesByType('resource').filter((r) => r.name.endsWith('.js')).map((r) => r.startTime)),
+      firstCode: Math.min(
+        ...performance
+          .getEntriesByType('resource')
+          .filter((r) => r.name.endsWith('.js'))
+          .map((r) => r.startTime),
+      ),
     }));
-    assert.ok(paint !== undefined && paint <= firstCode, `first paint at ${paint} ms, first module asked for at ${firstCode} ms`);
+    assert.ok(
+      paint !== undefined && paint <= firstCode,
+      `first paint at ${paint} ms, first module asked for at ${firstCode} ms`,
+    );
     const today = new Date().toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
     assert.equal(await page.locator('.legal__updated').textContent(), `Last updated: ${today}`);
     assert.deepEqual(errors, []);
     // Shared singletons: React and the router come from the shell's build only, never from a remote.
-    const fromRemotes = requests.filter((u) => u.includes('/remotes/') && /__federation_shared_(react|react-dom|react-router-dom|zustand)-/.test(u));
+    const fromRemotes = requests.filter(
+      (u) => u.includes('/remotes/') && /__federation_shared_(react|react-dom|react-router-dom|zustand)-/.test(u),
+    );
     assert.deepEqual(fromRemotes, []);
-    assert.ok(requests.some((u) => /\/remotes\/legal\/.+__federation_expose_Privacy/.test(u)), 'the route came through the federated module');
+    assert.ok(
+      requests.some((u) => /\/remotes\/legal\/.+__federation_expose_Privacy/.test(u)),
+      'the route came through the federated module',
+    );
     // After visiting routes of every remote, the share scope still holds exactly one version of each package.
     for (const name of ['Home', 'Blog', 'Submit Tool', 'Privacy Policy']) {
       await page.locator('footer').getByRole('link', { name, exact: true }).click();
       await waitForRoute(page);
     }
     const scope = await page.evaluate(() =>
-      Object.fromEntries(Object.entries((globalThis as { __federation_shared__?: { default: Record<string, object> } }).__federation_shared__?.default ?? {}).map(([k, v]) => [k, Object.keys(v).length])),
+      Object.fromEntries(
+        Object.entries(
+          (globalThis as { __federation_shared__?: { default: Record<string, object> } }).__federation_shared__
+            ?.default ?? {},
+        ).map(([k, v]) => [k, Object.keys(v).length]),
+      ),
     );
     assert.deepEqual(scope, { react: 1, 'react-dom': 1, 'react-router-dom': 1, zustand: 1 });
     assert.deepEqual(
@@ -107,7 +137,8 @@ describe('shell and legal remote', () => {
     const { page, errors } = await openPage(browser);
     await page.goto(`${BASE}/no/such/page`);
     await waitForRoute(page);
-    for (const href of ['/', '/blog', '/submit']) assert.equal(await page.locator(`main a[href="${href}"]`).count(), 1, href);
+    for (const href of ['/', '/blog', '/submit'])
+      assert.equal(await page.locator(`main a[href="${href}"]`).count(), 1, href);
     assert.deepEqual(await axeViolations(page), []);
     await page.goto(`${BASE}/admin`);
     await waitForRoute(page);
@@ -115,7 +146,10 @@ describe('shell and legal remote', () => {
     await page.getByRole('link', { name: 'Go to Homepage' }).click();
     await page.waitForURL(`${BASE}/`);
     // The 404 document itself is reported by the browser; nothing else may fail.
-    assert.deepEqual(errors.filter((e) => !e.includes('status of 404')), []);
+    assert.deepEqual(
+      errors.filter((e) => !e.includes('status of 404')),
+      [],
+    );
     await page.context().close();
   });
 
@@ -123,10 +157,20 @@ describe('shell and legal remote', () => {
     const { page } = await openPage(browser);
     await page.goto(`${BASE}/cookies`);
     const footer = page.locator('footer');
-    for (const [name, href] of [['Home', '/'], ['Blog', '/blog'], ['Advertise Your Tool', '/advertise'], ['Submit Tool', '/submit'], ['Privacy Policy', '/privacy'], ['Terms of Service', '/terms'], ['Cookie Policy', '/cookies'], ['Contact Us', '/contact']]) {
+    for (const [name, href] of [
+      ['Home', '/'],
+      ['Blog', '/blog'],
+      ['Advertise Your Tool', '/advertise'],
+      ['Submit Tool', '/submit'],
+      ['Privacy Policy', '/privacy'],
+      ['Terms of Service', '/terms'],
+      ['Cookie Policy', '/cookies'],
+      ['Contact Us', '/contact'],
+    ]) {
       assert.equal(await footer.getByRole('link', { name, exact: true }).getAttribute('href'), href);
     }
-    for (const name of ['LinkedIn', 'Pinterest', 'Medium']) assert.equal(await footer.getByRole('link', { name }).getAttribute('target'), '_blank');
+    for (const name of ['LinkedIn', 'Pinterest', 'Medium'])
+      assert.equal(await footer.getByRole('link', { name }).getAttribute('target'), '_blank');
     assert.match((await footer.textContent()) ?? '', /© 2025/);
     await page.context().close();
   });
@@ -139,7 +183,10 @@ describe('shell and legal remote', () => {
     assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'light');
     await page.getByRole('button', { name: 'Switch to dark mode' }).click();
     assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'dark');
-    assert.deepEqual(await page.evaluate(() => [localStorage.getItem('theme'), localStorage.getItem('themeManual')]), ['dark', 'true']);
+    assert.deepEqual(await page.evaluate(() => [localStorage.getItem('theme'), localStorage.getItem('themeManual')]), [
+      'dark',
+      'true',
+    ]);
     // The theme is applied by the head script, before the app's code runs.
     await page.route('**/assets/*.js', (r) => r.abort());
     await page.reload();
@@ -151,8 +198,15 @@ describe('shell and legal remote', () => {
     assert.deepEqual(await axeViolations(page), [], 'contrast holds in the dark theme');
     await page.getByRole('button', { name: 'Auto theme' }).click();
     assert.equal(await page.evaluate(() => localStorage.getItem('themeManual')), 'false');
-    assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'light', 'noon is light in auto mode');
-    assert.deepEqual(errors.filter((e) => !e.includes('net::ERR_FAILED')), []);
+    assert.equal(
+      await page.evaluate(() => document.documentElement.dataset.theme),
+      'light',
+      'noon is light in auto mode',
+    );
+    assert.deepEqual(
+      errors.filter((e) => !e.includes('net::ERR_FAILED')),
+      [],
+    );
     await page.context().close();
   });
 
@@ -186,14 +240,21 @@ describe('a remote that fails to load', () => {
     await page.getByRole('button', { name: 'Try again' }).click();
     await page.getByRole('heading', { level: 1, name: heading }).waitFor();
     await waitForRoute(page);
-    assert.equal(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument), true, 'recovered without a reload');
+    assert.equal(
+      await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument),
+      true,
+      'recovered without a reload',
+    );
     assert.equal(await page.locator('.remote-error').count(), 0);
   }
 
   it('recovers from a refused connection with Try again', async () => {
     const pattern = '**/remotes/legal/**';
     const { page } = await failInApp(pattern, (r) => r.abort('connectionrefused'), 'Terms of Service');
-    assert.match((await page.locator('.remote-error').textContent()) ?? '', /Loading chunk legal\/Terms failed\..*\(error\)/);
+    assert.match(
+      (await page.locator('.remote-error').textContent()) ?? '',
+      /Loading chunk legal\/Terms failed\..*\(error\)/,
+    );
     await recovers(page, pattern, 'Terms of Service');
     await page.context().close();
   });
@@ -212,7 +273,10 @@ describe('a remote that fails to load', () => {
   it('recovers when the entry loads but the route chunk fails', async () => {
     const pattern = '**/remotes/legal/**/__federation_expose_Terms-*.js';
     const { page, requests } = await failInApp(pattern, (r) => r.abort('failed'), 'Terms of Service');
-    assert.ok(requests.some((u) => /\/remotes\/legal\/[^/]+\/remoteEntry\.js$/.test(u)), 'the entry itself loaded');
+    assert.ok(
+      requests.some((u) => /\/remotes\/legal\/[^/]+\/remoteEntry\.js$/.test(u)),
+      'the entry itself loaded',
+    );
     await recovers(page, pattern, 'Terms of Service');
     await page.context().close();
   });
@@ -254,7 +318,10 @@ describe('a remote that fails to load', () => {
       assert.equal(res.status, 200);
       const html = await res.text();
       assert.ok(html.includes(`/remotes/legal/${intact}/remoteEntry.js`), 'the page names the release actually served');
-      assert.equal(((await (await fetch(`${BASE}/remotes.json`)).json()) as Record<string, { id: string }>).legal?.id, intact);
+      assert.equal(
+        ((await (await fetch(`${BASE}/remotes.json`)).json()) as Record<string, { id: string }>).legal?.id,
+        intact,
+      );
       const { page, errors } = await openPage(browser);
       await page.goto(`${BASE}/privacy`);
       await waitForRoute(page);

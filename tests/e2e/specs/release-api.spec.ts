@@ -7,7 +7,18 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Browser, BrowserContext } from 'playwright-core';
@@ -65,11 +76,16 @@ function checkoutV2(): string {
 }
 
 const api = (path: string, token: string | null, init: RequestInit = {}) =>
-  fetch(`${BASE}/api/releases/${path}`, { ...init, headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...(init.headers as Record<string, string>) } });
+  fetch(`${BASE}/api/releases/${path}`, {
+    ...init,
+    headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...(init.headers as Record<string, string>) },
+  });
 
 /** What a browser context sees at /blog: the heading once the route's code ran, the preview bar, and the blog
  *  release the page names. */
-async function blogAsSeenBy(context: BrowserContext): Promise<{ heading: string; bar: string | null; release: string; errors: string[] }> {
+async function blogAsSeenBy(
+  context: BrowserContext,
+): Promise<{ heading: string; bar: string | null; release: string; errors: string[] }> {
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
@@ -77,8 +93,12 @@ async function blogAsSeenBy(context: BrowserContext): Promise<{ heading: string;
   await page.goto(`${BASE}/blog`);
   await waitForRoute(page);
   const heading = (await page.locator('#blog-latest-title').textContent()) ?? '';
-  const bar = (await page.locator('aside.preview-bar').count()) ? await page.locator('aside.preview-bar p').first().textContent() : null;
-  const state = JSON.parse((await page.locator('script[type="application/json"]#__PAGE_STATE__').textContent()) ?? '{}') as { releases: Record<string, { id: string }> };
+  const bar = (await page.locator('aside.preview-bar').count())
+    ? await page.locator('aside.preview-bar p').first().textContent()
+    : null;
+  const state = JSON.parse(
+    (await page.locator('script[type="application/json"]#__PAGE_STATE__').textContent()) ?? '{}',
+  ) as { releases: Record<string, { id: string }> };
   await page.close();
   return { heading, bar, release: state.releases.blog?.id ?? '', errors };
 }
@@ -101,7 +121,11 @@ describe('release API', () => {
     assert.match(((await none.json()) as { error: string }).error, /Authorization: Bearer/);
     const other = await api('blog', directoryToken);
     assert.equal(other.status, 403);
-    const upload = await api('blog', directoryToken, { method: 'POST', headers: { 'Content-Type': 'application/gzip' }, body: new Uint8Array([0x1f, 0x8b]) });
+    const upload = await api('blog', directoryToken, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/gzip' },
+      body: new Uint8Array([0x1f, 0x8b]),
+    });
     assert.equal(upload.status, 403);
     const cli = await runReleaseCli({ ...env, RELEASE_TOKEN: directoryToken }, ['rollback', 'blog', '--site', BASE]);
     assert.equal(cli.status, 1);
@@ -110,7 +134,15 @@ describe('release API', () => {
 
   it('uploads a blog release that one browser previews while another keeps the active one; activated over HTTP, both see it', async () => {
     const active = ((await (await api('blog', blogToken)).json()) as { data: { active: string } }).data.active;
-    const upload = await runReleaseCli({ ...env, RELEASE_TOKEN: blogToken }, ['release', 'blog', '--site', BASE, '--no-activate', '--package-dir', checkout]);
+    const upload = await runReleaseCli({ ...env, RELEASE_TOKEN: blogToken }, [
+      'release',
+      'blog',
+      '--site',
+      BASE,
+      '--no-activate',
+      '--package-dir',
+      checkout,
+    ]);
     assert.equal(upload.status, 0, upload.stderr + upload.stdout);
     assert.match(upload.stdout, /building release .* \(browser build\)/);
     assert.match(upload.stdout, /uploading 100%/);
@@ -119,7 +151,9 @@ describe('release API', () => {
     const id = /\/__preview\/blog\/([^?]+)/.exec(previewLink)![1]!;
     assert.notEqual(id, active);
 
-    const listed = (await (await api('blog', blogToken)).json()) as { data: { active: string; releases: { id: string; releasedBy: string }[] } };
+    const listed = (await (await api('blog', blogToken)).json()) as {
+      data: { active: string; releases: { id: string; releasedBy: string }[] };
+    };
     assert.equal(listed.data.active, active, 'stored, not activated');
     assert.equal(listed.data.releases.find((r) => r.id === id)?.releasedBy, `blog-ci-${run}`);
 
@@ -144,7 +178,10 @@ describe('release API', () => {
         assert.equal(other.release, active);
       }
       const anonymous = await (await fetch(`${BASE}/blog`)).text();
-      assert.ok(anonymous.includes(`>${V1_TEXT}<`) && !anonymous.includes(V2_TEXT), 'the page cache holds no previewed page');
+      assert.ok(
+        anonymous.includes(`>${V1_TEXT}<`) && !anonymous.includes(V2_TEXT),
+        'the page cache holds no previewed page',
+      );
 
       // The bar's button (a plain form post) ends the preview.
       const page = await previewer.newPage();
@@ -157,7 +194,11 @@ describe('release API', () => {
       await page.close();
 
       // Activated over HTTP: every visitor gets it.
-      const activate = await api('blog/activate', blogToken, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ id }) });
+      const activate = await api('blog/activate', blogToken, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ id }),
+      });
       assert.equal(activate.status, 200);
       for (const context of [previewer, visitor]) {
         const seen = await blogAsSeenBy(context);
@@ -165,8 +206,15 @@ describe('release API', () => {
         assert.equal(seen.release, id);
         assert.equal(seen.bar, null);
       }
-      const history = (await (await api('blog', blogToken)).json()) as { data: { history: { action: string; id: string; by: string }[] } };
-      assert.deepEqual(history.data.history.at(-1), { ...history.data.history.at(-1), action: 'release', id, by: `blog-ci-${run}` });
+      const history = (await (await api('blog', blogToken)).json()) as {
+        data: { history: { action: string; id: string; by: string }[] };
+      };
+      assert.deepEqual(history.data.history.at(-1), {
+        ...history.data.history.at(-1),
+        action: 'release',
+        id,
+        by: `blog-ci-${run}`,
+      });
     } finally {
       await previewer.close();
       await visitor.close();
@@ -185,11 +233,21 @@ describe('release API', () => {
   });
 
   it('releases and activates in one command from a team checkout, and lists what the token may see', async () => {
-    const released = await runReleaseCli({ ...env, RELEASE_TOKEN: blogToken }, ['release', 'blog', '--site', BASE, '--package-dir', checkout]);
+    const released = await runReleaseCli({ ...env, RELEASE_TOKEN: blogToken }, [
+      'release',
+      'blog',
+      '--site',
+      BASE,
+      '--package-dir',
+      checkout,
+    ]);
     assert.equal(released.status, 0, released.stderr + released.stdout);
     const id = /blog: (\S+) is active \(was /.exec(released.stdout)?.[1];
     assert.ok(id, released.stdout);
-    assert.ok((await (await fetch(`${BASE}/blog`)).text()).includes(`/remotes/blog/${id}/remoteEntry.js`), 'every visitor gets it');
+    assert.ok(
+      (await (await fetch(`${BASE}/blog`)).text()).includes(`/remotes/blog/${id}/remoteEntry.js`),
+      'every visitor gets it',
+    );
 
     const list = await runReleaseCli({ ...env, RELEASE_TOKEN: blogToken }, ['list', '--site', BASE]);
     assert.equal(list.status, 0, list.stderr);
@@ -210,15 +268,27 @@ describe('release API', () => {
       writeFileSync(join(work, 'src', name), 'should never be written');
       const archive = join(work, 'bad.tgz');
       // GNU tar, told to keep the names as given: the entry is ../../escaped-*.txt.
-      const tar = spawnSync('tar', ['-czPf', archive, '--transform=s,^,../../,', '-C', join(work, 'src'), name], { encoding: 'utf8' });
+      const tar = spawnSync('tar', ['-czPf', archive, '--transform=s,^,../../,', '-C', join(work, 'src'), name], {
+        encoding: 'utf8',
+      });
       assert.equal(tar.status, 0, tar.stderr);
       assert.match(spawnSync('tar', ['-tzPf', archive], { encoding: 'utf8' }).stdout, /^\.\.\/\.\.\/escaped-/);
       const before = readdirSync(join(RELEASES_DIR, 'blog')).sort();
-      const res = await api('blog', blogToken, { method: 'POST', headers: { 'Content-Type': 'application/gzip' }, body: readFileSync(archive) });
+      const res = await api('blog', blogToken, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/gzip' },
+        body: readFileSync(archive),
+      });
       assert.equal(res.status, 400);
       assert.match(((await res.json()) as { error: string }).error, /climbs out of the release folder/);
       assert.deepEqual(readdirSync(join(RELEASES_DIR, 'blog')).sort(), before);
-      for (const d of [RELEASES_DIR, join(RELEASES_DIR, 'blog'), join(RELEASES_DIR, '.staging'), dirname(RELEASES_DIR), dirname(dirname(RELEASES_DIR))]) {
+      for (const d of [
+        RELEASES_DIR,
+        join(RELEASES_DIR, 'blog'),
+        join(RELEASES_DIR, '.staging'),
+        dirname(RELEASES_DIR),
+        dirname(dirname(RELEASES_DIR)),
+      ]) {
         assert.equal(existsSync(join(d, name)), false, `nothing written to ${d}`);
       }
       const staging = join(RELEASES_DIR, '.staging');

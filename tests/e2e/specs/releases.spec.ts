@@ -66,7 +66,10 @@ function checkoutV2(): string {
 
 function manifest() {
   return JSON.parse(readFileSync(join(RELEASES_DIR, 'manifest.json'), 'utf8')) as {
-    remotes: Record<string, { active: string; history: { action: string; id: string; from: string | null; by: string; at: string }[] }>;
+    remotes: Record<
+      string,
+      { active: string; history: { action: string; id: string; from: string | null; by: string; at: string }[] }
+    >;
   };
 }
 
@@ -74,7 +77,8 @@ async function homePlaceholder(): Promise<string> {
   const { page, errors } = await openPage(browser);
   await page.goto(`${BASE}/`);
   await waitForRoute(page);
-  const placeholder = (await page.locator('input[placeholder^="Search tools and servers"]').first().getAttribute('placeholder')) ?? '';
+  const placeholder =
+    (await page.locator('input[placeholder^="Search tools and servers"]').first().getAttribute('placeholder')) ?? '';
   assert.deepEqual(errors, [], 'the page hydrates with the release it was rendered with');
   await page.context().close();
   return placeholder;
@@ -115,7 +119,10 @@ describe('independent releases and rollback', () => {
     page.on('request', (r) => r.url().includes('/remotes/blog/') && blogFiles.push(r.url()));
     await page.goto(`${BASE}/blog`);
     await waitForRoute(page);
-    assert.ok(blogFiles.length > 0 && blogFiles.every((u) => u.includes(`/remotes/blog/${blogV1}/`)), 'the browser loads blog v1 files');
+    assert.ok(
+      blogFiles.length > 0 && blogFiles.every((u) => u.includes(`/remotes/blog/${blogV1}/`)),
+      'the browser loads blog v1 files',
+    );
     await page.context().close();
 
     // The operator rolls the directory back: one command, no restart.

@@ -13,7 +13,12 @@ describe('interactions', () => {
   it('records toolName, action, category, timestamp and url', () => {
     recordInteraction('Cursor', 'view', 'Development');
     const [entry] = JSON.parse(localStorage.getItem(INTERACTIONS_KEY)!);
-    expect(entry).toMatchObject({ toolName: 'Cursor', action: 'view', category: 'Development', url: window.location.href });
+    expect(entry).toMatchObject({
+      toolName: 'Cursor',
+      action: 'view',
+      category: 'Development',
+      url: window.location.href,
+    });
     expect(Number.isNaN(Date.parse(entry.timestamp))).toBe(false);
   });
   it('posts tool_page_view only when an analytics endpoint is configured', () => {

@@ -19,7 +19,13 @@ export function appendCapped<T>(list: T[], item: T, cap = MAX_INTERACTIONS): T[]
 
 export function recordInteraction(toolName: string, action: string, category: string | undefined): void {
   const list = readJson<ToolInteraction[]>(INTERACTIONS_KEY, []);
-  const entry: ToolInteraction = { toolName, action, category: category ?? '', timestamp: new Date().toISOString(), url: window.location.href };
+  const entry: ToolInteraction = {
+    toolName,
+    action,
+    category: category ?? '',
+    timestamp: new Date().toISOString(),
+    url: window.location.href,
+  };
   writeJson(INTERACTIONS_KEY, appendCapped(Array.isArray(list) ? list : [], entry));
 }
 
@@ -28,7 +34,13 @@ export function sendPageView(data: Record<string, unknown>): void {
   const endpoint = getConfig().analyticsEndpoint;
   if (!endpoint) return;
   const body = JSON.stringify({ event: 'tool_page_view', data, timestamp: new Date().toISOString() });
-  fetch(endpoint, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body, credentials: 'omit', keepalive: true }).catch((err) => {
+  fetch(endpoint, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body,
+    credentials: 'omit',
+    keepalive: true,
+  }).catch((err) => {
     console.warn('Analytics event not sent', err);
   });
 }

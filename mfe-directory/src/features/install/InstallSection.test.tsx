@@ -15,12 +15,20 @@ const section = (t: Tool, url = `/tool/${t.slug}`) => (
   </MemoryRouter>
 );
 const tool = (slug: string, mcpServer?: ServerJson): Tool =>
-  ({ id: 1, name: 'Brave Search MCP Server', slug, description: 'd', website: 'https://example.com', ...(mcpServer ? { mcpServer } : {}) }) as Tool;
+  ({
+    id: 1,
+    name: 'Brave Search MCP Server',
+    slug,
+    description: 'd',
+    website: 'https://example.com',
+    ...(mcpServer ? { mcpServer } : {}),
+  }) as Tool;
 
 describe('InstallSection', () => {
   it('renders every client`s snippet in the server HTML, with no copy button before script', () => {
     const html = renderToString(section(tool('brave-search-mcp-server', records['brave-search-mcp-server'])));
-    for (const label of ['Claude Desktop', 'Cursor', 'VS Code', 'Claude Code']) expect(html).toContain(`<summary>${label}</summary>`);
+    for (const label of ['Claude Desktop', 'Cursor', 'VS Code', 'Claude Code'])
+      expect(html).toContain(`<summary>${label}</summary>`);
     expect(html).toContain('claude mcp add brave-search --transport stdio');
     expect(html).toContain('&quot;BRAVE_API_KEY&quot;: &quot;&lt;BRAVE_API_KEY&gt;&quot;');
     expect(html).toContain('cursor://anysphere.cursor-deeplink/mcp/install?name=brave-search');
@@ -40,22 +48,35 @@ describe('InstallSection', () => {
   it('lists the settings, optional ones included', () => {
     render(section(tool('gitlab-mcp-server', records['gitlab-mcp-server'])));
     const table = screen.getByRole('table', { name: 'Settings' });
-    expect(within(table).getByRole('rowheader', { name: 'GITLAB_PERSONAL_ACCESS_TOKEN' }).closest('tr')?.textContent).toContain('Required');
-    expect(within(table).getByRole('rowheader', { name: 'GITLAB_API_URL' }).closest('tr')?.textContent).toContain('Optional');
+    expect(
+      within(table).getByRole('rowheader', { name: 'GITLAB_PERSONAL_ACCESS_TOKEN' }).closest('tr')?.textContent,
+    ).toContain('Required');
+    expect(within(table).getByRole('rowheader', { name: 'GITLAB_API_URL' }).closest('tr')?.textContent).toContain(
+      'Optional',
+    );
   });
 
   it('renders nothing for a tool without a server record, and a pointer when the record names nothing to install', () => {
     const { container } = render(section(tool('cursor')));
     expect(container.innerHTML).toBe('');
     render(section(tool('serena-mcp-server', records['serena-mcp-server'])));
-    expect(screen.getByRole('link', { name: 'its website' }).getAttribute('href')).toBe('https://github.com/oraios/serena');
+    expect(screen.getByRole('link', { name: 'its website' }).getAttribute('href')).toBe(
+      'https://github.com/oraios/serena',
+    );
   });
 
   it('renders the Windows snippets for ?os=windows on the server, with the choice marked', () => {
-    const html = renderToString(section(tool('brave-search-mcp-server', records['brave-search-mcp-server']), '/tool/brave-search-mcp-server?os=windows'));
+    const html = renderToString(
+      section(
+        tool('brave-search-mcp-server', records['brave-search-mcp-server']),
+        '/tool/brave-search-mcp-server?os=windows',
+      ),
+    );
     expect(html).toContain('&quot;command&quot;: &quot;cmd&quot;');
     expect(html).toContain('-- cmd /c npx -y @modelcontextprotocol/server-brave-search');
-    expect(html).toMatch(/<a href="\/tool\/brave-search-mcp-server\?os=windows#mcp-install-title"[^>]*aria-current="true"[^>]*>Windows<\/a>/);
+    expect(html).toMatch(
+      /<a href="\/tool\/brave-search-mcp-server\?os=windows#mcp-install-title"[^>]*aria-current="true"[^>]*>Windows<\/a>/,
+    );
     const posix = renderToString(section(tool('brave-search-mcp-server', records['brave-search-mcp-server'])));
     expect(posix).not.toContain('cmd /c');
     expect(posix).toMatch(/aria-current="true"[^>]*>macOS\/Linux<\/a>/);
@@ -84,8 +105,12 @@ describe('InstallSection', () => {
   it('shows each of Cloudflare`s remotes under its own heading in every client', () => {
     const html = renderToString(section(tool('cloudflare-mcp-server', records['cloudflare-mcp-server'])));
     for (const host of ['bindings', 'observability', 'docs']) {
-      expect(html.split(`<h3 class="mcp-install__variant">${host}.mcp.cloudflare.com/mcp (Streamable HTTP)</h3>`)).toHaveLength(5);
-      expect(html).toContain(`claude mcp add cloudflare-${host} --transport http https://${host}.mcp.cloudflare.com/mcp`);
+      expect(
+        html.split(`<h3 class="mcp-install__variant">${host}.mcp.cloudflare.com/mcp (Streamable HTTP)</h3>`),
+      ).toHaveLength(5);
+      expect(html).toContain(
+        `claude mcp add cloudflare-${host} --transport http https://${host}.mcp.cloudflare.com/mcp`,
+      );
     }
   });
 
@@ -93,7 +118,10 @@ describe('InstallSection', () => {
     render(section(tool('mcp-atlassian-mcp-server', records['mcp-atlassian-mcp-server'])));
     const optional = document.querySelector('code[data-client="claude-desktop"][data-optional]')!;
     expect(JSON.parse(optional.textContent!).mcpServers['mcp-atlassian'].env.JIRA_URL).toBe('<JIRA_URL>');
-    expect(JSON.parse(document.querySelector('code[data-client="claude-desktop"]:not([data-optional])')!.textContent!).mcpServers['mcp-atlassian'].env).toBeUndefined();
+    expect(
+      JSON.parse(document.querySelector('code[data-client="claude-desktop"]:not([data-optional])')!.textContent!)
+        .mcpServers['mcp-atlassian'].env,
+    ).toBeUndefined();
     expect(screen.getAllByText(/With optional settings \(6\)/)).toHaveLength(4);
   });
 });

@@ -44,7 +44,14 @@ function OsChoice({ os, onChoose }: { os: Os; onChoose: (os: Os, href: string) =
           onChoose(c.os, href);
         };
         return (
-          <a key={c.os} href={href} rel="nofollow" className="mcp-install__os-choice" aria-current={c.os === os ? 'true' : undefined} onClick={choose}>
+          <a
+            key={c.os}
+            href={href}
+            rel="nofollow"
+            className="mcp-install__os-choice"
+            aria-current={c.os === os ? 'true' : undefined}
+            onClick={choose}
+          >
             {c.label}
           </a>
         );
@@ -104,7 +111,8 @@ function ClientSnippet({ snippet }: { snippet: Snippet }) {
         <details className="mcp-install__optional">
           <summary>With optional settings ({snippet.withOptional.names.length})</summary>
           <p className="mcp-install__note">
-            The same with the optional settings ({snippet.withOptional.names.map((n, i) => (
+            The same with the optional settings (
+            {snippet.withOptional.names.map((n, i) => (
               <span key={n}>
                 {i > 0 && ', '}
                 <code>{n}</code>
@@ -144,7 +152,11 @@ export function InstallSection({ tool }: { tool: Tool }) {
       {clients.length === 0 ? (
         <p>
           This server's record names no package or hosted endpoint yet; follow the setup guide on{' '}
-          <a href={server.websiteUrl ?? server.repository?.url ?? tool.website} target="_blank" rel="noopener noreferrer">
+          <a
+            href={server.websiteUrl ?? server.repository?.url ?? tool.website}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
             its website
           </a>
           .
@@ -152,8 +164,8 @@ export function InstallSection({ tool }: { tool: Tool }) {
       ) : (
         <>
           <p className="mcp-install__lead">
-            Choose your client and copy the configuration. Values in angle brackets, like <code>&lt;API_KEY&gt;</code>, are placeholders for your
-            own; VS Code asks for them when the server starts.
+            Choose your client and copy the configuration. Values in angle brackets, like <code>&lt;API_KEY&gt;</code>,
+            are placeholders for your own; VS Code asks for them when the server starts.
           </p>
           {differsOnWindows(server, key) && <OsChoice os={os} onChoose={chooseOs} />}
           {clients.map((snippets, i) => {

@@ -19,14 +19,20 @@ import { installSnippets, serverKey, type Os, type Snippet } from './snippets';
 const records = seed as unknown as Record<string, ServerJson>;
 const run = promisify(execFile);
 // The package's bin is its native binary, put in place by its install step.
-const CLAUDE = join(createRequire(import.meta.url).resolve('@anthropic-ai/claude-code/package.json'), '..', 'bin', 'claude.exe');
+const CLAUDE = join(
+  createRequire(import.meta.url).resolve('@anthropic-ai/claude-code/package.json'),
+  '..',
+  'bin',
+  'claude.exe',
+);
 const homes: string[] = [];
 afterAll(() => Promise.all(homes.map((h) => rm(h, { recursive: true, force: true }))));
 
 /** The shell words of a command; an operator, glob or comment (anything but a plain word) fails the test. */
 function words(code: string): string[] {
   const parsed = parse(code);
-  for (const w of parsed) if (typeof w !== 'string') throw new Error(`not a plain word in ${code}: ${JSON.stringify(w)}`);
+  for (const w of parsed)
+    if (typeof w !== 'string') throw new Error(`not a plain word in ${code}: ${JSON.stringify(w)}`);
   return parsed as string[];
 }
 
@@ -52,7 +58,9 @@ async function claudeMcpAdd(code: string): Promise<Record<string, unknown>> {
     const { stderr, stdout } = err as { stderr?: string; stdout?: string };
     throw new Error(`the CLI refused: ${code}\n${stderr || stdout}`, { cause: err });
   }
-  const config = JSON.parse(await readFile(join(home, '.claude.json'), 'utf8')) as { projects: Record<string, { mcpServers: Record<string, unknown> }> };
+  const config = JSON.parse(await readFile(join(home, '.claude.json'), 'utf8')) as {
+    projects: Record<string, { mcpServers: Record<string, unknown> }>;
+  };
   return config.projects[project].mcpServers;
 }
 
@@ -68,9 +76,11 @@ function meaning(all: Snippet[], snippet: Snippet, optional: boolean): Record<st
 /** Runs promises two at a time (the machine has two cores). */
 async function inPairs<T>(items: T[], work: (item: T) => Promise<void>) {
   const queue = [...items];
-  await Promise.all([0, 1].map(async () => {
-    for (let item = queue.shift(); item !== undefined; item = queue.shift()) await work(item);
-  }));
+  await Promise.all(
+    [0, 1].map(async () => {
+      for (let item = queue.shift(); item !== undefined; item = queue.shift()) await work(item);
+    }),
+  );
 }
 
 describe('Claude Code: the real CLI accepts every generated command', () => {
@@ -88,7 +98,9 @@ describe('Claude Code: the real CLI accepts every generated command', () => {
 
   it('covers every seeded server that names something to install, on both systems', () => {
     const covered = new Set(cases.map((c) => c.slug));
-    const installable = Object.keys(records).filter((slug) => installSnippets(records[slug], serverKey(slug)).length > 0);
+    const installable = Object.keys(records).filter(
+      (slug) => installSnippets(records[slug], serverKey(slug)).length > 0,
+    );
     expect([...covered].sort()).toEqual(installable.sort());
     expect(installable.length).toBeGreaterThanOrEqual(40);
     // Cloudflare's three remotes are three commands on each system; mcp-atlassian's optional settings are a fourth kind.
@@ -105,9 +117,12 @@ describe('Claude Code: the real CLI accepts every generated command', () => {
       try {
         const written = await claudeMcpAdd(code);
         const expected = meaning(all, snippet, optional);
-        if (JSON.stringify(written) !== JSON.stringify(expected)) expect(written, `${slug} ${os} ${code}`).toEqual(expected);
+        if (JSON.stringify(written) !== JSON.stringify(expected))
+          expect(written, `${slug} ${os} ${code}`).toEqual(expected);
       } catch (err) {
-        failures.push(`${slug} (${os}${optional ? ', optional settings' : ''}): ${(err as Error).message.split('\n').slice(0, 3).join(' / ')}`);
+        failures.push(
+          `${slug} (${os}${optional ? ', optional settings' : ''}): ${(err as Error).message.split('\n').slice(0, 3).join(' / ')}`,
+        );
       }
     });
     expect(failures, `${failures.length} of ${cases.length} commands failed`).toEqual([]);

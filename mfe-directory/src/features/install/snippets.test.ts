@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { ServerJson } from '@aitools/contracts/mcp';
 import seed from '../../../../api/data/mcp-servers.json';
-import { base64Utf8, differsOnWindows, installSnippets, serverKey, shellQuote, windowsQuote, type ClientId, type Snippet } from './snippets';
+import {
+  base64Utf8,
+  differsOnWindows,
+  installSnippets,
+  serverKey,
+  shellQuote,
+  windowsQuote,
+  type ClientId,
+  type Snippet,
+} from './snippets';
 
 const records = seed as unknown as Record<string, ServerJson>;
 const snippet = (slug: string, client: ClientId): Snippet => {
@@ -21,7 +30,13 @@ const REMOTE_WITH_HEADER = 'github-mcp-server';
 describe('Claude Desktop (claude_desktop_config.json, mcpServers)', () => {
   it('runs an npm package with npx and the secret as a placeholder', () => {
     expect(parsed(NPM, 'claude-desktop')).toEqual({
-      mcpServers: { 'brave-search': { command: 'npx', args: ['-y', '@modelcontextprotocol/server-brave-search'], env: { BRAVE_API_KEY: '<BRAVE_API_KEY>' } } },
+      mcpServers: {
+        'brave-search': {
+          command: 'npx',
+          args: ['-y', '@modelcontextprotocol/server-brave-search'],
+          env: { BRAVE_API_KEY: '<BRAVE_API_KEY>' },
+        },
+      },
     });
     expect(snippet(NPM, 'claude-desktop').files).toEqual([
       { system: 'macOS', path: '~/Library/Application Support/Claude/claude_desktop_config.json' },
@@ -34,7 +49,18 @@ describe('Claude Desktop (claude_desktop_config.json, mcpServers)', () => {
       mcpServers: {
         grafana: {
           command: 'docker',
-          args: ['run', '-i', '--rm', '-e', 'GRAFANA_URL', '-e', 'GRAFANA_SERVICE_ACCOUNT_TOKEN', 'docker.io/mcp/grafana', '-t', 'stdio'],
+          args: [
+            'run',
+            '-i',
+            '--rm',
+            '-e',
+            'GRAFANA_URL',
+            '-e',
+            'GRAFANA_SERVICE_ACCOUNT_TOKEN',
+            'docker.io/mcp/grafana',
+            '-t',
+            'stdio',
+          ],
           env: { GRAFANA_URL: '<GRAFANA_URL>', GRAFANA_SERVICE_ACCOUNT_TOKEN: '<GRAFANA_SERVICE_ACCOUNT_TOKEN>' },
         },
       },
@@ -43,14 +69,27 @@ describe('Claude Desktop (claude_desktop_config.json, mcpServers)', () => {
 
   it('bridges a remote-only server through mcp-remote and names the connector way', () => {
     const s = snippet(REMOTE, 'claude-desktop');
-    expect(JSON.parse(s.code)).toEqual({ mcpServers: { linear: { command: 'npx', args: ['-y', 'mcp-remote', 'https://mcp.linear.app/mcp'] } } });
+    expect(JSON.parse(s.code)).toEqual({
+      mcpServers: { linear: { command: 'npx', args: ['-y', 'mcp-remote', 'https://mcp.linear.app/mcp'] } },
+    });
     expect(s.note).toMatch(/custom connector/);
   });
 
   it('passes a remote header through env, as mcp-remote documents', () => {
-    const atlassian = installSnippets({ ...records['atlassian-mcp-server'] }, 'atlassian').find((x) => x.client === 'claude-desktop')!;
-    expect(JSON.parse(atlassian.code).mcpServers.atlassian.args).toEqual(['-y', 'mcp-remote', 'https://mcp.atlassian.com/v1/sse', '--transport', 'sse-only']);
-    const withHeader = installSnippets({ name: 'io.example/x', description: 'x', remotes: [records[REMOTE_WITH_HEADER].remotes![0]] }, 'x')[0];
+    const atlassian = installSnippets({ ...records['atlassian-mcp-server'] }, 'atlassian').find(
+      (x) => x.client === 'claude-desktop',
+    )!;
+    expect(JSON.parse(atlassian.code).mcpServers.atlassian.args).toEqual([
+      '-y',
+      'mcp-remote',
+      'https://mcp.atlassian.com/v1/sse',
+      '--transport',
+      'sse-only',
+    ]);
+    const withHeader = installSnippets(
+      { name: 'io.example/x', description: 'x', remotes: [records[REMOTE_WITH_HEADER].remotes![0]] },
+      'x',
+    )[0];
     expect(JSON.parse(withHeader.code).mcpServers.x).toEqual({
       command: 'npx',
       args: ['-y', 'mcp-remote', 'https://api.githubcopilot.com/mcp/', '--header', 'Authorization:${AUTH_HEADER}'],
@@ -62,12 +101,20 @@ describe('Claude Desktop (claude_desktop_config.json, mcpServers)', () => {
 describe('Cursor (.cursor/mcp.json, mcpServers, deeplink)', () => {
   it('writes command/args/env for a package and url/headers for a remote', () => {
     expect(parsed(NPM, 'cursor')).toEqual({
-      mcpServers: { 'brave-search': { command: 'npx', args: ['-y', '@modelcontextprotocol/server-brave-search'], env: { BRAVE_API_KEY: '<BRAVE_API_KEY>' } } },
+      mcpServers: {
+        'brave-search': {
+          command: 'npx',
+          args: ['-y', '@modelcontextprotocol/server-brave-search'],
+          env: { BRAVE_API_KEY: '<BRAVE_API_KEY>' },
+        },
+      },
     });
     expect(parsed(DOCKER, 'cursor').mcpServers.grafana.command).toBe('docker');
     expect(parsed(REMOTE, 'cursor')).toEqual({ mcpServers: { linear: { url: 'https://mcp.linear.app/mcp' } } });
     expect(parsed(REMOTE_WITH_HEADER, 'cursor')).toEqual({
-      mcpServers: { github: { url: 'https://api.githubcopilot.com/mcp/', headers: { Authorization: 'Bearer <github_token>' } } },
+      mcpServers: {
+        github: { url: 'https://api.githubcopilot.com/mcp/', headers: { Authorization: 'Bearer <github_token>' } },
+      },
     });
   });
 
@@ -100,28 +147,61 @@ describe('VS Code (.vscode/mcp.json, servers, inputs)', () => {
     const doc = parsed(DOCKER, 'vscode');
     expect(doc.inputs).toEqual([
       { type: 'promptString', id: 'grafana_url', description: 'URL of the Grafana instance' },
-      { type: 'promptString', id: 'grafana_service_account_token', description: 'Grafana service account token', password: true },
+      {
+        type: 'promptString',
+        id: 'grafana_service_account_token',
+        description: 'Grafana service account token',
+        password: true,
+      },
     ]);
     expect(doc.servers.grafana).toEqual({
       type: 'stdio',
       command: 'docker',
-      args: ['run', '-i', '--rm', '-e', 'GRAFANA_URL', '-e', 'GRAFANA_SERVICE_ACCOUNT_TOKEN', 'docker.io/mcp/grafana', '-t', 'stdio'],
-      env: { GRAFANA_URL: '${input:grafana_url}', GRAFANA_SERVICE_ACCOUNT_TOKEN: '${input:grafana_service_account_token}' },
+      args: [
+        'run',
+        '-i',
+        '--rm',
+        '-e',
+        'GRAFANA_URL',
+        '-e',
+        'GRAFANA_SERVICE_ACCOUNT_TOKEN',
+        'docker.io/mcp/grafana',
+        '-t',
+        'stdio',
+      ],
+      env: {
+        GRAFANA_URL: '${input:grafana_url}',
+        GRAFANA_SERVICE_ACCOUNT_TOKEN: '${input:grafana_service_account_token}',
+      },
     });
   });
 
   it('types a remote as http with its headers from inputs', () => {
-    expect(parsed(REMOTE, 'vscode')).toEqual({ servers: { linear: { type: 'http', url: 'https://mcp.linear.app/mcp' } } });
+    expect(parsed(REMOTE, 'vscode')).toEqual({
+      servers: { linear: { type: 'http', url: 'https://mcp.linear.app/mcp' } },
+    });
     expect(parsed(REMOTE_WITH_HEADER, 'vscode')).toEqual({
-      inputs: [{ type: 'promptString', id: 'github_token', description: 'GitHub personal access token', password: true }],
-      servers: { github: { type: 'http', url: 'https://api.githubcopilot.com/mcp/', headers: { Authorization: 'Bearer ${input:github_token}' } } },
+      inputs: [
+        { type: 'promptString', id: 'github_token', description: 'GitHub personal access token', password: true },
+      ],
+      servers: {
+        github: {
+          type: 'http',
+          url: 'https://api.githubcopilot.com/mcp/',
+          headers: { Authorization: 'Bearer ${input:github_token}' },
+        },
+      },
     });
   });
 
   it('links vscode:mcp/install with the named entry as JSON', () => {
     const href = snippet(REMOTE, 'vscode').link!.href;
     expect(href.startsWith('vscode:mcp/install?')).toBe(true);
-    expect(JSON.parse(decodeURIComponent(href.slice('vscode:mcp/install?'.length)))).toEqual({ name: 'linear', type: 'http', url: 'https://mcp.linear.app/mcp' });
+    expect(JSON.parse(decodeURIComponent(href.slice('vscode:mcp/install?'.length)))).toEqual({
+      name: 'linear',
+      type: 'http',
+      url: 'https://mcp.linear.app/mcp',
+    });
   });
 });
 
@@ -138,11 +218,15 @@ describe('Claude Code (claude mcp add)', () => {
   });
 
   it('adds a remote with --transport http and the headers after the URL', () => {
-    expect(snippet(REMOTE, 'claude-code').code).toBe('claude mcp add linear --transport http https://mcp.linear.app/mcp');
+    expect(snippet(REMOTE, 'claude-code').code).toBe(
+      'claude mcp add linear --transport http https://mcp.linear.app/mcp',
+    );
     expect(snippet(REMOTE_WITH_HEADER, 'claude-code').code).toBe(
       "claude mcp add github --transport http https://api.githubcopilot.com/mcp/ --header 'Authorization: Bearer <github_token>'",
     );
-    expect(snippet('atlassian-mcp-server', 'claude-code').code).toBe('claude mcp add atlassian --transport sse https://mcp.atlassian.com/v1/sse');
+    expect(snippet('atlassian-mcp-server', 'claude-code').code).toBe(
+      'claude mcp add atlassian --transport sse https://mcp.atlassian.com/v1/sse',
+    );
   });
 });
 
@@ -151,7 +235,9 @@ describe('every seeded server', () => {
     const without = ALL_SLUGS.filter((slug) => installSnippets(records[slug], serverKey(slug)).length === 0);
     expect(without).toEqual(['serena-mcp-server']);
     for (const slug of ALL_SLUGS.filter((s) => !without.includes(s))) {
-      expect(new Set(installSnippets(records[slug], serverKey(slug)).map((s) => s.client)), slug).toEqual(new Set(['claude-desktop', 'cursor', 'vscode', 'claude-code']));
+      expect(new Set(installSnippets(records[slug], serverKey(slug)).map((s) => s.client)), slug).toEqual(
+        new Set(['claude-desktop', 'cursor', 'vscode', 'claude-code']),
+      );
     }
   });
 
@@ -160,7 +246,9 @@ describe('every seeded server', () => {
     const argumentOnly = ['postgres-mcp-server'];
     for (const slug of ALL_SLUGS.filter((s) => !argumentOnly.includes(s))) {
       for (const pkg of records[slug].packages ?? []) {
-        const secretArgs = [...(pkg.packageArguments ?? []), ...(pkg.runtimeArguments ?? [])].filter((a) => a.isSecret && a.value === undefined);
+        const secretArgs = [...(pkg.packageArguments ?? []), ...(pkg.runtimeArguments ?? [])].filter(
+          (a) => a.isSecret && a.value === undefined,
+        );
         expect(secretArgs, `${slug} ${pkg.identifier}`).toEqual([]);
       }
     }
@@ -181,7 +269,10 @@ describe('every seeded server', () => {
       for (const s of installSnippets(records[slug], serverKey(slug))) {
         for (const pkg of records[slug].packages ?? [])
           for (const e of pkg.environmentVariables ?? [])
-            if (e.isSecret && s.code.includes(`"${e.name}"`)) expect(s.code, `${slug} ${s.client}`).toMatch(new RegExp(`"${e.name}": "(<${e.name}>|\\$\\{input:${e.name.toLowerCase()}\\})"`));
+            if (e.isSecret && s.code.includes(`"${e.name}"`))
+              expect(s.code, `${slug} ${s.client}`).toMatch(
+                new RegExp(`"${e.name}": "(<${e.name}>|\\$\\{input:${e.name.toLowerCase()}\\})"`),
+              );
       }
     }
   });
@@ -216,9 +307,13 @@ describe('imported server.json documents', () => {
     const remote: ServerJson = {
       name: 'io.github.user/remote-weather',
       description: 'r',
-      remotes: [{ type: 'streamable-http', url: 'https://{host}/mcp', variables: { host: { default: 'api.example.com' } } }],
+      remotes: [
+        { type: 'streamable-http', url: 'https://{host}/mcp', variables: { host: { default: 'api.example.com' } } },
+      ],
     };
-    expect(JSON.parse(installSnippets(remote, 'w')[1].code)).toEqual({ mcpServers: { w: { url: 'https://api.example.com/mcp' } } });
+    expect(JSON.parse(installSnippets(remote, 'w')[1].code)).toEqual({
+      mcpServers: { w: { url: 'https://api.example.com/mcp' } },
+    });
   });
 
   it('reads a docker image named in runtimeArguments (github-mcp-server`s own server.json)', () => {
@@ -234,8 +329,19 @@ describe('imported server.json documents', () => {
             { type: 'positional', value: 'run', isRequired: true },
             { type: 'named', name: '-i', value: 'true', format: 'boolean', isRequired: true },
             { type: 'named', name: '--rm', value: 'true', format: 'boolean' },
-            { type: 'named', name: '-e', value: 'GITHUB_PERSONAL_ACCESS_TOKEN={token}', isRequired: true, variables: { token: { isRequired: true, isSecret: true } } },
-            { type: 'positional', valueHint: 'image_name', value: 'ghcr.io/github/github-mcp-server', isRequired: true },
+            {
+              type: 'named',
+              name: '-e',
+              value: 'GITHUB_PERSONAL_ACCESS_TOKEN={token}',
+              isRequired: true,
+              variables: { token: { isRequired: true, isSecret: true } },
+            },
+            {
+              type: 'positional',
+              valueHint: 'image_name',
+              value: 'ghcr.io/github/github-mcp-server',
+              isRequired: true,
+            },
           ],
         },
       ],
@@ -246,7 +352,9 @@ describe('imported server.json documents', () => {
       args: ['run', '-i', '--rm', '-e', 'GITHUB_PERSONAL_ACCESS_TOKEN', 'ghcr.io/github/github-mcp-server'],
       env: { GITHUB_PERSONAL_ACCESS_TOKEN: '<token>' },
     });
-    expect(JSON.parse(installSnippets(gh, 'github')[2].code).inputs).toEqual([{ type: 'promptString', id: 'token', description: 'token', password: true }]);
+    expect(JSON.parse(installSnippets(gh, 'github')[2].code).inputs).toEqual([
+      { type: 'promptString', id: 'token', description: 'token', password: true },
+    ]);
   });
 });
 
@@ -267,29 +375,54 @@ describe('named arguments', () => {
         },
       ],
     };
-    expect(JSON.parse(installSnippets(flags, 'flags')[0].code).mcpServers.flags).toEqual({ command: 'npx', args: ['-y', 'flags', '--tools=all', '-p', '8080'] });
+    expect(JSON.parse(installSnippets(flags, 'flags')[0].code).mcpServers.flags).toEqual({
+      command: 'npx',
+      args: ['-y', 'flags', '--tools=all', '-p', '8080'],
+    });
     const pg = JSON.parse(installSnippets(records['postgres-mcp-pro-mcp-server'], 'pg')[0].code).mcpServers.pg;
-    expect(pg).toEqual({ command: 'uvx', args: ['postgres-mcp', '--access-mode=unrestricted'], env: { DATABASE_URI: '<DATABASE_URI>' } });
+    expect(pg).toEqual({
+      command: 'uvx',
+      args: ['postgres-mcp', '--access-mode=unrestricted'],
+      env: { DATABASE_URI: '<DATABASE_URI>' },
+    });
   });
 });
 
 describe('Windows', () => {
-  const windows = (slug: string, client: ClientId) => installSnippets(records[slug], serverKey(slug), 'windows').find((x) => x.client === client)!;
+  const windows = (slug: string, client: ClientId) =>
+    installSnippets(records[slug], serverKey(slug), 'windows').find((x) => x.client === client)!;
 
   it('runs npx through cmd /c in every client, the bridge included', () => {
-    const entry = { command: 'cmd', args: ['/c', 'npx', '-y', '@modelcontextprotocol/server-brave-search'], env: { BRAVE_API_KEY: '<BRAVE_API_KEY>' } };
+    const entry = {
+      command: 'cmd',
+      args: ['/c', 'npx', '-y', '@modelcontextprotocol/server-brave-search'],
+      env: { BRAVE_API_KEY: '<BRAVE_API_KEY>' },
+    };
     expect(JSON.parse(windows(NPM, 'claude-desktop').code).mcpServers['brave-search']).toEqual(entry);
     expect(JSON.parse(windows(NPM, 'cursor').code).mcpServers['brave-search']).toEqual(entry);
-    expect(JSON.parse(windows(NPM, 'vscode').code).servers['brave-search']).toMatchObject({ type: 'stdio', command: 'cmd', args: entry.args });
+    expect(JSON.parse(windows(NPM, 'vscode').code).servers['brave-search']).toMatchObject({
+      type: 'stdio',
+      command: 'cmd',
+      args: entry.args,
+    });
     expect(windows(NPM, 'claude-code').code).toBe(
       'claude mcp add brave-search --transport stdio --env "BRAVE_API_KEY=<BRAVE_API_KEY>" -- cmd /c npx -y @modelcontextprotocol/server-brave-search',
     );
-    expect(JSON.parse(windows(REMOTE, 'claude-desktop').code).mcpServers.linear.args).toEqual(['/c', 'npx', '-y', 'mcp-remote', 'https://mcp.linear.app/mcp']);
+    expect(JSON.parse(windows(REMOTE, 'claude-desktop').code).mcpServers.linear.args).toEqual([
+      '/c',
+      'npx',
+      '-y',
+      'mcp-remote',
+      'https://mcp.linear.app/mcp',
+    ]);
   });
 
   it('leaves docker, uvx and remote entries as they are', () => {
     for (const slug of [DOCKER, 'time-mcp-server', REMOTE]) {
-      for (const client of ['cursor', 'vscode', 'claude-code'] as ClientId[]) expect(windows(slug, client).code.replace(/"/g, "'"), `${slug} ${client}`).toBe(snippet(slug, client).code.replace(/"/g, "'"));
+      for (const client of ['cursor', 'vscode', 'claude-code'] as ClientId[])
+        expect(windows(slug, client).code.replace(/"/g, "'"), `${slug} ${client}`).toBe(
+          snippet(slug, client).code.replace(/"/g, "'"),
+        );
     }
     // The choice is offered where anything differs: a command that quotes differently counts.
     expect(differsOnWindows(records['fetch-mcp-server'], 'fetch')).toBe(false);
@@ -306,7 +439,9 @@ describe('Windows', () => {
 
 describe('every remote a server offers', () => {
   it('gets its own snippet per client, labelled, with its own key when the hosts differ', () => {
-    const cloudflare = installSnippets(records['cloudflare-mcp-server'], 'cloudflare').filter((s) => s.client === 'claude-code');
+    const cloudflare = installSnippets(records['cloudflare-mcp-server'], 'cloudflare').filter(
+      (s) => s.client === 'claude-code',
+    );
     expect(cloudflare.map((s) => s.code)).toEqual([
       'claude mcp add cloudflare-bindings --transport http https://bindings.mcp.cloudflare.com/mcp',
       'claude mcp add cloudflare-observability --transport http https://observability.mcp.cloudflare.com/mcp',
@@ -318,7 +453,10 @@ describe('every remote a server offers', () => {
       'docs.mcp.cloudflare.com/mcp (Streamable HTTP)',
     ]);
     for (const client of ['claude-desktop', 'cursor', 'vscode'] as ClientId[]) {
-      expect(installSnippets(records['cloudflare-mcp-server'], 'cloudflare').filter((s) => s.client === client), client).toHaveLength(3);
+      expect(
+        installSnippets(records['cloudflare-mcp-server'], 'cloudflare').filter((s) => s.client === client),
+        client,
+      ).toHaveLength(3);
     }
   });
 
@@ -335,20 +473,51 @@ describe('optional settings', () => {
   it('stay out of the snippet and come as placeholders in its optional variant (mcp-atlassian`s six variables)', () => {
     const s = snippet('mcp-atlassian-mcp-server', 'claude-desktop');
     expect(JSON.parse(s.code).mcpServers['mcp-atlassian']).toEqual({ command: 'uvx', args: ['mcp-atlassian'] });
-    const names = ['JIRA_URL', 'JIRA_USERNAME', 'JIRA_API_TOKEN', 'CONFLUENCE_URL', 'CONFLUENCE_USERNAME', 'CONFLUENCE_API_TOKEN'];
+    const names = [
+      'JIRA_URL',
+      'JIRA_USERNAME',
+      'JIRA_API_TOKEN',
+      'CONFLUENCE_URL',
+      'CONFLUENCE_USERNAME',
+      'CONFLUENCE_API_TOKEN',
+    ];
     expect(s.withOptional?.names).toEqual(names);
-    expect(JSON.parse(s.withOptional!.code).mcpServers['mcp-atlassian'].env).toEqual(Object.fromEntries(names.map((n) => [n, `<${n}>`])));
+    expect(JSON.parse(s.withOptional!.code).mcpServers['mcp-atlassian'].env).toEqual(
+      Object.fromEntries(names.map((n) => [n, `<${n}>`])),
+    );
     const vscode = JSON.parse(snippet('mcp-atlassian-mcp-server', 'vscode').withOptional!.code);
-    expect(vscode.inputs.find((i: { id: string }) => i.id === 'jira_api_token')).toEqual({ type: 'promptString', id: 'jira_api_token', description: 'Jira API token', password: true });
-    expect(snippet('mcp-atlassian-mcp-server', 'claude-code').withOptional!.code).toContain("--env 'JIRA_URL=<JIRA_URL>'");
+    expect(vscode.inputs.find((i: { id: string }) => i.id === 'jira_api_token')).toEqual({
+      type: 'promptString',
+      id: 'jira_api_token',
+      description: 'Jira API token',
+      password: true,
+    });
+    expect(snippet('mcp-atlassian-mcp-server', 'claude-code').withOptional!.code).toContain(
+      "--env 'JIRA_URL=<JIRA_URL>'",
+    );
   });
 
   it('show an optional default as its value, optional switches and headers too, and nothing when there are none', () => {
-    expect(JSON.parse(snippet('gitlab-mcp-server', 'cursor').withOptional!.code).mcpServers.gitlab.env.GITLAB_API_URL).toBe('https://gitlab.com/api/v4');
-    expect(JSON.parse(snippet('redis-mcp-server', 'cursor').withOptional!.code).mcpServers.redis.args).toEqual(['-y', '@modelcontextprotocol/server-redis', 'redis://localhost:6379']);
-    const supabase = JSON.parse(installSnippets({ ...records['supabase-mcp-server'], remotes: [] }, 'supabase')[0].withOptional!.code).mcpServers.supabase;
-    expect(supabase.args).toEqual(['-y', '@supabase/mcp-server-supabase', '--read-only', '--project-ref=<project-ref>']);
-    expect(JSON.parse(snippet('context7-mcp-server', 'cursor').withOptional!.code).mcpServers.context7.headers).toEqual({ CONTEXT7_API_KEY: '<CONTEXT7_API_KEY>' });
+    expect(
+      JSON.parse(snippet('gitlab-mcp-server', 'cursor').withOptional!.code).mcpServers.gitlab.env.GITLAB_API_URL,
+    ).toBe('https://gitlab.com/api/v4');
+    expect(JSON.parse(snippet('redis-mcp-server', 'cursor').withOptional!.code).mcpServers.redis.args).toEqual([
+      '-y',
+      '@modelcontextprotocol/server-redis',
+      'redis://localhost:6379',
+    ]);
+    const supabase = JSON.parse(
+      installSnippets({ ...records['supabase-mcp-server'], remotes: [] }, 'supabase')[0].withOptional!.code,
+    ).mcpServers.supabase;
+    expect(supabase.args).toEqual([
+      '-y',
+      '@supabase/mcp-server-supabase',
+      '--read-only',
+      '--project-ref=<project-ref>',
+    ]);
+    expect(JSON.parse(snippet('context7-mcp-server', 'cursor').withOptional!.code).mcpServers.context7.headers).toEqual(
+      { CONTEXT7_API_KEY: '<CONTEXT7_API_KEY>' },
+    );
     expect(snippet(NPM, 'cursor').withOptional).toBeUndefined();
   });
 });

@@ -16,7 +16,14 @@
  *   the URL: --env and --header take several values and would swallow the words that follow them.
  * On Windows, npx is a .cmd script that a client cannot start directly, so it runs through `cmd /c`.
  */
-import type { McpArgument, McpInput, McpKeyValueInput, McpPackage, McpRemote, ServerJson } from '@aitools/contracts/mcp';
+import type {
+  McpArgument,
+  McpInput,
+  McpKeyValueInput,
+  McpPackage,
+  McpRemote,
+  ServerJson,
+} from '@aitools/contracts/mcp';
 
 /** The visitor's system: only Windows changes a snippet. */
 export type Os = 'posix' | 'windows';
@@ -67,7 +74,11 @@ export interface Snippet {
   withOptional?: { code: string; names: string[] };
 }
 
-const prompt = (id: string, input: McpInput, fallback: string): Prompt => ({ id, description: input.description ?? fallback, secret: !!input.isSecret });
+const prompt = (id: string, input: McpInput, fallback: string): Prompt => ({
+  id,
+  description: input.description ?? fallback,
+  secret: !!input.isSecret,
+});
 
 /** `{name}` parts of a value filled from its variables: a fixed value or optional default as text, else a prompt. */
 function template(text: string, variables: Record<string, McpInput> = {}): Value {
@@ -137,7 +148,9 @@ function dockerEnvThroughEnvironment(pkg: McpPackage): McpPackage {
     env.push({ ...a, name: m[1], value: m[2] });
     return { type: 'named', name: a.name, value: m[1] };
   });
-  return env.length ? { ...pkg, runtimeArguments, environmentVariables: [...(pkg.environmentVariables ?? []), ...env] } : pkg;
+  return env.length
+    ? { ...pkg, runtimeArguments, environmentVariables: [...(pkg.environmentVariables ?? []), ...env] }
+    : pkg;
 }
 
 /** How a client starts a package over stdio, or null when we do not know how to run it. */
@@ -156,12 +169,18 @@ function packageLaunch(pkg: McpPackage, optional: boolean): StdioLaunch | null {
     prefix = runtimeArgs ?? [['run'], ['-i'], ['--rm'], ...env.flatMap((e) => [['-e'], [e.name]])];
     // A server.json may already name the image among its runtime arguments.
     const image = target.replace(/:[^/]+$/, '');
-    if (runtimeArgs?.some((v) => v.length === 1 && typeof v[0] === 'string' && v[0].replace(/:[^/]+$/, '') === image)) target = '';
+    if (runtimeArgs?.some((v) => v.length === 1 && typeof v[0] === 'string' && v[0].replace(/:[^/]+$/, '') === image))
+      target = '';
   } else {
     if (pkg.version) target += command === 'dnx' || command === 'npx' || command === 'uvx' ? `@${pkg.version}` : '';
     prefix = runtimeArgs ?? (command === 'npx' ? [['-y']] : []);
   }
-  return { kind: 'stdio', command, args: [...prefix, ...(target ? [[target]] : []), ...argumentValues(pkg.packageArguments, optional)], env };
+  return {
+    kind: 'stdio',
+    command,
+    args: [...prefix, ...(target ? [[target]] : []), ...argumentValues(pkg.packageArguments, optional)],
+    env,
+  };
 }
 
 function remoteLaunch(remote: McpRemote, optional: boolean): RemoteLaunch {
@@ -197,7 +216,9 @@ function installOptions(server: ServerJson, key: string): { stdio: InstallOption
     stdio,
     remotes: remotes.map((r, i) => ({
       key: distinctHosts && hostOf(r) ? `${key}-${hostOf(r).split('.')[0]}` : key,
-      ...(remotes.length > 1 ? { variant: { id: `remote-${i}`, label: `${r.url.replace(/^[a-z]+:\/\//i, '')} (${transportLabel(r.type)})` } } : {}),
+      ...(remotes.length > 1
+        ? { variant: { id: `remote-${i}`, label: `${r.url.replace(/^[a-z]+:\/\//i, '')} (${transportLabel(r.type)})` } }
+        : {}),
       launch: (optional: boolean) => remoteLaunch(r, optional),
     })),
   };
@@ -212,10 +233,15 @@ export function serverKey(slug: string): string {
 
 const placeholder = (p: Prompt) => `<${p.id}>`;
 const asPlaceholders = (v: Value) => v.map((p) => (typeof p === 'string' ? p : placeholder(p))).join('');
-const vscodeInputId = (p: Prompt) => p.id.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '');
+const vscodeInputId = (p: Prompt) =>
+  p.id
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '');
 const asVscode = (v: Value) => v.map((p) => (typeof p === 'string' ? p : `\${input:${vscodeInputId(p)}}`)).join('');
 const json = (value: unknown) => JSON.stringify(value, null, 2);
-const record = (entries: { name: string; value: string }[]) => Object.fromEntries(entries.map((e) => [e.name, e.value]));
+const record = (entries: { name: string; value: string }[]) =>
+  Object.fromEntries(entries.map((e) => [e.name, e.value]));
 
 /** POSIX shell word: left bare when safe, else single-quoted. */
 export function shellQuote(word: string): string {
@@ -253,7 +279,10 @@ function headerRecord(l: RemoteLaunch, render: (v: Value) => string) {
 
 /** mcp-remote reads header values from env (`--header Name:${ENV}`) so spaces survive every platform's shell. */
 function bridgeConfig(l: RemoteLaunch, os: Os) {
-  const env = l.headers.map((h) => ({ name: `${h.name.toUpperCase().replace(/[^A-Z0-9]+/g, '_')}_HEADER`.replace(/^AUTHORIZATION_HEADER$/, 'AUTH_HEADER'), header: h }));
+  const env = l.headers.map((h) => ({
+    name: `${h.name.toUpperCase().replace(/[^A-Z0-9]+/g, '_')}_HEADER`.replace(/^AUTHORIZATION_HEADER$/, 'AUTH_HEADER'),
+    header: h,
+  }));
   return {
     ...forOs(os, 'npx', [
       '-y',
@@ -267,22 +296,29 @@ function bridgeConfig(l: RemoteLaunch, os: Os) {
 }
 
 function prompts(l: Launch): Prompt[] {
-  const values = l.kind === 'stdio' ? [...l.args, ...l.env.map((e) => e.value)] : [l.url, ...l.headers.map((h) => h.value)];
+  const values =
+    l.kind === 'stdio' ? [...l.args, ...l.env.map((e) => e.value)] : [l.url, ...l.headers.map((h) => h.value)];
   const seen = new Map<string, Prompt>();
-  for (const v of values) for (const p of v) if (typeof p !== 'string' && !seen.has(vscodeInputId(p))) seen.set(vscodeInputId(p), p);
+  for (const v of values)
+    for (const p of v) if (typeof p !== 'string' && !seen.has(vscodeInputId(p))) seen.set(vscodeInputId(p), p);
   return [...seen.values()];
 }
 
 /** What the optional variant adds: the names of the variables, headers and arguments it shows beyond the required ones. */
 function optionalNames(option: InstallOption): string[] {
   const names = (l: Launch) =>
-    l.kind === 'stdio' ? [...l.env.map((e) => e.name), ...l.args.map(asPlaceholders)] : [asPlaceholders(l.url), ...l.headers.map((h) => h.name)];
+    l.kind === 'stdio'
+      ? [...l.env.map((e) => e.name), ...l.args.map(asPlaceholders)]
+      : [asPlaceholders(l.url), ...l.headers.map((h) => h.name)];
   const required = new Set(names(option.launch(false)));
   return names(option.launch(true)).filter((n) => !required.has(n));
 }
 
 /** A client's snippet for one install option, rendered with the required settings and, when any, the optional ones too. */
-function variants(option: InstallOption, render: (launch: Launch) => Pick<Snippet, 'code' | 'link'>): Pick<Snippet, 'code' | 'link' | 'variant' | 'withOptional'> {
+function variants(
+  option: InstallOption,
+  render: (launch: Launch) => Pick<Snippet, 'code' | 'link'>,
+): Pick<Snippet, 'code' | 'link' | 'variant' | 'withOptional'> {
   const names = optionalNames(option);
   return {
     ...(option.variant ? { variant: option.variant } : {}),
@@ -298,8 +334,21 @@ const CLAUDE_DESKTOP_CONFIG = [
 
 function claudeDesktopSnippets(server: ServerJson, key: string, os: Os): Snippet[] {
   const { stdio, remotes } = installOptions(server, key);
-  const base = { client: 'claude-desktop', label: 'Claude Desktop', language: 'json', files: CLAUDE_DESKTOP_CONFIG } as const;
-  if (stdio) return [{ ...base, ...variants(stdio, (l) => ({ code: json({ mcpServers: { [stdio.key]: stdioConfig(l as StdioLaunch, asPlaceholders, os) } }) })) }];
+  const base = {
+    client: 'claude-desktop',
+    label: 'Claude Desktop',
+    language: 'json',
+    files: CLAUDE_DESKTOP_CONFIG,
+  } as const;
+  if (stdio)
+    return [
+      {
+        ...base,
+        ...variants(stdio, (l) => ({
+          code: json({ mcpServers: { [stdio.key]: stdioConfig(l as StdioLaunch, asPlaceholders, os) } }),
+        })),
+      },
+    ];
   return remotes.map((r) => {
     const url = asPlaceholders((r.launch(false) as RemoteLaunch).url);
     return {
@@ -322,7 +371,10 @@ function cursorSnippets(server: ServerJson, key: string, os: Os): Snippet[] {
       { system: 'All projects', path: '~/.cursor/mcp.json' },
     ],
     ...variants(option, (l) => {
-      const config = l.kind === 'remote' ? { url: asPlaceholders(l.url), ...headerRecord(l, asPlaceholders) } : stdioConfig(l, asPlaceholders, os);
+      const config =
+        l.kind === 'remote'
+          ? { url: asPlaceholders(l.url), ...headerRecord(l, asPlaceholders) }
+          : stdioConfig(l, asPlaceholders, os);
       return {
         code: json({ mcpServers: { [option.key]: config } }),
         link: {
@@ -347,7 +399,12 @@ function vscodeSnippets(server: ServerJson, key: string, os: Os): Snippet[] {
         l.kind === 'remote'
           ? { type: l.transport === 'sse' ? 'sse' : 'http', url: asVscode(l.url), ...headerRecord(l, asVscode) }
           : { type: 'stdio', ...stdioConfig(l, asVscode, os) };
-      const inputs = prompts(l).map((p) => ({ type: 'promptString', id: vscodeInputId(p), description: p.description, ...(p.secret ? { password: true } : {}) }));
+      const inputs = prompts(l).map((p) => ({
+        type: 'promptString',
+        id: vscodeInputId(p),
+        description: p.description,
+        ...(p.secret ? { password: true } : {}),
+      }));
       return {
         code: json({ ...(inputs.length ? { inputs } : {}), servers: { [option.key]: config } }),
         link: {
@@ -371,15 +428,28 @@ function claudeCodeSnippets(server: ServerJson, key: string, os: Os): Snippet[] 
       const words =
         l.kind === 'remote'
           ? [
-              'claude', 'mcp', 'add', option.key, '--transport', l.transport === 'sse' ? 'sse' : 'http', asPlaceholders(l.url),
+              'claude',
+              'mcp',
+              'add',
+              option.key,
+              '--transport',
+              l.transport === 'sse' ? 'sse' : 'http',
+              asPlaceholders(l.url),
               ...l.headers.flatMap((h) => ['--header', `${h.name}: ${asPlaceholders(h.value)}`]),
             ]
           : (() => {
               const { command, args } = forOs(os, l.command, l.args.map(asPlaceholders));
               return [
-                'claude', 'mcp', 'add', option.key, '--transport', 'stdio',
+                'claude',
+                'mcp',
+                'add',
+                option.key,
+                '--transport',
+                'stdio',
                 ...l.env.flatMap((e) => ['--env', `${e.name}=${asPlaceholders(e.value)}`]),
-                '--', command, ...args,
+                '--',
+                command,
+                ...args,
               ];
             })();
       return { code: words.map(quote).join(' ') };
@@ -390,11 +460,16 @@ function claudeCodeSnippets(server: ServerJson, key: string, os: Os): Snippet[] 
 /** Every client's snippets for the server (one per remote where it offers several); [] when its record names nothing
  *  we can install. */
 export function installSnippets(server: ServerJson, key: string, os: Os = 'posix'): Snippet[] {
-  return [claudeDesktopSnippets, cursorSnippets, vscodeSnippets, claudeCodeSnippets].flatMap((make) => make(server, key, os));
+  return [claudeDesktopSnippets, cursorSnippets, vscodeSnippets, claudeCodeSnippets].flatMap((make) =>
+    make(server, key, os),
+  );
 }
 
 /** Whether the Windows snippets differ from the others (so the page offers the choice). */
 export function differsOnWindows(server: ServerJson, key: string): boolean {
-  const code = (os: Os) => installSnippets(server, key, os).map((s) => s.code + (s.withOptional?.code ?? '')).join('\n');
+  const code = (os: Os) =>
+    installSnippets(server, key, os)
+      .map((s) => s.code + (s.withOptional?.code ?? ''))
+      .join('\n');
   return code('posix') !== code('windows');
 }

@@ -14,7 +14,8 @@ import { installSnippets, serverKey, type Os } from './snippets';
 
 const records = seed as unknown as Record<string, ServerJson>;
 // ajv-formats is CommonJS: its default export arrives wrapped when imported from ESM.
-const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as typeof addFormatsModule;
+const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
+  addFormatsModule) as typeof addFormatsModule;
 
 // strictTypes off: the published schema leaves `type: object` implied beside some additionalProperties.
 const ajv = new Ajv({ allErrors: true, strictTypes: false });
@@ -28,7 +29,10 @@ const errorsOf = (doc: unknown) => (validate(doc) ? [] : ajv.errorsText(validate
 
 /** The link carries one entry plus its name and inputs: as a document, it is `{ inputs, servers: { name: entry } }`. */
 function linkDocument(href: string) {
-  const { name, inputs, ...entry } = JSON.parse(decodeURIComponent(href.slice('vscode:mcp/install?'.length))) as { name: string; inputs?: unknown[] };
+  const { name, inputs, ...entry } = JSON.parse(decodeURIComponent(href.slice('vscode:mcp/install?'.length))) as {
+    name: string;
+    inputs?: unknown[];
+  };
   return { ...(inputs ? { inputs } : {}), servers: { [name]: entry } };
 }
 
@@ -39,7 +43,11 @@ describe('VS Code: every generated configuration passes the published schema', (
     for (const slug of Object.keys(records)) {
       for (const os of ['posix', 'windows'] as Os[]) {
         for (const s of installSnippets(records[slug], serverKey(slug), os).filter((x) => x.client === 'vscode')) {
-          const docs = [JSON.parse(s.code), linkDocument(s.link!.href), ...(s.withOptional ? [JSON.parse(s.withOptional.code)] : [])];
+          const docs = [
+            JSON.parse(s.code),
+            linkDocument(s.link!.href),
+            ...(s.withOptional ? [JSON.parse(s.withOptional.code)] : []),
+          ];
           for (const doc of docs) {
             checked++;
             const errors = errorsOf(doc);
@@ -53,11 +61,18 @@ describe('VS Code: every generated configuration passes the published schema', (
   });
 
   it('refuses what VS Code refuses (the check is not vacuous)', () => {
-    expect(errorsOf({ servers: { x: { type: 'stdio', command: 'npx', url: 'https://example.com/mcp' } } })).not.toEqual([]);
+    expect(errorsOf({ servers: { x: { type: 'stdio', command: 'npx', url: 'https://example.com/mcp' } } })).not.toEqual(
+      [],
+    );
     expect(errorsOf({ servers: { x: { type: 'streamable-http', url: 'https://example.com/mcp' } } })).not.toEqual([]);
     expect(errorsOf({ servers: { x: { type: 'http', url: 'not a url' } } })).not.toEqual([]);
     expect(errorsOf({ mcpServers: {} })).not.toEqual([]);
     expect(errorsOf({ inputs: [{ type: 'promptString', id: 'k' }], servers: {} })).not.toEqual([]);
-    expect(errorsOf({ inputs: [{ type: 'promptString', id: 'k', description: 'Key', password: true }], servers: { x: { command: 'npx', env: { K: '${input:k}' } } } })).toEqual([]);
+    expect(
+      errorsOf({
+        inputs: [{ type: 'promptString', id: 'k', description: 'Key', password: true }],
+        servers: { x: { command: 'npx', env: { K: '${input:k}' } } },
+      }),
+    ).toEqual([]);
   });
 });

@@ -45,11 +45,22 @@ describe('answers held in the browser for a large catalogue', () => {
   it('answers a narrower query from an answer holding all its results, as the API would, without a request', async () => {
     await askPage(q({ search: 'no' }));
     expect(fetch).toHaveBeenCalledTimes(1);
-    for (const narrower of [q({ search: 'not' }), q({ search: 'Notion' }), q({ search: 'no', category: 'Development' }), q({ search: 'no', sort: 'alphabetical', page: 2 }), q({ search: 'notes', type: 'paid' })]) {
+    for (const narrower of [
+      q({ search: 'not' }),
+      q({ search: 'Notion' }),
+      q({ search: 'no', category: 'Development' }),
+      q({ search: 'no', sort: 'alphabetical', page: 2 }),
+      q({ search: 'notes', type: 'paid' }),
+    ]) {
       const local = answerAtOnce(narrower)!;
       const api = apiAnswer(narrower);
       expect(slugs(local)).toEqual(slugs(api));
-      expect({ total: local.total, page: local.page, pages: local.pages, catalogue: local.catalogue }).toEqual({ total: api.total, page: api.page, pages: api.pages, catalogue: 1_500 });
+      expect({ total: local.total, page: local.page, pages: local.pages, catalogue: local.catalogue }).toEqual({
+        total: api.total,
+        page: api.page,
+        pages: api.pages,
+        catalogue: 1_500,
+      });
       expect(local.featured).toEqual(api.featured);
       expect(slugs(await askPage(narrower))).toEqual(slugs(api));
     }
@@ -100,7 +111,8 @@ describe('asking ahead while a visitor types', () => {
     expect(fetch).toHaveBeenCalledTimes(1 + ahead.length);
     await Promise.all(ahead.map((c) => askPage(q({ search: `e${c}` }))));
     expect(fetch).toHaveBeenCalledTimes(1 + ahead.length);
-    for (const c of ahead) expect(slugs(answerAtOnce(q({ search: `e${c}` }))!)).toEqual(slugs(apiAnswer(q({ search: `e${c}` }))));
+    for (const c of ahead)
+      expect(slugs(answerAtOnce(q({ search: `e${c}` }))!)).toEqual(slugs(apiAnswer(q({ search: `e${c}` }))));
   });
 
   it('asks nothing ahead when the answer already holds every result', async () => {

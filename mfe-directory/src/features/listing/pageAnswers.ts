@@ -19,7 +19,8 @@ interface Answer {
 const answers = new Map<string, Answer>();
 
 /** Every result of an answer, when it came with them (few enough, or all on its page). */
-const heldMatches = (page: HomePage): ToolSummary[] | null => page.matches ?? (page.total === page.tools.length ? page.tools : null);
+const heldMatches = (page: HomePage): ToolSummary[] | null =>
+  page.matches ?? (page.total === page.tools.length ? page.tools : null);
 
 /** Whether every result of `wanted` is among the results of `held`: the same or a longer search, and the same
  *  category and type unless `held` had none. */
@@ -42,7 +43,10 @@ export function answerAtOnce(q: ToolQuery): HomePage | null {
   const exact = answers.get(toolQueryString(q));
   if (exact?.value && now - exact.at < ANSWER_TTL_MS) return exact.value;
   for (const answer of [...answers.values()].reverse()) {
-    const held = answer.value && now - answer.at < ANSWER_TTL_MS && answer.value.source === 'api' ? heldMatches(answer.value) : null;
+    const held =
+      answer.value && now - answer.at < ANSWER_TTL_MS && answer.value.source === 'api'
+        ? heldMatches(answer.value)
+        : null;
     if (!held || !covers(answer.query, q)) continue;
     const page = queryTools(held, q);
     if (page.total === 0 && q.search.trim()) return null;
@@ -90,7 +94,10 @@ export function likelyNext(search: string, tools: ToolSummary[], count = AHEAD):
         const next = field[at + text.length];
         if (next && /[\p{L}\p{N} ]/u.test(next)) seen.set(next, (seen.get(next) ?? 0) + 1);
       }
-  return [...seen].sort((a, b) => b[1] - a[1]).slice(0, count).map(([c]) => c);
+  return [...seen]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, count)
+    .map(([c]) => c);
 }
 
 /**

@@ -11,6 +11,8 @@ describe('scroll memory', () => {
   it('discards positions older than 30 minutes', () => {
     saveScrollPosition('/', 0, 500, 0);
     expect(takeScrollPosition('/', SCROLL_MAX_AGE_MS + 1)).toBeNull();
-    expect(pruneExpired({ a: { x: 0, y: 1, timestamp: 0 }, b: { x: 0, y: 2, timestamp: 100 } }, SCROLL_MAX_AGE_MS + 50)).toEqual({ b: { x: 0, y: 2, timestamp: 100 } });
+    expect(
+      pruneExpired({ a: { x: 0, y: 1, timestamp: 0 }, b: { x: 0, y: 2, timestamp: 100 } }, SCROLL_MAX_AGE_MS + 50),
+    ).toEqual({ b: { x: 0, y: 2, timestamp: 100 } });
   });
 });

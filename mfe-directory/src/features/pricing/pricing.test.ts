@@ -25,16 +25,27 @@ describe('parseDetails', () => {
     });
   });
   it('reads "price - features" without a label and features split on newlines', () => {
-    expect(parseDetails('$0 - chat on web\nfile uploads')).toEqual({ label: undefined, price: '$0', features: ['chat on web', 'file uploads'] });
+    expect(parseDetails('$0 - chat on web\nfile uploads')).toEqual({
+      label: undefined,
+      price: '$0',
+      features: ['chat on web', 'file uploads'],
+    });
   });
   it('reads a label with a price only', () => {
-    expect(parseDetails('Enterprise: Custom pricing')).toEqual({ label: 'Enterprise', price: 'Custom pricing', features: [] });
+    expect(parseDetails('Enterprise: Custom pricing')).toEqual({
+      label: 'Enterprise',
+      price: 'Custom pricing',
+      features: [],
+    });
   });
   it('keeps free text that follows no format', () => {
     expect(parseDetails('Contact sales for a quote')).toEqual({ features: [], text: 'Contact sales for a quote' });
   });
   it('keeps hyphenated words inside features', () => {
-    expect(parseDetails('Pro: $10/month - real-time sync, multi-user').features).toEqual(['real-time sync', 'multi-user']);
+    expect(parseDetails('Pro: $10/month - real-time sync, multi-user').features).toEqual([
+      'real-time sync',
+      'multi-user',
+    ]);
   });
 });
 
@@ -68,8 +79,22 @@ describe('parsePricingPlans', () => {
       hollow: { name: 'Hollow' },
     });
     expect(plans).toEqual([
-      { key: 'free', name: 'Free', price: '$0', features: ['Gemini app'], description: 'For everyone', highlight: false },
-      { key: 'ai-pro', name: 'Google AI Pro', price: '$19.99/month', features: ['2 TB'], description: undefined, highlight: true },
+      {
+        key: 'free',
+        name: 'Free',
+        price: '$0',
+        features: ['Gemini app'],
+        description: 'For everyone',
+        highlight: false,
+      },
+      {
+        key: 'ai-pro',
+        name: 'Google AI Pro',
+        price: '$19.99/month',
+        features: ['2 TB'],
+        description: undefined,
+        highlight: true,
+      },
     ]);
   });
   it('is empty for nothing', () => {
@@ -80,7 +105,21 @@ describe('parsePricingPlans', () => {
 
 describe('plan sort weights (SPEC section 9)', () => {
   it('orders free/community, basic, starter, individual, pro, premium, standard, plus, team, business, enterprise, custom', () => {
-    const names = ['Custom', 'Enterprise', 'Business', 'Team', 'Plus', 'Standard', 'Premium', 'Pro', 'Individual', 'Starter', 'Basic', 'Community', 'Free'];
+    const names = [
+      'Custom',
+      'Enterprise',
+      'Business',
+      'Team',
+      'Plus',
+      'Standard',
+      'Premium',
+      'Pro',
+      'Individual',
+      'Starter',
+      'Basic',
+      'Community',
+      'Free',
+    ];
     const weights = names.map(planWeight);
     expect([...weights].sort((a, b) => a - b)).toEqual([...weights].reverse());
     expect(planWeight('Free')).toBe(planWeight('Community'));
@@ -89,7 +128,12 @@ describe('plan sort weights (SPEC section 9)', () => {
     expect(planWeight('Team Pro')).toBe(planWeight('Team'));
   });
   it('places an unknown plan priced $0 with the free plans, other unknown plans before enterprise', () => {
-    const plans = parsePricingPlans({ enterprise: 'Custom', ultra: '$200/month - most', pro: '$20/month - more', hobby: '$0 - basics' });
+    const plans = parsePricingPlans({
+      enterprise: 'Custom',
+      ultra: '$200/month - most',
+      pro: '$20/month - more',
+      hobby: '$0 - basics',
+    });
     expect(plans.map((p) => p.name)).toEqual(['Hobby', 'Pro', 'Ultra', 'Enterprise']);
   });
 });

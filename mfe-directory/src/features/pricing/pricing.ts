@@ -24,7 +24,11 @@ export interface ParsedDetails {
   text?: string;
 }
 
-const splitFeatures = (s: string) => s.split(/[,;\n]/).map((f) => f.trim()).filter(Boolean);
+const splitFeatures = (s: string) =>
+  s
+    .split(/[,;\n]/)
+    .map((f) => f.trim())
+    .filter(Boolean);
 
 /** "label: price - feature, feature; feature" (every part optional). */
 export function parseDetails(details: string): ParsedDetails {
@@ -37,7 +41,8 @@ export function parseDetails(details: string): ParsedDetails {
     rest = labelMatch[2].trim();
   }
   const dash = rest.indexOf(' - ');
-  if (dash >= 0) return { label, price: rest.slice(0, dash).trim() || undefined, features: splitFeatures(rest.slice(dash + 3)) };
+  if (dash >= 0)
+    return { label, price: rest.slice(0, dash).trim() || undefined, features: splitFeatures(rest.slice(dash + 3)) };
   if (label) return { label, price: rest || undefined, features: [] };
   return { features: [], text: rest || undefined };
 }
@@ -55,7 +60,9 @@ export function parsePricingPlans(pricing: DetailedPricing | null | undefined): 
   let plans: PricingPlan[];
   if (Array.isArray(pricing)) {
     plans = [...pricing]
-      .filter((p) => p && typeof p.name === 'string' && p.name.trim() && typeof p.details === 'string' && p.details.trim())
+      .filter(
+        (p) => p && typeof p.name === 'string' && p.name.trim() && typeof p.details === 'string' && p.details.trim(),
+      )
       .sort((a, b) => (a.order ?? Infinity) - (b.order ?? Infinity))
       .map((p, i) => fromDetails(String(p.id ?? i), p.name!.trim(), p.details!));
   } else {
@@ -67,7 +74,14 @@ export function parsePricingPlans(pricing: DetailedPricing | null | undefined): 
         const v = value as PricingPlanObject;
         const features = Array.isArray(v.features) ? v.features.filter((f) => typeof f === 'string' && f.trim()) : [];
         if (!v.name?.trim() || (!v.price?.trim() && !features.length && !v.description?.trim())) continue;
-        plans.push({ key, name: v.name.trim(), price: v.price?.trim() || undefined, features, description: v.description, highlight: !!v.highlight });
+        plans.push({
+          key,
+          name: v.name.trim(),
+          price: v.price?.trim() || undefined,
+          features,
+          description: v.description,
+          highlight: !!v.highlight,
+        });
       }
     }
   }
@@ -76,7 +90,19 @@ export function parsePricingPlans(pricing: DetailedPricing | null | undefined): 
 
 /** SPEC section 9 order; unknown plan names sit before enterprise and custom. */
 const PLAN_WEIGHTS: Record<string, number> = {
-  free: 0, community: 0, basic: 1, starter: 2, individual: 3, pro: 4, premium: 5, standard: 6, plus: 7, team: 8, business: 9, enterprise: 11, custom: 12,
+  free: 0,
+  community: 0,
+  basic: 1,
+  starter: 2,
+  individual: 3,
+  pro: 4,
+  premium: 5,
+  standard: 6,
+  plus: 7,
+  team: 8,
+  business: 9,
+  enterprise: 11,
+  custom: 12,
 };
 const UNKNOWN_WEIGHT = 10;
 
@@ -95,7 +121,10 @@ function sortPlans(plans: PricingPlan[]): PricingPlan[] {
     const w = planWeight(p.name);
     return w === UNKNOWN_WEIGHT && isZeroPrice(p.price) ? PLAN_WEIGHTS.free : w;
   };
-  return plans.map((p, i) => ({ p, i, w: weight(p) })).sort((a, b) => a.w - b.w || a.i - b.i).map((x) => x.p);
+  return plans
+    .map((p, i) => ({ p, i, w: weight(p) }))
+    .sort((a, b) => a.w - b.w || a.i - b.i)
+    .map((x) => x.p);
 }
 
 /** A price longer than 15 characters gets a short form for small screens; shorter prices need none. */

@@ -5,7 +5,14 @@ import type { ToolSummary } from '@aitools/contracts/tools';
 import { didYouMean } from '@aitools/contracts/didYouMean';
 import { DidYouMean } from './DidYouMean';
 
-const t = (name: string, tags: string[] = [], description = ''): ToolSummary => ({ id: 1, name, slug: name, description, tags, website: 'https://x.example' });
+const t = (name: string, tags: string[] = [], description = ''): ToolSummary => ({
+  id: 1,
+  name,
+  slug: name,
+  description,
+  tags,
+  website: 'https://x.example',
+});
 const TOOLS = [
   t('GitHub MCP Server', ['github', 'git']),
   t('GitLab MCP Server', ['gitlab']),

@@ -5,7 +5,13 @@ import type { Tool } from '@aitools/contracts/tools';
 import type { McpInspection } from '@aitools/contracts/inspection';
 import { ServerTools } from './ServerTools';
 
-const base = { id: 1, name: 'Playwright', slug: 'playwright-mcp-server', description: '', website: 'https://x.example' };
+const base = {
+  id: 1,
+  name: 'Playwright',
+  slug: 'playwright-mcp-server',
+  description: '',
+  website: 'https://x.example',
+};
 const inspected: McpInspection = {
   status: 'inspected',
   package: '@playwright/mcp',
@@ -16,14 +22,19 @@ const inspected: McpInspection = {
       name: 'browser_navigate',
       title: 'Navigate to a URL',
       description: 'Navigate to a URL\n\nSecond paragraph with details.',
-      inputSchema: { type: 'object', properties: { url: { type: 'string', description: 'The URL to navigate to' }, wait: { type: 'boolean' } }, required: ['url'] },
+      inputSchema: {
+        type: 'object',
+        properties: { url: { type: 'string', description: 'The URL to navigate to' }, wait: { type: 'boolean' } },
+        required: ['url'],
+      },
     },
     { name: 'browser_close', description: 'Close the page', inputSchema: { type: 'object', properties: {} } },
   ],
   prompts: [{ name: 'explain', description: 'Explains a page' }],
   resources: [],
 };
-const withInspection = (inspection?: McpInspection) => ({ ...base, ...(inspection ? { mcpInspection: inspection } : {}) }) as unknown as Tool;
+const withInspection = (inspection?: McpInspection) =>
+  ({ ...base, ...(inspection ? { mcpInspection: inspection } : {}) }) as unknown as Tool;
 
 describe('ServerTools', () => {
   it('shows "Tools (N)" with each tool`s name, description and parameters, required ones marked', () => {
@@ -32,7 +43,9 @@ describe('ServerTools', () => {
     expect(within(section).getByRole('heading', { level: 3, name: /browser_navigate/ })).toBeTruthy();
     expect(within(section).getByText('Navigate to a URL', { selector: 'p' })).toBeTruthy();
     const params = within(section).getByRole('list', { name: 'Parameters of browser_navigate' });
-    const items = within(params).getAllByRole('listitem').map((li) => li.textContent);
+    const items = within(params)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
     expect(items).toEqual(['url string required — The URL to navigate to', 'wait boolean optional']);
     expect(within(section).getByText('No parameters.')).toBeTruthy();
     expect(within(section).getByText(/@playwright\/mcp@0\.0\.83/)).toBeTruthy();
@@ -49,7 +62,15 @@ describe('ServerTools', () => {
   });
 
   it('says why a server was not inspected', () => {
-    render(<ServerTools tool={withInspection({ status: 'not-inspected', reason: 'needs credentials (BRAVE_API_KEY)', checkedAt: '2026-11-25' })} />);
+    render(
+      <ServerTools
+        tool={withInspection({
+          status: 'not-inspected',
+          reason: 'needs credentials (BRAVE_API_KEY)',
+          checkedAt: '2026-11-25',
+        })}
+      />,
+    );
     const section = screen.getByRole('region', { name: 'Tools' });
     expect(section.textContent).toContain('Not inspected: needs credentials (BRAVE_API_KEY)');
   });

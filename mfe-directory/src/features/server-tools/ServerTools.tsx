@@ -37,7 +37,11 @@ function ToolEntry({ tool }: { tool: InspectedTool }) {
             <li key={p.name}>
               <code>{p.name}</code>
               {p.type && <span className="dir-offer__type"> {p.type}</span>}
-              {p.required ? <strong className="dir-offer__required"> required</strong> : <span className="dir-offer__optional"> optional</span>}
+              {p.required ? (
+                <strong className="dir-offer__required"> required</strong>
+              ) : (
+                <span className="dir-offer__optional"> optional</span>
+              )}
               {p.description && <span> — {p.description}</span>}
             </li>
           ))}
@@ -55,7 +59,8 @@ function Inspected({ inspection }: { inspection: Extract<McpInspection, { status
     <>
       <h2 id="dir-offer-title">Tools ({tools.length})</h2>
       <p className="dir-offer__source">
-        What the server itself listed when we ran <code>{`${inspection.package}@${inspection.version}`}</code> on {inspection.inspectedAt}.
+        What the server itself listed when we ran <code>{`${inspection.package}@${inspection.version}`}</code> on{' '}
+        {inspection.inspectedAt}.
       </p>
       {tools.length > 0 ? (
         <ul className="dir-offer__list">

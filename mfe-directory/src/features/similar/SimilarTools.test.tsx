@@ -4,11 +4,25 @@ import { MemoryRouter } from 'react-router-dom';
 import type { Tool, ToolSummary } from '@aitools/contracts/tools';
 import { SimilarTools } from './SimilarTools';
 
-const summary = (slug: string): ToolSummary => ({ id: 1, name: slug.toUpperCase(), slug, description: `${slug} description`, tags: [], website: 'https://x.example' });
+const summary = (slug: string): ToolSummary => ({
+  id: 1,
+  name: slug.toUpperCase(),
+  slug,
+  description: `${slug} description`,
+  tags: [],
+  website: 'https://x.example',
+});
 
 describe('SimilarTools', () => {
   it('lists the similar tools the API sent, linked to their pages', () => {
-    const tool = { id: 1, name: 'A', slug: 'a', description: '', website: 'https://a.example', similar: ['b', 'c', 'd', 'e'].map(summary) } as Tool;
+    const tool = {
+      id: 1,
+      name: 'A',
+      slug: 'a',
+      description: '',
+      website: 'https://a.example',
+      similar: ['b', 'c', 'd', 'e'].map(summary),
+    } as Tool;
     render(
       <MemoryRouter>
         <SimilarTools tool={tool} />

@@ -1,7 +1,19 @@
 import type { ReactNode } from 'react';
 
 /** One question of an accordion: a button that says whether its answer is shown, and the answer as a region. */
-export function FaqItem({ id, question, open, onToggle, children }: { id: string; question: string; open: boolean; onToggle: () => void; children: ReactNode }) {
+export function FaqItem({
+  id,
+  question,
+  open,
+  onToggle,
+  children,
+}: {
+  id: string;
+  question: string;
+  open: boolean;
+  onToggle: () => void;
+  children: ReactNode;
+}) {
   return (
     <li className="dir-faq__item">
       <h3 className="dir-faq__q">

@@ -46,7 +46,13 @@ export function HomeFaq() {
       <h2 id="dir-faq-title">Frequently Asked Questions</h2>
       <ul className="dir-faq__list">
         {HOME_FAQ.map((entry, i) => (
-          <FaqItem key={entry.question} id={`dir-faq-${i}`} question={entry.question} open={open.has(i)} onToggle={() => toggle(i)}>
+          <FaqItem
+            key={entry.question}
+            id={`dir-faq-${i}`}
+            question={entry.question}
+            open={open.has(i)}
+            onToggle={() => toggle(i)}
+          >
             <p>{entry.answer}</p>
             {entry.emailContact && (
               <p>

@@ -10,7 +10,13 @@ export function ToolFaqAccordion({ faqs }: { faqs: ToolFaq[] }) {
       <h2 id="dir-tool-faq-title">Frequently Asked Questions</h2>
       <ul className="dir-faq__list">
         {faqs.map((faq, i) => (
-          <FaqItem key={i} id={`dir-tfaq-${i}`} question={faq.question} open={open === i} onToggle={() => setOpen(open === i ? null : i)}>
+          <FaqItem
+            key={i}
+            id={`dir-tfaq-${i}`}
+            question={faq.question}
+            open={open === i}
+            onToggle={() => setOpen(open === i ? null : i)}
+          >
             <p>{faq.answer}</p>
           </FaqItem>
         ))}

@@ -1,5 +1,13 @@
 import type { RefObject } from 'react';
-import { CATEGORIES, PAGE_SIZES, SORT_OPTIONS, TYPE_OPTIONS, type SortKey, type ToolQuery, type TypeFilter } from '@aitools/contracts/toolQuery';
+import {
+  CATEGORIES,
+  PAGE_SIZES,
+  SORT_OPTIONS,
+  TYPE_OPTIONS,
+  type SortKey,
+  type ToolQuery,
+  type TypeFilter,
+} from '@aitools/contracts/toolQuery';
 import type { useListingControls } from '../hooks/useListingControls';
 import type { QueryLink } from './queryLink';
 
@@ -24,13 +32,33 @@ interface Props {
  */
 export function ListingControls({ form, searchInput, query, controls, queryLink, total, fallback, onEngage }: Props) {
   const { category, type, sort, size } = query;
-  const typeChips = [...TYPE_OPTIONS, ...(EXTRA_TYPE_LABELS[type] ? [{ value: type, label: EXTRA_TYPE_LABELS[type]! }] : [])];
+  const typeChips = [
+    ...TYPE_OPTIONS,
+    ...(EXTRA_TYPE_LABELS[type] ? [{ value: type, label: EXTRA_TYPE_LABELS[type]! }] : []),
+  ];
   return (
-    <form ref={form} className="dir-controls" method="get" action="/" role="search" aria-label="Search and filters" onSubmit={(e) => e.preventDefault()} onFocus={onEngage} onPointerDown={onEngage}>
+    <form
+      ref={form}
+      className="dir-controls"
+      method="get"
+      action="/"
+      role="search"
+      aria-label="Search and filters"
+      onSubmit={(e) => e.preventDefault()}
+      onFocus={onEngage}
+      onPointerDown={onEngage}
+    >
       <div className="dir-controls__row">
         <label className="dir-search">
           <span className="visually-hidden">Search tools and servers</span>
-          <input ref={searchInput} type="search" name="search" defaultValue={query.search} placeholder="Search tools and servers..." onChange={(e) => controls.onSearch(e.target.value)} />
+          <input
+            ref={searchInput}
+            type="search"
+            name="search"
+            defaultValue={query.search}
+            placeholder="Search tools and servers..."
+            onChange={(e) => controls.onSearch(e.target.value)}
+          />
         </label>
         <label className="dir-select">
           <span>Sort by</span>
@@ -64,7 +92,11 @@ export function ListingControls({ form, searchInput, query, controls, queryLink,
       <ul className="dir-chips" aria-label="Type">
         {typeChips.map((o) => (
           <li key={o.value}>
-            <a className="dir-chip" aria-current={type === o.value ? 'true' : undefined} {...queryLink({ type: controls.nextType(o.value) }, () => controls.onType(o.value))}>
+            <a
+              className="dir-chip"
+              aria-current={type === o.value ? 'true' : undefined}
+              {...queryLink({ type: controls.nextType(o.value) }, () => controls.onType(o.value))}
+            >
               {o.label}
             </a>
           </li>
@@ -73,14 +105,22 @@ export function ListingControls({ form, searchInput, query, controls, queryLink,
       <ul className="dir-chips" aria-label="Category">
         {CATEGORIES.map((c) => (
           <li key={c}>
-            <a className="dir-chip" aria-current={category === c ? 'true' : undefined} {...queryLink({ category: controls.nextCategory(c) }, () => controls.onCategory(c))}>
+            <a
+              className="dir-chip"
+              aria-current={category === c ? 'true' : undefined}
+              {...queryLink({ category: controls.nextCategory(c) }, () => controls.onCategory(c))}
+            >
               {c}
             </a>
           </li>
         ))}
       </ul>
       {category !== 'All' && <p className="dir-hint">Click "{category}" again to clear filter</p>}
-      {fallback && <p className="dir-hint">The full directory is unavailable right now; showing a built-in selection of popular tools.</p>}
+      {fallback && (
+        <p className="dir-hint">
+          The full directory is unavailable right now; showing a built-in selection of popular tools.
+        </p>
+      )}
       <p className="dir-count" role="status">
         {total} {total === 1 ? 'tool' : 'tools'} found
       </p>

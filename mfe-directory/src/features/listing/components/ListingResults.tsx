@@ -55,7 +55,12 @@ export function ListingResults({ grid, list, query, queryLink, onPage, clearFilt
           <p className="dir-showing">
             Showing {range.from} to {range.to} of {list.total} results
           </p>
-          <Pagination page={list.page} total={list.pages} hrefFor={(p) => homeHref({ ...query, page: p })} onPage={onPage} />
+          <Pagination
+            page={list.page}
+            total={list.pages}
+            hrefFor={(p) => homeHref({ ...query, page: p })}
+            onPage={onPage}
+          />
         </>
       )}
     </div>

@@ -67,7 +67,12 @@ export const ToolCard = memo(function ToolCard({ tool, saveScroll }: { tool: Too
         </ul>
       )}
       <div className="dir-card__actions">
-        <a href={href} className="btn btn--primary btn--small" onClick={onLinkClick} aria-label={`View Details: ${tool.name}`}>
+        <a
+          href={href}
+          className="btn btn--primary btn--small"
+          onClick={onLinkClick}
+          aria-label={`View Details: ${tool.name}`}
+        >
           View Details
         </a>
         <a

@@ -5,7 +5,10 @@ import { homeHref } from '../homeQuery';
 
 /** A link that stands for a query: its address works without the code; a plain click applies it in place. A plain
  *  anchor's props (not the router's Link: the chips re-render at each keystroke, and a click never navigates). */
-export type QueryLink = (target: Partial<ToolQuery>, apply: () => void) => { href: string; onClick: (e: MouseEvent) => void };
+export type QueryLink = (
+  target: Partial<ToolQuery>,
+  apply: () => void,
+) => { href: string; onClick: (e: MouseEvent) => void };
 
 export const queryLinkFor =
   (base: ToolQuery): QueryLink =>

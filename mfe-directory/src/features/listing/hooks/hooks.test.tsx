@@ -11,8 +11,19 @@ import { useListingControls } from './useListingControls';
 import { useArrival } from './useArrival';
 
 /** The hooks as Home uses them, on a page at `url`; `current` holds the latest render's values. */
-function mount(url: string, { ready = true, shown = () => true, loader }: { ready?: boolean; shown?: () => boolean; loader?: () => Promise<null> } = {}) {
-  const current = {} as { listing: ReturnType<typeof useListingQuery>; search: ReturnType<typeof useSearchBox>; controls: ReturnType<typeof useListingControls> };
+function mount(
+  url: string,
+  {
+    ready = true,
+    shown = () => true,
+    loader,
+  }: { ready?: boolean; shown?: () => boolean; loader?: () => Promise<null> } = {},
+) {
+  const current = {} as {
+    listing: ReturnType<typeof useListingQuery>;
+    search: ReturnType<typeof useSearchBox>;
+    controls: ReturnType<typeof useListingControls>;
+  };
   function Probe() {
     const listing = useListingQuery();
     useAddressFollows(listing, shown());

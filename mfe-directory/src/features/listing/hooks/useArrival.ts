@@ -11,7 +11,10 @@ const QUERY_KEYS = ['category', 'type', 'search', 'page'];
 /** Scrolls so the results grid sits just below the top of the window. */
 export function scrollToGrid(grid: HTMLElement | null, behavior: ScrollBehavior = 'auto') {
   if (!grid) return;
-  window.scrollTo({ top: Math.max(0, grid.getBoundingClientRect().top + window.scrollY - GRID_SCROLL_OFFSET_PX), behavior });
+  window.scrollTo({
+    top: Math.max(0, grid.getBoundingClientRect().top + window.scrollY - GRID_SCROLL_OFFSET_PX),
+    behavior,
+  });
 }
 
 /**
@@ -19,7 +22,13 @@ export function scrollToGrid(grid: HTMLElement | null, behavior: ScrollBehavior 
  * window goes where the visitor expects it: the saved position on Back, the FAQ for #faq, the grid for an
  * address that carries a query.
  */
-export function useArrival(opts: { ready: boolean; memoryKey: string; params: URLSearchParams; grid: RefObject<HTMLElement | null>; writeQuery: (update: Partial<ToolQuery>) => void }) {
+export function useArrival(opts: {
+  ready: boolean;
+  memoryKey: string;
+  params: URLSearchParams;
+  grid: RefObject<HTMLElement | null>;
+  writeQuery: (update: Partial<ToolQuery>) => void;
+}) {
   const { ready, memoryKey, params, grid, writeQuery } = opts;
   const location = useLocation();
   const navigationType = useNavigationType();

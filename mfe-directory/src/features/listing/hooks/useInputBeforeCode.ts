@@ -6,7 +6,12 @@ import type { useListingControls } from './useListingControls';
  * What the visitor typed or chose in the server-rendered form before the code arrived is on the page, not in the
  * address: applied once, on the first render in the browser. `onInput` runs when there was any.
  */
-export function useInputBeforeCode(form: RefObject<HTMLFormElement | null>, query: ToolQuery, controls: ReturnType<typeof useListingControls>, onInput: () => void) {
+export function useInputBeforeCode(
+  form: RefObject<HTMLFormElement | null>,
+  query: ToolQuery,
+  controls: ReturnType<typeof useListingControls>,
+  onInput: () => void,
+) {
   useEffect(() => {
     const el = form.current;
     if (!el) return;

@@ -7,7 +7,11 @@ import type { useSearchBox } from './useSearchBox';
  * page last visited with it (else page 1); a new sort or page size starts again at page 1 and forgets it.
  * Clicking the active category or type again clears it.
  */
-export function useListingControls(query: ToolQuery, search: ReturnType<typeof useSearchBox>, writeQuery: (update: Partial<ToolQuery>) => void) {
+export function useListingControls(
+  query: ToolQuery,
+  search: ReturnType<typeof useSearchBox>,
+  writeQuery: (update: Partial<ToolQuery>) => void,
+) {
   const { category, type } = query;
   const key = comboKey(category, type, search.text);
   const pageFor = (c: string, t: string, s: string) => rememberedPage(comboKey(c, t, s)) ?? 1;
@@ -23,7 +27,8 @@ export function useListingControls(query: ToolQuery, search: ReturnType<typeof u
       search.typed(text);
       writeQuery({ search: text, page: pageFor(category, type, text) });
     },
-    onCategory: (c: string) => writeQuery({ category: nextCategory(c), page: pageFor(nextCategory(c), type, search.text) }),
+    onCategory: (c: string) =>
+      writeQuery({ category: nextCategory(c), page: pageFor(nextCategory(c), type, search.text) }),
     onType: (t: TypeFilter) => writeQuery({ type: nextType(t), page: pageFor(category, nextType(t), search.text) }),
     onSort(sort: SortKey) {
       forgetPage(key);

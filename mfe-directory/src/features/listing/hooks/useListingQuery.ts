@@ -55,12 +55,23 @@ export function useListingQuery({ onWrite }: { onWrite?: (q: ToolQuery) => void 
     [setParams],
   );
 
-  return { query: written ?? address, address, params, pending: pendingSearch !== null, writeQuery, written, followAddress };
+  return {
+    query: written ?? address,
+    address,
+    params,
+    pending: pendingSearch !== null,
+    writeQuery,
+    written,
+    followAddress,
+  };
 }
 
 /** Moves the address to the query written, once the page shows its results (`shown`): once per write (the router's
  *  setter changes with the address, and must not send the same write again). */
-export function useAddressFollows({ written, followAddress }: Pick<ReturnType<typeof useListingQuery>, 'written' | 'followAddress'>, shown: boolean) {
+export function useAddressFollows(
+  { written, followAddress }: Pick<ReturnType<typeof useListingQuery>, 'written' | 'followAddress'>,
+  shown: boolean,
+) {
   const followed = useRef<ToolQuery | null>(null);
   useEffect(() => {
     if (written && shown && followed.current !== written) {

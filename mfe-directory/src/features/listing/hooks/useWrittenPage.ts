@@ -12,7 +12,10 @@ import { answerAtOnce, askPage } from '../pageAnswers';
  */
 export function useWrittenPage(written: ToolQuery | null, whole: ToolList | null): HomePage | null {
   // Computed when the query is written: what is held then answers it.
-  const atOnce = useMemo(() => (!written ? null : whole ? pageOf(whole, written) : answerAtOnce(written)), [whole, written]);
+  const atOnce = useMemo(
+    () => (!written ? null : whole ? pageOf(whole, written) : answerAtOnce(written)),
+    [whole, written],
+  );
   const [answered, setAnswered] = useState<{ query: ToolQuery; page: HomePage } | null>(null);
   useEffect(() => {
     if (atOnce || !written) return;

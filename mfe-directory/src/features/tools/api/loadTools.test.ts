@@ -34,7 +34,10 @@ describe('reading the tool list', () => {
   });
   it('looks a tool up, searching the built-in list by slug on failure', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const found = await loadTool(async (p) => ({ ok: true, status: 200, body: { slug: 'x', name: 'X', path: p } }), 'x');
+    const found = await loadTool(
+      async (p) => ({ ok: true, status: 200, body: { slug: 'x', name: 'X', path: p } }),
+      'x',
+    );
     expect(found.tool?.name).toBe('X');
     const fallback = await loadTool(async () => ({ ok: false, status: 500, body: null }), 'cursor');
     expect(fallback.tool?.name).toBe('Cursor');

@@ -12,7 +12,11 @@ const isRecord = (v: unknown): v is Record<string, unknown> => !!v && typeof v =
 
 function toSummary(item: unknown): ToolSummary | null {
   if (!isRecord(item) || typeof item.name !== 'string' || typeof item.slug !== 'string') return null;
-  return toToolSummary({ ...(item as unknown as Tool), description: typeof item.description === 'string' ? item.description : '', tags: parseTags(item.tags) });
+  return toToolSummary({
+    ...(item as unknown as Tool),
+    description: typeof item.description === 'string' ? item.description : '',
+    tags: parseTags(item.tags),
+  });
 }
 
 /** SPEC section 7: a `tools` array, a `data` array when success is set, or a bare array; anything else is invalid (null). */
@@ -59,7 +63,12 @@ export function pageOf(list: ToolList, q: ToolQuery): HomePage {
 }
 
 const isPage = (b: unknown): b is ToolPage =>
-  isRecord(b) && Array.isArray(b.tools) && typeof b.total === 'number' && typeof b.page === 'number' && typeof b.pages === 'number' && typeof b.catalogue === 'number';
+  isRecord(b) &&
+  Array.isArray(b.tools) &&
+  typeof b.total === 'number' &&
+  typeof b.page === 'number' &&
+  typeof b.pages === 'number' &&
+  typeof b.catalogue === 'number';
 
 /** One page of the directory from the API (GET /api/tools/query), or of the built-in tools when the call fails. */
 export async function loadToolPage(fetchJson: FetchJson, q: ToolQuery): Promise<HomePage> {
@@ -68,7 +77,13 @@ export async function loadToolPage(fetchJson: FetchJson, q: ToolQuery): Promise<
     if (res.ok && isPage(res.body)) {
       const body = res.body;
       const matches = body.matches === undefined ? undefined : (readToolList(body.matches) ?? undefined);
-      return { ...body, tools: readToolList(body.tools) ?? [], matches, featured: Array.isArray(body.featured) ? body.featured : [], source: 'api' };
+      return {
+        ...body,
+        tools: readToolList(body.tools) ?? [],
+        matches,
+        featured: Array.isArray(body.featured) ? body.featured : [],
+        source: 'api',
+      };
     }
     console.error(res.ok ? 'API response format is invalid' : `HTTP error! status: ${res.status}`);
   } catch (err) {
@@ -86,7 +101,8 @@ export interface ToolLookup {
 export async function loadTool(fetchJson: FetchJson, slug: string): Promise<ToolLookup> {
   try {
     const res = await fetchJson(`/api/tools/${encodeURIComponent(slug)}`);
-    if (res.ok && isRecord(res.body) && typeof res.body.slug === 'string') return { slug, tool: res.body as unknown as Tool };
+    if (res.ok && isRecord(res.body) && typeof res.body.slug === 'string')
+      return { slug, tool: res.body as unknown as Tool };
     // A 404 is not logged; like any failure it falls through to the built-in list.
     else if (res.status !== 404) console.error(`HTTP error! status: ${res.status}`);
   } catch (err) {

@@ -10,5 +10,9 @@ export function PricingBadge({ pricing }: { pricing?: string }) {
 
 export function McpBadgeLabel({ badge }: { badge?: McpBadge }) {
   if (!badge) return null;
-  return <span className={`badge dir-badge--mcp dir-badge--mcp-${badge.toLowerCase()}`}>{badge === 'Official' ? '✓ Official' : 'Community'}</span>;
+  return (
+    <span className={`badge dir-badge--mcp dir-badge--mcp-${badge.toLowerCase()}`}>
+      {badge === 'Official' ? '✓ Official' : 'Community'}
+    </span>
+  );
 }

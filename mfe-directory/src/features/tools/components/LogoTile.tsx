@@ -19,10 +19,26 @@ export function LogoTile({ name, logo, size = 48 }: { name: string; logo?: strin
   }, []);
   const style = { width: size, height: size };
   if (logo && !failed) {
-    return <img ref={img} className="dir-logo" src={logo} alt="" width={size} height={size} style={style} loading="lazy" onError={() => setFailed(true)} />;
+    return (
+      <img
+        ref={img}
+        className="dir-logo"
+        src={logo}
+        alt=""
+        width={size}
+        height={size}
+        style={style}
+        loading="lazy"
+        onError={() => setFailed(true)}
+      />
+    );
   }
   return (
-    <span className="dir-logo dir-logo--letter" style={{ ...style, background: tileColour(name), fontSize: size * 0.45 }} aria-hidden="true">
+    <span
+      className="dir-logo dir-logo--letter"
+      style={{ ...style, background: tileColour(name), fontSize: size * 0.45 }}
+      aria-hidden="true"
+    >
       {name.trim().charAt(0).toUpperCase() || '?'}
     </span>
   );

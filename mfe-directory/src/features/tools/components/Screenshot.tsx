@@ -10,7 +10,16 @@ export function Screenshot({ src, alt }: { src: string; alt: string }) {
   if (failed) return null;
   return (
     <figure className="dir-screenshot">
-      <img ref={img} src={src} alt={alt} width={1280} height={800} loading="lazy" decoding="async" onError={() => setFailed(true)} />
+      <img
+        ref={img}
+        src={src}
+        alt={alt}
+        width={1280}
+        height={800}
+        loading="lazy"
+        decoding="async"
+        onError={() => setFailed(true)}
+      />
     </figure>
   );
 }

@@ -18,7 +18,13 @@ export function TagList({ tags }: { tags: string[] }) {
         ))}
       </ul>
       {hidden > 0 && (
-        <button type="button" className="dir-link-btn" aria-expanded={expanded} aria-controls="dir-taglist" onClick={() => setExpanded((v) => !v)}>
+        <button
+          type="button"
+          className="dir-link-btn"
+          aria-expanded={expanded}
+          aria-controls="dir-taglist"
+          onClick={() => setExpanded((v) => !v)}
+        >
           {expanded ? 'Show less' : `Show ${hidden} more tags`}
         </button>
       )}
