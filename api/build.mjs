@@ -1,12 +1,14 @@
 // The production server as JavaScript: src/main.ts (and the module hooks it registers) bundled into dist/ with the
-// workspace's TypeScript (the platform SDK) compiled in; npm packages stay external, loaded from node_modules.
+// workspace's TypeScript (the platform SDK, the contracts) compiled in; npm packages stay external, loaded from node_modules.
 // The operator commands (release, moderate, registry) keep running from source through tsx.
 import { build } from 'esbuild';
 import { readFileSync } from 'node:fs';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
-// @aitools/platform ships TypeScript sources: bundled. Everything else (and the shell's built server) is external.
-const external = Object.keys(pkg.dependencies).filter((name) => name !== '@aitools/platform');
+// @aitools/platform and @aitools/contracts ship TypeScript sources: bundled. Everything else (and the shell's built
+// server) is external.
+const bundled = ['@aitools/platform', '@aitools/contracts'];
+const external = Object.keys(pkg.dependencies).filter((name) => !bundled.includes(name));
 
 await build({
   absWorkingDir: import.meta.dirname,

@@ -89,6 +89,8 @@ export function ensureApiBuild() {
     'api/src',
     'api/build.mjs',
     'api/package.json',
+    'contracts/package.json',
+    'contracts/src',
     'shell/platform',
     'pnpm-lock.yaml',
     'tsconfig.base.json',

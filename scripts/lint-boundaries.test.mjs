@@ -8,14 +8,16 @@ import { ROOT } from './lib.mjs';
 
 const eslint = new ESLint({ cwd: ROOT });
 
-/** The boundary errors ESLint reports for `imports` written in a file at `path`. */
-async function boundaryErrors(path, ...imports) {
+/** The errors of rule `ruleId` that ESLint reports for `imports` written in a file at `path`. */
+async function lintErrors(ruleId, path, imports) {
   const code =
     imports.map((spec, i) => `import m${i} from '${spec}';`).join('\n') +
     `\nexport default [${imports.map((_, i) => `m${i}`).join(', ')}];\n`;
   const [result] = await eslint.lintText(code, { filePath: `${ROOT}/${path}` });
-  return result.messages.filter((m) => m.ruleId === 'boundaries/dependencies').map((m) => `${m.line}: ${m.message}`);
+  return result.messages.filter((m) => m.ruleId === ruleId).map((m) => `${m.line}: ${m.message}`);
 }
+const boundaryErrors = (path, ...imports) => lintErrors('boundaries/dependencies', path, imports);
+const restrictedImports = (path, ...imports) => lintErrors('no-restricted-imports', path, imports);
 
 test('a remote never imports another remote', async () => {
   const errors = await boundaryErrors(
@@ -56,7 +58,7 @@ test("a remote's feature never imports another feature, except the domain ones (
     '../pricing/pricing',
     '../../shared/email',
     '@aitools/platform',
-    '@aitools/api/contracts/tools',
+    '@aitools/contracts/tools',
   ];
   assert.deepEqual(await boundaryErrors('mfe-directory/src/features/faq/probe.ts', ...allowed), []);
   // Pages compose features.
@@ -70,7 +72,7 @@ test("a remote's feature never imports another feature, except the domain ones (
   );
 });
 
-test('a remote never imports shell/src, nor the api outside its contracts', async () => {
+test('a remote never imports shell/src, nor the api (not even through its package name)', async () => {
   const errors = await boundaryErrors(
     'mfe-blog/src/probe.ts',
     '../../shell/src/routes',
@@ -81,17 +83,30 @@ test('a remote never imports shell/src, nor the api outside its contracts', asyn
     errors.map((e) => e.split(':')[0]),
     ['1', '2', '3'],
   );
-  assert.match(errors[0], /only through @aitools\/platform, and the api only through api\/src\/contracts/);
+  assert.match(
+    errors[0],
+    /only through @aitools\/platform, and never imports the api: what they share is in @aitools\/contracts/,
+  );
+  // From inside a feature too.
+  assert.match(
+    (await boundaryErrors('mfe-directory/src/features/listing/probe.ts', '../../../../api/src/tools/repository'))[0],
+    /never imports the api/,
+  );
+  // The package name does not resolve from a remote (it does not depend on the api), so a rule of its own names it.
+  for (const path of ['mfe-forms/src/probe.ts', 'contracts/src/probe.ts']) {
+    const named = await restrictedImports(path, '@aitools/api', '@aitools/api/contracts/tools', '@aitools/platform');
+    assert.deepEqual(
+      named.map((e) => e.split(':')[0]),
+      ['1', '2'],
+      path,
+    );
+    assert.match(named[0], /never imports the api/);
+  }
 });
 
 test('a remote may import its own files, the platform and the contracts; its tests may read the seed data', async () => {
   assert.deepEqual(
-    await boundaryErrors(
-      'mfe-blog/src/probe.ts',
-      './routes/BlogList',
-      '@aitools/platform',
-      '@aitools/api/contracts/tools',
-    ),
+    await boundaryErrors('mfe-blog/src/probe.ts', './routes/BlogList', '@aitools/platform', '@aitools/contracts/tools'),
     [],
   );
   assert.deepEqual(await boundaryErrors('mfe-blog/src/probe.test.ts', '../../api/data/mcp-servers.json'), []);
@@ -107,10 +122,30 @@ test("the shell never imports a remote, the platform never imports the shell, th
     (await boundaryErrors('api/src/probe.ts', '../../mfe-blog/src/routes/BlogList'))[0],
     /The api never imports a remote/,
   );
-  assert.match(
-    (await boundaryErrors('api/src/contracts/probe.ts', '../db/connection'))[0],
-    /never imports the rest of the api/,
+});
+
+test('everyone may import the contracts; the contracts import no other part of the repository', async () => {
+  for (const path of [
+    'api/src/probe.ts',
+    'shell/src/probe.ts',
+    'shell/platform/src/probe.ts',
+    'mfe-forms/src/probe.ts',
+    'mfe-directory/src/features/faq/probe.ts',
+    'tests/e2e/probe.ts',
+  ])
+    assert.deepEqual(await boundaryErrors(path, '@aitools/contracts/tools'), [], path);
+  const errors = await boundaryErrors(
+    'contracts/src/probe.ts',
+    '../../api/src/db/connection',
+    '../../shell/platform/src/api',
+    '../../mfe-blog/src/routes/BlogList',
   );
+  assert.deepEqual(
+    errors.map((e) => e.split(':')[0]),
+    ['1', '2', '3'],
+  );
+  for (const error of errors) assert.match(error, /@aitools\/contracts is the ground floor/);
+  assert.deepEqual(await boundaryErrors('contracts/src/probe.ts', './tools', 'zod'), []);
 });
 
 test("the api reaches the shell only through the shell's server contract", async () => {

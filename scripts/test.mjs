@@ -27,7 +27,7 @@ const postgresScript = spawnSync(process.execPath, ['--test', '--test-reporter=d
   stdio: 'inherit',
 });
 
-const packages = ['shell/platform', 'shell', 'mfe-directory', 'mfe-blog', 'mfe-forms', 'mfe-legal', 'api'];
+const packages = ['contracts', 'shell/platform', 'shell', 'mfe-directory', 'mfe-blog', 'mfe-forms', 'mfe-legal', 'api'];
 const reportDir = mkdtempSync(join(tmpdir(), 'vitest-'));
 let passed = 0;
 let failed = 0;

@@ -11,8 +11,7 @@ import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../e2e/browser';
 import { REPO_ROOT, type Site } from '../e2e/harness';
 import { listToolSummaries } from '../../api/src/tools/repository';
-import { searchToolSummaries } from '../../api/src/tools/search';
-import { DEFAULT_QUERY, queryTools } from '../../api/src/contracts/toolQuery';
+import { DEFAULT_QUERY, queryTools, searchTools } from '../../contracts/src/toolQuery';
 import { buildMonolith, serveMonolith, type MonolithSite } from '../monolith/serve';
 import { DEFAULT_BASELINE, prepareBaseline, startBaselineSite, type Baseline } from './baseline';
 import { firstVisitJs, keystrokeToResults, phoneTimes } from './browser';
@@ -269,7 +268,7 @@ try {
       });
       const search: Record<string, number> = {};
       for (const q of ['github', 'finance workflows'])
-        search[q] = (await time(() => searchToolSummaries(db, q), 30)).median;
+        search[q] = (await time(async () => searchTools(await listToolSummaries(db), q), 30)).median;
       rows.push({
         section: 'payload',
         what: `?search= at ${whole(tools.length)} tools (in process)`,

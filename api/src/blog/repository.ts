@@ -1,6 +1,6 @@
 import type { DB } from '../db/connection';
-import { publicWrite } from '../db/dataVersion';
-import type { BlogPostDoc } from '../contracts/blog';
+import { upsertPublic } from '../db/dataVersion';
+import type { BlogPostDoc } from '@aitools/contracts/blog';
 
 /** A post as stored: the whole front matter and body as JSON in `doc`; status and date as columns to query on. */
 export interface StoredPost extends BlogPostDoc {
@@ -52,22 +52,5 @@ export function upsertPost(db: DB, post: StoredPost): Promise<boolean> {
     published_at: post.published_at,
     doc: JSON.stringify(post),
   };
-  return publicWrite(db, async (trx) => {
-    const r = await trx
-      .insertInto('blog_posts')
-      .values(row)
-      .onConflict((oc) =>
-        oc
-          .column('slug')
-          .doUpdateSet((eb) => ({
-            title: eb.ref('excluded.title'),
-            status: eb.ref('excluded.status'),
-            published_at: eb.ref('excluded.published_at'),
-            doc: eb.ref('excluded.doc'),
-          }))
-          .where((eb) => eb('blog_posts.doc', '<>', eb.ref('excluded.doc'))),
-      )
-      .executeTakeFirst();
-    return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
-  });
+  return upsertPublic(db, 'blog_posts', row, { key: 'slug' });
 }

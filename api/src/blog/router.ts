@@ -1,9 +1,9 @@
 import { Router } from 'express';
 import type { DB } from '../db/connection';
-import { BLOG_POST_NOT_FOUND, type BlogPostListResponse, type BlogPostResponse } from '../contracts/blog';
+import { BLOG_POST_NOT_FOUND, type BlogPostListResponse, type BlogPostResponse } from '@aitools/contracts/blog';
 import { getPublishedPost, listPublishedPosts } from './repository';
 import { json, type ReplyCache } from '../http/cachedResponse';
-import { failure, success } from '../contracts/answers';
+import { failure, success } from '@aitools/contracts/answers';
 
 const SLUG = /^[a-z0-9-]{1,200}$/;
 

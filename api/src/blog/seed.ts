@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import matter from 'gray-matter';
 import { inTransaction, type DB } from '../db/connection';
 import { DATA_DIR } from '../paths';
-import { blogFrontMatterSchema } from '../contracts/blog';
-import { issueLines } from '../contracts/zod';
+import { blogFrontMatterSchema } from '@aitools/contracts/blog';
+import { issueLines } from '@aitools/contracts/zod';
 import { upsertPost, type StoredPost } from './repository';
 
 /** Reads one article file: validated front matter plus the markdown body. Throws naming the file when invalid. */

@@ -1,5 +1,7 @@
 import type { Statement } from 'better-sqlite3';
+import type { Expression, ExpressionBuilder, Insertable, Kysely, SqlBool } from 'kysely';
 import { inTransaction, sqliteHandle, type DB } from './connection';
+import type { Schema } from './schema';
 
 /**
  * The public data's version: one row, bumped in the same transaction as every write of public data (tools, blog
@@ -53,5 +55,49 @@ export function publicWrite(db: DB, write: (trx: DB) => Promise<boolean>): Promi
     const changed = await write(trx);
     if (changed) await bumpDataVersion(trx);
     return changed;
+  });
+}
+
+/** The public tables, each keeping its record whole as JSON in `doc`. */
+type PublicTable = 'tools' | 'blog_posts' | 'mcp_servers' | 'mcp_inspections';
+// The conflict clause names columns of whichever table is given, which Kysely's types cannot follow: loosely typed.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyBuilder = ExpressionBuilder<any, any>;
+
+export interface UpsertRule {
+  /** The unique column a second write of the same record clashes on. */
+  key: string;
+  /** Columns the first write sets and later ones leave as they are. */
+  keep?: string[];
+  /** When a clashing write replaces the stored row: by default, when its doc differs. */
+  replaceWhen?: (eb: AnyBuilder) => Expression<SqlBool>;
+}
+
+/**
+ * "Upsert, skip if unchanged" for the public data: inserts the row, or replaces the stored one with the same key
+ * when `replaceWhen` holds, and bumps the data version only when a row was written (so the seed at each start
+ * leaves the caches alone). Returns whether a row was written.
+ */
+export function upsertPublic<T extends PublicTable>(
+  db: DB,
+  table: T,
+  row: Insertable<Schema[T]>,
+  { key, keep = [], replaceWhen }: UpsertRule,
+): Promise<boolean> {
+  const replaced = Object.keys(row).filter((column) => column !== key && !keep.includes(column));
+  const differs = (eb: AnyBuilder) => eb(`${table}.doc`, '<>', eb.ref('excluded.doc'));
+  return publicWrite(db, async (trx) => {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    const r = await (trx as unknown as Kysely<any>)
+      .insertInto(table as string)
+      .values(row)
+      .onConflict((oc) =>
+        oc
+          .column(key)
+          .doUpdateSet((eb) => Object.fromEntries(replaced.map((column) => [column, eb.ref(`excluded.${column}`)])))
+          .where(replaceWhen ?? differs),
+      )
+      .executeTakeFirst();
+    return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
   });
 }

@@ -1,6 +1,7 @@
 /**
  * Ordered, append-only schema steps for both databases, written with Kysely's schema builder; schema_version
- * records how many have run. Only the search index differs by dialect (SQLite FTS5 trigram, Postgres pg_trgm).
+ * records how many have run. Steps that ran stay as they were, for databases made before a later one: the search
+ * index of step 2 (SQLite FTS5, Postgres pg_trgm) is made there and dropped again by the last step.
  */
 import { sql, type ColumnDefinitionBuilder, type CreateTableBuilder, type Kysely } from 'kysely';
 import { dialectOf, type DB, type Dialect } from './connection';
@@ -105,10 +106,9 @@ const STEPS: Step[] = [
       .execute();
     await sql`INSERT INTO data_version (id, version) VALUES (1, 1)`.execute(db);
   },
-  // Search of tool names and descriptions by substring, through an index so it stays fast at 10,000 tools.
+  // Search of tool names and descriptions by substring, through an index (retired by the last step).
   async (db, dialect) => {
     if (dialect === 'postgres') {
-      // The expressions tools/search.ts filters on (containsText over name and the description).
       await sql`CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public`.execute(db);
       await sql`CREATE INDEX tools_name_trgm ON tools USING gin (lower(coalesce(name, '')) public.gin_trgm_ops)`.execute(
         db,
@@ -171,6 +171,18 @@ const STEPS: Step[] = [
       .addColumn('tool_slug', 'text', (c) => c.primaryKey().references('tools.slug').onDelete('cascade'))
       .addColumn('doc', 'text', (c) => c.notNull())
       .execute();
+  },
+  // The search index of step 2 retired: GET /api/tools?search= answers from the held list as the directory's query
+  // does (contracts/src/toolQuery.ts), so no write keeps an index nobody reads.
+  async (db, dialect) => {
+    if (dialect === 'postgres') {
+      await sql`DROP INDEX IF EXISTS tools_name_trgm`.execute(db);
+      await sql`DROP INDEX IF EXISTS tools_description_trgm`.execute(db);
+      return;
+    }
+    for (const trigger of ['tools_fts_insert', 'tools_fts_update', 'tools_fts_delete'])
+      await sql`DROP TRIGGER IF EXISTS ${sql.id(trigger)}`.execute(db);
+    await sql`DROP TABLE IF EXISTS tools_fts`.execute(db);
   },
 ];
 

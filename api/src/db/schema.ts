@@ -84,7 +84,7 @@ export interface McpServersTable {
   updated_at: string;
 }
 
-/** An MCP server's inspection (contracts/inspection.ts McpInspection as JSON), by its tool. */
+/** An MCP server's inspection (contracts/src/inspection.ts McpInspection as JSON), by its tool. */
 export interface McpInspectionsTable {
   tool_slug: string;
   doc: string;

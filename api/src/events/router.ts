@@ -1,10 +1,10 @@
 import { Router, type RequestHandler } from 'express';
-import { fieldErrorsOf } from '../contracts/zod';
+import { fieldErrorsOf } from '@aitools/contracts/zod';
 import type { DB } from '../db/connection';
 import { HttpError } from '../middleware/errors';
 import { jsonBody } from '../middleware/body';
 import { insertEvent, type EventRetention } from './repository';
-import { success } from '../contracts/answers';
+import { success } from '@aitools/contracts/answers';
 import { storedEventSchema } from './schema';
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { analyticsEventSchema } from '../contracts/tools';
-import { findForbiddenCharacter, forbiddenReason } from '../contracts/text';
+import { analyticsEventSchema } from '@aitools/contracts/tools';
+import { findForbiddenCharacter, forbiddenReason } from '@aitools/contracts/text';
 
 /** Field limits of an event's data: a few flat, named values (tool name, slug, category, page URL). */
 const EVENT_DATA_MAX_KEYS = 16;

@@ -7,8 +7,8 @@ import type { Express } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
 import { loadConfig } from '../config';
-import { contactSchema, earlyAccessSchema, submissionSchema, validateForm } from '../contracts/forms';
-import { escapeForDisplay, hasForbiddenCharacters } from '../contracts/text';
+import { contactSchema, earlyAccessSchema, submissionSchema, validateForm } from '@aitools/contracts/forms';
+import { escapeForDisplay, findForbiddenCharacter } from '@aitools/contracts/text';
 import { sql } from 'kysely';
 import type { DB } from '../db/connection';
 import type { Schema } from '../db/schema';
@@ -155,7 +155,7 @@ function expectInert(row: Body) {
     .filter((v): v is string => typeof v === 'string');
   for (const text of texts) {
     expect(text.normalize('NFC')).toBe(text);
-    expect(hasForbiddenCharacters(text, true)).toBe(false);
+    expect(findForbiddenCharacter(text, true)).toBeNull();
     expect(escapeForDisplay(text)).not.toMatch(TERMINAL_CONTROL);
     const csv = csvField(text);
     const unquoted = csv.startsWith('"') ? csv.slice(1, -1).replace(/""/g, '"') : csv;

@@ -1,7 +1,7 @@
 import { sql, type Selectable } from 'kysely';
 import type { DB } from '../db/connection';
 import type { SubmissionsTable } from '../db/schema';
-import type { ContactMessage, EarlyAccessRecord, Submission } from '../contracts/forms';
+import type { ContactMessage, EarlyAccessRecord, Submission } from '@aitools/contracts/forms';
 
 export type SubmissionRow = Selectable<SubmissionsTable>;
 export type SubmissionStatus = SubmissionRow['status'];

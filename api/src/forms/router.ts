@@ -12,9 +12,9 @@ import {
   IDEMPOTENCY_KEY_FIELD,
   IDEMPOTENCY_KEY_HEADER,
   submissionSchema,
-} from '../contracts/forms';
+} from '@aitools/contracts/forms';
 import { forwardToEmailMarketing } from './emailMarketing';
-import { success } from '../contracts/answers';
+import { success } from '@aitools/contracts/answers';
 import { checkForm, joinEarlyAccess, sendContactMessage, submitTool, type WriteResult } from './service';
 
 /** Form bodies are small; anything larger is refused with 413 before it is read further (fits every field at its maximum). */

@@ -13,7 +13,7 @@ import {
   submissionSchema,
   validateForm,
   type FieldErrors,
-} from '../contracts/forms';
+} from '@aitools/contracts/forms';
 import { runOnce } from './idempotency';
 import { insertContactMessage, insertEarlyAccess, insertSubmission } from './repository';
 

@@ -10,7 +10,7 @@ import { openTestDatabase } from '../db/testDatabase';
 import { seed } from '../db/seed';
 import { createLogger } from '../middleware/logger';
 import { getTool } from '../tools/repository';
-import { coverSrcSet, postCoverPath, toolSocialImagePath } from '../contracts/images';
+import { coverSrcSet, postCoverPath, toolSocialImagePath } from '@aitools/contracts/images';
 import { contrastRatio, loadLogoMap, logoTileSvg, tileBackground } from './logos';
 import { createImageService } from './service';
 import { drawnInThread } from './drawing';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as simpleIcons from 'simple-icons';
-import { logoPath } from '../contracts/images';
+import { logoPath } from '@aitools/contracts/images';
 import { DATA_DIR } from '../paths';
 
 /** One entry of data/logos.json: which simple-icons mark a tool uses, in which brand colour. */

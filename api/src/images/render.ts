@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import satori from 'satori';
 import { Resvg } from '@resvg/resvg-js';
 import { SITE_NAME } from '@aitools/platform/site';
-import { COVER_IMAGE_SIZE, SOCIAL_IMAGE_SIZE } from '../contracts/images';
+import { COVER_IMAGE_SIZE, SOCIAL_IMAGE_SIZE } from '@aitools/contracts/images';
 
 /** What a generated picture shows: the title, a category chip, a kind label, optionally a brand-logo tile. */
 export interface Card {

@@ -1,5 +1,5 @@
 import { Router, type Request, type Response } from 'express';
-import { COVER_WIDTHS, type ImageKind } from '../contracts/images';
+import { COVER_WIDTHS, type ImageKind } from '@aitools/contracts/images';
 import { logoTileSvg, type LogoEntry } from './logos';
 import type { ImageService } from './service';
 import type { Logger } from 'pino';

@@ -1,9 +1,15 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DB } from '../db/connection';
-import { COVER_WIDTHS, imageVersion, type CoverWidth, type ImageKind, type ImageSubject } from '../contracts/images';
+import {
+  COVER_WIDTHS,
+  imageVersion,
+  type CoverWidth,
+  type ImageKind,
+  type ImageSubject,
+} from '@aitools/contracts/images';
 import { getTool, listToolSummaries } from '../tools/repository';
-import { DEFAULT_QUERY, queryTools } from '../contracts/toolQuery';
+import { DEFAULT_QUERY, queryTools } from '@aitools/contracts/toolQuery';
 import { getPublishedPost, listPublishedPosts } from '../blog/repository';
 import type { Card } from './render';
 import { drawCard } from './drawing';

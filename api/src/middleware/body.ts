@@ -1,5 +1,5 @@
 import express, { type RequestHandler } from 'express';
-import { decodeUtf8 } from '../contracts/formBody';
+import { decodeUtf8 } from '@aitools/contracts/formBody';
 import { HttpError } from './errors';
 
 /** A request that carries a body (a length above zero, or chunks): only then does its Content-Type matter. */

@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
 import { SITE_NAME } from '@aitools/platform/site';
-import { failure } from '../contracts/answers';
+import { failure } from '@aitools/contracts/answers';
 import { TOO_MANY_REQUESTS } from './rateLimit';
 
 /** Error bodies: { success: false, error, fieldErrors? } with the matching status. */

@@ -1,5 +1,5 @@
 import type { Request, RequestHandler, Response } from 'express';
-import { failure } from '../contracts/answers';
+import { failure } from '@aitools/contracts/answers';
 import { rateLimit, type Store } from 'express-rate-limit';
 
 /** The separate budgets: each form has its own, and analytics events another. */

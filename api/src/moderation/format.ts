@@ -3,7 +3,7 @@
  * escapeForDisplay, so no escape sequence, carriage return, OSC 8 link or bidi control reaches the
  * operator's terminal: each shows as a visible escape such as \u{1B}.
  */
-import { escapeForDisplay } from '../contracts/text';
+import { escapeForDisplay } from '@aitools/contracts/text';
 import type { ContactRow, EarlyAccessRow, SubmissionRow } from '../forms/repository';
 
 const line = (v: unknown) => escapeForDisplay(v == null ? '' : String(v));

@@ -3,12 +3,12 @@
  * submissions, and export contact messages and early-access subscribers.
  */
 import { inTransaction, type DB } from '../db/connection';
-import { escapeForDisplay } from '../contracts/text';
+import { escapeForDisplay } from '@aitools/contracts/text';
 import { upsertTool, type ToolInput } from '../tools/repository';
 import { attachSubmittedServer, getSubmissionServer } from '../registry/repository';
-import { listingSchema } from '../contracts/forms';
-import { serverJsonSchema } from '../contracts/mcp';
-import { issueLines } from '../contracts/zod';
+import { listingSchema } from '@aitools/contracts/forms';
+import { serverJsonSchema } from '@aitools/contracts/mcp';
+import { issueLines } from '@aitools/contracts/zod';
 import {
   getSubmission,
   listContactMessages,

@@ -6,9 +6,9 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import { inTransaction, type DB } from '../db/connection';
-import { serverJsonSchema, type ServerJson } from '../contracts/mcp';
-import { issueLines } from '../contracts/zod';
-import { escapeForDisplay } from '../contracts/text';
+import { serverJsonSchema, type ServerJson } from '@aitools/contracts/mcp';
+import { issueLines } from '@aitools/contracts/zod';
+import { escapeForDisplay } from '@aitools/contracts/text';
 import { toolPath } from '@aitools/platform/routes';
 import { getServerRow, upsertServer } from './repository';
 

@@ -7,8 +7,8 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { McpArgument, ServerJson } from '../contracts/mcp';
-import type { McpInspection } from '../contracts/inspection';
+import type { McpArgument, ServerJson } from '@aitools/contracts/mcp';
+import type { McpInspection } from '@aitools/contracts/inspection';
 import { DEFAULT_LIMITS, inspectCommand, minimalEnv, type CommandSpec, type RunLimits } from './inspector';
 import { npmPackageOf, SERVERS_FILE } from './versions';
 import { INSPECTIONS_FILE, readInspectionsFile, type InspectionsFile } from './inspections';

@@ -8,8 +8,13 @@ import type { DB } from '../db/connection';
 import { openTestDatabase } from '../db/testDatabase';
 import { createLogger } from '../middleware/logger';
 import { seed } from '../db/seed';
-import type { ServerJson } from '../contracts/mcp';
-import { INSPECTION_META_KEY, inspectionForPage, toolParameters, type McpInspection } from '../contracts/inspection';
+import type { ServerJson } from '@aitools/contracts/mcp';
+import {
+  INSPECTION_META_KEY,
+  inspectionForPage,
+  toolParameters,
+  type McpInspection,
+} from '@aitools/contracts/inspection';
 import { INSPECTIONS_FILE, readInspectionsFile } from './inspections';
 import { keptOrFresh, planFor, type Scratch } from './inspect';
 import { SERVERS_FILE } from './versions';

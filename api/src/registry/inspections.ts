@@ -1,8 +1,8 @@
 /** Inspections (what each MCP server offers) in the database: loaded from data/mcp-inspections.json by the seed. */
 import { existsSync, readFileSync } from 'node:fs';
 import { inTransaction, type DB } from '../db/connection';
-import { publicWrite } from '../db/dataVersion';
-import type { McpInspection } from '../contracts/inspection';
+import { publicWrite, upsertPublic } from '../db/dataVersion';
+import type { McpInspection } from '@aitools/contracts/inspection';
 import { join } from 'node:path';
 import { DATA_DIR } from '../paths';
 
@@ -24,15 +24,12 @@ export async function seedInspections(db: DB, file = INSPECTIONS_FILE): Promise<
     const tools = new Set((await trx.selectFrom('tools').select('slug').execute()).map((r) => r.slug));
     for (const [slug, inspection] of Object.entries(servers)) {
       if (!tools.has(slug)) throw new Error(`mcp-inspections.json ${slug}: no seeded tool has this slug`);
-      const doc = JSON.stringify(inspection);
-      await publicWrite(trx, async (w) => {
-        const r = await w
-          .insertInto('mcp_inspections')
-          .values({ tool_slug: slug, doc })
-          .onConflict((oc) => oc.column('tool_slug').doUpdateSet({ doc }).where('mcp_inspections.doc', '<>', doc))
-          .executeTakeFirst();
-        return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
-      });
+      await upsertPublic(
+        trx,
+        'mcp_inspections',
+        { tool_slug: slug, doc: JSON.stringify(inspection) },
+        { key: 'tool_slug' },
+      );
     }
     const kept = Object.keys(servers);
     await publicWrite(trx, async (w) => {

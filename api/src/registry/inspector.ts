@@ -15,7 +15,7 @@ import {
   ListToolsResultSchema,
   type JSONRPCMessage,
 } from '@modelcontextprotocol/sdk/types.js';
-import type { InspectedPrompt, InspectedResource, InspectedTool } from '../contracts/inspection';
+import type { InspectedPrompt, InspectedResource, InspectedTool } from '@aitools/contracts/inspection';
 
 export interface RunLimits {
   /** For everything: starting (npx may install first), initialize and the lists. */

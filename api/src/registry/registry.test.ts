@@ -10,7 +10,7 @@ import { countRows, openTestDatabase } from '../db/testDatabase';
 import { createLogger } from '../middleware/logger';
 import { seed } from '../db/seed';
 import { DATA_DIR } from '../paths';
-import { META_KEY, mcpSeedRecordSchema, serverJsonSchema } from '../contracts/mcp';
+import { META_KEY, mcpSeedRecordSchema, serverJsonSchema } from '@aitools/contracts/mcp';
 import { approveSubmission } from '../moderation/service';
 import { getServerByToolSlug, getSubmissionServer } from './repository';
 import { formatSummary, importServers } from './import';

@@ -1,6 +1,6 @@
 import { containsText, jsonText, type DB } from '../db/connection';
-import { publicWrite } from '../db/dataVersion';
-import type { ServerJson } from '../contracts/mcp';
+import { upsertPublic } from '../db/dataVersion';
+import type { ServerJson } from '@aitools/contracts/mcp';
 
 /** Where a record came from: the seed file (kept in step with it) or a registry import (the seed leaves it alone). */
 export type RecordSource = 'seed' | 'import';
@@ -37,31 +37,16 @@ export function upsertServer(
     source: rec.source,
     updated_at: rec.updatedAt ?? new Date().toISOString(),
   };
-  return publicWrite(db, async (trx) => {
-    const r = await trx
-      .insertInto('mcp_servers')
-      .values(row)
-      .onConflict((oc) =>
-        oc
-          .column('name')
-          .doUpdateSet((eb) => ({
-            tool_slug: eb.ref('excluded.tool_slug'),
-            doc: eb.ref('excluded.doc'),
-            source: eb.ref('excluded.source'),
-            updated_at: eb.ref('excluded.updated_at'),
-          }))
-          .where((eb) =>
-            eb.and([
-              eb.or([eb('excluded.source', '=', 'import'), eb('mcp_servers.source', '=', 'seed')]),
-              eb.or([
-                eb('mcp_servers.doc', '<>', eb.ref('excluded.doc')),
-                eb('mcp_servers.tool_slug', '<>', eb.ref('excluded.tool_slug')),
-              ]),
-            ]),
-          ),
-      )
-      .executeTakeFirst();
-    return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
+  return upsertPublic(db, 'mcp_servers', row, {
+    key: 'name',
+    replaceWhen: (eb) =>
+      eb.and([
+        eb.or([eb('excluded.source', '=', 'import'), eb('mcp_servers.source', '=', 'seed')]),
+        eb.or([
+          eb('mcp_servers.doc', '<>', eb.ref('excluded.doc')),
+          eb('mcp_servers.tool_slug', '<>', eb.ref('excluded.tool_slug')),
+        ]),
+      ]),
   });
 }
 

@@ -3,17 +3,17 @@
  * MCP servers, so a registry client can use the directory as a subregistry. Our own facts about a server
  * (category, popularity, page URL) go under the reverse-DNS `_meta` key META_KEY, as the registry recommends.
  */
-import { isRealDateTime } from '../contracts/fields';
+import { isRealDateTime } from '@aitools/contracts/fields';
 import { Router } from 'express';
 import type { DB } from '../db/connection';
-import { META_KEY, type ServerJson } from '../contracts/mcp';
+import { META_KEY, type ServerJson } from '@aitools/contracts/mcp';
 import { getListedServer, listServers, type ListedServer } from './repository';
 import { canonicalUrl } from '@aitools/platform/head-tags';
 import { toolPath } from '@aitools/platform/routes';
 import { json, type Reply, type ReplyCache } from '../http/cachedResponse';
 import { readVersionsFile } from './versions';
 import { inspectionsFor } from './inspections';
-import { INSPECTION_META_KEY, type McpInspection } from '../contracts/inspection';
+import { INSPECTION_META_KEY, type McpInspection } from '@aitools/contracts/inspection';
 
 const DEFAULT_LIMIT = 30;
 const MAX_LIMIT = 100;

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { inTransaction, jsonText, type DB } from '../db/connection';
 import { DATA_DIR } from '../paths';
-import { mcpSeedRecordSchema, type ServerJson } from '../contracts/mcp';
-import { issueLines } from '../contracts/zod';
+import { mcpSeedRecordSchema, type ServerJson } from '@aitools/contracts/mcp';
+import { issueLines } from '@aitools/contracts/zod';
 import { upsertServer } from './repository';
 import { publicWrite } from '../db/dataVersion';
 

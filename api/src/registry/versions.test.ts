@@ -9,7 +9,7 @@ import { loadConfig } from '../config';
 import { openTestDatabase } from '../db/testDatabase';
 import { createLogger } from '../middleware/logger';
 import { seed } from '../db/seed';
-import type { ServerJson } from '../contracts/mcp';
+import type { ServerJson } from '@aitools/contracts/mcp';
 import { seedMcpServers } from './seed';
 import { npmPackageOf, readVersionsFile, refreshVersions, SERVERS_FILE, type NpmFacts } from './versions';
 

@@ -10,7 +10,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isDeepStrictEqual, promisify } from 'node:util';
 import { DATA_DIR } from '../paths';
-import type { ServerJson } from '../contracts/mcp';
+import type { ServerJson } from '@aitools/contracts/mcp';
 
 export interface NpmFacts {
   version: string;

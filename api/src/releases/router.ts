@@ -7,7 +7,7 @@
 import express, { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { z } from 'zod';
 import type { DB } from '../db/connection';
-import { failure, success } from '../contracts/answers';
+import { failure, success } from '@aitools/contracts/answers';
 import { RATE_LIMIT_KEY } from '../middleware/rateLimit';
 import { REMOTE_NAMES } from '../paths';
 import { RELEASE_ID } from './manifest';

@@ -14,7 +14,7 @@ function write(path: string, text: string) {
 
 beforeEach(() => {
   repo = mkdtempSync(join(tmpdir(), 'source-hash-'));
-  write('pnpm-workspace.yaml', 'packages: [mfe-legal, shell/platform, api]\n');
+  write('pnpm-workspace.yaml', 'packages: [mfe-legal, shell/platform, contracts, api]\n');
   write('pnpm-lock.yaml', "lockfileVersion: '9.0'\n");
   write('tsconfig.base.json', '{}\n');
   write('mfe-legal/package.json', '{"name":"@aitools/mfe-legal","version":"1.0.0"}');
@@ -23,7 +23,7 @@ beforeEach(() => {
   write('shell/platform/package.json', '{"name":"@aitools/platform"}');
   write('shell/platform/src/head.ts', 'export const head = 1;\n');
   write('shell/platform/vite/federationConfig.ts', 'export const config = 1;\n');
-  write('api/src/contracts/tools.ts', 'export const tools = 1;\n');
+  write('contracts/src/tools.ts', 'export const tools = 1;\n');
 });
 afterEach(() => rmSync(repo, { recursive: true, force: true }));
 
@@ -38,7 +38,7 @@ describe('a release digest', () => {
       ['remote', 'mfe-legal/vite.config.ts'],
       ['platform', 'shell/platform/src/head.ts'],
       ['platform', 'shell/platform/vite/federationConfig.ts'],
-      ['contracts', 'api/src/contracts/tools.ts'],
+      ['contracts', 'contracts/src/tools.ts'],
       ['lockfile', 'pnpm-lock.yaml'],
       ['config', 'tsconfig.base.json'],
     ];
@@ -58,7 +58,7 @@ describe('a release digest', () => {
     write('mfe-legal/dist/client/remoteEntry.js', 'x');
     write('mfe-legal/node_modules/x/index.js', 'x');
     expect(digest()).toEqual(before);
-    write('api/src/contracts/blog.ts', 'export const blog = 1;\n');
+    write('contracts/src/blog.ts', 'export const blog = 1;\n');
     expect(digest().inputs.contracts).not.toBe(before.inputs.contracts);
   });
 

@@ -11,7 +11,7 @@ export type SourceInputs = {
   remote: string;
   /** shell/platform: the SDK every remote bundles, and the vite helpers that build it. */
   platform: string;
-  /** api/src/contracts: data shapes and schemas the remotes bundle. */
+  /** contracts: the data shapes and schemas the remotes bundle (its package.json and sources). */
   contracts: string;
   /** pnpm-lock.yaml: the exact versions of everything bundled. */
   lockfile: string;
@@ -33,7 +33,7 @@ const isTest = (path: string) => /\.test\.tsx?$/.test(path);
 
 /**
  * The digest of everything a remote's release is built from. `repoRoot` is the checkout that holds shell/platform,
- * api/src/contracts, the lockfile and tsconfig.base.json (tests point it at a copy).
+ * contracts, the lockfile and tsconfig.base.json (tests point it at a copy).
  */
 export function releaseSource(pkgDir: string, repoRoot: string): ReleaseSource {
   const tree = (base: string, paths: string[]) =>
@@ -44,7 +44,7 @@ export function releaseSource(pkgDir: string, repoRoot: string): ReleaseSource {
   const full: SourceInputs = {
     remote: tree(pkgDir, ['.']),
     platform: tree(join(repoRoot, 'shell', 'platform'), ['package.json', 'src', 'vite']),
-    contracts: tree(join(repoRoot, 'api', 'src', 'contracts'), ['.']),
+    contracts: tree(join(repoRoot, 'contracts'), ['package.json', 'src']),
     lockfile: tree(repoRoot, ['pnpm-lock.yaml']),
     config: tree(repoRoot, ['tsconfig.base.json']),
   };

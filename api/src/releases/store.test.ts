@@ -150,7 +150,7 @@ describe('release', () => {
   it('re-releases with --if-changed when the platform, the contracts or the lockfile it bundles changed', async () => {
     // A stand-in checkout for what the build bundles besides the package itself.
     const repoRoot = join(dir, 'checkout');
-    const files = ['shell/platform/src/api.ts', 'api/src/contracts/tools.ts', 'pnpm-lock.yaml'];
+    const files = ['shell/platform/src/api.ts', 'contracts/src/tools.ts', 'pnpm-lock.yaml'];
     for (const f of files) {
       mkdirSync(join(repoRoot, f, '..'), { recursive: true });
       writeFileSync(join(repoRoot, f), 'v1\n');

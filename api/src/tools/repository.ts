@@ -1,6 +1,6 @@
 import type { DB } from '../db/connection';
-import { dataVersion, publicWrite } from '../db/dataVersion';
-import { toToolSummary, type Tool, type ToolSummary } from '../contracts/tools';
+import { dataVersion, upsertPublic } from '../db/dataVersion';
+import { toToolSummary, type Tool, type ToolSummary } from '@aitools/contracts/tools';
 import { offeredToolNames } from '../registry/inspections';
 
 /** Tools are stored whole as JSON (the seed's shape) with the columns the list needs for indexing. */
@@ -14,7 +14,7 @@ export function rowToTool(row: ToolRow): Tool {
 }
 
 // One list per database and data version: reading and parsing 10,000 rows costs tens of milliseconds, and the
-// directory's query index (contracts/toolQuery.ts) is kept per list. Frozen, since every reader shares it.
+// directory's query index (contracts/src/toolQuery.ts) is kept per list. Frozen, since every reader shares it.
 const held = new WeakMap<DB, { version: number; list: Promise<readonly ToolSummary[]> }>();
 
 /** The list the home page works on: summaries only (no full descriptions, plans or FAQs), shared and read-only. */
@@ -63,23 +63,5 @@ export function upsertTool(db: DB, tool: ToolInput): Promise<boolean> {
     doc: JSON.stringify(doc),
     created_at: new Date().toISOString(),
   };
-  return publicWrite(db, async (trx) => {
-    const r = await trx
-      .insertInto('tools')
-      .values(row)
-      .onConflict((oc) =>
-        oc
-          .column('slug')
-          .doUpdateSet((eb) => ({
-            name: eb.ref('excluded.name'),
-            category: eb.ref('excluded.category'),
-            pricing: eb.ref('excluded.pricing'),
-            popularity_score: eb.ref('excluded.popularity_score'),
-            doc: eb.ref('excluded.doc'),
-          }))
-          .where((eb) => eb('tools.doc', '<>', eb.ref('excluded.doc'))),
-      )
-      .executeTakeFirst();
-    return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
-  });
+  return upsertPublic(db, 'tools', row, { key: 'slug', keep: ['created_at'] });
 }

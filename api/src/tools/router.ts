@@ -1,16 +1,15 @@
 import { Router } from 'express';
 import type { DB } from '../db/connection';
 import { getTool, listToolSummaries } from './repository';
-import { searchTools } from './search';
 import { similarTools } from './similar';
 import { getServerByToolSlug } from '../registry/repository';
 import { getInspection } from '../registry/inspections';
-import { inspectionForPage } from '../contracts/inspection';
-import { toToolSummary } from '../contracts/tools';
-import { queryTools, readToolQuery } from '../contracts/toolQuery';
-import type { ToolDetailExtras } from '../contracts/mcp';
+import { inspectionForPage } from '@aitools/contracts/inspection';
+import { toToolSummary } from '@aitools/contracts/tools';
+import { MAX_SEARCH_LENGTH, queryTools, readToolQuery, searchTools } from '@aitools/contracts/toolQuery';
+import type { ToolDetailExtras } from '@aitools/contracts/mcp';
 import { json, type ReplyCache } from '../http/cachedResponse';
-import { failure, success } from '../contracts/answers';
+import { failure, success } from '@aitools/contracts/answers';
 
 export function toolsRouter(db: DB, reads: ReplyCache): Router {
   const router = Router();
@@ -18,8 +17,8 @@ export function toolsRouter(db: DB, reads: ReplyCache): Router {
   router.get(
     '/',
     reads.route(async (req) => {
-      const search = typeof req.query.search === 'string' ? req.query.search.slice(0, 200) : '';
-      return json(success(search.trim() ? await searchTools(db, search) : { data: await listToolSummaries(db) }));
+      const search = typeof req.query.search === 'string' ? req.query.search.slice(0, MAX_SEARCH_LENGTH) : '';
+      return json(success(searchTools(await listToolSummaries(db), search)));
     }),
   );
   // One page of the directory's query (search, category, type, sort, page, size): what the home page shows, so its

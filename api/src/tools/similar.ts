@@ -2,7 +2,7 @@
  * "Similar tools" for a tool page: tools of the same type (AI tool or MCP server), then the same category, ranked
  * by the tags they share, each tag weighted by how rare it is (sharing "github" says more than sharing "mcp").
  */
-import type { ToolSummary } from '../contracts/tools';
+import type { ToolSummary } from '@aitools/contracts/tools';
 
 const SIMILAR_COUNT = 6;
 

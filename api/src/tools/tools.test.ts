@@ -7,7 +7,7 @@ import { jsonText, type DB } from '../db/connection';
 import { countRows, openTestDatabase } from '../db/testDatabase';
 import { createLogger } from '../middleware/logger';
 import { seedTools } from './seed';
-import { parseTags } from '../contracts/tools';
+import { parseTags } from '@aitools/contracts/tools';
 import { getTool, listToolSummaries, upsertTool } from './repository';
 
 let app: Express;

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { coverSrcSet } from '@aitools/api/contracts/images';
+import { coverSrcSet } from '@aitools/contracts/images';
 
 /**
  * An image that reports whether it failed. An error that happened before hydration fired no React event,

@@ -1,4 +1,4 @@
-import type { BlogPostDoc } from '@aitools/api/contracts/blog';
+import type { BlogPostDoc } from '@aitools/contracts/blog';
 import type { FetchJson } from '@aitools/platform';
 import { normalizePost, type BlogPost } from './posts';
 

@@ -2,18 +2,10 @@ import type { BlogPost } from './posts';
 
 /** The full list is kept for 5 minutes (docs/product.md, Post data). */
 export const CACHE_TTL_MS = 5 * 60 * 1000;
-const DEFAULT_RECENT = 5;
 
 export interface BlogService {
+  /** Every published post; the list page filters and pages them itself (listView). */
   getAllPosts(): Promise<BlogPost[]>;
-  getFeaturedPosts(): Promise<BlogPost[]>;
-  getPostsByCategory(category: string): Promise<BlogPost[]>;
-  getPostsByTag(tag: string): Promise<BlogPost[]>;
-  getRecentPosts(limit?: number): Promise<BlogPost[]>;
-  searchPosts(query: string): Promise<BlogPost[]>;
-  getCategories(): Promise<string[]>;
-  getTags(): Promise<string[]>;
-  clearCache(): void;
 }
 
 /**
@@ -41,40 +33,5 @@ export function createBlogService(
     return pending;
   }
 
-  const lower = (s: string) => s.trim().toLowerCase();
-  const sortedUnique = (values: string[]) => [...new Set(values.filter(Boolean))].sort((a, b) => a.localeCompare(b));
-
-  return {
-    getAllPosts,
-    async getFeaturedPosts() {
-      return (await getAllPosts()).filter((p) => p.featured);
-    },
-    async getPostsByCategory(category) {
-      return (await getAllPosts()).filter((p) => lower(p.category) === lower(category));
-    },
-    async getPostsByTag(tag) {
-      return (await getAllPosts()).filter((p) => p.tags.some((t) => lower(t) === lower(tag)));
-    },
-    async getRecentPosts(limit = DEFAULT_RECENT) {
-      const dated = (p: BlogPost) => Date.parse(p.publishedAt) || 0;
-      return [...(await getAllPosts())].sort((a, b) => dated(b) - dated(a)).slice(0, Math.max(0, limit));
-    },
-    async searchPosts(query) {
-      const q = lower(query);
-      const posts = await getAllPosts();
-      if (!q) return posts;
-      return posts.filter((p) =>
-        [p.title, p.excerpt, p.content, ...p.tags].some((field) => field.toLowerCase().includes(q)),
-      );
-    },
-    async getCategories() {
-      return sortedUnique((await getAllPosts()).map((p) => p.category));
-    },
-    async getTags() {
-      return sortedUnique((await getAllPosts()).flatMap((p) => p.tags));
-    },
-    clearCache() {
-      cache = null;
-    },
-  };
+  return { getAllPosts };
 }

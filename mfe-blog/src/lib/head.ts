@@ -1,6 +1,6 @@
 import { canonicalUrl, type Head } from '@aitools/platform';
 import { ALL, LIST_PATH, listHref, listView, pageHref, readListQuery } from './listing';
-import { postSocialImagePath } from '@aitools/api/contracts/images';
+import { postSocialImagePath } from '@aitools/contracts/images';
 import type { BlogPost, BlogPostSummary } from './posts';
 import { postPath } from '@aitools/platform/routes';
 import { calendarDay } from './dates';

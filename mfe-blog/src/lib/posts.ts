@@ -1,5 +1,5 @@
-import type { BlogPostDoc } from '@aitools/api/contracts/blog';
-import { postCoverPath } from '@aitools/api/contracts/images';
+import type { BlogPostDoc } from '@aitools/contracts/blog';
+import { postCoverPath } from '@aitools/contracts/images';
 
 /** A post as the blog screens use it: every default and fallback of docs/product.md (Post data) already applied. */
 export interface BlogPost {

@@ -9,7 +9,7 @@ import { displayCategory, type BlogPost as Post } from '../lib/posts';
 import { PostBody } from '../components/PostBody';
 import { TagList } from '../components/PostCards';
 import { useImageFailed } from '../components/PostImage';
-import { coverSrcSet } from '@aitools/api/contracts/images';
+import { coverSrcSet } from '@aitools/contracts/images';
 import '../styles.css';
 
 export interface BlogPostData {

@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLoaderData, useLocation, type RouteObject } from 'react-router-dom';
 import type { JsonApi, RouteModule } from '@aitools/platform';
-import type { BlogPostDoc } from '@aitools/api/contracts/blog';
+import type { BlogPostDoc } from '@aitools/contracts/blog';
 
 /** n posts, newest first, like the API returns them. Post i has category/tags chosen to exercise the chips. */
 export function makeDocs(n: number): BlogPostDoc[] {

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { renderRoute } from '@aitools/platform/testing';
-import type { ToolSummary } from '@aitools/api/contracts/tools';
+import type { ToolSummary } from '@aitools/contracts/tools';
 import HomeRoute from './Home';
-import { readToolQuery } from '@aitools/api/contracts/toolQuery';
+import { readToolQuery } from '@aitools/contracts/toolQuery';
 import { forgetToolList, LOCAL_QUERY_LIMIT, useToolListStore } from '../features/tools/stores/toolListStore';
 import { pageOf, type ToolList } from '../features/tools/api/loadTools';
 import { comboKey, rememberPage } from '../features/listing/pageMemory';

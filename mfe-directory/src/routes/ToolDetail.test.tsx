@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { renderRoute } from '@aitools/platform/testing';
-import type { Tool } from '@aitools/api/contracts/tools';
+import type { Tool } from '@aitools/contracts/tools';
 import ToolDetailRoute from './ToolDetail';
 import type { ToolLookup } from '../features/tools/api/loadTools';
 

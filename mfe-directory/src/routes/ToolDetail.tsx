@@ -9,11 +9,11 @@ import {
   type HeadArgs,
   type RouteProps,
 } from '@aitools/platform';
-import { toolSocialImagePath } from '@aitools/api/contracts/images';
-import { parseTags, type Tool } from '@aitools/api/contracts/tools';
+import { toolSocialImagePath } from '@aitools/contracts/images';
+import { parseTags, type Tool } from '@aitools/contracts/tools';
 import type { ToolLookup } from '../features/tools/api/loadTools';
 import { toolLoader } from './loaders';
-import { cardToolType, firstPricing, normaliseCategory } from '@aitools/api/contracts/toolQuery';
+import { cardToolType, firstPricing, normaliseCategory } from '@aitools/contracts/toolQuery';
 import { parsePricingPlans } from '../features/pricing/pricing';
 import { formatLastUpdated, isoDay } from '../shared/dates';
 import { recordInteraction, sendPageView } from '../features/analytics/interactions';

@@ -1,6 +1,6 @@
 import { data, type LoaderFunctionArgs } from 'react-router-dom';
 import { routeApi } from '@aitools/platform';
-import { readToolQuery } from '@aitools/api/contracts/toolQuery';
+import { readToolQuery } from '@aitools/contracts/toolQuery';
 import { loadTool, loadToolPage, pageOf, type HomePage, type ToolLookup } from '../features/tools/api/loadTools';
 import { useToolListStore } from '../features/tools/stores/toolListStore';
 import { askPage } from '../features/listing/pageAnswers';

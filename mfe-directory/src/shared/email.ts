@@ -4,7 +4,3 @@ export function obfuscateEmail(email: string): string {
   if (at < 0) return email;
   return `${email.slice(0, at)}[at]${email.slice(at + 1).replace(/\./g, '[dot]')}`;
 }
-
-export function deobfuscateEmail(text: string): string {
-  return text.replace(/\[at\]/g, '@').replace(/\[dot\]/g, '.');
-}

@@ -1,5 +1,5 @@
 import { data, redirect, type ActionFunctionArgs } from 'react-router-dom';
-import { contactSchema, validateForm, type ContactInput } from '@aitools/api/contracts/forms';
+import { contactSchema, validateForm, type ContactInput } from '@aitools/contracts/forms';
 import { failedStatus, readPost, refusedPost, sendForm, type FormActionData } from './formRoute';
 
 export const CONTACT_PATH = '/contact';

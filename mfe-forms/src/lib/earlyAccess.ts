@@ -6,7 +6,7 @@ import {
   earlyAccessSchema,
   validateForm,
   type EarlyAccessRecord,
-} from '@aitools/api/contracts/forms';
+} from '@aitools/contracts/forms';
 import { failedStatus, readPost, refusedPost, sendForm, type FormActionData } from './formRoute';
 
 export const EARLY_ACCESS_STORAGE_KEY = 'earlyAccessSignup';

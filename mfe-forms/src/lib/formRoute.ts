@@ -4,8 +4,8 @@
  */
 import { data } from 'react-router-dom';
 import { routeApi, type JsonResult } from '@aitools/platform';
-import type { FieldErrors, FormFailure } from '@aitools/api/contracts/forms';
-import { readFormBody } from '@aitools/api/contracts/formBody';
+import type { FieldErrors, FormFailure } from '@aitools/contracts/forms';
+import { readFormBody } from '@aitools/contracts/formBody';
 
 export const IDEMPOTENCY_FIELD = 'idempotencyKey';
 /** Hex of 16 random bytes; anything else posted in its place is replaced. */

@@ -4,7 +4,7 @@ import { EMPTY_SUBMISSION, submitAction, SUBMIT_FAILED, SUBMIT_UNEXPECTED } from
 import { contactAction } from './contactForm';
 import { earlyAccessAction, earlyAccessRecord, EARLY_ACCESS_FAILED } from './earlyAccess';
 import { formPageLoader, newIdempotencyKey } from './formRoute';
-import { UNREADABLE_FORM, UNSUPPORTED_FORM } from '@aitools/api/contracts/formBody';
+import { UNREADABLE_FORM, UNSUPPORTED_FORM } from '@aitools/contracts/formBody';
 
 const KEY = 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa';
 

@@ -1,5 +1,5 @@
 import { data, redirect, type ActionFunctionArgs } from 'react-router-dom';
-import { submissionSchema, validateForm, type SubmissionInput } from '@aitools/api/contracts/forms';
+import { submissionSchema, validateForm, type SubmissionInput } from '@aitools/contracts/forms';
 import { failedStatus, readPost, refusedPost, sendForm, type FormActionData } from './formRoute';
 
 export const SUBMIT_FAILED = 'Failed to submit your tool. Please try again.';

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useActionData, useNavigation } from 'react-router-dom';
 import type { z } from 'zod';
-import { validateForm, type FieldErrors } from '@aitools/api/contracts/forms';
+import { validateForm, type FieldErrors } from '@aitools/contracts/forms';
 import type { FormActionData } from './formRoute';
 
 /**

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Form, useNavigate, useSearchParams } from 'react-router-dom';
 import { contactEmail, defineRoute, type RouteProps } from '@aitools/platform';
-import { earlyAccessSchema } from '@aitools/api/contracts/forms';
+import { earlyAccessSchema } from '@aitools/contracts/forms';
 import { Modal } from '../components/Modal';
 import { ADVERTISE_PATH, earlyAccessAction, keepEarlyAccessRecord, type EarlyAccessValues } from '../lib/earlyAccess';
 import { formPageLoader, IDEMPOTENCY_FIELD, type FormPageData } from '../lib/formRoute';

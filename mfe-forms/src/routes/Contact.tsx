@@ -1,6 +1,6 @@
 import { Form, useSearchParams } from 'react-router-dom';
 import { contactEmail, defineRoute, type RouteProps } from '@aitools/platform';
-import { CONTACT_SUBJECTS, contactSchema } from '@aitools/api/contracts/forms';
+import { CONTACT_SUBJECTS, contactSchema } from '@aitools/contracts/forms';
 import { pageHead } from '../lib/pageHead';
 import { formPageLoader, IDEMPOTENCY_FIELD, type FormPageData } from '../lib/formRoute';
 import { contactAction, CONTACT_PATH, EMPTY_CONTACT, type ContactValues } from '../lib/contactForm';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Form, Link, useSearchParams } from 'react-router-dom';
 import { defineRoute, type RouteProps } from '@aitools/platform';
-import { MESSAGE_MAX_LENGTH, submissionSchema, TOOL_TYPES } from '@aitools/api/contracts/forms';
+import { MESSAGE_MAX_LENGTH, submissionSchema, TOOL_TYPES } from '@aitools/contracts/forms';
 import { pageHead } from '../lib/pageHead';
 import { formPageLoader, IDEMPOTENCY_FIELD, type FormPageData } from '../lib/formRoute';
 import { EMPTY_SUBMISSION, submitAction, SUBMIT_PATH, type SubmitValues } from '../lib/submitForm';

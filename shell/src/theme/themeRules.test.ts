@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { autoTheme, isNight, resolveTheme, themeBootScript, THEME_RECHECK_MS } from './themeRules';
+import { autoTheme, resolveTheme, themeBootScript, THEME_RECHECK_MS } from './themeRules';
 
 const at = (h: number, m = 0) => new Date(2026, 10, 23, h, m);
+/** Night: the automatic theme is dark even without a system preference for it. */
+const isNight = (date: Date) => autoTheme(date, false) === 'dark';
 
 describe('time rules', () => {
   it('is night from 19:00 to 06:59', () => {

@@ -21,10 +21,6 @@ export function resolveTheme(saved: string | null, manual: string | null, hour: 
   return prefersDark ? 'dark' : 'light';
 }
 
-export function isNight(date: Date): boolean {
-  return resolveTheme(null, null, date.getHours(), false) === 'dark';
-}
-
 /** Auto mode (no manual choice): the rule above at this time with this system preference. */
 export function autoTheme(date: Date, prefersDark: boolean): Theme {
   return resolveTheme(null, null, date.getHours(), prefersDark);

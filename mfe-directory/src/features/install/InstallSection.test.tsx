@@ -2,8 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
-import type { Tool } from '@aitools/api/contracts/tools';
-import type { ServerJson } from '@aitools/api/contracts/mcp';
+import type { Tool } from '@aitools/contracts/tools';
+import type { ServerJson } from '@aitools/contracts/mcp';
 import seed from '../../../../api/data/mcp-servers.json';
 import { InstallSection, OS_STORAGE_KEY } from './InstallSection';
 

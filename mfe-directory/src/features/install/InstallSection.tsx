@@ -1,8 +1,8 @@
 import { useEffect, useState, type MouseEvent } from 'react';
 import { useLocation } from 'react-router-dom';
 import { readStorage, writeStorage } from '@aitools/platform';
-import type { Tool } from '@aitools/api/contracts/tools';
-import type { McpKeyValueInput, ServerJson, ToolDetailExtras } from '@aitools/api/contracts/mcp';
+import type { Tool } from '@aitools/contracts/tools';
+import type { McpKeyValueInput, ServerJson, ToolDetailExtras } from '@aitools/contracts/mcp';
 import { differsOnWindows, installSnippets, OS_CHOICES, readOs, serverKey, type Os, type Snippet } from './snippets';
 import { CopyButton } from './CopyButton';
 import { plainClick } from '../../shared/plainClick';

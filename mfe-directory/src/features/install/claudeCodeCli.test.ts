@@ -12,7 +12,7 @@ import { createRequire } from 'node:module';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'shell-quote';
-import type { ServerJson } from '@aitools/api/contracts/mcp';
+import type { ServerJson } from '@aitools/contracts/mcp';
 import seed from '../../../../api/data/mcp-servers.json';
 import { installSnippets, serverKey, type Os, type Snippet } from './snippets';
 

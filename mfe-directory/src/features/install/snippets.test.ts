@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ServerJson } from '@aitools/api/contracts/mcp';
+import type { ServerJson } from '@aitools/contracts/mcp';
 import seed from '../../../../api/data/mcp-servers.json';
 import {
   base64Utf8,

@@ -23,7 +23,7 @@ import type {
   McpPackage,
   McpRemote,
   ServerJson,
-} from '@aitools/api/contracts/mcp';
+} from '@aitools/contracts/mcp';
 
 /** The visitor's system: only Windows changes a snippet. */
 export type Os = 'posix' | 'windows';

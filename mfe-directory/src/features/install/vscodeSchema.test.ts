@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { Ajv } from 'ajv';
 import addFormatsModule from 'ajv-formats';
-import type { ServerJson } from '@aitools/api/contracts/mcp';
+import type { ServerJson } from '@aitools/contracts/mcp';
 import seed from '../../../../api/data/mcp-servers.json';
 import schema from './schemas/vscode-mcp.schema.json';
 import { installSnippets, serverKey, type Os } from './snippets';

@@ -1,12 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  DEFAULT_QUERY,
-  HELD_MATCHES,
-  queryTools,
-  readToolQuery,
-  type ToolQuery,
-} from '@aitools/api/contracts/toolQuery';
-import type { ToolSummary } from '@aitools/api/contracts/tools';
+import { DEFAULT_QUERY, HELD_MATCHES, queryTools, readToolQuery, type ToolQuery } from '@aitools/contracts/toolQuery';
+import type { ToolSummary } from '@aitools/contracts/tools';
 import { answerAtOnce, askAhead, askPage, forgetPages, likelyNext } from './pageAnswers';
 
 // A catalogue too large to hold: 40 tools mention Notion, 60 notes apps, the rest neither.

@@ -1,6 +1,6 @@
 import { routeApi } from '@aitools/platform';
-import { queryTools, toolQueryString, type ToolQuery } from '@aitools/api/contracts/toolQuery';
-import type { ToolSummary } from '@aitools/api/contracts/tools';
+import { queryTools, toolQueryString, type ToolQuery } from '@aitools/contracts/toolQuery';
+import type { ToolSummary } from '@aitools/contracts/tools';
 import { loadToolPage, type HomePage } from '../tools/api/loadTools';
 
 /** An answer is reused this long (a query typed again, Back to the list); after it the data may have changed. */

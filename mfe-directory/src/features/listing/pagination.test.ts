@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { clampPage, totalPages } from '@aitools/api/contracts/toolQuery';
+import { clampPage, totalPages } from '@aitools/contracts/toolQuery';
 import { pageRange } from './pagination';
 import { comboKey, forgetPage, PAGE_MEMORY_KEY, rememberedPage, rememberPage } from './pageMemory';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstPricing } from '@aitools/api/contracts/toolQuery';
+import { firstPricing } from '@aitools/contracts/toolQuery';
 import { parseDetails, parsePricingPlans, planWeight, pricingTone, shortPrice } from './pricing';
 
 describe('pricing badge', () => {

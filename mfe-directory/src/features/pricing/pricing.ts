@@ -1,5 +1,5 @@
-import type { DetailedPricing, PricingPlanObject } from '@aitools/api/contracts/tools';
-import { firstPricing } from '@aitools/api/contracts/toolQuery';
+import type { DetailedPricing, PricingPlanObject } from '@aitools/contracts/tools';
+import { firstPricing } from '@aitools/contracts/toolQuery';
 
 /** Badge colour key, case-insensitive on free / freemium / paid; anything else is neutral. */
 export function pricingTone(pricing: string | undefined): 'free' | 'freemium' | 'paid' | 'neutral' {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import type { ToolSummary } from '@aitools/api/contracts/tools';
-import { didYouMean } from '@aitools/api/contracts/didYouMean';
+import type { ToolSummary } from '@aitools/contracts/tools';
+import { didYouMean } from '@aitools/contracts/didYouMean';
 import { DidYouMean } from './DidYouMean';
 
 const t = (name: string, tags: string[] = [], description = ''): ToolSummary => ({

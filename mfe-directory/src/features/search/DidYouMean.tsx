@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 
 /** Links for a search that found nothing: the closest tool names and tags that would find something
- *  (githb -> GitHub, chosen by the query: api/src/contracts/didYouMean.ts). Real links to /?search=…, so they work
+ *  (githb -> GitHub, chosen by the query: contracts/src/didYouMean.ts). Real links to /?search=…, so they work
  *  before and without script. */
 export function DidYouMean({ suggestions }: { suggestions: string[] }) {
   if (!suggestions.length) return null;

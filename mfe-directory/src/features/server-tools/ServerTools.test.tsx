@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
-import type { Tool } from '@aitools/api/contracts/tools';
-import type { McpInspection } from '@aitools/api/contracts/inspection';
+import type { Tool } from '@aitools/contracts/tools';
+import type { McpInspection } from '@aitools/contracts/inspection';
 import { ServerTools } from './ServerTools';
 
 const base = {

@@ -1,6 +1,6 @@
-import type { Tool } from '@aitools/api/contracts/tools';
-import type { ToolDetailExtras } from '@aitools/api/contracts/mcp';
-import { toolParameters, type InspectedTool, type McpInspection } from '@aitools/api/contracts/inspection';
+import type { Tool } from '@aitools/contracts/tools';
+import type { ToolDetailExtras } from '@aitools/contracts/mcp';
+import { toolParameters, type InspectedTool, type McpInspection } from '@aitools/contracts/inspection';
 import './server-tools.css';
 
 /** A description's first paragraph stays in view; the rest opens below it (a native disclosure: no script needed). */

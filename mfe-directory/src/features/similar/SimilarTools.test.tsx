@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import type { Tool, ToolSummary } from '@aitools/api/contracts/tools';
+import type { Tool, ToolSummary } from '@aitools/contracts/tools';
 import { SimilarTools } from './SimilarTools';
 
 const summary = (slug: string): ToolSummary => ({

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
-import type { Tool } from '@aitools/api/contracts/tools';
-import type { ToolDetailExtras } from '@aitools/api/contracts/mcp';
+import type { Tool } from '@aitools/contracts/tools';
+import type { ToolDetailExtras } from '@aitools/contracts/mcp';
 import { LogoTile } from '../tools/components/LogoTile';
 import { toolPath } from '@aitools/platform/routes';
 import './similar.css';

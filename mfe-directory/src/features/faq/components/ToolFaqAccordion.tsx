@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { ToolFaq } from '@aitools/api/contracts/tools';
+import type { ToolFaq } from '@aitools/contracts/tools';
 import { FaqItem } from './FaqItem';
 
 /** One answer open at a time; clicking the open question closes it. */

@@ -7,7 +7,7 @@ import {
   type SortKey,
   type ToolQuery,
   type TypeFilter,
-} from '@aitools/api/contracts/toolQuery';
+} from '@aitools/contracts/toolQuery';
 import type { useListingControls } from '../hooks/useListingControls';
 import type { QueryLink } from './queryLink';
 

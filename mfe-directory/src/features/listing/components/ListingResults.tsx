@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { useLocation } from 'react-router-dom';
 import { saveScrollPosition } from '../scrollMemory';
-import type { ToolQuery } from '@aitools/api/contracts/toolQuery';
+import type { ToolQuery } from '@aitools/contracts/toolQuery';
 import type { HomePage } from '../../tools/api/loadTools';
 import { homeHref } from '../homeQuery';
 import { pageRange } from '../pagination';

@@ -1,9 +1,9 @@
 import { memo, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { ToolSummary } from '@aitools/api/contracts/tools';
+import type { ToolSummary } from '@aitools/contracts/tools';
 import { LogoTile } from '../../tools/components/LogoTile';
 import { McpBadgeLabel, PricingBadge } from '../../tools/components/Badges';
-import { cardToolType, normaliseCategory } from '@aitools/api/contracts/toolQuery';
+import { cardToolType, normaliseCategory } from '@aitools/contracts/toolQuery';
 import { toolPath } from '@aitools/platform/routes';
 import { plainClick } from '../../../shared/plainClick';
 

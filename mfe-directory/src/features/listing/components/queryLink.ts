@@ -1,5 +1,5 @@
 import type { MouseEvent } from 'react';
-import type { ToolQuery } from '@aitools/api/contracts/toolQuery';
+import type { ToolQuery } from '@aitools/contracts/toolQuery';
 import { plainClick } from '../../../shared/plainClick';
 import { homeHref } from '../homeQuery';
 

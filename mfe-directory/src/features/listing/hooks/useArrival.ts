@@ -1,6 +1,6 @@
 import { useEffect, useRef, type RefObject } from 'react';
 import { useLocation, useNavigationType } from 'react-router-dom';
-import type { ToolQuery } from '@aitools/api/contracts/toolQuery';
+import type { ToolQuery } from '@aitools/contracts/toolQuery';
 import { rememberedPage } from '../pageMemory';
 import { takeScrollPosition } from '../scrollMemory';
 

@@ -1,5 +1,5 @@
 import { useEffect, type RefObject } from 'react';
-import type { SortKey, ToolQuery } from '@aitools/api/contracts/toolQuery';
+import type { SortKey, ToolQuery } from '@aitools/contracts/toolQuery';
 import type { useListingControls } from './useListingControls';
 
 /**

@@ -1,4 +1,4 @@
-import type { SortKey, ToolQuery, TypeFilter } from '@aitools/api/contracts/toolQuery';
+import type { SortKey, ToolQuery, TypeFilter } from '@aitools/contracts/toolQuery';
 import { comboKey, forgetPage, rememberedPage, rememberPage } from '../pageMemory';
 import type { useSearchBox } from './useSearchBox';
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigation, useSearchParams } from 'react-router-dom';
-import { readToolQuery, type ToolQuery } from '@aitools/api/contracts/toolQuery';
+import { readToolQuery, type ToolQuery } from '@aitools/contracts/toolQuery';
 import { homeHref } from '../homeQuery';
 
 /**

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { flushSync } from 'react-dom';
-import type { ToolQuery } from '@aitools/api/contracts/toolQuery';
+import type { ToolQuery } from '@aitools/contracts/toolQuery';
 import { pageOf, type HomePage, type ToolList } from '../../tools/api/loadTools';
 import { answerAtOnce, askPage } from '../pageAnswers';
 

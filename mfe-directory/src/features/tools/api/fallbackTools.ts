@@ -1,4 +1,4 @@
-import type { Tool } from '@aitools/api/contracts/tools';
+import type { Tool } from '@aitools/contracts/tools';
 
 /** The 5 built-in tools shown when the list call fails or answers an invalid shape (docs/product.md, Directory),
  *  also searched by slug when a detail call fails. */

@@ -1,5 +1,5 @@
-import { parseTags, toToolSummary, type Tool, type ToolSummary } from '@aitools/api/contracts/tools';
-import { queryTools, toolQueryString, type ToolPage, type ToolQuery } from '@aitools/api/contracts/toolQuery';
+import { parseTags, toToolSummary, type Tool, type ToolSummary } from '@aitools/contracts/tools';
+import { queryTools, toolQueryString, type ToolPage, type ToolQuery } from '@aitools/contracts/toolQuery';
 import type { FetchJson, JsonResult } from '@aitools/platform';
 import { FALLBACK_TOOLS } from './fallbackTools';
 

@@ -1,5 +1,5 @@
-import type { McpBadge } from '@aitools/api/contracts/tools';
-import { firstPricing } from '@aitools/api/contracts/toolQuery';
+import type { McpBadge } from '@aitools/contracts/tools';
+import { firstPricing } from '@aitools/contracts/toolQuery';
 import { pricingTone } from '../../pricing/pricing';
 
 export function PricingBadge({ pricing }: { pricing?: string }) {

@@ -1,5 +1,5 @@
 /**
- * The directory's search reads "name or description contains the text, ignoring case" (SPEC section 4), and for an
+ * The directory's search reads "name or description contains the text, ignoring case" (docs/product.md, Directory search), and for an
  * inspected MCP server also the names of the tools it offers (a search for `browser_navigate` finds Playwright). Lower-casing
  * 10,000 names and descriptions costs more than the search itself, so each list's text is lower-cased once and kept
  * with the list (a list is never changed in place: the API holds one per data version, the browser one whole list).

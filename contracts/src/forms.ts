@@ -1,5 +1,5 @@
 /**
- * The three public forms (SPEC sections 3, 5 and 8): one zod schema each, with the spec's exact messages,
+ * The three public forms (docs/product.md, Submit form, Contact form, Advertise): one zod schema each, with their exact messages,
  * used by the browser before sending and by the server before storing. Pure TS + zod only.
  */
 import { fieldErrorsOf, z } from './zod';
@@ -16,18 +16,6 @@ export const URL_MAX_LENGTH = 2048;
 export const DESCRIPTION_MAX_LENGTH = 2000;
 export const MESSAGE_MAX_LENGTH = 500;
 export const CONTACT_MESSAGE_MAX_LENGTH = 5000;
-
-export const FIELD_MAX_LENGTHS = {
-  submission: {
-    name: NAME_MAX_LENGTH,
-    email: EMAIL_MAX_LENGTH,
-    website_url: URL_MAX_LENGTH,
-    description: DESCRIPTION_MAX_LENGTH,
-    message: MESSAGE_MAX_LENGTH,
-  },
-  contact: { name: NAME_MAX_LENGTH, email: EMAIL_MAX_LENGTH, message: CONTACT_MESSAGE_MAX_LENGTH },
-  earlyAccess: { email: EMAIL_MAX_LENGTH },
-} as const;
 
 /**
  * Idempotency: a form post may carry a key (this header, or this hidden field for HTML form posts, which cannot

@@ -5,13 +5,14 @@ import {
   cardToolType,
   DEFAULT_QUERY,
   filterToolType,
-  filterTools,
   normaliseCategory,
   parseTypeFilter,
   queryTools,
   readToolQuery,
+  searchTools,
   sortTools,
   toolQueryString,
+  type ToolQuery,
 } from './toolQuery';
 
 const tool = (over: Partial<ToolSummary>): ToolSummary => ({
@@ -81,41 +82,51 @@ const tools = [
   }),
 ];
 
-describe('filterTools', () => {
-  const all = { search: '', category: 'All', type: 'all' as const };
+/** What a query matches, in the catalogue's order (the order of `tools` above). */
+function matching(filters: Partial<ToolQuery>): string[] {
+  const found = new Set(queryTools(tools, { ...DEFAULT_QUERY, ...filters, size: 96 }).tools);
+  return tools.filter((t) => found.has(t)).map((t) => t.slug);
+}
+
+/** The directory's filters written plainly: the reference every query must agree with. */
+function filteredPlainly(
+  list: ToolSummary[],
+  { search, category, type }: Pick<ToolQuery, 'search' | 'category' | 'type'>,
+): ToolSummary[] {
+  const text = search.trim().toLowerCase();
+  const typeOk = (t: ToolSummary) =>
+    type === 'all' ? true : type === 'paid' ? /paid/i.test(t.pricing ?? '') : filterToolType(t) === 'MCP Servers';
+  return list.filter(
+    (t) =>
+      (!text || [t.name, t.description ?? '', ...(t.mcpTools ?? [])].some((s) => s.toLowerCase().includes(text))) &&
+      (category === 'All' || normaliseCategory(t.category) === category) &&
+      typeOk(t),
+  );
+}
+
+describe('the directory query', () => {
   it('keeps everything with no filters', () => {
-    expect(filterTools(tools, all)).toHaveLength(tools.length);
+    expect(matching({})).toHaveLength(tools.length);
   });
   it('searches name or description, case-insensitively', () => {
-    expect(filterTools(tools, { ...all, search: 'CHAT' }).map((t) => t.slug)).toEqual(['chatgpt']);
-    expect(filterTools(tools, { ...all, search: 'code editor' }).map((t) => t.slug)).toEqual(['cursor']);
-    expect(filterTools(tools, { ...all, search: '  companion ' }).map((t) => t.slug)).toEqual(['pi']);
-    expect(filterTools(tools, { ...all, search: 'zzz' })).toEqual([]);
+    expect(matching({ search: 'CHAT' })).toEqual(['chatgpt']);
+    expect(matching({ search: 'code editor' })).toEqual(['cursor']);
+    expect(matching({ search: '  companion ' })).toEqual(['pi']);
+    expect(matching({ search: 'zzz' })).toEqual([]);
   });
   it('matches categories with their aliases (AI Tools is AI Assistants, MCP is MCP Servers)', () => {
-    expect(filterTools(tools, { ...all, category: 'AI Assistants' }).map((t) => t.slug)).toEqual(['chatgpt', 'pi']);
-    expect(filterTools(tools, { ...all, category: 'MCP Servers' }).map((t) => t.slug)).toEqual(['github-mcp', 'time']);
+    expect(matching({ category: 'AI Assistants' })).toEqual(['chatgpt', 'pi']);
+    expect(matching({ category: 'MCP Servers' })).toEqual(['github-mcp', 'time']);
   });
   it('filters by type with the directory reading, and combines all three conditions', () => {
-    expect(filterTools(tools, { ...all, type: 'mcp-servers' }).map((t) => t.slug)).toEqual([
-      'github-mcp',
-      'time',
-      'bridge',
-    ]);
-    expect(filterTools(tools, { ...all, type: 'ai-tool' }).map((t) => t.slug)).toEqual(['chatgpt', 'pi', 'cursor']);
-    expect(
-      filterTools(tools, { search: 'bridge', category: 'Development', type: 'mcp-servers' }).map((t) => t.slug),
-    ).toEqual(['bridge']);
-    expect(filterTools(tools, { search: 'bridge', category: 'Development', type: 'ai-tool' })).toEqual([]);
+    expect(matching({ type: 'mcp-servers' })).toEqual(['github-mcp', 'time', 'bridge']);
+    expect(matching({ type: 'ai-tool' })).toEqual(['chatgpt', 'pi', 'cursor']);
+    expect(matching({ search: 'bridge', category: 'Development', type: 'mcp-servers' })).toEqual(['bridge']);
+    expect(matching({ search: 'bridge', category: 'Development', type: 'ai-tool' })).toEqual([]);
   });
   it('reads free and paid types from the Explore More links as pricing views', () => {
-    expect(filterTools(tools, { ...all, type: 'free' }).map((t) => t.slug)).toEqual([
-      'chatgpt',
-      'pi',
-      'github-mcp',
-      'time',
-    ]);
-    expect(filterTools(tools, { ...all, type: 'paid' }).map((t) => t.slug)).toEqual(['cursor']);
+    expect(matching({ type: 'free' })).toEqual(['chatgpt', 'pi', 'github-mcp', 'time']);
+    expect(matching({ type: 'paid' })).toEqual(['cursor']);
   });
   it('parses type values from the URL, unknown ones as all', () => {
     expect(parseTypeFilter('mcp-servers')).toBe('mcp-servers');
@@ -124,7 +135,35 @@ describe('filterTools', () => {
   });
 });
 
-describe('type derivation (SPEC section 5, both readings)', () => {
+describe('searchTools (GET /api/tools?search=)', () => {
+  const withTools = [
+    ...tools,
+    tool({
+      id: 7,
+      name: 'Playwright',
+      slug: 'playwright',
+      description: 'Browser automation',
+      mcpTools: ['browser_navigate', 'browser_click'],
+    }),
+  ];
+  it('finds what the query finds for the same text, in catalogue order', () => {
+    for (const search of ['ai', 'SERVER', ' code ', 'e'])
+      expect(
+        searchTools(withTools, search).data.map((t) => t.slug),
+        search,
+      ).toEqual(filteredPlainly(withTools, { search, category: 'All', type: 'all' }).map((t) => t.slug));
+  });
+  it('finds an MCP server by the name of one of its tools', () => {
+    expect(searchTools(withTools, 'Browser_Navigate').data.map((t) => t.slug)).toEqual(['playwright']);
+  });
+  it('suggests names only when nothing matched; no text answers the whole catalogue', () => {
+    expect(searchTools(withTools, 'chatgtp')).toEqual({ data: [], suggestions: expect.arrayContaining(['ChatGPT']) });
+    expect(searchTools(withTools, 'chat')).not.toHaveProperty('suggestions');
+    expect(searchTools(withTools, '  ').data).toBe(withTools);
+  });
+});
+
+describe('type derivation (both readings)', () => {
   it('card reading: category first, then tags containing mcp or server, missing tool is an AI Tool', () => {
     expect(cardToolType({ category: 'MCP' })).toBe('MCP Servers');
     expect(cardToolType({ category: 'MCP Servers' })).toBe('MCP Servers');
@@ -270,7 +309,7 @@ describe('queryTools', () => {
       for (const search of ['', 'git', ' MCP ', 'zzz'])
         for (const type of ['all', 'mcp-servers', 'paid'] as const) {
           const query = q({ sort, search, type, category: search === 'git' ? 'Development' : 'All', size: 96 });
-          const expected = sortTools(filterTools(many, query), sort).map((t) => t.slug);
+          const expected = sortTools(filteredPlainly(many, query), sort).map((t) => t.slug);
           expect(queryTools(many, query).tools.map((t) => t.slug)).toEqual(expected);
         }
   });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Success } from './answers';
 
 /**
- * Blog post shapes shared by the API and the blog remote (SPEC section 3, "Blog post").
+ * Blog post shapes shared by the API and the blog remote (docs/product.md, Post data).
  * Pure TypeScript + zod: no server imports, so the remote can import the types.
  */
 

@@ -7,7 +7,7 @@
  * - Failure: `{ success: false, error, fieldErrors? }`, with the HTTP status saying which: 400 with the first
  *   message per field, 404, 413, 429, 500. `error` is safe to show a visitor; internals are never in it.
  *
- * One exception, fixed by the product's specification (SPEC 6): GET /api/tools/{slug} answers the bare tool record
+ * One exception, fixed by docs/product.md (API calls): GET /api/tools/{slug} answers the bare tool record
  * with 200 (and the failure shape with 404), as the tool pages and link-preview tools read it.
  * The registry (/v0.1) follows the MCP registry's own format instead; feeds and the sitemap are XML.
  */

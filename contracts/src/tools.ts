@@ -1,5 +1,5 @@
 /**
- * The tool shapes shared by the API and the directory remote (SPEC section 3), the list summary the home page
+ * The tool shapes shared by the API and the directory remote (docs/product.md, Tool data), the list summary the home page
  * needs, and the analytics event schema. Pure TypeScript and zod only: no server imports.
  */
 import { z } from 'zod';
@@ -75,7 +75,7 @@ export interface ToolSummary {
   mcpTools?: string[];
 }
 
-/** Tags are an array, or a brace-list string like "{a, b}" that is cleaned and split on commas (SPEC section 3). */
+/** Tags are an array, or a brace-list string like "{a, b}" that is cleaned and split on commas (docs/product.md, Tool data). */
 export function parseTags(tags: unknown): string[] {
   if (Array.isArray(tags))
     return tags
@@ -114,7 +114,7 @@ export function toToolSummary(tool: Tool): ToolSummary {
   return summary;
 }
 
-/** POST /api/events body: one analytics event (SPEC section 7: event tool_page_view, data, timestamp).
+/** POST /api/events body: one analytics event (docs/product.md, API calls: event tool_page_view, data, timestamp).
  *  Built in a function marked pure so that bundles importing only the shapes above leave zod out. */
 function buildAnalyticsEventSchema() {
   return z.object({

@@ -1,5 +1,5 @@
 /**
- * The directory's query (SPEC sections 2 and 4): search, category, type, sort and paging over tool summaries. Pure,
+ * The directory's query (docs/product.md, Directory and Directory search): search, category, type, sort and paging over tool summaries. Pure,
  * so the API (GET /api/tools/query, the server render's data) and the directory page in the browser (instant
  * filtering of a small catalogue) give the same answer.
  */
@@ -7,7 +7,7 @@ import type { ToolSummary } from './tools';
 import { didYouMean } from './didYouMean';
 import { containsAt, searchTextOf, type SearchText } from './searchText';
 
-/** The 15 categories of the filter bar (SPEC section 3), in display order. */
+/** The 15 categories of the filter bar (docs/product.md, Directory), in display order. */
 export const CATEGORIES = [
   'All',
   'AI Assistants',
@@ -33,7 +33,7 @@ export function normaliseCategory(category: string | undefined): string | undefi
   return category;
 }
 
-/** SPEC section 5 gives two readings of a tool's type; each is used where the spec puts it. */
+/** A tool's type has two readings (docs/product.md, Tool data); each is used where that page puts it. */
 export type ToolType = 'AI Tool' | 'MCP Servers';
 
 interface Typed {
@@ -54,7 +54,7 @@ export function filterToolType(tool: Typed): ToolType {
   return (tool.tags ?? []).some((t) => t.toLowerCase() === 'mcp-server') ? 'MCP Servers' : 'AI Tool';
 }
 
-/** Only the first value of a comma-separated pricing is shown (SPEC section 2, Tool card). */
+/** Only the first value of a comma-separated pricing is shown (docs/product.md, Tool card). */
 export function firstPricing(pricing: string | undefined): string {
   return (pricing ?? '').split(',')[0].trim();
 }
@@ -85,7 +85,7 @@ export function parseTypeFilter(value: string | null): TypeFilter {
   return value === 'ai-tool' || value === 'mcp-servers' || value === 'free' || value === 'paid' ? value : 'all';
 }
 
-export interface Filters {
+interface Filters {
   search: string;
   category: string;
   type: TypeFilter;
@@ -115,11 +115,19 @@ function passes(tool: ToolSummary, i: number, text: SearchText, lowered: string,
   );
 }
 
-/** Search in name or description (case-insensitive), category (with its aliases) and type, combined. */
-export function filterTools(tools: ToolSummary[], filters: Filters): ToolSummary[] {
-  const text = searchTextOf(tools);
-  const lowered = filters.search.trim().toLowerCase();
-  return tools.filter((t, i) => passes(t, i, text, lowered, filters));
+/** GET /api/tools?search=: the directory's search alone (no category, type or paging), matches in catalogue order, with
+ *  "did you mean" suggestions when nothing matches. The same matching as `queryTools`. */
+export interface SearchAnswer {
+  data: ToolSummary[];
+  suggestions?: string[];
+}
+
+export function searchTools(catalogue: ToolSummary[], search: string): SearchAnswer {
+  const lowered = search.trim().toLowerCase();
+  if (!lowered) return { data: catalogue };
+  const text = searchTextOf(catalogue);
+  const data = catalogue.filter((_, i) => containsAt(text, i, lowered));
+  return data.length ? { data } : { data, suggestions: didYouMean(search, catalogue) };
 }
 
 // One collator for every comparison: localeCompare with options builds a new one per call (slow on large lists).
@@ -127,7 +135,7 @@ const nameCollator = new Intl.Collator('en', { sensitivity: 'base' });
 const byName = (a: ToolSummary, b: ToolSummary) => nameCollator.compare(a.name, b.name);
 const popularity = (t: ToolSummary) => (typeof t.popularityScore === 'number' ? t.popularityScore : DEFAULT_POPULARITY);
 
-/** SPEC section 4 sorts; returns a new array. Keys are computed once per tool, not per comparison. */
+/** The sorts of docs/product.md, Directory search; returns a new array. Keys are computed once per tool, not per comparison. */
 export function sortTools(tools: ToolSummary[], sort: SortKey): ToolSummary[] {
   if (sort === 'alphabetical') return [...tools].sort(byName);
   const key = sort === 'popularity' ? (t: ToolSummary) => -popularity(t) : (t: ToolSummary) => pricingRank(t.pricing);
@@ -150,7 +158,7 @@ export function clampPage(page: number, total: number): number {
   return Math.min(Math.max(1, Math.floor(page)), Math.max(1, total));
 }
 
-/** Everything the home page's address says: the spec's category, type, search and page, plus sort and page size
+/** Everything the home page's address says: the category, type, search and page, plus sort and page size
  *  (so that they work as a plain GET form without JavaScript too). Defaults are left out of the address. */
 export interface ToolQuery {
   category: string;
@@ -252,7 +260,7 @@ export interface ToolPage {
 /** Up to this many results come whole with a page (about 6 kB gzip at most), so refinements need no request. */
 export const HELD_MATCHES = 100;
 
-/** Runs a query over the whole catalogue: the same matches as `filterTools`, in `sortTools` order. */
+/** Runs a query over the whole catalogue: search, category and type combined, in `sortTools` order. */
 export function queryTools(catalogue: ToolSummary[], q: ToolQuery): ToolPage {
   const index = indexOf(catalogue);
   const order = (index.orders[q.sort] ??= orderOf(catalogue, q.sort));

@@ -76,10 +76,6 @@ export function findForbiddenCharacter(text: string, multiline = false): Forbidd
   return { kind, codePoint: `U+${m[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}` };
 }
 
-export function hasForbiddenCharacters(text: string, multiline = false): boolean {
-  return findForbiddenCharacter(text, multiline) !== null;
-}
-
 /** The reason a refusal gives: "contains a text-direction control (U+202E)". */
 export function forbiddenReason(found: ForbiddenCharacter): string {
   return `contains ${KIND_WORDS[found.kind]} (${found.codePoint}), which is not allowed`;
