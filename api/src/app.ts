@@ -1,5 +1,5 @@
 import express, { type Express, type RequestHandler } from 'express';
-import type { RequestListener } from 'node:http';
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import compression from 'compression';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -37,6 +37,12 @@ import { dataVersion } from './db/dataVersion';
 import { loadLogoMap } from './images/logos';
 import { createImageService } from './images/service';
 import { imagesRouter } from './images/router';
+import { createCanaries, isCrawler } from './releases/canary';
+import { createSignals, signalsRouter, type Signals } from './releases/signals';
+import { createRollbackMonitor, type RollbackMonitor } from './releases/autoRollback';
+import { fileManifestStore } from './releases/manifestStore';
+import { createMetrics, serveMetrics, type SiteMetrics } from './metrics';
+import { routeLabel } from './http/routeLabel';
 
 export interface AppDeps {
   config: ServerConfig;
@@ -63,6 +69,11 @@ const CACHE_BYTES = 16 * 1024 * 1024;
 export interface SiteApp extends Express {
   /** What the HTTP server runs (main.ts): the front lane, then Express. */
   handler: RequestListener;
+  metrics: SiteMetrics;
+  signals: Signals;
+  rollbacks: RollbackMonitor;
+  /** Stops the rollback checks and writes the signal counts held in memory. */
+  stop(): Promise<void>;
 }
 
 /** Composition only: security, API routes, remote release files, shell assets, then server-rendered pages. */
@@ -78,9 +89,6 @@ export async function createApp({
   app.disable('x-powered-by');
   // Off unless TRUST_PROXY says which proxies set X-Forwarded-For: otherwise any client picks its own address.
   app.set('trust proxy', config.trustProxy);
-  // Public reads (JSON, sitemap, feeds, registry) kept per data version, shared by both API instances below.
-  const reads = createReplyCache({ version: () => dataVersion(db), maxBytes: CACHE_BYTES });
-
   // Which release serves each remote (validated manifest, last good state, fallbacks): one for pages, /remotes.json
   // and the release files, so they always agree.
   const serving = createReleaseServing({
@@ -91,6 +99,31 @@ export async function createApp({
     logger,
     importEntry: importServerEntry,
   });
+  const manifestNow = () => serving.manifest().manifest;
+  const metrics = createMetrics(manifestNow);
+  // Public reads (JSON, sitemap, feeds, registry) kept per data version, shared by both API instances below.
+  const reads = createReplyCache({
+    version: () => dataVersion(db),
+    maxBytes: CACHE_BYTES,
+    onLookup: (hit) => metrics.cacheLookups.inc({ cache: 'reads', result: hit ? 'hit' : 'miss' }),
+  });
+  // Which visitors each running canary serves (a bucket cookie), and what each release's visitors and renders report.
+  const canaries = createCanaries(manifestNow);
+  const signals = createSignals(db, {
+    flushMs: config.signalsFlushMs,
+    retentionMs: config.signalsRetentionDays * 86_400_000,
+    maxKeys: config.signalsMaxKeys,
+    logger,
+  });
+  const rollbacks = createRollbackMonitor({
+    manifests: manifests ?? fileManifestStore(config.releasesDir),
+    releasesDir: config.releasesDir,
+    signals,
+    rule: config.rollback,
+    everyMs: config.rollback.enabled && pages ? config.rollback.checkMs : 0,
+    remotes: REMOTE_NAMES,
+    logger,
+  });
 
   // One set of limits for both API instances below, so page form posts and direct API posts share each budget.
   // On Postgres (several instances) the counts live in the database, so the limit holds across all of them.
@@ -99,6 +132,7 @@ export async function createApp({
     formsPerMinute: config.writeRateLimit,
     eventsPerMinute: config.eventsRateLimit,
     releaseUploadsPerMinute: config.releaseUploadsPerMinute,
+    signalsPerMinute: config.signalsRateLimit,
     store,
   });
   // Signed preview links and the cookies they set (releases/preview.ts).
@@ -132,8 +166,26 @@ export async function createApp({
     api.use(errorHandler);
     return api;
   };
+  // A visitor's releases: a preview wins over a canary.
+  const pinsOf = (req: IncomingMessage) =>
+    previews.mayPreview(req) ? { ...canaries.pins(req), ...previews.of(req) } : canaries.pins(req);
   const renderer = pages
-    ? await createPageRenderer(config, logger, jsonApi(), serving, (req) => previews.of(req))
+    ? await createPageRenderer(
+        config,
+        logger,
+        jsonApi(),
+        serving,
+        (req) => previews.of(req),
+        (req) => canaries.pins(req),
+        {
+          rendered: (remote, release, seconds) => metrics.renderSeconds.observe({ remote, release }, seconds),
+          renderFailed: (remote, release) => signals.count(remote, release, 'render-failure'),
+          breaker(remote, release, open) {
+            metrics.breakerOpen.set({ remote, release }, open ? 1 : 0);
+            if (open) signals.count(remote, release, 'breaker-open');
+          },
+        },
+      )
     : null;
   let storedPages: CachedPages | null = null;
 
@@ -161,8 +213,21 @@ export async function createApp({
       siteOrigin: config.siteOrigin,
       maxUploadBytes: config.releaseUploadBytes,
       uploadLimit: limits['release-uploads'],
+      health: (remote) => rollbacks.report(remote),
     }),
   );
+  // Visitors' error reports (the shell's beacons).
+  app.use(
+    signalsRouter({
+      signals,
+      releasesDir: config.releasesDir,
+      limit: limits.signals,
+      onReport: (b) => metrics.visitorErrors.inc({ remote: b.remote, release: b.release, kind: b.kind }),
+    }),
+  );
+  // Scrapes with the token (METRICS_TOKEN); without one configured, /metrics is only on METRICS_PORT (main.ts).
+  if (config.metricsToken)
+    app.get('/metrics', (req, res, next) => void serveMetrics(metrics, req, res, config.metricsToken).catch(next));
   app.use(jsonApi());
 
   // A preview link: checks its signature and expiry, gives this browser the cookie, and opens the remote's first page.
@@ -205,7 +270,7 @@ export async function createApp({
 
   app.get('/remotes.json', async (req, res) => {
     const out: Record<string, PublicRelease> = {};
-    const pinned = previews.of(req);
+    const pinned = pinsOf(req);
     // All remotes at once: each may wait up to the budget for its server entry to import.
     for (const served of await Promise.all(
       REMOTE_NAMES.map((remote) => serving.resolve(remote, config.renderBudgetMs, pinned[remote])),
@@ -257,15 +322,26 @@ export async function createApp({
     const cached = config.devRemotes.length
       ? null
       : cachedPages(renderer, {
-          cache: createReplyCache({ version: () => dataVersion(db), maxBytes: CACHE_BYTES }),
-          releases: () => servedReleasesKey(serving, REMOTE_NAMES),
+          cache: createReplyCache({
+            version: () => dataVersion(db),
+            maxBytes: CACHE_BYTES,
+            onLookup: (hit) => metrics.cacheLookups.inc({ cache: 'pages', result: hit ? 'hit' : 'miss' }),
+          }),
+          // The releases this visitor is served: each side of a canary has its own pages.
+          releases: (req) => servedReleasesKey(serving, REMOTE_NAMES, canaries.pins(req)),
         });
     storedPages = cached;
     const uncached: RequestHandler = (req, res, next) => void renderer.render(req, res).catch(next);
     // A previewing browser's pages are its own: rendered each time, never stored (nor replayed to it, below).
-    const render: RequestHandler = cached
-      ? (req, res, next) => (previews.mayPreview(req) ? uncached : cached)(req, res, next)
-      : uncached;
+    const render: RequestHandler = (req, res, next) => {
+      // A first page while a canary runs: this visitor's bucket is chosen now, and the page rendered for it (with
+      // its cookie, so never stored).
+      if (canaries.needsBucket(req)) {
+        res.append('Set-Cookie', canaries.assign(req, req.secure));
+        return uncached(req, res, next);
+      }
+      (cached && !previews.mayPreview(req) ? cached : uncached)(req, res, next);
+    };
     app.get(/.*/, render);
     // Forms post to their own page (they work without JavaScript): the route's action reads the body, whatever its
     // type, and answers the page with a reason when it is not a readable form (mfe-forms readPost).
@@ -284,12 +360,37 @@ export async function createApp({
   // these releases) goes out again, headers and all, without running Express (its router and middleware were most
   // of such a request's time: docs/architecture.md, Caching). Anything else, and anything not sent yet, goes to Express.
   const replayers = [reads.replay, ...(storedPages ? [storedPages.replay] : [])];
+  const countAnswer = (req: IncomingMessage, res: ServerResponse) => {
+    const route = routeLabel(req.url ?? '/');
+    metrics.requests.inc({ route, status: String(res.statusCode) });
+    // A page view of a remote's page, counted for the release this visitor was served (the error rates' denominator).
+    // (A replayed page's headers went out with writeHead and cannot be read back: a remote's route is a page.)
+    if (
+      req.method !== 'GET' ||
+      res.statusCode !== 200 ||
+      !renderer ||
+      isCrawler(req) ||
+      STATIC_FILES.test(req.url ?? '')
+    )
+      return;
+    const remote = renderer.remoteOf((req.url ?? '/').split('?')[0]!);
+    const release = remote ? serving.current(remote, pinsOf(req)[remote]).release?.id : undefined;
+    if (!remote || !release) return;
+    signals.count(remote, release, 'view');
+    metrics.pageViews.inc({ remote, release });
+  };
   const handler: RequestListener = (req, res) => {
     const startedAt = Date.now();
+    res.once('finish', () => countAnswer(req, res));
     const toExpress = () => void app(req, res);
     // Release files and shell assets are Express's static files; the lane has nothing for them.
-    // A previewing browser gets no stored page (it would show the active release).
-    const lanes = STATIC_FILES.test(req.url ?? '') ? [] : previews.mayPreview(req) ? [reads.replay] : replayers;
+    // A previewing browser gets no stored page (it would show the active release); nor does a visitor who gets
+    // a canary bucket with this page.
+    const lanes = STATIC_FILES.test(req.url ?? '')
+      ? []
+      : previews.mayPreview(req) || canaries.needsBucket(req)
+        ? [reads.replay]
+        : replayers;
     const next = (i: number): void => {
       if (i === lanes.length) return toExpress();
       const replayed = lanes[i]!(req, res);
@@ -299,5 +400,9 @@ export async function createApp({
     };
     next(0);
   };
-  return Object.assign(app, { handler });
+  const stop = async () => {
+    rollbacks.stop();
+    await signals.close();
+  };
+  return Object.assign(app, { handler, metrics, signals, rollbacks, stop });
 }

@@ -1,5 +1,6 @@
 import { join, resolve } from 'node:path';
 import { VAR_DIR } from './paths';
+import type { RollbackRule } from './releases/autoRollback';
 
 /** Everything the server reads from the environment, in one place. */
 export interface ServerConfig {
@@ -42,6 +43,20 @@ export interface ServerConfig {
   releaseUploadBytes: number;
   /** Release uploads allowed per token per minute. */
   releaseUploadsPerMinute: number;
+  /** METRICS_TOKEN: GET /metrics on the site answers only with it (Bearer); unset: no /metrics on the site's port. */
+  metricsToken?: string;
+  /** METRICS_PORT: /metrics also on this port (no token; keep the port private), unset: none. */
+  metricsPort?: number;
+  /** Error reports (beacons) allowed per client address per minute. */
+  signalsRateLimit: number;
+  /** How often signal counts are added to the database. */
+  signalsFlushMs: number;
+  /** Signal counts kept this many days. */
+  signalsRetentionDays: number;
+  /** Distinct (remote, release, kind, minute) counts held in memory between flushes. */
+  signalsMaxKeys: number;
+  /** The automatic rollback rule (releases/autoRollback.ts). */
+  rollback: RollbackRule & { checkMs: number; enabled: boolean };
   logLevel: string;
   /** LOG_FORMAT: json, or pretty (readable lines); pretty by default when the output is a terminal. */
   logFormat: 'json' | 'pretty';
@@ -74,6 +89,15 @@ function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): nu
   if (raw === undefined || raw === '') return fallback;
   const n = Number(raw);
   if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive whole number, got "${raw}"`);
+  return n;
+}
+
+/** A positive number (decimals allowed) from the environment. */
+function positiveNumber(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number, got "${raw}"`);
   return n;
 }
 
@@ -110,6 +134,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     previewSecret: env.PREVIEW_SECRET || undefined,
     releaseUploadBytes: positiveInt(env, 'RELEASE_UPLOAD_BYTES', 32 * 1024 * 1024),
     releaseUploadsPerMinute: positiveInt(env, 'RELEASE_UPLOADS_PER_MINUTE', 10),
+    metricsToken: env.METRICS_TOKEN || undefined,
+    metricsPort: env.METRICS_PORT ? positiveInt(env, 'METRICS_PORT', 0) : undefined,
+    signalsRateLimit: positiveInt(env, 'SIGNALS_RATE_LIMIT', 60),
+    signalsFlushMs: positiveInt(env, 'SIGNALS_FLUSH_MS', 10_000),
+    signalsRetentionDays: positiveInt(env, 'SIGNALS_RETENTION_DAYS', 14),
+    signalsMaxKeys: positiveInt(env, 'SIGNALS_MAX_KEYS', 10_000),
+    rollback: {
+      enabled: env.AUTO_ROLLBACK !== 'off',
+      minViews: positiveInt(env, 'ROLLBACK_MIN_VIEWS', 200),
+      minErrors: positiveInt(env, 'ROLLBACK_MIN_ERRORS', 10),
+      ratio: positiveNumber(env, 'ROLLBACK_RATIO', 2),
+      minDiffPoints: positiveNumber(env, 'ROLLBACK_MIN_DIFF_POINTS', 1),
+      windowMs: positiveInt(env, 'ROLLBACK_WINDOW_MINUTES', 30) * 60_000,
+      checkMs: positiveInt(env, 'ROLLBACK_CHECK_MS', 30_000),
+    },
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     logFormat:
       env.LOG_FORMAT === 'json' || env.LOG_FORMAT === 'pretty'

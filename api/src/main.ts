@@ -9,6 +9,7 @@ import { seed } from './db/seed';
 import { openManifestStore } from './releases/manifestStore';
 import { configStore } from '@aitools/platform/config';
 import { browserConfig } from './ssr/renderPage';
+import { serveMetrics } from './metrics';
 
 // Before any server entry is imported: shared packages resolve to the shell's copy (one React on the server).
 // From source (tsx) or from the build (dist/, see build.mjs): the hooks module sits at the same place in each.
@@ -37,10 +38,25 @@ const app = await createApp({ config, db, logger, manifests });
 const server = createServer(app.handler).listen(config.port, () => {
   logger.info(`AI Tools Directory serving at http://localhost:${config.port}`);
 });
+// Metrics on their own port (keep it private: no token there), for a scraper inside the network.
+const metricsServer = config.metricsPort
+  ? createServer((req, res) => {
+      if ((req.url ?? '').split('?')[0] !== '/metrics')
+        return void res.writeHead(404, { 'Content-Type': 'text/plain' }).end('Only /metrics here.\n');
+      serveMetrics(app.metrics, req, res).catch((err: unknown) => {
+        logger.error({ err }, 'metrics could not be collected');
+        if (!res.headersSent) res.writeHead(500).end();
+      });
+    }).listen(config.metricsPort, () => logger.info(`metrics at http://localhost:${config.metricsPort}/metrics`))
+  : null;
 
 function shutdown() {
+  metricsServer?.close();
   server.close(() => {
-    void Promise.all([manifests.close(), db.destroy()]).finally(() => process.exit(0));
+    void app
+      .stop()
+      .then(() => Promise.all([manifests.close(), db.destroy()]))
+      .finally(() => process.exit(0));
   });
   setTimeout(() => process.exit(0), 5000).unref();
 }

@@ -7,6 +7,7 @@ import { PAGE_STATE_ID, reviveErrors, type PageState } from './remotes/pageState
 import { parseManifest } from './remotes/manifest';
 import type { RemoteHandle } from './remotes/RemoteRoute';
 import { isChunkLoadError } from './remotes/ChunkLoadError';
+import { configureSignals, reportSignal, watchUnhandledErrors } from './remotes/signals';
 
 function readPageState(): Partial<PageState> {
   const el = document.getElementById(PAGE_STATE_ID);
@@ -29,6 +30,17 @@ async function start() {
   }
   const source = browserModuleSource(releases);
   const routes = createRoutes(source);
+  // Errors are reported per release the page names (remotes/signals.ts), by route pattern, never by address.
+  const current = () => matchRoutes(routes, window.location) ?? [];
+  const remotesOnScreen = () =>
+    current().flatMap(({ route }) =>
+      (route.handle as RemoteHandle | undefined)?.remote ? [(route.handle as RemoteHandle).remote] : [],
+    );
+  configureSignals(releases, () => {
+    const path = current().at(-1)?.route.path;
+    return !path || path === '*' ? '/*' : path;
+  });
+  watchUnhandledErrors();
   const root = document.getElementById('root')!;
   const errors = reviveErrors(state.router?.errors) ?? {};
   let hydrate = root.hasChildNodes() && !!state.router;
@@ -49,6 +61,7 @@ async function start() {
       try {
         await source.load(handle.remote, handle.module);
       } catch (err) {
+        reportSignal('load-error', handle.remote, err);
         // A route the server answered with its own error (e.g. a 404 found without the remote) keeps it.
         if (!errors[route.id]) errors[route.id] = err;
         hydrate = false;
@@ -75,7 +88,12 @@ async function start() {
   // As a transition, hydration yields to the browser every few milliseconds instead of holding the main thread
   // for all of it: input and paint stay responsive while a phone hydrates (Lighthouse counts it as blocking time).
   // An interaction with a part not yet hydrated makes React hydrate that part first.
-  if (hydrate) startTransition(() => void hydrateRoot(root, tree));
+  // A hydration mismatch or error is the remote's on screen (React recovers by rendering it again in the browser).
+  const onRecoverableError = (err: unknown) => {
+    console.error(err);
+    for (const remote of remotesOnScreen()) reportSignal('hydration', remote, err);
+  };
+  if (hydrate) startTransition(() => void hydrateRoot(root, tree, { onRecoverableError }));
   // React replaces the server's HTML when its first render commits, so the page is never blank meanwhile.
   else createRoot(root).render(tree);
 }

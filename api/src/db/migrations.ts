@@ -184,6 +184,42 @@ const STEPS: Step[] = [
       await sql`DROP TRIGGER IF EXISTS ${sql.id(trigger)}`.execute(db);
     await sql`DROP TABLE IF EXISTS tools_fts`.execute(db);
   },
+  // Canaries and automatic rollbacks in the release history; counts of visitors' error reports per release.
+  async (db, dialect) => {
+    const actions = sql`action IN ('release','rollback','canary','promote','abort')`;
+    if (dialect === 'postgres') {
+      await sql`ALTER TABLE release_events DROP CONSTRAINT IF EXISTS release_events_action_check`.execute(db);
+      await sql`ALTER TABLE release_events ADD CONSTRAINT release_events_action_check CHECK (${actions})`.execute(db);
+      await db.schema.alterTable('release_events').addColumn('canary', 'integer').execute();
+      await db.schema.alterTable('release_events').addColumn('note', 'text').execute();
+    } else {
+      // SQLite cannot change a CHECK constraint: the table is made again with the rows copied over.
+      await withId(db.schema.createTable('release_events_next'), dialect)
+        .addColumn('remote', 'text', (c) => c.notNull())
+        .addColumn('action', 'text', (c) => c.notNull().check(actions))
+        .addColumn('release_id', 'text', (c) => c.notNull())
+        .addColumn('from_id', 'text')
+        .addColumn('at', 'text', (c) => c.notNull())
+        .addColumn('by', 'text', (c) => c.notNull())
+        .addColumn('canary', 'integer')
+        .addColumn('note', 'text')
+        .execute();
+      await sql`INSERT INTO release_events_next (id, remote, action, release_id, from_id, at, by) SELECT id, remote, action, release_id, from_id, at, by FROM release_events`.execute(
+        db,
+      );
+      await db.schema.dropTable('release_events').execute();
+      await db.schema.alterTable('release_events_next').renameTo('release_events').execute();
+    }
+    await db.schema
+      .createTable('release_signals')
+      .addColumn('remote', 'text', (c) => c.notNull())
+      .addColumn('release_id', 'text', (c) => c.notNull())
+      .addColumn('kind', 'text', (c) => c.notNull())
+      .addColumn('minute', 'bigint', (c) => c.notNull())
+      .addColumn('count', 'bigint', (c) => c.notNull())
+      .addPrimaryKeyConstraint('release_signals_key', ['remote', 'release_id', 'kind', 'minute'])
+      .execute();
+  },
 ];
 
 /** SQLite files made before this runner kept their step count in user_version; four of those steps = two here. */

@@ -119,12 +119,26 @@ export interface RateLimitsTable {
 export interface ReleaseEventsTable {
   id: Generated<number>;
   remote: string;
-  action: 'release' | 'rollback';
+  action: 'release' | 'rollback' | 'canary' | 'promote' | 'abort';
   release_id: string;
   /** The release active before. */
   from_id: string | null;
   at: string;
   by: string;
+  /** canary: the share of visitors in percent. */
+  canary: number | null;
+  /** Why, for what the server did on its own. */
+  note: string | null;
+}
+
+/** Counts of what visitors' browsers and the server report per release and minute (releases/signals.ts). */
+export interface ReleaseSignalsTable {
+  remote: string;
+  release_id: string;
+  kind: string;
+  /** Minutes since 1970 (UTC). */
+  minute: number;
+  count: number;
 }
 
 /** Release API tokens (see releases/tokens.ts): the sha256 of the token, never the token. */
@@ -155,4 +169,5 @@ export interface Schema {
   rate_limits: RateLimitsTable;
   release_events: ReleaseEventsTable;
   release_tokens: ReleaseTokensTable;
+  release_signals: ReleaseSignalsTable;
 }

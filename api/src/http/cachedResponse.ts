@@ -226,7 +226,12 @@ export interface ReplyCache {
   replay(req: IncomingMessage, res: ServerResponse, key?: string): boolean | Promise<boolean>;
 }
 
-export function createReplyCache(opts: { version: () => number | Promise<number>; maxBytes: number }): ReplyCache {
+export function createReplyCache(opts: {
+  version: () => number | Promise<number>;
+  maxBytes: number;
+  /** Told of each lookup's outcome (metrics); a front-lane miss is told by the lookup Express makes next. */
+  onLookup?: (hit: boolean) => void;
+}): ReplyCache {
   const lru = new LRUCache<string, EncodedReply>({
     maxSize: opts.maxBytes,
     sizeCalculation: (e, key) => e.size + key.length * 2,
@@ -247,7 +252,9 @@ export function createReplyCache(opts: { version: () => number | Promise<number>
   const cache: ReplyCache = {
     async lookup(key) {
       const v = await version();
-      return { version: v, hit: lru.get(slot(key, v)) };
+      const hit = lru.get(slot(key, v));
+      opts.onLookup?.(hit !== undefined);
+      return { version: v, hit };
     },
     store(key, v, reply) {
       if (v !== current) return;
@@ -295,6 +302,7 @@ export function createReplyCache(opts: { version: () => number | Promise<number>
         if (!all) e.replay.answers.set(kind, (all = { ...e.replay.middleware, ...headers }));
         res.writeHead(status, all);
         res.end(req.method === 'HEAD' ? undefined : body);
+        opts.onLookup?.(true);
         return true;
       };
       const v = opts.version();

@@ -3,7 +3,14 @@ import { failure } from '@aitools/contracts/answers';
 import { rateLimit, type Store } from 'express-rate-limit';
 
 /** The separate budgets: each form has its own, and analytics events another. */
-export const RATE_LIMIT_BUDGETS = ['submissions', 'contact', 'early-access', 'events', 'release-uploads'] as const;
+export const RATE_LIMIT_BUDGETS = [
+  'submissions',
+  'contact',
+  'early-access',
+  'events',
+  'release-uploads',
+  'signals',
+] as const;
 export type RateLimitBudget = (typeof RATE_LIMIT_BUDGETS)[number];
 
 /**
@@ -29,6 +36,7 @@ export function createRateLimits(opts: {
   formsPerMinute: number;
   eventsPerMinute: number;
   releaseUploadsPerMinute?: number;
+  signalsPerMinute?: number;
   store?: RateLimitStoreFactory;
 }): RateLimits {
   const limiter = (budget: RateLimitBudget, limit: number, keyGenerator?: (req: Request, res: Response) => string) =>
@@ -51,6 +59,7 @@ export function createRateLimits(opts: {
     contact: limiter('contact', opts.formsPerMinute),
     'early-access': limiter('early-access', opts.formsPerMinute),
     events: limiter('events', opts.eventsPerMinute),
+    signals: limiter('signals', opts.signalsPerMinute ?? 60),
     'release-uploads': limiter(
       'release-uploads',
       opts.releaseUploadsPerMinute ?? 10,

@@ -3,8 +3,15 @@
  *   pnpm release <remote> [--if-changed] [--package-dir <dir>]
  *                                             build, check, store and activate a new release
  *                                             (--package-dir: build from another checkout of the remote)
- *   pnpm rollback <remote> [--to <release-id>] point the remote at its previous (or a named) release
- *   pnpm releases [<remote>]                   list releases, the active one marked
+ *   pnpm release <remote> --canary <percent>  the same, but the new release serves that share of visitors
+ *                                             beside the active one (releases/canary.ts)
+ *   pnpm promote <remote>                      the canary becomes the active release for everyone
+ *   pnpm abort <remote>                        the canary ends; everyone gets the active release
+ *   pnpm rollback <remote> [--to <release-id>] [--force]
+ *                                             point the remote at its previous (or a named) release (--force:
+ *                                             to a release the server rolled back on its own)
+ *   pnpm releases [<remote>]                   list releases, the active one and the canary marked, the error
+ *                                             rates being watched and the automatic rollbacks
  * The running servers pick up the change on the next page load (on Postgres, within a second, on every instance).
  * With --site <url> (and RELEASE_TOKEN), the same commands work against a running site through its release API,
  * from a team's own checkout or CI (remoteCli.ts); `pnpm release <remote> --site <url> --no-activate` uploads only
@@ -12,7 +19,11 @@
  */
 import { loadConfig } from '../config';
 import { REMOTE_NAMES } from '../paths';
-import { listReleases, release, ReleaseError, rollback } from './store';
+import { abort, actor, listReleases, promote, release, ReleaseError, rollback } from './store';
+import { AUTOMATIC_ACTOR } from './manifest';
+import { createSignals } from './signals';
+import { createRollbackMonitor } from './autoRollback';
+import { canaryPercent, formatWatch } from './remoteCli';
 import { LAST_GOOD_FILE, type ReleaseMeta } from './manifest';
 import { fileManifestStore, openManifestStore } from './manifestStore';
 import { isPostgresUrl, openDatabase } from '../db/connection';
@@ -25,7 +36,7 @@ const [command, ...args] = process.argv.slice(2);
 const config = loadConfig();
 const { releasesDir } = config;
 const positional = args.filter(
-  (a, i) => !a.startsWith('--') && !['--to', '--package-dir', '--site'].includes(args[i - 1] ?? ''),
+  (a, i) => !a.startsWith('--') && !['--to', '--package-dir', '--site', '--canary'].includes(args[i - 1] ?? ''),
 );
 const flag = (name: string) => args.includes(name);
 const option = (name: string) => {
@@ -38,16 +49,23 @@ const sourceLabel = (r: ReleaseMeta) => `${shortDigest(r.sourceHash)} @ ${r.sour
 
 function usage(): never {
   console.error(
-    'Usage: release <remote|all> [--if-changed] [--package-dir <dir>] | rollback <remote> [--to <release-id>] | list [<remote>]',
+    'Usage: release <remote|all> [--if-changed] [--package-dir <dir>] [--canary <1-99>] | promote <remote> | abort <remote> | rollback <remote> [--to <release-id>] [--force] | list [<remote>]',
   );
   console.error(
-    '   or, against a running site (RELEASE_TOKEN set): release <remote> --site <url> [--no-activate] | rollback <remote> --site <url> [--to <id>] | list [<remote>] --site <url>',
+    '   or, against a running site (RELEASE_TOKEN set): add --site <url> to any of them; release also takes --no-activate',
   );
   process.exit(2);
 }
 
-if (!['release', 'rollback', 'list'].includes(command ?? '')) usage();
+if (!['release', 'rollback', 'list', 'promote', 'abort'].includes(command ?? '')) usage();
 const site = option('--site');
+let canary: number | undefined;
+try {
+  canary = canaryPercent(option('--canary'), flag('--canary'));
+} catch (err) {
+  console.error(`Error: ${(err as Error).message}`);
+  process.exit(2);
+}
 if (site) {
   if (command !== 'list' && !positional[0]) usage();
   try {
@@ -59,6 +77,8 @@ if (site) {
       activate: !flag('--no-activate'),
       to: option('--to'),
       packageDir: option('--package-dir'),
+      canary,
+      force: flag('--force'),
     });
   } catch (err) {
     if (!(err instanceof ReleaseError)) throw err;
@@ -79,11 +99,19 @@ try {
     const target = positional[0] ?? usage();
     const remotes = target === 'all' ? [...REMOTE_NAMES] : [target];
     for (const remote of remotes)
-      await release(remote, { ...at, ifChanged: flag('--if-changed'), packageDir: option('--package-dir') });
+      await release(remote, { ...at, ifChanged: flag('--if-changed'), packageDir: option('--package-dir'), canary });
   } else if (command === 'rollback') {
     const remote = positional[0] ?? usage();
-    const r = await rollback(remote, { ...at, to: option('--to') });
+    const r = await rollback(remote, { ...at, to: option('--to'), force: flag('--force') });
     console.log(`${r.remote}: rolled back from ${r.from} to ${r.to}`);
+  } else if (command === 'promote') {
+    const remote = positional[0] ?? usage();
+    const r = await promote(remote, { ...at, by: actor() });
+    console.log(`${r.remote}: canary ${r.to} promoted, active for everyone (was ${r.from})`);
+  } else if (command === 'abort') {
+    const remote = positional[0] ?? usage();
+    const r = await abort(remote, { ...at, by: actor() });
+    console.log(`${r.remote}: canary ${r.aborted} ended; everyone gets ${r.active}`);
   } else if (command === 'list') {
     const remotes = positional[0] ? [positional[0]] : [...REMOTE_NAMES];
     // The server's view: a bad manifest is reported and the last good state listed (what the site serves).
@@ -94,6 +122,23 @@ try {
       importEntry: () => Promise.reject(new Error('not imported here')),
     });
     const read = serving.manifest();
+    // The error rates being watched, from the counts the servers wrote to the database.
+    const signalsDb = db ?? (await openDatabase(config.database));
+    const signals = createSignals(signalsDb, {
+      flushMs: 60_000,
+      retentionMs: config.signalsRetentionDays * 86_400_000,
+      maxKeys: 1,
+      logger: undefined,
+    });
+    const monitor = createRollbackMonitor({
+      manifests,
+      releasesDir,
+      signals,
+      rule: config.rollback,
+      everyMs: 0,
+      remotes: REMOTE_NAMES,
+      logger: console,
+    });
     if (!read.ok) {
       console.log(`Manifest problem: ${manifests.where} ${read.problem}.`);
       console.log(
@@ -118,10 +163,24 @@ try {
         console.log(
           `  ! serving ${served.release.id} instead of ${served.fallbackFrom.id}: ${served.fallbackFrom.problem}`,
         );
-      const history = read.manifest.remotes[remote]?.history ?? [];
+      const state = read.manifest.remotes[remote];
+      if (state?.canary)
+        console.log(
+          `  canary: ${state.canary.id} serves ${state.canary.percent}% of visitors since ${state.canary.since} (by ${state.canary.by})`,
+        );
+      const watch = await monitor.report(remote);
+      if (watch) console.log(formatWatch(watch));
+      const history = state?.history ?? [];
       for (const e of history.slice(-5))
-        console.log(`    ${e.at}  ${e.action.padEnd(8)} ${e.from ?? '-'} -> ${e.id}  by ${e.by}`);
+        console.log(
+          `    ${e.at}  ${e.action.padEnd(8)} ${e.from ?? '-'} -> ${e.id}${e.canary ? ` (${e.canary}%)` : ''}  by ${e.by}`,
+        );
+      for (const e of history.filter((h) => h.by === AUTOMATIC_ACTOR))
+        console.log(`  ! ${e.at}  ${e.note ?? 'automatic rollback'}`);
     }
+    monitor.stop();
+    await signals.close();
+    if (!db) await signalsDb.destroy();
   }
 } catch (err) {
   if (!(err instanceof ReleaseError)) throw err;

@@ -24,19 +24,66 @@ import { remotePackageDir } from '../paths';
 export const RELEASE_ID = /^\w[\w.-]{0,127}$/;
 const releaseId = z.string().regex(RELEASE_ID, 'not a plausible release id');
 
+/** release: made active for everyone; rollback: back to an earlier one; canary: `id` serves `canary` percent of
+ *  visitors beside the active release; promote: the canary becomes active for everyone; abort: the canary ends. */
+export const EVENT_ACTIONS = ['release', 'rollback', 'canary', 'promote', 'abort'] as const;
+/** The `by` of what the server did on its own (autoRollback.ts). */
+export const AUTOMATIC_ACTOR = 'automatic';
+
 const eventSchema = z.object({
-  action: z.enum(['release', 'rollback']),
+  action: z.enum(EVENT_ACTIONS),
   id: releaseId,
   /** The release that was active before. */
   from: releaseId.nullable(),
   at: z.string(),
   by: z.string(),
+  /** canary events: the share of visitors, in percent. */
+  canary: z.number().int().min(1).max(99).optional(),
+  /** Why, for what the server did on its own ("automatic rollback: ..."). */
+  note: z.string().max(1000).optional(),
 });
-const remoteStateSchema = z.object({ active: releaseId, history: z.array(eventSchema) });
+const canarySchema = z.object({
+  id: releaseId,
+  percent: z.number().int().min(1).max(99),
+  since: z.string(),
+  by: z.string(),
+});
+const remoteStateSchema = z.object({
+  active: releaseId,
+  canary: canarySchema.optional(),
+  history: z.array(eventSchema),
+});
 const manifestShape = z.object({ version: z.literal(1), remotes: z.record(z.string(), z.unknown()) });
 
 export type ManifestEvent = z.infer<typeof eventSchema>;
 export type RemoteState = z.infer<typeof remoteStateSchema>;
+export type CanaryState = z.infer<typeof canarySchema>;
+
+/** A remote's state after one more event: the history grows, the active release and the canary follow the event. */
+export function applyEvent(state: RemoteState | undefined, event: ManifestEvent): RemoteState {
+  const history = [...(state?.history ?? []), event];
+  if (event.action === 'canary') {
+    if (!state) throw new ManifestError('a canary needs an active release beside it');
+    return {
+      active: state.active,
+      canary: { id: event.id, percent: event.canary ?? 1, since: event.at, by: event.by },
+      history,
+    };
+  }
+  if (event.action === 'abort') return { active: state?.active ?? event.from ?? event.id, history };
+  return { active: event.id, history };
+}
+
+/** Releases the server rolled back on its own: only a person may make them active or a canary again (with force). */
+export function rolledBackAutomatically(state: RemoteState | undefined): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const e of state?.history ?? []) {
+    if (e.by !== AUTOMATIC_ACTOR) continue;
+    const bad = e.action === 'abort' ? e.id : e.action === 'rollback' ? e.from : null;
+    if (bad) out.set(bad, e.note ?? 'automatic rollback');
+  }
+  return out;
+}
 
 export interface Manifest {
   version: 1;

@@ -10,6 +10,7 @@ import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import { dialectOf, isPostgresUrl, type DB } from '../db/connection';
 import {
+  applyEvent,
   emptyManifest,
   MANIFEST_FILE,
   parseManifestText,
@@ -18,6 +19,7 @@ import {
   type Manifest,
   type ManifestEvent,
   type ManifestRead,
+  type RemoteState,
 } from './manifest';
 
 export interface ManifestStore {
@@ -25,24 +27,35 @@ export interface ManifestStore {
   readonly where: string;
   /** The manifest now (validated; the last good state where it is bad). Cheap: called on every page request. */
   read(): ManifestRead;
-  /** Appends one event (a release or a rollback) to a remote's history, making `id` its active release. */
-  record(remote: string, event: Omit<ManifestEvent, 'from'>): Promise<Manifest>;
+  /** Appends one event to a remote's history (applyEvent: the active release and canary follow it). `expect`, checked
+   *  under the writers' lock, refuses the write (StaleStateError) when the remote's state is no longer what the
+   *  caller decided on: of several instances deciding the same thing, one writes. */
+  record(
+    remote: string,
+    event: Omit<ManifestEvent, 'from'>,
+    expect?: (state: RemoteState | undefined) => boolean,
+  ): Promise<Manifest>;
   close(): Promise<void>;
 }
 
-/** The manifest with one more event for `remote`: its active release becomes the event's. */
+/** The manifest with one more event for `remote`. */
 function withEvent(manifest: Manifest, remote: string, event: ManifestEvent): Manifest {
   const next = structuredClone(manifest);
-  next.remotes[remote] = { active: event.id, history: [...(next.remotes[remote]?.history ?? []), event] };
+  next.remotes[remote] = applyEvent(next.remotes[remote], event);
   return next;
 }
+
+/** The remote's state changed between a decision and its write (another instance or operator acted first). */
+export class StaleStateError extends Error {}
 
 export function fileManifestStore(releasesDir: string): ManifestStore {
   return {
     where: MANIFEST_FILE,
     read: () => readManifestChecked(releasesDir),
-    async record(remote, event) {
+    async record(remote, event, expect) {
       const current = readManifestChecked(releasesDir).manifest;
+      if (expect && !expect(current.remotes[remote]))
+        throw new StaleStateError(`the state of ${remote} changed meanwhile`);
       const manifest = withEvent(current, remote, { ...event, from: current.remotes[remote]?.active ?? null });
       writeManifestAtomic(releasesDir, manifest);
       return manifest;
@@ -70,24 +83,29 @@ const good = (manifest: Manifest): ManifestRead => ({
 type EventRow = {
   id: number;
   remote: string;
-  action: 'release' | 'rollback';
+  action: ManifestEvent['action'];
   release_id: string;
   from_id: string | null;
   at: string;
   by: string;
+  canary: number | null;
+  note: string | null;
 };
+
+const eventOf = (r: EventRow): ManifestEvent => ({
+  action: r.action,
+  id: r.release_id,
+  from: r.from_id,
+  at: r.at,
+  by: r.by,
+  ...(r.canary !== null ? { canary: Number(r.canary) } : {}),
+  ...(r.note !== null ? { note: r.note } : {}),
+});
 
 /** The manifest the rows describe, validated like the file (a bad row's remote keeps its last good state). */
 function fromRows(rows: EventRow[], lastGood: Manifest | null): ManifestRead {
   let manifest = emptyManifest();
-  for (const r of rows)
-    manifest = withEvent(manifest, r.remote, {
-      action: r.action,
-      id: r.release_id,
-      from: r.from_id,
-      at: r.at,
-      by: r.by,
-    });
+  for (const r of rows) manifest = withEvent(manifest, r.remote, eventOf(r));
   const { manifest: valid, problems } = parseManifestText(JSON.stringify(manifest));
   const bad = Object.keys(problems);
   if (!bad.length) return good(valid);
@@ -173,25 +191,30 @@ export async function databaseManifestStore(db: DB, opts: DatabaseManifestOption
   return {
     where: 'the release_events table',
     read: () => current,
-    async record(remote, event) {
+    async record(remote, event, expect) {
       await db.transaction().execute(async (trx) => {
         await lockManifest(trx);
-        const last = await trx
+        // The remote's state as its rows say now (under the lock), not as this instance last loaded it.
+        const rows = (await trx
           .selectFrom('release_events')
-          .select('release_id')
+          .selectAll()
           .where('remote', '=', remote)
-          .orderBy('id', 'desc')
-          .limit(1)
-          .executeTakeFirst();
+          .orderBy('id')
+          .execute()) as EventRow[];
+        let state: RemoteState | undefined;
+        for (const r of rows) state = applyEvent(state, eventOf(r));
+        if (expect && !expect(state)) throw new StaleStateError(`the state of ${remote} changed meanwhile`);
         await trx
           .insertInto('release_events')
           .values({
             remote,
             action: event.action,
             release_id: event.id,
-            from_id: last?.release_id ?? null,
+            from_id: state?.active ?? null,
             at: event.at,
             by: event.by,
+            canary: event.canary ?? null,
+            note: event.note ?? null,
           })
           .execute();
         // Delivered to every listening instance when the transaction commits.
@@ -235,7 +258,16 @@ async function importFileManifest(
       for (const e of history)
         await trx
           .insertInto('release_events')
-          .values({ remote, action: e.action, release_id: e.id, from_id: e.from, at: e.at, by: e.by })
+          .values({
+            remote,
+            action: e.action,
+            release_id: e.id,
+            from_id: e.from,
+            at: e.at,
+            by: e.by,
+            canary: e.canary ?? null,
+            note: e.note ?? null,
+          })
           .execute();
     }
     logger?.info({ remotes: Object.keys(file.manifest.remotes) }, `release manifest taken over from ${MANIFEST_FILE}`);

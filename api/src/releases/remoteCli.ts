@@ -2,7 +2,9 @@
  * The release commands against a running site, from a team's checkout or CI (the release API, router.ts), with the
  * token in RELEASE_TOKEN:
  *   pnpm release <remote> --site <url> [--no-activate]   build here, upload, activate (or print the preview link)
- *   pnpm rollback <remote> --site <url> [--to <id>]
+ *   pnpm release <remote> --site <url> --canary <percent>   the same, as a canary for that share of visitors
+ *   pnpm promote <remote> --site <url>  |  pnpm abort <remote> --site <url>
+ *   pnpm rollback <remote> --site <url> [--to <id>] [--force]
  *   pnpm releases [<remote>] --site <url>
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -13,15 +15,42 @@ import { join } from 'node:path';
 import { create } from 'tar';
 import { REMOTE_NAMES } from '../paths';
 import { buildRelease, ReleaseError } from './store';
+import type { WatchReport } from './autoRollback';
+import { AUTOMATIC_ACTOR } from './manifest';
 
 export interface RemoteCommand {
-  command: 'release' | 'rollback' | 'list';
+  command: 'release' | 'rollback' | 'list' | 'promote' | 'abort';
   remote?: string;
   site: string;
   token: string | undefined;
   activate: boolean;
   to?: string;
   packageDir?: string;
+  /** release: start it as a canary for this share of visitors. */
+  canary?: number;
+  /** rollback --to: a release the server rolled back on its own. */
+  force?: boolean;
+}
+
+/** --canary's value: a whole percent from 1 to 99 (undefined without the option). */
+export function canaryPercent(value: string | undefined, given: boolean): number | undefined {
+  if (!given) return undefined;
+  const n = Number(value);
+  if (!value || !Number.isInteger(n) || n < 1 || n > 99)
+    throw new ReleaseError(
+      `--canary takes the share of visitors in percent, a whole number from 1 to 99 (got "${value ?? ''}").`,
+    );
+  return n;
+}
+
+const rate = (c: { views: number; errors: number }) =>
+  `${c.views ? ((c.errors / c.views) * 100).toFixed(1) : '0.0'}% (${c.errors} errors / ${c.views} views)`;
+
+/** One line on what the automatic rollback watches for a remote. */
+export function formatWatch(
+  w: Pick<WatchReport, 'kind' | 'fresh' | 'stable' | 'sinceMs' | 'freshCounts' | 'stableCounts'>,
+): string {
+  return `  watching ${w.kind === 'canary' ? 'canary' : 'new release'} ${w.fresh} since ${new Date(w.sinceMs).toISOString()}: error rate ${rate(w.freshCounts)}; stable ${w.stable}: ${rate(w.stableCounts)}`;
 }
 
 type Answer = { status: number; body: Record<string, unknown> };
@@ -160,27 +189,46 @@ export async function runRemoteCommand(
         );
         return;
       }
+      const body = Buffer.from(
+        JSON.stringify({ id: stored.id, ...(cmd.canary !== undefined ? { canary: cmd.canary } : {}) }),
+      );
       const active = expectOk(
-        await call(site, 'POST', `api/releases/${remote}/activate`, token, {
-          data: Buffer.from(JSON.stringify({ id: stored.id })),
-          type: 'application/json',
-        }),
+        await call(site, 'POST', `api/releases/${remote}/activate`, token, { data: body, type: 'application/json' }),
         'Activation',
         remote,
       );
-      log(`${remote}: ${active.active} is active (was ${active.from ?? 'none'})`);
+      if (cmd.canary !== undefined)
+        log(`${remote}: ${stored.id} serves ${cmd.canary}% of visitors as a canary beside ${active.active}`);
+      else log(`${remote}: ${active.active} is active (was ${active.from ?? 'none'})`);
     } finally {
       rmSync(out, { recursive: true, force: true });
     }
   } else if (cmd.command === 'rollback') {
     const remote = cmd.remote!;
-    const body = Buffer.from(JSON.stringify(cmd.to ? { to: cmd.to } : {}));
+    const body = Buffer.from(
+      JSON.stringify({ ...(cmd.to ? { to: cmd.to } : {}), ...(cmd.force ? { force: true } : {}) }),
+    );
     const r = expectOk(
       await call(site, 'POST', `api/releases/${remote}/rollback`, token, { data: body, type: 'application/json' }),
       'Rollback',
       remote,
     );
     log(`${remote}: rolled back from ${r.from} to ${r.active}`);
+  } else if (cmd.command === 'promote' || cmd.command === 'abort') {
+    const remote = cmd.remote!;
+    const r = expectOk(
+      await call(site, 'POST', `api/releases/${remote}/${cmd.command}`, token, {
+        data: Buffer.from('{}'),
+        type: 'application/json',
+      }),
+      cmd.command === 'promote' ? 'Promotion' : 'Abort',
+      remote,
+    );
+    log(
+      cmd.command === 'promote'
+        ? `${remote}: canary ${r.active} promoted, active for everyone (was ${r.from})`
+        : `${remote}: canary ${r.aborted} ended; everyone gets ${r.active}`,
+    );
   } else {
     const remotes = cmd.remote ? [cmd.remote] : [...REMOTE_NAMES];
     for (const remote of remotes) {
@@ -190,17 +238,36 @@ export async function runRemoteCommand(
       const { data } = expectOk(answer, 'Listing', remote) as {
         data: {
           releases: { id: string; builtAt: string; active: boolean; releasedBy: string | null }[];
-          history: { at: string; action: string; from: string | null; id: string; by: string }[];
+          canary: { id: string; percent: number; since: string; by: string } | null;
+          history: {
+            at: string;
+            action: string;
+            from: string | null;
+            id: string;
+            by: string;
+            canary?: number;
+            note?: string;
+          }[];
+          health?: WatchReport;
         };
       };
       log(`${remote}:`);
       if (!data.releases.length) log('  (no releases)');
       for (const r of data.releases)
         log(
-          `  ${r.active ? '*' : ' '} ${r.id}  built ${r.builtAt}${r.releasedBy ? `  uploaded by ${r.releasedBy}` : ''}`,
+          `  ${r.active ? '*' : r.id === data.canary?.id ? 'c' : ' '} ${r.id}  built ${r.builtAt}${r.releasedBy ? `  uploaded by ${r.releasedBy}` : ''}`,
         );
+      if (data.canary)
+        log(
+          `  canary: ${data.canary.id} serves ${data.canary.percent}% of visitors since ${data.canary.since} (by ${data.canary.by})`,
+        );
+      if (data.health) log(formatWatch(data.health));
       for (const e of data.history.slice(-5))
-        log(`    ${e.at}  ${e.action.padEnd(8)} ${e.from ?? '-'} -> ${e.id}  by ${e.by}`);
+        log(
+          `    ${e.at}  ${e.action.padEnd(8)} ${e.from ?? '-'} -> ${e.id}${e.canary ? ` (${e.canary}%)` : ''}  by ${e.by}`,
+        );
+      for (const e of data.history.filter((h) => h.by === AUTOMATIC_ACTOR))
+        log(`  ! ${e.at}  ${e.note ?? 'automatic rollback'}`);
     }
   }
 }

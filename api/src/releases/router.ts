@@ -13,7 +13,7 @@ import { REMOTE_NAMES } from '../paths';
 import { RELEASE_ID } from './manifest';
 import { fileManifestStore, type ManifestStore } from './manifestStore';
 import type { Previews } from './preview';
-import { activateStored, listReleases, ReleaseError, rollback, storeUpload } from './store';
+import { abort, activateStored, listReleases, promote, ReleaseError, rollback, storeUpload } from './store';
 import { authenticateToken, tokenCovers, type ReleaseToken } from './tokens';
 import { DEFAULT_UPLOAD_LIMITS, UploadError, type UploadLimits } from './upload';
 
@@ -29,11 +29,21 @@ export interface ReleasesRouterOptions {
   limits?: UploadLimits;
   /** Counts uploads per token (the site's rate limiter, keyed by res.locals[RATE_LIMIT_KEY]). */
   uploadLimit: RequestHandler;
+  /** Error rates of the releases being watched (autoRollback.ts), for the listing. */
+  health?: (remote: string) => Promise<unknown>;
 }
 
 const GZIP_TYPES = ['application/gzip', 'application/x-gzip', 'application/x-tar+gzip', 'application/octet-stream'];
-const activateBody = z.object({ id: z.string().regex(RELEASE_ID, 'not a release id') });
-const rollbackBody = z.object({ to: z.string().regex(RELEASE_ID, 'not a release id').optional() });
+const activateBody = z
+  .object({
+    id: z.string().regex(RELEASE_ID, 'not a release id'),
+    canary: z.number().int('a whole percent').min(1, 'from 1 to 99 percent').max(99, 'from 1 to 99 percent').optional(),
+    force: z.boolean().optional(),
+  })
+  .strict();
+const rollbackBody = z
+  .object({ to: z.string().regex(RELEASE_ID, 'not a release id').optional(), force: z.boolean().optional() })
+  .strict();
 
 const tokenOf = (res: Response) => res.locals.releaseToken as ReleaseToken;
 
@@ -97,12 +107,39 @@ export function releasesRouter(opts: ReleasesRouterOptions): Router {
   router.post('/:remote/activate', express.json({ limit: '4kb' }), async (req, res) => {
     const { remote } = req.params as { remote: string };
     const body = activateBody.safeParse(req.body ?? {});
-    if (!body.success)
+    if (!body.success) {
+      const issue = body.error.issues[0];
+      const field = issue?.code === 'unrecognized_keys' ? issue.keys.join(', ') : String(issue?.path[0] ?? 'id');
       return void res
         .status(400)
-        .json(failure('Send { "id": "<release id>" }.', { id: body.error.issues[0]?.message ?? 'required' }));
-    const r = await activateStored(remote, body.data.id, { ...at, by: tokenOf(res).label });
+        .json(
+          failure(
+            'Send { "id": "<release id>" }, with "canary": <1-99> for a canary and "force": true to bring back a release rolled back automatically.',
+            { [field]: issue?.message ?? 'required' },
+          ),
+        );
+    }
+    const r = await activateStored(remote, body.data.id, {
+      ...at,
+      by: tokenOf(res).label,
+      canary: body.data.canary,
+      force: body.data.force,
+    });
+    if (r.canary !== undefined)
+      return void res.json(success({ remote, active: r.from, canary: { id: r.to, percent: r.canary } }));
     res.json(success({ remote, active: r.to, from: r.from }));
+  });
+
+  router.post('/:remote/promote', async (req, res) => {
+    const { remote } = req.params as { remote: string };
+    const r = await promote(remote, { ...at, by: tokenOf(res).label });
+    res.json(success({ remote, active: r.to, from: r.from }));
+  });
+
+  router.post('/:remote/abort', async (req, res) => {
+    const { remote } = req.params as { remote: string };
+    const r = await abort(remote, { ...at, by: tokenOf(res).label });
+    res.json(success({ remote, active: r.active, aborted: r.aborted }));
   });
 
   router.post('/:remote/rollback', express.json({ limit: '4kb' }), async (req, res) => {
@@ -112,11 +149,11 @@ export function releasesRouter(opts: ReleasesRouterOptions): Router {
       return void res
         .status(400)
         .json(failure('Send {} or { "to": "<release id>" }.', { to: body.error.issues[0]?.message ?? 'invalid' }));
-    const r = await rollback(remote, { ...at, to: body.data.to, by: tokenOf(res).label });
+    const r = await rollback(remote, { ...at, to: body.data.to, force: body.data.force, by: tokenOf(res).label });
     res.json(success({ remote, active: r.to, from: r.from }));
   });
 
-  router.get('/:remote', (req, res) => {
+  router.get('/:remote', async (req, res) => {
     const { remote } = req.params as { remote: string };
     const state = (opts.manifests ?? fileManifestStore(opts.releasesDir)).read().manifest.remotes[remote];
     const releases = listReleases(at, remote).map(
@@ -130,13 +167,16 @@ export function releasesRouter(opts: ReleasesRouterOptions): Router {
         active,
       }),
     );
+    const health = opts.health ? await opts.health(remote) : null;
     res.json(
       success({
         data: {
           remote,
           active: state?.active ?? releases.find((r) => r.active)?.id ?? null,
+          canary: state?.canary ?? null,
           releases,
           history: state?.history ?? [],
+          ...(health ? { health } : {}),
         },
       }),
     );

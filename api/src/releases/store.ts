@@ -11,21 +11,23 @@ import { CONTRACT_VERSION } from '@aitools/platform/contract';
 import { sharedRangeProblems } from './compat';
 import { CHECKED_FILES, contractProblem, fileDigest } from './health';
 import {
+  AUTOMATIC_ACTOR,
   LAST_GOOD_FILE,
   readReleaseMeta,
+  rolledBackAutomatically,
+  type RemoteState,
   releaseDir,
   releaseDraftSchema,
   remoteBaseUrl,
   SERVER_ENTRY_FILE,
   REMOTE_ENTRY_FILE,
   PRELOAD_MANIFEST_FILE,
-  type Manifest,
   type ManifestEvent,
   type ReleaseDraft,
   type ReleaseMeta,
 } from './manifest';
 import { DEFAULT_UPLOAD_LIMITS, unpackArchive, UploadError, type UploadLimits } from './upload';
-import { fileManifestStore, type ManifestStore } from './manifestStore';
+import { fileManifestStore, StaleStateError, type ManifestStore } from './manifestStore';
 import { gitCommit, releaseSource, workspaceRoot } from './sourceHash';
 
 /** Releases kept per remote (at least), so visitors mid-session on an older release still find its chunks. */
@@ -47,7 +49,8 @@ function assertRemote(remote: string): void {
   }
 }
 
-function actor(): string {
+/** Who runs a local command, for the history (RELEASE_ACTOR, else user@host). */
+export function actor(): string {
   let user = 'unknown';
   try {
     user = userInfo().username;
@@ -96,6 +99,8 @@ const manifestsOf = (opts: StoreLocation) => opts.manifests ?? fileManifestStore
 export interface ReleaseOptions extends StoreLocation {
   /** Skip when the active release was built from the same sources. */
   ifChanged?: boolean;
+  /** Start it as a canary for this share of visitors (1-99 percent) instead of activating it for everyone. */
+  canary?: number;
   /** Use an existing build folder (client/ + server/) instead of building; for checks of the refusals. */
   prebuiltDir?: string;
   /** The remote's package folder (defaults to mfe-<remote>); tests point it at fixtures. */
@@ -295,6 +300,17 @@ export async function release(remote: string, opts: ReleaseOptions): Promise<Rel
     throw err;
   }
 
+  if (opts.canary !== undefined) {
+    const r = await activateStored(remote, built.id, {
+      releasesDir: opts.releasesDir,
+      manifests,
+      by: actor(),
+      canary: opts.canary,
+      log,
+    });
+    log(`${remote}: ${built.id} serves ${r.canary}% of visitors as a canary beside ${r.from}`);
+    return { remote, id: built.id, skipped: false };
+  }
   await activate(opts.releasesDir, manifests, remote, built.id, 'release');
   prune({ releasesDir: opts.releasesDir, manifests }, remote, log);
   log(`${remote}: ${built.id} is active`);
@@ -346,12 +362,21 @@ export async function storeUpload(
   }
 }
 
-/** Makes a stored release the remote's active one (the release API's activate), recorded under `by`. */
+export interface ActivateOptions extends StoreLocation {
+  by: string;
+  /** Serve it to this share of visitors (1-99 percent) beside the active release, instead of to everyone. */
+  canary?: number;
+  /** A person re-activates a release the server rolled back on its own. */
+  force?: boolean;
+  log?: (l: string) => void;
+}
+
+/** Makes a stored release the remote's active one, or its canary (the release API's activate), recorded under `by`. */
 export async function activateStored(
   remote: string,
   id: string,
-  opts: StoreLocation & { by: string; log?: (l: string) => void },
-): Promise<{ remote: string; from: string | null; to: string }> {
+  opts: ActivateOptions,
+): Promise<{ remote: string; from: string | null; to: string; canary?: number }> {
   assertRemote(remote);
   const manifests = manifestsOf(opts);
   if (!readReleaseMeta(opts.releasesDir, remote, id)) {
@@ -361,11 +386,131 @@ export async function activateStored(
       404,
     );
   }
-  const from = manifests.read().manifest.remotes[remote]?.active ?? null;
+  const state = manifests.read().manifest.remotes[remote];
+  const from = state?.active ?? null;
   if (from === id) throw new ReleaseError(`${id} is already the active release of ${remote}.`, 409);
+  assertNotRolledBack(state, remote, id, opts.force);
+  if (opts.canary !== undefined) {
+    if (!from)
+      throw new ReleaseError(
+        `${remote} has no active release to run a canary beside: activate ${id} for everyone first.`,
+        409,
+      );
+    if (state?.canary)
+      throw new ReleaseError(
+        `${remote} already runs ${state.canary.id} as a canary (${state.canary.percent}%): promote or abort it first.`,
+        409,
+      );
+    await activate(opts.releasesDir, manifests, remote, id, 'canary', opts.by, { canary: opts.canary });
+    return { remote, from, to: id, canary: opts.canary };
+  }
   await activate(opts.releasesDir, manifests, remote, id, 'release', opts.by);
   prune({ releasesDir: opts.releasesDir, manifests }, remote, opts.log);
   return { remote, from, to: id };
+}
+
+/** A release the server rolled back on its own comes back only when a person says so (force). */
+function assertNotRolledBack(state: RemoteState | undefined, remote: string, id: string, force = false): void {
+  const why = rolledBackAutomatically(state).get(id);
+  if (why && !force)
+    throw new ReleaseError(
+      `${id} of ${remote} was rolled back automatically (${why}). To serve it again anyway, activate it with force (--force, or "force": true).`,
+      409,
+    );
+}
+
+/** The canary becomes the active release for everyone. */
+export async function promote(
+  remote: string,
+  opts: StoreLocation & { by: string; log?: (l: string) => void },
+): Promise<{ remote: string; from: string; to: string }> {
+  assertRemote(remote);
+  const manifests = manifestsOf(opts);
+  const state = manifests.read().manifest.remotes[remote];
+  if (!state?.canary) throw new ReleaseError(`${remote} runs no canary to promote.`, 409);
+  await activate(
+    opts.releasesDir,
+    manifests,
+    remote,
+    state.canary.id,
+    'promote',
+    opts.by,
+    {},
+    (s) => s?.canary?.id === state.canary?.id,
+  );
+  prune({ releasesDir: opts.releasesDir, manifests }, remote, opts.log);
+  return { remote, from: state.active, to: state.canary.id };
+}
+
+/** Ends the canary: every visitor gets the active release from the next page. */
+export async function abort(
+  remote: string,
+  opts: StoreLocation & { by: string; note?: string },
+): Promise<{ remote: string; active: string; aborted: string }> {
+  assertRemote(remote);
+  const manifests = manifestsOf(opts);
+  const state = manifests.read().manifest.remotes[remote];
+  if (!state?.canary) throw new ReleaseError(`${remote} runs no canary to abort.`, 409);
+  const canaryId = state.canary.id;
+  await recordGuarded(
+    manifests,
+    remote,
+    {
+      action: 'abort',
+      id: canaryId,
+      at: new Date().toISOString(),
+      by: opts.by,
+      ...(opts.note ? { note: opts.note } : {}),
+    },
+    (s) => s?.canary?.id === canaryId,
+  );
+  return { remote, active: state.active, aborted: canaryId };
+}
+
+/**
+ * What the automatic rollback writes (autoRollback.ts): ends the canary `bad`, or rolls the active release `bad`
+ * back to `to`, only while the state is still the one it judged (another instance may have acted first: false).
+ */
+export async function rollBackAutomatically(
+  remote: string,
+  bad: string,
+  opts: StoreLocation & { to?: string; note: string },
+): Promise<boolean> {
+  const manifests = manifestsOf(opts);
+  const at = new Date().toISOString();
+  try {
+    if (!opts.to)
+      await manifests.record(
+        remote,
+        { action: 'abort', id: bad, at, by: AUTOMATIC_ACTOR, note: opts.note },
+        (s) => s?.canary?.id === bad,
+      );
+    else
+      await manifests.record(
+        remote,
+        { action: 'rollback', id: opts.to, at, by: AUTOMATIC_ACTOR, note: opts.note },
+        (s) => s?.active === bad && !s.canary,
+      );
+    return true;
+  } catch (err) {
+    if (err instanceof StaleStateError) return false;
+    throw err;
+  }
+}
+
+async function recordGuarded(
+  manifests: ManifestStore,
+  remote: string,
+  event: Omit<ManifestEvent, 'from'>,
+  expect: (s: RemoteState | undefined) => boolean,
+): Promise<void> {
+  try {
+    await manifests.record(remote, event, expect);
+  } catch (err) {
+    if (err instanceof StaleStateError)
+      throw new ReleaseError(`The release state of ${remote} changed meanwhile; list it again and retry.`, 409);
+    throw err;
+  }
 }
 
 async function activate(
@@ -375,7 +520,9 @@ async function activate(
   id: string,
   action: ManifestEvent['action'],
   by = actor(),
-): Promise<Manifest> {
+  extra: Pick<ManifestEvent, 'canary'> = {},
+  expect?: (s: RemoteState | undefined) => boolean,
+): Promise<void> {
   const meta = readReleaseMeta(releasesDir, remote, id);
   const contract = meta ? contractProblem(meta) : 'its release.json is missing or unreadable';
   if (contract)
@@ -389,7 +536,12 @@ async function activate(
       `Refusing to change the manifest: ${read.problem}, and no last good state is known for ${lost}, so writing it would lose them. Repair ${manifests.where} (or restore ${LAST_GOOD_FILE}) first.`,
     );
   }
-  return manifests.record(remote, { action, id, at: new Date().toISOString(), by });
+  await recordGuarded(
+    manifests,
+    remote,
+    { action, id, at: new Date().toISOString(), by, ...extra },
+    expect ?? (() => true),
+  );
 }
 
 export interface ReleaseInfo extends ReleaseMeta {
@@ -413,7 +565,7 @@ export function listReleases(at: StoreLocation, remote: string): ReleaseInfo[] {
 /** Points the remote back at the release active before the current one, or at `to`. Changes only the manifest. */
 export async function rollback(
   remote: string,
-  opts: StoreLocation & { to?: string; by?: string },
+  opts: StoreLocation & { to?: string; by?: string; force?: boolean },
 ): Promise<{ remote: string; from: string; to: string }> {
   assertRemote(remote);
   const manifests = manifestsOf(opts);
@@ -437,6 +589,7 @@ export async function rollback(
     }
   }
   if (target === state.active) throw new ReleaseError(`${target} is already the active release of ${remote}.`, 409);
+  assertNotRolledBack(state, remote, target, opts.force);
   await activate(opts.releasesDir, manifests, remote, target, 'rollback', opts.by);
   return { remote, from: state.active, to: target };
 }
@@ -444,10 +597,10 @@ export async function rollback(
 /** Keeps the newest KEEP_RELEASES releases (rollback targets, and chunks for visitors still on them) and the active one. */
 export function prune(at: StoreLocation, remote: string, log: (l: string) => void = () => {}): string[] {
   const { releasesDir } = at;
-  const active = manifestsOf(at).read().manifest.remotes[remote]?.active;
+  const state = manifestsOf(at).read().manifest.remotes[remote];
   const removed: string[] = [];
   for (const r of listReleases(at, remote).slice(KEEP_RELEASES)) {
-    if (r.id === active) continue;
+    if (r.id === state?.active || r.id === state?.canary?.id) continue;
     rmSync(releaseDir(releasesDir, remote, r.id), { recursive: true, force: true });
     removed.push(r.id);
     log(`${remote}: removed old release ${r.id}`);

@@ -15,10 +15,14 @@ const CACHEABLE_STATUS = new Set([200, 404]);
 /** The forms' pages carry a fresh idempotency key for each visitor (mfe-forms formPageLoader): never shared. */
 const PER_VISITOR_REMOTES = new Set(['forms']);
 
-/** The release that serves each remote (after any fallback), as one key part: a release, a rollback or a fallback
- *  gives other pages. */
-export function servedReleasesKey(serving: Pick<ReleaseServing, 'current'>, remotes: readonly string[]): string {
-  return remotes.map((remote) => `${remote}=${serving.current(remote).release?.id ?? '-'}`).join(',');
+/** The release that serves each remote to this visitor (after any fallback; `pins`: the visitor's canaries), as one
+ *  key part: a release, a rollback, a fallback or the other side of a canary gives other pages. */
+export function servedReleasesKey(
+  serving: Pick<ReleaseServing, 'current'>,
+  remotes: readonly string[],
+  pins: Record<string, string> = {},
+): string {
+  return remotes.map((remote) => `${remote}=${serving.current(remote, pins[remote]).release?.id ?? '-'}`).join(',');
 }
 
 /** A page's key: its URL, the served releases and the day (a page may show today's date, as the legal pages'
@@ -31,11 +35,14 @@ export interface CachedPages extends RequestHandler {
   replay(req: IncomingMessage, res: ServerResponse): boolean | Promise<boolean>;
 }
 
-export function cachedPages(renderer: PageRenderer, opts: { cache: ReplyCache; releases: () => string }): CachedPages {
+export function cachedPages(
+  renderer: PageRenderer,
+  opts: { cache: ReplyCache; releases: (req: IncomingMessage) => string },
+): CachedPages {
   const serveGet = async (req: Request, res: Response) => {
     const remote = renderer.remoteOf(req.path);
     if (remote && PER_VISITOR_REMOTES.has(remote)) return renderer.render(req, res);
-    const key = pageKey(req.originalUrl, opts.releases());
+    const key = pageKey(req.originalUrl, opts.releases(req));
     const { version, hit } = await opts.cache.lookup(key);
     if (hit) return sendEncoded(req, res, hit);
     const reply = await captureRender(renderer, req, res);
@@ -52,7 +59,7 @@ export function cachedPages(renderer: PageRenderer, opts: { cache: ReplyCache; r
   // Only stored pages are replayed, so the forms' pages (never stored) always reach the renderer.
   return Object.assign(handler, {
     replay: (req: IncomingMessage, res: ServerResponse) =>
-      opts.cache.replay(req, res, pageKey(req.url ?? '', opts.releases())),
+      opts.cache.replay(req, res, pageKey(req.url ?? '', opts.releases(req))),
   });
 }
 

@@ -34,12 +34,25 @@ export interface PageRenderer {
 /** remote -> release id of a request's previews (releases/preview.ts); none by default. */
 export type PreviewsOf = (req: Request) => Record<string, string>;
 
+/** What the page renderer reports (metrics.ts, signals.ts). */
+export interface RenderObserver {
+  /** A remote route's server render took `seconds` with this release. */
+  rendered?(remote: string, release: string, seconds: number): void;
+  /** A remote's server render failed or ran out of time. */
+  renderFailed?(remote: string, release: string): void;
+  /** A remote release's breaker opened (true) or closed again. */
+  breaker?(remote: string, release: string, open: boolean): void;
+}
+
 export async function createPageRenderer(
   config: ServerConfig,
   logger: Logger,
   apiApp: Express,
   serving: ReleaseServing,
   previewsOf: PreviewsOf = () => ({}),
+  /** remote -> canary release this visitor is served (releases/canary.ts); a preview wins over it. */
+  canariesOf: PreviewsOf = () => ({}),
+  observer: RenderObserver = {},
 ): Promise<PageRenderer> {
   if (!existsSync(join(SHELL_DIST, 'server', 'entry-server.js')))
     throw new Error(
@@ -62,13 +75,16 @@ export async function createPageRenderer(
   const breaker = createBreaker({
     failures: config.breakerFailures,
     coolDownMs: config.breakerCoolDownMs,
-    onChange: (key, state) =>
-      state === 'open'
-        ? logger.error(
-            { remote: key, coolDownMs: config.breakerCoolDownMs },
-            'remote keeps failing on the server: not waiting on it during the cool-down',
-          )
-        : logger.info({ remote: key }, 'remote renders on the server again'),
+    onChange: (key, state) => {
+      const [remote = key, release = '-'] = key.split('@');
+      observer.breaker?.(remote, release, state === 'open');
+      if (state === 'open')
+        logger.error(
+          { remote: key, coolDownMs: config.breakerCoolDownMs },
+          'remote keeps failing on the server: not waiting on it during the cool-down',
+        );
+      else logger.info({ remote: key }, 'remote renders on the server again');
+    },
   });
 
   // Imports each remote's server entry now, not in the first visitor's render budget.
@@ -87,8 +103,9 @@ export async function createPageRenderer(
       // One choice of release per remote for the whole request: the page names what it was rendered with. A
       // previewing browser gets its previewed release of that remote (the browser loads what the page names).
       const previews = previewsOf(req);
+      const pins = { ...canariesOf(req), ...previews };
       const served: Record<string, Served> = Object.fromEntries(
-        REMOTE_NAMES.map((r) => [r, serving.current(r, previews[r])]),
+        REMOTE_NAMES.map((r) => [r, serving.current(r, pins[r])]),
       );
       const keyOf = (remote: string) => `${remote}@${served[remote]?.release?.id ?? '-'}`;
       const remoteStyles: string[] = [];
@@ -102,7 +119,7 @@ export async function createPageRenderer(
         served[name] = await serving.resolve(
           name,
           breaker.state(keyOf(name)) === 'open' ? 0 : config.renderBudgetMs,
-          previews[name],
+          pins[name],
         );
         const chosen = served[name];
         if (chosen?.release) {
@@ -134,7 +151,10 @@ export async function createPageRenderer(
         guard: {
           allow: (r) => breaker.allow(keyOf(r)),
           success: (r) => breaker.success(keyOf(r)),
-          failure: (r) => breaker.failure(keyOf(r)),
+          failure: (r) => {
+            observer.renderFailed?.(r, served[r]?.release?.id ?? '-');
+            breaker.failure(keyOf(r));
+          },
         },
         async importModule(remote, module) {
           const s = served[remote];
@@ -154,6 +174,13 @@ export async function createPageRenderer(
             'route not rendered on the server; the browser renders it',
           ),
       });
+
+      if (match.kind === 'remote')
+        observer.rendered?.(
+          match.route.remote,
+          served[match.route.remote]?.release?.id ?? '-',
+          (Date.now() - started) / 1000,
+        );
 
       if (result.kind === 'response') {
         const location = result.response.headers.get('Location');

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import {
   isRouteErrorResponse,
   useLocation,
@@ -13,6 +14,7 @@ import { isChunkLoadError } from './ChunkLoadError';
 import { useModuleSource, type ModuleSource } from './moduleSource';
 import { RemoteFailure } from './RemoteBoundary';
 import { RouteReady } from './RouteReady';
+import { reportSignal } from './signals';
 import { RouterErrorScreen } from '../screens/ErrorScreens';
 import { NotFound } from '../screens/NotFound';
 import { siteOrigin } from './siteOrigin';
@@ -93,6 +95,10 @@ function RemoteError({ remote }: { remote: string }) {
   const source = useModuleSource();
   const revalidator = useRevalidator();
   useHead({ title: SITE_NAME, robots: 'noindex' });
+  // A failure of the remote's release (not an answer such as a 404): reported for the release the page named.
+  useEffect(() => {
+    if (!isRouteErrorResponse(error)) reportSignal(isChunkLoadError(error) ? 'load-error' : 'boundary', remote, error);
+  }, [error, remote]);
   // The server found the route's thing missing while its remote could not answer (see serverBudget.ts).
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   if (!isChunkLoadError(error)) return <RouterErrorScreen error={error} />;

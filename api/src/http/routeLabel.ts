@@ -1,0 +1,40 @@
+/** A bounded label for a request's address (metrics): a page's route pattern, else its first path segments when
+ *  they are the site's own, else "other" (made-up addresses must not make new series). */
+import { ROUTE_TABLE } from '@aitools/platform/routes';
+
+const PAGES = ROUTE_TABLE.map((r) => ({ path: r.path, re: new RegExp(`^${r.path.replace(/:\w+/g, '[^/]+')}/?$`) }));
+const TOP = new Set([
+  'assets',
+  'remotes',
+  'remotes.json',
+  'v0.1',
+  'logos',
+  'covers',
+  'og',
+  '__preview',
+  'metrics',
+  'robots.txt',
+  'sitemap.xml',
+  'feed.xml',
+  'rss.xml',
+  'admin',
+]);
+const API = new Set([
+  'tools',
+  'blog',
+  'events',
+  'signals',
+  'releases',
+  'health',
+  'submissions',
+  'contact',
+  'early-access',
+]);
+
+export function routeLabel(url: string): string {
+  const path = url.split('?')[0] ?? '/';
+  for (const p of PAGES) if (p.re.test(path)) return p.path;
+  const [, first = '', second = ''] = path.split('/');
+  if (first === 'api') return API.has(second) ? `/api/${second}` : '/api/*';
+  return TOP.has(first) ? `/${first}` : 'other';
+}

@@ -1,0 +1,115 @@
+/**
+ * Prometheus metrics (GET /metrics in the text format, behind METRICS_TOKEN or on METRICS_PORT: never public).
+ * One registry per app, so tests can make several.
+ */
+import { timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { Manifest } from './releases/manifest';
+
+export interface SiteMetrics {
+  registry: Registry;
+  requests: Counter<'route' | 'status'>;
+  renderSeconds: Histogram<'remote' | 'release'>;
+  cacheLookups: Counter<'cache' | 'result'>;
+  breakerOpen: Gauge<'remote' | 'release'>;
+  visitorErrors: Counter<'remote' | 'release' | 'kind'>;
+  pageViews: Counter<'remote' | 'release'>;
+}
+
+export function createMetrics(manifest: () => Manifest): SiteMetrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const registers = [registry];
+  infoGauge(registry, manifest);
+  return {
+    registry,
+    requests: new Counter({
+      name: 'http_requests_total',
+      help: 'Requests answered, by route pattern and status.',
+      labelNames: ['route', 'status'],
+      registers,
+    }),
+    renderSeconds: new Histogram({
+      name: 'ssr_render_seconds',
+      help: 'Server render time of pages whose route belongs to a remote, by remote and release.',
+      labelNames: ['remote', 'release'],
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 1.5, 3],
+      registers,
+    }),
+    cacheLookups: new Counter({
+      name: 'cache_lookups_total',
+      help: 'Lookups in the reply caches, by cache (reads, pages) and result (hit, miss).',
+      labelNames: ['cache', 'result'],
+      registers,
+    }),
+    breakerOpen: new Gauge({
+      name: 'ssr_breaker_open',
+      help: 'Whether the server-render breaker of a remote release is open (1) or closed (0).',
+      labelNames: ['remote', 'release'],
+      registers,
+    }),
+    visitorErrors: new Counter({
+      name: 'release_visitor_errors_total',
+      help: "Error reports from visitors' browsers, by remote, release and kind.",
+      labelNames: ['remote', 'release', 'kind'],
+      registers,
+    }),
+    pageViews: new Counter({
+      name: 'release_page_views_total',
+      help: 'Pages served per remote release (the denominator of error rates).',
+      labelNames: ['remote', 'release'],
+      registers,
+    }),
+  };
+}
+
+/** release_info{remote, release, role="active"|"canary"} 1, read from the manifest at each scrape. */
+function infoGauge(registry: Registry, manifest: () => Manifest): void {
+  new Gauge({
+    name: 'release_info',
+    help: 'The active release, and the canary with its share in percent, of each remote (value 1).',
+    labelNames: ['remote', 'release', 'role', 'percent'],
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const [remote, state] of Object.entries(manifest().remotes)) {
+        this.set(
+          {
+            remote,
+            release: state.active,
+            role: 'active',
+            percent: state.canary ? String(100 - state.canary.percent) : '100',
+          },
+          1,
+        );
+        if (state.canary)
+          this.set({ remote, release: state.canary.id, role: 'canary', percent: String(state.canary.percent) }, 1);
+      }
+    },
+  });
+}
+
+/** Answers a scrape: with a token configured, only a request bearing it (401 otherwise). */
+export async function serveMetrics(
+  metrics: SiteMetrics,
+  req: IncomingMessage,
+  res: ServerResponse,
+  token?: string,
+): Promise<void> {
+  if (token !== undefined) {
+    const given = Buffer.from(/^Bearer\s+(\S+)$/i.exec(String(req.headers.authorization ?? ''))?.[1] ?? '');
+    const expected = Buffer.from(token);
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+      res.writeHead(401, {
+        'Content-Type': 'text/plain',
+        'WWW-Authenticate': 'Bearer realm="metrics"',
+        'Cache-Control': 'no-store',
+      });
+      return void res.end('Send the metrics token as Authorization: Bearer <METRICS_TOKEN>.\n');
+    }
+  }
+  const body = await metrics.registry.metrics();
+  res.writeHead(200, { 'Content-Type': metrics.registry.contentType, 'Cache-Control': 'no-store' });
+  res.end(body);
+}
