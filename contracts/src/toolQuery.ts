@@ -250,15 +250,9 @@ export interface ToolPage {
   catalogue: number;
   /** Only when a search found nothing: names and tags that would find something. */
   suggestions?: string[];
-  /** Every result, when there are more than the page shows but at most HELD_MATCHES: the browser answers a narrower
-   *  query (a longer search, a category, a type, another sort or page) from them without asking again. */
-  matches?: ToolSummary[];
   /** The most popular tools (name and slug) for the page's structured data. */
   featured: { name: string; slug: string }[];
 }
-
-/** Up to this many results come whole with a page (about 6 kB gzip at most), so refinements need no request. */
-export const HELD_MATCHES = 100;
 
 /** Runs a query over the whole catalogue: search, category and type combined, in `sortTools` order. */
 export function queryTools(catalogue: ToolSummary[], q: ToolQuery): ToolPage {
@@ -278,7 +272,6 @@ export function queryTools(catalogue: ToolSummary[], q: ToolQuery): ToolPage {
     pages,
     catalogue: catalogue.length,
     ...(suggestions ? { suggestions } : {}),
-    ...(results.length > q.size && results.length <= HELD_MATCHES ? { matches: results } : {}),
     featured: index.featured,
   };
 }

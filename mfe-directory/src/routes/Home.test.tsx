@@ -7,7 +7,6 @@ import { readToolQuery } from '@aitools/contracts/toolQuery';
 import { forgetToolList, LOCAL_QUERY_LIMIT, useToolListStore } from '../features/tools/stores/toolListStore';
 import { pageOf, type ToolList } from '../features/tools/api/loadTools';
 import { comboKey, rememberPage } from '../features/listing/pageMemory';
-import { forgetPages } from '../features/listing/pageAnswers';
 
 // Every change runs the route's loader: on a busy machine that takes longer than Testing Library's 1 s default.
 configure({ asyncUtilTimeout: 5000 });
@@ -52,7 +51,6 @@ const cardNames = () =>
 
 beforeEach(() => {
   forgetToolList();
-  forgetPages();
   window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
 });
 afterEach(() => vi.unstubAllGlobals());
@@ -118,17 +116,20 @@ describe('Home with server data', () => {
     expect(currentUrl()).toBe('/?search=special');
   });
 
-  it('with the whole list held, a keystroke and a chip show their results in their own render, before the address catches up', async () => {
+  it('with the whole list held, a keystroke is answered in the browser without a request, the typed text kept', async () => {
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
     renderHome('/?page=2', data);
-    fireEvent.change(screen.getByPlaceholderText('Search tools and servers...'), { target: { value: 'special' } });
-    // No waiting: the results are on screen when the event returns (the router's navigation is still to come).
-    expect(cardNames()).toEqual(['Tool 001']);
+    const box = screen.getByPlaceholderText('Search tools and servers...') as HTMLInputElement;
+    fireEvent.change(box, { target: { value: 'special' } });
+    expect(box.value).toBe('special');
+    await waitFor(() => expect(cardNames()).toEqual(['Tool 001']));
     expect(screen.getByText('Showing 1 to 1 of 1 results')).toBeTruthy();
-    await waitFor(() => expect(currentUrl()).toBe('/?search=special'));
-    expect(cardNames()).toEqual(['Tool 001']);
-    fireEvent.change(screen.getByPlaceholderText('Search tools and servers...'), { target: { value: '' } });
-    expect(cardNames()).toHaveLength(24);
-    await waitFor(() => expect(currentUrl()).toBe('/'));
+    expect(currentUrl()).toBe('/?search=special');
+    fireEvent.change(box, { target: { value: '' } });
+    await waitFor(() => expect(cardNames()).toHaveLength(24));
+    expect(currentUrl()).toBe('/');
+    expect(fetch).not.toHaveBeenCalled();
   });
 
   it('category click filters; clicking it again resets to All', async () => {
@@ -327,15 +328,38 @@ describe('Home without server data', () => {
     spy.mockRestore();
     log.mockRestore();
   });
+  it('Try Again asks again when the address has no filters to reset', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const loader = await import('../features/tools/api/loadTools');
+    const spy = vi.spyOn(loader, 'loadToolPage').mockRejectedValueOnce(new Error('boom'));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(
+            JSON.stringify({
+              success: true,
+              ...pageOf({ tools: makeTools(3), source: 'api' }, readToolQuery(new URLSearchParams())),
+            }),
+            { status: 200 },
+          ),
+      ),
+    );
+    renderHome('/');
+    fireEvent.click(await screen.findByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByText('3 tools found')).toBeTruthy();
+    expect(spy).toHaveBeenCalledTimes(2);
+    spy.mockRestore();
+    log.mockRestore();
+  });
 });
 
 describe('Home at catalogue scale', () => {
-  // The server's first page of a catalogue too large to hold: the page only (the API sends every result only
-  // when there are few, and there are more than 1,000 here).
-  const firstPage = (tools: ToolSummary[]) => {
-    const { matches: _all, ...page } = pageOf({ tools, source: 'api' }, readToolQuery(new URLSearchParams()));
-    return { ...page, catalogue: LOCAL_QUERY_LIMIT + 1 };
-  };
+  // The server's first page of a catalogue too large to hold.
+  const firstPage = (tools: ToolSummary[]) => ({
+    ...pageOf({ tools, source: 'api' }, readToolQuery(new URLSearchParams())),
+    catalogue: LOCAL_QUERY_LIMIT + 1,
+  });
   const pageAnswer = (tools: ToolSummary[], catalogue: number, url: string) => {
     const page = pageOf({ tools, source: 'api' }, readToolQuery(new URL(url).searchParams));
     return new Response(JSON.stringify({ success: true, ...page, catalogue }), { status: 200 });
@@ -363,42 +387,44 @@ describe('Home at catalogue scale', () => {
     expect(asked.some((u) => /\/api\/tools(\?|$)/.test(u))).toBe(false);
   });
 
-  it('asks once per change, from the change itself: the results show, then the address follows with the same answer', async () => {
+  it("aborts a stale request: an older answer arriving late never replaces a newer keystroke's results", async () => {
     const tools = makeTools(60);
-    let release = () => {};
-    const fetch = vi.fn(async (input: RequestInfo | URL) => {
-      await new Promise<void>((resolve) => (release = resolve));
-      return pageAnswer(tools, LOCAL_QUERY_LIMIT + 1, new URL(String(input), 'https://localhost').href);
-    });
+    // Each request waits to be answered; this fetch (unlike the browser's) answers even after an abort.
+    const asked: { url: string; signal: AbortSignal; answer: () => void }[] = [];
+    const fetch = vi.fn(
+      (input: RequestInfo | URL, init?: RequestInit) =>
+        new Promise<Response>((resolve) => {
+          const url = new URL(String(input), 'https://localhost').href;
+          asked.push({
+            url,
+            signal: init!.signal!,
+            answer: () => resolve(pageAnswer(tools, LOCAL_QUERY_LIMIT + 1, url)),
+          });
+        }),
+    );
     vi.stubGlobal('fetch', fetch);
-    const first = firstPage(tools);
-    router = renderRoute(HomeRoute, { path: '/', url: '/', data: first }).router;
-    fireEvent.change(screen.getByPlaceholderText('Search tools and servers...'), { target: { value: 'special' } });
-    // Asked in the change's event, before any render; the address waits for the results.
-    expect(fetch).toHaveBeenCalledTimes(1);
-    await new Promise((r) => setTimeout(r, 20));
-    expect(currentUrl()).toBe('/');
+    router = renderRoute(HomeRoute, { path: '/', url: '/', data: firstPage(tools) }).router;
+    const box = screen.getByPlaceholderText('Search tools and servers...') as HTMLInputElement;
+    fireEvent.change(box, { target: { value: 'Description' } });
+    await waitFor(() => expect(asked).toHaveLength(1));
+    fireEvent.change(box, { target: { value: 'special' } });
+    await waitFor(() => expect(asked).toHaveLength(2));
+    // The typed text shows at once; the older request is aborted; the page on screen waits for the newer one.
+    expect(box.value).toBe('special');
+    expect(asked[0].url).toContain('search=Description');
+    expect(asked[0].signal.aborted).toBe(true);
+    expect(asked[1].signal.aborted).toBe(false);
     expect(cardNames()).toHaveLength(24);
-    release();
+    asked[1].answer();
     await waitFor(() => expect(cardNames()).toEqual(['Tool 001']));
-    await waitFor(() => expect(currentUrl()).toBe('/?search=special'));
-    // The route's loader, run by that navigation, took the same answer.
-    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(currentUrl()).toBe('/?search=special');
+    // The older answer arrives late: it changes nothing.
+    asked[0].answer();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(cardNames()).toEqual(['Tool 001']);
     expect(screen.getByText('1 tool found')).toBeTruthy();
-  });
-
-  it("answers a narrower search from an answer holding all its results, in the keystroke's own render", async () => {
-    const fetch = openLargeCatalogue();
-    const search = screen.getByPlaceholderText('Search tools and servers...');
-    fireEvent.change(search, { target: { value: 'Description 1' } });
-    // Tools 10-19: all on the first page, so the answer holds every result.
-    await waitFor(() => expect(cardNames()).toHaveLength(10));
-    await waitFor(() => expect(currentUrl()).toBe('/?search=Description+1'));
-    fireEvent.change(search, { target: { value: 'Description 12' } });
-    expect(cardNames()).toEqual(['Tool 012']);
-    expect(screen.getByText('1 tool found')).toBeTruthy();
-    await waitFor(() => expect(currentUrl()).toBe('/?search=Description+12'));
-    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(currentUrl()).toBe('/?search=special');
+    expect(box.value).toBe('special');
   });
 
   it('fetches a small catalogue whole on first use of the controls, then answers without requests', async () => {

@@ -1,5 +1,5 @@
-import { useEffect, useMemo, useRef } from 'react';
-import { Link, useRevalidator } from 'react-router-dom';
+import { useEffect, useRef } from 'react';
+import { Link } from 'react-router-dom';
 import {
   canonicalUrl,
   defineRoute,
@@ -10,12 +10,10 @@ import {
   type RouteProps,
 } from '@aitools/platform';
 import type { HomePage } from '../features/tools/api/loadTools';
-import { forgetToolList, loadWholeList, useToolListStore } from '../features/tools/stores/toolListStore';
-import { useAddressFollows, useListingQuery } from '../features/listing/hooks/useListingQuery';
-import { useWrittenPage } from '../features/listing/hooks/useWrittenPage';
-import { askAhead, askPage, forgetPages, keepAnswer } from '../features/listing/pageAnswers';
-import { useSearchBox } from '../features/listing/hooks/useSearchBox';
-import { useListingControls } from '../features/listing/hooks/useListingControls';
+import { loadWholeList } from '../features/tools/stores/toolListStore';
+import { useHomeQuery } from '../features/listing/hooks/useHomeQuery';
+import { listingControls } from '../features/listing/listingControls';
+import { comboKey } from '../features/listing/pageMemory';
 import { useInputBeforeCode } from '../features/listing/hooks/useInputBeforeCode';
 import { scrollToGrid, useArrival } from '../features/listing/hooks/useArrival';
 import { ListingControls } from '../features/listing/components/ListingControls';
@@ -58,65 +56,42 @@ function homeHead({ data }: HeadArgs<HomePage | null>) {
   };
 }
 
+/** The same element every render: React skips the promotion and the FAQ when a new query re-renders the page. */
+const STATIC_PARTS = (
+  <>
+    <PromoTiles />
+    <HomeFaq />
+  </>
+);
+
 /**
  * The directory. The address holds the whole query, so every control is also plain HTML: the search and the selects
- * are a GET form, chips and pages are links. With the code loaded, a change rewrites the address in place (replace)
- * and the route's loader answers the new page (at once from the whole list for a small catalogue, else from the
- * API); text typed or options chosen before the code arrived are read from the page and applied.
+ * are a GET form, chips and pages are links. With the code loaded, a change rewrites the address in place and the
+ * route's loader answers the new page (from the whole list for a small catalogue, else from the API; see
+ * loaders.ts); text typed or options chosen before the code arrived are read from the page and applied.
  */
 function Home({ data }: RouteProps<HomePage | null>) {
-  // A large catalogue's page is asked for in the change's own event, before the render that shows the change.
-  const listing = useListingQuery({ onWrite: (q) => void (useToolListStore.getState().list || askPage(q)) });
-  const { query, address, params, pending, writeQuery, written } = listing;
-  // A change shows as soon as its page is known (in its own event's render when the whole small list is held, else
-  // when the API answers); the address and the loader then catch up with the same page.
-  const whole = useToolListStore((s) => s.list);
-  const writtenPage = useWrittenPage(written, whole);
-  useAddressFollows(listing, writtenPage !== null);
-  const list = writtenPage ?? data;
-  const search = useSearchBox(query.search);
-  const controls = useListingControls(query, search, writeQuery);
-  const revalidator = useRevalidator();
   const form = useRef<HTMLFormElement>(null);
   const grid = useRef<HTMLDivElement>(null);
-  const ready = list !== null;
-  // Links keep the search as typed (the address may not have caught up yet).
-  const shown = { ...query, search: search.text };
-  const queryLink = queryLinkFor(shown);
+  const listing = useHomeQuery(form);
+  const { query, address, params, pending, writeQuery } = listing;
+  const controls = listingControls(
+    listing,
+    () => form.current?.elements.namedItem('search') as HTMLInputElement | null,
+  );
+  const queryLink = queryLinkFor(query);
+  const ready = data !== null;
 
-  useInputBeforeCode(form, query, controls, () => void loadWholeList(list?.catalogue ?? Infinity));
-  useArrival({ ready, memoryKey: controls.key, params, grid, writeQuery });
-  // The page the server rendered answers narrower queries too, like any answer (features/listing/pageAnswers.ts).
-  useEffect(() => {
-    if (data && !pending) keepAnswer(address, data);
-  }, [data, pending, address]);
-  // Typing on in a large catalogue's search: the likeliest next keystrokes' pages are asked for ahead.
-  useEffect(() => {
-    if (!whole && list && written && document.activeElement === search.input.current) askAhead(written, list);
-  }, [whole, list, written, search.input]);
+  // Input before the code, or the visitor about to filter: a small catalogue comes whole, so every further change
+  // is answered in the browser.
+  const holdWholeList = () => void loadWholeList(data?.catalogue ?? Infinity);
+  useInputBeforeCode(form, query, controls, holdWholeList);
+  useArrival({ ready, memoryKey: comboKey(query.category, query.type, query.search), params, grid, writeQuery });
   // Keep the address honest when the requested page was out of range.
   const page = data?.page ?? 1;
   useEffect(() => {
-    if (ready && !pending && !written && params.has('page') && page !== address.page) writeQuery({ page });
-  }, [ready, pending, written, page, address.page, params, writeQuery]);
-
-  // The same element every render: React skips the promotion and the FAQ when a keystroke re-renders the page.
-  const staticParts = useMemo(
-    () => (
-      <>
-        <PromoTiles />
-        <HomeFaq />
-      </>
-    ),
-    [],
-  );
-
-  const tryAgain = () => {
-    controls.clearFilters();
-    forgetToolList();
-    forgetPages();
-    void revalidator.revalidate();
-  };
+    if (ready && !pending && params.has('page') && page !== query.page) writeQuery({ page });
+  }, [ready, pending, page, query.page, params, writeQuery]);
 
   return (
     <main className="dir-home">
@@ -141,7 +116,8 @@ function Home({ data }: RouteProps<HomePage | null>) {
           <div className="dir-state" role="alert">
             <h2>Error Loading AI Tools</h2>
             <p>The directory could not be loaded.</p>
-            <button type="button" className="btn btn--primary" onClick={tryAgain}>
+            {/* Clearing the filters navigates, and the loader asks again. */}
+            <button type="button" className="btn btn--primary" onClick={controls.clearFilters}>
               Try Again
             </button>
           </div>
@@ -151,31 +127,29 @@ function Home({ data }: RouteProps<HomePage | null>) {
           <>
             <ListingControls
               form={form}
-              searchInput={search.input}
               query={query}
               controls={controls}
               queryLink={queryLink}
-              total={list.total}
-              fallback={list.source === 'fallback'}
-              // The visitor is about to filter: a small catalogue comes whole, so every further change answers at once.
-              onEngage={() => void loadWholeList(list.catalogue)}
+              total={data.total}
+              fallback={data.source === 'fallback'}
+              onEngage={holdWholeList}
             />
             <ListingResults
               grid={grid}
-              list={list}
-              query={shown}
+              list={data}
+              query={address}
               queryLink={queryLink}
               onPage={(p) => {
                 controls.onPage(p);
                 scrollToGrid(grid.current, 'smooth');
               }}
               clearFilters={controls.clearFilters}
-              suggestions={<DidYouMean suggestions={list.suggestions ?? []} />}
+              suggestions={<DidYouMean suggestions={data.suggestions ?? []} />}
             />
           </>
         )}
 
-        {staticParts}
+        {STATIC_PARTS}
       </div>
       <BackToTop threshold={300} />
     </main>

@@ -3,22 +3,22 @@ import { routeApi } from '@aitools/platform';
 import { readToolQuery } from '@aitools/contracts/toolQuery';
 import { loadTool, loadToolPage, pageOf, type HomePage, type ToolLookup } from '../features/tools/api/loadTools';
 import { useToolListStore } from '../features/tools/stores/toolListStore';
-import { askPage } from '../features/listing/pageAnswers';
 
 /**
- * One page of the directory for the address's query; null when loading failed outright (docs/product.md, Directory:
- * "Error Loading AI Tools"). The server and a browser without the whole list ask the API for just that page, so the page and its
- * data stay small however large the catalogue grows; a browser holding the whole (small) list answers at once.
+ * One page of the directory for the address's query; null when loading failed outright (docs/product.md, Directory: "Error Loading AI
+ * Tools"). Two ways, one per catalogue size: a browser holding the whole (small) list answers from it at once;
+ * the server, and a browser facing a large catalogue, ask the API for just that page. A newer navigation aborts
+ * this one's request (`request.signal`), and React Router drops its answer.
  */
 export async function homeLoader({ request, context }: LoaderFunctionArgs): Promise<HomePage | null> {
   const query = readToolQuery(new URL(request.url).searchParams);
-  const browser = typeof window !== 'undefined';
-  const whole = browser ? useToolListStore.getState().list : null;
+  const whole = typeof window !== 'undefined' ? useToolListStore.getState().list : null;
   if (whole) return pageOf(whole, query);
+  const api = routeApi(context);
   try {
-    // In the browser, the page the visitor's change already asked for (features/listing/pageAnswers.ts).
-    return await (browser ? askPage(query) : loadToolPage(routeApi(context).fetchJson, query));
+    return await loadToolPage((path) => api.fetchJson(path, { signal: request.signal }), query);
   } catch (err) {
+    if (request.signal.aborted) throw err;
     console.error('Error loading AI tools:', err);
     return null;
   }

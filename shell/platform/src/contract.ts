@@ -23,6 +23,8 @@ export interface JsonRequest {
   /** Sent as JSON. */
   body?: unknown;
   headers?: Record<string, string>;
+  /** Aborts the call in the browser (a loader passes its request's signal); the server's in-process API ignores it. */
+  signal?: AbortSignal;
 }
 
 /** The site's JSON API as loaders and actions see it: never throws for HTTP errors, reports them in `status`. */
@@ -44,6 +46,7 @@ const browserApi: JsonApi = {
     fetchJson(path, {
       method: init?.method ?? 'GET',
       headers: init?.headers,
+      signal: init?.signal,
       ...(init?.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
     }),
 };

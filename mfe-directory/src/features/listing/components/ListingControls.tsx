@@ -8,7 +8,7 @@ import {
   type ToolQuery,
   type TypeFilter,
 } from '@aitools/contracts/toolQuery';
-import type { useListingControls } from '../hooks/useListingControls';
+import { nextCategory, nextType, type ListingControls as Controls } from '../listingControls';
 import type { QueryLink } from './queryLink';
 
 /** "Free" and "Paid" come only from a tool page's Explore More links; they show as active chips when set. */
@@ -16,9 +16,8 @@ const EXTRA_TYPE_LABELS: Partial<Record<TypeFilter, string>> = { free: 'Free', p
 
 interface Props {
   form: RefObject<HTMLFormElement | null>;
-  searchInput: RefObject<HTMLInputElement | null>;
   query: ToolQuery;
-  controls: ReturnType<typeof useListingControls>;
+  controls: Controls;
   queryLink: QueryLink;
   total: number;
   fallback: boolean;
@@ -28,9 +27,9 @@ interface Props {
 
 /**
  * The search, sort, page size and chips: a GET form and links, so they work as plain HTML; with the code loaded,
- * each change rewrites the address in place.
+ * each change rewrites the address in place. The fields are uncontrolled (see useHomeQuery).
  */
-export function ListingControls({ form, searchInput, query, controls, queryLink, total, fallback, onEngage }: Props) {
+export function ListingControls({ form, query, controls, queryLink, total, fallback, onEngage }: Props) {
   const { category, type, sort, size } = query;
   const typeChips = [
     ...TYPE_OPTIONS,
@@ -52,7 +51,6 @@ export function ListingControls({ form, searchInput, query, controls, queryLink,
         <label className="dir-search">
           <span className="visually-hidden">Search tools and servers</span>
           <input
-            ref={searchInput}
             type="search"
             name="search"
             defaultValue={query.search}
@@ -62,7 +60,7 @@ export function ListingControls({ form, searchInput, query, controls, queryLink,
         </label>
         <label className="dir-select">
           <span>Sort by</span>
-          <select name="sort" value={sort} onChange={(e) => controls.onSort(e.target.value as SortKey)}>
+          <select name="sort" defaultValue={sort} onChange={(e) => controls.onSort(e.target.value as SortKey)}>
             {SORT_OPTIONS.map((o) => (
               <option key={o.value} value={o.value}>
                 {o.label}
@@ -72,7 +70,7 @@ export function ListingControls({ form, searchInput, query, controls, queryLink,
         </label>
         <label className="dir-select">
           <span>Per page</span>
-          <select name="size" value={size} onChange={(e) => controls.onPageSize(Number(e.target.value))}>
+          <select name="size" defaultValue={size} onChange={(e) => controls.onPageSize(Number(e.target.value))}>
             {PAGE_SIZES.map((n) => (
               <option key={n} value={n}>
                 {n}
@@ -95,7 +93,7 @@ export function ListingControls({ form, searchInput, query, controls, queryLink,
             <a
               className="dir-chip"
               aria-current={type === o.value ? 'true' : undefined}
-              {...queryLink({ type: controls.nextType(o.value) }, () => controls.onType(o.value))}
+              {...queryLink({ type: nextType(o.value, query) }, () => controls.onType(o.value))}
             >
               {o.label}
             </a>
@@ -108,7 +106,7 @@ export function ListingControls({ form, searchInput, query, controls, queryLink,
             <a
               className="dir-chip"
               aria-current={category === c ? 'true' : undefined}
-              {...queryLink({ category: controls.nextCategory(c) }, () => controls.onCategory(c))}
+              {...queryLink({ category: nextCategory(c, query) }, () => controls.onCategory(c))}
             >
               {c}
             </a>

@@ -12,7 +12,7 @@ import type { QueryLink } from './queryLink';
 interface Props {
   grid: RefObject<HTMLDivElement | null>;
   list: HomePage;
-  /** The query the page links are made from (with the search as typed). */
+  /** The query the page on screen answers (its page links are made from it). */
   query: ToolQuery;
   queryLink: QueryLink;
   onPage: (page: number) => void;

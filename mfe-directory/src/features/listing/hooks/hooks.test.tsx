@@ -5,42 +5,62 @@ import { defineRoute } from '@aitools/platform';
 import { renderRoute } from '@aitools/platform/testing';
 import { comboKey, rememberedPage, rememberPage } from '../pageMemory';
 import { saveScrollPosition } from '../scrollMemory';
-import { useAddressFollows, useListingQuery } from './useListingQuery';
-import { useSearchBox } from './useSearchBox';
-import { useListingControls } from './useListingControls';
+import { listingControls, type ListingControls } from '../listingControls';
+import { useHomeQuery } from './useHomeQuery';
 import { useArrival } from './useArrival';
 
 /** The hooks as Home uses them, on a page at `url`; `current` holds the latest render's values. */
 function mount(
   url: string,
-  {
-    ready = true,
-    shown = () => true,
-    loader,
-  }: { ready?: boolean; shown?: () => boolean; loader?: () => Promise<null> } = {},
+  { ready = true, loader }: { ready?: boolean; loader?: (args: { request: Request }) => Promise<null> } = {},
 ) {
   const current = {} as {
-    listing: ReturnType<typeof useListingQuery>;
-    search: ReturnType<typeof useSearchBox>;
-    controls: ReturnType<typeof useListingControls>;
+    listing: ReturnType<typeof useHomeQuery>;
+    controls: ListingControls;
+    box: () => HTMLInputElement;
+    sort: () => HTMLSelectElement;
   };
   function Probe() {
-    const listing = useListingQuery();
-    useAddressFollows(listing, shown());
-    const search = useSearchBox(listing.query.search);
-    const controls = useListingControls(listing.query, search, listing.writeQuery);
+    const form = useRef<HTMLFormElement>(null);
     const grid = useRef<HTMLDivElement>(null);
-    useArrival({ ready, memoryKey: controls.key, params: listing.params, grid, writeQuery: listing.writeQuery });
-    Object.assign(current, { listing, search, controls });
+    const listing = useHomeQuery(form);
+    const field = <T,>(name: string) => form.current!.elements.namedItem(name) as T;
+    const controls = listingControls(listing, () => field<HTMLInputElement>('search'));
+    const { query } = listing;
+    useArrival({
+      ready,
+      memoryKey: comboKey(query.category, query.type, query.search),
+      params: listing.params,
+      grid,
+      writeQuery: listing.writeQuery,
+    });
+    Object.assign(current, {
+      listing,
+      controls,
+      box: () => field<HTMLInputElement>('search'),
+      sort: () => field<HTMLSelectElement>('sort'),
+    });
     return (
-      <div ref={grid}>
-        <input ref={search.input} defaultValue={listing.query.search} />
-      </div>
+      <form ref={form}>
+        <div ref={grid}>
+          <input name="search" defaultValue={query.search} />
+          <select name="sort" defaultValue={query.sort}>
+            <option value="popularity">Most Popular</option>
+            <option value="alphabetical">Alphabetical</option>
+          </select>
+        </div>
+      </form>
     );
   }
   const { router } = renderRoute(defineRoute({ Component: Probe, loader }), { path: '/', url, data: null });
   const address = () => router.state.location.pathname + router.state.location.search;
   return { current, router, address };
+}
+
+/** The visitor types `text` into the search box. */
+function type(current: ReturnType<typeof mount>['current'], text: string) {
+  current.box().value = text;
+  current.controls.onSearch(text);
 }
 
 beforeEach(() => {
@@ -50,7 +70,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.restoreAllMocks());
 
-describe('useListingQuery: the query in the address', () => {
+describe('useHomeQuery: the query in the address', () => {
   it('reads the address and writes in place (replace), leaving defaults out', async () => {
     const { current, router, address } = mount('/?category=Development&page=2');
     expect(current.listing.query).toMatchObject({ category: 'Development', page: 2, type: 'all', search: '' });
@@ -67,42 +87,59 @@ describe('useListingQuery: the query in the address', () => {
     });
     await waitFor(() => expect(address()).toBe('/?search=git&page=2'));
   });
-  it('moves the address only once the results show, and an older write arriving never undoes a newer one', async () => {
-    let shown = true;
+
+  it('shows the query being loaded while its navigation is pending', async () => {
     let arrive = () => {};
     const loader = () => new Promise<null>((resolve) => (arrive = () => resolve(null)));
-    const { current, address } = mount('/', { shown: () => shown, loader });
-    act(() => current.listing.writeQuery({ search: 'git' }));
-    // The next write's results are not there yet when the first address arrives.
-    shown = false;
-    act(() => current.listing.writeQuery({ search: 'github' }));
+    const { current, address } = mount('/', { loader });
+    act(() => current.controls.onCategory('Development'));
+    await waitFor(() => expect(current.listing.query.category).toBe('Development'));
+    expect(current.listing.pending).toBe(true);
     expect(address()).toBe('/');
     await act(async () => arrive());
-    await waitFor(() => expect(address()).toBe('/?search=git'));
-    expect(current.listing.query.search).toBe('github');
-    expect(current.listing.written?.search).toBe('github');
-    shown = true;
-    act(() => current.listing.writeQuery({}));
+    await waitFor(() => expect(address()).toBe('/?category=Development'));
+    expect(current.listing.pending).toBe(false);
+  });
+
+  it('keeps what was typed when an older address of its own arrives after a newer keystroke', async () => {
+    // The page for "github" waits; any other comes at once.
+    let arrive = () => {};
+    const loader = ({ request }: { request: Request }) =>
+      new Promise<null>((resolve) =>
+        new URL(request.url).search === '?search=github' ? (arrive = () => resolve(null)) : resolve(null),
+      );
+    const { current, router, address } = mount('/', { loader });
+    // The router commits "git" and, before React renders that, the visitor types on.
+    const unsubscribe = router.subscribe((state) => {
+      if (state.location.search === '?search=git' && state.navigation.state === 'idle')
+        queueMicrotask(() => type(current, 'github'));
+    });
+    act(() => type(current, 'git'));
+    await waitFor(() => expect(current.listing.params.get('search')).toBe('git'));
+    unsubscribe();
+    await act(() => new Promise((r) => setTimeout(r, 20)));
+    expect(current.box().value).toBe('github');
+    expect(current.listing.latest().search).toBe('github');
     await act(async () => arrive());
     await waitFor(() => expect(address()).toBe('/?search=github'));
-    await waitFor(() => expect(current.listing.written).toBeNull());
+    expect(current.box().value).toBe('github');
   });
-});
 
-describe('useSearchBox: instant typing, the address follows', () => {
-  it('keeps what was typed, and takes a search that comes from elsewhere into the box', async () => {
+  it('writes an address from elsewhere (Back, a link) into the search box and the selects', async () => {
     const { current, router, address } = mount('/');
-    act(() => current.controls.onSearch('cla'));
+    act(() => type(current, 'cla'));
     await waitFor(() => expect(address()).toBe('/?search=cla'));
-    expect(current.search.text).toBe('cla');
-    // Back, or a link with another search: the box shows it.
-    await act(() => router.navigate('/?search=cursor'));
-    expect(current.search.text).toBe('cursor');
-    expect(current.search.input.current!.value).toBe('cursor');
+    expect(current.box().value).toBe('cla');
+    await act(() => router.navigate('/?search=cursor&sort=alphabetical'));
+    await waitFor(() => expect(current.box().value).toBe('cursor'));
+    expect(current.sort().value).toBe('alphabetical');
+    // The next write builds on it.
+    act(() => current.listing.writeQuery({ page: 2 }));
+    await waitFor(() => expect(address()).toBe('/?search=cursor&sort=alphabetical&page=2'));
   });
 });
 
-describe('useListingControls: page memory per combination', () => {
+describe('listingControls: page memory per combination', () => {
   it('remembers the page of a combination and opens it there again; sort and size start at page 1 and forget it', async () => {
     const { current, address } = mount('/?category=Development');
     act(() => current.controls.onPage(3));
@@ -118,12 +155,18 @@ describe('useListingControls: page memory per combination', () => {
     expect(rememberedPage(comboKey('Development', 'all', ''))).toBeNull();
   });
 
+  it('remembers the page per search as typed', async () => {
+    rememberPage(comboKey('All', 'all', 'git'), 2);
+    const { current, address } = mount('/');
+    act(() => type(current, 'git'));
+    await waitFor(() => expect(address()).toBe('/?search=git&page=2'));
+  });
+
   it('clears filters and the search box at once', async () => {
     const { current, address } = mount('/?category=Development&type=mcp&search=git');
     act(() => current.controls.clearFilters());
+    expect(current.box().value).toBe('');
     await waitFor(() => expect(address()).toBe('/'));
-    expect(current.search.text).toBe('');
-    expect(current.search.input.current!.value).toBe('');
   });
 });
 

@@ -1,6 +1,6 @@
 import { useEffect, type RefObject } from 'react';
 import type { SortKey, ToolQuery } from '@aitools/contracts/toolQuery';
-import type { useListingControls } from './useListingControls';
+import type { ListingControls } from '../listingControls';
 
 /**
  * What the visitor typed or chose in the server-rendered form before the code arrived is on the page, not in the
@@ -9,7 +9,7 @@ import type { useListingControls } from './useListingControls';
 export function useInputBeforeCode(
   form: RefObject<HTMLFormElement | null>,
   query: ToolQuery,
-  controls: ReturnType<typeof useListingControls>,
+  controls: ListingControls,
   onInput: () => void,
 ) {
   useEffect(() => {

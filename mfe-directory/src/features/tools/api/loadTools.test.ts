@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { DEFAULT_QUERY, queryTools } from '@aitools/contracts/toolQuery';
 import { loadTool, loadToolList, readToolList } from './loadTools';
 
 describe('reading the tool list', () => {
@@ -7,6 +8,25 @@ describe('reading the tool list', () => {
     expect(readToolList({ tools: [item] })![0].tags).toEqual(['a', 'b']);
     expect(readToolList({ success: true, data: [item] })).toHaveLength(1);
     expect(readToolList([item])).toHaveLength(1);
+  });
+  it("keeps an MCP server's tool names, so a search in the browser finds what the API's finds", () => {
+    const items = [
+      {
+        id: 1,
+        name: 'Playwright MCP',
+        slug: 'playwright-mcp',
+        description: 'Drives a browser',
+        website: 'https://p.test',
+        tags: [],
+        mcpTools: ['browser_navigate', 7],
+      },
+      { id: 2, name: 'Other', slug: 'other', description: 'Nothing alike', website: 'https://o.test', tags: [] },
+    ];
+    const list = readToolList({ success: true, data: items })!;
+    expect(list[0].mcpTools).toEqual(['browser_navigate']);
+    expect(list[1]).not.toHaveProperty('mcpTools');
+    const found = queryTools(list, { ...DEFAULT_QUERY, search: 'navigate' });
+    expect(found.tools.map((t) => t.slug)).toEqual(['playwright-mcp']);
   });
   it('rejects other shapes and drops items without name or slug', () => {
     expect(readToolList({ data: [] })).toBeNull();

@@ -1,4 +1,4 @@
-import { parseTags, toToolSummary, type Tool, type ToolSummary } from '@aitools/contracts/tools';
+import { toToolSummary, type Tool, type ToolSummary } from '@aitools/contracts/tools';
 import { queryTools, toolQueryString, type ToolPage, type ToolQuery } from '@aitools/contracts/toolQuery';
 import type { FetchJson, JsonResult } from '@aitools/platform';
 import { FALLBACK_TOOLS } from './fallbackTools';
@@ -12,11 +12,13 @@ const isRecord = (v: unknown): v is Record<string, unknown> => !!v && typeof v =
 
 function toSummary(item: unknown): ToolSummary | null {
   if (!isRecord(item) || typeof item.name !== 'string' || typeof item.slug !== 'string') return null;
-  return toToolSummary({
+  const summary = toToolSummary({
     ...(item as unknown as Tool),
     description: typeof item.description === 'string' ? item.description : '',
-    tags: parseTags(item.tags),
   });
+  // An MCP server's tool names are searched too (contracts/searchText.ts): the browser's answers must match the API's.
+  const mcpTools = Array.isArray(item.mcpTools) ? item.mcpTools.filter((t): t is string => typeof t === 'string') : [];
+  return mcpTools.length ? { ...summary, mcpTools } : summary;
 }
 
 /** A `tools` array, a `data` array when success is set, or a bare array; anything else is invalid (null; docs/product.md, API calls). */
@@ -70,23 +72,23 @@ const isPage = (b: unknown): b is ToolPage =>
   typeof b.pages === 'number' &&
   typeof b.catalogue === 'number';
 
-/** One page of the directory from the API (GET /api/tools/query), or of the built-in tools when the call fails. */
+/** One page of the directory from the API (GET /api/tools/query), or of the built-in tools when the call fails.
+ *  An aborted call (a newer query took its place) rejects: nothing is shown for it. */
 export async function loadToolPage(fetchJson: FetchJson, q: ToolQuery): Promise<HomePage> {
   try {
     const res = await fetchJson(`/api/tools/query${toolQueryString(q)}`);
     if (res.ok && isPage(res.body)) {
       const body = res.body;
-      const matches = body.matches === undefined ? undefined : (readToolList(body.matches) ?? undefined);
       return {
         ...body,
         tools: readToolList(body.tools) ?? [],
-        matches,
         featured: Array.isArray(body.featured) ? body.featured : [],
         source: 'api',
       };
     }
     console.error(res.ok ? 'API response format is invalid' : `HTTP error! status: ${res.status}`);
   } catch (err) {
+    if ((err as { name?: unknown } | null)?.name === 'AbortError') throw err;
     console.error('Error fetching AI tools:', err instanceof Error ? err.message : err);
   }
   return pageOf(fallbackList(), q);
