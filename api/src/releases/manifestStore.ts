@@ -6,7 +6,8 @@
  * through LISTEN/NOTIFY, and through a cheap version check each second should a notification be missed.
  */
 import pg from 'pg';
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
+import type { ReleaseEventsTable } from '../db/schema';
 import type { Logger } from 'pino';
 import { dialectOf, isPostgresUrl, type DB } from '../db/connection';
 import {
@@ -80,17 +81,7 @@ const good = (manifest: Manifest): ManifestRead => ({
   unrecovered: [],
 });
 
-type EventRow = {
-  id: number;
-  remote: string;
-  action: ManifestEvent['action'];
-  release_id: string;
-  from_id: string | null;
-  at: string;
-  by: string;
-  canary: number | null;
-  note: string | null;
-};
+type EventRow = Selectable<ReleaseEventsTable>;
 
 const eventOf = (r: EventRow): ManifestEvent => ({
   action: r.action,
