@@ -144,6 +144,26 @@ describe('what pnpm registry inspect runs for a record', () => {
     expect(plan.spec.env.HOME).toBe('/tmp/x/home');
   });
 
+  it('runs the release the npm package names, the one the record`s version follows', () => {
+    let planned = 0;
+    for (const [slug, doc] of Object.entries(records)) {
+      const plan = planFor(doc, scratch);
+      if ('skip' in plan || !plan.package) continue;
+      const pkg = doc.packages!.find((p) => p.identifier === plan.package)!;
+      expect(pkg.version, slug).toBe(doc.version);
+      expect(plan.version, slug).toBe(pkg.version);
+      if ('spec' in plan) expect(plan.spec.args, slug).toContain(`${pkg.identifier}@${pkg.version}`);
+      planned++;
+    }
+    expect(planned).toBeGreaterThanOrEqual(20);
+    // Where the two differ, the package's own version is the one run.
+    const doc = structuredClone(records['filesystem-mcp-server']!);
+    doc.packages![0]!.version = '2025.1.1';
+    const plan = planFor(doc, scratch);
+    if ('skip' in plan) throw new Error(plan.skip);
+    expect(plan.spec.args[1]).toBe('@modelcontextprotocol/server-filesystem@2025.1.1');
+  });
+
   it('says why it runs nothing: no npm package, a value only the visitor has, a key', () => {
     expect(planFor(records['fetch-mcp-server']!, scratch)).toMatchObject({
       skip: expect.stringMatching(/no npm package/),

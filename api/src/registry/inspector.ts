@@ -117,6 +117,9 @@ class ChildStdioTransport implements Transport {
       }
     });
     this.child.on('close', () => this.onclose?.());
+    // A write to a server that has already exited (or been killed at the time limit) fails with EPIPE; the
+    // outcome is reported through its exit and the time limit, so the stream's error must not crash the run.
+    this.child.stdin?.on('error', () => {});
   }
 
   async send(message: JSONRPCMessage): Promise<void> {

@@ -11,7 +11,14 @@ import { createLogger } from '../middleware/logger';
 import { seed } from '../db/seed';
 import type { ServerJson } from '@aitools/contracts/mcp';
 import { seedMcpServers } from './seed';
-import { npmPackageOf, readVersionsFile, refreshVersions, SERVERS_FILE, type NpmFacts } from './versions';
+import {
+  npmPackageOf,
+  readVersionsFile,
+  refreshVersions,
+  SERVERS_FILE,
+  versionRefusal,
+  type NpmFacts,
+} from './versions';
 
 const records = JSON.parse(readFileSync(SERVERS_FILE, 'utf8')) as Record<string, ServerJson>;
 const versions = readVersionsFile()!;
@@ -76,6 +83,52 @@ describe('seed records against the registry`s own rules', () => {
     }
     expect(versions.checkedAt).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
+
+  it('every npm package names the exact release npm reported, and every version passes the registry`s version rule', () => {
+    let npmPackages = 0;
+    for (const [slug, doc] of Object.entries(records)) {
+      if (doc.version) expect(versionRefusal(doc.version), `${slug} version`).toBeUndefined();
+      const source = versions.servers[slug];
+      for (const pkg of doc.packages ?? []) {
+        if (pkg.registryType !== 'npm') {
+          // PyPI and image registries cannot be reached from where the data is written: nothing is invented.
+          expect(pkg.version, `${slug} ${pkg.identifier}`).toBeUndefined();
+          continue;
+        }
+        npmPackages++;
+        // The registry asks npm for <identifier>/<version> and reads the mcpName there: no version, no publish.
+        expect(versionRefusal(pkg.version), `${slug} ${pkg.identifier}`).toBeUndefined();
+        expect(pkg.version).toMatch(/^\d+\.\d+\.\d+/);
+        expect(source?.source === 'npm' && source.packageVersions[pkg.identifier], slug).toBe(pkg.version);
+      }
+      // The record follows its npm package's release: the one the package version names.
+      const first = npmPackageOf(doc);
+      if (first) expect(first.version, slug).toBe(doc.version);
+    }
+    expect(npmPackages).toBe(26);
+  });
+
+  it('refuses what the registry refuses, and accepts its non-semver versions', () => {
+    for (const refused of [
+      'latest',
+      '^1.2.3',
+      '~1.2.3',
+      '>=1.0.0',
+      '<1.0.0',
+      '=1.0.0',
+      '1.x',
+      '1.2.*',
+      '1.2.X',
+      '1 - 2',
+      '1.2 || 1.3',
+      'x'.repeat(256),
+      '',
+      undefined,
+    ])
+      expect(versionRefusal(refused), String(refused)).toBeDefined();
+    for (const accepted of ['1.0.2', '2.1.0-alpha', '2026.8.31', '0.0.83', 'v1.2.3', '20250101', 'next-gen'])
+      expect(versionRefusal(accepted), accepted).toBeUndefined();
+  });
 });
 
 describe('pnpm registry versions', () => {
@@ -96,7 +149,12 @@ describe('pnpm registry versions', () => {
     const after = result.text.split('\n');
     expect(after).toHaveLength(before.length);
     const changed = after.flatMap((line, i) => (line === before[i] ? [] : [line.trim()]));
-    expect(changed).toEqual(['"name": "io.github.upstash/context7-next",', '"version": "9.9.9",']);
+    expect(changed).toEqual([
+      '"name": "io.github.upstash/context7-next",',
+      '"version": "9.9.9",',
+      '"version": "9.9.9",',
+    ]);
+    expect(JSON.parse(result.text)['context7-mcp-server'].packages[0].version).toBe('9.9.9');
     expect(result.versions.renamed['io.github.upstash/context7']).toBe('io.github.upstash/context7-next');
     expect(result.versions.servers['context7-mcp-server']).toEqual({
       source: 'npm',
@@ -104,25 +162,43 @@ describe('pnpm registry versions', () => {
       version: '9.9.9',
       published: '2026-11-24T00:00:00Z',
       mcpName: 'io.github.upstash/context7-next',
+      packageVersions: { '@upstash/context7-mcp': '9.9.9' },
     });
+    const before41 = records['context7-mcp-server']!.version!;
     expect(result.changes).toEqual([
-      'context7-mcp-server: version 4.1.1 -> 9.9.9'.replace('4.1.1', records['context7-mcp-server']!.version!),
+      `context7-mcp-server: package @upstash/context7-mcp version ${before41} -> 9.9.9`,
+      `context7-mcp-server: version ${before41} -> 9.9.9`,
       'context7-mcp-server: name io.github.upstash/context7 -> io.github.upstash/context7-next',
     ]);
   });
 
-  it('adds a version line after the description of a record that had none', async () => {
+  it('adds a version line after the description of a record that had none, and one after its package`s identifier', async () => {
     const { version: _drop, ...bare } = records['brave-search-mcp-server']!;
-    const without = JSON.stringify({ 'brave-search-mcp-server': bare }, null, 2);
+    const packages = bare.packages!.map(({ version: _v, ...pkg }) => pkg);
+    const without = JSON.stringify({ 'brave-search-mcp-server': { ...bare, packages } }, null, 2);
     const result = await refreshVersions({
       serversText: without,
       view: async () => ({ version: '0.6.2' }),
       today: '2026-11-25',
     });
-    expect(JSON.parse(result.text)['brave-search-mcp-server']).toEqual({ ...bare, version: '0.6.2' });
-    expect(result.text.split('\n').findIndex((l) => l.includes('"version"'))).toBe(
+    expect(JSON.parse(result.text)['brave-search-mcp-server']).toEqual({
+      ...bare,
+      version: '0.6.2',
+      packages: [{ ...packages[0], version: '0.6.2' }],
+    });
+    const lines = result.text.split('\n');
+    const versionLines = lines.flatMap((l, i) => (l.includes('"version"') ? [i] : []));
+    expect(versionLines).toEqual([
       without.split('\n').findIndex((l) => l.includes('"description"')) + 1,
-    );
+      lines.findIndex((l) => l.includes('"identifier"')) + 1,
+    ]);
+    expect(lines).toHaveLength(without.split('\n').length + 2);
+  });
+
+  it('writes no version the registry would refuse', async () => {
+    await expect(
+      refreshVersions({ serversText: text, view: async () => ({ version: 'latest' }), today: '2026-11-25' }),
+    ).rejects.toThrow(/refuse its version: "latest" is reserved/);
   });
 });
 

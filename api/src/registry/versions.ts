@@ -1,8 +1,10 @@
 /**
  * `pnpm registry versions`: brings each seeded record's version (and name) in line with what its npm package
  * publishes. The version is the package's current release; the name is the package's `mcpName`, the name the
- * official registry checks a package against. Where the record has no npm package (PyPI, images, remotes only),
- * nothing is checked from here and the record keeps no version; mcp-versions.json says so per record, with the
+ * official registry checks a package against. Every npm package also gets its own `version`, the exact release
+ * the registry reads that `mcpName` from (it refuses a package without one, "latest" or a range; docs/mcp.md).
+ * Where the record has no npm package (PyPI, images, remotes only), nothing is checked from here and the record
+ * keeps no version; PyPI and image packages keep none either. mcp-versions.json says so per record, with the
  * day of the check. Edits to mcp-servers.json are line-local: other fields and their layout stay as they are.
  */
 import { execFile } from 'node:child_process';
@@ -20,7 +22,15 @@ export interface NpmFacts {
 }
 
 export type VersionSource =
-  | { source: 'npm'; package: string; version: string; published?: string; mcpName?: string }
+  | {
+      source: 'npm';
+      package: string;
+      version: string;
+      published?: string;
+      mcpName?: string;
+      /** Each npm package's `version` as written in the record. */
+      packageVersions: Record<string, string>;
+    }
   | { source: 'none'; reason: string };
 
 export interface VersionsFile {
@@ -56,6 +66,25 @@ export async function npmView(pkg: string): Promise<NpmFacts> {
 /** The record's first npm package: the one whose release the record's version follows. */
 export const npmPackageOf = (doc: ServerJson) => doc.packages?.find((p) => p.registryType === 'npm');
 
+// The official registry's test for a version that names a range rather than one release (docs/mcp.md).
+const COMPARATOR_RANGE = /^\s*(?:\^|~|>=|<=|>|<|=)\s*v?\d+(?:\.\d+){0,3}(?:-[0-9A-Za-z.-]+)?\s*$/;
+const HYPHEN_RANGE = /^\s*v?\d+(?:\.\d+){0,3}(?:-[0-9A-Za-z.-]+)?\s-\s*v?\d+(?:\.\d+){0,3}(?:-[0-9A-Za-z.-]+)?\s*$/;
+const OR_RANGE =
+  /^\s*(?:v?\d+(?:\.\d+){0,3}(?:-[0-9A-Za-z.-]+)?\s*)(?:\|\|\s*v?\d+(?:\.\d+){0,3}(?:-[0-9A-Za-z.-]+)?\s*)+$/;
+const DOTTED_VERSION_LIKE = /^\s*(?:v?\d+|x|X|\*)(?:\.(?:\d+|x|X|\*)){1,2}(?:-[0-9A-Za-z.-]+)?\s*$/;
+
+/** Why the official registry would refuse this as a record's or a package's version, or undefined if it accepts it. */
+export function versionRefusal(version: string | undefined): string | undefined {
+  if (!version) return 'no version';
+  if (version.length > 255) return 'longer than 255 characters';
+  if (version === 'latest') return '"latest" is reserved';
+  const trimmed = version.trim();
+  if (COMPARATOR_RANGE.test(trimmed) || HYPHEN_RANGE.test(trimmed) || OR_RANGE.test(trimmed))
+    return `"${version}" is a range`;
+  if (DOTTED_VERSION_LIKE.test(trimmed) && /[xX*]/.test(trimmed)) return `"${version}" is a range`;
+  return undefined;
+}
+
 /** Describes a record without an npm package: why no version could be checked here. */
 function noneReason(doc: ServerJson): string {
   const kinds = [...new Set((doc.packages ?? []).map((p) => p.registryType))];
@@ -81,6 +110,28 @@ export function setRecordField(text: string, slug: string, field: 'name' | 'vers
     const comma = description[0].endsWith(',') ? '' : ',';
     updated = `${block.slice(0, at)}${comma}${replacement}${comma ? '' : ','}${block.slice(at)}`;
   }
+  return text.slice(0, start) + updated + text.slice(end);
+}
+
+/** Sets the `version` of one of a record's packages (named by its identifier) in the file's text: the line after
+ *  its `identifier` line is replaced if it is the version, otherwise a version line is put there. Packages sit at
+ *  depth 4 (eight spaces). */
+export function setPackageVersion(text: string, slug: string, identifier: string, version: string): string {
+  const start = text.indexOf(`\n  ${JSON.stringify(slug)}: {\n`);
+  if (start < 0) throw new Error(`mcp-servers.json: no record ${slug}`);
+  const end = text.indexOf('\n  }', start);
+  const block = text.slice(start, end);
+  const idLine = `\n        "identifier": ${JSON.stringify(identifier)}`;
+  const at = block.indexOf(idLine);
+  if (at < 0) throw new Error(`mcp-servers.json ${slug}: no package line for ${identifier}`);
+  const afterId = at + idLine.length;
+  const versionLine = `\n        "version": ${JSON.stringify(version)}`;
+  const existing = /^,?\n {8}"version": "(?:[^"\\]|\\.)*"/.exec(block.slice(afterId));
+  let updated: string;
+  if (existing) {
+    const comma = existing[0].startsWith(',') ? ',' : '';
+    updated = block.slice(0, afterId) + comma + versionLine + block.slice(afterId + existing[0].length);
+  } else updated = `${block.slice(0, afterId)},${versionLine}${block.slice(afterId)}`;
   return text.slice(0, start) + updated + text.slice(end);
 }
 
@@ -115,12 +166,27 @@ export async function refreshVersions(opts: {
       continue;
     }
     const facts = await view(pkg.identifier);
+    // Each npm package is written at its current release: the one the registry reads its mcpName from.
+    const packageVersions: Record<string, string> = {};
+    for (const [index, each] of (doc.packages ?? []).entries()) {
+      if (each.registryType !== 'npm') continue;
+      const release = each === pkg ? facts.version : (await view(each.identifier)).version;
+      const refusal = versionRefusal(release);
+      if (refusal) throw new Error(`npm view ${each.identifier}: the registry would refuse its version: ${refusal}`);
+      packageVersions[each.identifier] = release;
+      if (each.version !== release) {
+        text = setPackageVersion(text, slug, each.identifier, release);
+        changes.push(`${slug}: package ${each.identifier} version ${each.version ?? '(none)'} -> ${release}`);
+        expected[slug]!.packages![index]!.version = release;
+      }
+    }
     versions.servers[slug] = {
       source: 'npm',
       package: pkg.identifier,
       version: facts.version,
       ...(facts.published ? { published: facts.published } : {}),
       ...(facts.mcpName ? { mcpName: facts.mcpName } : {}),
+      packageVersions,
     };
     if (doc.version !== facts.version) {
       text = setRecordField(text, slug, 'version', facts.version);
@@ -139,12 +205,9 @@ export async function refreshVersions(opts: {
     if (Object.values(expected).some((d) => d.name === from) || from === to) delete versions.renamed[from];
   // The text edits must have changed exactly the intended fields.
   const reparsed = JSON.parse(text) as Record<string, ServerJson>;
-  for (const slug of Object.keys(expected)) {
-    const { version: _v, ...rest } = reparsed[slug]!;
-    const { version: _e, ...want } = expected[slug]!;
-    if (!isDeepStrictEqual(rest, want) || reparsed[slug]!.version !== expected[slug]!.version)
-      throw new Error(`mcp-servers.json ${slug}: the edit changed more than its version and name`);
-  }
+  for (const slug of Object.keys(expected))
+    if (!isDeepStrictEqual(reparsed[slug], expected[slug]))
+      throw new Error(`mcp-servers.json ${slug}: the edit changed more than its versions and name`);
   return { text, versions, changes };
 }
 

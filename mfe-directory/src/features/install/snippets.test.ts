@@ -241,6 +241,23 @@ describe('every seeded server', () => {
     }
   });
 
+  it('runs each npm package unpinned although its record names the release checked: the install follows releases', () => {
+    let pinnedInRecord = 0;
+    for (const slug of ALL_SLUGS)
+      for (const pkg of records[slug].packages ?? []) {
+        if (pkg.registryType !== 'npm' || !pkg.version) continue;
+        pinnedInRecord++;
+        const snippets = installSnippets(records[slug], serverKey(slug));
+        // A server may offer a remote as well: the package is run by at least one snippet, pinned by none.
+        expect(
+          snippets.some((s) => s.code.includes(pkg.identifier)),
+          slug,
+        ).toBe(true);
+        for (const s of snippets) expect(s.code, `${slug} ${s.client}`).not.toContain(`${pkg.identifier}@`);
+      }
+    expect(pinnedInRecord).toBeGreaterThanOrEqual(26);
+  });
+
   it('passes no secret as a process argument: secrets go through the environment or the client`s prompt', () => {
     // server-postgres reads its connection URL from its arguments only: the one exception, and it says so.
     const argumentOnly = ['postgres-mcp-server'];
@@ -279,7 +296,7 @@ describe('every seeded server', () => {
 });
 
 describe('imported server.json documents', () => {
-  it('pins package versions and fills URL variables from their defaults', () => {
+  it('runs the package unpinned (the install follows its releases) and fills URL variables from their defaults', () => {
     const weather: ServerJson = {
       name: 'io.github.user/local-weather',
       description: 'Local MCP server distributed as an npm package.',
@@ -301,7 +318,7 @@ describe('imported server.json documents', () => {
     };
     expect(JSON.parse(installSnippets(weather, 'local-weather')[0].code).mcpServers['local-weather']).toEqual({
       command: 'npx',
-      args: ['-y', '@modelcontextprotocol/server-weather@1.0.0', '--port=8080'],
+      args: ['-y', '@modelcontextprotocol/server-weather', '--port=8080'],
       env: { API_KEY: '<API_KEY>' },
     });
     const remote: ServerJson = {

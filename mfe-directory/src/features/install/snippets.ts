@@ -161,18 +161,18 @@ function packageLaunch(pkg: McpPackage, optional: boolean): StdioLaunch | null {
   if (command === 'docker') pkg = dockerEnvThroughEnvironment(pkg);
   const env = envValues(pkg.environmentVariables, optional);
   const runtimeArgs = pkg.runtimeArguments?.length ? argumentValues(pkg.runtimeArguments, optional) : null;
+  // The package's `version` is left out on purpose: a directory's install command follows the package's releases,
+  // so a visitor runs its current one rather than the release the record was last checked at.
   let target = pkg.identifier;
   let prefix: Value[];
   if (command === 'docker') {
     // docker passes each variable through from the client's environment (-e NAME), set in `env`.
-    if (pkg.version && !/:[^/]+$/.test(target)) target += `:${pkg.version}`;
     prefix = runtimeArgs ?? [['run'], ['-i'], ['--rm'], ...env.flatMap((e) => [['-e'], [e.name]])];
     // A server.json may already name the image among its runtime arguments.
     const image = target.replace(/:[^/]+$/, '');
     if (runtimeArgs?.some((v) => v.length === 1 && typeof v[0] === 'string' && v[0].replace(/:[^/]+$/, '') === image))
       target = '';
   } else {
-    if (pkg.version) target += command === 'dnx' || command === 'npx' || command === 'uvx' ? `@${pkg.version}` : '';
     prefix = runtimeArgs ?? (command === 'npx' ? [['-y']] : []);
   }
   return {
