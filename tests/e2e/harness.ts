@@ -3,7 +3,7 @@
  * remotes), but on a free port with its own database and release store, so tests never touch an operator's data.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -167,4 +167,37 @@ export async function startSite(
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A team's own checkout of one remote package (copied beside the repository's tsconfig, its node_modules linked),
+ * with `from` replaced by `to` in its source files (`files`; tests excepted): a build that visibly differs.
+ */
+export function teamCheckout(pkg: string, from: string, to: string, files = /\.tsx?$/): string {
+  const root = mkdtempSync(join(tmpdir(), `${pkg}-checkout-`));
+  cpSync(join(REPO_ROOT, 'tsconfig.base.json'), join(root, 'tsconfig.base.json'));
+  const dir = join(root, pkg);
+  const src = join(REPO_ROOT, pkg);
+  for (const f of readdirSync(src)) {
+    if (f === 'node_modules' || f === 'dist') continue;
+    cpSync(join(src, f), join(dir, f), { recursive: true });
+  }
+  symlinkSync(join(src, 'node_modules'), join(dir, 'node_modules'));
+  let changed = 0;
+  const edit = (d: string) => {
+    for (const name of readdirSync(d)) {
+      const p = join(d, name);
+      if (statSync(p).isDirectory()) edit(p);
+      else if (files.test(name) && !name.includes('.test.')) {
+        const text = readFileSync(p, 'utf8');
+        if (text.includes(from)) {
+          writeFileSync(p, text.split(from).join(to));
+          changed++;
+        }
+      }
+    }
+  };
+  edit(join(dir, 'src'));
+  if (!changed) throw new Error(`${pkg}'s sources do not contain ${JSON.stringify(from)}`);
+  return dir;
 }

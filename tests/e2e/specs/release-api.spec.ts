@@ -7,23 +7,12 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import {
-  cpSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { launchBrowser, openPage, waitForRoute } from '../browser';
-import { REPO_ROOT, runApiScript, runReleaseCli } from '../harness';
+import { runApiScript, runReleaseCli, teamCheckout } from '../harness';
 
 const BASE = process.env.BASE_URL!;
 const RELEASES_DIR = process.env.RELEASES_DIR!;
@@ -43,36 +32,6 @@ async function createToken(remotes: string, label: string): Promise<string> {
   const token = /^aitr_\S+$/m.exec(r.stdout)?.[0];
   assert.ok(token, `the token is printed: ${r.stdout}`);
   return token;
-}
-
-/** The blog team's checkout, with a visible change. */
-function checkoutV2(): string {
-  const root = mkdtempSync(join(tmpdir(), 'blog-checkout-'));
-  cpSync(join(REPO_ROOT, 'tsconfig.base.json'), join(root, 'tsconfig.base.json'));
-  const dir = join(root, 'mfe-blog');
-  const src = join(REPO_ROOT, 'mfe-blog');
-  for (const f of readdirSync(src)) {
-    if (f === 'node_modules' || f === 'dist') continue;
-    cpSync(join(src, f), join(dir, f), { recursive: true });
-  }
-  symlinkSync(join(src, 'node_modules'), join(dir, 'node_modules'));
-  let changed = 0;
-  const edit = (d: string) => {
-    for (const name of readdirSync(d)) {
-      const p = join(d, name);
-      if (statSync(p).isDirectory()) edit(p);
-      else if (/\.tsx$/.test(name) && !name.includes('.test.')) {
-        const text = readFileSync(p, 'utf8');
-        if (text.includes(`>${V1_TEXT}<`)) {
-          writeFileSync(p, text.split(`>${V1_TEXT}<`).join(`>${V2_TEXT}<`));
-          changed++;
-        }
-      }
-    }
-  };
-  edit(join(dir, 'src'));
-  assert.ok(changed > 0, 'the blog source has the heading');
-  return dir;
 }
 
 const api = (path: string, token: string | null, init: RequestInit = {}) =>
@@ -105,7 +64,7 @@ async function blogAsSeenBy(
 
 before(async () => {
   browser = await launchBrowser();
-  checkout = checkoutV2();
+  checkout = teamCheckout('mfe-blog', `>${V1_TEXT}<`, `>${V2_TEXT}<`, /\.tsx$/);
   blogToken = await createToken('blog', `blog-ci-${run}`);
   directoryToken = await createToken('directory', `directory-ci-${run}`);
 });

@@ -5,12 +5,11 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, openPage, waitForRoute } from '../browser';
-import { REPO_ROOT, runReleaseCli } from '../harness';
+import { REPO_ROOT, runReleaseCli, teamCheckout } from '../harness';
 
 const BASE = process.env.BASE_URL!;
 const RELEASES_DIR = process.env.RELEASES_DIR!;
@@ -32,36 +31,6 @@ function hashTree(dir: string): string {
   };
   walk(dir);
   return hash.digest('hex');
-}
-
-/** The directory team's checkout of v2: the same remote with a visible change. */
-function checkoutV2(): string {
-  const root = mkdtempSync(join(tmpdir(), 'checkout-v2-'));
-  cpSync(join(REPO_ROOT, 'tsconfig.base.json'), join(root, 'tsconfig.base.json'));
-  const dir = join(root, 'mfe-directory');
-  const src = join(REPO_ROOT, 'mfe-directory');
-  for (const f of readdirSync(src)) {
-    if (f === 'node_modules' || f === 'dist') continue;
-    cpSync(join(src, f), join(dir, f), { recursive: true });
-  }
-  symlinkSync(join(src, 'node_modules'), join(dir, 'node_modules'));
-  let changed = 0;
-  const edit = (d: string) => {
-    for (const name of readdirSync(d)) {
-      const p = join(d, name);
-      if (statSync(p).isDirectory()) edit(p);
-      else if (/\.tsx?$/.test(name) && !name.includes('.test.')) {
-        const text = readFileSync(p, 'utf8');
-        if (text.includes(V1_TEXT)) {
-          writeFileSync(p, text.split(V1_TEXT).join(V2_TEXT));
-          changed++;
-        }
-      }
-    }
-  };
-  edit(join(dir, 'src'));
-  assert.ok(changed > 0, 'the directory source contains the search placeholder');
-  return dir;
 }
 
 function manifest() {
@@ -86,7 +55,7 @@ async function homePlaceholder(): Promise<string> {
 
 before(async () => {
   browser = await launchBrowser();
-  v2Dir = checkoutV2();
+  v2Dir = teamCheckout('mfe-directory', V1_TEXT, V2_TEXT);
 });
 after(async () => {
   await browser.close();
