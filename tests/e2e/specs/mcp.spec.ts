@@ -368,9 +368,10 @@ describe('mcp: registry format both ways', () => {
     assert.equal(approved.status, 0, approved.stderr);
     const page = await openWithoutScript('/tool/local-weather');
     const desktop = JSON.parse(await snippetText(page, 'claude-desktop'));
+    // Unpinned, as every install snippet: a directory's install command follows the package's releases.
     assert.deepEqual(desktop.mcpServers['local-weather'], {
       command: 'npx',
-      args: ['-y', '@modelcontextprotocol/server-weather@1.0.0', '--port=8080'],
+      args: ['-y', '@modelcontextprotocol/server-weather', '--port=8080'],
       env: { API_KEY: '<API_KEY>' },
     });
     assert.match(
