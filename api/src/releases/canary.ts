@@ -7,6 +7,7 @@
 import { randomInt } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Manifest } from './manifest';
+import { requestCookies, siteCookie } from '../http/cookies';
 
 export const BUCKET_COOKIE = 'release_bucket';
 /** A year: the bucket is no one's data, and a visitor who keeps it keeps the same release through each canary. */
@@ -21,8 +22,8 @@ export function isCrawler(req: Req): boolean {
 
 /** The bucket the request's cookie names, or null. */
 export function bucketCookie(req: Req): number | null {
-  const m = /(?:^|;\s*)release_bucket=(\d{1,2})(?:;|$)/.exec(String(req.headers.cookie ?? ''));
-  return m ? Number(m[1]) : null;
+  const value = requestCookies(req)[BUCKET_COOKIE];
+  return value !== undefined && /^\d{1,2}$/.test(value) ? Number(value) : null;
 }
 
 export interface Canaries {
@@ -59,7 +60,7 @@ export function createCanaries(manifest: () => Manifest): Canaries {
     assign(req, secure) {
       const bucket = randomInt(100);
       assigned.set(req, bucket);
-      return `${BUCKET_COOKIE}=${bucket}; Path=/; Max-Age=${BUCKET_MAX_AGE}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
+      return siteCookie(BUCKET_COOKIE, String(bucket), BUCKET_MAX_AGE, secure);
     },
   };
 }

@@ -9,6 +9,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { IncomingMessage } from 'node:http';
 import { RELEASE_ID } from './manifest';
+import { requestCookies, siteCookie } from '../http/cookies';
 
 export const PREVIEW_TTL_SECONDS = 24 * 60 * 60;
 export const PREVIEW_PATH = '/__preview';
@@ -41,14 +42,11 @@ export interface Previews {
 
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 
-/** The request's cookies whose name starts with the preview prefix. */
-function previewCookies(header: string | undefined): Map<string, string> {
+/** The request's preview cookies: remote -> value. */
+function previewCookies(req: Pick<IncomingMessage, 'headers'>): Map<string, string> {
   const out = new Map<string, string>();
-  for (const part of (header ?? '').split(';')) {
-    const eq = part.indexOf('=');
-    const name = part.slice(0, eq).trim();
-    if (eq > 0 && name.startsWith(COOKIE_PREFIX)) out.set(name.slice(COOKIE_PREFIX.length), part.slice(eq + 1).trim());
-  }
+  for (const [name, value] of Object.entries(requestCookies(req)))
+    if (name.startsWith(COOKIE_PREFIX) && value !== undefined) out.set(name.slice(COOKIE_PREFIX.length), value);
   return out;
 }
 
@@ -75,7 +73,7 @@ export function createPreviews(secret: string, remotes: readonly string[]): Prev
     verify,
     of(req) {
       const out: Record<string, string> = {};
-      for (const [remote, value] of previewCookies(req.headers.cookie)) {
+      for (const [remote, value] of previewCookies(req)) {
         const [id = '', exp = '', sig = ''] = value.split(':');
         if (verify(remote, id, exp, sig)) out[remote] = id;
       }
@@ -84,12 +82,10 @@ export function createPreviews(secret: string, remotes: readonly string[]): Prev
     mayPreview: (req) => (req.headers.cookie ?? '').includes(COOKIE_PREFIX),
     cookie(grant, secure, now = new Date()) {
       const maxAge = Math.max(0, grant.exp - seconds(now));
-      return `${COOKIE_PREFIX}${grant.remote}=${grant.id}:${grant.exp}:${grant.sig}; Path=/; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
+      return siteCookie(`${COOKIE_PREFIX}${grant.remote}`, `${grant.id}:${grant.exp}:${grant.sig}`, maxAge, secure);
     },
     clearCookies(req) {
-      return [...previewCookies(req.headers.cookie).keys()].map(
-        (remote) => `${COOKIE_PREFIX}${remote}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`,
-      );
+      return [...previewCookies(req).keys()].map((remote) => siteCookie(`${COOKIE_PREFIX}${remote}`, '', 0, false));
     },
   };
 }
