@@ -42,7 +42,7 @@ export interface EncodedReply {
   /** Told when the entry grew (a coding was added), so its cache counts the new bytes. */
   grew?: () => void;
   /** Codings being made, so concurrent requests share one compression. */
-  coding?: Partial<Record<Coding, Promise<Buffer>>>;
+  pendingCodings?: Partial<Record<Coding, Promise<Buffer>>>;
 }
 
 /** Below this, compressing saves less than it costs (the compression middleware's own threshold). */
@@ -97,7 +97,7 @@ function compress(identity: Buffer, coding: Exclude<Coding, 'identity'>): Promis
 function bodyIn(e: EncodedReply, coding: Coding): Buffer | Promise<Buffer> {
   const held = e.bodies[coding];
   if (held) return held;
-  const making = (e.coding ??= {});
+  const making = (e.pendingCodings ??= {});
   return (making[coding] ??= compress(e.bodies.identity, coding as Exclude<Coding, 'identity'>).then((coded) => {
     const own = ownBytes(coded);
     e.bodies[coding] = own;
@@ -162,8 +162,7 @@ interface Answer {
 }
 
 /** What to send for a stored reply: 304 for a matching If-None-Match, else the best coding the client accepts. */
-function answer(req: IncomingMessage, e: EncodedReply, body: Buffer): Answer & { key: string } {
-  const used = codingFor(req, e);
+function answer(req: IncomingMessage, e: EncodedReply, used: Coding, body: Buffer): Answer & { key: string } {
   const headers: OutgoingHttpHeaders = { ...e.headers, vary: 'Accept-Encoding', 'cache-control': e.cacheControl };
   // Validators only for successful replies (a 404 is not a representation to revalidate).
   if (e.status === 200) {
@@ -183,7 +182,8 @@ function answer(req: IncomingMessage, e: EncodedReply, body: Buffer): Answer & {
 export async function sendEncoded(req: Request, res: Response, e: EncodedReply): Promise<void> {
   const locals = res.locals as Record<symbol, unknown>;
   locals[PRECOMPRESSED] = true;
-  const { status, headers, body } = answer(req, e, await bodyIn(e, codingFor(req, e)));
+  const used = codingFor(req, e);
+  const { status, headers, body } = answer(req, e, used, await bodyIn(e, used));
   for (const [name, value] of Object.entries(headers)) {
     if (name === 'vary') res.vary(String(value));
     else res.set(name, value as string);
@@ -294,9 +294,11 @@ export function createReplyCache(opts: {
       const send = (v: number) => {
         const e = lru.get(slot(key, settle(v)));
         // A coding not made yet is made on Express's path (sendEncoded).
-        const coded = e?.replay && e.bodies[codingFor(req, e)];
-        if (!e?.replay || !coded) return false;
-        const { key: kind, status, headers, body } = answer(req, e, coded);
+        if (!e?.replay) return false;
+        const used = codingFor(req, e);
+        const coded = e.bodies[used];
+        if (!coded) return false;
+        const { key: kind, status, headers, body } = answer(req, e, used, coded);
         // The merged header set is made once per coding (and for the 304), then reused as it is.
         let all = e.replay.answers.get(kind);
         if (!all) e.replay.answers.set(kind, (all = { ...e.replay.middleware, ...headers }));
