@@ -18,7 +18,9 @@ export async function jsonResult<T>(res: Response): Promise<JsonResult<T>> {
   let body: T | null;
   try {
     body = (await res.json()) as T;
-  } catch {
+  } catch (err) {
+    // A call aborted while its body arrives rejects, as one aborted before; only a body that is not JSON is none.
+    if ((err as { name?: unknown } | null)?.name === 'AbortError') throw err;
     body = null;
   }
   return { ok: res.ok, status: res.status, body };
