@@ -125,7 +125,7 @@ export default tseslint.config(
   },
   {
     // These tests check that control characters are stripped or refused, so their patterns name them.
-    files: ['**/*.test.{ts,tsx}'],
+    files: ['**/*.test.{ts,tsx}', 'api/test/**'],
     rules: { 'no-control-regex': 'off' },
   },
   {
@@ -138,7 +138,7 @@ export default tseslint.config(
     plugins: { boundaries },
     settings: {
       'boundaries/elements': elements,
-      'boundaries/files': [{ category: 'test', pattern: '**/*.test.{ts,tsx}' }],
+      'boundaries/files': [{ category: 'test', pattern: ['**/*.test.{ts,tsx}', 'api/test/**'] }],
       'import/resolver': {
         typescript: {
           project: ['*/tsconfig.json', 'shell/platform/tsconfig.json'],

@@ -4,10 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTE_TABLE, SHELL_ROUTES } from '@aitools/platform/routes';
 import { createApp, type SiteApp } from './app';
 import { loadConfig } from './config';
-import { openTestDatabase } from './db/testDatabase';
+import { openTestDatabase } from '../test/testDatabase';
 import { seed } from './db/seed';
 import { createLogger } from './middleware/logger';
-import { recordMountedApps, routesOf } from './http/routeList';
+import { recordMountedApps, routesOf } from '../test/routeList';
 
 /**
  * A client's mistake is a 4xx, never a 5xx: every route the routers declare (and every page of the route table)

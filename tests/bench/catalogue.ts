@@ -4,7 +4,7 @@
  * The site then starts on that database; its own seed step upserts the real tools by slug, which are already there.
  */
 import { inTransaction, openDatabase, type DB } from '../../api/src/db/connection';
-import { countRows } from '../../api/src/db/testDatabase';
+import { countRows } from '../../api/test/testDatabase';
 import { seed } from '../../api/src/db/seed';
 import { upsertTool, type ToolInput } from '../../api/src/tools/repository';
 

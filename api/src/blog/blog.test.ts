@@ -7,7 +7,7 @@ import type { Express } from 'express';
 import { createApp } from '../app';
 import { loadConfig } from '../config';
 import type { DB } from '../db/connection';
-import { openTestDatabase } from '../db/testDatabase';
+import { openTestDatabase } from '../../test/testDatabase';
 import { createLogger } from '../middleware/logger';
 import { DATA_DIR } from '../paths';
 import { seedBlog } from './seed';

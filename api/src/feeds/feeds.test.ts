@@ -5,7 +5,7 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { createApp } from '../app';
 import { loadConfig } from '../config';
 import { jsonText, type DB } from '../db/connection';
-import { openTestDatabase } from '../db/testDatabase';
+import { openTestDatabase } from '../../test/testDatabase';
 import { createLogger } from '../middleware/logger';
 import { seed } from '../db/seed';
 import { listPublishedPosts } from '../blog/repository';

@@ -12,11 +12,11 @@ import { escapeForDisplay, findForbiddenCharacter } from '@aitools/contracts/tex
 import { sql } from 'kysely';
 import type { DB } from '../db/connection';
 import type { Schema } from '../db/schema';
-import { countRows, openTestDatabase } from '../db/testDatabase';
+import { countRows, openTestDatabase } from '../../test/testDatabase';
 import { storedEventSchema } from '../events/schema';
 import { createLogger } from '../middleware/logger';
 import { csvField } from '../moderation/service';
-import { HOSTILE_BODIES, HOSTILE_TEXTS, HOSTILE_VALUES } from './hostile-corpus';
+import { HOSTILE_BODIES, HOSTILE_TEXTS, HOSTILE_VALUES } from '../../test/hostileCorpus';
 
 type Body = Record<string, unknown>;
 

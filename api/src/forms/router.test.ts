@@ -6,7 +6,7 @@ import { createApp } from '../app';
 import { loadConfig } from '../config';
 import type { DB } from '../db/connection';
 import type { Schema } from '../db/schema';
-import { countRows, openTestDatabase } from '../db/testDatabase';
+import { countRows, openTestDatabase } from '../../test/testDatabase';
 import { createLogger } from '../middleware/logger';
 
 let db: DB;

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DB } from '../db/connection';
 import type { Schema } from '../db/schema';
-import { countRows, openTestDatabase } from '../db/testDatabase';
+import { countRows, openTestDatabase } from '../../test/testDatabase';
 import { runOnce } from './idempotency';
 import { joinEarlyAccess, sendContactMessage, submitTool } from './service';
 

@@ -11,7 +11,7 @@ import express from 'express';
 import { createApp, type SiteApp } from '../app';
 import { loadConfig } from '../config';
 import { openDatabase, type DB } from '../db/connection';
-import { testDatabaseLocation } from '../db/testDatabase';
+import { testDatabaseLocation } from '../../test/testDatabase';
 import { dataVersion } from '../db/dataVersion';
 import { seed } from '../db/seed';
 import { seedTools } from '../tools/seed';

@@ -6,7 +6,7 @@ import express from 'express';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DB } from '../db/connection';
-import { openTestDatabase } from '../db/testDatabase';
+import { openTestDatabase } from '../../test/testDatabase';
 import { seed } from '../db/seed';
 import { createLogger } from '../middleware/logger';
 import { getTool } from '../tools/repository';

@@ -6,7 +6,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
 import { loadConfig } from '../config';
-import { openTestDatabase } from '../db/testDatabase';
+import { openTestDatabase } from '../../test/testDatabase';
 import { writeManifestAtomic } from '../releases/manifest';
 import { errorHandler, errorStatus, HttpError, publicErrorMessage } from './errors';
 import { createLogger } from './logger';

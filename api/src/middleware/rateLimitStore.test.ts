@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type DB } from '../db/connection';
-import { testDatabaseLocation } from '../db/testDatabase';
+import { testDatabaseLocation } from '../../test/testDatabase';
 import { createRateLimits, TOO_MANY_REQUESTS } from './rateLimit';
 import { databaseRateLimits } from './rateLimitStore';
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isPostgresUrl, openDatabase } from '../db/connection';
-import { testDatabaseLocation } from '../db/testDatabase';
+import { testDatabaseLocation } from '../../test/testDatabase';
 import { insertContactMessage, insertEarlyAccess, insertSubmission } from '../forms/repository';
 
 /** The real CLI in a child process, on a database holding hostile rows (as stored before the field rules existed). */

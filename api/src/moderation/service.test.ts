@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DB } from '../db/connection';
-import { openTestDatabase } from '../db/testDatabase';
+import { openTestDatabase } from '../../test/testDatabase';
 import { getSubmission, insertContactMessage, insertEarlyAccess, insertSubmission } from '../forms/repository';
 import { getTool as getToolDoc, upsertTool } from '../tools/repository';
 import { contactLines, submissionLines, subscriberLine } from './format';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isPostgresUrl, openDatabase, type DB } from '../db/connection';
-import { countRows, openTestDatabase, testDatabaseLocation } from '../db/testDatabase';
+import { countRows, openTestDatabase, testDatabaseLocation } from '../../test/testDatabase';
 import { insertSubmission } from '../forms/repository';
 import { approveSubmission, ModerationError } from '../moderation/service';
 import { importServers } from './import';

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { createApp } from '../app';
 import { loadConfig } from '../config';
 import type { DB } from '../db/connection';
-import { openTestDatabase } from '../db/testDatabase';
+import { openTestDatabase } from '../../test/testDatabase';
 import { createLogger } from '../middleware/logger';
 import { seed } from '../db/seed';
 import type { ServerJson } from '@aitools/contracts/mcp';

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { createApp } from '../app';
 import { loadConfig } from '../config';
 import type { DB } from '../db/connection';
-import { countRows, openTestDatabase } from '../db/testDatabase';
+import { countRows, openTestDatabase } from '../../test/testDatabase';
 import { createLogger } from '../middleware/logger';
 import { seed } from '../db/seed';
 import { DATA_DIR } from '../paths';

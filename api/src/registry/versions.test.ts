@@ -6,7 +6,7 @@ import addFormats from 'ajv-formats';
 import request from 'supertest';
 import { createApp } from '../app';
 import { loadConfig } from '../config';
-import { openTestDatabase } from '../db/testDatabase';
+import { openTestDatabase } from '../../test/testDatabase';
 import { createLogger } from '../middleware/logger';
 import { seed } from '../db/seed';
 import type { ServerJson } from '@aitools/contracts/mcp';

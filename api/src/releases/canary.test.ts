@@ -9,7 +9,7 @@ import parsePrometheusTextFormat from 'parse-prometheus-text-format';
 import { createApp, type SiteApp } from '../app';
 import { loadConfig } from '../config';
 import type { DB } from '../db/connection';
-import { openTestDatabase } from '../db/testDatabase';
+import { openTestDatabase } from '../../test/testDatabase';
 import { createLogger } from '../middleware/logger';
 import { createToken } from './tokens';
 import { AUTOMATIC_ACTOR, readManifest } from './manifest';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CONTRACT_VERSION } from '@aitools/platform/contract';
 import { openDatabase, type DB } from '../db/connection';
-import { testDatabaseLocation } from '../db/testDatabase';
+import { testDatabaseLocation } from '../../test/testDatabase';
 import { manifestPath, writeManifestAtomic } from './manifest';
 import { databaseManifestStore, type ManifestStore } from './manifestStore';
 import { listReleases, rollback } from './store';

@@ -7,9 +7,9 @@ import type { Express } from 'express';
 import { createApp } from '../app';
 import { loadConfig } from '../config';
 import type { DB } from '../db/connection';
-import { openTestDatabase } from '../db/testDatabase';
+import { openTestDatabase } from '../../test/testDatabase';
 import { createLogger } from '../middleware/logger';
-import { draft, makeTgz, releaseEntries } from './tarFixture';
+import { draft, makeTgz, releaseEntries } from '../../test/tarFixture';
 import { createToken, revokeToken } from './tokens';
 import { readManifest } from './manifest';
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CONTRACT_VERSION } from '@aitools/platform/contract';
-import { draft, GOOD_ENTRY, makeTgz, releaseEntries, type FixtureEntry } from './tarFixture';
+import { draft, GOOD_ENTRY, makeTgz, releaseEntries, type FixtureEntry } from '../../test/tarFixture';
 import { checkArchive, unpackArchive, UploadError } from './upload';
 import { fileManifestStore } from './manifestStore';
 import { activateStored, listReleases, shellSharedVersions, storeUpload } from './store';

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Express } from 'express';
 import { createApp } from '../app';
 import { loadConfig } from '../config';
-import { openTestDatabase } from '../db/testDatabase';
+import { openTestDatabase } from '../../test/testDatabase';
 import { seed } from '../db/seed';
 import { createLogger } from '../middleware/logger';
 

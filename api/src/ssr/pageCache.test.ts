@@ -7,7 +7,7 @@ import express, { type Express } from 'express';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DB } from '../db/connection';
-import { openTestDatabase } from '../db/testDatabase';
+import { openTestDatabase } from '../../test/testDatabase';
 import { bumpDataVersion, dataVersion } from '../db/dataVersion';
 import { createReplyCache, replayableAnswers } from '../http/cachedResponse';
 import { allowInlineStyles, securityHeaders } from '../middleware/security';

@@ -6,7 +6,7 @@ import { loadConfig } from '../config';
 import { sql } from 'kysely';
 import { dialectOf, type DB } from '../db/connection';
 import { publicWrite } from '../db/dataVersion';
-import { openTestDatabase } from '../db/testDatabase';
+import { openTestDatabase } from '../../test/testDatabase';
 import { createLogger } from '../middleware/logger';
 import { seed } from '../db/seed';
 import type { ToolSummary } from '@aitools/contracts/tools';

@@ -4,7 +4,7 @@ import type { Express } from 'express';
 import { createApp } from '../app';
 import { loadConfig } from '../config';
 import { jsonText, type DB } from '../db/connection';
-import { countRows, openTestDatabase } from '../db/testDatabase';
+import { countRows, openTestDatabase } from '../../test/testDatabase';
 import { createLogger } from '../middleware/logger';
 import { seedTools } from './seed';
 import { parseTags } from '@aitools/contracts/tools';

@@ -4,8 +4,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { openDatabase, type DB } from './connection';
-import type { Schema } from './schema';
+import { openDatabase, type DB } from '../src/db/connection';
+import type { Schema } from '../src/db/schema';
 
 export const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 

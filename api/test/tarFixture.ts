@@ -5,8 +5,8 @@
 import { gzipSync } from 'node:zlib';
 import { Header, type types } from 'tar';
 import { CONTRACT_VERSION } from '@aitools/platform/contract';
-import type { ReleaseDraft } from './manifest';
-import { shellSharedVersions } from './store';
+import type { ReleaseDraft } from '../src/releases/manifest';
+import { shellSharedVersions } from '../src/releases/store';
 
 type EntryTypeName = types.EntryTypeName;
 
