@@ -8,10 +8,9 @@ import pg from 'pg';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { migrate } from './migrations';
-import type { Schema } from './schema';
+import type { DB, Dialect, Schema } from './schema';
 
-export type DB = Kysely<Schema>;
-export type Dialect = 'sqlite' | 'postgres';
+export type { DB, Dialect } from './schema';
 
 export const isPostgresUrl = (location: string) => /^postgres(ql)?:\/\//.test(location);
 
@@ -22,7 +21,7 @@ export const isPostgresUrl = (location: string) => /^postgres(ql)?:\/\//.test(lo
 export async function openDatabase(location: string): Promise<DB> {
   const db = isPostgresUrl(location) ? openPostgres(location) : openSqlite(location);
   try {
-    await migrate(db);
+    await migrate(db, dialectOf(db));
   } catch (err) {
     await db.destroy();
     throw err;

@@ -4,7 +4,7 @@
  * index of step 2 (SQLite FTS5, Postgres pg_trgm) is made there and dropped again by the last step.
  */
 import { sql, type ColumnDefinitionBuilder, type CreateTableBuilder, type Kysely } from 'kysely';
-import { dialectOf, type DB, type Dialect } from './connection';
+import type { DB, Dialect } from './schema';
 
 type Step = (db: Kysely<unknown>, dialect: Dialect) => Promise<void>;
 
@@ -225,8 +225,8 @@ const STEPS: Step[] = [
 /** SQLite files made before this runner kept their step count in user_version; four of those steps = two here. */
 const LEGACY_SQLITE_STEPS: Record<number, number> = { 4: 2 };
 
-export async function migrate(db: DB): Promise<void> {
-  const dialect = dialectOf(db);
+/** Brings the schema up to date (`dialect`: which database `db` is, known to whoever opened it). */
+export async function migrate(db: DB, dialect: Dialect): Promise<void> {
   await db.transaction().execute(async (trx) => {
     // Instances starting together on one Postgres: one migrates, the others wait and find it done.
     if (dialect === 'postgres') await sql`SELECT pg_advisory_xact_lock(7134001)`.execute(trx);

@@ -2,7 +2,10 @@
  * The tables as the code sees them (Kysely's types), one description for SQLite and Postgres. Dates are ISO-8601
  * text on both, so rows read back the same whichever database holds them.
  */
-import type { Generated } from 'kysely';
+import type { Generated, Kysely } from 'kysely';
+
+export type DB = Kysely<Schema>;
+export type Dialect = 'sqlite' | 'postgres';
 
 export interface ToolsTable {
   id: Generated<number>;
