@@ -13,8 +13,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { REPO_ROOT, type Site } from '../e2e/harness';
 
-/** The last commit before the React Router data APIs. */
-export const DEFAULT_BASELINE = '2dd3a80';
+/** The site before its page path and home page were made simpler (docs/performance.md, "Before and after"). */
+export const DEFAULT_BASELINE = '71469d6';
 
 export type Baseline = { ref: string; commit: string; tree: string } | { ref: string; reason: string };
 

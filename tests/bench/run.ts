@@ -21,15 +21,15 @@ import { pagePayload } from './payload';
 import { buildCurrent, drawPictures, startCurrent } from './site';
 import { summarize } from './stats';
 import { fig, formatTable, kB, msText, whole, type Cell, type Column, type Row } from './table';
-import { throughput } from './throughput';
+import { throughput, type Throughput } from './throughput';
 import { soak } from './soak';
 
 const SECTIONS = ['throughput', 'lighthouse', 'js', 'phone', 'payload', 'soak'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const HELP = `pnpm bench [options]
-  --baseline <ref>      the "before" column of the phone rows (default ${DEFAULT_BASELINE}, the last commit before the
-                        data router); built once into the OS temp dir and reused
+  --baseline <ref>      the "before" column of the throughput, Lighthouse and phone rows (default ${DEFAULT_BASELINE});
+                        built once into the OS temp dir and reused
   --no-baseline         skip it (its column prints n/a)
   --no-monolith         skip the monolith column (by default the monolith build of tests/monolith is built and
                         served in front of this build's server)
@@ -61,6 +61,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 
 const THROUGHPUT_PATHS = ['/api/tools', '/api/tools/chatgpt', '/', '/tool/chatgpt', '/blog'];
+const STATIC_ROW = 'GET /assets/… (a static file: the first shell script the page names)';
 const KEY_PAGES = ['/', '/tool/chatgpt', '/blog', '/blog/what-is-model-context-protocol-mcp', '/submit'];
 const PHONE_ROUTES = ['/', '/tool/cursor', '/blog', '/privacy'];
 const CATALOGUE_SIZE = 10_000;
@@ -120,11 +121,61 @@ async function phoneRows(browser: Browser, column: Column, base: string | null):
       ['first paint', 'paint'],
       ['code ready', 'ready'],
     ] as const) {
-      let row = rows.find((r) => r.section === 'phone' && r.what === `${what} ${route}`);
-      if (!row) rows.push((row = { section: 'phone', what: `${what} ${route}`, cells: {} }));
-      row.cells[column] = value ? fig(msText(value[key]), value[key]) : null;
+      setCell('phone', `${what} ${route}`, column, value ? fig(msText(value[key]), value[key]) : null);
     }
   }
+}
+
+/** A row's cell for one column (the row is added the first time). */
+function setCell(section: string, what: string, column: Column, cell: Cell): void {
+  let row = rows.find((r) => r.section === section && r.what === what);
+  if (!row) rows.push((row = { section, what, cells: {} }));
+  row.cells[column] = cell;
+}
+
+/** The first of the shell's scripts the page names (in its page-code script): the static file every throughput row is
+ *  compared with. */
+async function staticFilePath(base: string): Promise<string> {
+  const html = await (await fetch(base + '/')).text();
+  const path = /\/assets\/[\w.-]+\.js/.exec(html)?.[0];
+  if (!path) throw new Error('the home page names no /assets script to serve as the static file');
+  return path;
+}
+
+/** Requests per second of each throughput path and of a static file, each with its share of the static rate. */
+async function throughputRows(column: Column, base: string | null): Promise<void> {
+  const staticPath = base ? await staticFilePath(base) : '';
+  const results = new Map<string, Throughput | null>();
+  for (const [what, path] of [...THROUGHPUT_PATHS.map((p) => [`GET ${p}`, p]), [STATIC_ROW, staticPath]]) {
+    log(`throughput: GET ${path} (${column}, ${SECONDS} s, 10 connections)`);
+    let r: Throughput | null = null;
+    if (base)
+      try {
+        r = await throughput(base + path, SECONDS);
+      } catch (err) {
+        notes.push(`throughput ${what} (${column}): ${(err as Error).message.split('\n')[0]}`);
+      }
+    results.set(what, r);
+  }
+  const staticRps = results.get(STATIC_ROW)?.rps;
+  for (const [what, t] of results) {
+    const share = t && staticRps && what !== STATIC_ROW ? ` · ${Math.round((100 * t.rps) / staticRps)}% of static` : '';
+    const failed = t?.failures ? ` · ${t.failures} failed` : '';
+    setCell(
+      'throughput',
+      what,
+      column,
+      t ? fig(`${whole(t.rps)} req/s · p99 ${msText(t.p99)}${share}${failed}`, { ...t, staticRps }) : null,
+    );
+  }
+}
+
+function lighthouseCell(url: string): Promise<Cell> {
+  return measure(
+    `lighthouse ${url}`,
+    () => lighthouse(url),
+    (l) => `${l.performance.toFixed(2)} · LCP ${msText(l.lcp)} · FCP ${msText(l.fcp)} · CLS ${l.cls.toFixed(3)}`,
+  );
 }
 
 /** Keystroke to results in the browser (localhost, no throttling): typing "github" into the home page's search. */
@@ -151,7 +202,7 @@ if (withMonolith) {
   buildMonolith();
 }
 let baseline: Baseline | null = null;
-if (want('phone')) {
+if (want('phone') || want('throughput') || want('lighthouse')) {
   baseline = opts['no-baseline']
     ? { ref: opts.baseline, reason: 'skipped (--no-baseline)' }
     : prepareBaseline(opts.baseline, log);
@@ -166,17 +217,7 @@ try {
     await drawPictures(site.baseUrl);
     if (withMonolith) monolith = await serveMonolith(site.baseUrl);
 
-    if (want('throughput')) {
-      for (const path of THROUGHPUT_PATHS) {
-        log(`throughput: GET ${path} (${SECONDS} s, 10 connections)`);
-        const cell = await measure(
-          `throughput ${path}`,
-          () => throughput(site.baseUrl + path, SECONDS),
-          (t) => `${whole(t.rps)} req/s · p99 ${msText(t.p99)}${t.failures ? ` · ${t.failures} failed` : ''}`,
-        );
-        rows.push({ section: 'throughput', what: `GET ${path}`, cells: { current: cell } });
-      }
-    }
+    if (want('throughput')) await throughputRows('current', site.baseUrl);
     if (want('payload')) {
       log('payload: / at the seed');
       const cell = await measure(
@@ -208,14 +249,7 @@ try {
     if (want('lighthouse')) {
       for (const path of KEY_PAGES) {
         log(`lighthouse: ${path}`);
-        const cells = await perSite(site, `lighthouse ${path}`, (base) =>
-          measure(
-            `lighthouse ${path}`,
-            () => lighthouse(base + path),
-            (l) =>
-              `${l.performance.toFixed(2)} · LCP ${msText(l.lcp)} · FCP ${msText(l.fcp)} · CLS ${l.cls.toFixed(3)}`,
-          ),
-        );
+        const cells = await perSite(site, `lighthouse ${path}`, (base) => lighthouseCell(base + path));
         rows.push({ section: 'lighthouse', what: path, cells });
       }
     }
@@ -225,15 +259,19 @@ try {
   }
 
   if (baseline) {
-    if ('tree' in baseline) {
-      log(`phone: before (${baseline.ref})`);
-      const before = await startBaselineSite(baseline.tree);
-      try {
-        await phoneRows(browser, 'baseline', before.baseUrl);
-      } finally {
-        await before.stop();
-      }
-    } else await phoneRows(browser, 'baseline', null);
+    const before = 'tree' in baseline ? await startBaselineSite(baseline.tree) : null;
+    if (before) log(`before (${baseline.ref}): served by its own harness`);
+    try {
+      if (want('throughput')) await throughputRows('baseline', before?.baseUrl ?? null);
+      if (want('phone')) await phoneRows(browser, 'baseline', before?.baseUrl ?? null);
+      if (want('lighthouse'))
+        for (const path of KEY_PAGES) {
+          log(`lighthouse: ${path} (before)`);
+          setCell('lighthouse', path, 'baseline', before ? await lighthouseCell(before.baseUrl + path) : null);
+        }
+    } finally {
+      await before?.stop();
+    }
   }
 
   if (want('payload')) {
