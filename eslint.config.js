@@ -22,8 +22,8 @@ const elements = [
 
 /** A remote's own code: its routes, shared folder and features (src/features/<feature>). */
 const REMOTE = { types: { anyOf: ['remote', 'feature'] } };
-/** The features every other feature of a remote may use: the domain (a tool, its pricing). */
-const DOMAIN_FEATURES = 'tools|pricing';
+/** The features every other feature of a remote may use: the domain (a tool and its pricing; a blog post). */
+const DOMAIN_FEATURES = 'tools|pricing|posts';
 
 /** The nevers. Anything not named here is allowed. */
 const nevers = [
@@ -38,7 +38,7 @@ const nevers = [
       to: { element: { type: 'feature', captured: { feature: `!(${DOMAIN_FEATURES}|{{from.captured.feature}})` } } },
     },
     message:
-      "A feature uses its own files, the remote's shared/ folder and the domain features (tools, pricing); pages (src/routes) compose the rest.",
+      "A feature uses its own files, the remote's shared/ folder and the domain features (tools, pricing, posts); pages (src/routes) compose the rest.",
   },
   {
     from: { element: REMOTE },
@@ -138,7 +138,7 @@ export default tseslint.config(
     plugins: { boundaries },
     settings: {
       'boundaries/elements': elements,
-      'boundaries/files': [{ category: 'test', pattern: ['**/*.test.{ts,tsx}', 'api/test/**'] }],
+      'boundaries/files': [{ category: 'test', pattern: ['**/*.test.{ts,tsx}', 'api/test/**', 'mfe-*/test/**'] }],
       'import/resolver': {
         typescript: {
           project: ['*/tsconfig.json', 'shell/platform/tsconfig.json'],

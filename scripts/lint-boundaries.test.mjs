@@ -72,6 +72,19 @@ test("a remote's feature never imports another feature, except the domain ones (
   );
 });
 
+test("the feature rule holds in every remote: the blog's domain feature is posts", async () => {
+  const errors = await boundaryErrors('mfe-blog/src/features/listing/probe.ts', '../post/markdown');
+  assert.match(errors[0], /A feature uses its own files/);
+  assert.deepEqual(
+    await boundaryErrors('mfe-blog/src/features/listing/probe.ts', './listing', '../posts/posts', '../../shared/dates'),
+    [],
+  );
+  assert.match(
+    (await boundaryErrors('mfe-forms/src/features/contact/probe.ts', '../submit/submitForm'))[0],
+    /A feature uses its own files/,
+  );
+});
+
 test('a remote never imports shell/src, nor the api (not even through its package name)', async () => {
   const errors = await boundaryErrors(
     'mfe-blog/src/probe.ts',

@@ -3,8 +3,8 @@ import { act, configure, fireEvent, render, screen, waitFor, within } from '@tes
 import { renderToString } from 'react-dom/server';
 import { RouterProvider } from 'react-router-dom';
 import BlogListRoute, { loadBlogList, type BlogListData } from './BlogList';
-import { FALLBACK_POST } from '../lib/fallbackPost';
-import { fakeApi, makeDocs, renderRoute, routeRouter, unwrap, type Answer } from '../test/fixtures';
+import { FALLBACK_POST } from '../features/posts/fallbackPost';
+import { fakeApi, makeDocs, renderRoute, routeRouter, unwrap, type Answer } from '../../test/fixtures';
 
 // Loaders and navigations settle asynchronously; a loaded machine may need more than the default second.
 configure({ asyncUtilTimeout: 5000 });

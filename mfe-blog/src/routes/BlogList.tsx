@@ -9,14 +9,14 @@ import {
   type LoaderFunctionArgs,
 } from 'react-router-dom';
 import { defineRoute, getConfig, routeApi, type RouteProps } from '@aitools/platform';
-import { blogServiceFor } from '../lib/blogClient';
-import { FALLBACK_POST, postsOrFallback } from '../lib/fallbackPost';
-import { BLOG_TAGLINE, BLOG_TITLE, listErrorHead, listHead } from '../lib/head';
-import { LIST_PATH, listHref, listView, readListQuery } from '../lib/listing';
-import { toSummary, type BlogPostSummary } from '../lib/posts';
-import { FeaturedCard, PostCard } from '../components/PostCards';
-import { ListFilters } from '../components/ListFilters';
-import { Pagination } from '../components/Pagination';
+import { blogServiceFor } from '../features/posts/blogClient';
+import { FALLBACK_POST, postsOrFallback } from '../features/posts/fallbackPost';
+import { BLOG_TAGLINE, BLOG_TITLE, listErrorHead, listHead } from './head';
+import { LIST_PATH, listHref, listView, readListQuery } from '../features/listing/listing';
+import { toSummary, type BlogPostSummary } from '../features/posts/posts';
+import { FeaturedCard, PostCard } from '../features/listing/PostCards';
+import { ListFilters } from '../features/listing/ListFilters';
+import { Pagination } from '../features/listing/Pagination';
 import '../styles.css';
 
 /** Every published post without its body (or the sample post when there are none), or why none could be loaded. */

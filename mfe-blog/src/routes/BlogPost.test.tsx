@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import BlogPostRoute, { choosePost, loadBlogPost, type BlogPostData } from './BlogPost';
-import { normalizePost } from '../lib/posts';
-import { FALLBACK_POST, FALLBACK_SLUG } from '../lib/fallbackPost';
-import { fakeApi, renderRoute, unwrap, type Answer } from '../test/fixtures';
+import { normalizePost } from '../features/posts/posts';
+import { FALLBACK_POST, FALLBACK_SLUG } from '../features/posts/fallbackPost';
+import { fakeApi, renderRoute, unwrap, type Answer } from '../../test/fixtures';
 
 // Loaders and navigations settle asynchronously; a loaded machine may need more than the default second.
 configure({ asyncUtilTimeout: 5000 });

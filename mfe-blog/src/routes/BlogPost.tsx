@@ -1,14 +1,14 @@
 import { useEffect } from 'react';
 import { data, Link, type LoaderFunctionArgs } from 'react-router-dom';
 import { defineRoute, getConfig, routeApi, shareOrCopy, type RouteProps } from '@aitools/platform';
-import { fetchPost, type PostResult } from '../lib/api';
-import { FALLBACK_POST, FALLBACK_SLUG } from '../lib/fallbackPost';
-import { postHead } from '../lib/head';
-import { formatPostDate, calendarDay } from '../lib/dates';
-import { displayCategory, type BlogPost as Post } from '../lib/posts';
-import { PostBody } from '../components/PostBody';
-import { TagList } from '../components/PostCards';
-import { useImageFailed } from '../components/PostImage';
+import { fetchPost, type PostResult } from '../features/posts/api';
+import { FALLBACK_POST, FALLBACK_SLUG } from '../features/posts/fallbackPost';
+import { postHead } from './head';
+import { formatPostDate, calendarDay } from '../shared/dates';
+import { displayCategory, type BlogPost as Post } from '../features/posts/posts';
+import { PostBody } from '../features/post/PostBody';
+import { TagList } from '../features/listing/PostCards';
+import { useImageFailed } from '../shared/PostImage';
 import { coverSrcSet } from '@aitools/contracts/images';
 import '../styles.css';
 

@@ -3,8 +3,8 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { configStore } from '@aitools/platform';
 import Advertise from './Advertise';
-import { EARLY_ACCESS_STORAGE_KEY } from '../lib/earlyAccess';
-import { deferred, jsonResponse, renderRoute, stubFetch, TEST_KEY } from '../test/renderRoute';
+import { EARLY_ACCESS_STORAGE_KEY } from '../features/advertise/earlyAccess';
+import { deferred, jsonResponse, renderRoute, stubFetch, TEST_KEY } from '../../test/renderRoute';
 
 afterEach(() => {
   vi.useRealTimers();

@@ -2,12 +2,17 @@ import { useEffect, useRef, useState } from 'react';
 import { Form, useNavigate, useSearchParams } from 'react-router-dom';
 import { contactEmail, defineRoute, type RouteProps } from '@aitools/platform';
 import { earlyAccessSchema } from '@aitools/contracts/forms';
-import { Modal } from '../components/Modal';
-import { ADVERTISE_PATH, earlyAccessAction, keepEarlyAccessRecord, type EarlyAccessValues } from '../lib/earlyAccess';
-import { formPageLoader, IDEMPOTENCY_FIELD, type FormPageData } from '../lib/formRoute';
-import { pageHead } from '../lib/pageHead';
-import { useFormPost } from '../lib/useFormPost';
-import { Field } from '../components/Field';
+import { Modal } from '../shared/Modal';
+import {
+  ADVERTISE_PATH,
+  earlyAccessAction,
+  keepEarlyAccessRecord,
+  type EarlyAccessValues,
+} from '../features/advertise/earlyAccess';
+import { formPageLoader, IDEMPOTENCY_FIELD, type FormPageData } from '../shared/formRoute';
+import { pageHead } from '../shared/pageHead';
+import { useFormPost } from '../shared/useFormPost';
+import { Field } from '../shared/Field';
 import '../styles.css';
 
 /** After "You're all set!" the visitor is taken home (docs/product.md, Advertise: after 2 seconds). */

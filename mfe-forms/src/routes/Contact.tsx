@@ -1,11 +1,11 @@
 import { Form, useSearchParams } from 'react-router-dom';
 import { contactEmail, defineRoute, type RouteProps } from '@aitools/platform';
 import { CONTACT_SUBJECTS, contactSchema } from '@aitools/contracts/forms';
-import { pageHead } from '../lib/pageHead';
-import { formPageLoader, IDEMPOTENCY_FIELD, type FormPageData } from '../lib/formRoute';
-import { contactAction, CONTACT_PATH, EMPTY_CONTACT, type ContactValues } from '../lib/contactForm';
-import { useFormPost } from '../lib/useFormPost';
-import { Field } from '../components/Field';
+import { pageHead } from '../shared/pageHead';
+import { formPageLoader, IDEMPOTENCY_FIELD, type FormPageData } from '../shared/formRoute';
+import { contactAction, CONTACT_PATH, EMPTY_CONTACT, type ContactValues } from '../features/contact/contactForm';
+import { useFormPost } from '../shared/useFormPost';
+import { Field } from '../shared/Field';
 import '../styles.css';
 
 const TOPICS = [

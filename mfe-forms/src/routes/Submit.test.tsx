@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Submit from './Submit';
-import { deferred, jsonResponse, renderRoute, stubFetch, TEST_KEY } from '../test/renderRoute';
+import { deferred, jsonResponse, renderRoute, stubFetch, TEST_KEY } from '../../test/renderRoute';
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -2,11 +2,11 @@ import { useEffect, useRef, useState } from 'react';
 import { Form, Link, useSearchParams } from 'react-router-dom';
 import { defineRoute, type RouteProps } from '@aitools/platform';
 import { MESSAGE_MAX_LENGTH, submissionSchema, TOOL_TYPES } from '@aitools/contracts/forms';
-import { pageHead } from '../lib/pageHead';
-import { formPageLoader, IDEMPOTENCY_FIELD, type FormPageData } from '../lib/formRoute';
-import { EMPTY_SUBMISSION, submitAction, SUBMIT_PATH, type SubmitValues } from '../lib/submitForm';
-import { useFormPost } from '../lib/useFormPost';
-import { Field } from '../components/Field';
+import { pageHead } from '../shared/pageHead';
+import { formPageLoader, IDEMPOTENCY_FIELD, type FormPageData } from '../shared/formRoute';
+import { EMPTY_SUBMISSION, submitAction, SUBMIT_PATH, type SubmitValues } from '../features/submit/submitForm';
+import { useFormPost } from '../shared/useFormPost';
+import { Field } from '../shared/Field';
 import '../styles.css';
 
 const FIELD_ORDER: (keyof SubmitValues)[] = ['name', 'email', 'website_url', 'tool_type', 'description', 'message'];

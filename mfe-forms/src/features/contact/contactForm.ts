@@ -1,6 +1,6 @@
 import { data, redirect, type ActionFunctionArgs } from 'react-router-dom';
 import { contactSchema, validateForm, type ContactInput } from '@aitools/contracts/forms';
-import { failedStatus, readPost, refusedPost, sendForm, type FormActionData } from './formRoute';
+import { failedStatus, readPost, refusedPost, sendForm, type FormActionData } from '../../shared/formRoute';
 
 export const CONTACT_PATH = '/contact';
 /** Where a sent message lands: a refresh of it sends nothing again. */

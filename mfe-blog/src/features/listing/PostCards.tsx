@@ -1,9 +1,9 @@
 import { Link } from 'react-router-dom';
-import type { BlogPostSummary } from '../lib/posts';
-import { displayCategory } from '../lib/posts';
-import { calendarDay, formatNumericDate } from '../lib/dates';
+import type { BlogPostSummary } from '../posts/posts';
+import { displayCategory } from '../posts/posts';
+import { calendarDay, formatNumericDate } from '../../shared/dates';
 import { postPath } from '@aitools/platform/routes';
-import { CardImage } from './PostImage';
+import { CardImage } from '../../shared/PostImage';
 
 /** Up to `max` tags, then "+N more". */
 export function TagList({ tags, max }: { tags: string[]; max: number }) {

@@ -1,6 +1,6 @@
 import type { RefObject } from 'react';
 import { Link } from 'react-router-dom';
-import { ALL, BLOG_CATEGORIES, LIST_PATH, listHref } from '../lib/listing';
+import { ALL, BLOG_CATEGORIES, LIST_PATH, listHref } from './listing';
 
 interface ListFiltersProps {
   /** The search text the list is filtered by (what the box holds once the code runs). */

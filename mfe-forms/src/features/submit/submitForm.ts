@@ -1,6 +1,6 @@
 import { data, redirect, type ActionFunctionArgs } from 'react-router-dom';
 import { submissionSchema, validateForm, type SubmissionInput } from '@aitools/contracts/forms';
-import { failedStatus, readPost, refusedPost, sendForm, type FormActionData } from './formRoute';
+import { failedStatus, readPost, refusedPost, sendForm, type FormActionData } from '../../shared/formRoute';
 
 export const SUBMIT_FAILED = 'Failed to submit your tool. Please try again.';
 export const SUBMIT_UNEXPECTED = 'An unexpected error occurred. Please try again.';

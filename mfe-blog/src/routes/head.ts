@@ -1,9 +1,9 @@
 import { canonicalUrl, type Head } from '@aitools/platform';
-import { ALL, LIST_PATH, listHref, listView, pageHref, readListQuery } from './listing';
+import { ALL, LIST_PATH, listHref, listView, pageHref, readListQuery } from '../features/listing/listing';
 import { postSocialImagePath } from '@aitools/contracts/images';
-import type { BlogPost, BlogPostSummary } from './posts';
+import type { BlogPost, BlogPostSummary } from '../features/posts/posts';
 import { postPath } from '@aitools/platform/routes';
-import { calendarDay } from './dates';
+import { calendarDay } from '../shared/dates';
 
 export const BLOG_TITLE = 'AI Tools Blog';
 export const BLOG_TAGLINE = 'Expert insights on AI tools, automation workflows & enterprise adoption';

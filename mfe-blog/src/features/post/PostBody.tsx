@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { isSitePath, parseBlocks, type Block, type Inline } from '../lib/markdown';
+import { isSitePath, parseBlocks, type Block, type Inline } from './markdown';
 
 function renderInline(nodes: Inline[]): ReactNode[] {
   return nodes.map((node, i) => {

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { JsonApi } from '@aitools/platform';
-import { EMPTY_SUBMISSION, submitAction, SUBMIT_FAILED, SUBMIT_UNEXPECTED } from './submitForm';
-import { contactAction } from './contactForm';
-import { earlyAccessAction, earlyAccessRecord, EARLY_ACCESS_FAILED } from './earlyAccess';
+import { EMPTY_SUBMISSION, submitAction, SUBMIT_FAILED, SUBMIT_UNEXPECTED } from '../features/submit/submitForm';
+import { contactAction } from '../features/contact/contactForm';
+import { earlyAccessAction, earlyAccessRecord, EARLY_ACCESS_FAILED } from '../features/advertise/earlyAccess';
 import { formPageLoader, newIdempotencyKey } from './formRoute';
 import { UNREADABLE_FORM, UNSUPPORTED_FORM } from '@aitools/contracts/formBody';
 

@@ -1,4 +1,4 @@
-import type { BlogPostSummary } from './posts';
+import type { BlogPostSummary } from '../posts/posts';
 
 /** The category chips, in order (docs/product.md, Blog list). */
 export const BLOG_CATEGORIES = [

@@ -7,7 +7,7 @@ import {
   validateForm,
   type EarlyAccessRecord,
 } from '@aitools/contracts/forms';
-import { failedStatus, readPost, refusedPost, sendForm, type FormActionData } from './formRoute';
+import { failedStatus, readPost, refusedPost, sendForm, type FormActionData } from '../../shared/formRoute';
 
 export const EARLY_ACCESS_STORAGE_KEY = 'earlyAccessSignup';
 export const EARLY_ACCESS_FAILED = "We couldn't save your email. Please try again.";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { listHead, postHead } from './head';
-import { FALLBACK_POST } from './fallbackPost';
-import { toSummary } from './posts';
+import { FALLBACK_POST } from '../features/posts/fallbackPost';
+import { toSummary } from '../features/posts/posts';
 
 const origin = 'http://example.test';
 const posts = Array.from({ length: 14 }, (_, i) => ({
