@@ -41,8 +41,12 @@ async function importCommand(target: string | undefined): Promise<number> {
 }
 
 async function versionsCommand(): Promise<number> {
-  const changes = await writeRefreshedVersions();
-  console.log(changes.length ? changes.join('\n') : 'Every version and name is current.');
+  const { changes, notChecked } = await writeRefreshedVersions();
+  console.log(changes.length ? changes.join('\n') : 'Every npm version and name is current.');
+  if (notChecked.length)
+    console.log(
+      `Not checked from here (their package registries are out of reach; update them by hand with their source in api/data/mcp-versions.json):\n${notChecked.map((line) => `  ${line}`).join('\n')}`,
+    );
   console.log(
     'Written: api/data/mcp-servers.json, api/data/mcp-versions.json. Restart the server (or run the seed) to load them.',
   );

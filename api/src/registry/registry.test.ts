@@ -181,15 +181,20 @@ describe('GET /v0.1/servers (registry read API)', () => {
   it('serves one server by its URL-encoded name, 404 for an unknown one', async () => {
     const res = await request(app).get('/v0.1/servers/io.github.github%2Fgithub-mcp-server/versions/latest');
     expect(res.status).toBe(200);
+    // The image's release is its identifier's tag, as the registry writes it; the server's version is that release.
     expect(res.body.server.packages[0]).toMatchObject({
       registryType: 'oci',
-      identifier: 'ghcr.io/github/github-mcp-server',
+      identifier: 'ghcr.io/github/github-mcp-server:1.10.1',
     });
+    expect(res.body.server.packages[0].version).toBeUndefined();
     expect(res.body.server.remotes[0]).toMatchObject({
       type: 'streamable-http',
       url: 'https://api.githubcopilot.com/mcp/',
     });
-    expect(res.body.server.version).toBe('unknown');
+    expect(res.body.server.version).toBe('1.10.1');
+    // A remote-only server has no package to take a version from: the registry's required field says so.
+    const linear = await request(app).get('/v0.1/servers/app.linear%2Flinear/versions/latest');
+    expect(linear.body.server.version).toBe('unknown');
     expect((await request(app).get('/v0.1/servers/io.example%2Fnope/versions/latest')).status).toBe(404);
   });
 });

@@ -6,7 +6,7 @@
 import { isRealDateTime } from '@aitools/contracts/fields';
 import { Router } from 'express';
 import type { DB } from '../db/connection';
-import { META_KEY, type ServerJson } from '@aitools/contracts/mcp';
+import { META_KEY, type McpPackage, type ServerJson } from '@aitools/contracts/mcp';
 import { getListedServer, listServers, type ListedServer } from './repository';
 import { canonicalUrl } from '@aitools/platform/head-tags';
 import { toolPath } from '@aitools/platform/routes';
@@ -26,8 +26,22 @@ function decodeCursor(cursor: string): string | null {
   return /^[a-zA-Z0-9.-]+\/[a-zA-Z0-9._-]+$/.test(name) ? name : null;
 }
 
+/** The registry names an image's release by the tag of its identifier (`registry/namespace/repository:tag`), with no
+ *  separate version (docs/mcp.md). Our records keep the tag in `version`, which the install snippets leave out so that
+ *  they stay unpinned; the answer gives it the registry's way. */
+function registryPackage(pkg: McpPackage): McpPackage {
+  const lastSegment = pkg.identifier.slice(pkg.identifier.lastIndexOf('/') + 1);
+  if (pkg.registryType !== 'oci' || !pkg.version || /[:@]/.test(lastSegment)) return pkg;
+  const { version, ...rest } = pkg;
+  return { ...rest, identifier: `${pkg.identifier}:${version}` };
+}
+
 function serverResponse(s: ListedServer, origin: string, inspection?: McpInspection) {
-  const server: ServerJson = { ...s.doc, version: s.doc.version ?? UNKNOWN_VERSION };
+  const server: ServerJson = {
+    ...s.doc,
+    version: s.doc.version ?? UNKNOWN_VERSION,
+    ...(s.doc.packages ? { packages: s.doc.packages.map(registryPackage) } : {}),
+  };
   return {
     server,
     _meta: {

@@ -3,9 +3,11 @@
  * publishes. The version is the package's current release; the name is the package's `mcpName`, the name the
  * official registry checks a package against. Every npm package also gets its own `version`, the exact release
  * the registry reads that `mcpName` from (it refuses a package without one, "latest" or a range; docs/mcp.md).
- * Where the record has no npm package (PyPI, images, remotes only), nothing is checked from here and the record
- * keeps no version; PyPI and image packages keep none either. mcp-versions.json says so per record, with the
- * day of the check. Edits to mcp-servers.json are line-local: other fields and their layout stay as they are.
+ * PyPI and image registries cannot be reached from where the data is written: a record packaged only there keeps
+ * the version mcp-versions.json sources for it (a release tag in the project's repository, or a stored registry
+ * page, read on the day it names), and the command lists those records as not checked by this run. Remote-only
+ * records have no package and no version. Edits to mcp-servers.json are line-local: other fields and their layout
+ * stay as they are.
  */
 import { execFile } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -30,8 +32,53 @@ export type VersionSource =
       mcpName?: string;
       /** Each npm package's `version` as written in the record. */
       packageVersions: Record<string, string>;
+      /** The record's other packages (images), left without a version, and why. */
+      unversioned?: Record<string, string>;
     }
+  | RepositorySource
+  | RegistryPageSource
   | { source: 'none'; reason: string };
+
+/** Versions read from the project's own repository (a snapshot of it), because its package registry was out of
+ *  reach: the release tag's package metadata names the release its publishing workflow uploaded. */
+export interface RepositorySource {
+  source: 'repository';
+  /** The record's version. */
+  version: string;
+  /** Each versioned package's version as written in the record (a PyPI release, an image tag), by identifier. */
+  packageVersions: Record<string, string>;
+  /** Packages left without a version, by identifier, and why. */
+  unversioned?: Record<string, string>;
+  repository: string;
+  /** The release tag, where the project tags its releases. */
+  tag?: string;
+  commit: string;
+  committed: string;
+  /** What the version was read from at that commit. */
+  read: string;
+  /** The day the repository was read. */
+  seen: string;
+  note: string;
+}
+
+/** A version read from a stored copy of a page that reports the package registry's own data. */
+export interface RegistryPageSource {
+  source: 'registry-page';
+  version: string;
+  packageVersions: Record<string, string>;
+  unversioned?: Record<string, string>;
+  url: string;
+  /** What the page shows, as quoted. */
+  shows: string;
+  /** The day the stored page was read (the page itself carries no date). */
+  seen: string;
+  note: string;
+}
+
+/** A source that `pnpm registry versions` cannot check from here and keeps as it was written. */
+export type KeptSource = RepositorySource | RegistryPageSource;
+export const isKeptSource = (s: VersionSource | undefined): s is KeptSource =>
+  s?.source === 'repository' || s?.source === 'registry-page';
 
 export interface VersionsFile {
   about: string;
@@ -44,7 +91,7 @@ export interface VersionsFile {
 export const VERSIONS_FILE = join(DATA_DIR, 'mcp-versions.json');
 export const SERVERS_FILE = join(DATA_DIR, 'mcp-servers.json');
 const ABOUT =
-  'Where each version in mcp-servers.json comes from, checked on checkedAt by `pnpm registry versions` (npm view <package> version mcpName time).';
+  'Where each version in mcp-servers.json comes from: npm sources were checked on checkedAt by `pnpm registry versions` (npm view <package> version mcpName time); repository and registry-page sources were read on their own `seen` day, because PyPI and the image registries cannot be reached from where the data is written, and the command keeps them as written.';
 
 const run = promisify(execFile);
 
@@ -85,11 +132,12 @@ export function versionRefusal(version: string | undefined): string | undefined 
   return undefined;
 }
 
+const registryKinds = (doc: ServerJson) => [...new Set((doc.packages ?? []).map((p) => p.registryType))].join(' and ');
+
 /** Describes a record without an npm package: why no version could be checked here. */
 function noneReason(doc: ServerJson): string {
-  const kinds = [...new Set((doc.packages ?? []).map((p) => p.registryType))];
-  if (!kinds.length) return 'Remote only: no package to take a version from';
-  return `Packaged on ${kinds.join(' and ')} only, which cannot be reached from where the data is written: version not checked`;
+  if (!doc.packages?.length) return 'Remote only: no package to take a version from';
+  return `Packaged on ${registryKinds(doc)} only, which cannot be reached from where the data is written: version not checked`;
 }
 
 /** Sets a top-level field of one record in the file's text, touching only that line (or adding one after the
@@ -139,6 +187,30 @@ export interface RefreshResult {
   text: string;
   versions: VersionsFile;
   changes: string[];
+  /** Records this run could not check from here, each with what it kept (or why it has no version). */
+  notChecked: string[];
+}
+
+/** A kept source must still describe the record as written: its version and every package's version or the reason
+ *  it has none. Otherwise the record was edited by hand and its version no longer has a recorded source. */
+function keptSourceMismatch(doc: ServerJson, kept: KeptSource): string | undefined {
+  if (doc.version !== kept.version) return `version ${doc.version ?? '(none)'} is not the recorded ${kept.version}`;
+  for (const pkg of doc.packages ?? []) {
+    const recorded = kept.packageVersions[pkg.identifier];
+    if (pkg.version !== recorded)
+      return `package ${pkg.identifier} version ${pkg.version ?? '(none)'} is not the recorded ${recorded ?? '(none)'}`;
+    if (!pkg.version && !kept.unversioned?.[pkg.identifier])
+      return `package ${pkg.identifier} has no version and no recorded reason`;
+  }
+  return undefined;
+}
+
+function describeKept(kept: KeptSource): string {
+  const from =
+    kept.source === 'repository'
+      ? `${kept.repository}${kept.tag ? ` tag ${kept.tag}` : ''} (commit ${kept.commit.slice(0, 12)}, ${kept.committed.slice(0, 10)})`
+      : kept.url;
+  return `kept ${kept.version} from ${from}, read ${kept.seen}`;
 }
 
 /** Works out the new file contents from the current ones and the registry's answers (`view`); writes nothing. */
@@ -157,19 +229,39 @@ export async function refreshVersions(opts: {
     servers: {},
   };
   const changes: string[] = [];
+  const notChecked: string[] = [];
   let text = opts.serversText;
   const expected: Record<string, ServerJson> = structuredClone(records);
   for (const [slug, doc] of Object.entries(records)) {
     const pkg = npmPackageOf(doc);
     if (!pkg) {
+      const kept = opts.previous?.servers[slug];
+      if (doc.packages?.length && isKeptSource(kept)) {
+        const mismatch = keptSourceMismatch(doc, kept);
+        if (mismatch) throw new Error(`mcp-servers.json ${slug}: ${mismatch} in mcp-versions.json`);
+        versions.servers[slug] = kept;
+        notChecked.push(`${slug} (${registryKinds(doc)}): ${describeKept(kept)}`);
+        continue;
+      }
+      // Every version written must have its source recorded: one without is not kept silently.
+      if (doc.version || doc.packages?.some((p) => p.version))
+        throw new Error(`mcp-servers.json ${slug}: has a version that mcp-versions.json records no source for`);
       versions.servers[slug] = { source: 'none', reason: noneReason(doc) };
+      if (doc.packages?.length) notChecked.push(`${slug} (${registryKinds(doc)}): no recorded version`);
       continue;
     }
     const facts = await view(pkg.identifier);
     // Each npm package is written at its current release: the one the registry reads its mcpName from.
     const packageVersions: Record<string, string> = {};
+    const unversioned: Record<string, string> = {};
     for (const [index, each] of (doc.packages ?? []).entries()) {
-      if (each.registryType !== 'npm') continue;
+      if (each.registryType !== 'npm') {
+        if (each.version)
+          throw new Error(`mcp-servers.json ${slug}: package ${each.identifier} has a version no source records`);
+        unversioned[each.identifier] =
+          `${each.registryType} cannot be reached from where the data is written: no version checked, so it stays unpinned`;
+        continue;
+      }
       const release = each === pkg ? facts.version : (await view(each.identifier)).version;
       const refusal = versionRefusal(release);
       if (refusal) throw new Error(`npm view ${each.identifier}: the registry would refuse its version: ${refusal}`);
@@ -187,6 +279,7 @@ export async function refreshVersions(opts: {
       ...(facts.published ? { published: facts.published } : {}),
       ...(facts.mcpName ? { mcpName: facts.mcpName } : {}),
       packageVersions,
+      ...(Object.keys(unversioned).length ? { unversioned } : {}),
     };
     if (doc.version !== facts.version) {
       text = setRecordField(text, slug, 'version', facts.version);
@@ -208,7 +301,7 @@ export async function refreshVersions(opts: {
   for (const slug of Object.keys(expected))
     if (!isDeepStrictEqual(reparsed[slug], expected[slug]))
       throw new Error(`mcp-servers.json ${slug}: the edit changed more than its versions and name`);
-  return { text, versions, changes };
+  return { text, versions, changes, notChecked };
 }
 
 export function readVersionsFile(file = VERSIONS_FILE): VersionsFile | undefined {
@@ -220,7 +313,9 @@ export function readVersionsFile(file = VERSIONS_FILE): VersionsFile | undefined
   }
 }
 
-export async function writeRefreshedVersions(today = new Date().toISOString().slice(0, 10)): Promise<string[]> {
+export async function writeRefreshedVersions(
+  today = new Date().toISOString().slice(0, 10),
+): Promise<Pick<RefreshResult, 'changes' | 'notChecked'>> {
   const result = await refreshVersions({
     serversText: readFileSync(SERVERS_FILE, 'utf8'),
     previous: readVersionsFile(),
@@ -228,5 +323,5 @@ export async function writeRefreshedVersions(today = new Date().toISOString().sl
   });
   writeFileSync(SERVERS_FILE, result.text);
   writeFileSync(VERSIONS_FILE, `${JSON.stringify(result.versions, null, 2)}\n`);
-  return result.changes;
+  return { changes: result.changes, notChecked: result.notChecked };
 }
