@@ -41,7 +41,7 @@ export interface ReleaseServingOptions {
 }
 
 /** A watch can miss an event, and some filesystems (network mounts) have none: the choice is worked out again this
- *  often all the same (about 30 `stat` calls each time). */
+ *  often all the same (some 20 `stat` calls each time). */
 export const RECHECK_MS = 2000;
 
 export interface ReleaseServing {
