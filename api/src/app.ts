@@ -72,7 +72,7 @@ export interface SiteApp extends Express {
   metrics: SiteMetrics;
   signals: Signals;
   rollbacks: RollbackMonitor;
-  /** Stops the rollback checks and writes the signal counts held in memory. */
+  /** Stops the rollback checks and the watch on the release folders, and writes the signal counts held in memory. */
   stop(): Promise<void>;
 }
 
@@ -89,11 +89,13 @@ export async function createApp({
   app.disable('x-powered-by');
   // Off unless TRUST_PROXY says which proxies set X-Forwarded-For: otherwise any client picks its own address.
   app.set('trust proxy', config.trustProxy);
-  // Which release serves each remote (validated manifest, last good state, fallbacks): one for pages, /remotes.json
-  // and the release files, so they always agree.
+  // One manifest store for the app: a release, rollback or canary written through it is served from the next request.
+  const manifestStore = manifests ?? fileManifestStore(config.releasesDir);
+  // Which release serves each remote (validated manifest, last good state, fallbacks), worked out when the release
+  // files or the manifest change: one for pages, /remotes.json and the release files, so they always agree.
   const serving = createReleaseServing({
     releasesDir: config.releasesDir,
-    manifests,
+    manifests: manifestStore,
     remotes: REMOTE_NAMES,
     devRemotes: config.devRemotes,
     logger,
@@ -116,7 +118,7 @@ export async function createApp({
     logger,
   });
   const rollbacks = createRollbackMonitor({
-    manifests: manifests ?? fileManifestStore(config.releasesDir),
+    manifests: manifestStore,
     releasesDir: config.releasesDir,
     signals,
     rule: config.rollback,
@@ -208,7 +210,7 @@ export async function createApp({
     releasesRouter({
       db,
       releasesDir: config.releasesDir,
-      manifests,
+      manifests: manifestStore,
       previews,
       siteOrigin: config.siteOrigin,
       maxUploadBytes: config.releaseUploadBytes,
@@ -402,6 +404,7 @@ export async function createApp({
   };
   const stop = async () => {
     rollbacks.stop();
+    serving.close();
     await signals.close();
   };
   return Object.assign(app, { handler, metrics, signals, rollbacks, stop });

@@ -120,6 +120,8 @@ try {
       manifests,
       remotes: REMOTE_NAMES,
       importEntry: () => Promise.reject(new Error('not imported here')),
+      watch: false,
+      recheckMs: 0,
     });
     const read = serving.manifest();
     // The error rates being watched, from the counts the servers wrote to the database.

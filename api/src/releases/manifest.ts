@@ -222,7 +222,7 @@ function rememberGood(releasesDir: string, manifest: Manifest): void {
 let cache: { path: string; key: string; read: ManifestRead } | null = null;
 
 /**
- * Reads and validates the manifest; cheap on every request (re-parsed only when the file changed). A bad file
+ * Reads and validates the manifest; cheap to call often (re-parsed only when the file changed). A bad file
  * never throws: the result says what is wrong and serves the last good state (per remote where only some
  * entries are bad). The same object is returned until the file changes, so callers can report a problem once.
  */
@@ -331,7 +331,7 @@ export function writeManifestAtomic(releasesDir: string, manifest: Manifest): vo
 /** release.json of a release, or null when it is missing or unreadable. */
 const metaCache = new Map<string, ReleaseMeta | null>();
 
-/** A release's release.json, validated; read and parsed again only when the file changed (pages ask per request). */
+/** A release's release.json, validated; read and parsed again only when the file changed. */
 export function readReleaseMeta(releasesDir: string, remote: string, id: string): ReleaseMeta | null {
   if (!RELEASE_ID.test(id)) return null;
   const file = join(releaseDir(releasesDir, remote, id), 'release.json');

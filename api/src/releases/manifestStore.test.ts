@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CONTRACT_VERSION } from '@aitools/platform/contract';
 import { openDatabase, type DB } from '../db/connection';
 import { testDatabaseLocation } from '../../test/testDatabase';
@@ -82,6 +82,17 @@ describe('the release manifest as database rows', () => {
     for (let i = 0; i < 100 && other.read().manifest.remotes.directory?.active !== 'd1'; i++)
       await new Promise((r) => setTimeout(r, 20));
     expect(other.read().manifest.remotes.directory?.active).toBe('d1');
+  });
+
+  it("tells its listeners (the served releases) of its own writes at once, and of another instance's when it hears", async () => {
+    const mine = await store(await open(), { listenUrl: location, pollMs: 50 });
+    const heard: string[] = [];
+    mine.onChange(() => heard.push(mine.read().manifest.remotes.legal?.active ?? '-'));
+    await mine.record('legal', event('r1'));
+    expect(heard.at(-1)).toBe('r1');
+    const operator = await store(await open());
+    await operator.record('legal', event('r2'));
+    await vi.waitFor(() => expect(heard.at(-1)).toBe('r2'), { timeout: 2000 });
   });
 
   it('pnpm rollback works against the rows and leaves manifest.json alone', async () => {

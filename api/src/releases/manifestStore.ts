@@ -2,8 +2,9 @@
  * Where the release manifest lives. One instance on SQLite: manifest.json beside the release folders (manifest.ts).
  * Several instances on one Postgres: rows of release_events, changed in a transaction (the same code also runs on
  * an SQLite file, which the tests use); every instance keeps the
- * manifest in memory (pages read it on each request, synchronously) and picks up a change within a second: at once
- * through LISTEN/NOTIFY, and through a cheap version check each second should a notification be missed.
+ * manifest in memory (read synchronously) and picks up a change within a second: at once through LISTEN/NOTIFY, and
+ * through a cheap version check each second should a notification be missed. Either store tells its listeners
+ * (serving.ts) of each change it makes or picks up.
  */
 import pg from 'pg';
 import { sql, type Selectable } from 'kysely';
@@ -26,7 +27,7 @@ import {
 export interface ManifestStore {
   /** For messages: what an operator repairs when it is bad. */
   readonly where: string;
-  /** The manifest now (validated; the last good state where it is bad). Cheap: called on every page request. */
+  /** The manifest now (validated; the last good state where it is bad). Cheap: the file is re-read only when changed. */
   read(): ManifestRead;
   /** Appends one event to a remote's history (applyEvent: the active release and canary follow it). `expect`, checked
    *  under the writers' lock, refuses the write (StaleStateError) when the remote's state is no longer what the
@@ -36,6 +37,8 @@ export interface ManifestStore {
     event: Omit<ManifestEvent, 'from'>,
     expect?: (state: RemoteState | undefined) => boolean,
   ): Promise<Manifest>;
+  /** Calls `listener` after the manifest changed: a write through this store or, on Postgres, another instance's. */
+  onChange(listener: () => void): void;
   close(): Promise<void>;
 }
 
@@ -49,7 +52,10 @@ function withEvent(manifest: Manifest, remote: string, event: ManifestEvent): Ma
 /** The remote's state changed between a decision and its write (another instance or operator acted first). */
 export class StaleStateError extends Error {}
 
+/** manifest.json: a change by another process (an operator's command, an edit) is seen by the server's watch on the
+ *  releases folder (serving.ts), not here. */
 export function fileManifestStore(releasesDir: string): ManifestStore {
+  const listeners: (() => void)[] = [];
   return {
     where: MANIFEST_FILE,
     read: () => readManifestChecked(releasesDir),
@@ -59,8 +65,10 @@ export function fileManifestStore(releasesDir: string): ManifestStore {
         throw new StaleStateError(`the state of ${remote} changed meanwhile`);
       const manifest = withEvent(current, remote, { ...event, from: current.remotes[remote]?.active ?? null });
       writeManifestAtomic(releasesDir, manifest);
+      for (const listener of listeners) listener();
       return manifest;
     },
+    onChange: (listener) => void listeners.push(listener),
     close: async () => {},
   };
 }
@@ -127,12 +135,17 @@ export async function databaseManifestStore(db: DB, opts: DatabaseManifestOption
   let lastGood: Manifest | null = null;
   let seen = -1;
   let failing = false;
+  const listeners: (() => void)[] = [];
+  const changed = () => {
+    for (const listener of listeners) listener();
+  };
 
   const load = async () => {
     const rows = (await db.selectFrom('release_events').selectAll().orderBy('id').execute()) as EventRow[];
     current = fromRows(rows, lastGood);
     if (current.ok) lastGood = current.manifest;
     seen = rows.at(-1)?.id ?? 0;
+    changed();
   };
   /** The cheap check: the newest row's id (rows are only ever appended). */
   const check = async () => {
@@ -159,6 +172,7 @@ export async function databaseManifestStore(db: DB, opts: DatabaseManifestOption
         servingFrom: 'last-good',
         fromLastGood: Object.keys(current.manifest.remotes),
       };
+      changed();
     }
   };
 
@@ -214,6 +228,7 @@ export async function databaseManifestStore(db: DB, opts: DatabaseManifestOption
       await load();
       return current.manifest;
     },
+    onChange: (listener) => void listeners.push(listener),
     async close() {
       if (timer) clearInterval(timer);
       await listener?.end().catch(() => {});

@@ -1,12 +1,34 @@
-import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import * as fs from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CONTRACT_VERSION } from '@aitools/platform/contract';
 import type { ServerEntry } from '@aitools/platform/contract';
+import { servedReleasesKey } from '../ssr/pageCache';
 import { CHECKED_FILES, fileDigest } from './health';
-import { releaseDir, writeManifestAtomic, type Manifest, type ManifestEvent, type ResolvedRelease } from './manifest';
-import { createReleaseServing } from './serving';
+import {
+  manifestPath,
+  releaseDir,
+  writeManifestAtomic,
+  type Manifest,
+  type ManifestEvent,
+  type ResolvedRelease,
+} from './manifest';
+import { fileManifestStore } from './manifestStore';
+import { createReleaseServing, type ReleaseServing, type ReleaseServingOptions } from './serving';
+import { rollback } from './store';
+
+/** The fs calls that read the release files, counted (each still does what it does). */
+const FS_READS = vi.hoisted(
+  () => ['statSync', 'lstatSync', 'existsSync', 'readFileSync', 'readdirSync', 'openSync'] as const,
+);
+vi.mock('node:fs', async (importOriginal) => {
+  const real = await importOriginal<typeof import('node:fs')>();
+  const counted = Object.fromEntries(FS_READS.map((name) => [name, vi.fn(real[name])]));
+  return { ...real, ...counted, default: { ...real, ...counted } };
+});
+const fsReads = () => FS_READS.reduce((n, name) => n + vi.mocked(fs[name]).mock.calls.length, 0);
 
 let releasesDir: string;
 /** Server entries that throw on import, by release id. */
@@ -46,8 +68,9 @@ function activate(active: string, history: ManifestEvent[]) {
   writeManifestAtomic(releasesDir, m);
 }
 
-function serving() {
-  return createReleaseServing({
+const opened: ReleaseServing[] = [];
+function serving(opts: Partial<ReleaseServingOptions> = {}) {
+  const sv = createReleaseServing({
     releasesDir,
     remotes: ['directory'],
     async importEntry(release: ResolvedRelease): Promise<ServerEntry> {
@@ -55,8 +78,15 @@ function serving() {
       if (throwing.has(release.id)) throw new Error(`boom in ${release.serverEntry}`);
       return { remote: 'directory', routes: {} };
     },
+    ...opts,
   });
+  opened.push(sv);
+  return sv;
 }
+
+/** Waits (a second at most) until `sv` serves `id` to the directory. */
+const serves = (sv: ReleaseServing, id: string) =>
+  vi.waitFor(() => expect(sv.current('directory').release?.id).toBe(id), { timeout: 1000, interval: 5 });
 
 beforeEach(() => {
   releasesDir = mkdtempSync(join(tmpdir(), 'serving-test-'));
@@ -67,7 +97,10 @@ beforeEach(() => {
   store('r3', '2026-11-03T00:00:00Z');
   activate('r3', [ev('release', 'r1', null), ev('release', 'r2', 'r1'), ev('release', 'r3', 'r2')]);
 });
-afterEach(() => rmSync(releasesDir, { recursive: true, force: true }));
+afterEach(() => {
+  for (const sv of opened.splice(0)) sv.close();
+  rmSync(releasesDir, { recursive: true, force: true });
+});
 
 describe('choosing the release to serve', () => {
   it('serves the active release when it is intact', async () => {
@@ -77,7 +110,7 @@ describe('choosing the release to serve', () => {
     expect(s.release && s.fallbackFrom).toBeUndefined();
   });
 
-  it('falls back to the newest intact earlier release when the active folder is missing, and recovers when it is back', () => {
+  it('falls back to the newest intact earlier release when the active folder is missing, and recovers when it is back', async () => {
     const sv = serving();
     const dir = releaseDir(releasesDir, 'directory', 'r3');
     renameSync(dir, `${dir}.away`);
@@ -90,7 +123,7 @@ describe('choosing the release to serve', () => {
       remotes: { directory: { active: 'r3', served: 'r2' } },
     });
     renameSync(`${dir}.away`, dir);
-    expect(sv.current('directory').release?.id).toBe('r3');
+    await serves(sv, 'r3');
     expect(sv.health()).toMatchObject({ ok: true, remotes: {} });
   });
 
@@ -166,28 +199,107 @@ describe('choosing the release to serve', () => {
   });
 
   it('a server entry that does not settle in time is kept (the render budget handles it) without waiting longer', async () => {
-    const sv = createReleaseServing({ releasesDir, remotes: ['directory'], importEntry: () => new Promise(() => {}) });
+    const sv = serving({ importEntry: () => new Promise(() => {}) });
     const started = Date.now();
     const s = await sv.resolve('directory', 30);
     expect(s.release?.id).toBe('r3');
     expect(Date.now() - started).toBeLessThan(1000);
   });
 
-  it('reports a bad manifest once per bad file state, and serves the last good one', () => {
+  it('reports a bad manifest once per bad file state, and serves the last good one', async () => {
     const errors: string[] = [];
-    const sv = createReleaseServing({
-      releasesDir,
-      remotes: ['directory'],
-      importEntry: async () => ({ remote: 'directory', routes: {} }),
-      logger: { error: (_o: object, msg: string) => errors.push(msg), warn: () => {} } as never,
-    });
+    const sv = serving({ logger: { error: (_o: object, msg: string) => errors.push(msg), warn: () => {} } as never });
     sv.current('directory');
     writeFileSync(join(releasesDir, 'manifest.json'), '{"version":1,"remo');
+    await vi.waitFor(() => expect(sv.manifest().ok).toBe(false), { timeout: 1000 });
     for (let i = 0; i < 3; i++) expect(sv.current('directory').release?.id).toBe('r3');
     expect(errors.filter((m) => m.startsWith('release manifest is bad'))).toHaveLength(1);
     expect(sv.health()).toMatchObject({
       ok: false,
       manifest: { ok: false, problem: expect.stringMatching(/not valid JSON/), servingFrom: 'last-good' },
     });
+  });
+});
+
+describe('holding the choice between changes', () => {
+  it('reads no file while nothing changes, however often a request asks', async () => {
+    const sv = serving({ recheckMs: 60_000 });
+    let reads = fsReads();
+    // The first asks work the choice out from the files.
+    sv.current('directory');
+    sv.current('directory', 'r2');
+    await sv.resolve('directory', 1000);
+    expect(fsReads() - reads).toBeGreaterThan(10);
+    reads = fsReads();
+    for (let i = 0; i < 1000; i++) {
+      // What a cached page's request asks: the page cache's key (with and without a canary), the manifest (canary
+      // buckets), the release a view is counted for.
+      expect(servedReleasesKey(sv, ['directory'], i % 2 ? { directory: 'r2' } : {})).toBe(
+        `directory=${i % 2 ? 'r2' : 'r3'}`,
+      );
+      sv.manifest();
+      expect(sv.current('directory').release?.id).toBe('r3');
+    }
+    // What a render and /api/health ask.
+    expect((await sv.resolve('directory', 1000)).release?.id).toBe('r3');
+    expect(sv.health().ok).toBe(true);
+    expect(fsReads() - reads).toBe(0);
+  });
+
+  it('sees each change to the manifest and the release folders through the watch, within a second', async () => {
+    const sv = serving({ recheckMs: 0 });
+    const r3 = releaseDir(releasesDir, 'directory', 'r3');
+    const browserEntry = join(r3, 'client', 'remoteEntry.js');
+    expect(sv.current('directory').release?.id).toBe('r3');
+
+    // The manifest written atomically (a rename), then edited in place.
+    const history = [ev('release', 'r1', null), ev('release', 'r2', 'r1'), ev('release', 'r3', 'r2')];
+    activate('r2', [...history, ev('rollback', 'r2', 'r3')]);
+    await serves(sv, 'r2');
+    writeFileSync(
+      manifestPath(releasesDir),
+      JSON.stringify({ version: 1, remotes: { directory: { active: 'r3', history } } }),
+    );
+    await serves(sv, 'r3');
+
+    // A damaged file in the active release, then restored.
+    const original = readFileSync(browserEntry);
+    writeFileSync(browserEntry, '<html>502 Bad Gateway</html>');
+    await serves(sv, 'r2');
+    const fallback = sv.current('directory');
+    expect(fallback.release && fallback.fallbackFrom?.problem).toMatch(/changed since/);
+    writeFileSync(browserEntry, original);
+    await serves(sv, 'r3');
+
+    // The folder removed, then put back as a new folder.
+    rmSync(r3, { recursive: true });
+    await serves(sv, 'r2');
+    store('r3', '2026-11-03T00:00:00Z');
+    await serves(sv, 'r3');
+    // Its files are watched again.
+    rmSync(join(r3, 'server', 'entry.mjs'));
+    await serves(sv, 'r2');
+
+    // A new release, stored and made active.
+    store('r4', '2026-11-04T00:00:00Z');
+    activate('r4', [...history, ev('release', 'r4', 'r3')]);
+    await serves(sv, 'r4');
+  });
+
+  it('without a watch, the re-check picks a change up within its period', async () => {
+    const sv = serving({ watch: false, recheckMs: 100 });
+    expect(sv.current('directory').release?.id).toBe('r3');
+    rmSync(join(releaseDir(releasesDir, 'directory', 'r3'), 'server', 'entry.mjs'));
+    // Held until the re-check.
+    expect(sv.current('directory').release?.id).toBe('r3');
+    await serves(sv, 'r2');
+  });
+
+  it("serves a rollback made through this process's manifest store from the very next ask", async () => {
+    const manifests = fileManifestStore(releasesDir);
+    const sv = serving({ manifests, watch: false, recheckMs: 0 });
+    expect(sv.current('directory').release?.id).toBe('r3');
+    await rollback('directory', { releasesDir, manifests, to: 'r2' });
+    expect(sv.current('directory').release?.id).toBe('r2');
   });
 });

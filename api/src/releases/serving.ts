@@ -1,6 +1,7 @@
 import { statSync } from 'node:fs';
 import type { Logger } from 'pino';
 import type { ServerEntry } from '@aitools/platform/contract';
+import { watchReleaseFolders } from './folderWatch';
 import { checkRelease, releaseCandidates } from './health';
 import type { ManifestStore } from './manifestStore';
 import {
@@ -33,7 +34,15 @@ export interface ReleaseServingOptions {
   manifests?: ManifestStore;
   /** Imports a release's server entry (ssr/serverEntries.ts; tests pass their own). */
   importEntry: (release: ResolvedRelease) => Promise<ServerEntry>;
+  /** Watch the release folders for changes (default true; a one-shot command turns it off). */
+  watch?: boolean;
+  /** How often the choice is worked out again whatever the watch saw, in ms (default RECHECK_MS; 0: never). */
+  recheckMs?: number;
 }
+
+/** A watch can miss an event, and some filesystems (network mounts) have none: the choice is worked out again this
+ *  often all the same (some 20 `stat` calls each time). */
+export const RECHECK_MS = 2000;
 
 export interface ReleaseServing {
   /** The manifest read (validated, last-good when the file is bad); its problem is logged once per file state. */
@@ -48,6 +57,8 @@ export interface ReleaseServing {
   entry(release: ResolvedRelease): Promise<ServerEntry>;
   /** For /api/health and `pnpm releases`. */
   health(): ReleasesHealth;
+  /** Stops the watch and the re-check. */
+  close(): void;
 }
 
 export interface ReleasesHealth {
@@ -57,8 +68,8 @@ export interface ReleasesHealth {
   remotes: Record<string, { active: string | null; served: string | null; problem: string }>;
 }
 
-/** Keyed by the entry file's identity: a restored or replaced file is imported afresh. */
-function entryKey(release: ResolvedRelease): string {
+/** A server entry is keyed by its file's identity: a restored or replaced file is imported afresh. */
+function readEntryKey(release: ResolvedRelease): string {
   try {
     const st = statSync(release.serverEntry);
     return `${release.serverEntry}|${st.ino}|${st.mtimeMs}|${st.size}`;
@@ -67,10 +78,22 @@ function entryKey(release: ResolvedRelease): string {
   }
 }
 
+type Intact = { releases: ResolvedRelease[]; active: string | null; activeProblem?: string };
+
+/** What is known about the release files until one of them changes. */
+interface Held {
+  read?: ManifestRead;
+  served: Map<string, Served>;
+  intact: Map<string, Intact>;
+  entryKeys: Map<string, string>;
+}
+
 /**
- * Chooses, per remote and per request, the release to serve: the active one when intact, else the newest intact
- * earlier one, else none (the route answers 503 with the remote boundary). Nothing is remembered about a release
- * except a server entry that failed to import, so a restored folder or a new activation is picked up at once.
+ * Chooses the release that serves each remote: the active one when intact, else the newest intact earlier one,
+ * else none (the route answers 503 with the remote boundary). The choice is worked out from the files and held;
+ * a request only looks it up. It is worked out again after a change: a watch on the release folders
+ * (folderWatch.ts), a write through the manifest store (this process's, or on Postgres another instance's), a server
+ * entry that failed to import, and every RECHECK_MS whatever the watch saw.
  */
 export function createReleaseServing(opts: ReleaseServingOptions): ReleaseServing {
   const { releasesDir, remotes, devRemotes = [], logger } = opts;
@@ -81,7 +104,42 @@ export function createReleaseServing(opts: ReleaseServingOptions): ReleaseServin
 
   const readManifest = opts.manifests?.read ?? (() => readManifestChecked(releasesDir));
 
+  let held: Held | null = null;
+  /** Forgets what is held: the next ask works the choice out again. */
+  const stale = () => {
+    held = null;
+  };
+  const folders =
+    opts.watch === false
+      ? null
+      : watchReleaseFolders(
+          releasesDir,
+          remotes.filter((r) => !devRemotes.includes(r)),
+          stale,
+        );
+  const recheckMs = opts.recheckMs ?? RECHECK_MS;
+  const recheck = recheckMs > 0 ? setInterval(stale, recheckMs).unref() : null;
+  opts.manifests?.onChange(stale);
+
+  function hold(): Held {
+    if (!held) {
+      // Watched before the files are read: a change from here on is seen.
+      folders?.rewatch();
+      held = { served: new Map(), intact: new Map(), entryKeys: new Map() };
+    }
+    return held;
+  }
+
+  function entryKey(release: ResolvedRelease): string {
+    const keys = hold().entryKeys;
+    let key = keys.get(release.serverEntry);
+    if (!key) keys.set(release.serverEntry, (key = readEntryKey(release)));
+    return key;
+  }
+
   function manifest(): ManifestRead {
+    const h = hold();
+    if (h.read) return h.read;
     const read = readManifest();
     if (!read.ok && read !== reported) {
       logger?.error(
@@ -90,6 +148,7 @@ export function createReleaseServing(opts: ReleaseServingOptions): ReleaseServin
       );
     }
     reported = read;
+    h.read = read;
     return read;
   }
 
@@ -100,6 +159,7 @@ export function createReleaseServing(opts: ReleaseServingOptions): ReleaseServin
       p = opts.importEntry(release);
       p.catch((err: unknown) => {
         importFailures.set(key, `its server entry does not load (${(err as Error)?.name ?? 'Error'})`);
+        stale();
         logger?.error(
           { err, remote: release.remote, release: release.id },
           'server entry of a release failed to import; that release is not served',
@@ -131,12 +191,16 @@ export function createReleaseServing(opts: ReleaseServingOptions): ReleaseServin
   }
 
   /** The candidates that pass the checks by files and known import failures, best first; `all`: every one (to try
-   *  their imports in turn), else only the best, so a request looks no further than the release it serves. */
-  function intact(
-    remote: string,
-    all = false,
-    pin?: string,
-  ): { releases: ResolvedRelease[]; active: string | null; activeProblem?: string } {
+   *  their imports in turn), else only the best. Held until something changes. */
+  function intact(remote: string, all = false, pin?: string): Intact {
+    const h = hold();
+    const key = `${remote}|${pin ?? ''}|${all}`;
+    let found = h.intact.get(key);
+    if (!found) h.intact.set(key, (found = checkCandidates(remote, all, pin)));
+    return found;
+  }
+
+  function checkCandidates(remote: string, all: boolean, pin?: string): Intact {
     if (devRemotes.includes(remote)) return { releases: [devRelease(remote)], active: 'dev' };
     if (pin) {
       // A previewed release stands in for the active one; should it not be intact, the usual choice serves.
@@ -189,9 +253,15 @@ export function createReleaseServing(opts: ReleaseServingOptions): ReleaseServin
     manifest,
     entry,
     current(remote, pin) {
-      const { releases, active, activeProblem } = intact(remote, false, pin);
-      const chosen = served(remote, releases, active, activeProblem);
-      return pin ? chosen : report(chosen);
+      const h = hold();
+      const key = `${remote}|${pin ?? ''}`;
+      let chosen = h.served.get(key);
+      if (!chosen) {
+        const { releases, active, activeProblem } = intact(remote, false, pin);
+        chosen = served(remote, releases, active, activeProblem);
+        h.served.set(key, pin ? chosen : report(chosen));
+      }
+      return chosen;
     },
     async resolve(remote, waitMs, pin) {
       const { releases, active, activeProblem } = intact(remote, true, pin);
@@ -222,6 +292,10 @@ export function createReleaseServing(opts: ReleaseServingOptions): ReleaseServin
         manifest: { ok: read.ok, ...(read.problem ? { problem: read.problem } : {}), servingFrom: read.servingFrom },
         remotes: out,
       };
+    },
+    close() {
+      if (recheck) clearInterval(recheck);
+      folders?.close();
     },
   };
 }
