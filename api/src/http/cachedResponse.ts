@@ -139,17 +139,10 @@ const CODINGS: Coding[] = ['br', 'gzip', 'identity'];
 
 // negotiator 1.x takes the server's preference order (its published types describe 0.6).
 type Negotiator1 = { encoding(available: string[], opts: { preferred: string[] }): string | undefined };
-/** Per Accept-Encoding value (clients send a handful of distinct ones): negotiation is a parse we need not repeat. */
-const codingOf = new LRUCache<string, Coding>({ max: 256 });
+/** The best coding the client accepts (a parse of about a microsecond: cheaper than remembering it). */
 function bestCoding(acceptEncoding: string | undefined): Coding {
-  const header = acceptEncoding ?? '';
-  let coding = codingOf.get(header);
-  if (!coding) {
-    const negotiator = new Negotiator({ headers: { 'accept-encoding': acceptEncoding } }) as unknown as Negotiator1;
-    coding = (negotiator.encoding(CODINGS, { preferred: CODINGS }) as Coding | undefined) ?? 'identity';
-    codingOf.set(header, coding);
-  }
-  return coding;
+  const negotiator = new Negotiator({ headers: { 'accept-encoding': acceptEncoding } }) as unknown as Negotiator1;
+  return (negotiator.encoding(CODINGS, { preferred: CODINGS }) as Coding | undefined) ?? 'identity';
 }
 
 const codingFor = (req: IncomingMessage, e: EncodedReply): Coding =>
