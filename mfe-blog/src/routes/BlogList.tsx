@@ -192,7 +192,7 @@ function Listing({ posts }: { posts: BlogPostSummary[] }) {
             </section>
           )}
           {pages > 1 && (
-            <Pagination page={page} pages={pages} hrefOf={(n) => listHref({ search, category, page: n })} />
+            <Pagination page={page} total={pages} hrefFor={(n) => listHref({ search, category, page: n })} />
           )}
         </>
       )}
