@@ -20,47 +20,42 @@ export interface SiteMetrics {
 export function createMetrics(manifest: () => Manifest): SiteMetrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
-  const registers = [registry];
   infoGauge(registry, manifest);
+  const registers = [registry];
+  const counter = <L extends string>(name: string, help: string, labelNames: L[]) =>
+    new Counter<L>({ name, help, labelNames, registers });
+  const perRelease = ['remote', 'release'] as const;
   return {
     registry,
-    requests: new Counter({
-      name: 'http_requests_total',
-      help: 'Requests answered, by route pattern and status.',
-      labelNames: ['route', 'status'],
-      registers,
-    }),
+    requests: counter('http_requests_total', 'Requests answered, by route pattern and status.', ['route', 'status']),
     renderSeconds: new Histogram({
       name: 'ssr_render_seconds',
       help: 'Server render time of pages whose route belongs to a remote, by remote and release.',
-      labelNames: ['remote', 'release'],
+      labelNames: perRelease,
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 1.5, 3],
       registers,
     }),
-    cacheLookups: new Counter({
-      name: 'cache_lookups_total',
-      help: 'Lookups in the reply caches, by cache (reads, pages) and result (hit, miss).',
-      labelNames: ['cache', 'result'],
-      registers,
-    }),
+    cacheLookups: counter(
+      'cache_lookups_total',
+      'Lookups in the reply caches, by cache (reads, pages) and result (hit, miss).',
+      ['cache', 'result'],
+    ),
     breakerOpen: new Gauge({
       name: 'ssr_breaker_open',
       help: 'Whether the server-render breaker of a remote release is open (1) or closed (0).',
-      labelNames: ['remote', 'release'],
+      labelNames: perRelease,
       registers,
     }),
-    visitorErrors: new Counter({
-      name: 'release_visitor_errors_total',
-      help: "Error reports from visitors' browsers, by remote, release and kind.",
-      labelNames: ['remote', 'release', 'kind'],
-      registers,
-    }),
-    pageViews: new Counter({
-      name: 'release_page_views_total',
-      help: 'Pages served per remote release (the denominator of error rates).',
-      labelNames: ['remote', 'release'],
-      registers,
-    }),
+    visitorErrors: counter(
+      'release_visitor_errors_total',
+      "Error reports from visitors' browsers, by remote, release and kind.",
+      [...perRelease, 'kind'],
+    ),
+    pageViews: counter(
+      'release_page_views_total',
+      'Pages served per remote release (the denominator of error rates).',
+      [...perRelease],
+    ),
   };
 }
 

@@ -9,6 +9,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ReadBuffer, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { AnySchema, SchemaOutput } from '@modelcontextprotocol/sdk/server/zod-compat.js';
 import {
   ListPromptsResultSchema,
   ListResourcesResultSchema,
@@ -196,37 +197,24 @@ export async function inspectCommand(
   const exchange = async (): Promise<Offer> => {
     await client.connect(transport, options());
     const caps = client.getServerCapabilities() ?? {};
-    const tools = caps.tools
-      ? await allPages(async (cursor) => {
-          const r = await client.request(
-            { method: 'tools/list', params: cursor ? { cursor } : {} },
-            ListToolsResultSchema,
-            options(),
-          );
-          return { items: r.tools, nextCursor: r.nextCursor };
-        })
-      : [];
+    /** Every page of one of the server's lists, within the deadline. */
+    const listAll = <S extends AnySchema, T>(
+      method: string,
+      schema: S,
+      items: (r: SchemaOutput<S>) => T[],
+    ): Promise<T[]> =>
+      allPages(async (cursor) => {
+        const r = await client.request({ method, params: cursor ? { cursor } : {} }, schema, options());
+        return { items: items(r), nextCursor: (r as { nextCursor?: string }).nextCursor };
+      });
+    const tools = caps.tools ? await listAll('tools/list', ListToolsResultSchema, (r) => r.tools) : [];
     // Tools are what the page is about: a server whose prompt or resource list fails (one that reads its
     // resources from a database it cannot reach) still has its tools listed.
     const prompts = caps.prompts
-      ? await allPages(async (cursor) => {
-          const r = await client.request(
-            { method: 'prompts/list', params: cursor ? { cursor } : {} },
-            ListPromptsResultSchema,
-            options(),
-          );
-          return { items: r.prompts, nextCursor: r.nextCursor };
-        }).catch(() => [])
+      ? await listAll('prompts/list', ListPromptsResultSchema, (r) => r.prompts).catch(() => [])
       : [];
     const resources = caps.resources
-      ? await allPages(async (cursor) => {
-          const r = await client.request(
-            { method: 'resources/list', params: cursor ? { cursor } : {} },
-            ListResourcesResultSchema,
-            options(),
-          );
-          return { items: r.resources, nextCursor: r.nextCursor };
-        }).catch(() => [])
+      ? await listAll('resources/list', ListResourcesResultSchema, (r) => r.resources).catch(() => [])
       : [];
     const info = client.getServerVersion();
     return {

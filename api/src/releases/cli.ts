@@ -31,6 +31,7 @@ import { checkRelease } from './health';
 import { createReleaseServing } from './serving';
 import { shortDigest } from './sourceHash';
 import { runRemoteCommand, type RemoteCommand } from './remoteCli';
+import { reportRefusal } from './refusal';
 
 const [command, ...args] = process.argv.slice(2);
 const config = loadConfig();
@@ -81,9 +82,7 @@ if (site) {
       force: flag('--force'),
     });
   } catch (err) {
-    if (!(err instanceof ReleaseError)) throw err;
-    console.error(`Error: ${err.message}`);
-    process.exitCode = 1;
+    reportRefusal(err, ReleaseError);
   }
   process.exit();
 }
@@ -185,9 +184,7 @@ try {
     if (!db) await signalsDb.destroy();
   }
 } catch (err) {
-  if (!(err instanceof ReleaseError)) throw err;
-  console.error(`Error: ${err.message}`);
-  process.exitCode = 1;
+  reportRefusal(err, ReleaseError);
 } finally {
   await manifests.close();
   await db?.destroy();

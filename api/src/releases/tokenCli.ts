@@ -9,6 +9,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/connection';
 import { ALL_REMOTES, createToken, listTokens, parseRemotes, revokeToken, TokenError } from './tokens';
+import { reportRefusal } from './refusal';
 
 const USAGE = `Usage: pnpm token <command>
   create <remote>[,<remote>...] --label <text>   a token that may release those remotes (printed once)
@@ -54,9 +55,7 @@ try {
     console.log(`Token "${arg}" revoked: it is refused from now on, on every instance.`);
   }
 } catch (err) {
-  if (!(err instanceof TokenError)) throw err;
-  console.error(`Error: ${err.message}`);
-  process.exitCode = 1;
+  reportRefusal(err, TokenError);
 } finally {
   await db.destroy();
 }

@@ -184,7 +184,7 @@ function Listing({ posts }: { posts: BlogPostSummary[] }) {
           {slice.posts.length > 0 && (
             <section className="blog-latest" aria-labelledby="blog-latest-title">
               <h2 id="blog-latest-title">Latest Posts</h2>
-              <div className="blog-grid">
+              <div className="columns-3 blog-grid">
                 {slice.posts.map((p) => (
                   <PostCard key={p.slug} post={p} />
                 ))}
@@ -192,7 +192,7 @@ function Listing({ posts }: { posts: BlogPostSummary[] }) {
             </section>
           )}
           {pages > 1 && (
-            <Pagination page={page} pages={pages} hrefOf={(n) => listHref({ search, category, page: n })} />
+            <Pagination page={page} total={pages} hrefFor={(n) => listHref({ search, category, page: n })} />
           )}
         </>
       )}

@@ -1,5 +1,5 @@
 import { Form, useSearchParams } from 'react-router-dom';
-import { contactEmail, defineRoute, type RouteProps } from '@aitools/platform';
+import { contactEmail, defineRoute, SelectOptions, type RouteProps } from '@aitools/platform';
 import { CONTACT_SUBJECTS, contactSchema } from '@aitools/contracts/forms';
 import { pageHead } from '../shared/pageHead';
 import { formPageLoader, IDEMPOTENCY_FIELD, type FormPageData } from '../shared/formRoute';
@@ -93,11 +93,7 @@ function Contact({ data }: RouteProps<FormPageData>) {
               {(control) => (
                 <select {...control} {...common('subject')}>
                   <option value="">Select a subject</option>
-                  {CONTACT_SUBJECTS.map((s) => (
-                    <option key={s.value} value={s.value}>
-                      {s.label}
-                    </option>
-                  ))}
+                  <SelectOptions options={CONTACT_SUBJECTS} />
                 </select>
               )}
             </Field>

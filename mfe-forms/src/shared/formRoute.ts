@@ -2,9 +2,10 @@
  * What the three forms share as route modules: a page post works without JavaScript (the action runs on the
  * server) and with it (the same action runs in the browser), and a repeated post is recognisable.
  */
-import { data } from 'react-router-dom';
+import { data, redirect, type ActionFunctionArgs } from 'react-router-dom';
+import type { z } from 'zod';
 import { routeApi, type JsonResult } from '@aitools/platform';
-import type { FieldErrors, FormFailure } from '@aitools/contracts/forms';
+import { validateForm, type FieldErrors, type FormFailure } from '@aitools/contracts/forms';
 import { readFormBody } from '@aitools/contracts/formBody';
 
 export const IDEMPOTENCY_FIELD = 'idempotencyKey';
@@ -92,4 +93,36 @@ export async function sendForm(
 /** The page's status for a send that failed: the API's error status, or 503 when it could not be reached. */
 export function failedStatus(result: SendResult): number {
   return result !== 'unreachable' && result.status >= 400 ? result.status : 503;
+}
+
+/** One form's post, as its page action handles it. */
+export interface FormPost<V extends Record<string, string>> {
+  /** The posted fields, each with its value when missing. */
+  empty: V;
+  schema: z.ZodType;
+  /** The API endpoint the checked form is sent to. */
+  apiPath: string;
+  /** Where a sent form lands: a refresh of that page sends nothing again. */
+  sentPath: string;
+  /** The page's form-level message, and the field errors it shows, when the send failed. */
+  failure: (sent: SendResult) => { fieldErrors: FieldErrors; formError: string };
+}
+
+/**
+ * A form page's action: the post is read, checked with the shared schema, sent to the API with its key, then
+ * redirected (post/redirect/get, 303); a refused, invalid or failed post shows the page again with the values kept.
+ */
+export async function formAction<V extends Record<string, string>>(
+  { request, context }: ActionFunctionArgs,
+  form: FormPost<V>,
+) {
+  const post = await readPost(request, form.empty);
+  if (!post.ok) return refusedPost(post);
+  const { values, idempotencyKey } = post;
+  const checked = validateForm(form.schema, values);
+  if (!checked.success)
+    return data<FormActionData<V>>({ fieldErrors: checked.fieldErrors, values, idempotencyKey }, { status: 400 });
+  const sent = await sendForm(context, form.apiPath, checked.data as object, idempotencyKey);
+  if (sent !== 'unreachable' && sent.ok) return redirect(form.sentPath, 303);
+  return data<FormActionData<V>>({ ...form.failure(sent), values, idempotencyKey }, { status: failedStatus(sent) });
 }

@@ -1,15 +1,8 @@
-import { LegalPage, legalRoute } from './LegalPage';
-
-const PAGE = {
-  title: 'Cookie Policy',
-  path: '/cookies',
-  description:
-    'The AI Tools Directory is cookieless: no cookies, no cross-site tracking, anonymized analytics processed in the EU.',
-};
+import { legalRoute } from './LegalPage';
 
 function Cookies() {
   return (
-    <LegalPage {...PAGE}>
+    <>
       <section>
         <h2>We do not use cookies</h2>
         <p>
@@ -32,8 +25,8 @@ function Cookies() {
           time from your browser settings.
         </p>
       </section>
-    </LegalPage>
+    </>
   );
 }
 
-export default legalRoute(PAGE, Cookies);
+export default legalRoute('cookies', Cookies);

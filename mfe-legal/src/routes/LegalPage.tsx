@@ -9,8 +9,30 @@ interface LegalPageInfo {
   description: string;
 }
 
-/** A legal page's route module: static text, so no loader; the head comes from the page's title and address. */
-export function legalRoute(page: LegalPageInfo, Component: () => ReactNode): RouteModule<null> {
+/** Each legal page's head: its title, address and description. */
+const PAGES = {
+  privacy: {
+    title: 'Privacy Policy',
+    path: '/privacy',
+    description:
+      'How the AI Tools Directory handles your data: no cookies, anonymized EU-processed analytics, and your GDPR rights.',
+  },
+  terms: {
+    title: 'Terms of Service',
+    path: '/terms',
+    description: 'The terms for using the AI Tools Directory: license, disclaimer, conduct, termination and liability.',
+  },
+  cookies: {
+    title: 'Cookie Policy',
+    path: '/cookies',
+    description:
+      'The AI Tools Directory is cookieless: no cookies, no cross-site tracking, anonymized analytics processed in the EU.',
+  },
+} satisfies Record<string, LegalPageInfo>;
+
+/** A legal page's route module: static text in the legal frame, so no loader; the head comes from the table above. */
+export function legalRoute(name: keyof typeof PAGES, Text: () => ReactNode): RouteModule<null> {
+  const page = PAGES[name];
   return defineRoute({
     head: () => ({
       title: `${page.title} | ${SITE_NAME}`,
@@ -18,7 +40,11 @@ export function legalRoute(page: LegalPageInfo, Component: () => ReactNode): Rou
       canonical: canonicalUrl(getConfig().siteOrigin, page.path),
       robots: 'index,follow',
     }),
-    Component,
+    Component: () => (
+      <LegalPage {...page}>
+        <Text />
+      </LegalPage>
+    ),
   });
 }
 

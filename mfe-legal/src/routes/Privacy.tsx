@@ -1,15 +1,8 @@
-import { LegalPage, legalRoute } from './LegalPage';
-
-const PAGE = {
-  title: 'Privacy Policy',
-  path: '/privacy',
-  description:
-    'How the AI Tools Directory handles your data: no cookies, anonymized EU-processed analytics, and your GDPR rights.',
-};
+import { legalRoute } from './LegalPage';
 
 function Privacy() {
   return (
-    <LegalPage {...PAGE}>
+    <>
       <section>
         <h2>Our approach</h2>
         <p>
@@ -55,8 +48,8 @@ function Privacy() {
         <h2>Children</h2>
         <p>This site is not intended for children under 13, and we do not knowingly collect data from them.</p>
       </section>
-    </LegalPage>
+    </>
   );
 }
 
-export default legalRoute(PAGE, Privacy);
+export default legalRoute('privacy', Privacy);

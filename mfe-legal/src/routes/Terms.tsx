@@ -1,15 +1,9 @@
 import { Link } from 'react-router-dom';
-import { LegalPage, legalRoute } from './LegalPage';
-
-const PAGE = {
-  title: 'Terms of Service',
-  path: '/terms',
-  description: 'The terms for using the AI Tools Directory: license, disclaimer, conduct, termination and liability.',
-};
+import { legalRoute } from './LegalPage';
 
 function Terms() {
   return (
-    <LegalPage {...PAGE}>
+    <>
       <section>
         <h2>License</h2>
         <p>
@@ -45,8 +39,8 @@ function Terms() {
           Questions about these terms? <Link to="/contact">Contact us</Link>.
         </p>
       </section>
-    </LegalPage>
+    </>
   );
 }
 
-export default legalRoute(PAGE, Terms);
+export default legalRoute('terms', Terms);

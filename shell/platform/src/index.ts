@@ -21,6 +21,7 @@ export { shareOrCopy, LINK_COPIED } from './share';
 export { globalSingleton } from './singleton';
 export { SITE_NAME, SOCIAL_LINKS, contactEmail, formatLongDate } from './site';
 export { SocialLinks } from './SocialLinks';
+export { SelectOptions } from './SelectOptions';
 export { Pagination } from './Pagination';
 export type { PaginationProps } from './Pagination';
 export type { PageWindow } from './pagination';

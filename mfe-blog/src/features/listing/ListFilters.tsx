@@ -43,7 +43,7 @@ export function ListFilters({ search, initialSearch, category, onSearch, inputRe
           <Link
             key={c}
             to={listHref({ search, category: c === category ? ALL : c })}
-            className="blog-chip"
+            className="chip blog-chip"
             aria-current={c === category ? 'true' : undefined}
           >
             {c}

@@ -1,16 +1,14 @@
-import { Pagination as SitePagination } from '@aitools/platform';
+import { Pagination as SitePagination, type PaginationProps } from '@aitools/platform';
 
 /** Changing page scrolls smoothly to the top (docs/product.md, Blog list); the link itself does the paging. */
 const scrollToTop = () => window.scrollTo({ top: 0, behavior: 'smooth' });
 
-/** The blog's pagination (docs/product.md, Blog list): arrows disabled at the ends, at most 5 page buttons. `hrefOf(n)` is the
- *  address of page n with the view's other parameters, so paging works without code. */
-export function Pagination({ page, pages, hrefOf }: { page: number; pages: number; hrefOf: (page: number) => string }) {
+/** The blog's pagination (docs/product.md, Blog list): arrows disabled at the ends, at most 5 page buttons. `hrefFor(n)` is
+ *  the address of page n with the view's other parameters, so paging works without code. */
+export function Pagination(props: Pick<PaginationProps, 'page' | 'total' | 'hrefFor'>) {
   return (
     <SitePagination
-      page={page}
-      total={pages}
-      hrefFor={hrefOf}
+      {...props}
       onPage={scrollToTop}
       window={{ siblings: 1, fixedCount: true }}
       label="Blog pagination"

@@ -327,6 +327,20 @@ function variants(
   };
 }
 
+type ClientHead = Pick<Snippet, 'client' | 'label' | 'language' | 'files'>;
+
+/** A client that connects to remote servers itself: a snippet per remote when the server has any, else its package. */
+function perOption(
+  server: ServerJson,
+  key: string,
+  head: ClientHead,
+  render: (option: InstallOption, launch: Launch) => Pick<Snippet, 'code' | 'link'>,
+): Snippet[] {
+  const { stdio, remotes } = installOptions(server, key);
+  const options = remotes.length ? remotes : stdio ? [stdio] : [];
+  return options.map((option) => ({ ...head, ...variants(option, (l) => render(option, l)) }));
+}
+
 const CLAUDE_DESKTOP_CONFIG = [
   { system: 'macOS', path: '~/Library/Application Support/Claude/claude_desktop_config.json' },
   { system: 'Windows', path: '%APPDATA%\\Claude\\claude_desktop_config.json' },
@@ -360,101 +374,80 @@ function claudeDesktopSnippets(server: ServerJson, key: string, os: Os): Snippet
 }
 
 function cursorSnippets(server: ServerJson, key: string, os: Os): Snippet[] {
-  const { stdio, remotes } = installOptions(server, key);
-  const options = remotes.length ? remotes : stdio ? [stdio] : [];
-  return options.map((option) => ({
-    client: 'cursor',
-    label: 'Cursor',
-    language: 'json',
-    files: [
-      { system: 'This project', path: '.cursor/mcp.json' },
-      { system: 'All projects', path: '~/.cursor/mcp.json' },
-    ],
-    ...variants(option, (l) => {
-      const config =
-        l.kind === 'remote'
-          ? { url: asPlaceholders(l.url), ...headerRecord(l, asPlaceholders) }
-          : stdioConfig(l, asPlaceholders, os);
-      return {
-        code: json({ mcpServers: { [option.key]: config } }),
-        link: {
-          label: 'Add to Cursor',
-          href: `cursor://anysphere.cursor-deeplink/mcp/install?name=${encodeURIComponent(option.key)}&config=${encodeURIComponent(base64Utf8(JSON.stringify(config)))}`,
-        },
-      };
-    }),
-  }));
+  const files = [
+    { system: 'This project', path: '.cursor/mcp.json' },
+    { system: 'All projects', path: '~/.cursor/mcp.json' },
+  ];
+  return perOption(server, key, { client: 'cursor', label: 'Cursor', language: 'json', files }, (option, l) => {
+    const config =
+      l.kind === 'remote'
+        ? { url: asPlaceholders(l.url), ...headerRecord(l, asPlaceholders) }
+        : stdioConfig(l, asPlaceholders, os);
+    return {
+      code: json({ mcpServers: { [option.key]: config } }),
+      link: {
+        label: 'Add to Cursor',
+        href: `cursor://anysphere.cursor-deeplink/mcp/install?name=${encodeURIComponent(option.key)}&config=${encodeURIComponent(base64Utf8(JSON.stringify(config)))}`,
+      },
+    };
+  });
 }
 
 function vscodeSnippets(server: ServerJson, key: string, os: Os): Snippet[] {
-  const { stdio, remotes } = installOptions(server, key);
-  const options = remotes.length ? remotes : stdio ? [stdio] : [];
-  return options.map((option) => ({
-    client: 'vscode',
-    label: 'VS Code',
-    language: 'json',
-    files: [{ system: 'This workspace', path: '.vscode/mcp.json' }],
-    ...variants(option, (l) => {
-      const config =
-        l.kind === 'remote'
-          ? { type: l.transport === 'sse' ? 'sse' : 'http', url: asVscode(l.url), ...headerRecord(l, asVscode) }
-          : { type: 'stdio', ...stdioConfig(l, asVscode, os) };
-      const inputs = prompts(l).map((p) => ({
-        type: 'promptString',
-        id: vscodeInputId(p),
-        description: p.description,
-        ...(p.secret ? { password: true } : {}),
-      }));
-      return {
-        code: json({ ...(inputs.length ? { inputs } : {}), servers: { [option.key]: config } }),
-        link: {
-          label: 'Install in VS Code',
-          href: `vscode:mcp/install?${encodeURIComponent(JSON.stringify({ name: option.key, ...config, ...(inputs.length ? { inputs } : {}) }))}`,
-        },
-      };
-    }),
-  }));
+  const files = [{ system: 'This workspace', path: '.vscode/mcp.json' }];
+  return perOption(server, key, { client: 'vscode', label: 'VS Code', language: 'json', files }, (option, l) => {
+    const config =
+      l.kind === 'remote'
+        ? { type: l.transport === 'sse' ? 'sse' : 'http', url: asVscode(l.url), ...headerRecord(l, asVscode) }
+        : { type: 'stdio', ...stdioConfig(l, asVscode, os) };
+    const inputs = prompts(l).map((p) => ({
+      type: 'promptString',
+      id: vscodeInputId(p),
+      description: p.description,
+      ...(p.secret ? { password: true } : {}),
+    }));
+    return {
+      code: json({ ...(inputs.length ? { inputs } : {}), servers: { [option.key]: config } }),
+      link: {
+        label: 'Install in VS Code',
+        href: `vscode:mcp/install?${encodeURIComponent(JSON.stringify({ name: option.key, ...config, ...(inputs.length ? { inputs } : {}) }))}`,
+      },
+    };
+  });
 }
 
 function claudeCodeSnippets(server: ServerJson, key: string, os: Os): Snippet[] {
-  const { stdio, remotes } = installOptions(server, key);
-  const options = remotes.length ? remotes : stdio ? [stdio] : [];
   const quote = os === 'windows' ? windowsQuote : shellQuote;
-  return options.map((option) => ({
-    client: 'claude-code',
-    label: 'Claude Code',
-    language: 'shell',
-    ...variants(option, (l) => {
-      const words =
-        l.kind === 'remote'
-          ? [
+  return perOption(server, key, { client: 'claude-code', label: 'Claude Code', language: 'shell' }, (option, l) => {
+    const words =
+      l.kind === 'remote'
+        ? [
+            'claude',
+            'mcp',
+            'add',
+            option.key,
+            '--transport',
+            l.transport === 'sse' ? 'sse' : 'http',
+            asPlaceholders(l.url),
+            ...l.headers.flatMap((h) => ['--header', `${h.name}: ${asPlaceholders(h.value)}`]),
+          ]
+        : (() => {
+            const { command, args } = forOs(os, l.command, l.args.map(asPlaceholders));
+            return [
               'claude',
               'mcp',
               'add',
               option.key,
               '--transport',
-              l.transport === 'sse' ? 'sse' : 'http',
-              asPlaceholders(l.url),
-              ...l.headers.flatMap((h) => ['--header', `${h.name}: ${asPlaceholders(h.value)}`]),
-            ]
-          : (() => {
-              const { command, args } = forOs(os, l.command, l.args.map(asPlaceholders));
-              return [
-                'claude',
-                'mcp',
-                'add',
-                option.key,
-                '--transport',
-                'stdio',
-                ...l.env.flatMap((e) => ['--env', `${e.name}=${asPlaceholders(e.value)}`]),
-                '--',
-                command,
-                ...args,
-              ];
-            })();
-      return { code: words.map(quote).join(' ') };
-    }),
-  }));
+              'stdio',
+              ...l.env.flatMap((e) => ['--env', `${e.name}=${asPlaceholders(e.value)}`]),
+              '--',
+              command,
+              ...args,
+            ];
+          })();
+    return { code: words.map(quote).join(' ') };
+  });
 }
 
 /** Every client's snippets for the server (one per remote where it offers several); [] when its record names nothing

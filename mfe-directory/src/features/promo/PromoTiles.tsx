@@ -7,7 +7,7 @@ export function PromoTiles() {
       <h2 id="dir-promo-title" className="visually-hidden">
         Advertise with us
       </h2>
-      <div className="dir-promo__grid">
+      <div className="columns-3 dir-promo__grid">
         {[1, 2, 3].map((n) => (
           <Link key={n} to="/advertise" className="dir-promo__tile">
             <strong>Feature your AI tool here!</strong>

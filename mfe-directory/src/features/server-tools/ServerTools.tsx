@@ -53,6 +53,26 @@ function ToolEntry({ tool }: { tool: InspectedTool }) {
   );
 }
 
+/** The server's prompts or resources: each name and description; nothing when it lists none. */
+function NamedList({ title, items }: { title: string; items: { key: string; name: string; description?: string }[] }) {
+  if (!items.length) return null;
+  return (
+    <>
+      <h3 className="dir-offer__sub">
+        {title} ({items.length})
+      </h3>
+      <ul className="dir-offer__plain">
+        {items.map((item) => (
+          <li key={item.key}>
+            <code>{item.name}</code>
+            {item.description && <span> — {item.description}</span>}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
 function Inspected({ inspection }: { inspection: Extract<McpInspection, { status: 'inspected' }> }) {
   const { tools, prompts, resources } = inspection;
   return (
@@ -71,32 +91,8 @@ function Inspected({ inspection }: { inspection: Extract<McpInspection, { status
       ) : (
         <p>It offers no tools.</p>
       )}
-      {prompts.length > 0 && (
-        <>
-          <h3 className="dir-offer__sub">Prompts ({prompts.length})</h3>
-          <ul className="dir-offer__plain">
-            {prompts.map((p) => (
-              <li key={p.name}>
-                <code>{p.name}</code>
-                {p.description && <span> — {p.description}</span>}
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
-      {resources.length > 0 && (
-        <>
-          <h3 className="dir-offer__sub">Resources ({resources.length})</h3>
-          <ul className="dir-offer__plain">
-            {resources.map((r) => (
-              <li key={r.uri}>
-                <code>{r.name}</code>
-                {r.description && <span> — {r.description}</span>}
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
+      <NamedList title="Prompts" items={prompts.map((p) => ({ key: p.name, ...p }))} />
+      <NamedList title="Resources" items={resources.map((r) => ({ key: r.uri, ...r }))} />
     </>
   );
 }

@@ -1,6 +1,6 @@
-import { data, redirect, type ActionFunctionArgs } from 'react-router-dom';
-import { submissionSchema, validateForm, type SubmissionInput } from '@aitools/contracts/forms';
-import { failedStatus, readPost, refusedPost, sendForm, type FormActionData } from '../../shared/formRoute';
+import type { ActionFunctionArgs } from 'react-router-dom';
+import { submissionSchema, type SubmissionInput } from '@aitools/contracts/forms';
+import { formAction, type FormActionData } from '../../shared/formRoute';
 
 export const SUBMIT_FAILED = 'Failed to submit your tool. Please try again.';
 export const SUBMIT_UNEXPECTED = 'An unexpected error occurred. Please try again.';
@@ -21,21 +21,18 @@ export const EMPTY_SUBMISSION: SubmitValues = {
 export type SubmitActionData = FormActionData<SubmitValues>;
 
 /**
- * The submission's post: checked with the shared schema, sent, then redirected to the Thank You screen. The two
- * failure texts of docs/product.md, Submit form: the server answered an error, or the request itself failed.
+ * The submission's post (formAction), redirected to the Thank You screen. The two failure texts of docs/product.md,
+ * Submit form: the server answered an error, or the request itself failed.
  */
-export async function submitAction({ request, context }: ActionFunctionArgs) {
-  const post = await readPost(request, EMPTY_SUBMISSION);
-  if (!post.ok) return refusedPost(post);
-  const { values, idempotencyKey } = post;
-  const checked = validateForm(submissionSchema, values);
-  if (!checked.success)
-    return data<SubmitActionData>({ fieldErrors: checked.fieldErrors, values, idempotencyKey }, { status: 400 });
-  const sent = await sendForm(context, '/api/submissions', checked.data, idempotencyKey);
-  if (sent !== 'unreachable' && sent.ok) return redirect(SUBMIT_DONE, 303);
-  const failure: SubmitActionData =
-    sent === 'unreachable'
-      ? { fieldErrors: {}, values, idempotencyKey, formError: SUBMIT_UNEXPECTED }
-      : { fieldErrors: sent.body?.fieldErrors ?? {}, values, idempotencyKey, formError: SUBMIT_FAILED };
-  return data(failure, { status: failedStatus(sent) });
+export function submitAction(args: ActionFunctionArgs) {
+  return formAction(args, {
+    empty: EMPTY_SUBMISSION,
+    schema: submissionSchema,
+    apiPath: '/api/submissions',
+    sentPath: SUBMIT_DONE,
+    failure: (sent) =>
+      sent === 'unreachable'
+        ? { fieldErrors: {}, formError: SUBMIT_UNEXPECTED }
+        : { fieldErrors: sent.body?.fieldErrors ?? {}, formError: SUBMIT_FAILED },
+  });
 }

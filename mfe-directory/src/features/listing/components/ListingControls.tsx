@@ -1,4 +1,5 @@
 import type { RefObject } from 'react';
+import { SelectOptions } from '@aitools/platform';
 import {
   CATEGORIES,
   PAGE_SIZES,
@@ -10,6 +11,8 @@ import {
 } from '@aitools/contracts/toolQuery';
 import { nextCategory, nextType, type ListingControls as Controls } from '../listingControls';
 import type { QueryLink } from './queryLink';
+
+const SIZE_OPTIONS = PAGE_SIZES.map((n) => ({ value: n, label: n }));
 
 /** "Free" and "Paid" come only from a tool page's Explore More links; they show as active chips when set. */
 const EXTRA_TYPE_LABELS: Partial<Record<TypeFilter, string>> = { free: 'Free', paid: 'Paid' };
@@ -61,21 +64,13 @@ export function ListingControls({ form, query, controls, queryLink, total, fallb
         <label className="dir-select">
           <span>Sort by</span>
           <select name="sort" defaultValue={sort} onChange={(e) => controls.onSort(e.target.value as SortKey)}>
-            {SORT_OPTIONS.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
+            <SelectOptions options={SORT_OPTIONS} />
           </select>
         </label>
         <label className="dir-select">
           <span>Per page</span>
           <select name="size" defaultValue={size} onChange={(e) => controls.onPageSize(Number(e.target.value))}>
-            {PAGE_SIZES.map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
+            <SelectOptions options={SIZE_OPTIONS} />
           </select>
         </label>
         {/* Without JavaScript, Enter in the search box or this button applies the form. */}
@@ -91,7 +86,7 @@ export function ListingControls({ form, query, controls, queryLink, total, fallb
         {typeChips.map((o) => (
           <li key={o.value}>
             <a
-              className="dir-chip"
+              className="chip dir-chip"
               aria-current={type === o.value ? 'true' : undefined}
               {...queryLink({ type: nextType(o.value, query) }, () => controls.onType(o.value))}
             >
@@ -104,7 +99,7 @@ export function ListingControls({ form, query, controls, queryLink, total, fallb
         {CATEGORIES.map((c) => (
           <li key={c}>
             <a
-              className="dir-chip"
+              className="chip dir-chip"
               aria-current={category === c ? 'true' : undefined}
               {...queryLink({ category: nextCategory(c, query) }, () => controls.onCategory(c))}
             >
