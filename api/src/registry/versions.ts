@@ -24,31 +24,25 @@ export interface NpmFacts {
 }
 
 export type VersionSource =
-  | {
-      source: 'npm';
-      package: string;
-      version: string;
-      published?: string;
-      mcpName?: string;
-      /** Each npm package's `version` as written in the record. */
-      packageVersions: Record<string, string>;
-      /** The record's other packages (images), left without a version, and why. */
-      unversioned?: Record<string, string>;
-    }
+  | (CheckedVersions & { source: 'npm'; package: string; published?: string; mcpName?: string })
   | RepositorySource
   | RegistryPageSource
   | { source: 'none'; reason: string };
 
-/** Versions read from the project's own repository (a snapshot of it), because its package registry was out of
- *  reach: the release tag's package metadata names the release its publishing workflow uploaded. */
-export interface RepositorySource {
-  source: 'repository';
+/** What every checked source records: the record's version and its packages'. */
+interface CheckedVersions {
   /** The record's version. */
   version: string;
-  /** Each versioned package's version as written in the record (a PyPI release, an image tag), by identifier. */
+  /** Each versioned package's version as written in the record (an npm or PyPI release, an image tag), by identifier. */
   packageVersions: Record<string, string>;
-  /** Packages left without a version, by identifier, and why. */
+  /** The record's packages left without a version, by identifier, and why. */
   unversioned?: Record<string, string>;
+}
+
+/** Versions read from the project's own repository (a snapshot of it), because its package registry was out of
+ *  reach: the release tag's package metadata names the release its publishing workflow uploaded. */
+export interface RepositorySource extends CheckedVersions {
+  source: 'repository';
   repository: string;
   /** The release tag, where the project tags its releases. */
   tag?: string;
@@ -62,11 +56,8 @@ export interface RepositorySource {
 }
 
 /** A version read from a stored copy of a page that reports the package registry's own data. */
-export interface RegistryPageSource {
+export interface RegistryPageSource extends CheckedVersions {
   source: 'registry-page';
-  version: string;
-  packageVersions: Record<string, string>;
-  unversioned?: Record<string, string>;
   url: string;
   /** What the page shows, as quoted. */
   shows: string;
