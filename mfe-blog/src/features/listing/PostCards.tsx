@@ -12,11 +12,11 @@ export function TagList({ tags, max }: { tags: string[]; max: number }) {
   return (
     <ul className="blog-tags" aria-label="Tags">
       {tags.slice(0, max).map((t) => (
-        <li key={t} className="blog-tag">
+        <li key={t} className="tag">
           {t}
         </li>
       ))}
-      {more > 0 && <li className="blog-tag blog-tag--more">+{more} more</li>}
+      {more > 0 && <li className="tag tag--more">+{more} more</li>}
     </ul>
   );
 }

@@ -59,11 +59,11 @@ export const ToolCard = memo(function ToolCard({ tool, saveScroll }: { tool: Too
       {tags.length > 0 && (
         <ul className="dir-card__tags" aria-label="Tags">
           {tags.slice(0, CARD_TAGS).map((t) => (
-            <li key={t} className="dir-tag">
+            <li key={t} className="tag">
               {t}
             </li>
           ))}
-          {tags.length > CARD_TAGS && <li className="dir-tag dir-tag--more">+{tags.length - CARD_TAGS} more</li>}
+          {tags.length > CARD_TAGS && <li className="tag tag--more">+{tags.length - CARD_TAGS} more</li>}
         </ul>
       )}
       <div className="dir-card__actions">

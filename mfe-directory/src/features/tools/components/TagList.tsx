@@ -12,7 +12,7 @@ export function TagList({ tags }: { tags: string[] }) {
     <div className="dir-taglist">
       <ul aria-label="Tags" id="dir-taglist">
         {shown.map((t) => (
-          <li key={t} className="dir-tag">
+          <li key={t} className="tag">
             {t}
           </li>
         ))}
