@@ -9,11 +9,13 @@ import { errorHandler, notFoundApi } from '../middleware/errors';
 import { createLogger } from '../middleware/logger';
 import { createRateLimits } from '../middleware/rateLimit';
 import { formsRouter } from '../forms/router';
+import { createReplyCache, json, type ReplyCache } from '../http/cachedResponse';
 import { inProcessApi } from './inProcessApi';
 
 let db: DB;
 let site: Express;
 let api: Express;
+let reads: ReplyCache;
 let base: string;
 let close: () => void;
 /** What the API app saw of each request: the caller's address and the codings it accepts. */
@@ -30,6 +32,12 @@ beforeEach(async () => {
     next();
   });
   api.get('/api/text', (_req, res) => res.type('text/plain').send('not JSON'));
+  // A cached read worth compressing (over 1 kB).
+  reads = createReplyCache({ version: () => 1, maxBytes: 1024 * 1024 });
+  api.get(
+    '/api/list',
+    reads.route(() => json({ names: Array.from({ length: 200 }, (_, i) => `tool ${i}`) })),
+  );
   const limits = createRateLimits({ formsPerMinute: 1, eventsPerMinute: 1 });
   api.use(
     '/api',
@@ -77,9 +85,15 @@ describe('inProcessApi', () => {
     expect((await visitor.fetchJson('/api/no-such-route')).status).toBe(404);
   });
 
-  it('asks for no coding: bytes that never leave the process are never compressed', async () => {
-    await inProcessApi(api)('203.0.113.7').fetchJson('/api/text');
+  it('asks for no coding: a cached read made for a page keeps no compressed copy until a browser asks', async () => {
+    const list = await inProcessApi(api)('203.0.113.7').fetchJson<{ names: string[] }>('/api/list');
+    expect(list.body?.names).toHaveLength(200);
     expect(seen).toEqual([{ ip: '203.0.113.7', acceptEncoding: undefined }]);
+    expect(Object.keys((await reads.lookup('/api/list')).hit!.bodies)).toEqual(['identity']);
+    const browser = await fetch(`${base}/api/list`, { headers: { 'accept-encoding': 'br' } });
+    expect(browser.headers.get('content-encoding')).toBe('br');
+    expect(((await browser.json()) as { names: string[] }).names).toHaveLength(200);
+    expect(Object.keys((await reads.lookup('/api/list')).hit!.bodies).sort()).toEqual(['br', 'identity']);
   });
 
   it("leaves Express's request and response prototypes as they are: the same API app still serves real requests", async () => {
