@@ -103,7 +103,7 @@ export async function createApp({
   });
   const manifestNow = () => serving.manifest().manifest;
   const metrics = createMetrics(manifestNow);
-  // Public reads (JSON, sitemap, feeds, registry) kept per data version, shared by both API instances below.
+  // Public reads (JSON, sitemap, feeds, registry) kept per data version, for visitors and server rendering alike.
   const reads = createReplyCache({
     version: () => dataVersion(db),
     maxBytes: CACHE_BYTES,
@@ -127,7 +127,7 @@ export async function createApp({
     logger,
   });
 
-  // One set of limits for both API instances below, so page form posts and direct API posts share each budget.
+  // One set of limits, so page form posts (through the in-process API) and direct API posts share each budget.
   // On Postgres (several instances) the counts live in the database, so the limit holds across all of them.
   const store = rateLimitStore ?? (dialectOf(db) === 'postgres' ? databaseRateLimits(db) : undefined);
   const limits = createRateLimits({
@@ -139,35 +139,32 @@ export async function createApp({
   });
   // Signed preview links and the cookies they set (releases/preview.ts).
   const previews = createPreviews(previewSecret(config.previewSecret, join(VAR_DIR, 'preview-secret')), REMOTE_NAMES);
-  // The JSON API as its own app: mounted here for visitors, and (a second instance) called in process by server
-  // rendering; see inProcessApi for why the two are separate.
-  const jsonApi = () => {
-    const api = express();
-    api.disable('x-powered-by');
-    api.use(refuseNul);
-    // A bad manifest or a remote served by a fallback (or not at all) is "degraded", still 200: the instance serves
-    // every page it can, and a load balancer must not take it out of rotation for one remote's fault.
-    api.get('/api/health', async (_req, res) => {
-      await sql`SELECT 1`.execute(db);
-      const releases = serving.health();
-      res.json(
-        releases.ok ? { status: 'ok' } : { status: 'degraded', manifest: releases.manifest, remotes: releases.remotes },
-      );
-    });
-    api.use('/api/tools', toolsRouter(db, reads));
-    api.use('/api/blog', blogRouter(db, reads));
-    api.use(
-      '/api/events',
-      eventsRouter(db, {
-        limit: limits.events,
-        retention: { maxRows: config.eventsMaxRows, maxAgeDays: config.eventsMaxAgeDays },
-      }),
+  // The JSON API as its own app: mounted below for visitors, and called in process by server rendering
+  // (ssr/inProcessApi.ts), without the site's request log, compression and replay marks.
+  const jsonApi = express();
+  jsonApi.disable('x-powered-by');
+  jsonApi.use(refuseNul);
+  // A bad manifest or a remote served by a fallback (or not at all) is "degraded", still 200: the instance serves
+  // every page it can, and a load balancer must not take it out of rotation for one remote's fault.
+  jsonApi.get('/api/health', async (_req, res) => {
+    await sql`SELECT 1`.execute(db);
+    const releases = serving.health();
+    res.json(
+      releases.ok ? { status: 'ok' } : { status: 'degraded', manifest: releases.manifest, remotes: releases.remotes },
     );
-    api.use('/api', formsRouter({ db, config, logger, limits }));
-    api.use('/api', notFoundApi);
-    api.use(errorHandler);
-    return api;
-  };
+  });
+  jsonApi.use('/api/tools', toolsRouter(db, reads));
+  jsonApi.use('/api/blog', blogRouter(db, reads));
+  jsonApi.use(
+    '/api/events',
+    eventsRouter(db, {
+      limit: limits.events,
+      retention: { maxRows: config.eventsMaxRows, maxAgeDays: config.eventsMaxAgeDays },
+    }),
+  );
+  jsonApi.use('/api', formsRouter({ db, config, logger, limits }));
+  jsonApi.use('/api', notFoundApi);
+  jsonApi.use(errorHandler);
   // A visitor's releases: a preview wins over a canary.
   const pinsOf = (req: IncomingMessage) =>
     previews.mayPreview(req) ? { ...canaries.pins(req), ...previews.of(req) } : canaries.pins(req);
@@ -175,7 +172,7 @@ export async function createApp({
     ? await createPageRenderer(
         config,
         logger,
-        jsonApi(),
+        jsonApi,
         serving,
         (req) => previews.of(req),
         (req) => canaries.pins(req),
@@ -230,7 +227,7 @@ export async function createApp({
   // Scrapes with the token (METRICS_TOKEN); without one configured, /metrics is only on METRICS_PORT (main.ts).
   if (config.metricsToken)
     app.get('/metrics', (req, res, next) => void serveMetrics(metrics, req, res, config.metricsToken).catch(next));
-  app.use(jsonApi());
+  app.use(jsonApi);
 
   // A preview link: checks its signature and expiry, gives this browser the cookie, and opens the remote's first page.
   app.get(`${PREVIEW_PATH}/:remote/:id`, (req, res) => {

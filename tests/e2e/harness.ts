@@ -37,6 +37,8 @@ export async function freePort(): Promise<number> {
 
 export interface Site {
   baseUrl: string;
+  /** The server process (the benchmarks read its CPU time). */
+  pid: number;
   env: Record<string, string>;
   dir: string;
   stop(): Promise<void>;
@@ -159,6 +161,7 @@ export async function startSite(
   }
   return {
     baseUrl,
+    pid: child.pid!,
     env,
     dir,
     async stop() {

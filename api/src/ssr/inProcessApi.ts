@@ -1,58 +1,64 @@
-import { inject } from 'light-my-request';
-import type { Express } from 'express';
-import type { JsonApi } from '@aitools/platform/contract';
+import { createServer, request, type RequestListener, type Server } from 'node:http';
+import DuplexPair from 'native-duplexpair';
+import type { JsonApi, JsonRequest, JsonResult } from '@aitools/platform/contract';
 
 /**
- * The API as loaders and actions see it on the server: the same Express routes the browser calls, run in process
- * (no loopback connection, no second request log line). The visitor's address goes with each call, so the write
- * limits count the visitor, not the server.
+ * The API as loaders and actions see it on the server: the JSON API app the browser calls at /api, asked over a real
+ * HTTP exchange on an in-memory connection (a pair of streams: no port, no socket, no second request log line, and
+ * Node's own request and response objects, so nothing is patched). The connection carries the visitor's address,
+ * so the write limits count the visitor, not the server. No Accept-Encoding is sent: bytes that never leave the
+ * process are never compressed.
  */
-export function inProcessApi(apiApp: Express, clientAddress: string | undefined): JsonApi {
-  isolateForInject(apiApp);
-  return {
-    async fetchJson<T>(
-      path: string,
-      init?: { method?: 'GET' | 'POST'; body?: unknown; headers?: Record<string, string> },
-    ) {
-      const res = await inject(apiApp as unknown as Parameters<typeof inject>[0], {
-        method: init?.method ?? 'GET',
-        url: path,
-        headers: {
-          accept: 'application/json',
-          ...(init?.body !== undefined ? { 'content-type': 'application/json' } : {}),
-          ...init?.headers,
-        },
-        ...(init?.body !== undefined ? { payload: JSON.stringify(init.body) } : {}),
-        remoteAddress: clientAddress ?? '127.0.0.1',
-      });
-      let body: T | null = null;
-      try {
-        body = JSON.parse(res.payload) as T;
-      } catch {
-        body = null;
-      }
-      return { ok: res.statusCode >= 200 && res.statusCode < 300, status: res.statusCode, body };
-    },
-  };
+export function inProcessApi(apiApp: RequestListener): (clientAddress: string | undefined) => JsonApi {
+  // Never listens: it parses what arrives on each in-memory connection and hands it to the app.
+  const server = createServer(apiApp);
+  return (clientAddress) => ({
+    fetchJson: (path, init) => exchange(server, path, init, clientAddress ?? '127.0.0.1'),
+  });
 }
 
-const isolated = new WeakSet<Express>();
-
-/**
- * light-my-request makes an Express app injectable by re-parenting the prototype ABOVE `app.request` and
- * `app.response` onto its own Request/Response. For a mounted app that level is the parent app's request (every
- * real request then breaks: `res.status is not a function`, `req._dump is not a function`); for a standalone app it
- * is Express's shared request/response module. So the app given here must never serve real requests, and gets
- * private copies of Express's request/response methods at that level for light-my-request to re-parent.
- */
-function isolateForInject(app: Express): void {
-  if (isolated.has(app)) return;
-  isolated.add(app);
-  for (const own of [app.request, app.response]) {
-    const shared = Object.getPrototypeOf(own) as object;
-    Object.setPrototypeOf(
-      own,
-      Object.create(Object.getPrototypeOf(shared) as object, Object.getOwnPropertyDescriptors(shared)),
+function exchange<T>(
+  server: Server,
+  path: string,
+  init: JsonRequest | undefined,
+  clientAddress: string,
+): Promise<JsonResult<T>> {
+  const connect = () => {
+    const { socket1: client, socket2: connection } = new DuplexPair();
+    Object.assign(connection, { remoteAddress: clientAddress });
+    server.emit('connection', connection);
+    return client;
+  };
+  const payload = init?.body !== undefined ? JSON.stringify(init.body) : undefined;
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        createConnection: connect,
+        method: init?.method ?? 'GET',
+        path,
+        headers: {
+          accept: 'application/json',
+          ...(payload !== undefined ? { 'content-type': 'application/json' } : {}),
+          ...init?.headers,
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('error', reject);
+        res.on('end', () => {
+          const status = res.statusCode ?? 500;
+          let body: T | null = null;
+          try {
+            body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as T;
+          } catch {
+            body = null;
+          }
+          resolve({ ok: status >= 200 && status < 300, status, body });
+        });
+      },
     );
-  }
+    req.on('error', reject);
+    req.end(payload);
+  });
 }

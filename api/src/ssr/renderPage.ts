@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Express, Request, Response } from 'express';
+import type { Request, Response } from 'express';
+import type { RequestListener } from 'node:http';
 import type { Logger } from 'pino';
 import { renderHeadTags, serializeJsonForScript, escapeHtml, type Head } from '@aitools/platform/head-tags';
 import type { ShellServer } from '@aitools/shell/server';
@@ -47,7 +48,8 @@ export interface RenderObserver {
 export async function createPageRenderer(
   config: ServerConfig,
   logger: Logger,
-  apiApp: Express,
+  /** The JSON API app, which loaders and actions call in process. */
+  apiApp: RequestListener,
   serving: ReleaseServing,
   previewsOf: PreviewsOf = () => ({}),
   /** remote -> canary release this visitor is served (releases/canary.ts); a preview wins over it. */
@@ -60,6 +62,7 @@ export async function createPageRenderer(
     );
   // The shell's server build, by its package name; its types are the shell's own contract.
   const shell: ShellServer = (await import('@aitools/shell/server')).default;
+  const apiFor = inProcessApi(apiApp);
   const readStylesheet = createStylesheetReader();
   const shellPage = inlineShellStylesheets(readFileSync(join(SHELL_DIST, 'client', 'index.html'), 'utf8'), (href) =>
     readStylesheet(join(SHELL_DIST, 'client', href), true),
@@ -146,7 +149,7 @@ export async function createPageRenderer(
 
       const result = await shell.renderRequest({
         request: toFetchRequest(req, url),
-        api: inProcessApi(apiApp, req.ip),
+        api: apiFor(req.ip),
         budgetMs: Math.max(0, config.renderBudgetMs - (Date.now() - started)),
         guard: {
           allow: (r) => breaker.allow(keyOf(r)),
