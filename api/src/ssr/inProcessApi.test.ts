@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import express, { type Express } from 'express';
 import { loadConfig } from '../config';
 import type { DB } from '../db/connection';
-import { countRows, openTestDatabase } from '../db/testDatabase';
+import { countRows, openTestDatabase } from '../../test/testDatabase';
 import { errorHandler, notFoundApi } from '../middleware/errors';
 import { createLogger } from '../middleware/logger';
 import { createRateLimits } from '../middleware/rateLimit';
