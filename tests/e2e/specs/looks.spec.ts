@@ -252,7 +252,8 @@ describe('looks', () => {
         await page.context().close();
       }
     }
-    const { page } = await openPage(browser, { viewport: PHONE });
+    // In light, whatever the hour (the theme follows the clock otherwise), so the picture changes only with the page.
+    const { page } = await openPage(browser, { theme: 'light', viewport: PHONE });
     await page.goto(`${BASE}/`);
     await waitForRoute(page);
     await page.screenshot({ path: join(SHOTS, 'home-phone.png') });
