@@ -83,10 +83,16 @@ export function prepareBaseline(ref: string, log: (line: string) => void): Basel
   return { ref, commit, tree };
 }
 
-/** Serves a prepared baseline with its own harness (its own api/src/main.ts, temp database, its built releases). */
+/** Serves a prepared baseline with its own harness (its own api/src/main.ts, temp database, its built releases), at
+ *  the production log level as this build is served. */
 export async function startBaselineSite(tree: string): Promise<Site> {
   const harness = (await import(
     pathToFileURL(join(tree, 'tests', 'e2e', 'harness.ts')).href
   )) as typeof import('../e2e/harness');
-  return harness.startSite({ releasesDir: join(tree, 'api', 'var', 'releases'), extraEnv: { LOG_LEVEL: 'silent' } });
+  // The same log level as this build's server (site.ts): every answer is logged, out of the terminal.
+  return harness.startSite({
+    releasesDir: join(tree, 'api', 'var', 'releases'),
+    extraEnv: { LOG_LEVEL: 'info' },
+    quiet: true,
+  });
 }
