@@ -59,6 +59,8 @@ export interface AppDeps {
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Served by express.static from release folders and the shell's build. */
 const STATIC_FILES = /^\/(?:assets|remotes)\//;
+/** A page's route pattern (as routeLabel names it) to the remote that renders it. */
+const REMOTE_OF_ROUTE = new Map(ROUTE_TABLE.map((r) => [r.path, r.remote]));
 /** A page's form post, urlencoded or multipart: room for every field at its maximum length in percent-escaped
  *  non-Latin text (up to 9 bytes a character), refused with 413 beyond. */
 const PAGE_FORM_LIMIT = '64kb';
@@ -364,17 +366,10 @@ export async function createApp({
     metrics.requests.inc({ route, status: String(res.statusCode) });
     // A page view of a remote's page, counted for the release this visitor was served (the error rates' denominator).
     // (A replayed page's headers went out with writeHead and cannot be read back: a remote's route is a page.)
-    if (
-      req.method !== 'GET' ||
-      res.statusCode !== 200 ||
-      !renderer ||
-      isCrawler(req) ||
-      STATIC_FILES.test(req.url ?? '')
-    )
-      return;
-    const remote = renderer.remoteOf((req.url ?? '/').split('?')[0]!);
-    const release = remote ? serving.current(remote, pinsOf(req)[remote]).release?.id : undefined;
-    if (!remote || !release) return;
+    const remote = REMOTE_OF_ROUTE.get(route);
+    if (req.method !== 'GET' || res.statusCode !== 200 || !renderer || !remote || isCrawler(req)) return;
+    const release = serving.current(remote, pinsOf(req)[remote]).release?.id;
+    if (!release) return;
     signals.count(remote, release, 'view');
     metrics.pageViews.inc({ remote, release });
   };
