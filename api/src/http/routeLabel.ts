@@ -1,8 +1,7 @@
 /** A bounded label for a request's address (metrics): a page's route pattern, else its first path segments when
  *  they are the site's own, else "other" (made-up addresses must not make new series). */
-import { ROUTE_TABLE } from '@aitools/platform/routes';
+import { matchPage } from '@aitools/platform/route-match';
 
-const PAGES = ROUTE_TABLE.map((r) => ({ path: r.path, re: new RegExp(`^${r.path.replace(/:\w+/g, '[^/]+')}/?$`) }));
 const TOP = new Set([
   'assets',
   'remotes',
@@ -33,7 +32,8 @@ const API = new Set([
 
 export function routeLabel(url: string): string {
   const path = url.split('?')[0] ?? '/';
-  for (const p of PAGES) if (p.re.test(path)) return p.path;
+  const page = matchPage(path);
+  if (page) return page.route.path;
   const [, first = '', second = ''] = path.split('/');
   if (first === 'api') return API.has(second) ? `/api/${second}` : '/api/*';
   return TOP.has(first) ? `/${first}` : 'other';
