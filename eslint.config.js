@@ -129,11 +129,6 @@ export default tseslint.config(
     rules: { 'no-control-regex': 'off' },
   },
   {
-    // Owned by the server-render work in progress; its `let body = null` is fixed there.
-    files: ['api/src/ssr/inProcessApi.ts'],
-    rules: { 'no-useless-assignment': 'off' },
-  },
-  {
     files: ['**/*.{ts,tsx,js,mjs}'],
     plugins: { boundaries },
     settings: {

@@ -48,17 +48,20 @@ function exchange<T>(
         res.on('error', reject);
         res.on('end', () => {
           const status = res.statusCode ?? 500;
-          let body: T | null = null;
-          try {
-            body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as T;
-          } catch {
-            body = null;
-          }
-          resolve({ ok: status >= 200 && status < 300, status, body });
+          resolve({ ok: status >= 200 && status < 300, status, body: parseJson<T>(Buffer.concat(chunks)) });
         });
       },
     );
     req.on('error', reject);
     req.end(payload);
   });
+}
+
+/** The answer's JSON, or null for a body that is not JSON (the caller reads the status). */
+function parseJson<T>(bytes: Buffer): T | null {
+  try {
+    return JSON.parse(bytes.toString('utf8')) as T;
+  } catch {
+    return null;
+  }
 }
