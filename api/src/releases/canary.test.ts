@@ -1,14 +1,14 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTRACT_VERSION } from '@aitools/platform/contract';
 // @ts-expect-error -- the parser ships no types; its output is checked below
 import parsePrometheusTextFormat from 'parse-prometheus-text-format';
 import { createApp, type SiteApp } from '../app';
 import { loadConfig } from '../config';
 import type { DB } from '../db/connection';
+import { storedReleases } from '../../test/storedReleases';
 import { openTestDatabase } from '../../test/testDatabase';
 import { createLogger } from '../middleware/logger';
 import { createToken } from './tokens';
@@ -33,20 +33,7 @@ const METRICS_TOKEN = 'metrics-secret-token';
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'canary-test-'));
   releasesDir = join(dir, 'releases');
-  for (const [i, id] of IDS.entries()) {
-    mkdirSync(join(releasesDir, 'blog', id), { recursive: true });
-    const meta = {
-      id,
-      remote: 'blog',
-      version: '1.0.0',
-      builtAt: `2026-01-0${i + 1}T00:00:00.000Z`,
-      sourceHash: id,
-      shared: {},
-      css: [],
-      contractVersion: CONTRACT_VERSION,
-    };
-    writeFileSync(join(releasesDir, 'blog', id, 'release.json'), JSON.stringify(meta));
-  }
+  storedReleases(releasesDir, 'blog', IDS);
   const config = loadConfig({
     NODE_ENV: 'test',
     RELEASES_DIR: releasesDir,

@@ -1,9 +1,9 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CONTRACT_VERSION } from '@aitools/platform/contract';
 import { openDatabase, type DB } from '../db/connection';
+import { storedReleases } from '../../test/storedReleases';
 import { testDatabaseLocation } from '../../test/testDatabase';
 import { manifestPath, writeManifestAtomic } from './manifest';
 import { databaseManifestStore, type ManifestStore } from './manifestStore';
@@ -30,24 +30,6 @@ const event = (id: string, action: 'release' | 'rollback' = 'release') => ({
   at: new Date().toISOString(),
   by: 'test',
 });
-
-/** Stored release folders with what rollback checks (release.json naming this contract). */
-function storedReleases(releasesDir: string, remote: string, ids: string[]) {
-  for (const [i, id] of ids.entries()) {
-    mkdirSync(join(releasesDir, remote, id), { recursive: true });
-    const meta = {
-      id,
-      remote,
-      version: '1.0.0',
-      builtAt: `2026-01-0${i + 1}T00:00:00.000Z`,
-      sourceHash: id,
-      shared: {},
-      css: [],
-      contractVersion: CONTRACT_VERSION,
-    };
-    writeFileSync(join(releasesDir, remote, id, 'release.json'), JSON.stringify(meta));
-  }
-}
 
 beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'manifest-store-'));
