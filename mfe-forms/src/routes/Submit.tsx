@@ -90,9 +90,9 @@ function Submit({ data }: RouteProps<FormPageData>) {
           <legend>
             Tool Type <span aria-hidden="true">*</span>
           </legend>
-          <div className="forms-choice__options">
+          <div className="forms-choice__options tiles">
             {TOOL_TYPES.map((t) => (
-              <label key={t.value} className="forms-choice__option">
+              <label key={t.value} className="forms-choice__option tile">
                 <input
                   type="radio"
                   name="tool_type"

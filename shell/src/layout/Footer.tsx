@@ -20,7 +20,9 @@ export function Footer() {
           <ul className="site-footer__links">
             {FOOTER_LINKS.map((l) => (
               <li key={l.to}>
-                <Link to={l.to}>{l.label}</Link>
+                <Link to={l.to} className="quiet-link">
+                  {l.label}
+                </Link>
               </li>
             ))}
           </ul>

@@ -36,7 +36,9 @@ export function FeaturedCard({ post }: { post: BlogPostSummary }) {
         <span>{post.readTime}</span>
       </div>
       <h2 id="blog-featured-title" className="blog-featured__title">
-        <Link to={href}>{post.title}</Link>
+        <Link to={href} className="quiet-link">
+          {post.title}
+        </Link>
       </h2>
       <p className="blog-featured__excerpt">{post.excerpt}</p>
       <div className="blog-featured__footer">
@@ -61,7 +63,9 @@ export function PostCard({ post }: { post: BlogPostSummary }) {
           <span>{post.readTime}</span>
         </div>
         <h3 className="blog-card__title">
-          <Link to={postPath(post.slug)}>{post.title}</Link>
+          <Link to={postPath(post.slug)} className="quiet-link">
+            {post.title}
+          </Link>
         </h3>
         <p className="blog-card__excerpt">{post.excerpt}</p>
         <TagList tags={post.tags} max={3} />

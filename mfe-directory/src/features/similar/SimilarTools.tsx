@@ -12,9 +12,9 @@ export function SimilarTools({ tool }: { tool: Tool }) {
   return (
     <section aria-labelledby="dir-similar-title" className="dir-detail__section dir-similar">
       <h2 id="dir-similar-title">Similar tools and alternatives</h2>
-      <ul className="dir-similar__list">
+      <ul className="dir-similar__list tiles">
         {similar.map((t) => (
-          <li key={t.slug} className="dir-similar__item">
+          <li key={t.slug} className="tile">
             <LogoTile name={t.name} logo={t.logo} size={40} />
             <div>
               <Link to={toolPath(t.slug)} className="dir-similar__name">

@@ -45,7 +45,7 @@ export const ToolCard = memo(function ToolCard({ tool, saveScroll }: { tool: Too
         <div>
           {/* h2: the grid sits right under the page's h1, and a heading level must not be skipped. */}
           <h2 className="dir-card__name">
-            <a href={href} onClick={onLinkClick}>
+            <a href={href} onClick={onLinkClick} className="quiet-link">
               {tool.name}
             </a>
           </h2>
