@@ -361,8 +361,10 @@ export async function createApp({
   // these releases) goes out again, headers and all, without running Express (its router and middleware were most
   // of such a request's time: docs/architecture.md, Caching). Anything else, and anything not sent yet, goes to Express.
   const replayers = [reads.replay, ...(storedPages ? [storedPages.replay] : [])];
-  const countAnswer = (req: IncomingMessage, res: ServerResponse) => {
-    const route = routeLabel(req.url ?? '/');
+  // `url` is the address as it arrived: Express's routers rewrite req.url below their mount point (/api/tools?x
+  // reads as /?x there), which counted API answers as views of the home page.
+  const countAnswer = (req: IncomingMessage, res: ServerResponse, url: string) => {
+    const route = routeLabel(url);
     metrics.requests.inc({ route, status: String(res.statusCode) });
     // A page view of a remote's page, counted for the release this visitor was served (the error rates' denominator).
     // (A replayed page's headers went out with writeHead and cannot be read back: a remote's route is a page.)
@@ -375,12 +377,20 @@ export async function createApp({
   };
   const handler: RequestListener = (req, res) => {
     const startedAt = Date.now();
-    res.once('finish', () => countAnswer(req, res));
-    const toExpress = () => void app(req, res);
+    const url = req.url ?? '/';
+    // A front-lane answer is sent when replay returns, so it is counted there; Express's, once it has gone out.
+    const answered = () => {
+      logAnswered(logger, req, res, startedAt);
+      countAnswer(req, res, url);
+    };
+    const toExpress = () => {
+      res.once('finish', () => countAnswer(req, res, url));
+      void app(req, res);
+    };
     // Release files and shell assets are Express's static files; the lane has nothing for them.
     // A previewing browser gets no stored page (it would show the active release); nor does a visitor who gets
     // a canary bucket with this page.
-    const lanes = STATIC_FILES.test(req.url ?? '')
+    const lanes = STATIC_FILES.test(url)
       ? []
       : previews.mayPreview(req) || canaries.needsBucket(req)
         ? [reads.replay]
@@ -388,9 +398,9 @@ export async function createApp({
     const next = (i: number): void => {
       if (i === lanes.length) return toExpress();
       const replayed = lanes[i]!(req, res);
-      if (replayed === true) return logAnswered(logger, req, res, startedAt);
+      if (replayed === true) return answered();
       if (replayed === false) return next(i + 1);
-      replayed.then((sent) => (sent ? logAnswered(logger, req, res, startedAt) : next(i + 1)), toExpress);
+      replayed.then((sent) => (sent ? answered() : next(i + 1)), toExpress);
     };
     next(0);
   };

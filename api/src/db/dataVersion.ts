@@ -7,23 +7,42 @@ import type { Schema } from './schema';
  * The public data's version: one row, bumped in the same transaction as every write of public data (tools, blog
  * posts, MCP server records). Caches of reads and pages are keyed by it, and read it for each cached answer, so a
  * write by any other process on the same data (another instance on Postgres, the moderation CLI, a registry import)
- * is seen at once. SQLite: a prepared statement on the connection, synchronous (microseconds; it may see a bump
- * whose transaction is still open, which only makes the cache drop its replies early). Postgres: one query, shared
- * by the readers that ask while it runs.
+ * is seen at once.
+ * - SQLite: a prepared statement on the connection, synchronous. It may see a bump whose transaction is still open,
+ *   which only makes the cache drop its replies early. The requests of one event-loop turn (those that arrived
+ *   together) share one read, kept until the turn ends: under load that read was a fifth of a cached answer's CPU
+ *   (docs/performance.md, Per-request work). A bump in this process drops it at once.
+ * - Postgres: one query, shared by the readers that ask while it runs.
  */
-const sqliteReads = new WeakMap<object, Statement<[], number>>();
+interface SqliteRead {
+  statement: Statement<[], number>;
+  /** The version read in this event-loop turn, if any. */
+  held?: number;
+}
+const sqliteReads = new WeakMap<object, SqliteRead>();
+/** The reads holding a version this turn (a bump in this process drops them all: its transaction has no handle). */
+const held = new Set<SqliteRead>();
 const inFlight = new WeakMap<DB, Promise<number>>();
+
+function sqliteRead(handle: NonNullable<ReturnType<typeof sqliteHandle>>): SqliteRead {
+  let read = sqliteReads.get(handle);
+  if (!read) {
+    read = { statement: handle.prepare<[], number>('SELECT version FROM data_version WHERE id = 1').pluck() };
+    sqliteReads.set(handle, read);
+  }
+  return read;
+}
 
 export function dataVersion(db: DB): number | Promise<number> {
   const handle = sqliteHandle(db);
   if (handle) {
-    let read = sqliteReads.get(handle);
-    if (!read)
-      sqliteReads.set(
-        handle,
-        (read = handle.prepare<[], number>('SELECT version FROM data_version WHERE id = 1').pluck()),
-      );
-    return read.get() as number;
+    const read = sqliteRead(handle);
+    if (read.held === undefined) {
+      read.held = read.statement.get() as number;
+      if (held.size === 0) setImmediate(forgetHeldVersions);
+      held.add(read);
+    }
+    return read.held;
   }
   let read = inFlight.get(db);
   if (!read) {
@@ -46,6 +65,13 @@ export async function bumpDataVersion(db: DB): Promise<void> {
     .set((eb) => ({ version: eb('version', '+', 1) }))
     .where('id', '=', 1)
     .execute();
+  forgetHeldVersions();
+}
+
+/** The turn ended, or this process changed the version: the next read asks the database. */
+function forgetHeldVersions() {
+  for (const read of held) read.held = undefined;
+  held.clear();
 }
 
 /** Runs one write of public data and bumps the version when it changed a row, in one transaction (the caller's when

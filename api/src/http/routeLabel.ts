@@ -32,9 +32,9 @@ const API = new Set([
 
 export function routeLabel(url: string): string {
   const path = url.split('?')[0] ?? '/';
-  const page = matchPage(path);
-  if (page) return page.route.path;
+  // The site's own first segments are never a page's, and are told apart without matching the route table.
   const [, first = '', second = ''] = path.split('/');
   if (first === 'api') return API.has(second) ? `/api/${second}` : '/api/*';
-  return TOP.has(first) ? `/${first}` : 'other';
+  if (TOP.has(first)) return `/${first}`;
+  return matchPage(path)?.route.path ?? 'other';
 }
