@@ -142,6 +142,8 @@ async function staticFilePath(base: string): Promise<string> {
   return path;
 }
 
+const cpu = (t: Throughput) => (t.cpuMicros === null ? '' : ` · ${whole(t.cpuMicros)} µs CPU/answer`);
+
 /** Requests per second of each throughput path and of a static file, each with its share of the static rate. */
 async function throughputRows(column: Column, base: string | null): Promise<void> {
   const staticPath = base ? await staticFilePath(base) : '';
@@ -165,7 +167,7 @@ async function throughputRows(column: Column, base: string | null): Promise<void
       'throughput',
       what,
       column,
-      t ? fig(`${whole(t.rps)} req/s · p99 ${msText(t.p99)}${share}${failed}`, { ...t, staticRps }) : null,
+      t ? fig(`${whole(t.rps)} req/s · p99 ${msText(t.p99)}${share}${cpu(t)}${failed}`, { ...t, staticRps }) : null,
     );
   }
 }

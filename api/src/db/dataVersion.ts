@@ -7,42 +7,41 @@ import type { Schema } from './schema';
  * The public data's version: one row, bumped in the same transaction as every write of public data (tools, blog
  * posts, MCP server records). Caches of reads and pages are keyed by it, and read it for each cached answer, so a
  * write by any other process on the same data (another instance on Postgres, the moderation CLI, a registry import)
- * is seen at once.
+ * is seen by the requests that arrive after it.
  * - SQLite: a prepared statement on the connection, synchronous. It may see a bump whose transaction is still open,
- *   which only makes the cache drop its replies early. The requests of one event-loop turn (those that arrived
- *   together) share one read, kept until the turn ends: under load that read was a fifth of a cached answer's CPU
- *   (docs/performance.md, Per-request work). A bump in this process drops it at once.
+ *   which only makes the cache drop its replies early. The answers of one millisecond share one read: under load that
+ *   read was a fifth of a cached answer's CPU (docs/performance.md, Per-request work). A bump in this process is
+ *   seen at once; another process's, within a millisecond.
  * - Postgres: one query, shared by the readers that ask while it runs.
  */
 interface SqliteRead {
   statement: Statement<[], number>;
-  /** The version read in this event-loop turn, if any. */
-  held?: number;
+  version: number;
+  /** When it was read (Date.now()), and how many bumps this process had made by then. */
+  at: number;
+  bumps: number;
 }
 const sqliteReads = new WeakMap<object, SqliteRead>();
-/** The reads holding a version this turn (a bump in this process drops them all: its transaction has no handle). */
-const held = new Set<SqliteRead>();
 const inFlight = new WeakMap<DB, Promise<number>>();
-
-function sqliteRead(handle: NonNullable<ReturnType<typeof sqliteHandle>>): SqliteRead {
-  let read = sqliteReads.get(handle);
-  if (!read) {
-    read = { statement: handle.prepare<[], number>('SELECT version FROM data_version WHERE id = 1').pluck() };
-    sqliteReads.set(handle, read);
-  }
-  return read;
-}
+/** Bumps made by this process (its transactions have no handle to find their read by). */
+let bumps = 0;
 
 export function dataVersion(db: DB): number | Promise<number> {
   const handle = sqliteHandle(db);
   if (handle) {
-    const read = sqliteRead(handle);
-    if (read.held === undefined) {
-      read.held = read.statement.get() as number;
-      if (held.size === 0) setImmediate(forgetHeldVersions);
-      held.add(read);
+    const now = Date.now();
+    let read = sqliteReads.get(handle);
+    if (!read) {
+      const statement = handle.prepare<[], number>('SELECT version FROM data_version WHERE id = 1').pluck();
+      read = { statement, version: 0, at: -1, bumps };
+      sqliteReads.set(handle, read);
     }
-    return read.held;
+    if (read.at !== now || read.bumps !== bumps) {
+      read.version = read.statement.get() as number;
+      read.at = now;
+      read.bumps = bumps;
+    }
+    return read.version;
   }
   let read = inFlight.get(db);
   if (!read) {
@@ -65,13 +64,7 @@ export async function bumpDataVersion(db: DB): Promise<void> {
     .set((eb) => ({ version: eb('version', '+', 1) }))
     .where('id', '=', 1)
     .execute();
-  forgetHeldVersions();
-}
-
-/** The turn ended, or this process changed the version: the next read asks the database. */
-function forgetHeldVersions() {
-  for (const read of held) read.held = undefined;
-  held.clear();
+  bumps++;
 }
 
 /** Runs one write of public data and bumps the version when it changed a row, in one transaction (the caller's when
