@@ -24,26 +24,28 @@ function run(url: string, seconds: number): Promise<autocannon.Result> {
 function listeningPid(port: number): number | null {
   const hexPort = port.toString(16).toUpperCase().padStart(4, '0');
   const inodes = new Set<string>();
-  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
-    let text = '';
+  const readOrNothing = (file: string) => {
     try {
-      text = readFileSync(table, 'utf8');
+      return readFileSync(file, 'utf8');
     } catch {
-      continue;
+      return '';
     }
-    for (const line of text.split('\n').slice(1)) {
+  };
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    for (const line of readOrNothing(table).split('\n').slice(1)) {
       const f = line.trim().split(/\s+/);
       if (f[1]?.endsWith(`:${hexPort}`) && f[3] === '0A') inodes.add(f[9]!);
     }
   }
-  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
-    let fds: string[] = [];
+  const fdsOf = (pid: string) => {
     try {
-      fds = readdirSync(`/proc/${pid}/fd`);
+      return readdirSync(`/proc/${pid}/fd`);
     } catch {
-      continue;
+      return []; // not ours to read, or gone
     }
-    for (const fd of fds) {
+  };
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    for (const fd of fdsOf(pid)) {
       try {
         const m = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`));
         if (m && inodes.has(m[1]!)) return Number(pid);
