@@ -1,29 +1,31 @@
 import { describe, expect, it } from 'vitest';
 import { routeLabel } from './routeLabel';
 
+/** Address as it arrived, and the label it is counted under. */
+const LABELS: [string, string][] = [
+  // A page: its route's pattern, whatever its query or letter case (pages match case-insensitively).
+  ['/', '/'],
+  ['/?search=github&page=2', '/'],
+  ['/tool/chatgpt', '/tool/:slug'],
+  ['/Tool/ChatGPT', '/tool/:slug'],
+  ['/blog/what-is-model-context-protocol-mcp', '/blog/:slug'],
+  ['/privacy', '/privacy'],
+  // The API by its first two segments; the site's other files by their first.
+  ['/api/tools', '/api/tools'],
+  ['/api/tools/chatgpt?x=1', '/api/tools'],
+  ['/api/blog/public/posts', '/api/blog'],
+  ['/api/made-up', '/api/*'],
+  ['/assets/index-abc.js', '/assets'],
+  ['/og/tool/chatgpt.png', '/og'],
+  ['/v0.1/servers', '/v0.1'],
+  // Anything else under one label, so made-up addresses make no new series.
+  ['/wp-admin/setup.php', 'other'],
+  ['/tool/a/b', 'other'],
+  ['/API/tools', 'other'],
+];
+
 describe('routeLabel', () => {
-  it("names a page by its route's pattern, whatever its query", () => {
-    expect(routeLabel('/')).toBe('/');
-    expect(routeLabel('/?search=github&page=2')).toBe('/');
-    expect(routeLabel('/tool/chatgpt')).toBe('/tool/:slug');
-    expect(routeLabel('/Tool/ChatGPT')).toBe('/tool/:slug');
-    expect(routeLabel('/blog/what-is-model-context-protocol-mcp')).toBe('/blog/:slug');
-    expect(routeLabel('/privacy')).toBe('/privacy');
-  });
-
-  it("names the API by its first two segments, and the site's other files by their first", () => {
-    expect(routeLabel('/api/tools')).toBe('/api/tools');
-    expect(routeLabel('/api/tools/chatgpt?x=1')).toBe('/api/tools');
-    expect(routeLabel('/api/blog/public/posts')).toBe('/api/blog');
-    expect(routeLabel('/api/made-up')).toBe('/api/*');
-    expect(routeLabel('/assets/index-abc.js')).toBe('/assets');
-    expect(routeLabel('/og/tool/chatgpt.png')).toBe('/og');
-    expect(routeLabel('/v0.1/servers')).toBe('/v0.1');
-  });
-
-  it('puts every other address under one label, so made-up addresses make no new series', () => {
-    expect(routeLabel('/wp-admin/setup.php')).toBe('other');
-    expect(routeLabel('/tool/a/b')).toBe('other');
-    expect(routeLabel('/API/tools')).toBe('other');
+  it.each(LABELS)('counts %s under %s', (url, label) => {
+    expect(routeLabel(url)).toBe(label);
   });
 });
