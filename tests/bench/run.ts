@@ -144,31 +144,59 @@ async function staticFilePath(base: string): Promise<string> {
 
 const cpu = (t: Throughput) => (t.cpuMicros === null ? '' : ` · ${whole(t.cpuMicros)} µs CPU/answer`);
 
-/** Requests per second of each throughput path and of a static file, each with its share of the static rate. */
-async function throughputRows(column: Column, base: string | null): Promise<void> {
-  const staticPath = base ? await staticFilePath(base) : '';
-  const results = new Map<string, Throughput | null>();
-  for (const [what, path] of [...THROUGHPUT_PATHS.map((p) => [`GET ${p}`, p]), [STATIC_ROW, staticPath]]) {
-    log(`throughput: GET ${path} (${column}, ${SECONDS} s, 10 connections)`);
-    let r: Throughput | null = null;
-    if (base)
+/** Two measurements of one row on one server, as one: the mean rate and CPU, the worse p99, every failure. */
+function combine(a: Throughput, b: Throughput): Throughput {
+  const cpu = a.cpuMicros !== null && b.cpuMicros !== null ? (a.cpuMicros + b.cpuMicros) / 2 : null;
+  return { rps: (a.rps + b.rps) / 2, p99: Math.max(a.p99, b.p99), failures: a.failures + b.failures, cpuMicros: cpu };
+}
+
+/**
+ * Requests per second of each throughput path and of a static file on each server, each with its share of its
+ * server's static rate. With both builds up, each row is measured in turn on this build, the before build, the before
+ * build and this build again (half the time each): a drift of the machine over the run then moves both alike.
+ */
+async function throughputRows(sites: Partial<Record<Column, string | null>>): Promise<void> {
+  const columns = Object.keys(sites) as Column[];
+  const statics: Partial<Record<Column, string>> = {};
+  for (const c of columns) if (sites[c]) statics[c] = await staticFilePath(sites[c]!);
+  const order = columns.length > 1 ? [...columns, ...[...columns].reverse()] : columns;
+  const seconds = columns.length > 1 ? Math.max(1, SECONDS / 2) : SECONDS;
+  const results = new Map<Column, Map<string, Throughput | null>>(columns.map((c) => [c, new Map()]));
+  for (const [what, path] of [...THROUGHPUT_PATHS.map((p) => [`GET ${p}`, p]), [STATIC_ROW, '']]) {
+    for (const column of order) {
+      const base = sites[column];
+      const url = base ? base + (path || statics[column]) : null;
+      log(
+        `throughput: ${what === STATIC_ROW ? `GET ${statics[column] ?? '(static)'}` : what} (${column}, ${seconds} s)`,
+      );
+      const held = results.get(column)!;
+      if (!url || held.get(what) === null) {
+        held.set(what, null);
+        continue;
+      }
       try {
-        r = await throughput(base + path, SECONDS);
+        const r = await throughput(url, seconds);
+        const earlier = held.get(what);
+        held.set(what, earlier ? combine(earlier, r) : r);
       } catch (err) {
         notes.push(`throughput ${what} (${column}): ${(err as Error).message.split('\n')[0]}`);
+        held.set(what, null);
       }
-    results.set(what, r);
+    }
   }
-  const staticRps = results.get(STATIC_ROW)?.rps;
-  for (const [what, t] of results) {
-    const share = t && staticRps && what !== STATIC_ROW ? ` · ${Math.round((100 * t.rps) / staticRps)}% of static` : '';
-    const failed = t?.failures ? ` · ${t.failures} failed` : '';
-    setCell(
-      'throughput',
-      what,
-      column,
-      t ? fig(`${whole(t.rps)} req/s · p99 ${msText(t.p99)}${share}${cpu(t)}${failed}`, { ...t, staticRps }) : null,
-    );
+  for (const [column, held] of results) {
+    const staticRps = held.get(STATIC_ROW)?.rps;
+    for (const [what, t] of held) {
+      const share =
+        t && staticRps && what !== STATIC_ROW ? ` · ${Math.round((100 * t.rps) / staticRps)}% of static` : '';
+      const failed = t?.failures ? ` · ${t.failures} failed` : '';
+      setCell(
+        'throughput',
+        what,
+        column,
+        t ? fig(`${whole(t.rps)} req/s · p99 ${msText(t.p99)}${share}${cpu(t)}${failed}`, { ...t, staticRps }) : null,
+      );
+    }
   }
 }
 
@@ -219,7 +247,19 @@ try {
     await drawPictures(site.baseUrl);
     if (withMonolith) monolith = await serveMonolith(site.baseUrl);
 
-    if (want('throughput')) await throughputRows('current', site.baseUrl);
+    if (want('throughput')) {
+      // Both builds are served at once for this section, and measured in turn (throughputRows).
+      const before = baseline && 'tree' in baseline ? await startBaselineSite(baseline.tree) : null;
+      try {
+        if (before) {
+          log(`before (${baseline!.ref}): served by its own harness; drawing its pictures too`);
+          await drawPictures(before.baseUrl);
+        }
+        await throughputRows({ current: site.baseUrl, ...(baseline ? { baseline: before?.baseUrl ?? null } : {}) });
+      } finally {
+        await before?.stop();
+      }
+    }
     if (want('payload')) {
       log('payload: / at the seed');
       const cell = await measure(
@@ -260,11 +300,10 @@ try {
     await site.stop();
   }
 
-  if (baseline) {
+  if (baseline && (want('phone') || want('lighthouse'))) {
     const before = 'tree' in baseline ? await startBaselineSite(baseline.tree) : null;
     if (before) log(`before (${baseline.ref}): served by its own harness`);
     try {
-      if (want('throughput')) await throughputRows('baseline', before?.baseUrl ?? null);
       if (want('phone')) await phoneRows(browser, 'baseline', before?.baseUrl ?? null);
       if (want('lighthouse'))
         for (const path of KEY_PAGES) {
