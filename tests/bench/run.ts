@@ -21,7 +21,7 @@ import { pagePayload } from './payload';
 import { buildCurrent, drawPictures, startCurrent } from './site';
 import { summarize } from './stats';
 import { fig, formatTable, kB, msText, whole, type Cell, type Column, type Row } from './table';
-import { throughput, type Throughput } from './throughput';
+import { serverPid, throughput, type Throughput } from './throughput';
 import { soak } from './soak';
 
 const SECTIONS = ['throughput', 'lighthouse', 'js', 'phone', 'payload', 'soak'] as const;
@@ -146,8 +146,8 @@ const cpu = (t: Throughput) => (t.cpuMicros === null ? '' : ` · ${whole(t.cpuMi
 
 /** Two measurements of one row on one server, as one: the mean rate and CPU, the worse p99, every failure. */
 function combine(a: Throughput, b: Throughput): Throughput {
-  const cpu = a.cpuMicros !== null && b.cpuMicros !== null ? (a.cpuMicros + b.cpuMicros) / 2 : null;
-  return { rps: (a.rps + b.rps) / 2, p99: Math.max(a.p99, b.p99), failures: a.failures + b.failures, cpuMicros: cpu };
+  const cpuMicros = a.cpuMicros !== null && b.cpuMicros !== null ? (a.cpuMicros + b.cpuMicros) / 2 : null;
+  return { rps: (a.rps + b.rps) / 2, p99: Math.max(a.p99, b.p99), failures: a.failures + b.failures, cpuMicros };
 }
 
 /**
@@ -158,7 +158,12 @@ function combine(a: Throughput, b: Throughput): Throughput {
 async function throughputRows(sites: Partial<Record<Column, string | null>>): Promise<void> {
   const columns = Object.keys(sites) as Column[];
   const statics: Partial<Record<Column, string>> = {};
-  for (const c of columns) if (sites[c]) statics[c] = await staticFilePath(sites[c]!);
+  const pids: Partial<Record<Column, number | null>> = {};
+  for (const c of columns) {
+    if (!sites[c]) continue;
+    statics[c] = await staticFilePath(sites[c]);
+    pids[c] = serverPid(sites[c]);
+  }
   const order = columns.length > 1 ? [...columns, ...[...columns].reverse()] : columns;
   const seconds = columns.length > 1 ? Math.max(1, SECONDS / 2) : SECONDS;
   const results = new Map<Column, Map<string, Throughput | null>>(columns.map((c) => [c, new Map()]));
@@ -175,7 +180,7 @@ async function throughputRows(sites: Partial<Record<Column, string | null>>): Pr
         continue;
       }
       try {
-        const r = await throughput(url, seconds);
+        const r = await throughput(url, seconds, pids[column] ?? null);
         const earlier = held.get(what);
         held.set(what, earlier ? combine(earlier, r) : r);
       } catch (err) {

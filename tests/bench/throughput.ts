@@ -20,8 +20,9 @@ function run(url: string, seconds: number): Promise<autocannon.Result> {
   return autocannon({ url, connections: 10, duration: seconds, headers: { 'accept-encoding': 'gzip' } });
 }
 
-/** The process listening on a local TCP port, found through /proc (the baseline's harness does not name it). */
-function listeningPid(port: number): number | null {
+/** The process listening on a site's port, found through /proc (the baseline's harness does not name it). */
+export function serverPid(baseUrl: string): number | null {
+  const port = Number(new URL(baseUrl).port);
   const hexPort = port.toString(16).toUpperCase().padStart(4, '0');
   const inodes = new Set<string>();
   const readOrNothing = (file: string) => {
@@ -63,9 +64,9 @@ function cpuMicros(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) * 10_000;
 }
 
-export async function throughput(url: string, seconds: number): Promise<Throughput> {
+/** `pid`: the server's process (serverPid), for its CPU time per answer. */
+export async function throughput(url: string, seconds: number, pid: number | null): Promise<Throughput> {
   await run(url, Math.min(2, seconds)); // warm-up: JIT, the server's caches, the database's pages
-  const pid = listeningPid(Number(new URL(url).port));
   const before = pid ? cpuMicros(pid) : 0;
   const r = await run(url, seconds);
   const answers = r.requests.total;
