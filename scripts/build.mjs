@@ -1,4 +1,5 @@
 // npm run build: install what is missing, build the shell and the server, release every remote whose sources changed.
+import './runtime.mjs'; // first: on an older Node it runs this script again on the project's Node
 import { ensureApiBuild, ensureInstall, ensurePnpm, ensureReleases, ensureShellBuild } from './lib.mjs';
 
 ensurePnpm();

@@ -57,10 +57,8 @@ export function ensureInstall() {
     existsSync(join(ROOT, 'api', 'node_modules'))
   )
     return;
-  log('installing dependencies (better-sqlite3 compiles from source: about a minute)');
-  // node-gyp needs Node's headers; Debian's node keeps them under /usr/include/node.
-  const env = existsSync('/usr/include/node/node.h') ? { npm_config_nodedir: '/usr' } : {};
-  run('pnpm', ['install', '--frozen-lockfile'], { env });
+  log('installing dependencies');
+  run('pnpm', ['install', '--frozen-lockfile']);
 }
 
 /** Builds the shell when its sources (or the platform SDK) changed since the last build. */

@@ -1,6 +1,7 @@
 // npm test: every test — unit and component tests of each package (Vitest), the api's again on Postgres when a
 // PostgreSQL server is installed (a throwaway cluster), then the Playwright e2e suite in Debian Chromium against the
 // production build served as `npm start` serves it.
+import './runtime.mjs'; // first: on an older Node it runs this script again on the project's Node
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,11 +22,12 @@ const lintRules = spawnSync(process.execPath, ['--test', '--test-reporter=dot', 
   stdio: 'inherit',
 });
 
-log('the throwaway Postgres cluster (scripts/postgres.mjs)');
-const postgresScript = spawnSync(process.execPath, ['--test', '--test-reporter=dot', 'scripts/postgres.test.mjs'], {
-  cwd: ROOT,
-  stdio: 'inherit',
-});
+log('the bootstrap: the runtime (scripts/runtime.mjs) and the throwaway Postgres cluster (scripts/postgres.mjs)');
+const postgresScript = spawnSync(
+  process.execPath,
+  ['--test', '--test-reporter=dot', 'scripts/runtime.test.mjs', 'scripts/postgres.test.mjs'],
+  { cwd: ROOT, stdio: 'inherit' },
+);
 
 const packages = ['contracts', 'shell/platform', 'shell', 'mfe-directory', 'mfe-blog', 'mfe-forms', 'mfe-legal', 'api'];
 const reportDir = mkdtempSync(join(tmpdir(), 'vitest-'));
@@ -90,7 +92,7 @@ else {
 rmSync(reportDir, { recursive: true, force: true });
 if (typecheck.status !== 0) failedPackages.push('typecheck');
 if (lint.status !== 0 || lintRules.status !== 0) failedPackages.push('lint');
-if (postgresScript.status !== 0) failedPackages.push('scripts/postgres.test.mjs');
+if (postgresScript.status !== 0) failedPackages.push('scripts/runtime.test.mjs, scripts/postgres.test.mjs');
 
 let e2e = { passed: 0, failed: 0 };
 if (!process.env.SKIP_E2E) {

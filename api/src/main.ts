@@ -36,7 +36,7 @@ const manifests = await openManifestStore({
 const { createApp } = await import('./app');
 const app = await createApp({ config, db, logger, manifests });
 const server = createServer(app.handler).listen(config.port, () => {
-  logger.info(`AI Tools Directory serving at http://localhost:${config.port}`);
+  logger.info(`AI Tools Directory serving at http://localhost:${config.port} on Node ${process.version}`);
 });
 // Metrics on their own port (keep it private: no token there), for a scraper inside the network.
 const metricsServer = config.metricsPort
