@@ -1,5 +1,5 @@
 import { createServer, request, type RequestListener, type Server } from 'node:http';
-import DuplexPair from 'native-duplexpair';
+import { duplexPair } from 'node:stream';
 import type { JsonApi, JsonRequest, JsonResult } from '@aitools/platform/contract';
 
 /**
@@ -24,7 +24,7 @@ function exchange<T>(
   clientAddress: string,
 ): Promise<JsonResult<T>> {
   const connect = () => {
-    const { socket1: client, socket2: connection } = new DuplexPair();
+    const [client, connection] = duplexPair();
     Object.assign(connection, { remoteAddress: clientAddress });
     server.emit('connection', connection);
     return client;
