@@ -21,7 +21,7 @@ await build({
   bundle: true,
   platform: 'node',
   format: 'esm',
-  target: 'node20',
+  target: 'node24',
   external: [...external, ...external.map((name) => `${name}/*`)],
   sourcemap: true,
   logLevel: 'warning',

@@ -6,7 +6,7 @@ export default defineConfig(({ isSsrBuild }) =>
   isSsrBuild
     ? {
         plugins: hostFederation({ ssr: true, root: import.meta.dirname }),
-        build: { target: 'node20', outDir: 'dist/server', emptyOutDir: true },
+        build: { target: 'node24', outDir: 'dist/server', emptyOutDir: true },
       }
     : {
         plugins: hostFederation({ ssr: false, root: import.meta.dirname }),

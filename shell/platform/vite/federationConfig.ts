@@ -113,7 +113,7 @@ export function remoteConfig(opts: RemoteOptions) {
           ssr: join(opts.root, 'src/server-entry.ts'),
           outDir: join(outDir, 'server'),
           emptyOutDir: true,
-          target: 'node20',
+          target: 'node24',
           rollupOptions: {
             input: join(opts.root, 'src/server-entry.ts'),
             external: (id: string) => isSharedSpecifier(id),
