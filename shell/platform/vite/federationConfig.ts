@@ -144,7 +144,9 @@ export function remoteConfig(opts: RemoteOptions) {
         assetsDir: '',
         // One stylesheet per release, linked by the shell: the plugin's own CSS injection misses in the host.
         cssCodeSplit: false,
-        minify: true,
+        // esbuild, not Vite 8's default (Oxc): the federation plugin cannot rewrite the entry Oxc writes
+        // (docs/dependencies.md).
+        minify: 'esbuild',
         modulePreload: false,
         // The federation entry is emitted by the plugin; an exposed module given as input would be merged into it.
         rollupOptions: { input: fileURLToPath(new URL('./emptyInput.ts', import.meta.url)), onwarn },
