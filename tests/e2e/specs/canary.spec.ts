@@ -246,14 +246,15 @@ describe('canary releases', () => {
     let visitors = 0;
     while (manifest().remotes.blog!.canary && visitors < 10) {
       const from = `100.${91 + (visitors % 6)}.0.${visitors + 1}`;
-      const { ids, errors } = await visitor(2, {
+      // One page each: the tenth visitor's reports end the canary.
+      const { ids, errors } = await visitor(1, {
         from,
         bucket: visitors,
         waitForReport: broken,
         ...(visitors === 0 ? { visit: returning, keep: true } : {}),
       });
       visitors++;
-      assert.deepEqual(ids, [broken, broken]);
+      assert.deepEqual(ids, [broken]);
       assert.ok(
         errors.some((e) => e.includes(FAULT)),
         'the canary throws in the browser',
@@ -330,10 +331,11 @@ describe('canary releases', () => {
     const [views, stableViews] = [viewed.freshCounts.views, viewed.stableCounts.views];
     const errors = 12;
     const stableErrors = Math.round((errors * stableViews) / views);
-    for (let i = 0; i < errors; i++)
-      assert.equal((await reportError(healthy, canaryPage.token, `100.${70 + (i % 6)}.0.${i + 1}`)).status, 204);
+    // The stable side's first: a check between two reports never sees the canary's rate above its final one.
     for (let i = 0; i < stableErrors; i++)
       assert.equal((await reportError(stable, stablePage.token, `100.${80 + (i % 6)}.0.${i + 1}`)).status, 204);
+    for (let i = 0; i < errors; i++)
+      assert.equal((await reportError(healthy, canaryPage.token, `100.${70 + (i % 6)}.0.${i + 1}`)).status, 204);
     const judged = await judgedOn(healthy, Date.now(), `${errors} errors`, (c) => c.errors >= errors);
     console.log(`  judged on ${judged.freshCounts.views} and ${judged.stableCounts.views} views: ${judged.reason}`);
     assert.equal(judged.freshCounts.views, views, 'no view was added since');
@@ -355,13 +357,8 @@ describe('canary releases', () => {
   });
 
   it("one address reporting 500 errors with real pages' tokens against a 50% canary with 300 page views: counted, judged, and the canary stays", async () => {
-    const healthy = manifest().remotes.blog!.history.at(-1)!.id;
-    const started = await fetch(`${site.baseUrl}/api/releases/blog/activate`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${releaseToken}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ id: healthy, canary: 50 }),
-    });
-    assert.equal(started.status, 200, await started.text());
+    // A release of its own: the counts of one kept per minute would mix in the reports of the test before.
+    const healthy = await canary(checkoutBlog('steady'), 50);
     // 300 page views, half on each side, each page of its own (so each canary page has its own token).
     const tokens: string[] = [];
     for (let i = 0; i < 300; i++) {
