@@ -162,7 +162,11 @@ async function blogHealth(): Promise<Health | null> {
 /** Waits for a judgement of `fresh` that began after `since` (ms) and counted what `enough` wants. */
 const judgedOn = (fresh: string, since: number, what: string, enough: (c: Counts) => boolean) =>
   waitFor(`a judgement of ${fresh} on ${what}`, async () => {
-    const last = (await blogHealth())?.lastCheck;
+    const health = await blogHealth();
+    // Nothing watched any more: the release was ended (by a rollback, which the history says).
+    if (health?.fresh !== fresh)
+      assert.fail(`${fresh} is no longer watched: ${JSON.stringify(manifest().remotes.blog!.history.at(-1))}`);
+    const last = health.lastCheck;
     return last?.fresh === fresh && Date.parse(last.at) > since && enough(last.freshCounts) ? last : undefined;
   });
 
