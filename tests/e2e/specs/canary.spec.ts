@@ -434,6 +434,13 @@ describe('canary releases', () => {
       );
     }
     assert.ok(family('release_page_views_total').metrics.some((m) => m.labels?.release === broken));
+    // The one address's reports beyond its three per token.
+    assert.ok(
+      family('release_reports_refused_total').metrics.some(
+        (m) => m.labels?.remote === 'blog' && m.labels.reason === 'spent' && Number(m.value) === 50,
+      ),
+      'refused reports counted by reason',
+    );
     assert.ok(
       family('release_info').metrics.some(
         (m) => m.labels?.remote === 'blog' && m.labels.release === blog.active && m.labels.role === 'active',
