@@ -39,6 +39,7 @@ import { createImageService } from './images/service';
 import { imagesRouter } from './images/router';
 import { createCanaries, isCrawler } from './releases/canary';
 import { createSignals, signalsRouter, type Signals } from './releases/signals';
+import { createSignalTokens, type SignalTokens } from './releases/signalTokens';
 import { createRollbackMonitor, type RollbackMonitor } from './releases/autoRollback';
 import { fileManifestStore } from './releases/manifestStore';
 import { createMetrics, serveMetrics, type SiteMetrics } from './metrics';
@@ -73,6 +74,8 @@ export interface SiteApp extends Express {
   handler: RequestListener;
   metrics: SiteMetrics;
   signals: Signals;
+  /** Signs the report tokens of pages (releases/signalTokens.ts). */
+  signalTokens: SignalTokens;
   rollbacks: RollbackMonitor;
   /** Stops the rollback checks and the watch on the release folders, and writes the signal counts held in memory. */
   stop(): Promise<void>;
@@ -104,7 +107,9 @@ export async function createApp({
     importEntry: importServerEntry,
   });
   const manifestNow = () => serving.manifest().manifest;
-  const metrics = createMetrics(manifestNow);
+  // The error rates watched, for the metrics' scrape (the monitor is made below).
+  const watched = () => Promise.all(REMOTE_NAMES.map((remote) => rollbacks.report(remote)));
+  const metrics = createMetrics(manifestNow, watched);
   // Public reads (JSON, sitemap, feeds, registry) kept per data version, for visitors and server rendering alike.
   const reads = createReplyCache({
     version: () => dataVersion(db),
@@ -119,6 +124,8 @@ export async function createApp({
     maxKeys: config.signalsMaxKeys,
     logger,
   });
+  // Tokens that tie a report to a page the server rendered, and the sources it counts (releases/signalTokens.ts).
+  const signalTokens = createSignalTokens(previewSecret(config.signalsSecret, join(VAR_DIR, 'signals-secret')));
   const rollbacks = createRollbackMonitor({
     manifests: manifestStore,
     releasesDir: config.releasesDir,
@@ -186,6 +193,7 @@ export async function createApp({
             if (open) signals.count(remote, release, 'breaker-open');
           },
         },
+        (releases) => signalTokens.issue(releases),
       )
     : null;
   let storedPages: CachedPages | null = null;
@@ -221,9 +229,11 @@ export async function createApp({
   app.use(
     signalsRouter({
       signals,
+      tokens: signalTokens,
       releasesDir: config.releasesDir,
       limit: limits.signals,
       onReport: (b) => metrics.visitorErrors.inc({ remote: b.remote, release: b.release, kind: b.kind }),
+      onRefused: (b, reason) => metrics.refusedReports.inc({ remote: b.remote, release: b.release, reason }),
     }),
   );
   // Scrapes with the token (METRICS_TOKEN); without one configured, /metrics is only on METRICS_PORT (main.ts).
@@ -409,5 +419,5 @@ export async function createApp({
     serving.close();
     await signals.close();
   };
-  return Object.assign(app, { handler, metrics, signals, rollbacks, stop });
+  return Object.assign(app, { handler, metrics, signals, signalTokens, rollbacks, stop });
 }

@@ -47,6 +47,10 @@ export interface ServerConfig {
   metricsToken?: string;
   /** METRICS_PORT: /metrics also on this port (no token; keep the port private), unset: none. */
   metricsPort?: number;
+  /** SIGNALS_SECRET: signs the report tokens of pages and keys the hashes of report sources
+   *  (releases/signalTokens.ts); every instance needs the same one. Unset: a secret kept in var/signals-secret
+   *  (one machine). */
+  signalsSecret?: string;
   /** Error reports (beacons) allowed per client address per minute. */
   signalsRateLimit: number;
   /** How often signal counts are added to the database. */
@@ -136,6 +140,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     releaseUploadsPerMinute: positiveInt(env, 'RELEASE_UPLOADS_PER_MINUTE', 10),
     metricsToken: env.METRICS_TOKEN || undefined,
     metricsPort: env.METRICS_PORT ? positiveInt(env, 'METRICS_PORT', 0) : undefined,
+    signalsSecret: env.SIGNALS_SECRET || undefined,
     signalsRateLimit: positiveInt(env, 'SIGNALS_RATE_LIMIT', 60),
     signalsFlushMs: positiveInt(env, 'SIGNALS_FLUSH_MS', 10_000),
     signalsRetentionDays: positiveInt(env, 'SIGNALS_RETENTION_DAYS', 14),
@@ -146,6 +151,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       minErrors: positiveInt(env, 'ROLLBACK_MIN_ERRORS', 10),
       ratio: positiveNumber(env, 'ROLLBACK_RATIO', 2),
       minDiffPoints: positiveNumber(env, 'ROLLBACK_MIN_DIFF_POINTS', 1),
+      minVisitors: positiveInt(env, 'ROLLBACK_MIN_VISITORS', 10),
+      minNetworks: positiveInt(env, 'ROLLBACK_MIN_NETWORKS', 5),
       windowMs: positiveInt(env, 'ROLLBACK_WINDOW_MINUTES', 30) * 60_000,
       checkMs: positiveInt(env, 'ROLLBACK_CHECK_MS', 30_000),
     },

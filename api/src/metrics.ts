@@ -6,6 +6,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Manifest } from './releases/manifest';
+import type { WatchReport } from './releases/autoRollback';
 
 export interface SiteMetrics {
   registry: Registry;
@@ -15,12 +16,17 @@ export interface SiteMetrics {
   breakerOpen: Gauge<'remote' | 'release'>;
   visitorErrors: Counter<'remote' | 'release' | 'kind'>;
   pageViews: Counter<'remote' | 'release'>;
+  refusedReports: Counter<'remote' | 'release' | 'reason'>;
 }
 
-export function createMetrics(manifest: () => Manifest): SiteMetrics {
+/** The releases being watched for automatic rollback now, with their counts (autoRollback.ts). */
+export type Watched = () => Promise<(WatchReport | null)[]>;
+
+export function createMetrics(manifest: () => Manifest, watched: Watched = async () => []): SiteMetrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   infoGauge(registry, manifest);
+  sourcesGauge(registry, watched);
   const registers = [registry];
   const counter = <L extends string>(name: string, help: string, labelNames: L[]) =>
     new Counter<L>({ name, help, labelNames, registers });
@@ -56,7 +62,36 @@ export function createMetrics(manifest: () => Manifest): SiteMetrics {
       'Pages served per remote release (the denominator of error rates).',
       [...perRelease],
     ),
+    refusedReports: counter(
+      'release_reports_refused_total',
+      "Visitors' error reports not counted, by remote, release and reason (missing, invalid or expired token, token spent, rate-limited).",
+      [...perRelease, 'reason'],
+    ),
   };
+}
+
+/** release_error_sources{remote, release, source="visitors"|"networks"}: the distinct sources behind the visitors'
+ *  reports of each release being watched (both sides), read from the database at each scrape. */
+function sourcesGauge(registry: Registry, watched: Watched): void {
+  new Gauge({
+    name: 'release_error_sources',
+    help: "Distinct visitors and networks (IPv4 /24, IPv6 /48) behind the visitors' error reports of each watched release.",
+    labelNames: ['remote', 'release', 'source'],
+    registers: [registry],
+    async collect() {
+      this.reset();
+      for (const w of await watched()) {
+        if (!w) continue;
+        for (const [release, counts] of [
+          [w.fresh, w.freshCounts],
+          [w.stable, w.stableCounts],
+        ] as const) {
+          this.set({ remote: w.remote, release, source: 'visitors' }, counts.sources.visitors);
+          this.set({ remote: w.remote, release, source: 'networks' }, counts.sources.networks);
+        }
+      }
+    },
+  });
 }
 
 /** release_info{remote, release, role="active"|"canary"} 1, read from the manifest at each scrape. */

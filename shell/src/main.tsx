@@ -36,10 +36,14 @@ async function start() {
     current().flatMap(({ route }) =>
       (route.handle as RemoteHandle | undefined)?.remote ? [(route.handle as RemoteHandle).remote] : [],
     );
-  configureSignals(releases, () => {
-    const path = current().at(-1)?.route.path;
-    return !path || path === '*' ? '/*' : path;
-  });
+  configureSignals(
+    releases,
+    () => {
+      const path = current().at(-1)?.route.path;
+      return !path || path === '*' ? '/*' : path;
+    },
+    state.signals,
+  );
   watchUnhandledErrors();
   const root = document.getElementById('root')!;
   const errors = reviveErrors(state.router?.errors) ?? {};

@@ -220,6 +220,18 @@ const STEPS: Step[] = [
       .addPrimaryKeyConstraint('release_signals_key', ['remote', 'release_id', 'kind', 'minute'])
       .execute();
   },
+  // The distinct sources (hashed visitor and network) behind each release's visitor error reports, per minute.
+  async (db) => {
+    await db.schema
+      .createTable('release_signal_sources')
+      .addColumn('remote', 'text', (c) => c.notNull())
+      .addColumn('release_id', 'text', (c) => c.notNull())
+      .addColumn('minute', 'bigint', (c) => c.notNull())
+      .addColumn('visitor', 'text', (c) => c.notNull())
+      .addColumn('network', 'text', (c) => c.notNull())
+      .addPrimaryKeyConstraint('release_signal_sources_key', ['remote', 'release_id', 'minute', 'visitor'])
+      .execute();
+  },
 ];
 
 /** SQLite files made before this runner kept their step count in user_version; four of those steps = two here. */

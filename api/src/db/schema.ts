@@ -144,6 +144,16 @@ export interface ReleaseSignalsTable {
   count: number;
 }
 
+/** Who stands behind visitors' error reports: one row per release, minute and visitor (releases/signalTokens.ts;
+ *  keyed hashes of the address, never the address). */
+export interface ReleaseSignalSourcesTable {
+  remote: string;
+  release_id: string;
+  minute: number;
+  visitor: string;
+  network: string;
+}
+
 /** Release API tokens (see releases/tokens.ts): the sha256 of the token, never the token. */
 export interface ReleaseTokensTable {
   id: Generated<number>;
@@ -173,4 +183,5 @@ export interface Schema {
   release_events: ReleaseEventsTable;
   release_tokens: ReleaseTokensTable;
   release_signals: ReleaseSignalsTable;
+  release_signal_sources: ReleaseSignalSourcesTable;
 }

@@ -21,20 +21,46 @@ export interface RollbackRule {
   ratio: number;
   /** ... and higher by more than this many percentage points. */
   minDiffPoints: number;
+  /** Visitors' reports count only from at least this many distinct visitors ... */
+  minVisitors: number;
+  /** ... in at least this many distinct networks (IPv4 /24, IPv6 /48); the server's own errors always count. */
+  minNetworks: number;
   /** How long after a full activation the release is still watched. */
   windowMs: number;
 }
 
-const pct = (c: ReleaseCounts) => (c.views ? (c.errors / c.views) * 100 : 0);
-const fmt = (c: ReleaseCounts) => `${pct(c).toFixed(1)}% (${c.errors} errors in ${c.views} views)`;
+/** A judgement: whether to roll back, and why (with the numbers) either way. */
+export interface Verdict {
+  rollBack: boolean;
+  reason: string;
+}
 
-/** The reason to roll back, or null: never on too few samples. */
-export function judge(fresh: ReleaseCounts, stable: ReleaseCounts, rule: RollbackRule): string | null {
-  if (fresh.views < rule.minViews || fresh.errors < rule.minErrors) return null;
-  const a = pct(fresh);
-  const b = pct(stable);
-  if (a <= b * rule.ratio || a - b <= rule.minDiffPoints) return null;
-  return `error rate ${fmt(fresh)} against ${fmt(stable)} for the stable release (more than ${rule.ratio}x and ${rule.minDiffPoints} points worse)`;
+type Rated = Pick<ReleaseCounts, 'views' | 'errors'>;
+const pct = (c: Rated) => (c.views ? (c.errors / c.views) * 100 : 0);
+const fmt = (c: Rated) => `${pct(c).toFixed(1)}% (${c.errors} errors in ${c.views} views)`;
+/** Only the server's own errors (render failures, breaker openings). */
+const serverOnly = (c: ReleaseCounts): Rated => ({ views: c.views, errors: c.serverErrors });
+
+/** Whether to roll back: never on too few samples; visitors' reports only from enough distinct sources. */
+export function judge(fresh: ReleaseCounts, stable: ReleaseCounts, rule: RollbackRule): Verdict {
+  const keep = (reason: string): Verdict => ({ rollBack: false, reason });
+  if (fresh.views < rule.minViews) return keep(`too few page views to judge (${fresh.views} of ${rule.minViews})`);
+  const { visitors, networks } = fresh.sources;
+  const sourced = visitors >= rule.minVisitors && networks >= rule.minNetworks;
+  const sources = `${visitors} distinct visitors from ${networks} networks`;
+  // Without enough distinct sources, visitors' reports do not count: the server's own errors are judged alone.
+  const [a, b] = sourced ? [fresh, stable] : [serverOnly(fresh), serverOnly(stable)];
+  const unsourced = sourced
+    ? ''
+    : `; visitors' reports not counted (${sources}, fewer than ${rule.minVisitors} visitors from ${rule.minNetworks} networks)`;
+  if (a.errors < rule.minErrors) return keep(`too few errors to judge (${a.errors} of ${rule.minErrors})${unsourced}`);
+  const worse = pct(a) > pct(b) * rule.ratio && pct(a) - pct(b) > rule.minDiffPoints;
+  const compared = `error rate ${fmt(a)} against ${fmt(b)} for the stable release`;
+  if (!worse) return keep(`${compared}: not clearly worse${unsourced}`);
+  return {
+    rollBack: true,
+    reason: `${compared} (more than ${rule.ratio}x and ${rule.minDiffPoints} points worse), ${sourced ? `reported by ${sources}` : `from the server's own errors${unsourced}`}`,
+  };
 }
 
 /** What is being watched for a remote now: the new release, the stable one, and since when. */
@@ -92,11 +118,20 @@ export async function countsOf(w: Watch, signals: Signals, now = Date.now()): Pr
   return { ...w, freshCounts, stableCounts };
 }
 
+/** This instance's latest judgement of a watched release: when, on which counts, and its outcome. */
+export interface LastCheck extends Verdict {
+  at: string;
+  fresh: string;
+  freshCounts: ReleaseCounts;
+  stableCounts: ReleaseCounts;
+}
+
 export interface RollbackMonitor {
   /** One pass over every remote; returns the rollbacks it made. */
   check(): Promise<{ remote: string; release: string; note: string }[]>;
-  /** What is watched now, with counts (for `pnpm releases`). */
-  report(remote: string): Promise<WatchReport | null>;
+  /** What is watched now, with counts (for `pnpm releases` and the release API), and this instance's latest
+   *  judgement of it. */
+  report(remote: string): Promise<(WatchReport & { lastCheck?: LastCheck }) | null>;
   stop(): void;
 }
 
@@ -113,16 +148,25 @@ export function createRollbackMonitor(opts: {
   const { manifests, signals, rule, logger } = opts;
   const stateOf = (remote: string) => manifests.read().manifest.remotes[remote];
   let running = false;
+  const lastChecks = new Map<string, LastCheck>();
 
   const check: RollbackMonitor['check'] = async () => {
     const done: { remote: string; release: string; note: string }[] = [];
     for (const remote of opts.remotes) {
       const watch = watchOf(remote, stateOf(remote), rule);
       if (!watch) continue;
+      const at = new Date().toISOString(); // when the counts were read: everything before it is in them
       const counts = await countsOf(watch, signals);
-      const why = judge(counts.freshCounts, counts.stableCounts, rule);
-      if (!why) continue;
-      const note = `automatic rollback: ${watch.kind === 'canary' ? 'canary' : 'release'} ${watch.fresh} of ${remote}, ${why}`;
+      const verdict = judge(counts.freshCounts, counts.stableCounts, rule);
+      lastChecks.set(remote, {
+        at,
+        fresh: watch.fresh,
+        ...verdict,
+        freshCounts: counts.freshCounts,
+        stableCounts: counts.stableCounts,
+      });
+      if (!verdict.rollBack) continue;
+      const note = `automatic rollback: ${watch.kind === 'canary' ? 'canary' : 'release'} ${watch.fresh} of ${remote}, ${verdict.reason}`;
       const wrote = await rollBackAutomatically(remote, watch.fresh, {
         releasesDir: opts.releasesDir,
         manifests,
@@ -160,7 +204,9 @@ export function createRollbackMonitor(opts: {
     check,
     async report(remote) {
       const watch = watchOf(remote, stateOf(remote), rule);
-      return watch ? countsOf(watch, signals) : null;
+      if (!watch) return null;
+      const last = lastChecks.get(remote);
+      return { ...(await countsOf(watch, signals)), ...(last?.fresh === watch.fresh ? { lastCheck: last } : {}) };
     },
     stop: () => timer && clearInterval(timer),
   };

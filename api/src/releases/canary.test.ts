@@ -39,6 +39,9 @@ beforeAll(async () => {
     RELEASES_DIR: releasesDir,
     PREVIEW_SECRET: 'x',
     SIGNALS_RATE_LIMIT: '5',
+    SIGNALS_SECRET: 'test-signals-secret',
+    // Reports name their source in X-Forwarded-For here, as a proxy on this machine would.
+    TRUST_PROXY: 'loopback',
     METRICS_TOKEN,
     SITE_ORIGIN: 'https://site.example',
   });
@@ -57,7 +60,26 @@ const post = (path: string, body: unknown) =>
     .post(path)
     .set('Authorization', `Bearer ${ops}`)
     .send(body as object);
-const rule: RollbackRule = { minViews: 200, minErrors: 10, ratio: 2, minDiffPoints: 1, windowMs: 30 * 60_000 };
+const rule: RollbackRule = {
+  minViews: 200,
+  minErrors: 10,
+  ratio: 2,
+  minDiffPoints: 1,
+  minVisitors: 10,
+  minNetworks: 5,
+  windowMs: 30 * 60_000,
+};
+/** A beacon to POST /api/signals from an address, as a proxy on this machine names it. */
+const report = (body: unknown, from: string, type = 'text/plain;charset=UTF-8') =>
+  request(app.handler)
+    .post('/api/signals')
+    .set('Content-Type', type)
+    .set('X-Forwarded-For', from)
+    .send(typeof body === 'string' ? body : JSON.stringify(body));
+/** The token a page the server rendered would name for this remote and release. */
+const pageToken = (release: string, remote = 'blog', now?: number) =>
+  app.signalTokens.issue({ [remote]: release }, now)[remote]!;
+const quiet = { error: () => {}, warn: () => {} };
 
 describe('canary over the release API', () => {
   it('starts a canary beside the active release, refuses bad shares and a second canary, aborts and promotes', async () => {
@@ -140,24 +162,59 @@ describe('visitor buckets', () => {
 describe('signals from visitors', () => {
   const beacon = { remote: 'blog', release: 'b2', kind: 'unhandled', route: '/blog/:slug', hash: '0a1b2c3d' };
 
-  it('takes exactly the report fields, bounded, for a release that exists, within a per-address budget', async () => {
-    const send = (body: unknown, type = 'text/plain;charset=UTF-8') =>
-      request(app.handler)
-        .post('/api/signals')
-        .set('Content-Type', type)
-        .send(typeof body === 'string' ? body : JSON.stringify(body));
-    expect((await send({ ...beacon, url: 'https://x/?q=1' })).status).toBe(400);
-    expect((await send({ ...beacon, kind: 'view' })).status).toBe(400);
-    expect((await send({ ...beacon, route: '/blog/a?b' })).status).toBe(400);
-    expect((await send({ ...beacon, hash: 'not-hex!' })).status).toBe(400);
-    expect((await send('not json')).status).toBe(400);
-    expect((await send(JSON.stringify({ ...beacon, route: '/' + 'a'.repeat(2000) }))).status).toBe(413);
-    expect((await send({ ...beacon, release: 'made-up' })).status).toBe(422);
+  it('takes exactly the report fields, bounded, for a release that exists, a few per token, within a per-address budget', async () => {
+    const token = pageToken('b2');
+    const from = '203.0.113.1';
+    expect((await report({ ...beacon, token, url: 'https://x/?q=1' }, from)).status).toBe(400);
+    expect((await report({ ...beacon, token, kind: 'view' }, from)).status).toBe(400);
+    expect((await report({ ...beacon, token, route: '/blog/a?b' }, from)).status).toBe(400);
+    expect((await report({ ...beacon, token, hash: 'not-hex!' }, from)).status).toBe(400);
+    expect((await report('not json', from)).status).toBe(400);
+    expect((await report(JSON.stringify({ ...beacon, token, route: '/' + 'a'.repeat(2000) }), from)).status).toBe(413);
+    expect((await report({ ...beacon, token, release: 'made-up' }, from)).status).toBe(422);
+    // One page's token counts three reports from an address; the address has five a minute.
+    const second = pageToken('b2');
     const answers = [];
-    for (let i = 0; i < 6; i++) answers.push((await send(beacon, 'application/json')).status);
-    expect(answers).toEqual([204, 204, 204, 204, 204, 429]);
+    for (const t of [token, token, token, token, second, second])
+      answers.push((await report({ ...beacon, token: t }, from, 'application/json')).status);
+    expect(answers).toEqual([204, 204, 204, 429, 204, 429]);
+    // Another visitor of the same (stored) page has its own few.
+    expect((await report({ ...beacon, token }, '203.0.113.2')).status).toBe(204);
     const counts = await app.signals.counts('blog', 'b2', Date.now() - 60_000);
     expect(counts.byKind).toEqual({ unhandled: 5 });
+    expect(counts.refused).toEqual({ spent: 1, 'rate-limited': 1 });
+    expect(counts.sources).toEqual({ visitors: 2, networks: 1 });
+  });
+
+  it('refuses a report without a valid token for its remote and release (none, another release, expired, tampered), and does not count it', async () => {
+    const from = '198.51.100.1';
+    const b3 = { ...beacon, release: 'b3' };
+    const valid = pageToken('b3');
+    const [at, nonce, mac] = valid.split('.') as [string, string, string];
+    const forged = [
+      { ...b3 },
+      { ...b3, token: pageToken('b2') },
+      { ...b3, token: app.signalTokens.issue({ legal: 'b3' }).legal },
+      { ...b3, token: pageToken('b3', 'blog', Date.now() - 3 * 60 * 60_000) },
+      { ...b3, token: `${at}.${nonce}.${mac.slice(0, -2)}${mac.endsWith('AA') ? 'BB' : 'AA'}` },
+      { ...b3, token: `${(Number.parseInt(at, 36) + 60).toString(36)}.${nonce}.${mac}` },
+    ];
+    const answers = [];
+    for (const body of forged) {
+      const res = await report(body, from);
+      answers.push([res.status, res.body.fieldErrors?.token]);
+    }
+    expect(answers).toEqual([
+      [403, 'missing'],
+      [403, 'invalid'],
+      [403, 'invalid'],
+      [403, 'expired'],
+      [403, 'invalid'],
+      [403, 'invalid'],
+    ]);
+    const counts = await app.signals.counts('blog', 'b3', Date.now() - 60_000);
+    expect(counts).toMatchObject({ errors: 0, sources: { visitors: 0, networks: 0 } });
+    expect(counts.refused).toEqual({ missing: 1, invalid: 4, expired: 1 });
   });
 
   it('adds counts of several writers into one row per minute, caps the keys held, and drops old rows', async () => {
@@ -172,7 +229,10 @@ describe('signals from visitors', () => {
     expect(await a.counts('legal', 'l1', Date.now() - 60_000)).toEqual({
       views: 7,
       errors: 1,
+      serverErrors: 0,
       byKind: { view: 7, boundary: 1 },
+      sources: { visitors: 0, networks: 0 },
+      refused: {},
     });
     const rows = await db.selectFrom('release_signals').selectAll().where('remote', '=', 'legal').execute();
     expect(rows).toHaveLength(2);
@@ -191,20 +251,72 @@ describe('signals from visitors', () => {
     expect(await db.selectFrom('release_signals').selectAll().where('release_id', '=', 'l0').execute()).toEqual([]);
     await Promise.all([a.close(), b.close()]);
   });
+
+  it('counts distinct sources across instances: one visitor seen by two is one', async () => {
+    const a = createSignals(db, { flushMs: 60_000, retentionMs: 86_400_000, maxKeys: 10 });
+    const b = createSignals(db, { flushMs: 60_000, retentionMs: 86_400_000, maxKeys: 10 });
+    const src = (ip: string) => app.signalTokens.source(ip);
+    a.source('legal', 'l2', src('203.0.113.5'));
+    b.source('legal', 'l2', src('203.0.113.5'));
+    b.source('legal', 'l2', src('203.0.113.6'));
+    a.source('legal', 'l2', src('2001:db8:5::1'));
+    await Promise.all([a.flush(), b.flush()]);
+    expect((await b.counts('legal', 'l2', Date.now() - 60_000)).sources).toEqual({ visitors: 3, networks: 2 });
+    const rows = await db.selectFrom('release_signal_sources').selectAll().where('release_id', '=', 'l2').execute();
+    expect(rows).toHaveLength(3);
+    expect(JSON.stringify(rows)).not.toMatch(/203\.0\.113|2001:db8/);
+    await Promise.all([a.close(), b.close()]);
+  });
 });
 
 describe('the automatic rollback rule', () => {
-  const c = (views: number, errors: number) => ({ views, errors, byKind: {} });
+  const c = (views: number, errors: number, more: { server?: number; visitors?: number; networks?: number } = {}) => ({
+    views,
+    errors,
+    serverErrors: more.server ?? 0,
+    byKind: {},
+    sources: { visitors: more.visitors ?? 10, networks: more.networks ?? 5 },
+    refused: {},
+  });
 
   it('never judges on too few samples, and wants a clearly worse rate', () => {
-    expect(judge(c(199, 100), c(1000, 0), rule)).toBeNull();
-    expect(judge(c(1000, 9), c(1000, 0), rule)).toBeNull();
-    expect(judge(c(1000, 30), c(1000, 20), rule)).toBeNull(); // 3% against 2%: not twice
-    expect(judge(c(1000, 15), c(1000, 6), rule)).toBeNull(); // 1.5% against 0.6%: under 1 point apart
-    expect(judge(c(400, 40), c(400, 4), rule)).toBe(
-      'error rate 10.0% (40 errors in 400 views) against 1.0% (4 errors in 400 views) for the stable release (more than 2x and 1 points worse)',
+    expect(judge(c(199, 100), c(1000, 0), rule)).toEqual({
+      rollBack: false,
+      reason: 'too few page views to judge (199 of 200)',
+    });
+    expect(judge(c(1000, 9), c(1000, 0), rule)).toEqual({
+      rollBack: false,
+      reason: 'too few errors to judge (9 of 10)',
+    });
+    expect(judge(c(1000, 30), c(1000, 20), rule)).toMatchObject({ rollBack: false }); // 3% against 2%: not twice
+    expect(judge(c(1000, 15), c(1000, 6), rule)).toMatchObject({ rollBack: false }); // 1.5% against 0.6%: under 1 point apart
+    expect(judge(c(1000, 30), c(1000, 20), rule).reason).toBe(
+      'error rate 3.0% (30 errors in 1000 views) against 2.0% (20 errors in 1000 views) for the stable release: not clearly worse',
     );
-    expect(judge(c(200, 10), c(0, 0), rule)).toMatch(/^error rate 5\.0%/);
+    expect(judge(c(400, 40), c(400, 4), rule)).toEqual({
+      rollBack: true,
+      reason:
+        'error rate 10.0% (40 errors in 400 views) against 1.0% (4 errors in 400 views) for the stable release (more than 2x and 1 points worse), reported by 10 distinct visitors from 5 networks',
+    });
+    expect(judge(c(200, 10), c(0, 0), rule).reason).toMatch(/^error rate 5\.0%/);
+  });
+
+  it("counts visitors' reports only from enough distinct visitors and networks; the server's own errors always", () => {
+    // Many reports from one visitor, or from too few networks: not counted.
+    expect(judge(c(400, 400, { visitors: 1, networks: 1 }), c(400, 0), rule)).toEqual({
+      rollBack: false,
+      reason:
+        "too few errors to judge (0 of 10); visitors' reports not counted (1 distinct visitors from 1 networks, fewer than 10 visitors from 5 networks)",
+    });
+    expect(judge(c(400, 40, { visitors: 30, networks: 4 }), c(400, 0), rule).rollBack).toBe(false);
+    expect(judge(c(400, 40, { visitors: 9, networks: 9 }), c(400, 0), rule).rollBack).toBe(false);
+    // The server's render failures are judged alone, on their own rate.
+    expect(judge(c(400, 60, { server: 20, visitors: 1, networks: 1 }), c(400, 0), rule)).toEqual({
+      rollBack: true,
+      reason: expect.stringMatching(
+        /^error rate 5\.0% \(20 errors in 400 views\) against 0\.0% .* from the server's own errors; visitors' reports not counted \(1 distinct visitors/,
+      ),
+    });
   });
 
   it('watches a canary, and a release activated for everyone for the window only', () => {
@@ -253,6 +365,7 @@ describe('the automatic rollback rule', () => {
     );
     signals.count('blog', 'b3', 'view', 19);
     signals.count('blog', 'b3', 'unhandled', 10);
+    for (let i = 0; i < 10; i++) signals.source('blog', 'b3', app.signalTokens.source(`192.0.${i % 5}.${i + 1}`));
     signals.count('blog', 'b2', 'view', 100); // and the 5 reports of b2 above
     expect(await monitors[0]!.check()).toEqual([]); // 19 views: too few
     signals.count('blog', 'b3', 'view', 1);
@@ -266,7 +379,7 @@ describe('the automatic rollback rule', () => {
       id: 'b3',
       by: AUTOMATIC_ACTOR,
       note: expect.stringMatching(
-        /^automatic rollback: canary b3 of blog, error rate 50\.0% \(10 errors in 20 views\) against 5\.0% \(5 errors in 100 views\) for the stable release/,
+        /^automatic rollback: canary b3 of blog, error rate 50\.0% \(10 errors in 20 views\) against 5\.0% \(5 errors in 100 views\) for the stable release .*, reported by 10 distinct visitors from 5 networks$/,
       ),
     });
 
@@ -297,9 +410,10 @@ describe('the automatic rollback after a full activation', () => {
       remotes: ['blog'],
       logger: { error: () => {}, warn: () => {} },
     });
+    // The server's own failures: trusted as they are, with no visitor behind them.
     signals.count('blog', 'b1', 'view', 10);
-    signals.count('blog', 'b1', 'hydration', 2);
-    signals.count('blog', 'b1', 'load-error', 1);
+    signals.count('blog', 'b1', 'render-failure', 2);
+    signals.count('blog', 'b1', 'breaker-open', 1);
     const done = await monitor.check();
     expect(done).toEqual([
       {
@@ -316,6 +430,58 @@ describe('the automatic rollback after a full activation', () => {
     expect(await monitor.check()).toEqual([]); // the rollback itself is not watched
     expect((await post('/api/releases/blog/rollback', { to: 'b1' })).status).toBe(409);
     await signals.close();
+  });
+});
+
+describe('reports from one address', () => {
+  it('from one address, valid reports do not roll back a healthy canary; the same from ten visitors in five networks do', async () => {
+    storedReleases(releasesDir, 'blog', ['b4']);
+    const manifests = fileManifestStore(releasesDir);
+    const stable = readManifest(releasesDir).remotes.blog!.active;
+    await activateStored('blog', 'b4', { releasesDir, manifests, by: 'ops', canary: 50 });
+    const monitor = createRollbackMonitor({
+      manifests,
+      releasesDir,
+      signals: app.signals,
+      rule: { ...rule, minViews: 100, minErrors: 4 },
+      everyMs: 0,
+      remotes: ['blog'],
+      logger: quiet,
+    });
+    app.signals.count('blog', 'b4', 'view', 300);
+    app.signals.count('blog', stable, 'view', 3000);
+    const beacon = { remote: 'blog', release: 'b4', kind: 'unhandled', route: '/blog', hash: '0a1b2c3d' };
+    // A fresh page (token) for every report, as many as the address may send: each is counted ...
+    const one = [];
+    for (let i = 0; i < 6; i++) one.push((await report({ ...beacon, token: pageToken('b4') }, '192.0.2.10')).status);
+    expect(one).toEqual([204, 204, 204, 204, 204, 429]);
+    expect(await monitor.check()).toEqual([]);
+    // ... and judged: enough views and errors, a far worse rate, but one visitor in one network.
+    const seen = (await monitor.report('blog'))!;
+    expect(seen.freshCounts).toMatchObject({ views: 300, errors: 5, sources: { visitors: 1, networks: 1 } });
+    expect(seen.lastCheck).toMatchObject({
+      fresh: 'b4',
+      rollBack: false,
+      reason: expect.stringContaining("visitors' reports not counted (1 distinct visitors from 1 networks"),
+    });
+    expect(readManifest(releasesDir).remotes.blog!.canary?.id).toBe('b4');
+
+    for (let i = 0; i < 10; i++)
+      expect((await report({ ...beacon, token: pageToken('b4') }, `198.51.${100 + (i % 5)}.${i + 1}`)).status).toBe(
+        204,
+      );
+    expect(await monitor.check()).toHaveLength(1);
+    const state = readManifest(releasesDir).remotes.blog!;
+    expect(state.canary).toBeUndefined();
+    expect(state.history.at(-1)).toMatchObject({
+      action: 'abort',
+      id: 'b4',
+      by: AUTOMATIC_ACTOR,
+      note: expect.stringMatching(
+        /error rate 5\.0% \(15 errors in 300 views\).*, reported by 11 distinct visitors from 6 networks$/,
+      ),
+    });
+    monitor.stop();
   });
 });
 
@@ -387,6 +553,8 @@ describe('GET /metrics', () => {
       'ssr_breaker_open',
       'release_visitor_errors_total',
       'release_page_views_total',
+      'release_reports_refused_total',
+      'release_error_sources',
       'release_info',
       'process_cpu_seconds_total',
       'nodejs_heap_size_used_bytes',
@@ -403,6 +571,15 @@ describe('GET /metrics', () => {
     expect(family('release_visitor_errors_total')!.metrics).toContainEqual({
       labels: { remote: 'blog', release: 'b2', kind: 'unhandled' },
       value: '5',
+    });
+    expect(family('release_reports_refused_total')!.metrics).toContainEqual({
+      labels: { remote: 'blog', release: 'b3', reason: 'invalid' },
+      value: '4',
+    });
+    // The watched releases (b1, promoted last, against b2), with the distinct sources behind their reports.
+    expect(family('release_error_sources')!.metrics).toContainEqual({
+      labels: { remote: 'blog', release: 'b2', source: 'visitors' },
+      value: expect.stringMatching(/^\d+$/),
     });
     expect(family('release_info')!.metrics).toContainEqual(
       expect.objectContaining({ labels: { remote: 'blog', release: 'b1', role: 'active', percent: '100' } }),

@@ -46,11 +46,26 @@ export function canaryPercent(value: string | undefined, given: boolean): number
 const rate = (c: { views: number; errors: number }) =>
   `${c.views ? ((c.errors / c.views) * 100).toFixed(1) : '0.0'}% (${c.errors} errors / ${c.views} views)`;
 
-/** One line on what the automatic rollback watches for a remote. */
+const refusals = (r: Record<string, number>) =>
+  Object.entries(r)
+    .map(([reason, n]) => `${reason} ${n}`)
+    .join(', ') || 'none';
+
+/** What the automatic rollback watches for a remote: the error rates, the distinct sources behind the new release's
+ *  reports and the reports refused, and the latest judgement when the server made one. */
 export function formatWatch(
-  w: Pick<WatchReport, 'kind' | 'fresh' | 'stable' | 'sinceMs' | 'freshCounts' | 'stableCounts'>,
+  w: Pick<WatchReport, 'kind' | 'fresh' | 'stable' | 'sinceMs' | 'freshCounts' | 'stableCounts'> & {
+    lastCheck?: { at: string; rollBack: boolean; reason: string };
+  },
 ): string {
-  return `  watching ${w.kind === 'canary' ? 'canary' : 'new release'} ${w.fresh} since ${new Date(w.sinceMs).toISOString()}: error rate ${rate(w.freshCounts)}; stable ${w.stable}: ${rate(w.stableCounts)}`;
+  const fresh = w.kind === 'canary' ? 'canary' : 'new release';
+  return [
+    `  watching ${fresh} ${w.fresh} since ${new Date(w.sinceMs).toISOString()}: error rate ${rate(w.freshCounts)}; stable ${w.stable}: ${rate(w.stableCounts)}`,
+    `    reported by ${w.freshCounts.sources.visitors} distinct visitors from ${w.freshCounts.sources.networks} networks; reports refused: ${refusals(w.freshCounts.refused)} (stable: ${w.stableCounts.sources.visitors} visitors, ${w.stableCounts.sources.networks} networks; refused: ${refusals(w.stableCounts.refused)})`,
+    ...(w.lastCheck
+      ? [`    last check ${w.lastCheck.at}: ${w.lastCheck.rollBack ? 'roll back' : 'kept'}, ${w.lastCheck.reason}`]
+      : []),
+  ].join('\n');
 }
 
 type Answer = { status: number; body: Record<string, unknown> };

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import express, { type Express } from 'express';
 import request from 'supertest';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DB } from '../db/connection';
 import { openTestDatabase } from '../../test/testDatabase';
 import { bumpDataVersion, dataVersion } from '../db/dataVersion';
@@ -15,6 +15,7 @@ import { readManifest, writeManifestAtomic } from '../releases/manifest';
 import { cachedPages, servedReleasesKey } from './pageCache';
 import type { ReleaseServing } from '../releases/serving';
 import type { PageRenderer } from './renderPage';
+import { TOKEN_PERIOD_MS } from '../releases/signalTokens';
 
 const THEME = `document.documentElement.dataset.theme='dark'`;
 /** Each page inlines a stylesheet of its own (as the real renderer inlines its remote's CSS). */
@@ -156,6 +157,24 @@ describe('page cache', () => {
     const after = await request(site).get('/blog');
     expect(renders).toEqual(['GET /blog', 'GET /blog']);
     expect(after.text).toContain(`data ${await dataVersion(db)}`);
+  });
+
+  it("renders again once the report tokens' period turns: a stored page's tokens are never older than a period", async () => {
+    const start = Math.ceil(Date.now() / TOKEN_PERIOD_MS) * TOKEN_PERIOD_MS + 1000;
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(start);
+      await request(site).get('/tool/cursor');
+      vi.setSystemTime(start + TOKEN_PERIOD_MS - 2000);
+      await request(site).get('/tool/cursor');
+      expect(renders).toEqual(['GET /tool/cursor']);
+      vi.setSystemTime(start + TOKEN_PERIOD_MS);
+      await request(site).get('/tool/cursor');
+      await request(site).get('/tool/cursor');
+      expect(renders).toEqual(['GET /tool/cursor', 'GET /tool/cursor']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('renders again after a release or a rollback, and only for what changed', async () => {

@@ -10,6 +10,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import { encodeReply, sendEncoded, type Reply, type ReplyCache } from '../http/cachedResponse';
 import type { ReleaseServing } from '../releases/serving';
 import type { PageRenderer } from './renderPage';
+import { tokenPeriod } from '../releases/signalTokens';
 
 const CACHEABLE_STATUS = new Set([200, 404]);
 /** The forms' pages carry a fresh idempotency key for each visitor (mfe-forms formPageLoader): never shared. */
@@ -25,10 +26,11 @@ export function servedReleasesKey(
   return remotes.map((remote) => `${remote}=${serving.current(remote, pins[remote]).release?.id ?? '-'}`).join(',');
 }
 
-/** A page's key: its URL, the served releases and the day (a page may show today's date, as the legal pages'
- *  "Last updated" does, by the server's clock). */
+/** A page's key: its URL, the served releases, the day (a page may show today's date, as the legal pages'
+ *  "Last updated" does, by the server's clock) and the report tokens' period (a stored page carries its tokens, which
+ *  expire: releases/signalTokens.ts). */
 const pageKey = (url: string, releases: string) =>
-  `page\u0000${url}\u0000${releases}\u0000${new Date().toDateString()}`;
+  `page\u0000${url}\u0000${releases}\u0000${new Date().toDateString()}\u0000${tokenPeriod()}`;
 
 export interface CachedPages extends RequestHandler {
   /** The front lane for pages (see ReplyCache.replay): a stored page sent again without Express. */

@@ -55,6 +55,9 @@ export async function createPageRenderer(
   /** remote -> canary release this visitor is served (releases/canary.ts); a preview wins over it. */
   canariesOf: PreviewsOf = () => ({}),
   observer: RenderObserver = {},
+  /** remote -> a token for the release the page names, sent back with the visitor's error reports
+   *  (releases/signalTokens.ts); none by default. */
+  reportTokens: (releases: Record<string, string>) => Record<string, string> = () => ({}),
 ): Promise<PageRenderer> {
   if (!existsSync(join(SHELL_DIST, 'server', 'entry-server.js')))
     throw new Error(
@@ -199,7 +202,8 @@ export async function createPageRenderer(
       const notRendered = Object.keys(result.notRendered).length ? { notRendered: result.notRendered } : {};
       const bar = previewBar(previews, served, url.pathname + url.search);
       if (bar) inlineStyles.push(PREVIEW_BAR_CSS);
-      const state = { releases, router: result.hydration, config: browserConfig(config), ...notRendered };
+      const signals = reportTokens(Object.fromEntries(Object.entries(releases).map(([r, p]) => [r, p.id])));
+      const state = { releases, signals, router: result.hydration, config: browserConfig(config), ...notRendered };
       // Replacer functions: page content may contain "$&" and the like, which a replacement string would expand.
       const html = template
         .replace('<!--app-theme-->', () => `<script>${themeScript}</script>`)

@@ -8,6 +8,8 @@ export interface PageState {
   releases: RemoteManifest;
   /** React Router's state after the server ran the loaders (and action): the browser hydrates from it. */
   router: SerializedHydration;
+  /** remote -> the token the visitor's error reports about that remote's release carry (remotes/signals.ts). */
+  signals?: Record<string, string>;
   /** Run-time configuration for the platform SDK. */
   config?: object;
   /** Routes the server did not render (by route id: 'timeout', 'breaker-open' or 'error'); the browser renders

@@ -29,7 +29,7 @@ describe('error reports per release', () => {
   it('sends only remote, release, kind, route pattern and hash, once per error, and unhandled errors from remote files', () => {
     const beacons: [string, string][] = [];
     vi.stubGlobal('navigator', { sendBeacon: (url: string, body: string) => (beacons.push([url, body]), true) });
-    configureSignals(releases, () => '/blog/:slug');
+    configureSignals(releases, () => '/blog/:slug', { blog: 'page-token-blog', legal: 'page-token-legal' });
     reportSignal('boundary', 'blog', new Error('secret@example.com broke'));
     reportSignal('boundary', 'blog', new Error('secret@example.com broke'));
     reportSignal('boundary', 'legal', new Error('no release named for legal'));
@@ -41,6 +41,7 @@ describe('error reports per release', () => {
       kind: 'boundary',
       route: '/blog/:slug',
       hash: messageHash('Error: secret@example.com broke'),
+      token: 'page-token-blog',
     });
 
     const target = new EventTarget();
@@ -57,8 +58,18 @@ describe('error reports per release', () => {
         kind: 'unhandled',
         route: '/blog/:slug',
         hash: messageHash('Error: from the remote'),
+        token: 'page-token-blog',
       },
     ]);
+    vi.unstubAllGlobals();
+  });
+
+  it('sends nothing for a remote the page named no token for (the server would not count it)', () => {
+    const beacons: string[] = [];
+    vi.stubGlobal('navigator', { sendBeacon: (_url: string, body: string) => (beacons.push(body), true) });
+    configureSignals(releases, () => '/blog', {});
+    reportSignal('boundary', 'blog', new Error('no token on this page'));
+    expect(beacons).toEqual([]);
     vi.unstubAllGlobals();
   });
 });

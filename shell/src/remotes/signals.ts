@@ -2,8 +2,10 @@
  * Error reports per release: the browser tells the server (POST /api/signals, with navigator.sendBeacon) when a
  * remote's code fails to load, a route's boundary catches an error, hydration fails, or an unhandled error comes
  * from a remote's files. A report carries the remote, its release id (as the page named it), the kind, the route's
- * pattern and a short hash of the message: no address, no query, nothing about the visitor. The server compares
- * each release's rate with the stable one's and rolls a clearly worse release back (README, Releases and rollback).
+ * pattern, a short hash of the message and the token the page named for that remote (the server counts a report
+ * only with it): no address, no query, nothing about the visitor. The server compares each release's rate with the
+ * stable one's and rolls a clearly worse release back (docs/operations.md, Canary releases, error signals and
+ * automatic rollback).
  */
 import type { RemoteManifest } from './manifest';
 
@@ -14,6 +16,7 @@ export const SIGNALS_PATH = '/api/signals';
 const MAX_PER_PAGE = 10;
 
 let releases: RemoteManifest = {};
+let tokens: Record<string, string> = {};
 let routeOf: () => string = () => '/';
 const sent = new Set<string>();
 
@@ -29,20 +32,27 @@ export function messageHash(message: string): string {
 
 const messageOf = (err: unknown) => (err instanceof Error ? `${err.name}: ${err.message}` : String(err)).slice(0, 500);
 
-/** The releases the page was rendered with, and how to name the current route's pattern. */
-export function configureSignals(pageReleases: RemoteManifest, currentRoute: () => string): void {
+/** The releases the page was rendered with, how to name the current route's pattern, and the page's tokens. */
+export function configureSignals(
+  pageReleases: RemoteManifest,
+  currentRoute: () => string,
+  pageTokens: Record<string, string> = {},
+): void {
   releases = pageReleases;
   routeOf = currentRoute;
+  tokens = pageTokens;
 }
 
 /** Reports one error of a remote (once per remote, kind and message on a page). */
 export function reportSignal(kind: SignalKind, remote: string, err: unknown, release = releases[remote]?.id): void {
-  if (!release || typeof navigator === 'undefined' || typeof navigator.sendBeacon !== 'function') return;
+  const token = tokens[remote];
+  // Without the page's token the server would not count it (a page served without one, e.g. from a static file).
+  if (!release || !token || typeof navigator === 'undefined' || typeof navigator.sendBeacon !== 'function') return;
   const hash = messageHash(messageOf(err));
   const once = `${remote}|${kind}|${hash}`;
   if (sent.has(once) || sent.size >= MAX_PER_PAGE) return;
   sent.add(once);
-  const body = JSON.stringify({ remote, release, kind, route: routeOf(), hash });
+  const body = JSON.stringify({ remote, release, kind, route: routeOf(), hash, token });
   try {
     navigator.sendBeacon(SIGNALS_PATH, body);
   } catch {
