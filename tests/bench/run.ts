@@ -31,6 +31,8 @@ const HELP = `pnpm bench [options]
   --baseline <ref>      the "before" column of the throughput, Lighthouse and phone rows (default ${DEFAULT_BASELINE});
                         built once into the OS temp dir and reused
   --no-baseline         skip it (its column prints n/a)
+  --baseline-url <url>  use a running site for that column instead (e.g. a build on another Node); its server must
+                        run on this machine for the CPU-per-answer figure
   --no-monolith         skip the monolith column (by default the monolith build of tests/monolith is built and
                         served in front of this build's server)
   --monolith-url <url>  use a running monolith build of the site for that column instead
@@ -43,6 +45,7 @@ const { values: opts } = parseArgs({
   options: {
     baseline: { type: 'string', default: DEFAULT_BASELINE },
     'no-baseline': { type: 'boolean', default: false },
+    'baseline-url': { type: 'string' },
     'monolith-url': { type: 'string' },
     'no-monolith': { type: 'boolean', default: false },
     only: { type: 'string' },
@@ -240,7 +243,9 @@ let baseline: Baseline | null = null;
 if (want('phone') || want('throughput') || want('lighthouse')) {
   baseline = opts['no-baseline']
     ? { ref: opts.baseline, reason: 'skipped (--no-baseline)' }
-    : prepareBaseline(opts.baseline, log);
+    : opts['baseline-url']
+      ? { ref: opts['baseline-url'], url: opts['baseline-url'].replace(/\/$/, '') }
+      : prepareBaseline(opts.baseline, log);
   if ('reason' in baseline) notes.push(`before (${baseline.ref}): ${baseline.reason.split('\n')[0]}`);
 }
 
@@ -255,12 +260,13 @@ try {
     if (want('throughput')) {
       // Both builds are served at once for this section, and measured in turn (throughputRows).
       const before = baseline && 'tree' in baseline ? await startBaselineSite(baseline.tree) : null;
+      const beforeUrl = baseline && 'url' in baseline ? baseline.url : before?.baseUrl;
       try {
-        if (before) {
-          log(`before (${baseline!.ref}): served by its own harness; drawing its pictures too`);
-          await drawPictures(before.baseUrl);
+        if (beforeUrl) {
+          log(`before (${baseline!.ref}): ${before ? 'served by its own harness; ' : ''}drawing its pictures too`);
+          await drawPictures(beforeUrl);
         }
-        await throughputRows({ current: site.baseUrl, ...(baseline ? { baseline: before?.baseUrl ?? null } : {}) });
+        await throughputRows({ current: site.baseUrl, ...(baseline ? { baseline: beforeUrl ?? null } : {}) });
       } finally {
         await before?.stop();
       }
@@ -308,12 +314,13 @@ try {
   if (baseline && (want('phone') || want('lighthouse'))) {
     const before = 'tree' in baseline ? await startBaselineSite(baseline.tree) : null;
     if (before) log(`before (${baseline.ref}): served by its own harness`);
+    const beforeUrl = 'url' in baseline ? baseline.url : (before?.baseUrl ?? null);
     try {
-      if (want('phone')) await phoneRows(browser, 'baseline', before?.baseUrl ?? null);
+      if (want('phone')) await phoneRows(browser, 'baseline', beforeUrl);
       if (want('lighthouse'))
         for (const path of KEY_PAGES) {
           log(`lighthouse: ${path} (before)`);
-          setCell('lighthouse', path, 'baseline', before ? await lighthouseCell(before.baseUrl + path) : null);
+          setCell('lighthouse', path, 'baseline', beforeUrl ? await lighthouseCell(beforeUrl + path) : null);
         }
     } finally {
       await before?.stop();
@@ -410,7 +417,7 @@ try {
 
 const headers: Record<Column, string> = {
   current: 'this build',
-  baseline: `before (${baseline && 'commit' in baseline ? baseline.commit.slice(0, 7) : opts.baseline})`,
+  baseline: `before (${baseline && 'commit' in baseline ? baseline.commit.slice(0, 7) : (baseline?.ref ?? opts.baseline)})`,
   monolith: 'monolith',
 };
 // Grouped by section, in the order docs/performance.md lists them.
