@@ -33,6 +33,7 @@ const packages = ['contracts', 'shell/platform', 'shell', 'mfe-directory', 'mfe-
 const reportDir = mkdtempSync(join(tmpdir(), 'vitest-'));
 let passed = 0;
 let failed = 0;
+let skipped = 0;
 const failedPackages = [];
 const failedTests = []; // named again at the very end, where a CI log's tail shows them
 
@@ -62,6 +63,7 @@ function unitTests(pkg, label = pkg, env = {}) {
     const report = JSON.parse(readFileSync(out, 'utf8'));
     passed += report.numPassedTests;
     failed += report.numFailedTests;
+    skipped += report.numPendingTests + report.numTodoTests;
     if (report.numTotalTests === 0) failedPackages.push(`${label} (no tests)`);
     for (const file of report.testResults)
       for (const test of file.assertionResults)
@@ -94,7 +96,7 @@ if (typecheck.status !== 0) failedPackages.push('typecheck');
 if (lint.status !== 0 || lintRules.status !== 0) failedPackages.push('lint');
 if (postgresScript.status !== 0) failedPackages.push('scripts/runtime.test.mjs, scripts/postgres.test.mjs');
 
-let e2e = { passed: 0, failed: 0 };
+let e2e = { passed: 0, failed: 0, skipped: 0 };
 if (!process.env.SKIP_E2E) {
   ensureShellBuild();
   ensureApiBuild();
@@ -115,9 +117,10 @@ if (!process.env.SKIP_E2E) {
 await postgres?.stop();
 
 console.log(
-  `\nunit and component: ${passed} passed, ${failed} failed; e2e: ${e2e.passed} passed, ${e2e.failed} failed`,
+  `\nunit and component: ${passed} passed, ${failed} failed, ${skipped} skipped; ` +
+    `e2e: ${e2e.passed} passed, ${e2e.failed} failed, ${e2e.skipped} skipped`,
 );
-console.log(`total: ${passed + e2e.passed} passed, ${failed + e2e.failed} failed`);
+console.log(`total: ${passed + e2e.passed} passed, ${failed + e2e.failed} failed, ${skipped + e2e.skipped} skipped`);
 if (failedPackages.length) {
   for (const test of failedTests) console.error(`✖ ${test}`);
   console.error(`✖ failing: ${failedPackages.join(', ')}`);

@@ -17,6 +17,7 @@ import { DEFAULT_BASELINE, prepareBaseline, startBaselineSite, type Baseline } f
 import { firstVisitJs, keystrokeToResults, phoneTimes } from './browser';
 import { buildCatalogueDatabase, SYNTHETIC_SLUG_PREFIX } from './catalogue';
 import { lighthouse } from './lighthouse';
+import { markdownTimes } from './markdown';
 import { pagePayload } from './payload';
 import { buildCurrent, drawPictures, startCurrent } from './site';
 import { summarize } from './stats';
@@ -24,7 +25,7 @@ import { fig, formatTable, kB, msText, whole, type Cell, type Column, type Row }
 import { serverPid, throughput, type Throughput } from './throughput';
 import { soak } from './soak';
 
-const SECTIONS = ['throughput', 'lighthouse', 'js', 'phone', 'payload', 'soak'] as const;
+const SECTIONS = ['throughput', 'lighthouse', 'js', 'phone', 'payload', 'markdown', 'soak'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const HELP = `pnpm bench [options]
@@ -395,6 +396,22 @@ try {
         if (f.name.startsWith(SYNTHETIC_SLUG_PREFIX)) rmSync(join(pictures, f.name), { force: true });
     }
   }
+  if (want('markdown')) {
+    log('markdown: hostile 1 MB post bodies through the blog parser (in process)');
+    const cell = await measure(
+      'markdown',
+      () => markdownTimes(),
+      (times) => {
+        const slowest = times.reduce((a, b) => (b.median > a.median ? b : a));
+        return `slowest ${msText(slowest.median)} (${slowest.label}) · median of all ${msText(summarize(times.map((t) => t.median)).median)}`;
+      },
+    );
+    rows.push({
+      section: 'markdown',
+      what: `parse a hostile 1 MB post body (9 shapes, median of 5 each)`,
+      cells: { current: cell },
+    });
+  }
   if (want('soak')) {
     const seconds = Number(process.env.SOAK_SECONDS ?? 180);
     const idleSeconds = Number(process.env.SOAK_IDLE_SECONDS ?? 60);
@@ -421,7 +438,7 @@ const headers: Record<Column, string> = {
   monolith: 'monolith',
 };
 // Grouped by section, in the order docs/performance.md lists them.
-const order = ['throughput', 'lighthouse', 'first-visit JS', 'phone', 'payload'];
+const order = ['throughput', 'lighthouse', 'first-visit JS', 'phone', 'payload', 'markdown'];
 rows.sort((a, b) => order.indexOf(a.section) - order.indexOf(b.section));
 console.log(`\n${formatTable(rows, headers)}`);
 for (const n of notes) console.log(`note: ${n}`);

@@ -7,8 +7,6 @@ import { onPostgres, testDatabaseLocation } from '../../test/testDatabase';
 import { openDatabase, type DB } from './connection';
 import { bumpDataVersion, dataVersion, publicWrite } from './dataVersion';
 
-const nextMillisecond = () => new Promise((resolve) => setTimeout(resolve, 2));
-
 describe('the data version', () => {
   const open: DB[] = [];
   let dir: string | undefined;
@@ -40,11 +38,16 @@ describe('the data version', () => {
 
   it("sees another connection's write a millisecond later", async () => {
     const [db, other] = await twoConnections();
-    const before = await dataVersion(db);
-    // Written as another process's code would, without this module telling this process.
-    await sql`UPDATE data_version SET version = version + 1 WHERE id = 1`.execute(other);
-    await nextMillisecond();
-    expect(await dataVersion(db)).toBe(before + 1);
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    try {
+      const before = await dataVersion(db);
+      // Written as another process's code would, without this module telling this process.
+      await sql`UPDATE data_version SET version = version + 1 WHERE id = 1`.execute(other);
+      vi.advanceTimersByTime(1);
+      expect(await dataVersion(db)).toBe(before + 1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it.skipIf(onPostgres)('on SQLite, answers the requests of one millisecond from one read', async () => {

@@ -61,9 +61,7 @@ describe('the release manifest as database rows', () => {
     const operator = await store(await open());
     await operator.record('directory', event('d1'));
     // Eventually, not at once: the other instance learns it from a notification or its version check.
-    for (let i = 0; i < 100 && other.read().manifest.remotes.directory?.active !== 'd1'; i++)
-      await new Promise((r) => setTimeout(r, 20));
-    expect(other.read().manifest.remotes.directory?.active).toBe('d1');
+    await vi.waitFor(() => expect(other.read().manifest.remotes.directory?.active).toBe('d1'), { timeout: 2000 });
   });
 
   it("tells its listeners (the served releases) of its own writes at once, and of another instance's when it hears", async () => {
@@ -122,7 +120,7 @@ describe('the release manifest as database rows', () => {
     const manifests = await store(db, { pollMs: 20 });
     await manifests.record('forms', event('f1'));
     await db.destroy();
-    for (let i = 0; i < 100 && manifests.read().ok; i++) await new Promise((r) => setTimeout(r, 20));
+    await vi.waitFor(() => expect(manifests.read().ok).toBe(false), { timeout: 2000 });
     const read = manifests.read();
     expect(read).toMatchObject({
       ok: false,

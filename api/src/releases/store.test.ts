@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -271,27 +271,63 @@ describe('release ids', () => {
 });
 
 describe('the manifest write', () => {
-  it('is atomic: killing the writer mid-write leaves the old or the new manifest, never a broken one', async () => {
-    const old: Manifest = { version: 1, remotes: { legal: { active: 'old', history: [] } } };
-    writeManifestAtomic(releasesDir, old);
-    // A large manifest makes each write slow enough for the kill to land in the middle of one.
-    const script = `import { writeManifestAtomic } from ${JSON.stringify(join(API_ROOT, 'src/releases/manifest.ts'))};
-      const history = Array.from({ length: 20000 }, (_, i) => ({ action: 'release', id: 'id-' + i, from: null, at: 'x', by: 'y' }));
-      const m = { version: 1, remotes: { legal: { active: 'new', history } } };
-      process.send('ready');
-      for (;;) writeManifestAtomic(${JSON.stringify(releasesDir)}, m);`;
-    for (const delay of [5, 20, 60]) {
+  // The writer is stopped at each step of the write (half the text written, written and flushed, renamed), says where
+  // it stands, and is killed there: the kill is known to land inside the write.
+  it.each([
+    { step: 'with half the text written', stopAt: 'write', expected: 'old' },
+    { step: 'after flushing, before the rename', stopAt: 'rename', expected: 'old' },
+    { step: 'right after the rename', stopAt: 'renamed', expected: 'new' },
+  ])(
+    'is atomic: a writer killed $step leaves the $expected manifest, never a broken one',
+    async ({ stopAt, expected }) => {
+      const old: Manifest = { version: 1, remotes: { legal: { active: 'old', history: [] } } };
+      writeManifestAtomic(releasesDir, old);
+      const script = `import fs from 'node:fs';
+      import { syncBuiltinESMExports } from 'node:module';
+      const { writeSync, renameSync } = fs;
+      const stop = (step) => {
+        writeSync(1, step + '\\n');
+        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0);
+      };
+      fs.writeSync = (fd, text, ...rest) => {
+        if (${JSON.stringify(stopAt)} !== 'write') return writeSync(fd, text, ...rest);
+        writeSync(fd, text.slice(0, text.length >> 1));
+        stop('write');
+      };
+      fs.renameSync = (from, to) => {
+        if (${JSON.stringify(stopAt)} === 'rename') stop('rename');
+        renameSync(from, to);
+        if (${JSON.stringify(stopAt)} === 'renamed') stop('renamed');
+      };
+      syncBuiltinESMExports();
+      const { writeManifestAtomic } = await import(${JSON.stringify(join(API_ROOT, 'src/releases/manifest.ts'))});
+      writeManifestAtomic(${JSON.stringify(releasesDir)}, { version: 1, remotes: { legal: { active: 'new', history: [] } } });`;
       const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
         cwd: API_ROOT,
-        stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+        stdio: ['ignore', 'pipe', 'inherit'],
       });
-      await new Promise((r) => child.once('message', r));
-      await new Promise((r) => setTimeout(r, delay));
-      child.kill('SIGKILL');
-      await new Promise((r) => child.once('exit', r));
-      const text = readFileSync(manifestPath(releasesDir), 'utf8');
-      const parsed = JSON.parse(text) as Manifest;
-      expect(['old', 'new']).toContain(parsed.remotes.legal.active);
-    }
-  }, 30_000);
+      const exited = new Promise((r) => child.once('exit', r));
+      let said = '';
+      let leftover: string[];
+      try {
+        for await (const chunk of child.stdout) {
+          said += String(chunk);
+          if (said.includes('\n')) break;
+        }
+        leftover = readdirSync(releasesDir).filter((f) => f.endsWith('.tmp'));
+      } finally {
+        child.kill('SIGKILL');
+        await exited;
+      }
+      expect(said.trim(), 'the writer stopped inside the write').toBe(stopAt);
+      const parsed = JSON.parse(readFileSync(manifestPath(releasesDir), 'utf8')) as Manifest;
+      expect(parsed.remotes.legal.active).toBe(expected);
+      expect(readManifest(releasesDir).remotes.legal.active).toBe(expected);
+      expect(leftover, 'the unfinished write is in a temporary file').toHaveLength(stopAt === 'renamed' ? 0 : 1);
+      // The next write clears what the killed writer left.
+      writeManifestAtomic(releasesDir, old);
+      expect(readdirSync(releasesDir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+    },
+    30_000,
+  );
 });

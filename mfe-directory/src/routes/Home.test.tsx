@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { renderRoute } from '@aitools/platform/testing';
 import type { ToolSummary } from '@aitools/contracts/tools';
 import HomeRoute from './Home';
@@ -390,7 +390,7 @@ describe('Home at catalogue scale', () => {
   it("aborts a stale request: an older answer arriving late never replaces a newer keystroke's results", async () => {
     const tools = makeTools(60);
     // Each request waits to be answered; this fetch (unlike the browser's) answers even after an abort.
-    const asked: { url: string; signal: AbortSignal; answer: () => void }[] = [];
+    const asked: { url: string; signal: AbortSignal; answer: () => Response }[] = [];
     const fetch = vi.fn(
       (input: RequestInfo | URL, init?: RequestInit) =>
         new Promise<Response>((resolve) => {
@@ -398,7 +398,11 @@ describe('Home at catalogue scale', () => {
           asked.push({
             url,
             signal: init!.signal!,
-            answer: () => resolve(pageAnswer(tools, LOCAL_QUERY_LIMIT + 1, url)),
+            answer: () => {
+              const res = pageAnswer(tools, LOCAL_QUERY_LIMIT + 1, url);
+              resolve(res);
+              return res;
+            },
           });
         }),
     );
@@ -418,9 +422,10 @@ describe('Home at catalogue scale', () => {
     asked[1].answer();
     await waitFor(() => expect(cardNames()).toEqual(['Tool 001']));
     expect(currentUrl()).toBe('/?search=special');
-    // The older answer arrives late: it changes nothing.
-    asked[0].answer();
-    await new Promise((r) => setTimeout(r, 50));
+    // The older answer arrives late and is read through: it changes nothing.
+    const late = vi.spyOn(asked[0].answer(), 'json');
+    await waitFor(() => expect(late).toHaveBeenCalledTimes(1));
+    await act(() => late.mock.results[0]!.value as Promise<unknown>);
     expect(cardNames()).toEqual(['Tool 001']);
     expect(screen.getByText('1 tool found')).toBeTruthy();
     expect(currentUrl()).toBe('/?search=special');

@@ -1,4 +1,4 @@
-import { act, render } from '@testing-library/react';
+import { act, render, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useNavigate } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { ScrollManager } from './ScrollManager';
@@ -22,8 +22,7 @@ describe('ScrollManager', () => {
     target.scrollIntoView = scrollIntoView;
     await act(async () => navigate('/#faq'));
     document.body.appendChild(target);
-    await act(() => new Promise((r) => setTimeout(r, 50)));
-    expect(scrollIntoView).toHaveBeenCalled();
+    await waitFor(() => expect(scrollIntoView).toHaveBeenCalled());
     target.remove();
   });
 });

@@ -75,10 +75,13 @@ describe(`directory at ${TOOLS.toLocaleString('en')} tools`, () => {
     const { page, errors } = await openPage(browser);
     await page.goto(`${site.baseUrl}/`);
     await waitForRoute(page);
-    // The API is slow to answer "no": the next key comes first.
+    // The API is slow to answer "no": the next key comes first. `overtaken` settles once that answer was let through.
+    let letThrough!: () => void;
+    const overtaken = new Promise<void>((r) => (letThrough = r));
     await page.route('**/api/tools/query?search=no', async (route) => {
       await new Promise((r) => setTimeout(r, 1_500));
       await route.continue().catch(() => {});
+      letThrough();
     });
     const failed: string[] = [];
     page.on('requestfailed', (r) => failed.push(`${new URL(r.url()).search} ${r.failure()?.errorText}`));
@@ -86,16 +89,17 @@ describe(`directory at ${TOOLS.toLocaleString('en')} tools`, () => {
     await box.focus();
     await page.keyboard.press('n');
     await page.getByText(new RegExp(`of ${await total('n')} results$`)).waitFor();
+    const askedNo = page.waitForRequest((r) => new URL(r.url()).search === '?search=no');
     await page.keyboard.press('o');
-    await page.waitForTimeout(200);
+    await askedNo;
     await page.keyboard.press('t');
     // The typed text is in the box at once; the results and the address are the newest keystroke's.
     assert.equal(await box.inputValue(), 'not');
     await page.getByText(new RegExp(`of ${await total('not')} results$`)).waitFor();
     await page.waitForURL((u) => u.search === '?search=not');
     assert.deepEqual(failed, ['?search=no net::ERR_ABORTED']);
-    // Long after, the overtaken answer has changed nothing.
-    await page.waitForTimeout(1_800);
+    // Once the overtaken answer was let through, it has changed nothing.
+    await overtaken;
     await page.getByText(new RegExp(`of ${await total('not')} results$`)).waitFor({ timeout: 100 });
     assert.equal(new URL(page.url()).search, '?search=not');
     assert.deepEqual(errors, []);

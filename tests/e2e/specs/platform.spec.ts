@@ -305,7 +305,7 @@ describe('a remote that fails to load', () => {
     await page.context().close();
   });
 
-  it('serves the release before it when the manifest points the legal remote at a missing release', async () => {
+  it('serves the release before it when the manifest points the legal remote at a missing release; the rest of the site is untouched', async () => {
     const file = join(RELEASES_DIR, 'manifest.json');
     const original = readFileSync(file, 'utf8');
     const manifest = JSON.parse(original);
@@ -323,13 +323,20 @@ describe('a remote that fails to load', () => {
         intact,
       );
       const { page, errors } = await openPage(browser);
+      // The browser runs the intact release's code.
+      const entry = page.waitForResponse((r) => r.url().includes(`/remotes/legal/${intact}/remoteEntry.js`));
       await page.goto(`${BASE}/privacy`);
+      assert.equal((await entry).status(), 200);
       await waitForRoute(page);
-      assert.deepEqual(errors, []);
+      assert.equal(await page.locator('h1').textContent(), 'Privacy Policy');
+      // A shell route and another remote's route are untouched.
       await page.goto(`${BASE}/admin`);
       await waitForRoute(page);
+      assert.equal(await page.getByText('Admin panel is only available in development environment').count(), 1);
       await page.goto(`${BASE}/blog`);
       await waitForRoute(page);
+      assert.equal(await page.locator('h1').textContent(), 'AI Tools Blog');
+      assert.deepEqual(errors, []);
       await page.context().close();
     } finally {
       writeFileSync(file, original);

@@ -2,7 +2,8 @@
  * Teams ship their own remote over HTTP: the blog team's token uploads a changed blog release with the real CLI
  * (`pnpm release blog --site <url> --no-activate`), its preview link shows it to one browser while another keeps
  * the active release, and activating it over HTTP shows it to both. Tokens of other remotes, missing tokens and
- * hostile archives (made with GNU tar) are refused, and nothing appears outside the store.
+ * hostile archives (a ../ entry made with GNU tar; links, an absolute path, devices, too many entries and a gzip bomb
+ * made with node-tar's header encoder, as the api's unit tests make them) are refused, and nothing is stored.
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -13,6 +14,8 @@ import { dirname, join } from 'node:path';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { launchBrowser, openPage, waitForRoute } from '../browser';
 import { runApiScript, runReleaseCli, teamCheckout } from '../harness';
+import { draft, makeTgz, releaseEntries, type FixtureEntry } from '../../../api/test/tarFixture';
+import { DEFAULT_UPLOAD_LIMITS } from '../../../api/src/releases/upload';
 
 const BASE = process.env.BASE_URL!;
 const RELEASES_DIR = process.env.RELEASES_DIR!;
@@ -25,6 +28,8 @@ let browser: Browser;
 let checkout: string;
 let blogToken: string;
 let directoryToken: string;
+/** A blog token of its own for the hostile uploads (uploads are rate-limited per token). */
+let hostileToken: string;
 
 async function createToken(remotes: string, label: string): Promise<string> {
   const r = await runApiScript(env, 'src/releases/tokenCli.ts', ['create', remotes, '--label', label]);
@@ -67,6 +72,7 @@ before(async () => {
   checkout = teamCheckout('mfe-blog', `>${V1_TEXT}<`, `>${V2_TEXT}<`, /\.tsx$/);
   blogToken = await createToken('blog', `blog-ci-${run}`);
   directoryToken = await createToken('directory', `directory-ci-${run}`);
+  hostileToken = await createToken('blog', `blog-hostile-${run}`);
 });
 after(async () => {
   await browser.close();
@@ -232,28 +238,78 @@ describe('release API', () => {
       });
       assert.equal(tar.status, 0, tar.stderr);
       assert.match(spawnSync('tar', ['-tzPf', archive], { encoding: 'utf8' }).stdout, /^\.\.\/\.\.\/escaped-/);
-      const before = readdirSync(join(RELEASES_DIR, 'blog')).sort();
-      const res = await api('blog', blogToken, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/gzip' },
-        body: readFileSync(archive),
-      });
-      assert.equal(res.status, 400);
-      assert.match(((await res.json()) as { error: string }).error, /climbs out of the release folder/);
-      assert.deepEqual(readdirSync(join(RELEASES_DIR, 'blog')).sort(), before);
-      for (const d of [
-        RELEASES_DIR,
-        join(RELEASES_DIR, 'blog'),
-        join(RELEASES_DIR, '.staging'),
-        dirname(RELEASES_DIR),
-        dirname(dirname(RELEASES_DIR)),
-      ]) {
-        assert.equal(existsSync(join(d, name)), false, `nothing written to ${d}`);
-      }
-      const staging = join(RELEASES_DIR, '.staging');
-      assert.deepEqual(existsSync(staging) ? readdirSync(staging) : [], [], 'no staging folder left behind');
+      await refusedAndNothingStored(readFileSync(archive), 400, /climbs out of the release folder/, name);
     } finally {
       rmSync(work, { recursive: true, force: true });
     }
   });
+
+  it('refuses links, an absolute path, devices, too many entries and a gzip bomb, each with its reason, storing nothing', async () => {
+    const release = releaseEntries(draft({ remote: 'blog' }));
+    const name = `escaped-${run}.js`;
+    const { maxFiles, maxBytes } = DEFAULT_UPLOAD_LIMITS;
+    const cases: [string, FixtureEntry[], number, RegExp][] = [
+      ['an absolute path', [{ path: `/tmp/${name}`, body: 'x' }], 400, /absolute path/],
+      [
+        'a symbolic link',
+        [{ path: 'client/link.js', type: 'SymbolicLink', linkpath: '/etc/passwd' }],
+        400,
+        /symbolic link/,
+      ],
+      ['a hard link', [{ path: 'client/hard.js', type: 'Link', linkpath: 'client/remoteEntry.js' }], 400, /hard link/],
+      ['a character device', [{ path: 'client/dev', type: 'CharacterDevice' }], 400, /CharacterDevice/],
+      ['a block device', [{ path: 'client/blk', type: 'BlockDevice' }], 400, /BlockDevice/],
+      ['a FIFO', [{ path: 'client/fifo', type: 'FIFO' }], 400, /FIFO/],
+      [
+        'more entries than allowed',
+        Array.from({ length: maxFiles }, (_, i) => ({ path: `client/f${i}.js`, body: 'x' })),
+        413,
+        new RegExp(`more than ${maxFiles} entries`),
+      ],
+      // A few dozen kB of gzip that unpack past the limit: the unpacked bytes are counted, not the upload's.
+      [
+        'a gzip bomb',
+        [{ path: 'client/bomb.js', body: Buffer.alloc(maxBytes + 1024 * 1024) }],
+        413,
+        new RegExp(`more than ${maxBytes} bytes`),
+      ],
+    ];
+    for (const [what, hostile, status, error] of cases) {
+      const archive = makeTgz([...release, ...hostile]);
+      if (what === 'a gzip bomb') assert.ok(archive.length < 1024 * 1024, `${what}: ${archive.length} bytes sent`);
+      await refusedAndNothingStored(archive, status, error, name, what);
+    }
+  });
 });
+
+/** Uploads `archive` as the blog: refused with `status` and `error`, and the store, its staging folder and the
+ *  folders around it are as they were (no file called `name` anywhere). */
+async function refusedAndNothingStored(archive: Buffer, status: number, error: RegExp, name: string, what = '') {
+  const blogDir = join(RELEASES_DIR, 'blog');
+  const before = readdirSync(blogDir).sort();
+  const listed = async () =>
+    ((await (await api('blog', hostileToken)).json()) as { data: { releases: { id: string }[] } }).data.releases;
+  const releasesBefore = await listed();
+  const res = await api('blog', hostileToken, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/gzip' },
+    body: new Uint8Array(archive),
+  });
+  assert.equal(res.status, status, what);
+  const body = (await res.json()) as { success: boolean; error: string };
+  assert.equal(body.success, false, what);
+  assert.match(body.error, error, what);
+  assert.deepEqual(readdirSync(blogDir).sort(), before, `${what}: no release folder`);
+  assert.deepEqual(await listed(), releasesBefore, `${what}: no release listed`);
+  for (const d of [
+    RELEASES_DIR,
+    blogDir,
+    join(RELEASES_DIR, '.staging'),
+    dirname(RELEASES_DIR),
+    dirname(dirname(RELEASES_DIR)),
+    '/tmp',
+  ])
+    assert.equal(existsSync(join(d, name)), false, `${what}: nothing written to ${d}`);
+  const staging = join(RELEASES_DIR, '.staging');
+  assert.deepEqual(existsSync(staging) ? readdirSync(staging) : [], [], `${what}: no staging folder left behind`);
+}

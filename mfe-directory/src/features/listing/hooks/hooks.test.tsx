@@ -117,7 +117,8 @@ describe('useHomeQuery: the query in the address', () => {
     act(() => type(current, 'git'));
     await waitFor(() => expect(current.listing.params.get('search')).toBe('git'));
     unsubscribe();
-    await act(() => new Promise((r) => setTimeout(r, 20)));
+    // The keystroke made after that commit is on its way (its page waits): "git" was rendered after it.
+    await waitFor(() => expect(router.state.navigation.location?.search).toBe('?search=github'));
     expect(current.box().value).toBe('github');
     expect(current.listing.latest().search).toBe('github');
     await act(async () => arrive());
