@@ -49,6 +49,7 @@ export function DashboardScreen() {
             <h2 id="remotes-heading">Remotes</h2>
             <div className="table-wrap">
               <table>
+                <caption className="visually-hidden">Remotes</caption>
                 <thead>
                   <tr>
                     <th scope="col">Remote</th>
@@ -81,6 +82,7 @@ export function DashboardScreen() {
             ) : (
               <div className="table-wrap">
                 <table>
+                  <caption className="visually-hidden">Page views per remote per day</caption>
                   <thead>
                     <tr>
                       <th scope="col">Day (UTC)</th>

@@ -33,6 +33,7 @@ export function TokensScreen() {
   };
   const revoke = async (t: TokenInfo) => {
     setError(null);
+    setCreated(null);
     try {
       await api.post(`/api/tokens/${encodeURIComponent(t.label)}/revoke`);
       setDone(`Token ${t.label} revoked.`);
