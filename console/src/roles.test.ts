@@ -10,13 +10,15 @@ describe('roles', () => {
     expect(can.release(p, 'directory')).toBe(false);
   });
 
-  it('only a moderator acts on submissions; a viewer reads them; admin is its own role', () => {
+  it('only a moderator acts on submissions; every role reads them; admin is its own role', () => {
     expect(can.moderate(person([{ role: 'viewer' }]))).toBe(false);
     expect(can.readModeration(person([{ role: 'viewer' }]))).toBe(true);
     expect(can.moderate(person([{ role: 'moderator' }]))).toBe(true);
     expect(can.admin(person([{ role: 'moderator' }]))).toBe(false);
     expect(can.admin(person([{ role: 'admin' }]))).toBe(true);
-    expect(can.readModeration(person([{ role: 'editor' }]))).toBe(false);
+    expect(can.readModeration(person([{ role: 'editor' }]))).toBe(true);
+    expect(can.readModeration(person([]))).toBe(false);
+    expect(can.moderate(person([{ role: 'admin' }]))).toBe(false);
   });
 
   it('names a release manager with its remotes', () => {

@@ -95,7 +95,8 @@ export interface RemoteReleases {
 }
 
 export interface SeriesPoint {
-  minute: string;
+  /** Minutes since 1970 (UTC), or an ISO time. */
+  minute: number | string;
   release: string;
   views: number;
   errors: number;

@@ -16,6 +16,13 @@ describe('the error-rate chart data', () => {
     expect(buckets(points, 's', 'c', { ratio: 3, minDiffPoints: 1 })[1].threshold).toBe(9);
   });
 
+  it('reads minutes since 1970 as the server sends them', () => {
+    const minute = Date.UTC(2026, 10, 26, 9, 0) / 60_000;
+    expect(buckets([{ minute, release: 's', views: 4, errors: 1 }], 's', undefined, {})).toEqual([
+      { start: '2026-11-26T09:00:00.000Z', stable: 25, canary: null, threshold: null },
+    ]);
+  });
+
   it('keeps at most 24 buckets over six hours', () => {
     const points = Array.from({ length: 360 }, (_, i) => ({
       minute: new Date(Date.UTC(2026, 10, 26, 6, i)).toISOString(),

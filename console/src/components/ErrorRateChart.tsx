@@ -24,7 +24,7 @@ const pct = (views: number, errors: number) => (views ? (errors / views) * 100 :
 /** Per-minute points summed into at most 24 buckets: each rate is errors per view in its bucket, in percent. */
 export function buckets(points: SeriesPoint[], stable: string, canary: string | undefined, t: Thresholds): Bucket[] {
   if (points.length === 0) return [];
-  const times = points.map((p) => Date.parse(p.minute));
+  const times = points.map((p) => (typeof p.minute === 'number' ? p.minute * 60_000 : Date.parse(p.minute)));
   const first = Math.min(...times);
   const last = Math.max(...times);
   const size = Math.max(60_000, Math.ceil((last - first + 60_000) / BUCKETS / 60_000) * 60_000);
