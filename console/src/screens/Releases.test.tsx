@@ -106,4 +106,31 @@ describe('the releases page', () => {
     await user.click(within(blog).getByRole('button', { name: 'Abort the canary of blog' }));
     expect((await within(blog).findByRole('alert')).textContent).toBe('No canary is running on blog.');
   });
+
+  it('rolls back to the release the active one replaced by default, and sends the reason', async () => {
+    const user = userEvent.setup();
+    const three = remote('blog', {
+      releases: [{ id: 'blog-3' }, { id: 'blog-1' }, { id: 'blog-2' }],
+      canary: { release: 'blog-3', share: 50, since: '2026-11-26T09:00:00Z' },
+    });
+    const { calls } = renderConsole('/releases', person([{ role: 'release-manager', remotes: ['blog'] }]), {
+      ...api,
+      'GET /api/releases': { remotes: [three] },
+      'POST /api/releases/blog/rollback': { success: true },
+    });
+    const blog = await section('blog');
+    await user.click(within(blog).getByRole('button', { name: 'Roll back…' }));
+    const to = within(blog).getByLabelText('Roll back to') as HTMLSelectElement;
+    expect(to.value).toBe('blog-1');
+    expect([...to.options].map((o) => o.value)).toEqual(['blog-3', 'blog-1']);
+    await user.keyboard('blog');
+    await user.type(within(blog).getByLabelText('Reason'), 'bad layout');
+    await user.click(within(blog).getByRole('button', { name: 'Roll back blog' }));
+    expect(await screen.findByText('blog: rolled back.')).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'POST')[0].body).toEqual({
+      confirm: 'blog',
+      reason: 'bad layout',
+      release: 'blog-1',
+    });
+  });
 });

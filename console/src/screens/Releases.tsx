@@ -68,12 +68,20 @@ function ErrorRates({ remote }: { remote: RemoteReleases }) {
 function Actions({ remote, onDone }: { remote: RemoteReleases; onDone(message: string): Promise<void> }) {
   const [open, setOpen] = useState<Action | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const others = remote.releases.filter((r) => r.id !== remote.active && r.id !== remote.canary?.release);
-  const [release, setRelease] = useState(others[0]?.id ?? '');
+  // A canary may be any stored release but the active one and the running canary; a rollback, any but the active
+  // one, by default the release the active one replaced.
+  const canaryTargets = remote.releases.filter((r) => r.id !== remote.active && r.id !== remote.canary?.release);
+  const rollbackTargets = remote.releases.filter((r) => r.id !== remote.active);
+  const replaced = [...remote.history].reverse().find((h) => h.id === remote.active)?.from;
+  const targets = (action: Action) => (action === 'canary' ? canaryTargets : rollbackTargets);
+  const [release, setRelease] = useState('');
   const [share, setShare] = useState(50);
   const name = remote.name;
   const start = (action: Action) => {
-    setRelease(others[0]?.id ?? '');
+    const list = targets(action);
+    setRelease(
+      action === 'rollback' && list.some((r) => r.id === replaced) ? (replaced as string) : (list[0]?.id ?? ''),
+    );
     setError(null);
     setOpen(action);
   };
@@ -102,7 +110,7 @@ function Actions({ remote, onDone }: { remote: RemoteReleases; onDone(message: s
     <div className="field">
       <label htmlFor={`${name}-release`}>{label}</label>
       <select id={`${name}-release`} value={release} onChange={(e) => setRelease(e.target.value)}>
-        {others.map((r) => (
+        {(open ? targets(open) : []).map((r) => (
           <option key={r.id} value={r.id}>
             {r.id}
           </option>
@@ -120,7 +128,7 @@ function Actions({ remote, onDone }: { remote: RemoteReleases; onDone(message: s
     <div className="release-actions">
       <h3>Actions</h3>
       <div className="button-row">
-        {!remote.canary && others.length > 0 && (
+        {!remote.canary && canaryTargets.length > 0 && (
           <button type="button" className="btn" onClick={() => start('canary')} aria-expanded={open === 'canary'}>
             Start a canary…
           </button>
@@ -135,7 +143,7 @@ function Actions({ remote, onDone }: { remote: RemoteReleases; onDone(message: s
             </button>
           </>
         )}
-        {others.length > 0 && (
+        {rollbackTargets.length > 0 && (
           <button type="button" className="btn" onClick={() => start('rollback')} aria-expanded={open === 'rollback'}>
             Roll back…
           </button>
