@@ -1,6 +1,6 @@
 /** The frame of every signed-in screen: skip link, the sections the person's roles open, sign-out. */
-import { useState, type ReactNode } from 'react';
-import { NavLink, useNavigate } from 'react-router-dom';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { api, errorText } from '../api';
 import { can, roleLabel } from '../roles';
 import { usePerson, useSession } from '../session';
@@ -29,6 +29,15 @@ export function Layout({ children }: { children: ReactNode }) {
   const { setPerson } = useSession();
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
+  const { pathname } = useLocation();
+  const main = useRef<HTMLElement>(null);
+  const shown = useRef(pathname);
+  // After a move to another section, focus goes to its content (as after a page load), so a screen reader reads it.
+  useEffect(() => {
+    if (shown.current === pathname) return;
+    shown.current = pathname;
+    main.current?.focus();
+  }, [pathname]);
   const signOut = async (everywhere: boolean) => {
     try {
       await api.post(everywhere ? '/api/auth/logout-everywhere' : '/api/auth/logout');
@@ -68,7 +77,7 @@ export function Layout({ children }: { children: ReactNode }) {
           </button>
         </div>
       </header>
-      <main id="main" className="container" tabIndex={-1}>
+      <main id="main" className="container" tabIndex={-1} ref={main}>
         <ErrorNote>{error}</ErrorNote>
         {children}
       </main>

@@ -69,3 +69,16 @@ describe('the frame and the roles', () => {
     expect(calls.some((c) => c.method === 'POST' && c.path === '/api/auth/logout-everywhere')).toBe(true);
   });
 });
+
+describe('moving between sections', () => {
+  it('puts the focus on the new section’s content', async () => {
+    const user = userEvent.setup();
+    renderConsole('/', person([{ role: 'viewer' }]), {
+      ...api,
+      'GET /api/releases': { remotes: [] },
+    });
+    await user.click(await screen.findByRole('link', { name: 'Releases' }));
+    expect(await screen.findByRole('heading', { name: 'Releases' })).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole('main'));
+  });
+});
