@@ -19,6 +19,7 @@ export function ratePercent(rate: Rate | undefined): number | null {
 export function rateText(rate: Rate | undefined): string {
   const pct = ratePercent(rate);
   if (pct === null) return 'no views yet';
-  if (typeof rate === 'object') return `${pct.toFixed(1)}% (${rate.errors} errors in ${rate.views} views)`;
+  const n = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+  if (typeof rate === 'object') return `${pct.toFixed(1)}% (${n(rate.errors, 'error')} in ${n(rate.views, 'view')})`;
   return `${pct.toFixed(1)}%`;
 }

@@ -20,7 +20,7 @@ export interface Passkey {
 }
 
 /** Page views and errors of one release: an error rate is errors per view. A bare number is a rate in percent. */
-export type Rate = { views: number; errors: number } | number;
+export type Rate = { views: number; errors: number; release?: string } | number;
 
 export interface Canary {
   release: string;
@@ -28,11 +28,19 @@ export interface Canary {
   since: string;
 }
 
+/** The error rates automatic rollback compares (the new release is `canary`, or `fresh` after a full release). */
+export interface ErrorRates {
+  watching?: 'canary' | 'activation' | null;
+  stable?: Rate;
+  canary?: Rate;
+  fresh?: Rate;
+}
+
 export interface RemoteSummary {
   name: string;
-  active: string;
-  canary?: Canary;
-  errorRate: { stable: Rate; canary?: Rate };
+  active: string | null;
+  canary?: Canary | null;
+  errorRates: ErrorRates;
 }
 
 export interface Dashboard {
@@ -81,17 +89,13 @@ export interface Thresholds {
   minErrors?: number;
   ratio?: number;
   minDiffPoints?: number;
-  windowMs?: number;
+  windowMinutes?: number;
 }
 
-export interface RemoteReleases {
-  name: string;
-  active: string;
-  canary?: Canary;
+export interface RemoteReleases extends RemoteSummary {
   releases: StoredRelease[];
   history: HistoryEntry[];
   thresholds: Thresholds;
-  errorRates: { stable: Rate; canary?: Rate };
 }
 
 export interface SeriesPoint {

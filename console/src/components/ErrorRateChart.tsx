@@ -65,8 +65,18 @@ const SERIES: { key: Key; label: string }[] = [
   { key: 'threshold', label: 'Rollback threshold' },
 ];
 
-export function ErrorRateChart({ data, title }: { data: Bucket[]; title: string }) {
+export function ErrorRateChart({
+  data,
+  title,
+  freshLabel = 'Canary',
+}: {
+  data: Bucket[];
+  title: string;
+  /** What the new release's line is called: a canary, or a full release still watched. */
+  freshLabel?: string;
+}) {
   if (data.length === 0) return <p>No page views in the last hours.</p>;
+  const series = SERIES.map((s) => (s.key === 'canary' ? { ...s, label: freshLabel } : s));
   const max = Math.max(1, ...data.flatMap((b) => [b.stable ?? 0, b.canary ?? 0, b.threshold ?? 0]));
   const x = (i: number) => PAD.left + (data.length === 1 ? 0 : (i / (data.length - 1)) * (W - PAD.left - PAD.right));
   const y = (v: number) => PAD.top + (1 - v / max) * (H - PAD.top - PAD.bottom);
@@ -94,12 +104,12 @@ export function ErrorRateChart({ data, title }: { data: Bucket[]; title: string 
         <text className="chart__label" x={x(data.length - 1)} y={H - 8} textAnchor="end">
           {`${hhmm(data[data.length - 1].start)} UTC`}
         </text>
-        {SERIES.map((s) => (
+        {series.map((s) => (
           <path key={s.key} className={`chart__line chart__line--${s.key}`} d={path(s.key)} />
         ))}
       </svg>
       <ul className="chart__legend">
-        {SERIES.map((s) => (
+        {series.map((s) => (
           <li key={s.key}>
             <svg viewBox="0 0 24 8" aria-hidden="true" className="chart__swatch">
               <line className={`chart__line chart__line--${s.key}`} x1="0" x2="24" y1="4" y2="4" />
@@ -115,7 +125,7 @@ export function ErrorRateChart({ data, title }: { data: Bucket[]; title: string 
             <thead>
               <tr>
                 <th scope="col">From (UTC)</th>
-                {SERIES.map((s) => (
+                {series.map((s) => (
                   <th scope="col" key={s.key}>
                     {s.label}
                   </th>
@@ -126,7 +136,7 @@ export function ErrorRateChart({ data, title }: { data: Bucket[]; title: string 
               {data.map((b) => (
                 <tr key={b.start}>
                   <th scope="row">{b.start.slice(0, 16).replace('T', ' ')}</th>
-                  {SERIES.map((s) => (
+                  {series.map((s) => (
                     <td key={s.key} className="num">
                       {b[s.key] === null ? '—' : `${b[s.key]!.toFixed(1)}%`}
                     </td>

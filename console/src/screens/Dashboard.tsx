@@ -63,12 +63,12 @@ export function DashboardScreen() {
                   {d.remotes.map((r) => (
                     <tr key={r.name}>
                       <th scope="row">{r.name}</th>
-                      <td>{r.active}</td>
+                      <td>{r.active ?? 'none'}</td>
                       <td>
                         {r.canary ? `${r.canary.release} at ${r.canary.share}% since ${utc(r.canary.since)}` : 'none'}
                       </td>
-                      <td>{rateText(r.errorRate.stable)}</td>
-                      <td>{r.canary ? rateText(r.errorRate.canary) : '—'}</td>
+                      <td>{rateText(r.errorRates.stable)}</td>
+                      <td>{r.canary ? rateText(r.errorRates.canary) : '—'}</td>
                     </tr>
                   ))}
                 </tbody>

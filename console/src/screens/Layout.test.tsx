@@ -11,7 +11,9 @@ const dashboard = {
     { day: '2026-11-26', remote: 'blog', views: 12 },
     { day: '2026-11-26', remote: 'directory', views: 30 },
   ],
-  remotes: [{ name: 'blog', active: 'b1', errorRate: { stable: { views: 200, errors: 2 } } }],
+  remotes: [
+    { name: 'blog', active: 'b1', errorRates: { watching: null, stable: { release: 'b1', views: 200, errors: 2 } } },
+  ],
 };
 const api = { 'GET /api/dashboard': dashboard, 'GET /api/health': { instance: { status: 'ok' } } };
 const sections = async () =>

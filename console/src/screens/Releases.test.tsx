@@ -107,12 +107,9 @@ describe('the releases page', () => {
     expect((await within(blog).findByRole('alert')).textContent).toBe('No canary is running on blog.');
   });
 
-  it('rolls back to the release the active one replaced by default, and sends the reason', async () => {
+  it('without a canary, a rollback returns to the release the active one replaced by default', async () => {
     const user = userEvent.setup();
-    const three = remote('blog', {
-      releases: [{ id: 'blog-3' }, { id: 'blog-1' }, { id: 'blog-2' }],
-      canary: { release: 'blog-3', share: 50, since: '2026-11-26T09:00:00Z' },
-    });
+    const three = remote('blog', { releases: [{ id: 'blog-3' }, { id: 'blog-1' }, { id: 'blog-2' }] });
     const { calls } = renderConsole('/releases', person([{ role: 'release-manager', remotes: ['blog'] }]), {
       ...api,
       'GET /api/releases': { remotes: [three] },
@@ -132,5 +129,25 @@ describe('the releases page', () => {
       reason: 'bad layout',
       release: 'blog-1',
     });
+  });
+
+  it('with a canary running, a rollback ends the canary unless a release is chosen', async () => {
+    const user = userEvent.setup();
+    const withCanary = remote('blog', { canary: { release: 'blog-1', share: 50, since: '2026-11-26T09:00:00Z' } });
+    const { calls } = renderConsole('/releases', person([{ role: 'release-manager', remotes: ['blog'] }]), {
+      ...api,
+      'GET /api/releases': { remotes: [withCanary] },
+      'POST /api/releases/blog/rollback': { success: true },
+    });
+    const blog = await section('blog');
+    await user.click(within(blog).getByRole('button', { name: 'Roll back…' }));
+    const to = within(blog).getByLabelText('Roll back to') as HTMLSelectElement;
+    expect(to.value).toBe('');
+    expect([...to.options].map((o) => o.text)).toEqual(['none: end the canary (blog-2 stays active)', 'blog-1']);
+    await user.keyboard('blog');
+    await user.type(within(blog).getByLabelText('Reason'), 'errors');
+    await user.click(within(blog).getByRole('button', { name: 'Roll back blog' }));
+    expect(await screen.findByText('blog: rolled back.')).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'POST')[0].body).toEqual({ confirm: 'blog', reason: 'errors' });
   });
 });

@@ -21,13 +21,17 @@ const THRESHOLD_TEXT: Record<keyof Thresholds, (v: number) => string> = {
   minErrors: (v) => `and ${v} errors`,
   ratio: (v) => `rolled back above ${v}× the stable rate`,
   minDiffPoints: (v) => `and more than ${v} points above it`,
-  windowMs: (v) => `watched for ${Math.round(v / 60_000)} min after a full release`,
+  windowMinutes: (v) => `watched for ${v} min after a full release`,
 };
 
 function ErrorRates({ remote }: { remote: RemoteReleases }) {
   const series = useResource<{ points: SeriesPoint[] }>(
     `/api/releases/${encodeURIComponent(remote.name)}/series?hours=${HOURS}`,
   );
+  const rates = remote.errorRates ?? {};
+  // While a full release is watched, the stable release is the one before it.
+  const stable = (typeof rates.stable === 'object' && rates.stable.release) || remote.active || 'none';
+  const fresh = remote.canary?.release ?? (rates.watching === 'activation' ? (remote.active ?? undefined) : undefined);
   const thresholds = Object.entries(remote.thresholds ?? {}).filter(
     (e): e is [keyof Thresholds, number] => e[0] in THRESHOLD_TEXT && typeof e[1] === 'number',
   );
@@ -36,13 +40,19 @@ function ErrorRates({ remote }: { remote: RemoteReleases }) {
       <h3>Error rates</h3>
       <dl className="facts">
         <div>
-          <dt>Stable ({remote.active})</dt>
+          <dt>Stable ({stable})</dt>
           <dd>{rateText(remote.errorRates?.stable)}</dd>
         </div>
         {remote.canary && (
           <div>
             <dt>Canary ({remote.canary.release})</dt>
             <dd>{rateText(remote.errorRates?.canary)}</dd>
+          </div>
+        )}
+        {remote.errorRates?.watching === 'activation' && (
+          <div>
+            <dt>Watched since its release ({remote.active})</dt>
+            <dd>{rateText(remote.errorRates.fresh)}</dd>
           </div>
         )}
         {thresholds.length > 0 && (
@@ -56,7 +66,8 @@ function ErrorRates({ remote }: { remote: RemoteReleases }) {
       {series.data ? (
         <ErrorRateChart
           title={`${remote.name}: error rate per page view, last ${HOURS} hours`}
-          data={buckets(series.data.points, remote.active, remote.canary?.release, remote.thresholds ?? {})}
+          data={buckets(series.data.points, stable, fresh, remote.thresholds ?? {})}
+          freshLabel={remote.canary ? 'Canary' : 'New release'}
         />
       ) : (
         !series.error && <Loading what="the error rates" />
@@ -69,7 +80,8 @@ function Actions({ remote, onDone }: { remote: RemoteReleases; onDone(message: s
   const [open, setOpen] = useState<Action | null>(null);
   const [error, setError] = useState<string | null>(null);
   // A canary may be any stored release but the active one and the running canary; a rollback, any but the active
-  // one, by default the release the active one replaced.
+  // one. By default a rollback ends a running canary (no release named: the server aborts it), else returns to the
+  // release the active one replaced.
   const canaryTargets = remote.releases.filter((r) => r.id !== remote.active && r.id !== remote.canary?.release);
   const rollbackTargets = remote.releases.filter((r) => r.id !== remote.active);
   const replaced = [...remote.history].reverse().find((h) => h.id === remote.active)?.from;
@@ -79,9 +91,9 @@ function Actions({ remote, onDone }: { remote: RemoteReleases; onDone(message: s
   const name = remote.name;
   const start = (action: Action) => {
     const list = targets(action);
-    setRelease(
-      action === 'rollback' && list.some((r) => r.id === replaced) ? (replaced as string) : (list[0]?.id ?? ''),
-    );
+    if (action === 'rollback' && remote.canary) setRelease('');
+    else if (action === 'rollback' && list.some((r) => r.id === replaced)) setRelease(replaced as string);
+    else setRelease(list[0]?.id ?? '');
     setError(null);
     setOpen(action);
   };
@@ -110,6 +122,9 @@ function Actions({ remote, onDone }: { remote: RemoteReleases; onDone(message: s
     <div className="field">
       <label htmlFor={`${name}-release`}>{label}</label>
       <select id={`${name}-release`} value={release} onChange={(e) => setRelease(e.target.value)}>
+        {open === 'rollback' && remote.canary && (
+          <option value="">{`none: end the canary (${remote.active} stays active)`}</option>
+        )}
         {(open ? targets(open) : []).map((r) => (
           <option key={r.id} value={r.id}>
             {r.id}
@@ -143,7 +158,7 @@ function Actions({ remote, onDone }: { remote: RemoteReleases; onDone(message: s
             </button>
           </>
         )}
-        {rollbackTargets.length > 0 && (
+        {(remote.canary || rollbackTargets.length > 0) && (
           <button type="button" className="btn" onClick={() => start('rollback')} aria-expanded={open === 'rollback'}>
             Roll back…
           </button>

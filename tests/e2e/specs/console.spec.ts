@@ -23,9 +23,9 @@ let releasesDir: string;
 let checkout: string;
 let browser: Browser;
 let consoleUrl: string;
-/** The blog's releases: the one the suite released, and one built here and made active over it. */
-let blogFirst: string;
-let blogSecond: string;
+/** The blog's releases: the active one (the suite's), and one built here and stored beside it. */
+let blogActive: string;
+let blogStored: string;
 
 interface Operator {
   name: string;
@@ -42,8 +42,12 @@ const manifest = () =>
   JSON.parse(readFileSync(join(releasesDir, 'manifest.json'), 'utf8')) as {
     remotes: Record<string, { active: string; canary?: { id: string } }>;
   };
+/** The releases /remotes.json names for a browser whose canary bucket is 0 (any canary serves it). */
 const remotesJson = async () =>
-  (await (await fetch(`${site.baseUrl}/remotes.json`)).json()) as Record<string, { id: string }>;
+  (await (await fetch(`${site.baseUrl}/remotes.json`, { headers: { cookie: 'release_bucket=0' } })).json()) as Record<
+    string,
+    { id: string }
+  >;
 
 /** Polls `check` until it holds (a server-side effect seen through a page or an answer), failing after 20 s. */
 async function eventually(what: string, check: () => Promise<boolean>): Promise<void> {
@@ -137,14 +141,15 @@ before(async () => {
       return false;
     }
   });
-  // A second blog release, made active over the first: the one to roll back to is stored.
-  blogFirst = manifest().remotes.blog!.active;
+  // A second blog release, stored beside the active one (started as a canary by the CLI and ended at once).
+  blogActive = manifest().remotes.blog!.active;
   checkout = teamCheckout('mfe-blog', '>Latest Posts<', '>Latest Posts (console)<', /\.tsx$/);
-  const r = await runReleaseCli(site.env, ['release', 'blog', '--package-dir', checkout]);
+  const r = await runReleaseCli(site.env, ['release', 'blog', '--package-dir', checkout, '--canary', '50']);
   assert.equal(r.status, 0, r.stderr);
-  blogSecond = manifest().remotes.blog!.active;
-  assert.notEqual(blogSecond, blogFirst);
-  await eventually('the server serves the new blog release', async () => (await remotesJson()).blog?.id === blogSecond);
+  blogStored = manifest().remotes.blog!.canary!.id;
+  const abort = await runReleaseCli(site.env, ['abort', 'blog']);
+  assert.equal(abort.status, 0, abort.stderr);
+  assert.equal(manifest().remotes.blog!.canary, undefined);
   browser = await launchBrowser();
 });
 
@@ -234,52 +239,56 @@ describe('the operator console', () => {
     assert.match(await (await fetch(`${site.baseUrl}/`)).text(), new RegExp(TOOL));
   });
 
-  it('the blog release manager starts a 50% canary, sees its error rate and rolls back; the directory is refused', async () => {
+  it('the blog release manager starts a 50% canary, sees its error rate and rolls it back; the directory is refused', async () => {
     const rel = people.releaser!.page;
-    assert.equal((await remotesJson()).blog?.id, blogSecond);
+    assert.equal((await remotesJson()).blog?.id, blogActive);
     await rel.getByRole('link', { name: 'Releases' }).click();
     const blog = rel.getByRole('region', { name: 'blog', exact: true });
     await blog.getByRole('button', { name: 'Start a canary…' }).click();
-    await blog.getByLabel('Release', { exact: true }).selectOption(blogFirst);
+    await blog.getByLabel('Release', { exact: true }).selectOption(blogStored);
     await blog.getByLabel('Share of visitors (%)').fill('50');
-    await blog.getByLabel('Reason').fill('compare the older layout');
+    await blog.getByLabel('Reason').fill('try the new list heading');
     const start = blog.getByRole('button', { name: 'Start the canary on blog' });
     await blog.getByLabel(/to confirm/).fill('Blog');
     assert.equal(await start.isDisabled(), true, 'the name must be typed exactly');
     await blog.getByLabel(/to confirm/).fill('blog');
     await start.click();
-    await rel.getByText(`blog: canary ${blogFirst} started at 50%.`).waitFor();
-    assert.deepEqual(manifest().remotes.blog!.canary?.id, blogFirst);
+    await rel.getByText(`blog: canary ${blogStored} started at 50%.`).waitFor();
+    assert.equal((await remotesJson()).blog?.id, blogStored, 'a browser in the canary is served it');
 
-    // Visitors land on both sides; one error is reported from the canary.
-    for (let i = 0; i < 12; i++) await (await fetch(`${site.baseUrl}/blog`)).text();
+    // Visitors in the canary's bucket view the blog, and one reports an error.
+    for (let i = 0; i < 6; i++)
+      await (await fetch(`${site.baseUrl}/blog`, { headers: { cookie: 'release_bucket=0' } })).text();
     const beacon = await fetch(`${site.baseUrl}/api/signals`, {
       method: 'POST',
-      body: JSON.stringify({ remote: 'blog', release: blogFirst, kind: 'unhandled', route: '/blog', hash: '0badc0de' }),
+      body: JSON.stringify({
+        remote: 'blog',
+        release: blogStored,
+        kind: 'unhandled',
+        route: '/blog',
+        hash: '0badc0de',
+      }),
     });
     assert.equal(beacon.status, 204);
-    const canaryRate = blog.locator('dt', { hasText: `Canary (${blogFirst})` }).locator('xpath=following-sibling::dd');
+    const canaryRate = blog.locator('dt', { hasText: `Canary (${blogStored})` }).locator('xpath=following-sibling::dd');
     await eventually('the canary error rate is shown', async () => {
       await rel.reload();
       await canaryRate.waitFor();
-      return /1 errors? in \d+ views/.test(await canaryRate.innerText());
+      return /\(1 error in \d+ views?\)/.test(await canaryRate.innerText());
     });
     await blog.getByRole('img', { name: /blog: error rate per page view/ }).waitFor();
 
     // Rolled back from the keyboard: the button, then the typed name (focused), a reason, and the submit button.
     await blog.getByRole('button', { name: 'Roll back…' }).focus();
     await rel.keyboard.press('Enter');
-    assert.equal(await blog.getByLabel('Roll back to').inputValue(), blogFirst);
+    assert.equal(await blog.getByLabel('Roll back to').inputValue(), '', 'by default the canary ends');
     await rel.keyboard.type('blog');
     await rel.keyboard.press('Tab');
-    await rel.keyboard.type('the canary looked better');
+    await rel.keyboard.type('one error in a handful of views');
     await rel.keyboard.press('Tab');
     await rel.keyboard.press('Enter');
     await rel.getByText('blog: rolled back.').waitFor();
-    await eventually(
-      '/remotes.json names the release rolled back to',
-      async () => (await remotesJson()).blog?.id === blogFirst,
-    );
+    assert.equal((await remotesJson()).blog?.id, blogActive, '/remotes.json names the stable release again');
     assert.equal(manifest().remotes.blog!.canary, undefined);
 
     // The same on the directory: refused, whatever the page offers.
@@ -300,7 +309,7 @@ describe('the operator console', () => {
       reason: 'not mine to do',
     });
     assert.equal(r.status, 403);
-    assert.equal((await remotesJson()).blog?.id, blogFirst, 'nothing changed');
+    assert.equal((await remotesJson()).blog?.id, blogActive, 'nothing changed');
     const rows = await auditRows(people.admin!.page, 'Mo Derator');
     assert.ok(
       rows.some((row) => /rollback/.test(row) && /blog/.test(row) && /refused|denied|forbidden/i.test(row)),
