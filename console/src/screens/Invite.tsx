@@ -47,7 +47,7 @@ export function InviteScreen() {
     <main id="main" className="container narrow">
       <h1>Your invitation</h1>
       {problem ? (
-        <ErrorNote>{`This invitation cannot be used: ${problem} Ask an admin for a new one.`}</ErrorNote>
+        <ErrorNote>{`This invitation cannot be used. ${problem}`}</ErrorNote>
       ) : !invitation ? (
         <Loading what="the invitation" />
       ) : (
