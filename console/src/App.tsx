@@ -41,14 +41,70 @@ export function App() {
     <Routes>
       <Route path="/sign-in" element={<SignInScreen />} />
       <Route path="/invite/:token" element={<InviteScreen />} />
-      <Route path="/" element={<Guarded>{<DashboardScreen />}</Guarded>} />
-      <Route path="/submissions" element={<Guarded shown={can.readModeration}>{<SubmissionsScreen />}</Guarded>} />
-      <Route path="/inbox" element={<Guarded shown={can.readModeration}>{<InboxScreen />}</Guarded>} />
-      <Route path="/releases" element={<Guarded>{<ReleasesScreen />}</Guarded>} />
-      <Route path="/tokens" element={<Guarded shown={can.admin}>{<TokensScreen />}</Guarded>} />
-      <Route path="/people" element={<Guarded shown={can.admin}>{<PeopleScreen />}</Guarded>} />
-      <Route path="/audit" element={<Guarded shown={can.admin}>{<AuditScreen />}</Guarded>} />
-      <Route path="/passkeys" element={<Guarded>{<PasskeysScreen />}</Guarded>} />
+      <Route
+        path="/"
+        element={
+          <Guarded>
+            <DashboardScreen />
+          </Guarded>
+        }
+      />
+      <Route
+        path="/submissions"
+        element={
+          <Guarded shown={can.readModeration}>
+            <SubmissionsScreen />
+          </Guarded>
+        }
+      />
+      <Route
+        path="/inbox"
+        element={
+          <Guarded shown={can.readModeration}>
+            <InboxScreen />
+          </Guarded>
+        }
+      />
+      <Route
+        path="/releases"
+        element={
+          <Guarded>
+            <ReleasesScreen />
+          </Guarded>
+        }
+      />
+      <Route
+        path="/tokens"
+        element={
+          <Guarded shown={can.admin}>
+            <TokensScreen />
+          </Guarded>
+        }
+      />
+      <Route
+        path="/people"
+        element={
+          <Guarded shown={can.admin}>
+            <PeopleScreen />
+          </Guarded>
+        }
+      />
+      <Route
+        path="/audit"
+        element={
+          <Guarded shown={can.admin}>
+            <AuditScreen />
+          </Guarded>
+        }
+      />
+      <Route
+        path="/passkeys"
+        element={
+          <Guarded>
+            <PasskeysScreen />
+          </Guarded>
+        }
+      />
       <Route
         path="*"
         element={

@@ -49,10 +49,10 @@ function PersonRow({ p, self, onChanged }: { p: Person; self: boolean; onChanged
       <td>
         {editing ? (
           <form
-            onSubmit={(e) => (
-              e.preventDefault(),
-              void call(`/api/people/${p.id}/roles`, { roles: rolesOf(editing) }, `Roles of ${p.name} changed.`)
-            )}
+            onSubmit={(e) => {
+              e.preventDefault();
+              void call(`/api/people/${p.id}/roles`, { roles: rolesOf(editing) }, `Roles of ${p.name} changed.`);
+            }}
           >
             <RoleFields draft={editing} onChange={setEditing} />
             <button type="submit" className="btn btn--primary">
