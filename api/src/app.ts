@@ -43,6 +43,7 @@ import { createRollbackMonitor, type RollbackMonitor } from './releases/autoRoll
 import { fileManifestStore } from './releases/manifestStore';
 import { createMetrics, serveMetrics, type SiteMetrics } from './metrics';
 import { routeLabel } from './http/routeLabel';
+import { createConsoleApp } from './console/app';
 
 export interface AppDeps {
   config: ServerConfig;
@@ -74,6 +75,8 @@ export interface SiteApp extends Express {
   metrics: SiteMetrics;
   signals: Signals;
   rollbacks: RollbackMonitor;
+  /** The operator console: its own app, for its own listener (main.ts, CONSOLE_PORT); never mounted on this one. */
+  console: Express;
   /** Stops the rollback checks and the watch on the release folders, and writes the signal counts held in memory. */
   stop(): Promise<void>;
 }
@@ -137,6 +140,8 @@ export async function createApp({
     eventsPerMinute: config.eventsRateLimit,
     releaseUploadsPerMinute: config.releaseUploadsPerMinute,
     signalsPerMinute: config.signalsRateLimit,
+    signInPerMinute: config.console.signInPerAddress,
+    signInPerPersonPerMinute: config.console.signInPerPerson,
     store,
   });
   // Signed preview links and the cookies they set (releases/preview.ts).
@@ -409,5 +414,16 @@ export async function createApp({
     serving.close();
     await signals.close();
   };
-  return Object.assign(app, { handler, metrics, signals, rollbacks, stop });
+  // The console shares the database, the release state, the signals and the rate-limit counts, nothing else.
+  const consoleApp = createConsoleApp({
+    config,
+    db,
+    logger,
+    manifests: manifestStore,
+    serving,
+    signals,
+    rollbacks,
+    limits,
+  });
+  return Object.assign(app, { handler, metrics, signals, rollbacks, stop, console: consoleApp });
 }
