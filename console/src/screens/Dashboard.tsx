@@ -11,13 +11,26 @@ function viewsTable(rows: Dashboard['viewsPerRemotePerDay']) {
   return { days, remotes, views };
 }
 
+/** Nested facts as one list: { database: { ok: true } } -> "database ok: yes". */
+export function flattenFacts(facts: Record<string, unknown>, prefix = ''): [string, string][] {
+  return Object.entries(facts).flatMap(([k, v]): [string, string][] => {
+    const key = prefix ? `${prefix} ${k}` : k;
+    if (v && typeof v === 'object' && !Array.isArray(v)) {
+      const inner = flattenFacts(v as Record<string, unknown>, key);
+      return inner.length ? inner : [[key, 'none']];
+    }
+    if (typeof v === 'boolean') return [[key, v ? 'yes' : 'no']];
+    return [[key, Array.isArray(v) ? v.join(', ') : String(v ?? '—')]];
+  });
+}
+
 function HealthFacts({ facts }: { facts: Record<string, unknown> }) {
   return (
     <dl className="facts">
-      {Object.entries(facts).map(([k, v]) => (
+      {flattenFacts(facts).map(([k, v]) => (
         <div key={k}>
           <dt>{k}</dt>
-          <dd>{typeof v === 'object' ? JSON.stringify(v) : String(v)}</dd>
+          <dd>{v}</dd>
         </div>
       ))}
     </dl>

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { person, renderConsole } from '../testing';
+import { flattenFacts } from './Dashboard';
 
 const dashboard = {
   pendingSubmissions: 2,
@@ -82,5 +83,16 @@ describe('moving between sections', () => {
     await user.click(await screen.findByRole('link', { name: 'Releases' }));
     expect(await screen.findByRole('heading', { name: 'Releases' })).toBeTruthy();
     expect(document.activeElement).toBe(screen.getByRole('main'));
+  });
+});
+
+describe('health facts', () => {
+  it('lists nested facts on one level', () => {
+    expect(flattenFacts({ pid: 7, database: { dialect: 'sqlite', ok: true }, releases: { remotes: {} } })).toEqual([
+      ['pid', '7'],
+      ['database dialect', 'sqlite'],
+      ['database ok', 'yes'],
+      ['releases remotes', 'none'],
+    ]);
   });
 });

@@ -54,7 +54,16 @@ export function TokensScreen() {
         </div>
         <div className="field">
           <label htmlFor="token-remotes">Remotes (comma-separated)</label>
-          <input id="token-remotes" value={remotes} onChange={(e) => setRemotes(e.target.value)} placeholder="blog" />
+          <input
+            id="token-remotes"
+            value={remotes}
+            onChange={(e) => setRemotes(e.target.value)}
+            placeholder="blog"
+            aria-describedby="token-remotes-hint"
+          />
+          <span id="token-remotes-hint" className="muted">
+            The remotes it may release, or * for every remote.
+          </span>
         </div>
         <button type="submit" className="btn btn--primary" disabled={!label.trim()}>
           Create token
