@@ -75,7 +75,7 @@ export function ErrorRateChart({
   /** What the new release's line is called: a canary, or a full release still watched. */
   freshLabel?: string;
 }) {
-  if (data.length === 0) return <p>No page views in the last hours.</p>;
+  if (!data.some((b) => b.stable !== null || b.canary !== null)) return <p>No page views in the last hours.</p>;
   const series = SERIES.map((s) => (s.key === 'canary' ? { ...s, label: freshLabel } : s));
   const max = Math.max(1, ...data.flatMap((b) => [b.stable ?? 0, b.canary ?? 0, b.threshold ?? 0]));
   const x = (i: number) => PAD.left + (data.length === 1 ? 0 : (i / (data.length - 1)) * (W - PAD.left - PAD.right));
@@ -99,13 +99,22 @@ export function ErrorRateChart({
           {`${max.toFixed(1)}%`}
         </text>
         <text className="chart__label" x={x(0)} y={H - 8} textAnchor="start">
-          {hhmm(data[0].start)}
+          {data.length === 1 ? `${hhmm(data[0].start)} UTC` : hhmm(data[0].start)}
         </text>
-        <text className="chart__label" x={x(data.length - 1)} y={H - 8} textAnchor="end">
-          {`${hhmm(data[data.length - 1].start)} UTC`}
-        </text>
+        {data.length > 1 && (
+          <text className="chart__label" x={x(data.length - 1)} y={H - 8} textAnchor="end">
+            {`${hhmm(data[data.length - 1].start)} UTC`}
+          </text>
+        )}
         {series.map((s) => (
-          <path key={s.key} className={`chart__line chart__line--${s.key}`} d={path(s.key)} />
+          <g key={s.key}>
+            <path className={`chart__line chart__line--${s.key}`} d={path(s.key)} />
+            {data.map((b, i) =>
+              b[s.key] === null ? null : (
+                <circle key={i} className={`chart__dot chart__dot--${s.key}`} cx={x(i)} cy={y(b[s.key]!)} r={3} />
+              ),
+            )}
+          </g>
         ))}
       </svg>
       <ul className="chart__legend">

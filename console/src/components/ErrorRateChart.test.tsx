@@ -1,5 +1,6 @@
+import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { buckets } from './ErrorRateChart';
+import { buckets, ErrorRateChart } from './ErrorRateChart';
 
 describe('the error-rate chart data', () => {
   it('sums minutes into buckets: errors per view for stable and canary, and the rollback line above stable', () => {
@@ -32,5 +33,34 @@ describe('the error-rate chart data', () => {
     }));
     expect(buckets(points, 's', undefined, {}).length).toBeLessThanOrEqual(24);
     expect(buckets([], 's', undefined, {})).toEqual([]);
+  });
+});
+
+describe('the error-rate chart', () => {
+  it('draws each line with a dot per bucket, and the numbers in a table', () => {
+    const { container } = render(
+      <ErrorRateChart
+        title="blog"
+        data={[
+          { start: '2026-11-26T09:00:00.000Z', stable: 1, canary: 4, threshold: 3 },
+          { start: '2026-11-26T09:15:00.000Z', stable: 2, canary: null, threshold: 4 },
+        ]}
+      />,
+    );
+    expect(screen.getByRole('img', { name: /blog/ })).toBeTruthy();
+    expect(container.querySelectorAll('.chart__dot--canary')).toHaveLength(1);
+    expect(container.querySelectorAll('.chart__dot--stable')).toHaveLength(2);
+    expect(screen.getByRole('row', { name: '2026-11-26 09:15 2.0% — 4.0%' })).toBeTruthy();
+  });
+
+  it('says so when neither release had a view', () => {
+    render(
+      <ErrorRateChart
+        title="blog"
+        data={[{ start: '2026-11-26T09:00:00.000Z', stable: null, canary: null, threshold: null }]}
+      />,
+    );
+    expect(screen.getByText('No page views in the last hours.')).toBeTruthy();
+    expect(screen.queryByRole('img')).toBeNull();
   });
 });
