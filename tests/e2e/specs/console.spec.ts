@@ -4,7 +4,8 @@
  * and a blog release manager, who register in browsers of their own; the moderator approves a submission (on `/` at
  * once); the release manager starts a 50% canary of a stored blog release, sees its error rate and rolls back
  * (/remotes.json changes), and is refused the directory; the moderator's direct rollback is refused and audited; the
- * audit trail names each actor. Then axe-core on every screen in both schemes, and a keyboard walk.
+ * audit trail names each actor. Then axe-core on every screen in both schemes, Lighthouse's accessibility score, and a
+ * keyboard walk.
  *
  * A server of its own (a copy of the suite's release store, a fresh database), since it changes the blog's release.
  */
@@ -14,6 +15,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { lighthouseReport } from '../../bench/lighthouse';
 import { axeViolations, launchBrowser } from '../browser';
 import { runApiScript, runReleaseCli, startSite, teamCheckout, type Site } from '../harness';
 
@@ -343,7 +345,8 @@ describe('the operator console', () => {
         await admin.goto(consoleUrl + path);
         await admin.getByRole('heading', { level: 1 }).waitFor();
         await admin.waitForFunction(
-          () => ![...document.querySelectorAll('[role="status"]')].some((e) => /Loading/.test(e.textContent ?? '')),
+          () =>
+            !Array.from(document.querySelectorAll('[role="status"]')).some((e) => /Loading/.test(e.textContent ?? '')),
         );
         assert.deepEqual(await axeViolations(admin), [], `${path} (${scheme})`);
       }
@@ -361,6 +364,30 @@ describe('the operator console', () => {
       await page.getByRole('alert').waitFor();
       assert.deepEqual(await axeViolations(page), [], `/invite (${scheme})`);
       await context.close();
+    }
+  });
+
+  it("Lighthouse scores the console's pages 1.0 for accessibility", async () => {
+    type Report = {
+      categories: { accessibility: { score: number | null } };
+      audits: Record<string, { score: number | null; title: string }>;
+    };
+    const cookie = (await people.admin!.context.cookies(consoleUrl)).map((c) => `${c.name}=${c.value}`).join('; ');
+    const pages: [string, string[]][] = [
+      ['/sign-in', []],
+      ...['/', '/submissions', '/releases', '/people', '/audit'].map((p): [string, string[]] => [
+        p,
+        [`--extra-headers=${JSON.stringify({ Cookie: cookie })}`],
+      ]),
+    ];
+    for (const [path, headers] of pages) {
+      const report = await lighthouseReport<Report>(consoleUrl + path, [
+        '--only-categories=accessibility',
+        '--preset=desktop',
+        ...headers,
+      ]);
+      const failing = Object.values(report.audits).filter((a) => a.score === 0);
+      assert.equal(report.categories.accessibility.score, 1, `${path}: ${failing.map((a) => a.title).join('; ')}`);
     }
   });
 
