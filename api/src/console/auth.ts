@@ -42,6 +42,7 @@ const registerBody = z
   .object({ token: z.string().max(200), response: z.unknown(), label: z.string().max(64).optional() })
   .strict();
 const loginBody = z.object({ response: z.unknown() }).strict();
+const emptyBody = z.object({}).strict();
 const addBody = z.object({ response: z.unknown(), label: z.string().max(64).optional() }).strict();
 
 export const publicPerson = (p: Person) => ({
@@ -108,7 +109,8 @@ export function authRouter(opts: { db: DB; rp: RelyingParty; times: SessionTimes
     res.json(success({ person: publicPerson(invitation.person) }));
   });
 
-  router.post('/login/options', limits['sign-in'], async (_req, res) => {
+  router.post('/login/options', limits['sign-in'], async (req, res) => {
+    readBody(emptyBody, req.body);
     const { options, flow } = await authenticationOptions(db, rp);
     res.append('Set-Cookie', flowCookie(flow)).json(success({ options }));
   });
@@ -167,7 +169,8 @@ export function authRouter(opts: { db: DB; rp: RelyingParty; times: SessionTimes
     res.json(success({ passkeys: await listPasskeys(db, personOf(res).id) }));
   });
 
-  router.post('/passkeys/add/options', signedIn, async (_req, res) => {
+  router.post('/passkeys/add/options', signedIn, async (req, res) => {
+    readBody(emptyBody, req.body);
     const person = personOf(res);
     const { options, flow } = await registrationOptions(db, rp, person, { personId: person.id });
     res.append('Set-Cookie', flowCookie(flow)).json(success({ options }));
