@@ -29,6 +29,7 @@ import {
 import { ConsoleError, type Person } from './people';
 import {
   clearSessionCookie,
+  currentSession,
   endSession,
   endSessionsOf,
   presentedSessionHash,
@@ -149,8 +150,10 @@ export function authRouter(opts: { db: DB; rp: RelyingParty; times: SessionTimes
   });
 
   router.post('/logout', async (req, res) => {
+    const person = (await currentSession(db, req, times))?.person;
     const presented = presentedSessionHash(req);
     if (presented) await endSession(db, presented);
+    if (person) await audit(req, personActor(person), 'auth.sign-out', `person ${person.id}`, 'this session ended');
     res.append('Set-Cookie', clearSessionCookie()).status(204).end();
   });
 

@@ -113,6 +113,55 @@ describe('sessions', () => {
   });
 });
 
+describe('people', () => {
+  it("a change of roles ends the person's sessions; an admin changing their own gets a new id at once", async () => {
+    const admin = await signedInPerson(t, 'Role admin', [{ role: 'admin' }]);
+    const other = await signedInPerson(t, 'Promoted', [{ role: 'viewer' }]);
+    const before = other.browser.session!;
+    const r = await admin.browser.post(`/api/people/${other.person.id}/roles`, { roles: [{ role: 'moderator' }] });
+    expect(r.status).toBe(200);
+    expect((await request(t.app.console).get('/api/auth/me').set('Cookie', `__Host-console=${before}`)).status).toBe(
+      401,
+    );
+    await signIn(other.browser, other.key);
+    expect((await other.browser.get('/api/auth/me')).body.person.roles).toEqual([{ role: 'moderator' }]);
+
+    const own = admin.browser.session!;
+    const self = await admin.browser.post(`/api/people/${admin.person.id}/roles`, {
+      roles: [{ role: 'admin' }, { role: 'viewer' }],
+    });
+    expect(self.status).toBe(200);
+    expect(admin.browser.session).not.toBe(own);
+    expect((await request(t.app.console).get('/api/auth/me').set('Cookie', `__Host-console=${own}`)).status).toBe(401);
+    expect((await admin.browser.get('/api/auth/me')).status).toBe(200);
+  });
+
+  it('recovery: a new link for an existing person works once, and ends the earlier unused one', async () => {
+    const admin = await signedInPerson(t, 'Recovery admin', [{ role: 'admin' }]);
+    const { person, token: first } = await invited('Lost key');
+    const res = await admin.browser.post(`/api/people/${person.id}/invitation`);
+    expect(res.status).toBe(200);
+    expect(res.body.link).toMatch(new RegExp(`^${CONSOLE_ORIGIN}/invite/[\\w-]{43}$`));
+    expect((await new ConsoleBrowser(t).post('/api/auth/invitation', { token: first })).status).toBe(404);
+    const browser = new ConsoleBrowser(t);
+    expect((await register(browser, tokenOf(res.body.link), new SoftAuthenticator(CONSOLE_ORIGIN))).status).toBe(200);
+    expect((await browser.get('/api/auth/me')).body.person.id).toBe(person.id);
+  });
+
+  it('the last enabled admin can neither lose the role nor be disabled', async () => {
+    const alone = await startConsoleTest();
+    try {
+      const admin = await signedInPerson(alone, 'Only admin', [{ role: 'admin' }]);
+      const demote = await admin.browser.post(`/api/people/${admin.person.id}/roles`, { roles: [{ role: 'viewer' }] });
+      expect(demote.status).toBe(409);
+      expect((await admin.browser.post(`/api/people/${admin.person.id}/disable`)).status).toBe(409);
+      expect((await admin.browser.get('/api/auth/me')).body.person.roles).toEqual([{ role: 'admin' }]);
+    } finally {
+      await alone.close();
+    }
+  });
+});
+
 describe('same-origin changes', () => {
   it('refuses a cross-site POST, one from another origin and one without Origin, with 403 and no change', async () => {
     const admin = await signedInPerson(t, 'Cross admin', [{ role: 'admin' }]);
