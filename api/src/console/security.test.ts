@@ -452,6 +452,13 @@ describe('the public origin', () => {
     }
   });
 
+  it('the sitemap names none of it', async () => {
+    const map = await request(t.app).get('/sitemap.xml');
+    expect(map.status).toBe(200);
+    expect(map.text).toContain('<urlset');
+    expect(map.text).not.toMatch(/8081|invite|console/i);
+  });
+
   it("the console's pages say noindex, are never framed nor stored, under a strict policy", async () => {
     const res = await request(t.app.console).get('/invite/abc');
     expect(res.headers['x-robots-tag']).toMatch(/noindex/);
