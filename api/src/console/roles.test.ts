@@ -87,6 +87,37 @@ describe('every console endpoint checks the role on the server', () => {
       },
     );
 
+  it('the table names every endpoint of the console (a new one without a row fails here)', () => {
+    type Layer = { route?: { path: string; methods: Record<string, boolean> }; handle?: { stack?: Layer[] } };
+    const found: string[] = [];
+    const walk = (stack: Layer[], prefix: string) => {
+      for (const layer of stack) {
+        if (layer.route)
+          for (const m of Object.keys(layer.route.methods))
+            found.push(`${m.toUpperCase()} ${prefix}${layer.route.path}`);
+        else if (layer.handle?.stack) {
+          const isAuth = layer.handle.stack.some((l) => l.route?.path === '/login/options');
+          walk(layer.handle.stack, prefix === '' ? '/api' : isAuth ? `${prefix}/auth` : prefix);
+        }
+      }
+    };
+    walk((t.app.console as unknown as { router: { stack: Layer[] } }).router.stack, '');
+    // Signing in and out needs no session, so no role.
+    const open = ['/invitation', '/register/options', '/register/verify', '/login/options', '/login/verify', '/logout'];
+    const pattern = (path: string) =>
+      path
+        .replace(/^\/api\/releases\/\w+\//, '/api/releases/:remote/')
+        .replace(/\/people\/\d+\//, '/people/:id/')
+        .replace(/\/tokens\/[\w-]+\/revoke$/, '/tokens/:label/revoke')
+        .replace(/\/passkeys\/no-such-key\//, '/passkeys/:id/');
+    const tabled = new Set(ENDPOINTS.map(([m, path]) => `${m} ${pattern(path)}`));
+    const missing = found.filter(
+      (e) => e.includes(' /api/') && !tabled.has(e) && !open.some((o) => e.endsWith(`/api/auth${o}`)),
+    );
+    expect(found.length).toBeGreaterThan(30);
+    expect(missing).toEqual([]);
+  });
+
   it('the role rules themselves: reading needs any role; a release manager only their remotes', () => {
     expect(may([], 'read')).toBe(false);
     expect(may([{ role: 'viewer' }], 'moderate')).toBe(false);
