@@ -44,6 +44,7 @@ import { fileManifestStore } from './releases/manifestStore';
 import { createMetrics, serveMetrics, type SiteMetrics } from './metrics';
 import { routeLabel } from './http/routeLabel';
 import { createConsoleApp } from './console/app';
+import { reportInstance } from './console/instances';
 
 export interface AppDeps {
   config: ServerConfig;
@@ -55,6 +56,8 @@ export interface AppDeps {
   manifests?: ManifestStore;
   /** Where rate-limit counts live (default: this process's memory); a shared store makes one limit for all processes. */
   rateLimitStore?: RateLimitStoreFactory;
+  /** The console's built browser app (default: console/dist; tests give their own). */
+  consoleDist?: string;
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -89,6 +92,7 @@ export async function createApp({
   pages = true,
   rateLimitStore,
   manifests,
+  consoleDist,
 }: AppDeps): Promise<SiteApp> {
   const app = express();
   app.disable('x-powered-by');
@@ -409,7 +413,13 @@ export async function createApp({
     };
     next(0);
   };
+  // Instances on one Postgres report themselves for the console's health page (a timer, not request work).
+  const instance =
+    dialectOf(db) === 'postgres' && pages
+      ? reportInstance(db, () => (serving.health().ok ? 'ok' : 'degraded'), logger)
+      : null;
   const stop = async () => {
+    instance?.stop();
     rollbacks.stop();
     serving.close();
     await signals.close();
@@ -424,6 +434,8 @@ export async function createApp({
     signals,
     rollbacks,
     limits,
+    distDir: consoleDist,
+    instanceId: instance?.id,
   });
   return Object.assign(app, { handler, metrics, signals, rollbacks, stop, console: consoleApp });
 }

@@ -26,7 +26,11 @@ export interface ConsoleTest {
   close(): Promise<void>;
 }
 
-export async function startConsoleTest(env: Record<string, string> = {}): Promise<ConsoleTest> {
+/** `dist`: makes the console's browser build for the test (in the test's folder) and says where it is. */
+export async function startConsoleTest(
+  env: Record<string, string> = {},
+  dist?: (dir: string) => string,
+): Promise<ConsoleTest> {
   const dir = mkdtempSync(join(tmpdir(), 'console-test-'));
   const releasesDir = join(dir, 'releases');
   const config = loadConfig({
@@ -38,7 +42,13 @@ export async function startConsoleTest(env: Record<string, string> = {}): Promis
     ...env,
   });
   const db = await openTestDatabase();
-  const app = await createApp({ config, db, logger: createLogger('silent'), pages: false });
+  const app = await createApp({
+    config,
+    db,
+    logger: createLogger('silent'),
+    pages: false,
+    consoleDist: dist ? dist(dir) : join(dir, 'no-console-build'),
+  });
   return {
     app,
     db,

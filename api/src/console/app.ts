@@ -39,6 +39,8 @@ export interface ConsoleDeps {
   limits: RateLimits;
   /** The built browser app (tests give their own). */
   distDir?: string;
+  /** This instance's row in the instances table (Postgres). */
+  instanceId?: string;
 }
 
 export function createConsoleApp(deps: ConsoleDeps): Express {
@@ -66,7 +68,7 @@ export function createConsoleApp(deps: ConsoleDeps): Express {
   api.use(express.json({ limit: '64kb' }));
   api.use('/auth', authRouter({ db, rp: relyingParty(origin), times, limits: deps.limits }));
   api.use(requireSession(db, times));
-  api.use(dashboardRouter({ ...releaseDeps, serving: deps.serving }));
+  api.use(dashboardRouter({ ...releaseDeps, serving: deps.serving, instanceId: deps.instanceId }));
   api.use(moderationRouter(db));
   api.use(releasesRouter(releaseDeps));
   api.use(adminRouter({ db, origin, times }));

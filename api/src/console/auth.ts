@@ -29,6 +29,7 @@ import {
 import { ConsoleError, type Person } from './people';
 import {
   clearSessionCookie,
+  currentSession,
   endSession,
   endSessionsOf,
   presentedSessionHash,
@@ -42,6 +43,7 @@ const registerBody = z
   .object({ token: z.string().max(200), response: z.unknown(), label: z.string().max(64).optional() })
   .strict();
 const loginBody = z.object({ response: z.unknown() }).strict();
+const emptyBody = z.object({}).strict();
 const addBody = z.object({ response: z.unknown(), label: z.string().max(64).optional() }).strict();
 
 export const publicPerson = (p: Person) => ({
@@ -108,7 +110,8 @@ export function authRouter(opts: { db: DB; rp: RelyingParty; times: SessionTimes
     res.json(success({ person: publicPerson(invitation.person) }));
   });
 
-  router.post('/login/options', limits['sign-in'], async (_req, res) => {
+  router.post('/login/options', limits['sign-in'], async (req, res) => {
+    readBody(emptyBody, req.body);
     const { options, flow } = await authenticationOptions(db, rp);
     res.append('Set-Cookie', flowCookie(flow)).json(success({ options }));
   });
@@ -147,8 +150,10 @@ export function authRouter(opts: { db: DB; rp: RelyingParty; times: SessionTimes
   });
 
   router.post('/logout', async (req, res) => {
+    const person = (await currentSession(db, req, times))?.person;
     const presented = presentedSessionHash(req);
     if (presented) await endSession(db, presented);
+    if (person) await audit(req, personActor(person), 'auth.sign-out', `person ${person.id}`, 'this session ended');
     res.append('Set-Cookie', clearSessionCookie()).status(204).end();
   });
 
@@ -167,7 +172,8 @@ export function authRouter(opts: { db: DB; rp: RelyingParty; times: SessionTimes
     res.json(success({ passkeys: await listPasskeys(db, personOf(res).id) }));
   });
 
-  router.post('/passkeys/add/options', signedIn, async (_req, res) => {
+  router.post('/passkeys/add/options', signedIn, async (req, res) => {
+    readBody(emptyBody, req.body);
     const person = personOf(res);
     const { options, flow } = await registrationOptions(db, rp, person, { personId: person.id });
     res.append('Set-Cookie', flowCookie(flow)).json(success({ options }));

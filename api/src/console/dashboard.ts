@@ -9,10 +9,11 @@ import type { ReleaseServing } from '../releases/serving';
 import { allow } from './guard';
 import { createReleaseViews, type ReleasesDeps } from './releases';
 import { viewsPerRemotePerDay } from './series';
+import { recentInstances } from './instances';
 
 const VIEW_DAYS = 14;
 
-export function dashboardRouter(deps: ReleasesDeps & { serving: ReleaseServing }): Router {
+export function dashboardRouter(deps: ReleasesDeps & { serving: ReleaseServing; instanceId?: string }): Router {
   const { db } = deps;
   const router = Router();
   const views = createReleaseViews(deps);
@@ -50,9 +51,13 @@ export function dashboardRouter(deps: ReleasesDeps & { serving: ReleaseServing }
     const started = Date.now();
     await sql`SELECT 1`.execute(db);
     const releases = deps.serving.health();
+    const postgres = dialectOf(db) === 'postgres';
     res.json(
       success({
+        // On Postgres, every instance that reported within two minutes (console/instances.ts).
+        ...(postgres ? { instances: await recentInstances(db) } : {}),
         instance: {
+          id: deps.instanceId ?? null,
           host: hostname(),
           pid: process.pid,
           uptimeSeconds: Math.round(process.uptime()),

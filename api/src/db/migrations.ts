@@ -278,6 +278,16 @@ const STEPS: Step[] = [
       .addColumn('outcome', 'text', (c) => c.notNull().check(sql`outcome IN ('ok','refused')`))
       .execute();
     await db.schema.createIndex('console_audit_at').on('console_audit').column('at').execute();
+    // Instances on one Postgres say they are alive (console/instances.ts), for the console's health page.
+    await db.schema
+      .createTable('instances')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('host', 'text', (c) => c.notNull())
+      .addColumn('pid', 'integer', (c) => c.notNull())
+      .addColumn('started_at', 'text', (c) => c.notNull())
+      .addColumn('seen_at', 'bigint', (c) => c.notNull())
+      .addColumn('status', 'text', (c) => c.notNull())
+      .execute();
     if (dialect === 'postgres') {
       await sql`CREATE FUNCTION console_audit_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
         BEGIN RAISE EXCEPTION 'console_audit is append-only'; END $$`.execute(db);

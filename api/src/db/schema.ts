@@ -225,6 +225,18 @@ export interface ConsoleAuditTable {
   outcome: 'ok' | 'refused';
 }
 
+/** Instances sharing one Postgres, each writing its row every half minute (console/instances.ts). */
+export interface InstancesTable {
+  id: string;
+  host: string;
+  pid: number;
+  started_at: string;
+  /** Epoch milliseconds of its last report. */
+  seen_at: number;
+  /** 'ok' or 'degraded' (its releases' health). */
+  status: string;
+}
+
 export interface Schema {
   tools: ToolsTable;
   blog_posts: BlogPostsTable;
@@ -248,4 +260,5 @@ export interface Schema {
   console_challenges: ConsoleChallengesTable;
   console_sessions: ConsoleSessionsTable;
   console_audit: ConsoleAuditTable;
+  instances: InstancesTable;
 }
