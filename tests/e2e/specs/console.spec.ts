@@ -369,10 +369,12 @@ describe('the operator console', () => {
 
   it("Lighthouse scores the console's pages 1.0 for accessibility", async () => {
     type Report = {
+      finalDisplayedUrl: string;
       categories: { accessibility: { score: number | null } };
       audits: Record<string, { score: number | null; title: string }>;
     };
     const cookie = (await people.admin!.context.cookies(consoleUrl)).map((c) => `${c.name}=${c.value}`).join('; ');
+    assert.match(cookie, /__Host-console=/, "the admin's session goes with each page");
     const pages: [string, string[]][] = [
       ['/sign-in', []],
       ...['/', '/submissions', '/releases', '/people', '/audit'].map((p): [string, string[]] => [
@@ -386,6 +388,8 @@ describe('the operator console', () => {
         '--preset=desktop',
         ...headers,
       ]);
+      // A page that sent Lighthouse to the sign-in would be scored as the sign-in.
+      assert.equal(report.finalDisplayedUrl, consoleUrl + path, 'the page itself was scored');
       const failing = Object.values(report.audits).filter((a) => a.score === 0);
       assert.equal(report.categories.accessibility.score, 1, `${path}: ${failing.map((a) => a.title).join('; ')}`);
     }
