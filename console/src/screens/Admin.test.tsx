@@ -78,6 +78,29 @@ describe('people', () => {
   });
 });
 
+describe('own roles', () => {
+  it('an admin who gives up their own admin role is no longer offered its sections', async () => {
+    const user = userEvent.setup();
+    let me = admin;
+    renderConsole('/people', admin, {
+      'GET /api/auth/me': () => ({ person: me }),
+      'GET /api/people': () => ({ people: [me] }),
+      'POST /api/people/1/roles': () => {
+        me = { ...admin, roles: [{ role: 'viewer' }] };
+        return { person: me };
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Change roles of Ada' }));
+    const edit = screen.getByRole('button', { name: 'Save roles' }).closest('form')!;
+    await user.click(within(edit).getByLabelText('viewer'));
+    await user.click(within(edit).getByLabelText('admin'));
+    await user.click(within(edit).getByRole('button', { name: 'Save roles' }));
+    expect(await screen.findByRole('heading', { name: 'Not available' })).toBeTruthy();
+    const nav = screen.getByRole('navigation', { name: 'Sections' });
+    expect(within(nav).queryByRole('link', { name: 'People' })).toBeNull();
+  });
+});
+
 describe('the audit log', () => {
   it('filters by actor and action, and pages back', async () => {
     const user = userEvent.setup();

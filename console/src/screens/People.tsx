@@ -5,7 +5,7 @@ import { draftOf, RoleFields, rolesOf, type RoleDraft } from '../components/Role
 import { Done, ErrorNote, Loading } from '../components/Status';
 import { utc } from '../format';
 import { roleLabel } from '../roles';
-import { usePerson } from '../session';
+import { usePerson, useSession } from '../session';
 import { useResource } from '../useResource';
 import type { Person } from '../types';
 
@@ -106,6 +106,7 @@ function PersonRow({ p, self, onChanged }: { p: Person; self: boolean; onChanged
 
 export function PeopleScreen() {
   const me = usePerson();
+  const { refresh } = useSession();
   const people = useResource<{ people: Person[] }>('/api/people');
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
@@ -133,10 +134,12 @@ export function PeopleScreen() {
       setError(errorText(err));
     }
   };
-  const changed = (who: string) => async (msg: string, l?: Link) => {
+  const changed = (who: Person) => async (msg: string, l?: Link) => {
     setDone(msg);
-    setLink(l ? { who, link: l } : null);
+    setLink(l ? { who: who.name, link: l } : null);
     await people.reload();
+    // A change of one's own roles renews the session: the sections on offer follow at once.
+    if (who.id === me.id) await refresh();
   };
 
   return (
@@ -179,7 +182,7 @@ export function PeopleScreen() {
             </thead>
             <tbody>
               {people.data.people.map((p) => (
-                <PersonRow key={p.id} p={p} self={p.id === me.id} onChanged={changed(p.name)} />
+                <PersonRow key={p.id} p={p} self={p.id === me.id} onChanged={changed(p)} />
               ))}
             </tbody>
           </table>
