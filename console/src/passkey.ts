@@ -16,14 +16,16 @@ function optionsOf<T>(answer: T | { options: T }): T {
   return answer && typeof answer === 'object' && 'options' in answer ? answer.options : answer;
 }
 
-/** Registers a passkey: `base` is /api/auth/register (an invitation) or /api/auth/passkeys/add (signed in). */
+/** Registers a passkey: `base` is /api/auth/register (an invitation: `body` has its token) or /api/auth/passkeys/add
+ *  (signed in). The label goes only with the verification, which stores it. */
 export async function registerPasskey(
   base: '/api/auth/register' | '/api/auth/passkeys/add',
   body: Record<string, unknown>,
+  label?: string,
 ): Promise<{ person?: Person }> {
   const options = optionsOf(await api.post<PublicKeyCredentialCreationOptionsJSON>(`${base}/options`, body));
   const response = await startRegistration({ optionsJSON: options });
-  return api.post<{ person?: Person }>(`${base}/verify`, { ...body, response });
+  return api.post<{ person?: Person }>(`${base}/verify`, { ...body, response, ...(label ? { label } : {}) });
 }
 
 export async function signInWithPasskey(): Promise<Person> {

@@ -30,10 +30,7 @@ export function InviteScreen() {
     setBusy(true);
     setError(null);
     try {
-      const { person } = await registerPasskey('/api/auth/register', {
-        token,
-        ...(label.trim() ? { label: label.trim() } : {}),
-      });
+      const { person } = await registerPasskey('/api/auth/register', { token }, label.trim());
       if (person) setPerson(person as Person);
       navigate('/', { replace: true });
     } catch (err) {
@@ -58,7 +55,7 @@ export function InviteScreen() {
           </p>
           <div className="field">
             <label htmlFor="passkey-label">Name this passkey (optional)</label>
-            <input id="passkey-label" value={label} onChange={(e) => setLabel(e.target.value)} maxLength={60} />
+            <input id="passkey-label" value={label} onChange={(e) => setLabel(e.target.value)} maxLength={64} />
           </div>
           <button type="submit" className="btn btn--primary" disabled={busy}>
             {busy ? 'Waiting for your passkey…' : 'Register a passkey'}

@@ -18,7 +18,7 @@ export function PasskeysScreen() {
     e.preventDefault();
     setError(null);
     try {
-      await registerPasskey('/api/auth/passkeys/add', label.trim() ? { label: label.trim() } : {});
+      await registerPasskey('/api/auth/passkeys/add', {}, label.trim());
       setDone('Passkey added.');
       setLabel('');
       await passkeys.reload();
@@ -86,7 +86,7 @@ export function PasskeysScreen() {
         <h2>Add a passkey</h2>
         <div className="field">
           <label htmlFor="new-passkey-label">Name (optional)</label>
-          <input id="new-passkey-label" value={label} onChange={(e) => setLabel(e.target.value)} maxLength={60} />
+          <input id="new-passkey-label" value={label} onChange={(e) => setLabel(e.target.value)} maxLength={64} />
         </div>
         <button type="submit" className="btn btn--primary">
           Add a passkey on this device

@@ -14,7 +14,7 @@ import assert from 'node:assert/strict';
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, CDPSession, Locator, Page } from 'playwright-core';
 import { lighthouseReport } from '../../bench/lighthouse';
 import { axeViolations, launchBrowser } from '../browser';
 import { runApiScript, runReleaseCli, startSite, teamCheckout, type Site } from '../harness';
@@ -33,6 +33,9 @@ interface Operator {
   name: string;
   context: BrowserContext;
   page: Page;
+  /** Its DevTools session (the WebAuthn domain) and its authenticator. */
+  cdp: CDPSession;
+  authenticatorId: string;
 }
 const people: Record<'admin' | 'moderator' | 'releaser', Operator | undefined> = {
   admin: undefined,
@@ -60,15 +63,9 @@ async function eventually(what: string, check: () => Promise<boolean>): Promise<
   }
 }
 
-/** A fresh browser context (its own cookies) with a platform authenticator that verifies its user. */
-async function operatorBrowser(
-  colorScheme: 'light' | 'dark' = 'light',
-): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ colorScheme, viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+/** Adds a platform authenticator that verifies its user (the DevTools Protocol's WebAuthn domain). */
+async function addAuthenticator(cdp: CDPSession): Promise<string> {
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
     options: {
       protocol: 'ctap2',
       transport: 'internal',
@@ -78,17 +75,28 @@ async function operatorBrowser(
       automaticPresenceSimulation: true,
     },
   });
-  return { context, page };
+  return authenticatorId;
+}
+
+/** A fresh browser context (its own cookies) with an authenticator. */
+async function operatorBrowser(
+  colorScheme: 'light' | 'dark' = 'light',
+): Promise<{ context: BrowserContext; page: Page; cdp: CDPSession; authenticatorId: string }> {
+  const context = await browser.newContext({ colorScheme, viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  return { context, page, cdp, authenticatorId: await addAuthenticator(cdp) };
 }
 
 /** Opens an invitation link in a fresh browser and registers its passkey; the console's dashboard follows. */
 async function register(name: string, link: string): Promise<Operator> {
   assert.ok(link.startsWith(`${consoleUrl}/invite/`), `an invitation link on the console's origin: ${link}`);
-  const { context, page } = await operatorBrowser();
+  const { context, page, cdp, authenticatorId } = await operatorBrowser();
   await page.goto(link);
   await page.getByRole('button', { name: 'Register a passkey' }).click();
   await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
-  return { name, context, page };
+  return { name, context, page, cdp, authenticatorId };
 }
 
 /** The admin fills in the invitation form; returns the one-time link the console shows. */
@@ -436,5 +444,21 @@ describe('the operator console', () => {
     await page.getByRole('link', { name: 'Releases' }).focus();
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Releases', level: 1 }).waitFor();
+  });
+
+  it('the admin adds a named passkey on another device, and removes it; the last one stays', async () => {
+    const { page, cdp, authenticatorId } = people.admin!;
+    // Another device (Chrome holds one platform authenticator at a time): the session goes on.
+    await cdp.send('WebAuthn.removeVirtualAuthenticator', { authenticatorId });
+    await addAuthenticator(cdp);
+    await page.goto(`${consoleUrl}/passkeys`);
+    await page.getByLabel('Name (optional)').fill('backup key');
+    await page.getByRole('button', { name: 'Add a passkey on this device' }).click();
+    await page.getByText('Passkey added.').waitFor();
+    await page.getByRole('rowheader', { name: 'backup key' }).waitFor();
+    await page.getByRole('button', { name: 'Remove backup key' }).click();
+    await page.getByText('Passkey backup key removed.').waitFor();
+    await page.getByRole('rowheader', { name: 'backup key' }).waitFor({ state: 'detached' });
+    assert.equal(await page.getByRole('button', { name: /^Remove / }).isDisabled(), true, 'the only passkey stays');
   });
 });
