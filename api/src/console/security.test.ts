@@ -23,6 +23,7 @@ import { readManifest } from '../releases/manifest';
 import { createInvitation } from './invitations';
 import { createPerson } from './people';
 import { listAudit } from './audit';
+import { currentSession, startSession } from './sessions';
 
 let t: ConsoleTest;
 beforeAll(async () => {
@@ -93,7 +94,6 @@ describe('sessions', () => {
   });
 
   it('ends a session after the idle timeout and after the absolute timeout', async () => {
-    const { currentSession, startSession } = await import('./sessions');
     const { person } = await signedInPerson(t, 'Timed', [{ role: 'viewer' }]);
     const times = { idleMs: 30 * 60_000, absoluteMs: 12 * 3_600_000 };
     const start = Date.now();
