@@ -110,6 +110,12 @@ describe('sessions', () => {
       expect(await currentSession(t.db, busyReq, times, now)).not.toBeNull();
     }
     expect(await currentSession(t.db, busyReq, times, start + times.absoluteMs)).toBeNull();
+    // Sessions that ended without a sign-out are removed when the next one starts.
+    const before = await t.db.selectFrom('console_sessions').select('id_hash').execute();
+    await startSession(t.db, person.id, times, start + 2 * times.absoluteMs);
+    const after = await t.db.selectFrom('console_sessions').select('id_hash').execute();
+    expect(after.length).toBe(1);
+    expect(before.length).toBeGreaterThan(1);
   });
 });
 
