@@ -44,6 +44,9 @@ const registerBody = z
   .strict();
 const loginBody = z.object({ response: z.unknown() }).strict();
 const emptyBody = z.object({}).strict();
+// The options calls may carry the label the verify call will name (the browser app sends one body to both).
+const registerOptionsBody = z.object({ token: z.string().max(200), label: z.string().max(64).optional() }).strict();
+const addOptionsBody = z.object({ label: z.string().max(64).optional() }).strict();
 const addBody = z.object({ response: z.unknown(), label: z.string().max(64).optional() }).strict();
 
 export const publicPerson = (p: Person) => ({
@@ -78,7 +81,7 @@ export function authRouter(opts: { db: DB; rp: RelyingParty; times: SessionTimes
   });
 
   router.post('/register/options', limits['sign-in'], async (req, res) => {
-    const { token } = readBody(tokenBody, req.body);
+    const { token } = readBody(registerOptionsBody, req.body);
     const invitation = await openInvitation(db, token);
     const { options, flow } = await registrationOptions(db, rp, invitation.person, { invitationId: invitation.id });
     res.append('Set-Cookie', flowCookie(flow)).json(success({ options }));
@@ -173,7 +176,7 @@ export function authRouter(opts: { db: DB; rp: RelyingParty; times: SessionTimes
   });
 
   router.post('/passkeys/add/options', signedIn, async (req, res) => {
-    readBody(emptyBody, req.body);
+    readBody(addOptionsBody, req.body);
     const person = personOf(res);
     const { options, flow } = await registrationOptions(db, rp, person, { personId: person.id });
     res.append('Set-Cookie', flowCookie(flow)).json(success({ options }));

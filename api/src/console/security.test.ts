@@ -23,6 +23,7 @@ import { readManifest } from '../releases/manifest';
 import { createInvitation } from './invitations';
 import { createPerson } from './people';
 import { listAudit } from './audit';
+import { currentSession, startSession } from './sessions';
 
 let t: ConsoleTest;
 beforeAll(async () => {
@@ -93,7 +94,6 @@ describe('sessions', () => {
   });
 
   it('ends a session after the idle timeout and after the absolute timeout', async () => {
-    const { currentSession, startSession } = await import('./sessions');
     const { person } = await signedInPerson(t, 'Timed', [{ role: 'viewer' }]);
     const times = { idleMs: 30 * 60_000, absoluteMs: 12 * 3_600_000 };
     const start = Date.now();
@@ -110,6 +110,12 @@ describe('sessions', () => {
       expect(await currentSession(t.db, busyReq, times, now)).not.toBeNull();
     }
     expect(await currentSession(t.db, busyReq, times, start + times.absoluteMs)).toBeNull();
+    // Sessions that ended without a sign-out are removed when the next one starts.
+    const before = await t.db.selectFrom('console_sessions').select('id_hash').execute();
+    await startSession(t.db, person.id, times, start + 2 * times.absoluteMs);
+    const after = await t.db.selectFrom('console_sessions').select('id_hash').execute();
+    expect(after.length).toBe(1);
+    expect(before.length).toBeGreaterThan(1);
   });
 });
 

@@ -30,6 +30,11 @@ export const clearSessionCookie = () => `${SESSION_COOKIE}=; Path=/; Max-Age=0; 
 /** A new session for the person (sign-in, or a renewal); returns the id, which exists in clear only in the cookie. */
 export async function startSession(db: DB, personId: number, times: SessionTimes, now = Date.now()): Promise<string> {
   const id = randomBytes(32).toString('base64url');
+  // Sessions that ended without a sign-out are swept here, where sessions are made (a sign-in is rare).
+  await db
+    .deleteFrom('console_sessions')
+    .where((eb) => eb.or([eb('expires_at', '<=', now), eb('last_seen_at', '<=', now - times.idleMs)]))
+    .execute();
   await db
     .insertInto('console_sessions')
     .values({
