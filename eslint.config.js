@@ -16,6 +16,7 @@ const elements = [
   { type: 'shell', pattern: 'shell/**', partialMatch: false },
   { type: 'feature', pattern: 'mfe-*/src/features/*/**', partialMatch: false, capture: ['name', 'feature'] },
   { type: 'remote', pattern: 'mfe-*/**', partialMatch: false, capture: ['name'] },
+  { type: 'console', pattern: 'console/**', partialMatch: false },
   { type: 'tests', pattern: 'tests/**', partialMatch: false },
   { type: 'scripts', pattern: 'scripts/**', partialMatch: false },
 ];
@@ -72,11 +73,24 @@ const nevers = [
     message: 'The api reaches the shell only through its package export @aitools/shell/server (types: shell/contract).',
   },
   {
+    from: { element: { type: 'console' } },
+    disallow: { to: { element: { types: { anyOf: ['api', 'seed-data', 'shell', 'remote', 'feature'] } } } },
+    message:
+      'The console is its own app on its own origin: it talks to the api over HTTP and shares only @aitools/contracts.',
+  },
+  {
+    from: { element: { types: { anyOf: ['api', 'shell', 'platform', 'remote', 'feature'] } } },
+    disallow: { to: { element: { type: 'console' } } },
+    message: "Nothing imports the console's sources: the api serves its build (console/dist) as files.",
+  },
+  {
     from: { element: { type: 'contracts' } },
     disallow: {
       to: {
         element: {
-          types: { anyOf: ['api', 'seed-data', 'shell', 'platform', 'remote', 'feature', 'tests', 'scripts'] },
+          types: {
+            anyOf: ['api', 'seed-data', 'shell', 'platform', 'remote', 'feature', 'console', 'tests', 'scripts'],
+          },
         },
       },
     },
@@ -108,7 +122,7 @@ export default tseslint.config(
   },
   {
     // The api's package name does not resolve where it is not a dependency, so the boundary rule cannot see it: named here.
-    files: ['mfe-*/**/*.{ts,tsx}', 'contracts/**/*.ts'],
+    files: ['mfe-*/**/*.{ts,tsx}', 'contracts/**/*.ts', 'console/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -61,24 +61,26 @@ export function ensureInstall() {
   run('pnpm', ['install', '--frozen-lockfile']);
 }
 
-/** Builds the shell when its sources (or the platform SDK) changed since the last build. */
-export function ensureShellBuild() {
-  const stamp = join(ROOT, 'shell', 'dist', '.source-hash');
-  // The whole shell folder (sources, platform SDK, config) without node_modules and build output, the lockfile
-  // and the shared compiler settings.
-  const hash = hashTree([join(ROOT, 'shell'), join(ROOT, 'pnpm-lock.yaml'), join(ROOT, 'tsconfig.base.json')], {
+/**
+ * Builds a package with Vite when its sources changed since its last build: the whole folder without node_modules
+ * and build output, the lockfile and the shared compiler settings, hashed into a stamp beside the output.
+ */
+function ensureViteBuild(pkg, filter, output) {
+  const stamp = join(ROOT, pkg, 'dist', '.source-hash');
+  const hash = hashTree([join(ROOT, pkg), join(ROOT, 'pnpm-lock.yaml'), join(ROOT, 'tsconfig.base.json')], {
     base: ROOT,
   });
-  if (
-    existsSync(stamp) &&
-    readFileSync(stamp, 'utf8') === hash &&
-    existsSync(join(ROOT, 'shell', 'dist', 'server', 'entry-server.js'))
-  )
-    return;
-  log('building the shell');
-  run('pnpm', ['--filter', '@aitools/shell', 'build']);
+  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === hash && existsSync(join(ROOT, pkg, 'dist', output))) return;
+  log(`building ${pkg}`);
+  run('pnpm', ['--filter', filter, 'build']);
   writeFileSync(stamp, hash);
 }
+
+/** The shell (its sources and the platform SDK inside its folder). */
+export const ensureShellBuild = () => ensureViteBuild('shell', '@aitools/shell', join('server', 'entry-server.js'));
+
+/** The operator console, which the server serves on its own port (docs/operations.md, "The console"). */
+export const ensureConsoleBuild = () => ensureViteBuild('console', '@aitools/console', 'index.html');
 
 /** Compiles the production server (api/dist, see api/build.mjs) when its sources or what it bundles changed. */
 export function ensureApiBuild() {

@@ -6,7 +6,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { ensureApiBuild, ensureInstall, ensurePnpm, ensureShellBuild, log, ROOT } from './lib.mjs';
+import { ensureApiBuild, ensureConsoleBuild, ensureInstall, ensurePnpm, ensureShellBuild, log, ROOT } from './lib.mjs';
 import { startPostgres } from './postgres.mjs';
 
 ensurePnpm();
@@ -29,7 +29,17 @@ const postgresScript = spawnSync(
   { cwd: ROOT, stdio: 'inherit' },
 );
 
-const packages = ['contracts', 'shell/platform', 'shell', 'mfe-directory', 'mfe-blog', 'mfe-forms', 'mfe-legal', 'api'];
+const packages = [
+  'contracts',
+  'shell/platform',
+  'shell',
+  'mfe-directory',
+  'mfe-blog',
+  'mfe-forms',
+  'mfe-legal',
+  'console',
+  'api',
+];
 const reportDir = mkdtempSync(join(tmpdir(), 'vitest-'));
 let passed = 0;
 let failed = 0;
@@ -99,6 +109,7 @@ if (postgresScript.status !== 0) failedPackages.push('scripts/runtime.test.mjs, 
 let e2e = { passed: 0, failed: 0, skipped: 0 };
 if (!process.env.SKIP_E2E) {
   ensureShellBuild();
+  ensureConsoleBuild();
   ensureApiBuild();
   log('end-to-end tests in Chromium');
   const summary = join(tmpdir(), `e2e-summary-${process.pid}.json`);

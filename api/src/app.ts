@@ -44,6 +44,8 @@ import { createRollbackMonitor, type RollbackMonitor } from './releases/autoRoll
 import { fileManifestStore } from './releases/manifestStore';
 import { createMetrics, serveMetrics, type SiteMetrics } from './metrics';
 import { routeLabel } from './http/routeLabel';
+import { createConsoleApp } from './console/app';
+import { reportInstance } from './console/instances';
 
 export interface AppDeps {
   config: ServerConfig;
@@ -55,6 +57,8 @@ export interface AppDeps {
   manifests?: ManifestStore;
   /** Where rate-limit counts live (default: this process's memory); a shared store makes one limit for all processes. */
   rateLimitStore?: RateLimitStoreFactory;
+  /** The console's built browser app (default: console/dist; tests give their own). */
+  consoleDist?: string;
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -77,6 +81,8 @@ export interface SiteApp extends Express {
   /** Signs the report tokens of pages (releases/signalTokens.ts). */
   signalTokens: SignalTokens;
   rollbacks: RollbackMonitor;
+  /** The operator console: its own app, for its own listener (main.ts, CONSOLE_PORT); never mounted on this one. */
+  console: Express;
   /** Stops the rollback checks and the watch on the release folders, and writes the signal counts held in memory. */
   stop(): Promise<void>;
 }
@@ -89,6 +95,7 @@ export async function createApp({
   pages = true,
   rateLimitStore,
   manifests,
+  consoleDist,
 }: AppDeps): Promise<SiteApp> {
   const app = express();
   app.disable('x-powered-by');
@@ -144,6 +151,8 @@ export async function createApp({
     eventsPerMinute: config.eventsRateLimit,
     releaseUploadsPerMinute: config.releaseUploadsPerMinute,
     signalsPerMinute: config.signalsRateLimit,
+    signInPerMinute: config.console.signInPerAddress,
+    signInPerPersonPerMinute: config.console.signInPerPerson,
     store,
   });
   // Signed preview links and the cookies they set (releases/preview.ts).
@@ -414,10 +423,29 @@ export async function createApp({
     };
     next(0);
   };
+  // Instances on one Postgres report themselves for the console's health page (a timer, not request work).
+  const instance =
+    dialectOf(db) === 'postgres' && pages
+      ? reportInstance(db, () => (serving.health().ok ? 'ok' : 'degraded'), logger)
+      : null;
   const stop = async () => {
+    instance?.stop();
     rollbacks.stop();
     serving.close();
     await signals.close();
   };
-  return Object.assign(app, { handler, metrics, signals, signalTokens, rollbacks, stop });
+  // The console shares the database, the release state, the signals and the rate-limit counts, nothing else.
+  const consoleApp = createConsoleApp({
+    config,
+    db,
+    logger,
+    manifests: manifestStore,
+    serving,
+    signals,
+    rollbacks,
+    limits,
+    distDir: consoleDist,
+    instanceId: instance?.id,
+  });
+  return Object.assign(app, { handler, metrics, signals, signalTokens, rollbacks, stop, console: consoleApp });
 }

@@ -61,6 +61,8 @@ export interface ServerConfig {
   signalsMaxKeys: number;
   /** The automatic rollback rule (releases/autoRollback.ts). */
   rollback: RollbackRule & { checkMs: number; enabled: boolean };
+  /** The operator console (console/app.ts; docs/operations.md, The console). */
+  console: ConsoleConfig;
   logLevel: string;
   /** LOG_FORMAT: json, or pretty (readable lines); pretty by default when the output is a terminal. */
   logFormat: 'json' | 'pretty';
@@ -68,6 +70,22 @@ export interface ServerConfig {
 }
 
 export type TrustProxy = boolean | number | string;
+
+export interface ConsoleConfig {
+  /** CONSOLE_PORT: the console's own listener (npm start: 8081); unset: none (it may still be served as CONSOLE_ORIGIN
+   *  by a proxy to that port). */
+  port?: number;
+  /** CONSOLE_ORIGIN: where operators reach it (its hostname is the passkeys' RP ID); http://localhost:<port> by default. */
+  origin: string;
+  /** A session ends after this long without a request ... */
+  idleMs: number;
+  /** ... and this long after sign-in in any case. */
+  absoluteMs: number;
+  /** Sign-in attempts per client address per minute ... */
+  signInPerAddress: number;
+  /** ... and per person (the passkey an attempt names). */
+  signInPerPerson: number;
+}
 
 /**
  * TRUST_PROXY as Express reads `trust proxy`: unset, "false" or "0" trusts no proxy (X-Forwarded-For is
@@ -156,6 +174,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       windowMs: positiveInt(env, 'ROLLBACK_WINDOW_MINUTES', 30) * 60_000,
       checkMs: positiveInt(env, 'ROLLBACK_CHECK_MS', 30_000),
     },
+    console: consoleConfig(env),
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     logFormat:
       env.LOG_FORMAT === 'json' || env.LOG_FORMAT === 'pretty'
@@ -164,5 +183,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
           ? 'pretty'
           : 'json',
     isProduction: env.NODE_ENV === 'production',
+  };
+}
+
+function consoleConfig(env: NodeJS.ProcessEnv): ConsoleConfig {
+  const port = env.CONSOLE_PORT ? positiveInt(env, 'CONSOLE_PORT', 0) : undefined;
+  const origin = env.CONSOLE_ORIGIN || `http://localhost:${port ?? 8081}`;
+  let parsed: URL;
+  try {
+    parsed = new URL(origin);
+  } catch {
+    throw new Error(`CONSOLE_ORIGIN must be an origin such as https://console.example.com, got "${origin}"`);
+  }
+  if (parsed.origin !== origin.replace(/\/$/, ''))
+    throw new Error(`CONSOLE_ORIGIN must be an origin (scheme, host and port only), got "${origin}"`);
+  return {
+    port,
+    origin: parsed.origin,
+    idleMs: positiveInt(env, 'CONSOLE_IDLE_MINUTES', 30) * 60_000,
+    absoluteMs: positiveInt(env, 'CONSOLE_SESSION_HOURS', 12) * 3_600_000,
+    signInPerAddress: positiveInt(env, 'CONSOLE_SIGN_IN_LIMIT', 30),
+    signInPerPerson: positiveInt(env, 'CONSOLE_SIGN_IN_PERSON_LIMIT', 10),
   };
 }

@@ -38,6 +38,12 @@ const app = await createApp({ config, db, logger, manifests });
 const server = createServer(app.handler).listen(config.port, () => {
   logger.info(`AI Tools Directory serving at http://localhost:${config.port} on Node ${process.version}`);
 });
+// The operator console on its own port (its own origin: docs/operations.md, The console).
+const consoleServer = config.console.port
+  ? createServer(app.console).listen(config.console.port, () =>
+      logger.info(`Operator console at ${config.console.origin} (port ${config.console.port})`),
+    )
+  : null;
 // Metrics on their own port (keep it private: no token there), for a scraper inside the network.
 const metricsServer = config.metricsPort
   ? createServer((req, res) => {
@@ -52,6 +58,7 @@ const metricsServer = config.metricsPort
 
 function shutdown() {
   metricsServer?.close();
+  consoleServer?.close();
   server.close(() => {
     void app
       .stop()

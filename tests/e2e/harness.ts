@@ -37,6 +37,8 @@ export async function freePort(): Promise<number> {
 
 export interface Site {
   baseUrl: string;
+  /** The operator console's origin (startSite with `console: true`), e.g. http://localhost:<port>. */
+  consoleUrl?: string;
   /** The server process (the benchmarks read its CPU time). */
   pid: number;
   env: Record<string, string>;
@@ -119,10 +121,18 @@ export async function stopServerProcess(child: ChildProcess): Promise<void> {
 /** `releasesDir`: serve an existing release store (nothing is released, and it is not removed on stop).
  *  `quiet`: the server's output is discarded (the benchmark keeps production logging on, off the terminal). */
 export async function startSite(
-  opts: { releaseAll?: boolean; releasesDir?: string; extraEnv?: Record<string, string>; quiet?: boolean } = {},
+  opts: {
+    releaseAll?: boolean;
+    releasesDir?: string;
+    extraEnv?: Record<string, string>;
+    quiet?: boolean;
+    /** Also serve the operator console, on its own port (its origin is `consoleUrl`). */
+    console?: boolean;
+  } = {},
 ): Promise<Site> {
   const dir = mkdtempSync(join(tmpdir(), 'aitools-e2e-'));
   const port = await freePort();
+  const consolePort = opts.console ? await freePort() : undefined;
   const env: Record<string, string> = {
     PORT: String(port),
     DATABASE_PATH: join(dir, 'site.sqlite'),
@@ -134,6 +144,7 @@ export async function startSite(
     // A loaded 2-core CI machine can take seconds over a cold render; the specs check pages, not the budget
     // (faults.spec sets its own).
     RENDER_BUDGET_MS: '15000',
+    ...(consolePort ? { CONSOLE_PORT: String(consolePort), CONSOLE_ORIGIN: `http://localhost:${consolePort}` } : {}),
     ...opts.extraEnv,
   };
   if (opts.releaseAll !== false && !opts.releasesDir) {
@@ -161,6 +172,7 @@ export async function startSite(
   }
   return {
     baseUrl,
+    ...(consolePort ? { consoleUrl: `http://localhost:${consolePort}` } : {}),
     pid: child.pid!,
     env,
     dir,

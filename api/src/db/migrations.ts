@@ -232,6 +232,85 @@ const STEPS: Step[] = [
       .addPrimaryKeyConstraint('release_signal_sources_key', ['remote', 'release_id', 'minute', 'visitor'])
       .execute();
   },
+  // The operator console (docs/operations.md, The console): people, invitations, passkeys, challenges, sessions and
+  // the audit trail, which the database itself keeps append-only.
+  async (db, dialect) => {
+    await withId(db.schema.createTable('console_people'), dialect)
+      .addColumn('name', 'text', (c) => c.notNull())
+      .addColumn('email', 'text')
+      .addColumn('roles', 'text', (c) => c.notNull())
+      .addColumn('disabled', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .execute();
+    await withId(db.schema.createTable('console_invitations'), dialect)
+      .addColumn('person_id', 'integer', (c) => c.notNull().references('console_people.id').onDelete('cascade'))
+      .addColumn('token_hash', 'text', (c) => c.notNull().unique())
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .addColumn('expires_at', 'bigint', (c) => c.notNull())
+      .addColumn('used_at', 'text')
+      .addColumn('created_by', 'text', (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createTable('console_passkeys')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('person_id', 'integer', (c) => c.notNull().references('console_people.id').onDelete('cascade'))
+      .addColumn('public_key', 'text', (c) => c.notNull())
+      .addColumn('counter', 'bigint', (c) => c.notNull())
+      .addColumn('transports', 'text', (c) => c.notNull())
+      .addColumn('label', 'text', (c) => c.notNull())
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .addColumn('last_used_at', 'text')
+      .execute();
+    await db.schema.createIndex('console_passkeys_person').on('console_passkeys').column('person_id').execute();
+    await db.schema
+      .createTable('console_challenges')
+      .addColumn('challenge', 'text', (c) => c.primaryKey())
+      .addColumn('purpose', 'text', (c) => c.notNull().check(sql`purpose IN ('register','login','add')`))
+      .addColumn('flow_hash', 'text', (c) => c.notNull())
+      .addColumn('invitation_id', 'integer')
+      .addColumn('person_id', 'integer')
+      .addColumn('expires_at', 'bigint', (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createTable('console_sessions')
+      .addColumn('id_hash', 'text', (c) => c.primaryKey())
+      .addColumn('person_id', 'integer', (c) => c.notNull().references('console_people.id').onDelete('cascade'))
+      .addColumn('created_at', 'bigint', (c) => c.notNull())
+      .addColumn('last_seen_at', 'bigint', (c) => c.notNull())
+      .addColumn('expires_at', 'bigint', (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex('console_sessions_person').on('console_sessions').column('person_id').execute();
+    await withId(db.schema.createTable('console_audit'), dialect)
+      .addColumn('at', 'text', (c) => c.notNull())
+      .addColumn('actor', 'text', (c) => c.notNull())
+      .addColumn('action', 'text', (c) => c.notNull())
+      .addColumn('target', 'text', (c) => c.notNull())
+      .addColumn('summary', 'text', (c) => c.notNull())
+      .addColumn('address', 'text', (c) => c.notNull())
+      .addColumn('outcome', 'text', (c) => c.notNull().check(sql`outcome IN ('ok','refused')`))
+      .execute();
+    await db.schema.createIndex('console_audit_at').on('console_audit').column('at').execute();
+    // Instances on one Postgres say they are alive (console/instances.ts), for the console's health page.
+    await db.schema
+      .createTable('instances')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('host', 'text', (c) => c.notNull())
+      .addColumn('pid', 'integer', (c) => c.notNull())
+      .addColumn('started_at', 'text', (c) => c.notNull())
+      .addColumn('seen_at', 'bigint', (c) => c.notNull())
+      .addColumn('status', 'text', (c) => c.notNull())
+      .execute();
+    if (dialect === 'postgres') {
+      await sql`CREATE FUNCTION console_audit_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN RAISE EXCEPTION 'console_audit is append-only'; END $$`.execute(db);
+      await sql`CREATE TRIGGER console_audit_append_only BEFORE UPDATE OR DELETE ON console_audit
+        FOR EACH ROW EXECUTE FUNCTION console_audit_append_only()`.execute(db);
+    } else {
+      for (const op of ['UPDATE', 'DELETE'])
+        await sql`CREATE TRIGGER ${sql.id(`console_audit_no_${op.toLowerCase()}`)} BEFORE ${sql.raw(op)} ON console_audit
+          BEGIN SELECT RAISE(ABORT, 'console_audit is append-only'); END`.execute(db);
+    }
+  },
 ];
 
 /** SQLite files made before this runner kept their step count in user_version; four of those steps = two here. */

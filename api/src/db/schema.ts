@@ -166,6 +166,87 @@ export interface ReleaseTokensTable {
   revoked_at: string | null;
 }
 
+/** An operator of the console (console/people.ts). roles: JSON of Role[] (console/roles.ts). */
+export interface ConsolePeopleTable {
+  id: Generated<number>;
+  name: string;
+  email: string | null;
+  roles: string;
+  /** 1 when disabled: every session of the person is refused at once. */
+  disabled: number;
+  created_at: string;
+}
+
+/** A one-time link to register a passkey (console/invitations.ts): the sha256 of its token, never the token. */
+export interface ConsoleInvitationsTable {
+  id: Generated<number>;
+  person_id: number;
+  token_hash: string;
+  created_at: string;
+  /** Epoch milliseconds. */
+  expires_at: number;
+  used_at: string | null;
+  created_by: string;
+}
+
+/** A person's passkeys (console/passkeys.ts): the public key only. */
+export interface ConsolePasskeysTable {
+  /** The credential id (base64url). */
+  id: string;
+  person_id: number;
+  public_key: string;
+  counter: number;
+  transports: string;
+  label: string;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+/** WebAuthn challenges handed out and not yet used (console/passkeys.ts): each is deleted by its one use. */
+export interface ConsoleChallengesTable {
+  challenge: string;
+  purpose: 'register' | 'login' | 'add';
+  /** sha256 of the flow cookie the options were given with: the answer must come from the same browser. */
+  flow_hash: string;
+  invitation_id: number | null;
+  person_id: number | null;
+  /** Epoch milliseconds. */
+  expires_at: number;
+}
+
+/** Console sessions (console/sessions.ts): the sha256 of the cookie's id, never the id. Times in epoch ms. */
+export interface ConsoleSessionsTable {
+  id_hash: string;
+  person_id: number;
+  created_at: number;
+  last_seen_at: number;
+  expires_at: number;
+}
+
+/** The audit trail (console/audit.ts): rows are only ever added (triggers refuse an update or a delete). */
+export interface ConsoleAuditTable {
+  id: Generated<number>;
+  at: string;
+  actor: string;
+  action: string;
+  target: string;
+  summary: string;
+  address: string;
+  outcome: 'ok' | 'refused';
+}
+
+/** Instances sharing one Postgres, each writing its row every half minute (console/instances.ts). */
+export interface InstancesTable {
+  id: string;
+  host: string;
+  pid: number;
+  started_at: string;
+  /** Epoch milliseconds of its last report. */
+  seen_at: number;
+  /** 'ok' or 'degraded' (its releases' health). */
+  status: string;
+}
+
 export interface Schema {
   tools: ToolsTable;
   blog_posts: BlogPostsTable;
@@ -184,4 +265,11 @@ export interface Schema {
   release_tokens: ReleaseTokensTable;
   release_signals: ReleaseSignalsTable;
   release_signal_sources: ReleaseSignalSourcesTable;
+  console_people: ConsolePeopleTable;
+  console_invitations: ConsoleInvitationsTable;
+  console_passkeys: ConsolePasskeysTable;
+  console_challenges: ConsoleChallengesTable;
+  console_sessions: ConsoleSessionsTable;
+  console_audit: ConsoleAuditTable;
+  instances: InstancesTable;
 }

@@ -10,6 +10,8 @@ export const RATE_LIMIT_BUDGETS = [
   'events',
   'release-uploads',
   'signals',
+  'sign-in',
+  'sign-in-person',
 ] as const;
 export type RateLimitBudget = (typeof RATE_LIMIT_BUDGETS)[number];
 
@@ -26,6 +28,8 @@ export type RateLimits = Record<RateLimitBudget, RequestHandler>;
 
 /** The release API puts the caller's token label here (releases/router.ts): its uploads count per token. */
 export const RATE_LIMIT_KEY = 'rateLimitKey';
+/** The console puts the person a sign-in attempt names here (console/auth.ts): attempts also count per person. */
+export const SIGN_IN_PERSON_KEY = 'signInPerson';
 
 /**
  * Per client address (IPv6 by /56, the library's default), counted per minute. Mount each one after the
@@ -37,6 +41,8 @@ export function createRateLimits(opts: {
   eventsPerMinute: number;
   releaseUploadsPerMinute?: number;
   signalsPerMinute?: number;
+  signInPerMinute?: number;
+  signInPerPersonPerMinute?: number;
   store?: RateLimitStoreFactory;
 }): RateLimits {
   const limiter = (budget: RateLimitBudget, limit: number, keyGenerator?: (req: Request, res: Response) => string) =>
@@ -64,6 +70,13 @@ export function createRateLimits(opts: {
       'release-uploads',
       opts.releaseUploadsPerMinute ?? 10,
       (_req, res) => `token:${String(res.locals[RATE_LIMIT_KEY])}`,
+    ),
+    // The console's sign-in: per address (the connection's, or the trusted proxy's: see trust proxy), and per person.
+    'sign-in': limiter('sign-in', opts.signInPerMinute ?? 30),
+    'sign-in-person': limiter(
+      'sign-in-person',
+      opts.signInPerPersonPerMinute ?? 10,
+      (_req, res) => `person:${String(res.locals[SIGN_IN_PERSON_KEY])}`,
     ),
   };
 }

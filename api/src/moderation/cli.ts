@@ -23,6 +23,7 @@ import {
   subscribersCsv,
 } from './service';
 import { contactLines, submissionLines, subscriberLine } from './format';
+import { cliActor, writeAudit } from '../console/audit';
 
 const USAGE = `Usage: pnpm moderate <command>
   list [--status pending|approved|rejected|all]  list tool submissions (pending by default)
@@ -69,15 +70,27 @@ async function run(argv: string[]): Promise<void> {
         break;
       }
       case 'approve': {
-        const { slug } = await approveSubmission(db, parseId(arg), {
+        const { slug, tool } = await approveSubmission(db, parseId(arg), {
           category: values.category,
           pricing: values.pricing,
+        });
+        await writeAudit(db, {
+          actor: cliActor(),
+          action: 'submission.approve',
+          target: `submission ${arg}`,
+          summary: `pending -> approved as /tool/${slug} (${tool.category}, ${tool.pricing})`,
         });
         console.log(`Approved submission ${arg}: published at /tool/${slug}`);
         break;
       }
       case 'reject':
         await rejectSubmission(db, parseId(arg));
+        await writeAudit(db, {
+          actor: cliActor(),
+          action: 'submission.reject',
+          target: `submission ${arg}`,
+          summary: 'pending -> rejected',
+        });
         console.log(`Rejected submission ${arg}.`);
         break;
       case 'contacts':

@@ -12,6 +12,7 @@
  *                                             to a release the server rolled back on its own)
  *   pnpm releases [<remote>]                   list releases, the active one and the canary marked, the error
  *                                             rates being watched and the automatic rollbacks
+ * Each change takes --reason <text>, kept in the history and the audit trail (with the actor cli:<os user>).
  * The running servers pick up the change on the next page load (on Postgres, within a second, on every instance).
  * With --site <url> (and RELEASE_TOKEN), the same commands work against a running site through its release API,
  * from a team's own checkout or CI (remoteCli.ts); `pnpm release <remote> --site <url> --no-activate` uploads only
@@ -19,7 +20,9 @@
  */
 import { loadConfig } from '../config';
 import { REMOTE_NAMES } from '../paths';
-import { abort, actor, listReleases, promote, release, ReleaseError, rollback } from './store';
+import { actor, listReleases, release, ReleaseError } from './store';
+import { abortCanary, auditRelease, promoteCanary, rollBackRelease, type Caller } from './actions';
+import { cliActor } from '../console/audit';
 import { AUTOMATIC_ACTOR } from './manifest';
 import { createSignals } from './signals';
 import { createRollbackMonitor } from './autoRollback';
@@ -37,7 +40,8 @@ const [command, ...args] = process.argv.slice(2);
 const config = loadConfig();
 const { releasesDir } = config;
 const positional = args.filter(
-  (a, i) => !a.startsWith('--') && !['--to', '--package-dir', '--site', '--canary'].includes(args[i - 1] ?? ''),
+  (a, i) =>
+    !a.startsWith('--') && !['--to', '--package-dir', '--site', '--canary', '--reason'].includes(args[i - 1] ?? ''),
 );
 const flag = (name: string) => args.includes(name);
 const option = (name: string) => {
@@ -50,7 +54,7 @@ const sourceLabel = (r: ReleaseMeta) => `${shortDigest(r.sourceHash)} @ ${r.sour
 
 function usage(): never {
   console.error(
-    'Usage: release <remote|all> [--if-changed] [--package-dir <dir>] [--canary <1-99>] | promote <remote> | abort <remote> | rollback <remote> [--to <release-id>] [--force] | list [<remote>]',
+    'Usage: release <remote|all> [--if-changed] [--package-dir <dir>] [--canary <1-99>] | promote <remote> | abort <remote> | rollback <remote> [--to <release-id>] [--force] | list [<remote>]; changes take --reason <text> (history and audit trail)',
   );
   console.error(
     '   or, against a running site (RELEASE_TOKEN set): add --site <url> to any of them; release also takes --no-activate',
@@ -87,29 +91,38 @@ if (site) {
   process.exit();
 }
 // The manifest lives beside the files (manifest.json), or in the database when DATABASE_URL names a Postgres server.
-const db = isPostgresUrl(config.database) ? await openDatabase(config.database) : null;
-const manifests = db
+// The database is opened in any case: every change is written to the audit trail (console/audit.ts).
+const db = await openDatabase(config.database);
+const manifests = isPostgresUrl(config.database)
   ? await openManifestStore({ releasesDir, database: config.database, db })
   : fileManifestStore(releasesDir);
 const at = { releasesDir, manifests };
+const caller: Caller = { db, actor: cliActor(), by: actor(), reason: option('--reason') };
 
 try {
   if (command === 'release') {
     const target = positional[0] ?? usage();
     const remotes = target === 'all' ? [...REMOTE_NAMES] : [target];
-    for (const remote of remotes)
-      await release(remote, { ...at, ifChanged: flag('--if-changed'), packageDir: option('--package-dir'), canary });
+    for (const remote of remotes) {
+      const r = await release(remote, {
+        ...at,
+        ifChanged: flag('--if-changed'),
+        packageDir: option('--package-dir'),
+        canary,
+      });
+      if (!r.skipped) await auditRelease(caller, canary ? 'canary' : 'release', remote, `built and activated ${r.id}`);
+    }
   } else if (command === 'rollback') {
     const remote = positional[0] ?? usage();
-    const r = await rollback(remote, { ...at, to: option('--to'), force: flag('--force') });
+    const r = await rollBackRelease(at, remote, { to: option('--to'), force: flag('--force') }, caller);
     console.log(`${r.remote}: rolled back from ${r.from} to ${r.to}`);
   } else if (command === 'promote') {
     const remote = positional[0] ?? usage();
-    const r = await promote(remote, { ...at, by: actor() });
+    const r = await promoteCanary(at, remote, caller);
     console.log(`${r.remote}: canary ${r.to} promoted, active for everyone (was ${r.from})`);
   } else if (command === 'abort') {
     const remote = positional[0] ?? usage();
-    const r = await abort(remote, { ...at, by: actor() });
+    const r = await abortCanary(at, remote, caller);
     console.log(`${r.remote}: canary ${r.aborted} ended; everyone gets ${r.active}`);
   } else if (command === 'list') {
     const remotes = positional[0] ? [positional[0]] : [...REMOTE_NAMES];
@@ -124,7 +137,7 @@ try {
     });
     const read = serving.manifest();
     // The error rates being watched, from the counts the servers wrote to the database.
-    const signalsDb = db ?? (await openDatabase(config.database));
+    const signalsDb = db;
     const signals = createSignals(signalsDb, {
       flushMs: 60_000,
       retentionMs: config.signalsRetentionDays * 86_400_000,
@@ -181,11 +194,10 @@ try {
     }
     monitor.stop();
     await signals.close();
-    if (!db) await signalsDb.destroy();
   }
 } catch (err) {
   reportRefusal(err, ReleaseError);
 } finally {
   await manifests.close();
-  await db?.destroy();
+  await db.destroy();
 }

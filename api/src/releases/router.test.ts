@@ -12,6 +12,7 @@ import { createLogger } from '../middleware/logger';
 import { draft, makeTgz, releaseEntries } from '../../test/tarFixture';
 import { createToken, revokeToken } from './tokens';
 import { readManifest } from './manifest';
+import { listAudit } from '../console/audit';
 
 let app: Express;
 let db: DB;
@@ -146,6 +147,18 @@ describe('release API', () => {
       'release by legal-ci',
       'release by legal-ci',
       'rollback by legal-ci',
+    ]);
+
+    // Each change is in the audit trail under the token's label, and so is the refusal of another remote's token.
+    const audit = await listAudit(db, { actor: 'token:' });
+    expect(audit.entries.map((e) => `${e.action} ${e.target} by ${e.actor} ${e.outcome}`).reverse()).toEqual([
+      'release.change legal by token:directory-ci refused',
+      'release.read legal by token:directory-ci refused',
+      `release.upload legal by token:ops ok`,
+      `release.upload legal by token:legal-ci ok`,
+      'release.activate legal by token:legal-ci ok',
+      'release.activate legal by token:legal-ci ok',
+      'release.rollback legal by token:legal-ci ok',
     ]);
   });
 

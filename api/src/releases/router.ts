@@ -13,7 +13,9 @@ import { REMOTE_NAMES } from '../paths';
 import { RELEASE_ID } from './manifest';
 import { fileManifestStore, type ManifestStore } from './manifestStore';
 import type { Previews } from './preview';
-import { abort, activateStored, listReleases, promote, ReleaseError, rollback, storeUpload } from './store';
+import { listReleases, ReleaseError, storeUpload } from './store';
+import { abortCanary, activateRelease, auditRelease, promoteCanary, rollBackRelease, type Caller } from './actions';
+import { tokenActor, writeAudit } from '../console/audit';
 import { authenticateToken, tokenCovers, type ReleaseToken } from './tokens';
 import { DEFAULT_UPLOAD_LIMITS, UploadError, type UploadLimits } from './upload';
 
@@ -50,6 +52,13 @@ const tokenOf = (res: Response) => res.locals.releaseToken as ReleaseToken;
 export function releasesRouter(opts: ReleasesRouterOptions): Router {
   const router = Router();
   const at = { releasesDir: opts.releasesDir, manifests: opts.manifests };
+  // Who acts, for the history (the token's label) and the audit trail (console/audit.ts).
+  const callerOf = (req: Request, res: Response): Caller => ({
+    db: opts.db,
+    actor: tokenActor(tokenOf(res).label),
+    by: tokenOf(res).label,
+    address: req.ip,
+  });
 
   // Who calls, before any body is read: no token or an unknown or revoked one 401, an unknown remote 404, a token
   // for other remotes 403. Looked up in the database on every request (tokens.ts), so a revocation holds at once.
@@ -75,8 +84,17 @@ export function releasesRouter(opts: ReleasesRouterOptions): Router {
         const { remote } = req.params as { remote: string };
         if (!(REMOTE_NAMES as readonly string[]).includes(remote))
           return refuse(404, `Unknown remote "${remote}". Known remotes: ${REMOTE_NAMES.join(', ')}.`);
-        if (!tokenCovers(token, remote))
-          return refuse(403, `The token "${token.label}" may release ${token.remotes.join(', ')}, not ${remote}.`);
+        if (!tokenCovers(token, remote)) {
+          const error = `The token "${token.label}" may release ${token.remotes.join(', ')}, not ${remote}.`;
+          return void writeAudit(opts.db, {
+            actor: tokenActor(token.label),
+            action: `release.${req.method === 'GET' ? 'read' : 'change'}`,
+            target: remote,
+            summary: error,
+            address: req.ip,
+            outcome: 'refused',
+          }).then(() => refuse(403, error), next);
+        }
         res.locals.releaseToken = token;
         res.locals[RATE_LIMIT_KEY] = token.label;
         next();
@@ -100,6 +118,7 @@ export function releasesRouter(opts: ReleasesRouterOptions): Router {
       by: tokenOf(res).label,
       limits: opts.limits ?? DEFAULT_UPLOAD_LIMITS,
     });
+    await auditRelease(callerOf(req, res), 'upload', remote, `stored ${meta.id}`);
     const previewUrl = new URL(opts.previews.link(remote, meta.id), opts.siteOrigin).href;
     res.status(201).json(success({ id: meta.id, previewUrl }));
   });
@@ -119,12 +138,13 @@ export function releasesRouter(opts: ReleasesRouterOptions): Router {
           ),
         );
     }
-    const r = await activateStored(remote, body.data.id, {
-      ...at,
-      by: tokenOf(res).label,
-      canary: body.data.canary,
-      force: body.data.force,
-    });
+    const r = await activateRelease(
+      at,
+      remote,
+      body.data.id,
+      { canary: body.data.canary, force: body.data.force },
+      callerOf(req, res),
+    );
     if (r.canary !== undefined)
       return void res.json(success({ remote, active: r.from, canary: { id: r.to, percent: r.canary } }));
     res.json(success({ remote, active: r.to, from: r.from }));
@@ -132,13 +152,13 @@ export function releasesRouter(opts: ReleasesRouterOptions): Router {
 
   router.post('/:remote/promote', async (req, res) => {
     const { remote } = req.params as { remote: string };
-    const r = await promote(remote, { ...at, by: tokenOf(res).label });
+    const r = await promoteCanary(at, remote, callerOf(req, res));
     res.json(success({ remote, active: r.to, from: r.from }));
   });
 
   router.post('/:remote/abort', async (req, res) => {
     const { remote } = req.params as { remote: string };
-    const r = await abort(remote, { ...at, by: tokenOf(res).label });
+    const r = await abortCanary(at, remote, callerOf(req, res));
     res.json(success({ remote, active: r.active, aborted: r.aborted }));
   });
 
@@ -149,7 +169,7 @@ export function releasesRouter(opts: ReleasesRouterOptions): Router {
       return void res
         .status(400)
         .json(failure('Send {} or { "to": "<release id>" }.', { to: body.error.issues[0]?.message ?? 'invalid' }));
-    const r = await rollback(remote, { ...at, to: body.data.to, force: body.data.force, by: tokenOf(res).label });
+    const r = await rollBackRelease(at, remote, { to: body.data.to, force: body.data.force }, callerOf(req, res));
     res.json(success({ remote, active: r.to, from: r.from }));
   });
 

@@ -368,6 +368,8 @@ export interface ActivateOptions extends StoreLocation {
   canary?: number;
   /** A person re-activates a release the server rolled back on its own. */
   force?: boolean;
+  /** Why, in the history (the console's reason). */
+  note?: string;
   log?: (l: string) => void;
 }
 
@@ -401,10 +403,13 @@ export async function activateStored(
         `${remote} already runs ${state.canary.id} as a canary (${state.canary.percent}%): promote or abort it first.`,
         409,
       );
-    await activate(opts.releasesDir, manifests, remote, id, 'canary', opts.by, { canary: opts.canary });
+    await activate(opts.releasesDir, manifests, remote, id, 'canary', opts.by, {
+      canary: opts.canary,
+      ...noteOf(opts),
+    });
     return { remote, from, to: id, canary: opts.canary };
   }
-  await activate(opts.releasesDir, manifests, remote, id, 'release', opts.by);
+  await activate(opts.releasesDir, manifests, remote, id, 'release', opts.by, noteOf(opts));
   prune({ releasesDir: opts.releasesDir, manifests }, remote, opts.log);
   return { remote, from, to: id };
 }
@@ -422,7 +427,7 @@ function assertNotRolledBack(state: RemoteState | undefined, remote: string, id:
 /** The canary becomes the active release for everyone. */
 export async function promote(
   remote: string,
-  opts: StoreLocation & { by: string; log?: (l: string) => void },
+  opts: StoreLocation & { by: string; note?: string; log?: (l: string) => void },
 ): Promise<{ remote: string; from: string; to: string }> {
   assertRemote(remote);
   const manifests = manifestsOf(opts);
@@ -435,7 +440,7 @@ export async function promote(
     state.canary.id,
     'promote',
     opts.by,
-    {},
+    noteOf(opts),
     (s) => s?.canary?.id === state.canary?.id,
   );
   prune({ releasesDir: opts.releasesDir, manifests }, remote, opts.log);
@@ -498,6 +503,9 @@ export async function rollBackAutomatically(
   }
 }
 
+/** A person's reason for the history, when one was given. */
+const noteOf = (opts: { note?: string }): Pick<ManifestEvent, 'note'> => (opts.note ? { note: opts.note } : {});
+
 async function recordGuarded(
   manifests: ManifestStore,
   remote: string,
@@ -520,7 +528,7 @@ async function activate(
   id: string,
   action: ManifestEvent['action'],
   by = actor(),
-  extra: Pick<ManifestEvent, 'canary'> = {},
+  extra: Pick<ManifestEvent, 'canary' | 'note'> = {},
   expect?: (s: RemoteState | undefined) => boolean,
 ): Promise<void> {
   const meta = readReleaseMeta(releasesDir, remote, id);
@@ -565,7 +573,7 @@ export function listReleases(at: StoreLocation, remote: string): ReleaseInfo[] {
 /** Points the remote back at the release active before the current one, or at `to`. Changes only the manifest. */
 export async function rollback(
   remote: string,
-  opts: StoreLocation & { to?: string; by?: string; force?: boolean },
+  opts: StoreLocation & { to?: string; by?: string; force?: boolean; note?: string },
 ): Promise<{ remote: string; from: string; to: string }> {
   assertRemote(remote);
   const manifests = manifestsOf(opts);
@@ -590,7 +598,7 @@ export async function rollback(
   }
   if (target === state.active) throw new ReleaseError(`${target} is already the active release of ${remote}.`, 409);
   assertNotRolledBack(state, remote, target, opts.force);
-  await activate(opts.releasesDir, manifests, remote, target, 'rollback', opts.by);
+  await activate(opts.releasesDir, manifests, remote, target, 'rollback', opts.by, noteOf(opts));
   return { remote, from: state.active, to: target };
 }
 

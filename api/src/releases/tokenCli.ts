@@ -10,6 +10,7 @@ import { loadConfig } from '../config';
 import { openDatabase } from '../db/connection';
 import { ALL_REMOTES, createToken, listTokens, parseRemotes, revokeToken, TokenError } from './tokens';
 import { reportRefusal } from './refusal';
+import { cliActor, writeAudit } from '../console/audit';
 
 const USAGE = `Usage: pnpm token <command>
   create <remote>[,<remote>...] --label <text>   a token that may release those remotes (printed once)
@@ -37,6 +38,12 @@ try {
       );
     const remotes = values.all ? [ALL_REMOTES] : parseRemotes(arg ?? '');
     const token = await createToken(db, { label: values.label, remotes });
+    await writeAudit(db, {
+      actor: cliActor(),
+      action: 'token.create',
+      target: values.label,
+      summary: `remotes ${remotes.join(',')}`,
+    });
     console.log(
       `Token "${values.label}" for ${remotes[0] === ALL_REMOTES ? 'every remote' : remotes.join(', ')}. It is shown only now; store it as the CI secret RELEASE_TOKEN:`,
     );
@@ -52,6 +59,7 @@ try {
     if (!arg) throw new TokenError('Name the token to revoke by its label (see `pnpm token list`).');
     if (!(await revokeToken(db, arg)))
       throw new TokenError(`No live token is labelled "${arg}" (see \`pnpm token list\`).`);
+    await writeAudit(db, { actor: cliActor(), action: 'token.revoke', target: arg, summary: 'revoked' });
     console.log(`Token "${arg}" revoked: it is refused from now on, on every instance.`);
   }
 } catch (err) {

@@ -1,0 +1,105 @@
+/**
+ * The operator console's own application, served on its own listener (CONSOLE_PORT) and origin (CONSOLE_ORIGIN),
+ * never on the public site's: a script on any public page cannot reach an operator's session. Its browser app is
+ * console/dist (index.html for every page path); its JSON API is under /api. docs/operations.md, The console.
+ */
+import express, { type Express } from 'express';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Logger } from 'pino';
+import { failure } from '@aitools/contracts/answers';
+import type { ServerConfig } from '../config';
+import type { DB } from '../db/connection';
+import { refuseNul } from '../middleware/errors';
+import { requestLogger } from '../middleware/logger';
+import type { RateLimits } from '../middleware/rateLimit';
+import { REPO_ROOT } from '../paths';
+import type { RollbackMonitor } from '../releases/autoRollback';
+import type { ManifestStore } from '../releases/manifestStore';
+import type { ReleaseServing } from '../releases/serving';
+import type { Signals } from '../releases/signals';
+import { adminRouter } from './admin';
+import { authRouter } from './auth';
+import { dashboardRouter } from './dashboard';
+import { consoleErrors, consoleHeaders, requireSession, sameOrigin } from './guard';
+import { moderationRouter } from './moderation';
+import { relyingParty } from './passkeys';
+import { releasesRouter } from './releases';
+
+export const CONSOLE_DIST = join(REPO_ROOT, 'console', 'dist');
+
+export interface ConsoleDeps {
+  config: ServerConfig;
+  db: DB;
+  logger: Logger;
+  manifests: ManifestStore;
+  serving: ReleaseServing;
+  signals: Signals;
+  rollbacks: RollbackMonitor;
+  limits: RateLimits;
+  /** The built browser app (tests give their own). */
+  distDir?: string;
+  /** This instance's row in the instances table (Postgres). */
+  instanceId?: string;
+}
+
+export function createConsoleApp(deps: ConsoleDeps): Express {
+  const { config, db, logger } = deps;
+  const { origin } = config.console;
+  const times = { idleMs: config.console.idleMs, absoluteMs: config.console.absoluteMs };
+  const releaseDeps = {
+    db,
+    releasesDir: config.releasesDir,
+    manifests: deps.manifests,
+    signals: deps.signals,
+    rollbacks: deps.rollbacks,
+    rule: config.rollback,
+  };
+  const app = express();
+  app.disable('x-powered-by');
+  // The same addresses as the site's (TRUST_PROXY): the sign-in limit counts what the connection or proxy says.
+  app.set('trust proxy', config.trustProxy);
+  app.use(requestLogger(logger));
+  app.use(refuseNul);
+  app.use(consoleHeaders);
+  app.use(sameOrigin(origin));
+
+  const api = express.Router();
+  api.use(express.json({ limit: '64kb' }));
+  api.use('/auth', authRouter({ db, rp: relyingParty(origin), times, limits: deps.limits }));
+  api.use(requireSession(db, times));
+  api.use(dashboardRouter({ ...releaseDeps, serving: deps.serving, instanceId: deps.instanceId }));
+  api.use(moderationRouter(db));
+  api.use(releasesRouter(releaseDeps));
+  api.use(adminRouter({ db, origin, times }));
+  api.use((_req, res) => void res.status(404).json(failure('Not found')));
+  app.use('/api', api);
+
+  const dist = deps.distDir ?? CONSOLE_DIST;
+  const index = join(dist, 'index.html');
+  app.use(
+    '/assets',
+    express.static(join(dist, 'assets'), {
+      fallthrough: false,
+      index: false,
+      setHeaders: (res) => res.set('Cache-Control', 'public, max-age=31536000, immutable'),
+    }),
+  );
+  // Every other GET is a page of the app (its router reads the path); nothing else is served.
+  app.get(/.*/, (_req, res) => {
+    if (!existsSync(index))
+      return void res
+        .status(503)
+        .type('text/plain')
+        .send('The console is not built: run `npm run build` (or pnpm --filter @aitools/console build).');
+    res.sendFile(index, { cacheControl: false, lastModified: false });
+  });
+  app.use((_req, res) => void res.status(405).set('Allow', 'GET, HEAD').json(failure('Method not allowed')));
+
+  app.use(
+    consoleErrors((err, status) => {
+      if (status >= 500) logger.error({ err }, 'console request failed');
+    }),
+  );
+  return app;
+}

@@ -1,0 +1,214 @@
+/**
+ * Sign-in with passkeys (contract: /api/auth/*). No self sign-up: a passkey is registered from an invitation, or
+ * added while signed in. Every sign-in makes a new session id (a cookie set before it never survives), and the
+ * attempts are limited per address and per person, with the site's write limits (middleware/rateLimit.ts).
+ */
+import { Router, type Request, type RequestHandler, type Response } from 'express';
+import { z } from 'zod';
+import { success } from '@aitools/contracts/answers';
+import { inTransaction, type DB } from '../db/connection';
+import { requestCookies } from '../http/cookies';
+import { SIGN_IN_PERSON_KEY, type RateLimits } from '../middleware/rateLimit';
+import { personActor, writeAudit } from './audit';
+import { readBody } from './body';
+import { addressOf, personOf, requireSession } from './guard';
+import { openInvitation, useInvitation } from './invitations';
+import {
+  authenticationOptions,
+  claimedPerson,
+  FLOW_COOKIE,
+  flowCookie,
+  listPasskeys,
+  registrationOptions,
+  removePasskey,
+  storePasskey,
+  verifyAuthentication,
+  verifyRegistration,
+  type RelyingParty,
+} from './passkeys';
+import { ConsoleError, type Person } from './people';
+import {
+  clearSessionCookie,
+  currentSession,
+  endSession,
+  endSessionsOf,
+  presentedSessionHash,
+  sessionCookie,
+  startSession,
+  type SessionTimes,
+} from './sessions';
+
+const tokenBody = z.object({ token: z.string().max(200) }).strict();
+const registerBody = z
+  .object({ token: z.string().max(200), response: z.unknown(), label: z.string().max(64).optional() })
+  .strict();
+const loginBody = z.object({ response: z.unknown() }).strict();
+const emptyBody = z.object({}).strict();
+// The options calls may carry the label the verify call will name (the browser app sends one body to both).
+const registerOptionsBody = z.object({ token: z.string().max(200), label: z.string().max(64).optional() }).strict();
+const addOptionsBody = z.object({ label: z.string().max(64).optional() }).strict();
+const addBody = z.object({ response: z.unknown(), label: z.string().max(64).optional() }).strict();
+
+export const publicPerson = (p: Person) => ({
+  id: p.id,
+  name: p.name,
+  ...(p.email ? { email: p.email } : {}),
+  roles: p.roles,
+  disabled: p.disabled,
+});
+
+export function authRouter(opts: { db: DB; rp: RelyingParty; times: SessionTimes; limits: RateLimits }): Router {
+  const { db, rp, times, limits } = opts;
+  const router = Router();
+  const signedIn = requireSession(db, times);
+  const flowOf = (req: Request) => requestCookies(req)[FLOW_COOKIE];
+
+  /** A new session for the person: whatever session id the browser presented before is ended, never kept. */
+  const signIn = async (req: Request, res: Response, person: Person) => {
+    const presented = presentedSessionHash(req);
+    if (presented) await endSession(db, presented);
+    const id = await startSession(db, person.id, times);
+    res.append('Set-Cookie', sessionCookie(id, times.absoluteMs));
+    res.append('Set-Cookie', `${FLOW_COOKIE}=; Path=/; Max-Age=0; Secure; HttpOnly; SameSite=Strict`);
+  };
+  const audit = (req: Request, actor: string, action: string, target: string, summary: string, refused = false) =>
+    writeAudit(db, { actor, action, target, summary, address: addressOf(req), outcome: refused ? 'refused' : 'ok' });
+
+  router.post('/invitation', limits['sign-in'], async (req, res) => {
+    const { token } = readBody(tokenBody, req.body);
+    const { person } = await openInvitation(db, token);
+    res.json(success({ name: person.name, roles: person.roles }));
+  });
+
+  router.post('/register/options', limits['sign-in'], async (req, res) => {
+    const { token } = readBody(registerOptionsBody, req.body);
+    const invitation = await openInvitation(db, token);
+    const { options, flow } = await registrationOptions(db, rp, invitation.person, { invitationId: invitation.id });
+    res.append('Set-Cookie', flowCookie(flow)).json(success({ options }));
+  });
+
+  router.post('/register/verify', limits['sign-in'], async (req, res) => {
+    const body = readBody(registerBody, req.body);
+    const invitation = await openInvitation(db, body.token);
+    const passkey = await verifyRegistration(
+      db,
+      rp,
+      invitation.person,
+      { response: body.response, flow: flowOf(req), label: body.label },
+      { invitationId: invitation.id },
+    );
+    await inTransaction(db, async (trx) => {
+      if (!(await useInvitation(trx, invitation.id)))
+        throw new ConsoleError(410, 'This invitation link was used already. Ask an admin for a new one.');
+      await storePasskey(trx, passkey);
+    });
+    await signIn(req, res, invitation.person);
+    await audit(
+      req,
+      personActor(invitation.person),
+      'passkey.register',
+      `person ${invitation.person.id}`,
+      `invitation used; passkey "${passkey.label}" added`,
+    );
+    res.json(success({ person: publicPerson(invitation.person) }));
+  });
+
+  router.post('/login/options', limits['sign-in'], async (req, res) => {
+    readBody(emptyBody, req.body);
+    const { options, flow } = await authenticationOptions(db, rp);
+    res.append('Set-Cookie', flowCookie(flow)).json(success({ options }));
+  });
+
+  // The person an attempt names, so that attempts count per person as well as per address.
+  const countPerPerson: RequestHandler = (req, res, next) => {
+    claimedPerson(db, (req.body as { response?: unknown } | undefined)?.response)
+      .then((id) => {
+        if (id === null) return next();
+        res.locals[SIGN_IN_PERSON_KEY] = id;
+        limits['sign-in-person'](req, res, next);
+      })
+      .catch(next);
+  };
+
+  router.post('/login/verify', limits['sign-in'], countPerPerson, async (req, res) => {
+    const { response } = readBody(loginBody, req.body);
+    let person: Person;
+    try {
+      person = await verifyAuthentication(db, rp, { response, flow: flowOf(req) });
+    } catch (err) {
+      const claimed = res.locals[SIGN_IN_PERSON_KEY] as number | undefined;
+      await audit(
+        req,
+        claimed ? `person:${claimed}` : 'anonymous',
+        'auth.sign-in',
+        claimed ? `person ${claimed}` : '-',
+        (err as Error).message,
+        true,
+      );
+      throw err;
+    }
+    await signIn(req, res, person);
+    await audit(req, personActor(person), 'auth.sign-in', `person ${person.id}`, 'signed in with a passkey');
+    res.json(success({ person: publicPerson(person) }));
+  });
+
+  router.post('/logout', async (req, res) => {
+    const person = (await currentSession(db, req, times))?.person;
+    const presented = presentedSessionHash(req);
+    if (presented) await endSession(db, presented);
+    if (person) await audit(req, personActor(person), 'auth.sign-out', `person ${person.id}`, 'this session ended');
+    res.append('Set-Cookie', clearSessionCookie()).status(204).end();
+  });
+
+  router.post('/logout-everywhere', signedIn, async (req, res) => {
+    const person = personOf(res);
+    await endSessionsOf(db, person.id);
+    await audit(req, personActor(person), 'auth.sign-out-everywhere', `person ${person.id}`, 'every session ended');
+    res.append('Set-Cookie', clearSessionCookie()).status(204).end();
+  });
+
+  router.get('/me', signedIn, (_req, res) => {
+    res.json(success({ person: publicPerson(personOf(res)) }));
+  });
+
+  router.get('/passkeys', signedIn, async (_req, res) => {
+    res.json(success({ passkeys: await listPasskeys(db, personOf(res).id) }));
+  });
+
+  router.post('/passkeys/add/options', signedIn, async (req, res) => {
+    readBody(addOptionsBody, req.body);
+    const person = personOf(res);
+    const { options, flow } = await registrationOptions(db, rp, person, { personId: person.id });
+    res.append('Set-Cookie', flowCookie(flow)).json(success({ options }));
+  });
+
+  router.post('/passkeys/add/verify', signedIn, async (req, res) => {
+    const person = personOf(res);
+    const body = readBody(addBody, req.body);
+    const passkey = await verifyRegistration(
+      db,
+      rp,
+      person,
+      { response: body.response, flow: flowOf(req), label: body.label },
+      { personId: person.id },
+    );
+    await storePasskey(db, passkey);
+    await audit(req, personActor(person), 'passkey.add', `person ${person.id}`, `passkey "${passkey.label}" added`);
+    res.json(success({ passkeys: await listPasskeys(db, person.id) }));
+  });
+
+  router.post('/passkeys/:id/delete', signedIn, async (req, res) => {
+    const person = personOf(res);
+    const removed = await removePasskey(db, person.id, String((req.params as { id: string }).id));
+    await audit(
+      req,
+      personActor(person),
+      'passkey.remove',
+      `person ${person.id}`,
+      `passkey "${removed.label}" removed`,
+    );
+    res.status(204).end();
+  });
+
+  return router;
+}

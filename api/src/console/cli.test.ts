@@ -1,0 +1,60 @@
+/** The operator commands write the audit trail as cli:<os user>: the console's own, moderation's and tokens'. */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir, userInfo } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { isPostgresUrl, openDatabase, type DB } from '../db/connection';
+import { insertSubmission } from '../forms/repository';
+import { testDatabaseLocation } from '../../test/testDatabase';
+import { listAudit } from './audit';
+import { listPeople } from './people';
+
+const dir = mkdtempSync(join(tmpdir(), 'console-cli-'));
+let location: string;
+let db: DB;
+
+const run = (script: string, ...args: string[]) => {
+  const env: NodeJS.ProcessEnv = { ...process.env, CONSOLE_ORIGIN: 'https://console.example' };
+  delete env.RELEASE_ACTOR;
+  return execFileSync(process.execPath, ['--import', 'tsx', join(import.meta.dirname, '..', script), ...args], {
+    env: { ...env, ...(isPostgresUrl(location) ? { DATABASE_URL: location } : { DATABASE_PATH: location }) },
+    encoding: 'utf8',
+  });
+};
+
+beforeAll(async () => {
+  location = await testDatabaseLocation(join(dir, 'site.sqlite'));
+  db = await openDatabase(location);
+});
+afterAll(async () => {
+  await db.destroy();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+it('pnpm console invite, pnpm moderate reject and pnpm token create each write an audit row as cli:<user>', async () => {
+  const out = run('console/cli.ts', 'invite', '--name', 'First Admin', '--role', 'admin');
+  expect(out).toMatch(/^https:\/\/console\.example\/invite\/[\w-]{43}$/m);
+  expect((await listPeople(db)).map((p) => [p.name, p.roles])).toEqual([['First Admin', [{ role: 'admin' }]]]);
+
+  const id = await insertSubmission(db, {
+    name: 'A tool',
+    email: 'a@b.co',
+    website_url: 'https://a.b',
+    tool_type: 'ai-tool',
+    description: 'x',
+    message: null,
+  });
+  run('moderation/cli.ts', 'reject', String(id));
+  const token = run('releases/tokenCli.ts', 'create', 'blog', '--label', 'blog-ci').trim().split('\n').at(-1)!;
+
+  const { entries } = await listAudit(db);
+  const actor = `cli:${userInfo().username}`;
+  expect(entries.map((e) => [e.actor, e.action, e.target]).reverse()).toEqual([
+    [actor, 'person.invite', expect.stringMatching(/^person \d+ First Admin$/)],
+    [actor, 'submission.reject', `submission ${id}`],
+    [actor, 'token.create', 'blog-ci'],
+  ]);
+  expect(JSON.stringify(entries)).not.toContain(token);
+  expect(JSON.stringify(entries)).not.toMatch(/invite\/[\w-]{43}/);
+});

@@ -1,0 +1,117 @@
+/**
+ * What every console request passes: the console's own headers, the same-origin rule for changes, the session,
+ * and the role check, which writes a refusal to the audit trail (docs/operations.md, The console).
+ */
+import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
+import { failure } from '@aitools/contracts/answers';
+import type { DB } from '../db/connection';
+import { errorStatus, HttpError, publicErrorMessage } from '../middleware/errors';
+import { ModerationError } from '../moderation/service';
+import { ReleaseError } from '../releases/store';
+import { TokenError } from '../releases/tokens';
+import { personActor, writeAudit } from './audit';
+import { ConsoleError, type Person } from './people';
+import { may, type Capability } from './roles';
+import { currentSession, type Session, type SessionTimes } from './sessions';
+
+/** The console's policy: its own scripts and styles only, never framed, nothing sent elsewhere. */
+export const CONSOLE_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "frame-ancestors 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "object-src 'none'",
+].join('; ');
+
+export const consoleHeaders: RequestHandler = (_req, res, next) => {
+  res.set({
+    'Content-Security-Policy': CONSOLE_CSP,
+    'X-Frame-Options': 'DENY',
+    'X-Content-Type-Options': 'nosniff',
+    'X-Robots-Tag': 'noindex, nofollow',
+    'Referrer-Policy': 'no-referrer',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+    'Cross-Origin-Resource-Policy': 'same-origin',
+    'Permissions-Policy':
+      'camera=(), microphone=(), geolocation=(), publickey-credentials-get=(self), publickey-credentials-create=(self)',
+    'Cache-Control': 'no-store',
+  });
+  if (res.req.secure) res.set('Strict-Transport-Security', 'max-age=31536000');
+  next();
+};
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * A change must come from the console's own pages: Fetch Metadata says same-origin (when the browser sends it) and
+ * Origin is the console's. A form or a script on any other site, a public remote included, gets 403.
+ */
+export function sameOrigin(origin: string): RequestHandler {
+  return (req, res, next) => {
+    if (SAFE_METHODS.has(req.method)) return next();
+    const site = req.get('sec-fetch-site');
+    if ((site !== undefined && site !== 'same-origin') || req.get('origin') !== origin)
+      return void res.status(403).json(failure('Changes are accepted only from the console itself (same origin).'));
+    next();
+  };
+}
+
+export const sessionOf = (res: Response) => res.locals.session as Session;
+export const personOf = (res: Response): Person => sessionOf(res).person;
+
+/** 401 without a live session (none, signed out, timed out, or the person disabled since). */
+export function requireSession(db: DB, times: SessionTimes): RequestHandler {
+  return (req, res, next) => {
+    currentSession(db, req, times)
+      .then((session) => {
+        if (!session) return void res.status(401).json(failure('Sign in first.'));
+        res.locals.session = session;
+        next();
+      })
+      .catch(next);
+  };
+}
+
+/**
+ * 403 unless the person's roles allow `capability` (for releases: on the remote of the route's :remote). Every
+ * refusal is a row of the audit trail.
+ */
+export function allow(db: DB, capability: Capability, action: string): RequestHandler {
+  return (req, res, next) => {
+    const person = personOf(res);
+    const remote = (req.params as { remote?: string }).remote;
+    if (may(person.roles, capability, remote)) return next();
+    const target = remote ?? req.path;
+    writeAudit(db, {
+      actor: personActor(person),
+      action,
+      target,
+      summary: `refused: needs ${capability === 'release' ? `release-manager of ${remote ?? '?'}` : capability}`,
+      address: req.ip,
+      outcome: 'refused',
+    })
+      .then(() => res.status(403).json(failure(`Your roles do not allow this (${action} on ${target}).`)))
+      .catch(next);
+  };
+}
+
+/** The address of a request, for the audit trail (the connection's, or the trusted proxy's). */
+export const addressOf = (req: Request) => req.ip ?? '';
+
+/** Refusals of the services keep their words and status; anything else is the site's generic answer. */
+export function consoleErrors(report: (err: unknown, status: number) => void): ErrorRequestHandler {
+  return (err, _req, res, _next) => {
+    if (err instanceof ConsoleError || err instanceof ReleaseError)
+      return void res.status(err.status).json(failure(err.message));
+    if (err instanceof ModerationError || err instanceof TokenError)
+      return void res.status(400).json(failure(err.message));
+    const status = errorStatus(err);
+    report(err, status);
+    if (err instanceof HttpError) return void res.status(status).json(failure(err.message, err.fieldErrors));
+    res.status(status).json(failure(publicErrorMessage(err, status)));
+  };
+}

@@ -1,0 +1,111 @@
+/** The moderators' pages: the submissions queue, the contact inbox, the waitlist and their CSV exports. */
+import { Router } from 'express';
+import { z } from 'zod';
+import { success } from '@aitools/contracts/answers';
+import { inTransaction, type DB } from '../db/connection';
+import type { SubmissionStatus } from '../forms/repository';
+import {
+  approveSubmission,
+  contactsCsv,
+  listContactMessages,
+  listEarlyAccess,
+  listSubmissions,
+  rejectSubmission,
+  SUBMISSION_STATUSES,
+  subscribersCsv,
+} from '../moderation/service';
+import { personActor, writeAudit } from './audit';
+import { readBody } from './body';
+import { addressOf, allow, personOf } from './guard';
+import { ConsoleError } from './people';
+
+const ids = z.array(z.number().int().positive()).min(1).max(100);
+const approveBody = z
+  .object({
+    ids,
+    category: z.string().trim().min(1).max(60).optional(),
+    pricing: z.string().trim().min(1).max(40).optional(),
+  })
+  .strict();
+const rejectBody = z.object({ ids, reason: z.string().trim().min(1, 'a reason').max(500) }).strict();
+
+export function moderationRouter(db: DB): Router {
+  const router = Router();
+  const read = allow(db, 'read', 'moderation.read');
+  const moderate = allow(db, 'moderate', 'submission.review');
+
+  router.get('/submissions', read, async (req, res) => {
+    const status = String(req.query.status ?? 'pending');
+    if (status !== 'all' && !SUBMISSION_STATUSES.includes(status as SubmissionStatus))
+      throw new ConsoleError(400, `status is one of ${SUBMISSION_STATUSES.join(', ')} or all.`);
+    const rows = await listSubmissions(db, status === 'all' ? undefined : (status as SubmissionStatus));
+    res.json(success({ submissions: rows }));
+  });
+
+  // Several at once, all or none: one transaction (each approval's own joins it: db/connection.ts inTransaction).
+  router.post('/submissions/approve', moderate, async (req, res) => {
+    const body = readBody(approveBody, req.body);
+    const person = personOf(res);
+    const done = await inTransaction(db, async (trx) => {
+      const out: { id: number; slug: string; category: string; pricing: string }[] = [];
+      for (const id of new Set(body.ids)) {
+        const { slug, tool } = await approveSubmission(trx, id, { category: body.category, pricing: body.pricing });
+        out.push({ id, slug, category: tool.category ?? '', pricing: tool.pricing ?? '' });
+      }
+      return out;
+    });
+    for (const d of done)
+      await writeAudit(db, {
+        actor: personActor(person),
+        action: 'submission.approve',
+        target: `submission ${d.id}`,
+        summary: `pending -> approved as /tool/${d.slug} (${d.category}, ${d.pricing})`,
+        address: addressOf(req),
+      });
+    res.json(success({ approved: done.length, tools: done.map((d) => d.slug) }));
+  });
+
+  router.post('/submissions/reject', moderate, async (req, res) => {
+    const body = readBody(rejectBody, req.body);
+    const person = personOf(res);
+    const unique = [...new Set(body.ids)];
+    await inTransaction(db, async (trx) => {
+      for (const id of unique) await rejectSubmission(trx, id);
+    });
+    for (const id of unique)
+      await writeAudit(db, {
+        actor: personActor(person),
+        action: 'submission.reject',
+        target: `submission ${id}`,
+        summary: `pending -> rejected; reason: ${body.reason}`,
+        address: addressOf(req),
+      });
+    res.json(success({ rejected: unique.length }));
+  });
+
+  router.get('/contacts', read, async (_req, res) => {
+    res.json(success({ contacts: await listContactMessages(db) }));
+  });
+  router.get('/waitlist', read, async (_req, res) => {
+    res.json(success({ waitlist: await listEarlyAccess(db) }));
+  });
+
+  // Exports hold visitors' addresses: moderators only, each one in the audit trail; the formula guard is the CLI's.
+  for (const [path, make, name] of [
+    ['/contacts.csv', contactsCsv, 'contacts'],
+    ['/waitlist.csv', subscribersCsv, 'waitlist'],
+  ] as const)
+    router.get(path, allow(db, 'moderate', `${name}.export`), async (req, res) => {
+      const csv = await make(db);
+      await writeAudit(db, {
+        actor: personActor(personOf(res)),
+        action: `${name}.export`,
+        target: name,
+        summary: 'CSV exported',
+        address: addressOf(req),
+      });
+      res.type('text/csv; charset=utf-8').attachment(`${name}.csv`).send(csv);
+    });
+
+  return router;
+}

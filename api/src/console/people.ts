@@ -1,0 +1,88 @@
+/** The console's people: a name, an optional email, roles, and whether they are disabled. */
+import type { DB } from '../db/connection';
+import { normaliseRoles, rolesSchema, type Role } from './roles';
+
+export interface Person {
+  id: number;
+  name: string;
+  email?: string;
+  roles: Role[];
+  disabled: boolean;
+}
+
+export class ConsoleError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+type Row = { id: number; name: string; email: string | null; roles: string; disabled: number };
+
+/** Roles as stored; a row that no longer reads as roles grants nothing. */
+function parseStoredRoles(json: string): Role[] {
+  try {
+    const parsed = rolesSchema.safeParse(JSON.parse(json));
+    return parsed.success ? (parsed.data as Role[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+const fromRow = (r: Row): Person => ({
+  id: Number(r.id),
+  name: r.name,
+  ...(r.email ? { email: r.email } : {}),
+  roles: parseStoredRoles(r.roles),
+  disabled: Number(r.disabled) === 1,
+});
+
+const COLUMNS = ['id', 'name', 'email', 'roles', 'disabled'] as const;
+
+export async function createPerson(db: DB, p: { name: string; email?: string; roles: Role[] }): Promise<Person> {
+  const row = await db
+    .insertInto('console_people')
+    .values({
+      name: p.name,
+      email: p.email ?? null,
+      roles: JSON.stringify(normaliseRoles(p.roles)),
+      disabled: 0,
+      created_at: new Date().toISOString(),
+    })
+    .returning(COLUMNS)
+    .executeTakeFirstOrThrow();
+  return fromRow(row);
+}
+
+export async function getPerson(db: DB, id: number): Promise<Person | null> {
+  const row = await db.selectFrom('console_people').select(COLUMNS).where('id', '=', id).executeTakeFirst();
+  return row ? fromRow(row) : null;
+}
+
+export async function findPerson(db: DB, id: number): Promise<Person> {
+  const p = Number.isSafeInteger(id) && id > 0 ? await getPerson(db, id) : null;
+  if (!p) throw new ConsoleError(404, `No person with id ${id}.`);
+  return p;
+}
+
+export async function listPeople(db: DB): Promise<Person[]> {
+  return (await db.selectFrom('console_people').select(COLUMNS).orderBy('id').execute()).map(fromRow);
+}
+
+export async function setRoles(db: DB, id: number, roles: Role[]): Promise<void> {
+  await db
+    .updateTable('console_people')
+    .set({ roles: JSON.stringify(normaliseRoles(roles)) })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function setDisabled(db: DB, id: number, disabled: boolean): Promise<void> {
+  await db
+    .updateTable('console_people')
+    .set({ disabled: disabled ? 1 : 0 })
+    .where('id', '=', id)
+    .execute();
+}

@@ -1,0 +1,96 @@
+/**
+ * Console sessions: an opaque random id in a __Host- cookie, and only its sha256 in the database, so every instance
+ * agrees and a sign-out, a "sign out everywhere" or a disabled person takes effect at once. A session ends after
+ * `idleMs` without a request, and `absoluteMs` after sign-in whatever happens (docs/operations.md, The console).
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import type { DB } from '../db/connection';
+import { requestCookies } from '../http/cookies';
+import type { IncomingMessage } from 'node:http';
+import { getPerson, type Person } from './people';
+
+export const SESSION_COOKIE = '__Host-console';
+
+export interface SessionTimes {
+  idleMs: number;
+  absoluteMs: number;
+}
+
+/** Writing last_seen_at on every request is not needed: the idle clock is kept to the minute. */
+const TOUCH_EVERY_MS = 60_000;
+
+const hashOf = (id: string) => createHash('sha256').update(id, 'utf8').digest('hex');
+
+/** The cookie: never readable by scripts, never sent from another site, only over HTTPS (or http://localhost). */
+export function sessionCookie(id: string, maxAgeMs: number): string {
+  return `${SESSION_COOKIE}=${id}; Path=/; Max-Age=${Math.floor(maxAgeMs / 1000)}; Secure; HttpOnly; SameSite=Strict`;
+}
+export const clearSessionCookie = () => `${SESSION_COOKIE}=; Path=/; Max-Age=0; Secure; HttpOnly; SameSite=Strict`;
+
+/** A new session for the person (sign-in, or a renewal); returns the id, which exists in clear only in the cookie. */
+export async function startSession(db: DB, personId: number, times: SessionTimes, now = Date.now()): Promise<string> {
+  const id = randomBytes(32).toString('base64url');
+  // Sessions that ended without a sign-out are swept here, where sessions are made (a sign-in is rare).
+  await db
+    .deleteFrom('console_sessions')
+    .where((eb) => eb.or([eb('expires_at', '<=', now), eb('last_seen_at', '<=', now - times.idleMs)]))
+    .execute();
+  await db
+    .insertInto('console_sessions')
+    .values({
+      id_hash: hashOf(id),
+      person_id: personId,
+      created_at: now,
+      last_seen_at: now,
+      expires_at: now + times.absoluteMs,
+    })
+    .execute();
+  return id;
+}
+
+export interface Session {
+  idHash: string;
+  person: Person;
+}
+
+/** The live session the request's cookie names, or null (none, unknown, timed out, or its person disabled). */
+export async function currentSession(
+  db: DB,
+  req: Pick<IncomingMessage, 'headers'>,
+  times: SessionTimes,
+  now = Date.now(),
+): Promise<Session | null> {
+  const id = requestCookies(req)[SESSION_COOKIE];
+  if (!id || id.length > 100) return null;
+  const idHash = hashOf(id);
+  const row = await db
+    .selectFrom('console_sessions')
+    .select(['person_id', 'last_seen_at', 'expires_at'])
+    .where('id_hash', '=', idHash)
+    .executeTakeFirst();
+  if (!row) return null;
+  if (Number(row.expires_at) <= now || Number(row.last_seen_at) + times.idleMs <= now) {
+    await db.deleteFrom('console_sessions').where('id_hash', '=', idHash).execute();
+    return null;
+  }
+  const person = await getPerson(db, Number(row.person_id));
+  if (!person || person.disabled) return null;
+  if (now - Number(row.last_seen_at) >= TOUCH_EVERY_MS)
+    await db.updateTable('console_sessions').set({ last_seen_at: now }).where('id_hash', '=', idHash).execute();
+  return { idHash, person };
+}
+
+export async function endSession(db: DB, idHash: string): Promise<void> {
+  await db.deleteFrom('console_sessions').where('id_hash', '=', idHash).execute();
+}
+
+/** Every session of the person, on every instance (sign out everywhere, disable, a change of roles). */
+export async function endSessionsOf(db: DB, personId: number): Promise<void> {
+  await db.deleteFrom('console_sessions').where('person_id', '=', personId).execute();
+}
+
+/** The session id a request presented before sign-in, so it can be ended (no fixation: sign-in always makes a new one). */
+export const presentedSessionHash = (req: Pick<IncomingMessage, 'headers'>): string | null => {
+  const id = requestCookies(req)[SESSION_COOKIE];
+  return id ? hashOf(id) : null;
+};

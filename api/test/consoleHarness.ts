@@ -1,0 +1,138 @@
+/**
+ * The console in tests: the site's app on a fresh database, the console's requests made as its own pages make them
+ * (Origin and Sec-Fetch-Site of the console), and people signed in with software passkeys.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import request from 'supertest';
+import { createApp, type SiteApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import type { DB } from '../src/db/connection';
+import { createLogger } from '../src/middleware/logger';
+import { createInvitation } from '../src/console/invitations';
+import { createPerson, type Person } from '../src/console/people';
+import type { Role } from '../src/console/roles';
+import { SoftAuthenticator } from './softAuthenticator';
+import { openTestDatabase } from './testDatabase';
+
+export const CONSOLE_ORIGIN = 'http://localhost:8081';
+
+export interface ConsoleTest {
+  app: SiteApp;
+  db: DB;
+  dir: string;
+  releasesDir: string;
+  close(): Promise<void>;
+}
+
+/** `dist`: makes the console's browser build for the test (in the test's folder) and says where it is. */
+export async function startConsoleTest(
+  env: Record<string, string> = {},
+  dist?: (dir: string) => string,
+): Promise<ConsoleTest> {
+  const dir = mkdtempSync(join(tmpdir(), 'console-test-'));
+  const releasesDir = join(dir, 'releases');
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    RELEASES_DIR: releasesDir,
+    PREVIEW_SECRET: 'test-secret',
+    SITE_ORIGIN: 'https://site.example',
+    CONSOLE_ORIGIN,
+    ...env,
+  });
+  const db = await openTestDatabase();
+  const app = await createApp({
+    config,
+    db,
+    logger: createLogger('silent'),
+    pages: false,
+    consoleDist: dist ? dist(dir) : join(dir, 'no-console-build'),
+  });
+  return {
+    app,
+    db,
+    dir,
+    releasesDir,
+    async close() {
+      await app.stop();
+      await db.destroy();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The cookies an answer sets, as name=value pairs (attributes dropped). */
+export function setCookies(res: { headers: Record<string, unknown> }): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const line of (res.headers['set-cookie'] as string[] | undefined) ?? []) {
+    const [pair] = line.split(';');
+    const i = pair!.indexOf('=');
+    out[pair!.slice(0, i)] = pair!.slice(i + 1);
+  }
+  return out;
+}
+
+/** A browser of the console: its own cookies, its requests same-origin. */
+export class ConsoleBrowser {
+  cookies: Record<string, string> = {};
+  constructor(readonly t: ConsoleTest) {}
+
+  private cookieHeader() {
+    return Object.entries(this.cookies)
+      .filter(([, v]) => v !== '')
+      .map(([k, v]) => `${k}=${v}`)
+      .join('; ');
+  }
+  private keep(res: request.Response) {
+    Object.assign(this.cookies, setCookies(res));
+    return res;
+  }
+  async get(path: string) {
+    return this.keep(await request(this.t.app.console).get(path).set('Cookie', this.cookieHeader()));
+  }
+  async post(path: string, body: object = {}, headers: Record<string, string> = {}) {
+    return this.keep(
+      await request(this.t.app.console)
+        .post(path)
+        .set('Cookie', this.cookieHeader())
+        .set('Origin', CONSOLE_ORIGIN)
+        .set('Sec-Fetch-Site', 'same-origin')
+        .set(headers)
+        .send(body),
+    );
+  }
+  get session() {
+    return this.cookies['__Host-console'];
+  }
+}
+
+/** An invitation link's token. */
+export const tokenOf = (link: string) => link.slice(link.lastIndexOf('/') + 1);
+
+/** Registers a passkey from an invitation in this browser: the person is signed in after it. */
+export async function register(browser: ConsoleBrowser, token: string, key: SoftAuthenticator) {
+  const options = await browser.post('/api/auth/register/options', { token });
+  if (options.status !== 200) throw new Error(`register/options: ${options.status} ${JSON.stringify(options.body)}`);
+  return browser.post('/api/auth/register/verify', { token, response: key.register(options.body.options) });
+}
+
+export async function signIn(browser: ConsoleBrowser, key: SoftAuthenticator) {
+  const options = await browser.post('/api/auth/login/options');
+  return browser.post('/api/auth/login/verify', { response: key.authenticate(options.body.options) });
+}
+
+/** A new person with these roles, invited by the CLI's path and signed in with a fresh passkey in a fresh browser. */
+export async function signedInPerson(
+  t: ConsoleTest,
+  name: string,
+  roles: Role[],
+): Promise<{ person: Person; browser: ConsoleBrowser; key: SoftAuthenticator }> {
+  const person = await createPerson(t.db, { name, roles });
+  const { link } = await createInvitation(t.db, { personId: person.id, origin: CONSOLE_ORIGIN, by: 'cli:test' });
+  const browser = new ConsoleBrowser(t);
+  const key = new SoftAuthenticator(CONSOLE_ORIGIN);
+  const res = await register(browser, tokenOf(link), key);
+  if (res.status !== 200) throw new Error(`register/verify: ${res.status} ${JSON.stringify(res.body)}`);
+  return { person, browser, key };
+}

@@ -1,0 +1,39 @@
+import { useState } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { ErrorNote } from '../components/Status';
+import { ceremonyError, signInWithPasskey } from '../passkey';
+import { useSession } from '../session';
+
+export function SignInScreen() {
+  const { person, setPerson } = useSession();
+  const navigate = useNavigate();
+  const from = (useLocation().state as { from?: string } | null)?.from ?? '/';
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  if (person) return <Navigate to={from} replace />;
+  const signIn = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      setPerson(await signInWithPasskey());
+      navigate(from, { replace: true });
+    } catch (err) {
+      setError(ceremonyError(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <main id="main" className="container narrow">
+      <h1>Sign in to the console</h1>
+      <p>
+        The console is for the people who run the site. Sign in with the passkey you registered from your invitation.
+      </p>
+      <button type="button" className="btn btn--primary" onClick={() => void signIn()} disabled={busy}>
+        {busy ? 'Waiting for your passkey…' : 'Sign in with a passkey'}
+      </button>
+      <ErrorNote>{error}</ErrorNote>
+      <p className="muted">No passkey yet? Ask an admin for an invitation link.</p>
+    </main>
+  );
+}

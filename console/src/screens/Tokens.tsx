@@ -1,0 +1,123 @@
+/** Release tokens (admin): create one (its value is shown once), list them, revoke one. */
+import { useState } from 'react';
+import { api, errorText } from '../api';
+import { Done, ErrorNote, Loading } from '../components/Status';
+import { utc } from '../format';
+import { useResource } from '../useResource';
+import type { TokenInfo } from '../types';
+
+export function TokensScreen() {
+  const tokens = useResource<{ tokens: TokenInfo[] }>('/api/tokens');
+  const [label, setLabel] = useState('');
+  const [remotes, setRemotes] = useState('');
+  const [created, setCreated] = useState<{ label: string; token: string } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+
+  const create = async (e: React.FormEvent) => {
+    e.preventDefault();
+    setError(null);
+    try {
+      const list = remotes
+        .split(',')
+        .map((r) => r.trim())
+        .filter(Boolean);
+      const { token } = await api.post<{ token: string }>('/api/tokens', { label: label.trim(), remotes: list });
+      setCreated({ label: label.trim(), token });
+      setLabel('');
+      setRemotes('');
+      await tokens.reload();
+    } catch (err) {
+      setError(errorText(err));
+    }
+  };
+  const revoke = async (t: TokenInfo) => {
+    setError(null);
+    setCreated(null);
+    try {
+      await api.post(`/api/tokens/${encodeURIComponent(t.label)}/revoke`);
+      setDone(`Token ${t.label} revoked.`);
+      await tokens.reload();
+    } catch (err) {
+      setError(errorText(err));
+    }
+  };
+
+  return (
+    <>
+      <h1>Release tokens</h1>
+      <form onSubmit={(e) => void create(e)} className="card">
+        <h2>New token</h2>
+        <div className="field">
+          <label htmlFor="token-label">Label</label>
+          <input id="token-label" value={label} onChange={(e) => setLabel(e.target.value)} required />
+        </div>
+        <div className="field">
+          <label htmlFor="token-remotes">Remotes (comma-separated)</label>
+          <input
+            id="token-remotes"
+            value={remotes}
+            onChange={(e) => setRemotes(e.target.value)}
+            placeholder="blog"
+            aria-describedby="token-remotes-hint"
+          />
+          <span id="token-remotes-hint" className="muted">
+            The remotes it may release, or * for every remote.
+          </span>
+        </div>
+        <button type="submit" className="btn btn--primary" disabled={!label.trim()}>
+          Create token
+        </button>
+      </form>
+      {created && (
+        <div className="note note--done" role="status">
+          <p>
+            Token <strong>{created.label}</strong> created. Copy it now: it is not shown again.
+          </p>
+          <label htmlFor="token-value">Token</label>
+          <input id="token-value" readOnly value={created.token} onFocus={(e) => e.target.select()} className="mono" />
+        </div>
+      )}
+      <ErrorNote>{error}</ErrorNote>
+      <Done>{done}</Done>
+      <ErrorNote>{tokens.error}</ErrorNote>
+      {!tokens.data ? (
+        !tokens.error && <Loading what="the tokens" />
+      ) : (
+        <div className="table-wrap">
+          <table>
+            <caption className="visually-hidden">Release tokens</caption>
+            <thead>
+              <tr>
+                <th scope="col">Label</th>
+                <th scope="col">Remotes</th>
+                <th scope="col">Created</th>
+                <th scope="col">Last used</th>
+                <th scope="col">State</th>
+              </tr>
+            </thead>
+            <tbody>
+              {tokens.data.tokens.map((t) => (
+                <tr key={t.label}>
+                  <th scope="row">{t.label}</th>
+                  <td>{t.remotes.join(', ')}</td>
+                  <td>{utc(t.createdAt)}</td>
+                  <td>{utc(t.lastUsedAt)}</td>
+                  <td>
+                    {t.revokedAt ? (
+                      `revoked ${utc(t.revokedAt)}`
+                    ) : (
+                      <button type="button" className="btn btn--danger" onClick={() => void revoke(t)}>
+                        Revoke <span className="visually-hidden">{t.label}</span>
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </>
+  );
+}
