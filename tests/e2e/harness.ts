@@ -14,11 +14,16 @@ export const API_DIR = join(REPO_ROOT, 'api');
  *  Memory; compiled by api/build.mjs). */
 const SERVER = ['--max-semi-space-size=4', '--max-old-space-size=160', '--enable-source-maps', 'dist/main.js'];
 
-/** Compiles the server when its sources changed since the last build (scripts/lib.mjs, as `npm start` does). */
+/** Compiles the server and builds the console when their sources changed since the last build (scripts/lib.mjs, as
+ *  `npm start` does). */
 function ensureServerBuild(): void {
   const r = spawnSync(
     process.execPath,
-    ['--input-type=module', '-e', "import('./scripts/lib.mjs').then((m) => m.ensureApiBuild())"],
+    [
+      '--input-type=module',
+      '-e',
+      "import('./scripts/lib.mjs').then((m) => { m.ensureApiBuild(); m.ensureConsoleBuild(); })",
+    ],
     { cwd: REPO_ROOT, stdio: 'inherit' },
   );
   if (r.status !== 0) throw new Error('the server did not compile (pnpm --filter @aitools/api build)');
