@@ -269,9 +269,13 @@ describe('the operator console', () => {
     await rel.getByText(`blog: canary ${blogStored} started at 50%.`).waitFor();
     assert.equal((await remotesJson()).blog?.id, blogStored, 'a browser in the canary is served it');
 
-    // Visitors in the canary's bucket view the blog, and one reports an error.
+    // Visitors in the canary's bucket view the blog, and one reports an error with its page's signed token.
+    let html = '';
     for (let i = 0; i < 6; i++)
-      await (await fetch(`${site.baseUrl}/blog`, { headers: { cookie: 'release_bucket=0' } })).text();
+      html = await (await fetch(`${site.baseUrl}/blog`, { headers: { cookie: 'release_bucket=0' } })).text();
+    const state = /<script type="application\/json" id="__PAGE_STATE__">(.*?)<\/script>/s.exec(html)?.[1];
+    const token = (JSON.parse(state ?? '{}') as { signals?: { blog?: string } }).signals?.blog;
+    assert.ok(token, 'the page names a report token for the blog');
     const beacon = await fetch(`${site.baseUrl}/api/signals`, {
       method: 'POST',
       body: JSON.stringify({
@@ -280,6 +284,7 @@ describe('the operator console', () => {
         kind: 'unhandled',
         route: '/blog',
         hash: '0badc0de',
+        token,
       }),
     });
     assert.equal(beacon.status, 204);
