@@ -8,7 +8,10 @@ import {
   type PublicKeyCredentialCreationOptionsJSON,
   type PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/browser';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { api } from './api';
+import { useSession } from './session';
 import type { Person } from './types';
 
 /** The options as answered: bare, or under `options` beside the answer's `success`. */
@@ -39,4 +42,27 @@ export function ceremonyError(err: unknown): string {
   if (err instanceof Error && err.name === 'NotAllowedError')
     return 'The passkey prompt was cancelled or timed out. Try again.';
   return err instanceof Error ? err.message : 'The passkey could not be used.';
+}
+
+/** A screen's sign-in ceremony (sign in, or register from an invitation): busy while the browser's prompt is open,
+ *  its failure as words, and on success the person signed in and taken to `to`. */
+export function usePasskeySignIn(to: string) {
+  const { setPerson } = useSession();
+  const navigate = useNavigate();
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const run = async (ceremony: () => Promise<Person | undefined>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      const person = await ceremony();
+      if (person) setPerson(person);
+      navigate(to, { replace: true });
+    } catch (err) {
+      setError(ceremonyError(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, error, run };
 }

@@ -1,16 +1,6 @@
 /** The shapes of the console's JSON API (the console contract; served by api/src/console). */
 
-export type PlainRole = 'viewer' | 'moderator' | 'editor' | 'admin';
-export type Role = { role: PlainRole } | { role: 'release-manager'; remotes: string[] };
-export type RoleName = Role['role'];
-
-export interface Person {
-  id: number;
-  name: string;
-  email?: string;
-  roles: Role[];
-  disabled: boolean;
-}
+export type { Person, PlainRole, Role, RoleName } from '@aitools/contracts/console';
 
 export interface Passkey {
   id: string;

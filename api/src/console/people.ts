@@ -1,14 +1,9 @@
 /** The console's people: a name, an optional email, roles, and whether they are disabled. */
+import type { Person } from '@aitools/contracts/console';
 import type { DB } from '../db/connection';
 import { normaliseRoles, rolesSchema, type Role } from './roles';
 
-export interface Person {
-  id: number;
-  name: string;
-  email?: string;
-  roles: Role[];
-  disabled: boolean;
-}
+export type { Person };
 
 export class ConsoleError extends Error {
   constructor(

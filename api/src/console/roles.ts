@@ -2,14 +2,14 @@
  * The console's roles (docs/operations.md, The console): what each may do is decided here and nowhere else, and the
  * server asks on every call. A person may hold several roles; a release manager is scoped to listed remotes.
  */
+import type { Role } from '@aitools/contracts/console';
 import { z } from 'zod';
 import { REMOTE_NAMES } from '../paths';
 
 export const ROLE_NAMES = ['viewer', 'moderator', 'editor', 'release-manager', 'admin'] as const;
 export type RoleName = (typeof ROLE_NAMES)[number];
 
-export type Role =
-  { role: 'viewer' | 'moderator' | 'editor' | 'admin' } | { role: 'release-manager'; remotes: string[] };
+export type { Role };
 
 const remoteName = z.enum(REMOTE_NAMES as unknown as [string, ...string[]]);
 

@@ -6,6 +6,7 @@
  */
 import { line } from 'd3-shape';
 import type { SeriesPoint, Thresholds } from '../types';
+import { Table } from './Table';
 
 const W = 640;
 const H = 220;
@@ -129,32 +130,18 @@ export function ErrorRateChart({
       </ul>
       <details>
         <summary>The chart's numbers</summary>
-        <div className="table-wrap">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">From (UTC)</th>
-                {series.map((s) => (
-                  <th scope="col" key={s.key}>
-                    {s.label}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {data.map((b) => (
-                <tr key={b.start}>
-                  <th scope="row">{b.start.slice(0, 16).replace('T', ' ')}</th>
-                  {series.map((s) => (
-                    <td key={s.key} className="num">
-                      {b[s.key] === null ? '—' : `${b[s.key]!.toFixed(1)}%`}
-                    </td>
-                  ))}
-                </tr>
+        <Table columns={['From (UTC)', ...series.map((s) => s.label)]}>
+          {data.map((b) => (
+            <tr key={b.start}>
+              <th scope="row">{b.start.slice(0, 16).replace('T', ' ')}</th>
+              {series.map((s) => (
+                <td key={s.key} className="num">
+                  {b[s.key] === null ? '—' : `${b[s.key]!.toFixed(1)}%`}
+                </td>
               ))}
-            </tbody>
-          </table>
-        </div>
+            </tr>
+          ))}
+        </Table>
       </details>
     </figure>
   );

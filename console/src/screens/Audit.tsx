@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { api, errorText } from '../api';
 import { ErrorNote, Loading } from '../components/Status';
+import { Table } from '../components/Table';
 import { utc } from '../format';
 import { useResource } from '../useResource';
 import type { AuditEntry } from '../types';
@@ -71,35 +72,22 @@ export function AuditScreen() {
       ) : entries.length === 0 ? (
         <p>No entry matches.</p>
       ) : (
-        <div className="table-wrap">
-          <table>
-            <caption className="visually-hidden">Audit entries, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">When (UTC)</th>
-                <th scope="col">Actor</th>
-                <th scope="col">Action</th>
-                <th scope="col">Target</th>
-                <th scope="col">Outcome</th>
-                <th scope="col">Summary</th>
-                <th scope="col">Address</th>
-              </tr>
-            </thead>
-            <tbody>
-              {entries.map((e) => (
-                <tr key={e.id}>
-                  <td>{utc(e.at)}</td>
-                  <td>{e.actor}</td>
-                  <td>{e.action}</td>
-                  <td>{e.target}</td>
-                  <td>{e.outcome}</td>
-                  <td>{e.summary ?? ''}</td>
-                  <td>{e.address ?? ''}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table
+          caption="Audit entries, newest first"
+          columns={['When (UTC)', 'Actor', 'Action', 'Target', 'Outcome', 'Summary', 'Address']}
+        >
+          {entries.map((e) => (
+            <tr key={e.id}>
+              <td>{utc(e.at)}</td>
+              <td>{e.actor}</td>
+              <td>{e.action}</td>
+              <td>{e.target}</td>
+              <td>{e.outcome}</td>
+              <td>{e.summary ?? ''}</td>
+              <td>{e.address ?? ''}</td>
+            </tr>
+          ))}
+        </Table>
       )}
       {next !== undefined && next !== null && (
         <button type="button" className="btn" onClick={() => void loadMore()}>

@@ -1,4 +1,5 @@
 import { ErrorNote, Loading } from '../components/Status';
+import { Table } from '../components/Table';
 import { rateText, utc } from '../format';
 import { useResource } from '../useResource';
 import type { Dashboard, Health } from '../types';
@@ -60,66 +61,40 @@ export function DashboardScreen() {
           </ul>
           <section aria-labelledby="remotes-heading">
             <h2 id="remotes-heading">Remotes</h2>
-            <div className="table-wrap">
-              <table>
-                <caption className="visually-hidden">Remotes</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Remote</th>
-                    <th scope="col">Active release</th>
-                    <th scope="col">Canary</th>
-                    <th scope="col">Error rate (stable)</th>
-                    <th scope="col">Error rate (canary)</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {d.remotes.map((r) => (
-                    <tr key={r.name}>
-                      <th scope="row">{r.name}</th>
-                      <td>{r.active ?? 'none'}</td>
-                      <td>
-                        {r.canary ? `${r.canary.release} at ${r.canary.share}% since ${utc(r.canary.since)}` : 'none'}
-                      </td>
-                      <td>{rateText(r.errorRates.stable)}</td>
-                      <td>{r.canary ? rateText(r.errorRates.canary) : '—'}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <Table
+              caption="Remotes"
+              columns={['Remote', 'Active release', 'Canary', 'Error rate (stable)', 'Error rate (canary)']}
+            >
+              {d.remotes.map((r) => (
+                <tr key={r.name}>
+                  <th scope="row">{r.name}</th>
+                  <td>{r.active ?? 'none'}</td>
+                  <td>
+                    {r.canary ? `${r.canary.release} at ${r.canary.share}% since ${utc(r.canary.since)}` : 'none'}
+                  </td>
+                  <td>{rateText(r.errorRates.stable)}</td>
+                  <td>{r.canary ? rateText(r.errorRates.canary) : '—'}</td>
+                </tr>
+              ))}
+            </Table>
           </section>
           <section aria-labelledby="views-heading">
             <h2 id="views-heading">Page views per remote per day</h2>
             {table.days.length === 0 ? (
               <p>No page views recorded yet.</p>
             ) : (
-              <div className="table-wrap">
-                <table>
-                  <caption className="visually-hidden">Page views per remote per day</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Day (UTC)</th>
-                      {table.remotes.map((r) => (
-                        <th scope="col" key={r}>
-                          {r}
-                        </th>
-                      ))}
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {table.days.map((day) => (
-                      <tr key={day}>
-                        <th scope="row">{day}</th>
-                        {table.remotes.map((r) => (
-                          <td key={r} className="num">
-                            {table.views.get(`${day}|${r}`) ?? 0}
-                          </td>
-                        ))}
-                      </tr>
+              <Table caption="Page views per remote per day" columns={['Day (UTC)', ...table.remotes]}>
+                {table.days.map((day) => (
+                  <tr key={day}>
+                    <th scope="row">{day}</th>
+                    {table.remotes.map((r) => (
+                      <td key={r} className="num">
+                        {table.views.get(`${day}|${r}`) ?? 0}
+                      </td>
                     ))}
-                  </tbody>
-                </table>
-              </div>
+                  </tr>
+                ))}
+              </Table>
             )}
           </section>
         </>

@@ -1,5 +1,6 @@
 /** Contact messages and the waitlist, each with its CSV export (the server guards cells against formulas). */
 import { ErrorNote, Loading } from '../components/Status';
+import { Table } from '../components/Table';
 import { utc } from '../format';
 import { useResource } from '../useResource';
 
@@ -35,28 +36,15 @@ function List({ title, path, csv }: { title: string; path: string; csv: string }
       ) : rows.length === 0 ? (
         <p>Nothing here yet.</p>
       ) : (
-        <div className="table-wrap">
-          <table>
-            <thead>
-              <tr>
-                {keys.map((k) => (
-                  <th scope="col" key={k}>
-                    {k.replace(/_/g, ' ')}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((r, n) => (
-                <tr key={String(r.id ?? n)}>
-                  {keys.map((k) => (
-                    <td key={k}>{cell(k, r[k])}</td>
-                  ))}
-                </tr>
+        <Table columns={keys.map((k) => k.replace(/_/g, ' '))}>
+          {rows.map((r, n) => (
+            <tr key={String(r.id ?? n)}>
+              {keys.map((k) => (
+                <td key={k}>{cell(k, r[k])}</td>
               ))}
-            </tbody>
-          </table>
-        </div>
+            </tr>
+          ))}
+        </Table>
       )}
     </section>
   );

@@ -1,22 +1,18 @@
 /** /invite/<token>: checks the invitation, then registers this device's passkey and signs the person in. */
 import { useEffect, useState } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { api, errorText } from '../api';
 import { ErrorNote, Loading } from '../components/Status';
-import { ceremonyError, registerPasskey } from '../passkey';
+import { registerPasskey, usePasskeySignIn } from '../passkey';
 import { roleLabel } from '../roles';
-import { useSession } from '../session';
-import type { Person, Role } from '../types';
+import type { Role } from '../types';
 
 export function InviteScreen() {
   const { token = '' } = useParams();
-  const { setPerson } = useSession();
-  const navigate = useNavigate();
   const [invitation, setInvitation] = useState<{ name: string; roles: Role[] } | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const [label, setLabel] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run } = usePasskeySignIn('/');
 
   useEffect(() => {
     api
@@ -27,17 +23,7 @@ export function InviteScreen() {
 
   const register = async (event: React.FormEvent) => {
     event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      const { person } = await registerPasskey('/api/auth/register', { token }, label.trim());
-      if (person) setPerson(person as Person);
-      navigate('/', { replace: true });
-    } catch (err) {
-      setError(ceremonyError(err));
-    } finally {
-      setBusy(false);
-    }
+    await run(async () => (await registerPasskey('/api/auth/register', { token }, label.trim())).person);
   };
 
   return (

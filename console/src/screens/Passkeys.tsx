@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { api, errorText } from '../api';
 import { Done, ErrorNote, Loading } from '../components/Status';
+import { ACTIONS, Table } from '../components/Table';
 import { utc } from '../format';
 import { ceremonyError, registerPasskey } from '../passkey';
 import { useResource } from '../useResource';
@@ -46,41 +47,26 @@ export function PasskeysScreen() {
       {!passkeys.data ? (
         !passkeys.error && <Loading what="your passkeys" />
       ) : (
-        <div className="table-wrap">
-          <table>
-            <caption className="visually-hidden">Your passkeys</caption>
-            <thead>
-              <tr>
-                <th scope="col">Passkey</th>
-                <th scope="col">Added</th>
-                <th scope="col">Last used</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.map((p) => (
-                <tr key={p.id}>
-                  <th scope="row">{p.label}</th>
-                  <td>{utc(p.createdAt)}</td>
-                  <td>{utc(p.lastUsedAt)}</td>
-                  <td>
-                    <button
-                      type="button"
-                      className="btn btn--danger"
-                      onClick={() => void remove(p)}
-                      disabled={list.length === 1}
-                      title={list.length === 1 ? 'Your only passkey cannot be removed' : undefined}
-                    >
-                      Remove <span className="visually-hidden">{p.label}</span>
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table caption="Your passkeys" columns={['Passkey', 'Added', 'Last used', ACTIONS]}>
+          {list.map((p) => (
+            <tr key={p.id}>
+              <th scope="row">{p.label}</th>
+              <td>{utc(p.createdAt)}</td>
+              <td>{utc(p.lastUsedAt)}</td>
+              <td>
+                <button
+                  type="button"
+                  className="btn btn--danger"
+                  onClick={() => void remove(p)}
+                  disabled={list.length === 1}
+                  title={list.length === 1 ? 'Your only passkey cannot be removed' : undefined}
+                >
+                  Remove <span className="visually-hidden">{p.label}</span>
+                </button>
+              </td>
+            </tr>
+          ))}
+        </Table>
       )}
       <form onSubmit={(e) => void add(e)} className="card">
         <h2>Add a passkey</h2>

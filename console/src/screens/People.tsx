@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { api, errorText } from '../api';
 import { draftOf, RoleFields, rolesOf, type RoleDraft } from '../components/RoleFields';
 import { Done, ErrorNote, Loading } from '../components/Status';
+import { ACTIONS, Table } from '../components/Table';
 import { utc } from '../format';
 import { roleLabel } from '../roles';
 import { usePerson, useSession } from '../session';
@@ -167,26 +168,11 @@ export function PeopleScreen() {
       {!people.data ? (
         !people.error && <Loading what="people" />
       ) : (
-        <div className="table-wrap">
-          <table>
-            <caption className="visually-hidden">People</caption>
-            <thead>
-              <tr>
-                <th scope="col">Person</th>
-                <th scope="col">Roles</th>
-                <th scope="col">State</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {people.data.people.map((p) => (
-                <PersonRow key={p.id} p={p} self={p.id === me.id} onChanged={changed(p)} />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table caption="People" columns={['Person', 'Roles', 'State', ACTIONS]}>
+          {people.data.people.map((p) => (
+            <PersonRow key={p.id} p={p} self={p.id === me.id} onChanged={changed(p)} />
+          ))}
+        </Table>
       )}
     </>
   );

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { api, errorText } from '../api';
 import { ErrorRateChart, buckets } from '../components/ErrorRateChart';
 import { Done, ErrorNote, Loading } from '../components/Status';
+import { Table } from '../components/Table';
 import { TypedConfirm } from '../components/TypedConfirm';
 import { rateText, utc } from '../format';
 import { can } from '../roles';
@@ -213,29 +214,18 @@ function RemoteSection({ remote, onDone }: { remote: RemoteReleases; onDone(mess
       <ErrorRates remote={remote} />
       {can.release(person, remote.name) && <Actions remote={remote} onDone={onDone} />}
       <h3>Releases kept</h3>
-      <div className="table-wrap">
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">Release</th>
-              <th scope="col">Uploaded by</th>
-              <th scope="col">Uploaded</th>
-            </tr>
-          </thead>
-          <tbody>
-            {remote.releases.map((r) => (
-              <tr key={r.id}>
-                <th scope="row">
-                  {r.id}
-                  {r.id === remote.active ? ' (active)' : r.id === remote.canary?.release ? ' (canary)' : ''}
-                </th>
-                <td>{r.uploadedBy ?? '—'}</td>
-                <td>{utc(r.createdAt)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <Table columns={['Release', 'Uploaded by', 'Uploaded']}>
+        {remote.releases.map((r) => (
+          <tr key={r.id}>
+            <th scope="row">
+              {r.id}
+              {r.id === remote.active ? ' (active)' : r.id === remote.canary?.release ? ' (canary)' : ''}
+            </th>
+            <td>{r.uploadedBy ?? '—'}</td>
+            <td>{utc(r.createdAt)}</td>
+          </tr>
+        ))}
+      </Table>
       <details>
         <summary>History ({remote.history.length})</summary>
         <ol className="history">

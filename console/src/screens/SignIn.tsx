@@ -1,28 +1,14 @@
-import { useState } from 'react';
-import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { Navigate, useLocation } from 'react-router-dom';
 import { ErrorNote } from '../components/Status';
-import { ceremonyError, signInWithPasskey } from '../passkey';
+import { signInWithPasskey, usePasskeySignIn } from '../passkey';
 import { useSession } from '../session';
 
 export function SignInScreen() {
-  const { person, setPerson } = useSession();
-  const navigate = useNavigate();
+  const { person } = useSession();
   const from = (useLocation().state as { from?: string } | null)?.from ?? '/';
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run } = usePasskeySignIn(from);
   if (person) return <Navigate to={from} replace />;
-  const signIn = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      setPerson(await signInWithPasskey());
-      navigate(from, { replace: true });
-    } catch (err) {
-      setError(ceremonyError(err));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const signIn = () => run(signInWithPasskey);
   return (
     <main id="main" className="container narrow">
       <h1>Sign in to the console</h1>

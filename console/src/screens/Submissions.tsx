@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { CATEGORIES } from '@aitools/contracts/toolQuery';
 import { api, errorText } from '../api';
 import { Done, ErrorNote, Loading } from '../components/Status';
+import { Table } from '../components/Table';
 import { utc } from '../format';
 import { can } from '../roles';
 import { usePerson } from '../session';
@@ -74,51 +75,46 @@ export function SubmissionsScreen() {
         <p>No submission is waiting.</p>
       ) : (
         <>
-          <div className="table-wrap">
-            <table>
-              <caption className="visually-hidden">Pending submissions</caption>
-              <thead>
-                <tr>
-                  {moderator && (
-                    <th scope="col">
-                      <input
-                        type="checkbox"
-                        aria-label="Select every submission"
-                        checked={allSelected}
-                        onChange={() => setSelected(allSelected ? new Set() : new Set(submissions.map((s) => s.id)))}
-                      />
-                    </th>
-                  )}
-                  <th scope="col">Name</th>
-                  <th scope="col">Type</th>
-                  <th scope="col">Website</th>
-                  <th scope="col">Description</th>
-                  <th scope="col">Sent</th>
-                </tr>
-              </thead>
-              <tbody>
-                {submissions.map((s) => (
-                  <tr key={s.id}>
-                    {moderator && (
-                      <td>
-                        <input
-                          type="checkbox"
-                          aria-label={`Select ${s.name}`}
-                          checked={selected.has(s.id)}
-                          onChange={() => toggle(s.id)}
-                        />
-                      </td>
-                    )}
-                    <th scope="row">{s.name}</th>
-                    <td>{s.tool_type ?? '—'}</td>
-                    <td className="break">{s.website_url ?? '—'}</td>
-                    <td>{s.description ?? ''}</td>
-                    <td>{utc(s.created_at)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <Table
+            caption="Pending submissions"
+            columns={[
+              ...(moderator
+                ? [
+                    <input
+                      type="checkbox"
+                      aria-label="Select every submission"
+                      checked={allSelected}
+                      onChange={() => setSelected(allSelected ? new Set() : new Set(submissions.map((s) => s.id)))}
+                    />,
+                  ]
+                : []),
+              'Name',
+              'Type',
+              'Website',
+              'Description',
+              'Sent',
+            ]}
+          >
+            {submissions.map((s) => (
+              <tr key={s.id}>
+                {moderator && (
+                  <td>
+                    <input
+                      type="checkbox"
+                      aria-label={`Select ${s.name}`}
+                      checked={selected.has(s.id)}
+                      onChange={() => toggle(s.id)}
+                    />
+                  </td>
+                )}
+                <th scope="row">{s.name}</th>
+                <td>{s.tool_type ?? '—'}</td>
+                <td className="break">{s.website_url ?? '—'}</td>
+                <td>{s.description ?? ''}</td>
+                <td>{utc(s.created_at)}</td>
+              </tr>
+            ))}
+          </Table>
           {moderator && (
             <div className="actions-grid">
               <fieldset>

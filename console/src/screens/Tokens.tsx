@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { api, errorText } from '../api';
 import { Done, ErrorNote, Loading } from '../components/Status';
+import { Table } from '../components/Table';
 import { utc } from '../format';
 import { useResource } from '../useResource';
 import type { TokenInfo } from '../types';
@@ -84,39 +85,25 @@ export function TokensScreen() {
       {!tokens.data ? (
         !tokens.error && <Loading what="the tokens" />
       ) : (
-        <div className="table-wrap">
-          <table>
-            <caption className="visually-hidden">Release tokens</caption>
-            <thead>
-              <tr>
-                <th scope="col">Label</th>
-                <th scope="col">Remotes</th>
-                <th scope="col">Created</th>
-                <th scope="col">Last used</th>
-                <th scope="col">State</th>
-              </tr>
-            </thead>
-            <tbody>
-              {tokens.data.tokens.map((t) => (
-                <tr key={t.label}>
-                  <th scope="row">{t.label}</th>
-                  <td>{t.remotes.join(', ')}</td>
-                  <td>{utc(t.createdAt)}</td>
-                  <td>{utc(t.lastUsedAt)}</td>
-                  <td>
-                    {t.revokedAt ? (
-                      `revoked ${utc(t.revokedAt)}`
-                    ) : (
-                      <button type="button" className="btn btn--danger" onClick={() => void revoke(t)}>
-                        Revoke <span className="visually-hidden">{t.label}</span>
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table caption="Release tokens" columns={['Label', 'Remotes', 'Created', 'Last used', 'State']}>
+          {tokens.data.tokens.map((t) => (
+            <tr key={t.label}>
+              <th scope="row">{t.label}</th>
+              <td>{t.remotes.join(', ')}</td>
+              <td>{utc(t.createdAt)}</td>
+              <td>{utc(t.lastUsedAt)}</td>
+              <td>
+                {t.revokedAt ? (
+                  `revoked ${utc(t.revokedAt)}`
+                ) : (
+                  <button type="button" className="btn btn--danger" onClick={() => void revoke(t)}>
+                    Revoke <span className="visually-hidden">{t.label}</span>
+                  </button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </Table>
       )}
     </>
   );
