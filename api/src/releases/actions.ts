@@ -8,8 +8,8 @@ import { writeAudit } from '../console/audit';
 import { abort, activateStored, promote, rollback, type ActivateOptions, type StoreLocation } from './store';
 
 export interface Caller {
-  /** Where the audit row goes (null: the caller has no database, e.g. a CLI run before the site's first start). */
-  db: DB | null;
+  /** Where the audit row goes. */
+  db: DB;
   /** The audit trail's actor: `token:<label>`, `cli:<user>` or `person:<id> <name>`. */
   actor: string;
   /** The release history's `by`. */
@@ -22,7 +22,6 @@ export interface Caller {
 const withReason = (summary: string, reason?: string) => (reason ? `${summary}; reason: ${reason}` : summary);
 
 export async function auditRelease(caller: Caller, action: string, remote: string, summary: string): Promise<void> {
-  if (!caller.db) return;
   await writeAudit(caller.db, {
     actor: caller.actor,
     action: `release.${action}`,

@@ -137,8 +137,7 @@ try {
     });
     const read = serving.manifest();
     // The error rates being watched, from the counts the servers wrote to the database.
-    const signalsDb = db;
-    const signals = createSignals(signalsDb, {
+    const signals = createSignals(db, {
       flushMs: 60_000,
       retentionMs: config.signalsRetentionDays * 86_400_000,
       maxKeys: 1,
