@@ -63,13 +63,13 @@ export function ensureInstall() {
 
 /**
  * Builds a package with Vite when its sources changed since its last build: the whole folder without node_modules
- * and build output, the lockfile and the shared compiler settings, hashed into a stamp beside the output.
+ * and build output, the workspace folders it imports (`uses`), the lockfile and the shared compiler settings,
+ * hashed into a stamp beside the output.
  */
-function ensureViteBuild(pkg, filter, output) {
+function ensureViteBuild(pkg, filter, output, uses = []) {
   const stamp = join(ROOT, pkg, 'dist', '.source-hash');
-  const hash = hashTree([join(ROOT, pkg), join(ROOT, 'pnpm-lock.yaml'), join(ROOT, 'tsconfig.base.json')], {
-    base: ROOT,
-  });
+  const inputs = [pkg, ...uses, 'pnpm-lock.yaml', 'tsconfig.base.json'].map((p) => join(ROOT, p));
+  const hash = hashTree(inputs, { base: ROOT });
   if (existsSync(stamp) && readFileSync(stamp, 'utf8') === hash && existsSync(join(ROOT, pkg, 'dist', output))) return;
   log(`building ${pkg}`);
   run('pnpm', ['--filter', filter, 'build']);
@@ -79,8 +79,10 @@ function ensureViteBuild(pkg, filter, output) {
 /** The shell (its sources and the platform SDK inside its folder). */
 export const ensureShellBuild = () => ensureViteBuild('shell', '@aitools/shell', join('server', 'entry-server.js'));
 
-/** The operator console, which the server serves on its own port (docs/operations.md, "The console"). */
-export const ensureConsoleBuild = () => ensureViteBuild('console', '@aitools/console', 'index.html');
+/** The operator console, which the server serves on its own port (docs/operations.md, "The console"); it imports
+ *  the contracts and the platform's stylesheets. */
+export const ensureConsoleBuild = () =>
+  ensureViteBuild('console', '@aitools/console', 'index.html', ['contracts/src', 'shell/platform']);
 
 /** Compiles the production server (api/dist, see api/build.mjs) when its sources or what it bundles changed. */
 export function ensureApiBuild() {
