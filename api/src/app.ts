@@ -21,6 +21,7 @@ import { importServerEntry } from './ssr/serverEntries';
 import { createPreviews, previewSecret, PREVIEW_PATH, STOP_PREVIEW_PATH } from './releases/preview';
 import { releasesRouter } from './releases/router';
 import { ROUTE_TABLE } from '@aitools/platform/routes';
+import { oldSlugRedirect } from './tools/aliases';
 import { RETRY_PATH, sendRetryEntry } from './releases/retryEntry';
 import { toolsRouter } from './tools/router';
 import { blogRouter } from './blog/router';
@@ -362,6 +363,8 @@ export async function createApp({
       }
       (cached && !previews.mayPreview(req) ? cached : uncached)(req, res, next);
     };
+    // A tool's old address (its slug changed in the console) answers 301 with its current one.
+    app.get('/tool/:slug', oldSlugRedirect(db));
     app.get(/.*/, render);
     // Forms post to their own page (they work without JavaScript): the route's action reads the body, whatever its
     // type, and answers the page with a reason when it is not a readable form (mfe-forms readPost).

@@ -10,9 +10,11 @@ import { RootError } from './screens/ErrorScreens';
 
 export type { RemoteRouteDef };
 
-/** Asks the API whether a thing exists (in process on the server); only a clear 404 counts as missing. */
-const existsAt = (resource: string) => async (params: Params, api: JsonApi) =>
-  (await api.fetchJson(resource + encodeURIComponent(params.slug ?? ''))).status !== 404;
+/** Asks the API whether a thing exists (in process on the server); only a clear 404 or 410 counts as missing. */
+const existsAt = (resource: string) => async (params: Params, api: JsonApi) => {
+  const { status } = await api.fetchJson(resource + encodeURIComponent(params.slug ?? ''));
+  return status !== 404 && status !== 410;
+};
 
 /** The route table (@aitools/platform/routes) with the shell's existence checks. */
 export const REMOTE_ROUTES: RemoteRouteDef[] = ROUTE_TABLE.map(({ existsAt: resource, ...route }) => ({

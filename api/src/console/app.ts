@@ -25,6 +25,7 @@ import { consoleErrors, consoleHeaders, requireSession, sameOrigin } from './gua
 import { moderationRouter } from './moderation';
 import { relyingParty } from './passkeys';
 import { releasesRouter } from './releases';
+import { toolsEditorRouter } from './tools';
 
 export const CONSOLE_DIST = join(REPO_ROOT, 'console', 'dist');
 
@@ -70,6 +71,7 @@ export function createConsoleApp(deps: ConsoleDeps): Express {
   api.use(requireSession(db, times));
   api.use(dashboardRouter({ ...releaseDeps, serving: deps.serving, instanceId: deps.instanceId }));
   api.use(moderationRouter(db));
+  api.use(toolsEditorRouter(db));
   api.use(releasesRouter(releaseDeps));
   api.use(adminRouter({ db, origin, times }));
   api.use((_req, res) => void res.status(404).json(failure('Not found')));

@@ -311,6 +311,17 @@ const STEPS: Step[] = [
           BEGIN SELECT RAISE(ABORT, 'console_audit is append-only'); END`.execute(db);
     }
   },
+  // Editors in the console (docs/operations.md, Editing tools): a hidden tool keeps its row and leaves every public
+  // list; a changed slug leaves its old address behind, which redirects to the new one.
+  async (db) => {
+    await db.schema.alterTable('tools').addColumn('hidden_at', 'text').execute();
+    await db.schema
+      .createTable('tool_slug_aliases')
+      .addColumn('old_slug', 'text', (c) => c.primaryKey())
+      .addColumn('slug', 'text', (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex('tool_slug_aliases_slug').on('tool_slug_aliases').column('slug').execute();
+  },
 ];
 
 /** SQLite files made before this runner kept their step count in user_version; four of those steps = two here. */

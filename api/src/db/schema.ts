@@ -17,6 +17,14 @@ export interface ToolsTable {
   /** The whole tool as JSON (the fields of docs/product.md, Tool data). */
   doc: string;
   created_at: string;
+  /** When an editor hid it (ISO), or null: a hidden tool is in no public list and its page answers 410. */
+  hidden_at: string | null;
+}
+
+/** A tool's earlier slugs: each old address redirects (301) to the tool's current one. */
+export interface ToolSlugAliasesTable {
+  old_slug: string;
+  slug: string;
 }
 
 export interface BlogPostsTable {
@@ -249,6 +257,7 @@ export interface InstancesTable {
 
 export interface Schema {
   tools: ToolsTable;
+  tool_slug_aliases: ToolSlugAliasesTable;
   blog_posts: BlogPostsTable;
   submissions: SubmissionsTable;
   contact_messages: ContactMessagesTable;

@@ -40,6 +40,7 @@ async function toolFeedItems(db: DB, limit = FEED_ITEMS): Promise<ToolFeedItem[]
       jsonText(db, 't.doc', 'createdAt').as('created_at'),
       's.updated_at as server_updated',
     ])
+    .where('t.hidden_at', 'is', null)
     .execute();
   const items: ToolFeedItem[] = [];
   for (const r of rows) {

@@ -36,12 +36,15 @@ export function slugify(name: string): string {
   return slug || 'tool';
 }
 
-/** The name's slug, or with -2, -3 ... appended when a tool already has it. */
+/** The name's slug, or with -2, -3 ... appended when a tool has it or had it (an old address that redirects). */
 async function uniqueToolSlug(db: DB, name: string): Promise<string> {
   const base = slugify(name);
-  const taken = new Set(
-    (await db.selectFrom('tools').select('slug').where('slug', 'like', `${base}%`).execute()).map((r) => r.slug),
-  );
+  const taken = new Set([
+    ...(await db.selectFrom('tools').select('slug').where('slug', 'like', `${base}%`).execute()).map((r) => r.slug),
+    ...(
+      await db.selectFrom('tool_slug_aliases').select('old_slug').where('old_slug', 'like', `${base}%`).execute()
+    ).map((r) => r.old_slug),
+  ]);
   let slug = base;
   for (let n = 2; taken.has(slug); n++) slug = `${base}-${n}`;
   return slug;

@@ -5,6 +5,7 @@ import { publicWrite, upsertPublic } from '../db/dataVersion';
 import type { McpInspection } from '@aitools/contracts/inspection';
 import { join } from 'node:path';
 import { DATA_DIR } from '../paths';
+import { currentSlug } from '../tools/aliases';
 
 export const INSPECTIONS_FILE = join(DATA_DIR, 'mcp-inspections.json');
 
@@ -22,8 +23,12 @@ export async function seedInspections(db: DB, file = INSPECTIONS_FILE): Promise<
   const { servers } = readInspectionsFile(file);
   await inTransaction(db, async (trx) => {
     const tools = new Set((await trx.selectFrom('tools').select('slug').execute()).map((r) => r.slug));
-    for (const [slug, inspection] of Object.entries(servers)) {
-      if (!tools.has(slug)) throw new Error(`mcp-inspections.json ${slug}: no seeded tool has this slug`);
+    const kept: string[] = [];
+    for (const [seedSlug, inspection] of Object.entries(servers)) {
+      // The file names tools by the slug they were seeded with; an editor may have changed it since.
+      const slug = await currentSlug(trx, seedSlug);
+      if (!tools.has(slug)) throw new Error(`mcp-inspections.json ${seedSlug}: no seeded tool has this slug`);
+      kept.push(slug);
       await upsertPublic(
         trx,
         'mcp_inspections',
@@ -31,7 +36,6 @@ export async function seedInspections(db: DB, file = INSPECTIONS_FILE): Promise<
         { key: 'tool_slug' },
       );
     }
-    const kept = Object.keys(servers);
     await publicWrite(trx, async (w) => {
       let q = w.deleteFrom('mcp_inspections');
       if (kept.length) q = q.where('tool_slug', 'not in', kept);

@@ -78,12 +78,13 @@ const toListed = (r: ListedRow): ListedServer => ({
   toolName: r.tool_name,
 });
 
-/** Records joined with their tool's listing facts. */
+/** Records joined with their tool's listing facts; a hidden tool's record is not listed. */
 const listed = (db: DB) =>
   db
     .selectFrom('mcp_servers as s')
     .innerJoin('tools as t', 't.slug', 's.tool_slug')
-    .select(['s.doc', 's.tool_slug', 's.updated_at', 't.category', 't.popularity_score', 't.name as tool_name']);
+    .select(['s.doc', 's.tool_slug', 's.updated_at', 't.category', 't.popularity_score', 't.name as tool_name'])
+    .where('t.hidden_at', 'is', null);
 
 export interface ServerQuery {
   /** Case-insensitive substring of the server name or title. */

@@ -6,14 +6,18 @@ import { mcpSeedRecordSchema, type ServerJson } from '@aitools/contracts/mcp';
 import { issueLines } from '@aitools/contracts/zod';
 import { upsertServer } from './repository';
 import { publicWrite } from '../db/dataVersion';
+import { currentSlug } from '../tools/aliases';
 
 /** Loads data/mcp-servers.json (tool slug -> server.json record) after the tools: every record must be valid and
- *  belong to a seeded tool, or the seed step fails loudly. Imported records are left as the import wrote them. */
+ *  belong to a seeded tool, or the seed step fails loudly. Imported records, and those an editor changed (stored
+ *  as 'import' too), are left as they are. */
 export async function seedMcpServers(db: DB, file = join(DATA_DIR, 'mcp-servers.json')): Promise<number> {
   const records = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
   let count = 0;
   await inTransaction(db, async (trx) => {
-    for (const [slug, raw] of Object.entries(records)) {
+    for (const [seedSlug, raw] of Object.entries(records)) {
+      // The file names tools by the slug they were seeded with; an editor may have changed it since.
+      const slug = await currentSlug(trx, seedSlug);
       const parsed = mcpSeedRecordSchema.safeParse(raw);
       if (!parsed.success) throw new Error(`mcp-servers.json ${slug}: ${issueLines(parsed.error).join('; ')}`);
       const tool = await trx

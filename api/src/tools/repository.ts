@@ -1,5 +1,5 @@
 import type { DB } from '../db/connection';
-import { dataVersion, upsertPublic } from '../db/dataVersion';
+import { dataVersion, publicWrite, upsertPublic } from '../db/dataVersion';
 import { toToolSummary, type Tool, type ToolSummary } from '@aitools/contracts/tools';
 import { offeredToolNames } from '../registry/inspections';
 
@@ -25,7 +25,7 @@ export async function listToolSummaries(db: DB): Promise<ToolSummary[]> {
   if (entry?.version !== version) {
     // An MCP server's summary carries the names of the tools it offers, so the directory's search finds it by them.
     const list = Promise.all([
-      db.selectFrom('tools').select(['id', 'doc']).orderBy('id').execute(),
+      db.selectFrom('tools').select(['id', 'doc']).where('hidden_at', 'is', null).orderBy('id').execute(),
       offeredToolNames(db),
     ]).then(([rows, offered]) =>
       Object.freeze(
@@ -43,9 +43,33 @@ export async function listToolSummaries(db: DB): Promise<ToolSummary[]> {
   return (await entry.list) as ToolSummary[];
 }
 
+/** A tool as the public sees it: null when there is none or it is hidden. */
 export async function getTool(db: DB, slug: string): Promise<Tool | null> {
-  const row = await db.selectFrom('tools').select(['id', 'doc']).where('slug', '=', slug).executeTakeFirst();
-  return row ? rowToTool(row) : null;
+  const found = await findTool(db, slug);
+  return found && !found.hidden ? found.tool : null;
+}
+
+/** A tool whether hidden or not (the tool page answers 410 for a hidden one; editors see both). */
+export async function findTool(db: DB, slug: string): Promise<{ tool: Tool; hidden: boolean } | null> {
+  const row = await db
+    .selectFrom('tools')
+    .select(['id', 'doc', 'hidden_at'])
+    .where('slug', '=', slug)
+    .executeTakeFirst();
+  return row ? { tool: rowToTool(row), hidden: row.hidden_at !== null } : null;
+}
+
+/** The columns the list indexes, from a tool's document. */
+export function toolColumns(tool: ToolInput) {
+  const { id: _ignored, ...doc } = tool;
+  return {
+    slug: tool.slug,
+    name: tool.name,
+    category: tool.category ?? null,
+    pricing: tool.pricing ?? null,
+    popularity_score: typeof tool.popularityScore === 'number' ? tool.popularityScore : null,
+    doc: JSON.stringify(doc),
+  };
 }
 
 export type ToolInput = Omit<Tool, 'id'> & { id?: number };
@@ -53,15 +77,27 @@ export type ToolInput = Omit<Tool, 'id'> & { id?: number };
 /** Inserts or updates a tool by slug; a write that changes nothing is skipped (so the seed at each start leaves the
  *  data version alone). Returns whether a row changed. */
 export function upsertTool(db: DB, tool: ToolInput): Promise<boolean> {
-  const { id: _ignored, ...doc } = tool;
-  const row = {
-    slug: tool.slug,
-    name: tool.name,
-    category: tool.category ?? null,
-    pricing: tool.pricing ?? null,
-    popularity_score: typeof tool.popularityScore === 'number' ? tool.popularityScore : null,
-    doc: JSON.stringify(doc),
-    created_at: new Date().toISOString(),
-  };
+  const row = { ...toolColumns(tool), created_at: new Date().toISOString() };
   return upsertPublic(db, 'tools', row, { key: 'slug', keep: ['created_at'] });
+}
+
+/**
+ * The seed's write: inserts a tool whose slug no tool has, nor had (an alias of a renamed tool); a tool already
+ * there is left as it is, so a restart never undoes an editor's change. Returns whether a row was written.
+ */
+export function insertToolIfAbsent(db: DB, tool: ToolInput): Promise<boolean> {
+  return publicWrite(db, async (trx) => {
+    const alias = await trx
+      .selectFrom('tool_slug_aliases')
+      .select('slug')
+      .where('old_slug', '=', tool.slug)
+      .executeTakeFirst();
+    if (alias) return false;
+    const r = await trx
+      .insertInto('tools')
+      .values({ ...toolColumns(tool), created_at: new Date().toISOString() })
+      .onConflict((oc) => oc.column('slug').doNothing())
+      .executeTakeFirst();
+    return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
+  });
 }

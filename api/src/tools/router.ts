@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import type { DB } from '../db/connection';
-import { getTool, listToolSummaries } from './repository';
+import { findTool, listToolSummaries } from './repository';
 import { similarTools } from './similar';
 import { getServerByToolSlug } from '../registry/repository';
 import { getInspection } from '../registry/inspections';
@@ -33,8 +33,11 @@ export function toolsRouter(db: DB, reads: ReplyCache): Router {
   router.get(
     '/:slug',
     reads.route(async (req) => {
-      const tool = await getTool(db, req.params.slug as string);
-      if (!tool) return json(failure('Tool not found'), 404);
+      const found = await findTool(db, req.params.slug as string);
+      if (!found) return json(failure('Tool not found'), 404);
+      // Hidden by an editor: gone on purpose, which the tool page answers with 410 (docs/operations.md).
+      if (found.hidden) return json(failure('This tool was removed from the directory'), 410);
+      const { tool } = found;
       const mcpServer = await getServerByToolSlug(db, tool.slug);
       const stored = mcpServer ? await getInspection(db, tool.slug) : null;
       // The page shows parameters only; /v0.1 carries the full input schemas.

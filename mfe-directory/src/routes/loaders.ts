@@ -24,8 +24,8 @@ export async function homeLoader({ request, context }: LoaderFunctionArgs): Prom
   }
 }
 
-/** The whole tool, or not found with status 404. */
+/** The whole tool, or not found with status 404 (410 for a hidden one). */
 export async function toolLoader({ context, params }: LoaderFunctionArgs) {
   const lookup: ToolLookup = await loadTool(routeApi(context).fetchJson, params.slug ?? '');
-  return data(lookup, { status: lookup.tool ? 200 : 404 });
+  return data(lookup, { status: lookup.tool ? 200 : lookup.gone ? 410 : 404 });
 }

@@ -97,6 +97,8 @@ export async function loadToolPage(fetchJson: FetchJson, q: ToolQuery): Promise<
 export interface ToolLookup {
   slug: string;
   tool: Tool | null;
+  /** Hidden by an editor (the API's 410): the page answers 410 Gone, and the built-in list is not consulted. */
+  gone?: true;
 }
 
 /** One tool: the API's, or on a failed call (404 included) the built-in list searched by slug. */
@@ -105,6 +107,7 @@ export async function loadTool(fetchJson: FetchJson, slug: string): Promise<Tool
     const res = await fetchJson(`/api/tools/${encodeURIComponent(slug)}`);
     if (res.ok && isRecord(res.body) && typeof res.body.slug === 'string')
       return { slug, tool: res.body as unknown as Tool };
+    if (res.status === 410) return { slug, tool: null, gone: true };
     // A 404 is not logged; like any failure it falls through to the built-in list.
     else if (res.status !== 404) console.error(`HTTP error! status: ${res.status}`);
   } catch (err) {

@@ -1,0 +1,211 @@
+/**
+ * The editors' tool pages (docs/operations.md, Editing tools): the list, a save of every field a tool's page shows,
+ * hide and unhide, versions with diff and restore, and categories and tags. Every call needs the editor role; a
+ * save names the version it started from and gets 409 with the newer one when another save came first.
+ */
+import { Router, type Response } from 'express';
+import { z } from 'zod';
+import { failure, success } from '@aitools/contracts/answers';
+import { checkToolEdit, taxonomyRenameSchema, type ToolEdit } from '@aitools/contracts/toolEdit';
+import { parseTags, type Tool } from '@aitools/contracts/tools';
+import type { ServerJson } from '@aitools/contracts/mcp';
+import type { DB } from '../db/connection';
+import { HttpError } from '../middleware/errors';
+import {
+  diffRevisions,
+  getRevision,
+  latestVersion,
+  listRevisions,
+  saveRevision,
+  StaleVersionError,
+} from '../content/revisions';
+import {
+  audit,
+  getEditableTool,
+  listToolsForEditors,
+  requireTool,
+  setToolHidden,
+  writeToolEdit,
+  type EditableTool,
+  type Editor,
+} from '../tools/editing';
+import { applyRename, previewRename, taxonomy } from '../tools/taxonomy';
+import { personActor } from './audit';
+import { readBody } from './body';
+import { addressOf, allow, personOf } from './guard';
+
+/** What a version of a tool holds: the fields an editor changes, as the edit form shows them. */
+export function editableFields(tool: Tool, mcpServer: ServerJson | null): Record<string, unknown> {
+  return {
+    name: tool.name,
+    slug: tool.slug,
+    description: tool.description,
+    fullDescription: tool.fullDescription,
+    website: tool.website,
+    category: tool.category ?? '',
+    pricing: tool.pricing ?? '',
+    tags: parseTags(tool.tags),
+    logo: tool.logo,
+    company: tool.company,
+    mcpBadge: tool.mcpBadge,
+    mcpServer,
+  };
+}
+
+/** A tool's versions are kept under its id: its slug may change. */
+const keyOf = (t: EditableTool) => String(t.tool.id);
+const today = () => new Date().toISOString().slice(0, 10);
+
+function readEdit(input: unknown): ToolEdit {
+  const r = checkToolEdit(input);
+  if (r.success) return r.data;
+  throw new HttpError(400, `Not accepted: ${Object.keys(r.fieldErrors).join(', ')}`, r.fieldErrors);
+}
+
+const saveBody = z.object({ base: z.number().int().min(0), edit: z.unknown() }).strict();
+const restoreBody = z.object({ base: z.number().int().min(0) }).strict();
+const version = z.coerce.number().int().min(1);
+
+/** A refused stale save: 409 with the version saved in between, for the editor to look at. */
+function sendStale(res: Response, err: StaleVersionError) {
+  res.status(409).json({ ...failure(err.message), latest: err.latest });
+}
+
+export function toolsEditorRouter(db: DB): Router {
+  const router = Router();
+  const edit = (action: string) => allow(db, 'edit', action);
+  const editorOf = (res: Response, req: { ip?: string }): Editor => ({
+    actor: personActor(personOf(res)),
+    address: addressOf(req as never),
+  });
+
+  /** Saves `next` as a new version of `current` and writes it, or refuses a stale base. */
+  async function save(current: EditableTool, base: number, next: ToolEdit, by: Editor, action: string) {
+    const before = editableFields(current.tool, current.mcpServer);
+    const changed = Object.keys(next).filter(
+      (k) => JSON.stringify(before[k] ?? null) !== JSON.stringify((next as Record<string, unknown>)[k] ?? null),
+    );
+    let saved: Tool | undefined;
+    const savedVersion = await saveRevision(
+      db,
+      { kind: 'tool', key: keyOf(current), base, body: next, author: by.actor, previous: before },
+      async (trx) => {
+        saved = await writeToolEdit(trx, current, next, today());
+        await audit(trx, by, {
+          action,
+          target: `/tool/${next.slug}`,
+          summary: changed.length ? `changed ${changed.join(', ')}` : 'saved without changes',
+        });
+      },
+    );
+    return { version: savedVersion, tool: saved! };
+  }
+
+  router.get('/tools', edit('tool.read'), async (req, res) => {
+    const search = typeof req.query.search === 'string' ? req.query.search.slice(0, 200) : '';
+    res.json(success({ tools: await listToolsForEditors(db, search) }));
+  });
+
+  router.get('/tools/:slug', edit('tool.read'), async (req, res) => {
+    const found = await requireTool(db, req.params.slug as string);
+    res.json(
+      success({
+        hidden: found.hidden,
+        version: await latestVersion(db, 'tool', keyOf(found)),
+        edit: editableFields(found.tool, found.mcpServer),
+      }),
+    );
+  });
+
+  router.post('/tools/:slug', edit('tool.edit'), async (req, res) => {
+    const body = readBody(saveBody, req.body);
+    const next = readEdit(body.edit);
+    const current = await requireTool(db, req.params.slug as string);
+    try {
+      res.json(success(await save(current, body.base, next, editorOf(res, req), 'tool.edit')));
+    } catch (err) {
+      if (err instanceof StaleVersionError) return sendStale(res, err);
+      throw err;
+    }
+  });
+
+  for (const [path, hidden] of [
+    ['hide', true],
+    ['unhide', false],
+  ] as const)
+    router.post(`/tools/:slug/${path}`, edit(`tool.${path}`), async (req, res) => {
+      const changed = await setToolHidden(db, req.params.slug as string, hidden, editorOf(res, req));
+      res.json(success({ hidden, changed }));
+    });
+
+  router.get('/tools/:slug/versions', edit('tool.read'), async (req, res) => {
+    const found = await requireTool(db, req.params.slug as string);
+    res.json(success({ versions: await listRevisions(db, 'tool', keyOf(found)) }));
+  });
+
+  // The changes from version :v to ?to= (by default the newest).
+  router.get('/tools/:slug/versions/:v/diff', edit('tool.read'), async (req, res) => {
+    const found = await requireTool(db, req.params.slug as string);
+    const from = readBody(version, req.params.v);
+    const to = req.query.to === undefined ? await latestVersion(db, 'tool', keyOf(found)) : readBody(version, req.query.to);
+    const lines = await diffRevisions(db, 'tool', keyOf(found), from, to);
+    if (!lines) throw new HttpError(404, 'No such version of this tool.');
+    res.json(success({ from, to, lines }));
+  });
+
+  // A restore is a save of the old version's fields, under today's field rules (a rule added since may refuse it).
+  router.post('/tools/:slug/versions/:v/restore', edit('tool.restore'), async (req, res) => {
+    const body = readBody(restoreBody, req.body);
+    const current = await requireTool(db, req.params.slug as string);
+    const old = await getRevision(db, 'tool', keyOf(current), readBody(version, req.params.v));
+    if (!old) throw new HttpError(404, 'No such version of this tool.');
+    const next = readEdit(old.body);
+    try {
+      res.json(
+        success(await save(current, body.base, next, editorOf(res, req), `tool.restore v${old.version}`)),
+      );
+    } catch (err) {
+      if (err instanceof StaleVersionError) return sendStale(res, err);
+      throw err;
+    }
+  });
+
+  router.get('/taxonomy', edit('taxonomy.read'), async (_req, res) => {
+    res.json(success(await taxonomy(db)));
+  });
+
+  router.post('/taxonomy/preview', edit('taxonomy.read'), async (req, res) => {
+    res.json(success(await previewRename(db, readBody(taxonomyRenameSchema, req.body))));
+  });
+
+  // Every tool changed is a saved version of it; the whole rename is one transaction and one audit row.
+  router.post('/taxonomy/rename', edit('taxonomy.rename'), async (req, res) => {
+    const rename = readBody(taxonomyRenameSchema, req.body);
+    const by = editorOf(res, req);
+    const done = await applyRename(db, rename, async (trx, before, after) => {
+      const found = (await getEditableTool(trx, before.slug))!;
+      const key = keyOf(found);
+      await saveRevision(
+        trx,
+        {
+          kind: 'tool',
+          key,
+          base: await latestVersion(trx, 'tool', key),
+          body: editableFields(after, found.mcpServer),
+          author: by.actor,
+          previous: editableFields(before, found.mcpServer),
+        },
+        async () => {},
+      );
+    }, (trx, plan) =>
+      audit(trx, by, {
+        action: `${rename.kind}.${plan.merge ? 'merge' : 'rename'}`,
+        target: `${rename.kind} ${rename.from}`,
+        summary: `"${rename.from}" -> "${rename.to}" on ${plan.tools} tools: ${plan.slugs.join(', ')}`,
+      }),
+    );
+    res.json(success(done));
+  });
+
+  return router;
+}

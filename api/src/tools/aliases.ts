@@ -1,0 +1,60 @@
+/**
+ * A tool's earlier slugs (docs/operations.md, Editing tools): each old address answers 301 to the tool's current
+ * one. A slug change points every alias of the tool at the new slug, so a chain of renames is one redirect.
+ */
+import type { RequestHandler } from 'express';
+import { toolPath } from '@aitools/platform/routes';
+import type { DB } from '../db/connection';
+import { dataVersion } from '../db/dataVersion';
+
+/** Records that `from` now answers with `to` (inside the caller's transaction); `to` itself stops being an alias. */
+export async function addSlugAlias(trx: DB, from: string, to: string): Promise<void> {
+  await trx.deleteFrom('tool_slug_aliases').where('old_slug', '=', to).execute();
+  await trx.updateTable('tool_slug_aliases').set({ slug: to }).where('slug', '=', from).execute();
+  await trx
+    .insertInto('tool_slug_aliases')
+    .values({ old_slug: from, slug: to })
+    .onConflict((oc) => oc.column('old_slug').doUpdateSet({ slug: to }))
+    .execute();
+}
+
+/** The slug a tool has now, given one it may have had (the seed files name tools by their first slug). */
+export async function currentSlug(db: DB, slug: string): Promise<string> {
+  const row = await db.selectFrom('tool_slug_aliases').select('slug').where('old_slug', '=', slug).executeTakeFirst();
+  return row?.slug ?? slug;
+}
+
+// Per database and data version, as the tool list is (tools/repository.ts): a slug change bumps the version.
+const held = new WeakMap<DB, { version: number; map: Promise<Map<string, string>> }>();
+
+/** old slug -> current slug, for the tool pages' redirect. */
+export async function slugAliases(db: DB): Promise<Map<string, string>> {
+  const version = await dataVersion(db);
+  let entry = held.get(db);
+  if (entry?.version !== version) {
+    const map = db
+      .selectFrom('tool_slug_aliases')
+      .select(['old_slug', 'slug'])
+      .execute()
+      .then((rows) => new Map(rows.map((r) => [r.old_slug, r.slug])));
+    entry = { version, map };
+    held.set(db, entry);
+    map.catch(() => held.get(db) === entry && held.delete(db));
+  }
+  return entry.map;
+}
+
+/** GET /tool/<old slug>: 301 to the tool's current address, its query kept; any other page goes on. */
+export function oldSlugRedirect(db: DB): RequestHandler {
+  return (req, res, next) => {
+    const slug = (req.params as { slug?: string }).slug ?? '';
+    slugAliases(db)
+      .then((aliases) => {
+        const to = aliases.get(slug);
+        if (!to) return next();
+        const query = req.originalUrl.indexOf('?');
+        res.redirect(301, toolPath(to) + (query < 0 ? '' : req.originalUrl.slice(query)));
+      })
+      .catch(next);
+  };
+}

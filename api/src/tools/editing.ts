@@ -1,0 +1,129 @@
+/**
+ * Editors' changes to tools (docs/operations.md, Editing tools): a save of every field the page shows, hide and
+ * unhide, and a slug change that leaves a redirect behind. Each runs in one transaction that bumps the data version
+ * (every cache and instance sees it at once) and writes its row of the audit trail.
+ */
+import type { ServerJson } from '@aitools/contracts/mcp';
+import type { Tool } from '@aitools/contracts/tools';
+import type { ToolEdit } from '@aitools/contracts/toolEdit';
+import { containsText, inTransaction, type DB } from '../db/connection';
+import { bumpDataVersion } from '../db/dataVersion';
+import { HttpError } from '../middleware/errors';
+import { writeAudit, type AuditEntry } from '../console/audit';
+import { getServerByToolSlug, upsertServer } from '../registry/repository';
+import { addSlugAlias } from './aliases';
+import { findTool, toolColumns, type ToolInput } from './repository';
+
+/** Who acts and from where, for the audit trail. */
+export interface Editor {
+  actor: string;
+  address: string;
+}
+
+export interface EditorToolRow {
+  id: number;
+  slug: string;
+  name: string;
+  category: string | null;
+  pricing: string | null;
+  hidden: boolean;
+}
+
+const LIST_MAX = 500;
+
+/** The editors' list: every tool, hidden ones included, filtered by a substring of its name or slug. */
+export async function listToolsForEditors(db: DB, search = ''): Promise<EditorToolRow[]> {
+  let q = db
+    .selectFrom('tools')
+    .select(['id', 'slug', 'name', 'category', 'pricing', 'hidden_at'])
+    .orderBy('name')
+    .limit(LIST_MAX);
+  const text = search.trim();
+  if (text) q = q.where((eb) => eb.or([containsText('name', text), containsText('slug', text)]));
+  return (await q.execute()).map(({ hidden_at, ...r }) => ({ ...r, id: Number(r.id), hidden: hidden_at !== null }));
+}
+
+/** The record an editor works on: the tool's fields, whether it is hidden, and its MCP registry record. */
+export interface EditableTool {
+  tool: Tool;
+  hidden: boolean;
+  mcpServer: ServerJson | null;
+}
+
+export async function getEditableTool(db: DB, slug: string): Promise<EditableTool | null> {
+  const found = await findTool(db, slug);
+  if (!found) return null;
+  return { ...found, mcpServer: await getServerByToolSlug(db, found.tool.slug) };
+}
+
+export async function requireTool(db: DB, slug: string): Promise<EditableTool> {
+  const found = await getEditableTool(db, slug);
+  if (!found) throw new HttpError(404, `No tool has the slug "${slug}".`);
+  return found;
+}
+
+/** The edit applied to the stored tool: fields the console does not edit (plans, features, FAQs) are kept. */
+export function applyEdit(tool: Tool, edit: ToolEdit, today: string): ToolInput {
+  const { mcpServer: _server, ...fields } = edit;
+  const next: ToolInput = { ...tool, ...fields, lastUpdated: today };
+  for (const key of ['fullDescription', 'logo', 'company', 'mcpBadge'] as const)
+    if (fields[key] === undefined) delete next[key];
+  return next;
+}
+
+/**
+ * Moves a tool to a new slug inside `trx`: its MCP record and inspection follow (their rows name the tool by slug,
+ * so they are written again under the new one), and the old slug becomes an alias.
+ */
+async function moveSlug(trx: DB, from: string, to: string): Promise<void> {
+  const taken = await trx.selectFrom('tools').select('id').where('slug', '=', to).executeTakeFirst();
+  if (taken) throw new HttpError(400, 'Not accepted: slug', { slug: `Another tool has the slug "${to}"` });
+  const servers = await trx.selectFrom('mcp_servers').selectAll().where('tool_slug', '=', from).execute();
+  const inspections = await trx.selectFrom('mcp_inspections').selectAll().where('tool_slug', '=', from).execute();
+  await trx.deleteFrom('mcp_servers').where('tool_slug', '=', from).execute();
+  await trx.deleteFrom('mcp_inspections').where('tool_slug', '=', from).execute();
+  await trx.updateTable('tools').set({ slug: to }).where('slug', '=', from).execute();
+  for (const s of servers) await trx.insertInto('mcp_servers').values({ ...s, tool_slug: to }).execute();
+  for (const i of inspections) await trx.insertInto('mcp_inspections').values({ ...i, tool_slug: to }).execute();
+  await addSlugAlias(trx, from, to);
+}
+
+/** Writes an edited tool under `slug` (its current one) in the caller's transaction; returns the saved record. */
+export async function writeToolEdit(trx: DB, current: EditableTool, edit: ToolEdit, today: string): Promise<Tool> {
+  const from = current.tool.slug;
+  if (edit.slug !== from) await moveSlug(trx, from, edit.slug);
+  const next = applyEdit(current.tool, edit, today);
+  await trx.updateTable('tools').set(toolColumns(next)).where('slug', '=', edit.slug).execute();
+  if (edit.mcpServer === null) await trx.deleteFrom('mcp_servers').where('tool_slug', '=', edit.slug).execute();
+  else if (edit.mcpServer && JSON.stringify(edit.mcpServer) !== JSON.stringify(current.mcpServer)) {
+    // A record renamed by the editor replaces the old one. Stored as not the seed's, so a restart keeps it.
+    await trx.deleteFrom('mcp_servers').where('tool_slug', '=', edit.slug).execute();
+    await upsertServer(trx, { doc: edit.mcpServer as ServerJson, toolSlug: edit.slug, source: 'import' });
+  }
+  return { ...next, id: current.tool.id } as Tool;
+}
+
+/** Hides or shows a tool again; false when it already was. */
+export async function setToolHidden(db: DB, slug: string, hidden: boolean, by: Editor): Promise<boolean> {
+  return inTransaction(db, async (trx) => {
+    await requireTool(trx, slug);
+    const r = await trx
+      .updateTable('tools')
+      .set({ hidden_at: hidden ? new Date().toISOString() : null })
+      .where('slug', '=', slug)
+      .where('hidden_at', hidden ? 'is' : 'is not', null)
+      .executeTakeFirst();
+    if (Number(r.numUpdatedRows) === 0) return false;
+    await bumpDataVersion(trx);
+    await audit(trx, by, {
+      action: hidden ? 'tool.hide' : 'tool.unhide',
+      target: `/tool/${slug}`,
+      summary: hidden ? 'shown -> hidden (410 Gone)' : 'hidden -> shown',
+    });
+    return true;
+  });
+}
+
+export function audit(db: DB, by: Editor, entry: Omit<AuditEntry, 'actor' | 'address'>): Promise<void> {
+  return writeAudit(db, { ...entry, actor: by.actor, address: by.address });
+}

@@ -1,0 +1,93 @@
+/**
+ * What an editor may change on a tool in the console (docs/operations.md, Editing tools): every field its page
+ * shows, under the field rules of every other write path (fields.ts, forms.ts, mcp.ts). The console checks a draft
+ * with it before sending; the api checks the save again and answers each refused field with its reason.
+ */
+import { fieldErrorsOf, z } from './zod';
+import { isWebUrl, textField, webUrlField } from './fields';
+import { hasVisibleCharacter } from './text';
+import { DESCRIPTION_MAX_LENGTH, NAME_MAX_LENGTH, URL_MAX_LENGTH } from './forms';
+import { mcpSeedRecordSchema } from './mcp';
+import type { FieldErrors } from './answers';
+
+export const SLUG_MAX_LENGTH = 100;
+/** The same bounds as a moderator's approval (category and pricing of a new tool). */
+export const CATEGORY_MAX_LENGTH = 60;
+export const PRICING_MAX_LENGTH = 40;
+export const TAG_MAX_LENGTH = 40;
+export const TAGS_MAX = 30;
+export const FULL_DESCRIPTION_MAX_LENGTH = 20000;
+export const COMPANY_MAX_LENGTH = 100;
+
+/** Lowercase letters and digits in words joined by single hyphens: what an address of /tool/<slug> may be. */
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+const required = (label: string, max: number, multiline = false) =>
+  textField({ label, max, multiline })
+    .min(1, `${label} is required`)
+    .refine(hasVisibleCharacter, `${label} is required`);
+
+const optional = (label: string, max: number, multiline = false) =>
+  textField({ label, max, multiline })
+    .optional()
+    .transform((v) => (v ? v : undefined));
+
+/** A logo: a web address, or a path on this site (the brand tiles under /images/). */
+const logoField = textField({ label: 'Logo', max: URL_MAX_LENGTH }).refine(
+  (v) => v === '' || isWebUrl(v) || /^\/[^/\s]/.test(v),
+  'Logo must be a web address (https://…) or a path on this site (/images/…)',
+);
+
+function buildToolEditSchema() {
+  return z
+    .object({
+      name: required('Name', NAME_MAX_LENGTH),
+      slug: z
+        .string({ error: 'Slug must be text' })
+        .trim()
+        .min(1, 'Slug is required')
+        .max(SLUG_MAX_LENGTH, `Slug must be ${SLUG_MAX_LENGTH} characters or less`)
+        .regex(SLUG_PATTERN, 'Slug must be lowercase letters and digits joined by single hyphens'),
+      description: required('Description', DESCRIPTION_MAX_LENGTH, true),
+      fullDescription: optional('Full description', FULL_DESCRIPTION_MAX_LENGTH, true),
+      website: webUrlField({ label: 'Website URL', max: URL_MAX_LENGTH }),
+      category: required('Category', CATEGORY_MAX_LENGTH),
+      pricing: required('Pricing', PRICING_MAX_LENGTH),
+      tags: z
+        .array(required('A tag', TAG_MAX_LENGTH), { error: 'Tags must be a list' })
+        .max(TAGS_MAX, `At most ${TAGS_MAX} tags`)
+        .refine((tags) => new Set(tags.map((t) => t.toLowerCase())).size === tags.length, 'A tag is listed twice'),
+      logo: logoField.optional().transform((v) => (v ? v : undefined)),
+      company: optional('Company', COMPANY_MAX_LENGTH),
+      mcpBadge: z.enum(['Official', 'Community'], { error: 'MCP badge is Official or Community' }).optional(),
+      /** The MCP registry record (server.json) of an MCP server; null removes it. */
+      mcpServer: mcpSeedRecordSchema.nullable().optional(),
+    })
+    .strict();
+}
+
+export const toolEditSchema = /* @__PURE__ */ buildToolEditSchema();
+export type ToolEdit = z.output<typeof toolEditSchema>;
+export type ToolEditInput = z.input<typeof toolEditSchema>;
+
+/** Checks an edit: the data, or one reason per refused field (`form` for the edit as a whole). */
+export function checkToolEdit(
+  input: unknown,
+): { success: true; data: ToolEdit } | { success: false; fieldErrors: FieldErrors } {
+  const r = toolEditSchema.safeParse(input ?? {});
+  return r.success ? { success: true, data: r.data } : { success: false, fieldErrors: fieldErrorsOf(r.error, 'form') };
+}
+
+/** A category or tag rename or merge: the new name under the same rules as the tool's own field. */
+export const taxonomyRenameSchema = /* @__PURE__ */ z
+  .object({
+    kind: z.enum(['category', 'tag'], { error: 'kind is category or tag' }),
+    from: z.string().min(1, 'from is required').max(CATEGORY_MAX_LENGTH),
+    to: required('The new name', CATEGORY_MAX_LENGTH),
+  })
+  .strict()
+  .refine((r) => r.kind !== 'tag' || r.to.length <= TAG_MAX_LENGTH, {
+    path: ['to'],
+    message: `A tag must be ${TAG_MAX_LENGTH} characters or less`,
+  });
+export type TaxonomyRename = z.output<typeof taxonomyRenameSchema>;
