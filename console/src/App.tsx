@@ -12,6 +12,7 @@ import { InboxScreen } from './screens/Inbox';
 import { InviteScreen } from './screens/Invite';
 import { PasskeysScreen } from './screens/Passkeys';
 import { PeopleScreen } from './screens/People';
+import { PostsScreen } from './screens/Posts';
 import { ReleasesScreen } from './screens/Releases';
 import { SignInScreen } from './screens/SignIn';
 import { SubmissionsScreen } from './screens/Submissions';
@@ -94,6 +95,14 @@ export function App() {
         element={
           <Guarded shown={can.admin}>
             <AuditScreen />
+          </Guarded>
+        }
+      />
+      <Route
+        path="/posts"
+        element={
+          <Guarded shown={can.edit}>
+            <PostsScreen />
           </Guarded>
         }
       />

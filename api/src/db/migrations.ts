@@ -311,6 +311,19 @@ const STEPS: Step[] = [
           BEGIN SELECT RAISE(ABORT, 'console_audit is append-only'); END`.execute(db);
     }
   },
+  // Every saved version of an edited post or tool (content/revisions.ts): one table for both kinds, one row a save;
+  // the unique key is what refuses the second of two saves made from the same version.
+  async (db, dialect) => {
+    await withId(db.schema.createTable('content_revisions'), dialect)
+      .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind IN ('post','tool')`))
+      .addColumn('key', 'text', (c) => c.notNull())
+      .addColumn('version', 'integer', (c) => c.notNull())
+      .addColumn('body', 'text', (c) => c.notNull())
+      .addColumn('author', 'text', (c) => c.notNull())
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .addUniqueConstraint('content_revisions_version', ['kind', 'key', 'version'])
+      .execute();
+  },
   // Editors in the console (docs/operations.md, Editing tools): a hidden tool keeps its row and leaves every public
   // list; a changed slug leaves its old address behind, which redirects to the new one.
   async (db) => {

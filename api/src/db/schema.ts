@@ -255,6 +255,17 @@ export interface InstancesTable {
   status: string;
 }
 
+/** Saved versions of posts and tools (content/revisions.ts): `body` is the whole record as JSON. */
+export interface ContentRevisionsTable {
+  id: Generated<number>;
+  kind: 'post' | 'tool';
+  key: string;
+  version: number;
+  body: string;
+  author: string;
+  created_at: string;
+}
+
 export interface Schema {
   tools: ToolsTable;
   tool_slug_aliases: ToolSlugAliasesTable;
@@ -281,4 +292,5 @@ export interface Schema {
   console_sessions: ConsoleSessionsTable;
   console_audit: ConsoleAuditTable;
   instances: InstancesTable;
+  content_revisions: ContentRevisionsTable;
 }
