@@ -334,6 +334,9 @@ export async function createApp({
     serve(req, res, next);
   });
 
+  // A tool's old address (its slug changed in the console) answers 301 with its current one.
+  app.get('/tool/:slug', oldSlugRedirect(db));
+
   if (renderer) {
     app.use(
       '/assets',
@@ -363,8 +366,6 @@ export async function createApp({
       }
       (cached && !previews.mayPreview(req) ? cached : uncached)(req, res, next);
     };
-    // A tool's old address (its slug changed in the console) answers 301 with its current one.
-    app.get('/tool/:slug', oldSlugRedirect(db));
     app.get(/.*/, render);
     // Forms post to their own page (they work without JavaScript): the route's action reads the body, whatever its
     // type, and answers the page with a reason when it is not a readable form (mfe-forms readPost).

@@ -18,7 +18,7 @@ const ROLES: Record<string, Role[]> = {
   admin: [{ role: 'admin' }],
 };
 
-type Who = 'any' | 'moderator' | 'admin' | 'release-manager(blog)' | 'nobody';
+type Who = 'any' | 'moderator' | 'editor' | 'admin' | 'release-manager(blog)' | 'nobody';
 /** Method, path, who may call it. Bodies are empty: a permitted caller gets 400/404/409, never 403. */
 const ENDPOINTS: [string, string, Who][] = [
   ['GET', '/api/dashboard', 'any'],
@@ -38,6 +38,17 @@ const ENDPOINTS: [string, string, Who][] = [
     ['POST', `/api/releases/directory/${a}`, 'nobody'],
     ['POST', `/api/releases/legal/${a}`, 'nobody'],
   ]),
+  ['GET', '/api/tools', 'editor'],
+  ['GET', '/api/tools/no-such-tool', 'editor'],
+  ['POST', '/api/tools/no-such-tool', 'editor'],
+  ['POST', '/api/tools/no-such-tool/hide', 'editor'],
+  ['POST', '/api/tools/no-such-tool/unhide', 'editor'],
+  ['GET', '/api/tools/no-such-tool/versions', 'editor'],
+  ['GET', '/api/tools/no-such-tool/versions/1/diff', 'editor'],
+  ['POST', '/api/tools/no-such-tool/versions/1/restore', 'editor'],
+  ['GET', '/api/taxonomy', 'editor'],
+  ['POST', '/api/taxonomy/preview', 'editor'],
+  ['POST', '/api/taxonomy/rename', 'editor'],
   ['GET', '/api/tokens', 'admin'],
   ['POST', '/api/tokens', 'admin'],
   ['POST', '/api/tokens/no-such-token/revoke', 'admin'],
@@ -108,6 +119,8 @@ describe('every console endpoint checks the role on the server', () => {
       path
         .replace(/^\/api\/releases\/\w+\//, '/api/releases/:remote/')
         .replace(/\/people\/\d+\//, '/people/:id/')
+        .replace(/\/tools\/no-such-tool/, '/tools/:slug')
+        .replace(/\/versions\/1\//, '/versions/:v/')
         .replace(/\/tokens\/[\w-]+\/revoke$/, '/tokens/:label/revoke')
         .replace(/\/passkeys\/no-such-key\//, '/passkeys/:id/');
     const tabled = new Set(ENDPOINTS.map(([m, path]) => `${m} ${pattern(path)}`));

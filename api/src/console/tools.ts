@@ -1,11 +1,12 @@
 /**
  * The editors' tool pages (docs/operations.md, Editing tools): the list, a save of every field a tool's page shows,
  * hide and unhide, versions with diff and restore, and categories and tags. Every call needs the editor role; a
- * save names the version it started from and gets 409 with the newer one when another save came first.
+ * save names the version it started from and gets 409 with the newer one when another save came first
+ * (content/revisions.ts; guard.ts answers it).
  */
 import { Router, type Response } from 'express';
 import { z } from 'zod';
-import { failure, success } from '@aitools/contracts/answers';
+import { success } from '@aitools/contracts/answers';
 import { checkToolEdit, taxonomyRenameSchema, type ToolEdit } from '@aitools/contracts/toolEdit';
 import { parseTags, type Tool } from '@aitools/contracts/tools';
 import type { ServerJson } from '@aitools/contracts/mcp';
@@ -17,7 +18,6 @@ import {
   latestVersion,
   listRevisions,
   saveRevision,
-  StaleVersionError,
 } from '../content/revisions';
 import {
   audit,
@@ -65,11 +65,6 @@ function readEdit(input: unknown): ToolEdit {
 const saveBody = z.object({ base: z.number().int().min(0), edit: z.unknown() }).strict();
 const restoreBody = z.object({ base: z.number().int().min(0) }).strict();
 const version = z.coerce.number().int().min(1);
-
-/** A refused stale save: 409 with the version saved in between, for the editor to look at. */
-function sendStale(res: Response, err: StaleVersionError) {
-  res.status(409).json({ ...failure(err.message), latest: err.latest });
-}
 
 export function toolsEditorRouter(db: DB): Router {
   const router = Router();
@@ -121,12 +116,7 @@ export function toolsEditorRouter(db: DB): Router {
     const body = readBody(saveBody, req.body);
     const next = readEdit(body.edit);
     const current = await requireTool(db, req.params.slug as string);
-    try {
-      res.json(success(await save(current, body.base, next, editorOf(res, req), 'tool.edit')));
-    } catch (err) {
-      if (err instanceof StaleVersionError) return sendStale(res, err);
-      throw err;
-    }
+    res.json(success(await save(current, body.base, next, editorOf(res, req), 'tool.edit')));
   });
 
   for (const [path, hidden] of [
@@ -160,14 +150,7 @@ export function toolsEditorRouter(db: DB): Router {
     const old = await getRevision(db, 'tool', keyOf(current), readBody(version, req.params.v));
     if (!old) throw new HttpError(404, 'No such version of this tool.');
     const next = readEdit(old.body);
-    try {
-      res.json(
-        success(await save(current, body.base, next, editorOf(res, req), `tool.restore v${old.version}`)),
-      );
-    } catch (err) {
-      if (err instanceof StaleVersionError) return sendStale(res, err);
-      throw err;
-    }
+    res.json(success(await save(current, body.base, next, editorOf(res, req), `tool.restore v${old.version}`)));
   });
 
   router.get('/taxonomy', edit('taxonomy.read'), async (_req, res) => {

@@ -100,6 +100,7 @@ export async function writeToolEdit(trx: DB, current: EditableTool, edit: ToolEd
     await trx.deleteFrom('mcp_servers').where('tool_slug', '=', edit.slug).execute();
     await upsertServer(trx, { doc: edit.mcpServer as ServerJson, toolSlug: edit.slug, source: 'import' });
   }
+  await bumpDataVersion(trx);
   return { ...next, id: current.tool.id } as Tool;
 }
 
