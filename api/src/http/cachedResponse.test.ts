@@ -196,20 +196,26 @@ describe('cached reads', () => {
     expect((await request(server).get(path)).body.mcpServer.description).toBe('Up-to-date code docs, imported');
   });
 
-  it('changes the validator after a seed that changes a tool, and keeps it after a seed that changes nothing', async () => {
+  it('changes the validator after a seed that adds a tool, and keeps it after a seed that changes nothing', async () => {
     const version = await dataVersion(db);
     await seed(db);
     expect(await dataVersion(db)).toBe(version);
     const before = await etag('/api/tools/chatgpt');
+    const list = await etag('/api/tools');
     const tools = join(dir, 'tools');
     mkdirSync(tools, { recursive: true });
     const chatgpt = JSON.parse(readFileSync(join(DATA_DIR, 'tools', 'ai-tools-1.json'), 'utf8')).find(
       (t: { slug: string }) => t.slug === 'chatgpt',
     );
+    // A newer file for a stored tool is not applied (the seed is the initial data only); a new slug is.
     writeFileSync(join(tools, 'one.json'), JSON.stringify([{ ...chatgpt, description: 'A changed description' }]));
     await seedTools(db, tools);
+    expect(await dataVersion(db)).toBe(version);
+    expect(await etag('/api/tools/chatgpt')).toBe(before);
+    writeFileSync(join(tools, 'one.json'), JSON.stringify([{ ...chatgpt, slug: 'chatgpt-two', name: 'ChatGPT Two' }]));
+    await seedTools(db, tools);
     expect(await dataVersion(db)).toBe(version + 1);
-    expect(await etag('/api/tools/chatgpt')).not.toBe(before);
+    expect(await etag('/api/tools')).not.toBe(list);
   });
 
   it('sees a write made by another connection to the same database (another process or instance)', async () => {
