@@ -16,6 +16,9 @@ import { PostsScreen } from './screens/Posts';
 import { ReleasesScreen } from './screens/Releases';
 import { SignInScreen } from './screens/SignIn';
 import { SubmissionsScreen } from './screens/Submissions';
+import { TaxonomyScreen } from './screens/Taxonomy';
+import { ToolEditScreen } from './screens/ToolEdit';
+import { ToolsScreen } from './screens/Tools';
 import { TokensScreen } from './screens/Tokens';
 
 function Guarded({ shown, children }: { shown?: (p: Person) => boolean; children: ReactNode }) {
@@ -106,6 +109,15 @@ export function App() {
           </Guarded>
         }
       />
+      {(
+        [
+          ['/tools', <ToolsScreen />],
+          ['/tools/:slug', <ToolEditScreen />],
+          ['/taxonomy', <TaxonomyScreen />],
+        ] as const
+      ).map(([path, screen]) => (
+        <Route key={path} path={path} element={<Guarded shown={can.edit}>{screen}</Guarded>} />
+      ))}
       <Route
         path="/passkeys"
         element={

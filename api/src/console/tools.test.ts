@@ -154,7 +154,14 @@ describe('hiding a tool', () => {
       feed: (await site().get('/feeds/tools.xml')).text.includes(`/tool/${slug}`),
       registry: (await site().get(`/v0.1/servers/${encodeURIComponent(name.name)}/versions/latest`)).status,
     });
-    expect(await inEverything()).toEqual({ page: 200, list: true, search: true, sitemap: true, feed: true, registry: 200 });
+    expect(await inEverything()).toEqual({
+      page: 200,
+      list: true,
+      search: true,
+      sitemap: true,
+      feed: true,
+      registry: 200,
+    });
     const hidden = await editor.post(`/api/tools/${slug}/hide`);
     expect(hidden.body).toMatchObject({ hidden: true, changed: true });
     expect(await inEverything()).toEqual({
@@ -168,7 +175,14 @@ describe('hiding a tool', () => {
     expect((await open(slug)).hidden).toBe(true);
     expect((await listAudit(t.db, { action: 'tool.hide' })).entries[0]!.target).toBe(`/tool/${slug}`);
     await editor.post(`/api/tools/${slug}/unhide`);
-    expect(await inEverything()).toEqual({ page: 200, list: true, search: true, sitemap: true, feed: true, registry: 200 });
+    expect(await inEverything()).toEqual({
+      page: 200,
+      list: true,
+      search: true,
+      sitemap: true,
+      feed: true,
+      registry: 200,
+    });
   });
 });
 

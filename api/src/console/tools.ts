@@ -12,13 +12,7 @@ import { parseTags, type Tool } from '@aitools/contracts/tools';
 import type { ServerJson } from '@aitools/contracts/mcp';
 import type { DB } from '../db/connection';
 import { HttpError } from '../middleware/errors';
-import {
-  diffRevisions,
-  getRevision,
-  latestVersion,
-  listRevisions,
-  saveRevision,
-} from '../content/revisions';
+import { diffRevisions, getRevision, latestVersion, listRevisions, saveRevision } from '../content/revisions';
 import {
   audit,
   getEditableTool,
@@ -137,7 +131,8 @@ export function toolsEditorRouter(db: DB): Router {
   router.get('/tools/:slug/versions/:v/diff', edit('tool.read'), async (req, res) => {
     const found = await requireTool(db, req.params.slug as string);
     const from = readBody(version, req.params.v);
-    const to = req.query.to === undefined ? await latestVersion(db, 'tool', keyOf(found)) : readBody(version, req.query.to);
+    const to =
+      req.query.to === undefined ? await latestVersion(db, 'tool', keyOf(found)) : readBody(version, req.query.to);
     const lines = await diffRevisions(db, 'tool', keyOf(found), from, to);
     if (!lines) throw new HttpError(404, 'No such version of this tool.');
     res.json(success({ from, to, lines }));
@@ -165,27 +160,31 @@ export function toolsEditorRouter(db: DB): Router {
   router.post('/taxonomy/rename', edit('taxonomy.rename'), async (req, res) => {
     const rename = readBody(taxonomyRenameSchema, req.body);
     const by = editorOf(res, req);
-    const done = await applyRename(db, rename, async (trx, before, after) => {
-      const found = (await getEditableTool(trx, before.slug))!;
-      const key = keyOf(found);
-      await saveRevision(
-        trx,
-        {
-          kind: 'tool',
-          key,
-          base: await latestVersion(trx, 'tool', key),
-          body: editableFields(after, found.mcpServer),
-          author: by.actor,
-          previous: editableFields(before, found.mcpServer),
-        },
-        async () => {},
-      );
-    }, (trx, plan) =>
-      audit(trx, by, {
-        action: `${rename.kind}.${plan.merge ? 'merge' : 'rename'}`,
-        target: `${rename.kind} ${rename.from}`,
-        summary: `"${rename.from}" -> "${rename.to}" on ${plan.tools} tools: ${plan.slugs.join(', ')}`,
-      }),
+    const done = await applyRename(
+      db,
+      rename,
+      async (trx, before, after) => {
+        const found = (await getEditableTool(trx, before.slug))!;
+        const key = keyOf(found);
+        await saveRevision(
+          trx,
+          {
+            kind: 'tool',
+            key,
+            base: await latestVersion(trx, 'tool', key),
+            body: editableFields(after, found.mcpServer),
+            author: by.actor,
+            previous: editableFields(before, found.mcpServer),
+          },
+          async () => {},
+        );
+      },
+      (trx, plan) =>
+        audit(trx, by, {
+          action: `${rename.kind}.${plan.merge ? 'merge' : 'rename'}`,
+          target: `${rename.kind} ${rename.from}`,
+          summary: `"${rename.from}" -> "${rename.to}" on ${plan.tools} tools: ${plan.slugs.join(', ')}`,
+        }),
     );
     res.json(success(done));
   });

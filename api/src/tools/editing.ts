@@ -83,8 +83,16 @@ async function moveSlug(trx: DB, from: string, to: string): Promise<void> {
   await trx.deleteFrom('mcp_servers').where('tool_slug', '=', from).execute();
   await trx.deleteFrom('mcp_inspections').where('tool_slug', '=', from).execute();
   await trx.updateTable('tools').set({ slug: to }).where('slug', '=', from).execute();
-  for (const s of servers) await trx.insertInto('mcp_servers').values({ ...s, tool_slug: to }).execute();
-  for (const i of inspections) await trx.insertInto('mcp_inspections').values({ ...i, tool_slug: to }).execute();
+  for (const s of servers)
+    await trx
+      .insertInto('mcp_servers')
+      .values({ ...s, tool_slug: to })
+      .execute();
+  for (const i of inspections)
+    await trx
+      .insertInto('mcp_inspections')
+      .values({ ...i, tool_slug: to })
+      .execute();
   await addSlugAlias(trx, from, to);
 }
 

@@ -25,7 +25,11 @@ export const SECTIONS: Section[] = [
 ];
 
 /** The editors' area (the site's posts and tools): a group of its own beside the sections, for the editor role. */
-export const CONTENT_SECTIONS: Section[] = [{ to: '/posts', label: 'Posts', shown: can.edit }];
+export const CONTENT_SECTIONS: Section[] = [
+  { to: '/posts', label: 'Posts', shown: can.edit },
+  { to: '/tools', label: 'Tools', shown: can.edit },
+  { to: '/taxonomy', label: 'Categories and tags', shown: can.edit },
+];
 
 function SectionLinks({ label, sections, person }: { label: string; sections: Section[]; person: Person }) {
   const shown = sections.filter((s) => s.shown(person));

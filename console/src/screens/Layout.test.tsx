@@ -42,7 +42,7 @@ describe('the frame and the roles', () => {
       within(content()!)
         .getAllByRole('link')
         .map((l) => l.textContent),
-    ).toEqual(['Posts']);
+    ).toEqual(['Posts', 'Tools', 'Categories and tags']);
     cleanup();
     for (const role of ['moderator', 'admin'] as const) {
       renderConsole('/', person([{ role }]), api);
