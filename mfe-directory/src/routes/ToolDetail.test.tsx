@@ -177,6 +177,17 @@ describe('ToolDetail loading and not found', () => {
     expect(api.fetchJson).toHaveBeenCalledWith('/api/tools/nope');
   });
 
+  it('its loader answers 410 for a hidden tool, without the built-in list (which knows that slug)', async () => {
+    const api = { fetchJson: vi.fn(async () => ({ ok: false, status: 410, body: null })) };
+    const result = (await ToolDetailRoute.loader!({
+      params: { slug: 'cursor' },
+      request: new Request('https://x/tool/cursor'),
+      context: { api },
+    } as never)) as { data: ToolLookup; init: ResponseInit };
+    expect(result.init.status).toBe(410);
+    expect(result.data).toEqual({ slug: 'cursor', tool: null, gone: true });
+  });
+
   it('shows not found with the slug, noindex and Browse All AI Tools', async () => {
     vi.stubGlobal(
       'fetch',
