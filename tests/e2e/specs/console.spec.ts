@@ -18,6 +18,7 @@ import type { Browser, BrowserContext, CDPSession, Locator, Page } from 'playwri
 import { lighthouseReport } from '../../bench/lighthouse';
 import { axeViolations, launchBrowser } from '../browser';
 import { runApiScript, runReleaseCli, startSite, teamCheckout, type Site } from '../harness';
+import { addAuthenticator, operatorBrowser, registerFromInvitation } from '../passkeys';
 
 const TOOL = 'Console Approved Tool';
 let site: Site;
@@ -63,40 +64,9 @@ async function eventually(what: string, check: () => Promise<boolean>): Promise<
   }
 }
 
-/** Adds a platform authenticator that verifies its user (the DevTools Protocol's WebAuthn domain). */
-async function addAuthenticator(cdp: CDPSession): Promise<string> {
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-  return authenticatorId;
-}
-
-/** A fresh browser context (its own cookies) with an authenticator. */
-async function operatorBrowser(
-  colorScheme: 'light' | 'dark' = 'light',
-): Promise<{ context: BrowserContext; page: Page; cdp: CDPSession; authenticatorId: string }> {
-  const context = await browser.newContext({ colorScheme, viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  return { context, page, cdp, authenticatorId: await addAuthenticator(cdp) };
-}
-
 /** Opens an invitation link in a fresh browser and registers its passkey; the console's dashboard follows. */
 async function register(name: string, link: string): Promise<Operator> {
-  assert.ok(link.startsWith(`${consoleUrl}/invite/`), `an invitation link on the console's origin: ${link}`);
-  const { context, page, cdp, authenticatorId } = await operatorBrowser();
-  await page.goto(link);
-  await page.getByRole('button', { name: 'Register a passkey' }).click();
-  await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
-  return { name, context, page, cdp, authenticatorId };
+  return { name, ...(await registerFromInvitation(browser, consoleUrl, link)) };
 }
 
 /** The admin fills in the invitation form; returns the one-time link the console shows. */
@@ -371,7 +341,7 @@ describe('the operator console', () => {
       await rel.getByRole('region', { name: 'blog', exact: true }).getByRole('button', { name: 'Roll back…' }).click();
       assert.deepEqual(await axeViolations(rel), [], `/releases with a typed confirmation (${scheme})`);
 
-      const { context, page } = await operatorBrowser(scheme);
+      const { context, page } = await operatorBrowser(browser, scheme);
       await page.goto(`${consoleUrl}/sign-in`);
       await page.getByRole('button', { name: 'Sign in with a passkey' }).waitFor();
       assert.deepEqual(await axeViolations(page), [], `/sign-in (${scheme})`);
