@@ -111,7 +111,8 @@ for (const database of ['SQLite', 'Postgres'] as const)
         consoleUrl = `http://localhost:${consolePort}`;
         const releasesDir = join(dir, 'releases');
         cpSync(process.env.RELEASES_DIR!, releasesDir, { recursive: true });
-        let location: Record<string, string> = { DATABASE_PATH: join(dir, 'site.sqlite') };
+        // DATABASE_URL emptied: a Postgres the test process was given must not take the SQLite run's place.
+        let location: Record<string, string> = { DATABASE_PATH: join(dir, 'site.sqlite'), DATABASE_URL: '' };
         if (database === 'Postgres') {
           await queryPostgres(ADMIN_URL!, `DROP DATABASE IF EXISTS ${dbName}`);
           await queryPostgres(ADMIN_URL!, `CREATE DATABASE ${dbName}`);
