@@ -52,6 +52,16 @@ describe('posts in the console', () => {
     expect((await editor.get('/api/posts?status=nope')).status).toBe(400);
     expect((await editor.post('/api/posts', { slug: 'console-post', fields: FIELDS })).status).toBe(409);
     expect((await editor.post('/api/posts', { slug: 'Bad Slug', fields: FIELDS })).status).toBe(400);
+    // The address the live preview's call takes.
+    expect((await editor.post('/api/posts', { slug: 'preview', fields: FIELDS })).status).toBe(400);
+  });
+
+  it('a long post saves (the posts calls take a larger body than the rest of the console)', async () => {
+    const content = 'A long paragraph of text. '.repeat(6000);
+    const res = await editor.post('/api/posts', { slug: 'a-long-post', fields: { ...FIELDS, content } });
+    expect(res.status).toBe(201);
+    expect(res.body.post.content).toBe(content);
+    expect((await editor.post('/api/invitations', { name: 'x'.repeat(70_000) })).status).toBe(413);
   });
 
   it('two saves of one version: the second is refused with 409 and shown the newer version', async () => {
@@ -107,6 +117,8 @@ describe('posts in the console', () => {
     expect((await editor.get('/api/posts/console-post/diff?from=2&to=99')).status).toBe(404);
     expect((await editor.get('/api/posts/console-post/diff?from=x&to=3')).status).toBe(400);
     expect((await editor.get('/api/posts/console-post/revisions/2')).body.revision.body.content).toBe('First editor');
+    for (const v of ['x', '1e999', '99999999999999999999'])
+      expect((await editor.get(`/api/posts/console-post/revisions/${v}`)).status, v).toBe(404);
     const restored = await editor.post('/api/posts/console-post/restore', { version: 3, from: 2 });
     expect(restored.status).toBe(200);
     expect(restored.body.post).toMatchObject({ content: 'First editor', status: 'published', version: 4 });

@@ -137,14 +137,16 @@ export function postsRouter(db: DB, deps: PostsDeps = {}): Router {
   });
 
   router.get('/posts/:slug/revisions/:version', edit('post.read'), async (req, res) => {
-    const revision = await getRevision(db, 'post', slugOf(req.params), Number(req.params.version));
+    const number = Number(req.params.version);
+    const revision = Number.isSafeInteger(number) ? await getRevision(db, 'post', slugOf(req.params), number) : null;
     if (!revision) throw new ConsoleError(404, 'No such version.');
     res.json(success({ revision }));
   });
 
   router.get('/posts/:slug/diff', edit('post.read'), async (req, res) => {
     const [from, to] = [Number(req.query.from), Number(req.query.to)];
-    if (!Number.isInteger(from) || !Number.isInteger(to)) throw new HttpError(400, 'from and to are version numbers.');
+    if (!Number.isSafeInteger(from) || !Number.isSafeInteger(to))
+      throw new HttpError(400, 'from and to are version numbers.');
     const lines = await diffRevisions(db, 'post', slugOf(req.params), from, to);
     if (!lines) throw new ConsoleError(404, 'No such version.');
     res.json(success({ lines }));
