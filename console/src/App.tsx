@@ -13,6 +13,7 @@ import { InviteScreen } from './screens/Invite';
 import { PasskeysScreen } from './screens/Passkeys';
 import { PeopleScreen } from './screens/People';
 import { PostsScreen } from './screens/Posts';
+import { PostEditorScreen } from './screens/PostEditor';
 import { ReleasesScreen } from './screens/Releases';
 import { SignInScreen } from './screens/SignIn';
 import { SubmissionsScreen } from './screens/Submissions';
@@ -118,6 +119,22 @@ export function App() {
       ).map(([path, screen]) => (
         <Route key={path} path={path} element={<Guarded shown={can.edit}>{screen}</Guarded>} />
       ))}
+      <Route
+        path="/posts/new"
+        element={
+          <Guarded shown={can.edit}>
+            <PostEditorScreen />
+          </Guarded>
+        }
+      />
+      <Route
+        path="/posts/:slug"
+        element={
+          <Guarded shown={can.edit}>
+            <PostEditorScreen />
+          </Guarded>
+        }
+      />
       <Route
         path="/passkeys"
         element={

@@ -6,7 +6,7 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
-    /** The whole answer: a 400's `fieldErrors`, a 409's `latest` version. */
+    /** The answer's JSON: a 400's `fieldErrors`, a 409's `latest` version. */
     readonly body?: unknown,
   ) {
     super(message);

@@ -1,5 +1,5 @@
 /**
- * What an editor may change on a tool in the console (docs/operations.md, Editing tools): every field its page
+ * What an editor may change on a tool in the console (docs/operations.md, Editing content: Tools): every field its page
  * shows, under the field rules of every other write path (fields.ts, forms.ts, mcp.ts). The console checks a draft
  * with it before sending; the api checks the save again and answers each refused field with its reason.
  */

@@ -1,5 +1,5 @@
 /**
- * The editors' tool pages (docs/operations.md, Editing tools): the list, a save of every field a tool's page shows,
+ * The editors' tool pages (docs/operations.md, Editing content: Tools): the list, a save of every field a tool's page shows,
  * hide and unhide, versions with diff and restore, and categories and tags. Every call needs the editor role; a
  * save names the version it started from and gets 409 with the newer one when another save came first
  * (content/revisions.ts; guard.ts answers it).

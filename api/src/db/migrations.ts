@@ -324,7 +324,37 @@ const STEPS: Step[] = [
       .addUniqueConstraint('content_revisions_version', ['kind', 'key', 'version'])
       .execute();
   },
-  // Editors in the console (docs/operations.md, Editing tools): a hidden tool keeps its row and leaves every public
+  // Posts edited in the console: a scheduled status (published by each instance's timer: blog/scheduler.ts) and the
+  // time of the last change.
+  async (db, dialect) => {
+    const statuses = sql`status IN ('published','draft','scheduled')`;
+    if (dialect === 'postgres') {
+      await sql`ALTER TABLE blog_posts DROP CONSTRAINT IF EXISTS blog_posts_status_check`.execute(db);
+      await sql`ALTER TABLE blog_posts ADD CONSTRAINT blog_posts_status_check CHECK (${statuses})`.execute(db);
+      await db.schema.alterTable('blog_posts').addColumn('updated_at', 'text').execute();
+    } else {
+      // SQLite cannot change a CHECK constraint: the table is made again with the rows copied over.
+      await withId(db.schema.createTable('blog_posts_next'), dialect)
+        .addColumn('slug', 'text', (c) => c.notNull().unique())
+        .addColumn('title', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull().check(statuses))
+        .addColumn('published_at', 'text')
+        .addColumn('doc', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text')
+        .execute();
+      await sql`INSERT INTO blog_posts_next (id, slug, title, status, published_at, doc) SELECT id, slug, title, status, published_at, doc FROM blog_posts`.execute(
+        db,
+      );
+      await db.schema.dropTable('blog_posts').execute();
+      await db.schema.alterTable('blog_posts_next').renameTo('blog_posts').execute();
+    }
+    await db.schema
+      .createIndex('blog_posts_status_published')
+      .on('blog_posts')
+      .columns(['status', 'published_at'])
+      .execute();
+  },
+  // Editors in the console (docs/operations.md, Editing content: Tools): a hidden tool keeps its row and leaves every public
   // list; a changed slug leaves its old address behind, which redirects to the new one.
   async (db) => {
     await db.schema.alterTable('tools').addColumn('hidden_at', 'text').execute();

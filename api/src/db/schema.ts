@@ -31,9 +31,12 @@ export interface BlogPostsTable {
   id: Generated<number>;
   slug: string;
   title: string;
-  status: 'published' | 'draft';
+  /** A scheduled post is published by the scheduler once `published_at` (an ISO time) has come (blog/scheduler.ts). */
+  status: 'published' | 'draft' | 'scheduled';
   published_at: string | null;
   doc: string;
+  /** The last change made in the console (ISO time); null for a post as the seed wrote it. */
+  updated_at: Generated<string | null>;
 }
 
 export interface SubmissionsTable {

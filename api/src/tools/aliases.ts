@@ -1,5 +1,5 @@
 /**
- * A tool's earlier slugs (docs/operations.md, Editing tools): each old address answers 301 to the tool's current
+ * A tool's earlier slugs (docs/operations.md, Editing content: Tools): each old address answers 301 to the tool's current
  * one. A slug change points every alias of the tool at the new slug, so a chain of renames is one redirect.
  */
 import type { RequestHandler } from 'express';

@@ -1,5 +1,5 @@
 /**
- * Editors' changes to tools (docs/operations.md, Editing tools): a save of every field the page shows, hide and
+ * Editors' changes to tools (docs/operations.md, Editing content: Tools): a save of every field the page shows, hide and
  * unhide, and a slug change that leaves a redirect behind. Each runs in one transaction that bumps the data version
  * (every cache and instance sees it at once) and writes its row of the audit trail.
  */

@@ -1,5 +1,5 @@
 /**
- * Categories and tags as the tools say them (docs/operations.md, Editing tools): each with its count, and a rename
+ * Categories and tags as the tools say them (docs/operations.md, Editing content: Tools): each with its count, and a rename
  * or a merge of one into another (the same call: merging is renaming onto a name in use), all tools in one
  * transaction with one bump of the data version.
  */

@@ -14,11 +14,11 @@ import assert from 'node:assert/strict';
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import type { Browser, BrowserContext, CDPSession, Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { lighthouseReport } from '../../bench/lighthouse';
 import { axeViolations, launchBrowser } from '../browser';
 import { runApiScript, runReleaseCli, startSite, teamCheckout, type Site } from '../harness';
-import { addAuthenticator, operatorBrowser, registerFromInvitation } from '../passkeys';
+import { addAuthenticator, eventually, operatorBrowser, registerOperator, type Operator } from '../operators';
 
 const TOOL = 'Console Approved Tool';
 let site: Site;
@@ -30,14 +30,6 @@ let consoleUrl: string;
 let blogActive: string;
 let blogStored: string;
 
-interface Operator {
-  name: string;
-  context: BrowserContext;
-  page: Page;
-  /** Its DevTools session (the WebAuthn domain) and its authenticator. */
-  cdp: CDPSession;
-  authenticatorId: string;
-}
 const people: Record<'admin' | 'moderator' | 'releaser', Operator | undefined> = {
   admin: undefined,
   moderator: undefined,
@@ -55,19 +47,8 @@ const remotesJson = async () =>
     { id: string }
   >;
 
-/** Polls `check` until it holds (a server-side effect seen through a page or an answer), failing after 20 s. */
-async function eventually(what: string, check: () => Promise<boolean>): Promise<void> {
-  const deadline = Date.now() + 20_000;
-  while (!(await check())) {
-    assert.ok(Date.now() < deadline, what);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
 /** Opens an invitation link in a fresh browser and registers its passkey; the console's dashboard follows. */
-async function register(name: string, link: string): Promise<Operator> {
-  return { name, ...(await registerFromInvitation(browser, consoleUrl, link)) };
-}
+const register = (name: string, link: string) => registerOperator(browser, consoleUrl, name, link);
 
 /** The admin fills in the invitation form; returns the one-time link the console shows. */
 async function invite(admin: Page, name: string, roles: (form: Locator) => Promise<void>): Promise<string> {

@@ -1,5 +1,5 @@
 /**
- * Editors change tools in the console (docs/operations.md, Editing tools), in Chromium with a virtual authenticator:
+ * Editors change tools in the console (docs/operations.md, Editing content: Tools), in Chromium with a virtual authenticator:
  * a pricing change shows in the home page's filter; a hidden tool's page answers 410 and leaves search and the
  * sitemap; merging a category moves its tools under the filter chip they now belong to; a moderator is refused every
  * editor call; the registry's /v0.1 records still validate against the published schema after an edit; and a
@@ -19,7 +19,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, noJsPage } from '../browser';
 import { queryPostgres } from '../db';
 import { API_DIR, freePort, runApiScript, startServerProcess, stopServerProcess } from '../harness';
-import { registerFromInvitation } from '../passkeys';
+import { registerOperator } from '../operators';
 
 const ADMIN_URL = process.env.E2E_DATABASE_URL;
 
@@ -90,7 +90,7 @@ for (const database of ['SQLite', 'Postgres'] as const)
         assert.equal(cli.status, 0, cli.stderr);
         const link = /https?:\/\/\S+\/invite\/\S+/.exec(cli.stdout)?.[0];
         assert.ok(link, cli.stdout);
-        return (await registerFromInvitation(browser, consoleUrl, link)).page;
+        return (await registerOperator(browser, consoleUrl, name, link)).page;
       };
       const api = async (path: string) => (await fetch(base + path)).json() as Promise<Record<string, unknown>>;
       /** The names on the home page's cards for a query, server-rendered, read without JavaScript. */
