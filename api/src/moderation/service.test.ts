@@ -84,6 +84,14 @@ describe('approveSubmission', () => {
     expect(await getToolDoc(db, 'acme-ai-3')).toMatchObject({ name: 'Acme AI' });
   });
 
+  it('never takes a slug a tool had (an old address that redirects to the renamed tool)', async () => {
+    await upsertTool(db, { slug: 'acme-pro', name: 'Acme', description: '', website: 'https://orig.example' });
+    await db.insertInto('tool_slug_aliases').values({ old_slug: 'acme-ai', slug: 'acme-pro' }).execute();
+    await approveSubmission(db, await submit());
+    expect(await getToolDoc(db, 'acme-ai')).toBeNull();
+    expect(await getToolDoc(db, 'acme-ai-2')).toMatchObject({ name: 'Acme AI' });
+  });
+
   it('refuses unknown ids and submissions that were already reviewed, changing nothing', async () => {
     await expect(approveSubmission(db, 42)).rejects.toThrow(new ModerationError('No submission with id 42.'));
     const id = await submit();
