@@ -52,3 +52,14 @@ describe('matchRoute', () => {
     expect(shaped).toEqual(routerMatch(pathname));
   });
 });
+
+describe("a param route's existence check", () => {
+  it('counts a clear 404 or 410 (a hidden tool) as missing, and anything else as there', async () => {
+    const tool = REMOTE_ROUTES.find((r) => r.path === '/tool/:slug')!;
+    const api = (status: number) => ({ fetchJson: vi.fn(async () => ({ ok: status === 200, status, body: null })) });
+    const answers: Record<number, boolean> = {};
+    for (const status of [200, 404, 410, 500])
+      answers[status] = await tool.exists!({ slug: 'x' }, api(status) as never);
+    expect(answers).toEqual({ 200: true, 404: false, 410: false, 500: true });
+  });
+});
