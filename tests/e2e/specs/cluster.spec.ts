@@ -196,11 +196,13 @@ describe(
       assert.deepEqual(statuses, [...Array(EVENTS_LIMIT).fill(201), 429, 429]);
     });
 
-    it("a post published through one instance's console is on the other's /blog within a second, and after its restart", async () => {
-      // An editor's session, made in the database as a sign-in would (console/sessions.ts: only the id's hash).
+    /** A console call on instance 0 as an editor (`name`), whose session is made in the database as a sign-in
+     *  would (console/sessions.ts: only the id's hash). */
+    async function editorCalls(name: string) {
       const [person] = await queryPostgres<{ id: number }>(
         databaseUrl,
-        `INSERT INTO console_people (name, roles, disabled, created_at) VALUES ('Cluster Editor', '[{"role":"editor"}]', 0, $1) RETURNING id`,
+        `INSERT INTO console_people (name, roles, disabled, created_at) VALUES ($1, '[{"role":"editor"}]', 0, $2) RETURNING id`,
+        name,
         new Date().toISOString(),
       );
       const session = randomBytes(32).toString('base64url');
@@ -212,7 +214,7 @@ describe(
         Date.now(),
         Date.now() + 3_600_000,
       );
-      const consoleCall = async (path: string, body: object) => {
+      return async (path: string, body: object) => {
         const res = await fetch(consoleOrigin() + path, {
           method: 'POST',
           headers: { 'content-type': 'application/json', origin: consoleOrigin(), cookie: `__Host-console=${session}` },
@@ -220,6 +222,10 @@ describe(
         });
         return { status: res.status, body: (await res.json()) as { post?: { version: number } } };
       };
+    }
+
+    it("a post published through one instance's console is on the other's /blog within a second, and after its restart", async () => {
+      const consoleCall = await editorCalls('Cluster Editor');
       const slug = 'published-through-the-other-instance';
       const fields = {
         title: 'Published through the other instance',
@@ -253,6 +259,23 @@ describe(
       servers[1] = await start(1);
       assert.equal(await listed(), true, 'still listed after a restart');
       assert.match((await json(1, `/blog/${slug}`)).body as string, /Shared by both\./);
+    });
+
+    it("a tool hidden through one instance's console answers 410 on the other within a second", async () => {
+      const hide = await editorCalls('Cluster Tool Editor');
+      const page = async () => (await fetch(`${base(1)}/tool/cursor`)).status;
+      // Instance 1's page as its page cache holds it.
+      assert.equal(await page(), 200);
+      assert.equal(await page(), 200);
+      assert.equal((await hide('/api/tools/cursor/hide', {})).status, 200);
+      const started = Date.now();
+      while ((await page()) !== 410) {
+        assert.ok(Date.now() - started < 10_000, 'instance 1 answers 410');
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      const took = Date.now() - started;
+      assert.ok(took < 1000, `instance 1 answered 410 ${took} ms after the hide`);
+      assert.equal((await hide('/api/tools/cursor/unhide', {})).status, 200);
     });
 
     it('kill -9 of one instance under write load loses no acknowledged write', async () => {
