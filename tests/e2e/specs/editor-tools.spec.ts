@@ -16,7 +16,7 @@ import { after, before, describe, it } from 'node:test';
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, noJsPage } from '../browser';
+import { axeViolations, launchBrowser, noJsPage } from '../browser';
 import { queryPostgres } from '../db';
 import { API_DIR, freePort, runApiScript, startServerProcess, stopServerProcess } from '../harness';
 import { registerOperator } from '../operators';
@@ -220,6 +220,28 @@ for (const database of ['SQLite', 'Postgres'] as const)
         assert.ok(servers.length > 20);
         for (const { server } of servers)
           assert.ok(validate(server), `${server.name}: ${ajv.errorsText(validate.errors)}`);
+      });
+
+      it("the editors' tool screens pass axe (WCAG 2 A/AA) in both colour schemes, a refused field included", async () => {
+        for (const scheme of ['light', 'dark'] as const) {
+          await editor.emulateMedia({ colorScheme: scheme });
+          for (const path of ['/tools', `/tools/${PRICED.slug}`, '/taxonomy']) {
+            await editor.goto(consoleUrl + path);
+            await editor.getByRole('heading', { level: 1 }).waitFor();
+            await editor.waitForFunction(
+              () =>
+                !Array.from(document.querySelectorAll('[role="status"]')).some((e) =>
+                  /Loading/.test(e.textContent ?? ''),
+                ),
+            );
+            if (path.startsWith('/tools/')) {
+              await editor.getByLabel('Website URL').fill('javascript:alert(1)');
+              await editor.getByRole('button', { name: 'Save' }).click();
+              await editor.getByText(/Website URL must be a web address/).waitFor();
+            }
+            assert.deepEqual(await axeViolations(editor), [], `${path} (${scheme})`);
+          }
+        }
       });
 
       it('a restart keeps every change', async () => {
