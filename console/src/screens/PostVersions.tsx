@@ -1,5 +1,5 @@
 /** A post's versions: who saved each and when, what changed from one to the current, and a restore. */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { api, errorText } from '../api';
 import { ErrorNote, Loading } from '../components/Status';
 import { ACTIONS, Table } from '../components/Table';
@@ -28,7 +28,11 @@ export function PostVersions({
   refresh: number;
   onRestored: () => Promise<void>;
 }) {
-  const list = useResource<{ revisions: Summary[] }>(`/api/posts/${slug}/revisions?after=${refresh}`);
+  const list = useResource<{ revisions: Summary[] }>(`/api/posts/${slug}/revisions`);
+  const { reload } = list;
+  useEffect(() => {
+    if (refresh) void reload();
+  }, [refresh, reload]);
   const [diff, setDiff] = useState<{ from: number; lines: DiffLine[] } | null>(null);
   const [error, setError] = useState<string | null>(null);
 

@@ -32,8 +32,7 @@ const REVISIONS = {
 };
 const editorApi = (overrides = {}) => ({
   'GET /api/posts/hello': { success: true, post: POST },
-  'GET /api/posts/hello/revisions?after=0': REVISIONS,
-  'GET /api/posts/hello/revisions?after=1': REVISIONS,
+  'GET /api/posts/hello/revisions': REVISIONS,
   'POST /api/posts/preview': (c: Call) => ({
     success: true,
     html: `<article class="blog-post__article"><p>${(c.body as { fields: { content: string } }).fields.content}</p></article>`,
@@ -100,6 +99,8 @@ describe('the post editor', () => {
     expect(await screen.findByText('Saved as version 3.')).toBeTruthy();
     const save = calls.find((c) => c.method === 'POST' && c.path === '/api/posts/hello');
     expect(save?.body).toMatchObject({ version: 2, action: 'save', fields: { content: 'Changed', tags: ['One'] } });
+    // The versions are listed again with the new one.
+    await waitFor(() => expect(calls.filter((c) => c.path === '/api/posts/hello/revisions')).toHaveLength(2));
   });
 
   it('a save refused with 409 shows the newer version and offers to load it', async () => {

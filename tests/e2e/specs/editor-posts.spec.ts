@@ -16,7 +16,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from '../browser';
+import { axeViolations, launchBrowser } from '../browser';
 import { freePort, runApiScript, startServerProcess, stopServerProcess } from '../harness';
 import { eventually, registerOperator, type Operator } from '../operators';
 
@@ -123,6 +123,16 @@ describe('editors publish posts from the console', () => {
     assert.equal(await preview.locator('a', { hasText: 'the blog' }).getAttribute('href'), '/blog');
     previewHtml = await preview.innerHTML();
     assert.match(previewHtml, /^<article class="blog-post__article"/);
+    // The editor and the list, with the versions and the preview on screen, pass axe-core.
+    await page
+      .getByRole('button', { name: /^Compare version/ })
+      .first()
+      .click();
+    await page.getByLabel(/^Changes from version/).waitFor();
+    assert.deepEqual(await axeViolations(page), [], 'the post editor');
+    await page.goto(`${consoleUrl}/posts`);
+    await page.getByRole('row', { name: new RegExp(POST.title) }).waitFor();
+    assert.deepEqual(await axeViolations(page), [], 'the posts list');
   });
 
   it('a second post is scheduled a minute ahead', async () => {
@@ -257,7 +267,7 @@ describe('editors publish posts from the console', () => {
     const { page } = editor;
     await eventually('the console answers again', async () => (await fetch(`${consoleUrl}/sign-in`)).ok);
     await page.goto(`${consoleUrl}/posts/${POST.slug}`);
-    await page.getByRole('heading', { name: 'Versions' }).waitFor();
+    await page.getByText(/^\d+ \(current\)$/).waitFor();
     const rows = await page
       .getByRole('table', { name: /Versions/ })
       .locator('tbody tr')
