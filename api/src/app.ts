@@ -46,6 +46,10 @@ import { createMetrics, serveMetrics, type SiteMetrics } from './metrics';
 import { routeLabel } from './http/routeLabel';
 import { createConsoleApp } from './console/app';
 import { reportInstance } from './console/instances';
+import { DATA_KEY, noStore, privateWithCookies, releaseKey } from './edge/headers';
+import { createPurger, PURGE_POLL_MS, queuePurge } from './edge/purges';
+import { purgeKeysOfChange } from './edge/releaseChange';
+import { SIDE_PATH, sideOf, sideRoute } from './edge/side';
 
 export interface AppDeps {
   config: ServerConfig;
@@ -141,7 +145,15 @@ export async function createApp({
     everyMs: config.rollback.enabled && pages ? config.rollback.checkMs : 0,
     remotes: REMOTE_NAMES,
     logger,
+    async rolledBack(remote, before, after) {
+      const keys = purgeKeysOfChange(remote, before, after);
+      if (keys.length) await queuePurge(db, keys);
+    },
   });
+  // Sends the purges that changes queue to the shared caches in front (PURGE_URLS), one instance per purge.
+  const purger = config.purgeUrls.length
+    ? createPurger({ db, urls: config.purgeUrls, logger, pollMs: PURGE_POLL_MS })
+    : null;
 
   // One set of limits, so page form posts (through the in-process API) and direct API posts share each budget.
   // On Postgres (several instances) the counts live in the database, so the limit holds across all of them.
@@ -208,6 +220,7 @@ export async function createApp({
   let storedPages: CachedPages | null = null;
 
   app.use(requestLogger(logger));
+  app.use(privateWithCookies);
   app.use(replayableAnswers);
   app.use(refuseNul);
   // HTML, JSON and the JavaScript bundles shrink to a third or less on the wire; cached replies come compressed.
@@ -223,6 +236,7 @@ export async function createApp({
   // The release API (teams' CI, operators): bearer tokens, never cookies; not part of the in-process API.
   app.use(
     '/api/releases',
+    noStore,
     releasesRouter({
       db,
       releasesDir: config.releasesDir,
@@ -248,6 +262,8 @@ export async function createApp({
   // Scrapes with the token (METRICS_TOKEN); without one configured, /metrics is only on METRICS_PORT (main.ts).
   if (config.metricsToken)
     app.get('/metrics', (req, res, next) => void serveMetrics(metrics, req, res, config.metricsToken).catch(next));
+  // Which canary side a bucket is on, for a shared cache in front (edge/side.ts).
+  app.get(SIDE_PATH, sideRoute(canaries));
   app.use(jsonApi);
 
   // A preview link: checks its signature and expiry, gives this browser the cookie, and opens the remote's first page.
@@ -349,6 +365,16 @@ export async function createApp({
           }),
           // The releases this visitor is served: each side of a canary has its own pages.
           releases: (req) => servedReleasesKey(serving, REMOTE_NAMES, canaries.pins(req)),
+          // A page names every remote's release (the browser may open any route), so each is one of its keys.
+          edge(req) {
+            const pins = canaries.pins(req);
+            const keys = [DATA_KEY];
+            for (const remote of REMOTE_NAMES) {
+              const id = serving.current(remote, pins[remote]).release?.id;
+              if (id) keys.push(releaseKey(remote, id));
+            }
+            return { keys, side: sideOf(pins) };
+          },
         });
     storedPages = cached;
     const uncached: RequestHandler = (req, res, next) => void renderer.render(req, res).catch(next);
@@ -430,6 +456,7 @@ export async function createApp({
       : null;
   const stop = async () => {
     instance?.stop();
+    purger?.stop();
     rollbacks.stop();
     serving.close();
     await signals.close();

@@ -311,6 +311,18 @@ const STEPS: Step[] = [
           BEGIN SELECT RAISE(ABORT, 'console_audit is append-only'); END`.execute(db);
     }
   },
+  // Purges the shared caches still have to take (edge/purges.ts): one row per key.
+  async (db) => {
+    await db.schema
+      .createTable('edge_purges')
+      .addColumn('key', 'text', (c) => c.primaryKey())
+      .addColumn('generation', 'integer', (c) => c.notNull())
+      .addColumn('queued_at', 'bigint', (c) => c.notNull())
+      .addColumn('next_at', 'bigint', (c) => c.notNull())
+      .addColumn('attempts', 'integer', (c) => c.notNull())
+      .addColumn('claimed_until', 'bigint', (c) => c.notNull())
+      .execute();
+  },
 ];
 
 /** SQLite files made before this runner kept their step count in user_version; four of those steps = two here. */

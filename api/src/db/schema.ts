@@ -247,6 +247,19 @@ export interface InstancesTable {
   status: string;
 }
 
+/** Purges the shared caches still have to take, one row per key (edge/purges.ts). Times in epoch milliseconds. */
+export interface EdgePurgesTable {
+  key: string;
+  /** Bumped by each change of the key: a row is deleted only for the generation that was sent. */
+  generation: number;
+  queued_at: number;
+  /** Not sent before this (backoff after a cache failed). */
+  next_at: number;
+  attempts: number;
+  /** Claimed by an instance sending it until then (0: free). */
+  claimed_until: number;
+}
+
 export interface Schema {
   tools: ToolsTable;
   blog_posts: BlogPostsTable;
@@ -272,4 +285,5 @@ export interface Schema {
   console_sessions: ConsoleSessionsTable;
   console_audit: ConsoleAuditTable;
   instances: InstancesTable;
+  edge_purges: EdgePurgesTable;
 }

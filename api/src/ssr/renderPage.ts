@@ -18,6 +18,7 @@ import { pageCodeList, shellPageCode } from './pageCode';
 import { allowInlineStyles } from '../middleware/security';
 import { DEV_RELEASE_ID } from '../releases/manifest';
 import { STOP_PREVIEW_PATH } from '../releases/preview';
+import { NO_STORE, PRIVATE } from '../edge/headers';
 
 const DEFAULT_HEAD: Head = {
   title: 'AI Tools Directory - Discover AI Tools and MCP Servers',
@@ -224,10 +225,11 @@ export async function createPageRenderer(
         );
       const policy = res.getHeader('Content-Security-Policy');
       if (typeof policy === 'string') res.set('Content-Security-Policy', allowInlineStyles(policy, inlineStyles));
-      // A previewed page is this browser's alone: no shared cache may keep it.
+      // A page is this visitor's until the page cache finds it is everyone's and marks it shared (ssr/pageCache.ts);
+      // a previewed page is this browser's alone, not even kept by it.
       res
         .status(result.status)
-        .set('Cache-Control', bar ? 'private, no-store' : 'no-cache')
+        .set('Cache-Control', bar ? NO_STORE : PRIVATE)
         .type('html')
         .send(html);
     },
