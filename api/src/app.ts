@@ -47,8 +47,8 @@ import { routeLabel } from './http/routeLabel';
 import { createConsoleApp } from './console/app';
 import { reportInstance } from './console/instances';
 import { DATA_KEY, noStore, privateWithCookies, releaseKey } from './edge/headers';
-import { createPurger, PURGE_POLL_MS, queuePurge } from './edge/purges';
-import { purgeKeysOfChange } from './edge/releaseChange';
+import { createPurger, PURGE_POLL_MS } from './edge/purges';
+import { queueReleasePurges } from './edge/releaseChange';
 import { SIDE_PATH, sideOf, sideRoute } from './edge/side';
 
 export interface AppDeps {
@@ -145,10 +145,7 @@ export async function createApp({
     everyMs: config.rollback.enabled && pages ? config.rollback.checkMs : 0,
     remotes: REMOTE_NAMES,
     logger,
-    async rolledBack(remote, before, after) {
-      const keys = purgeKeysOfChange(remote, before, after);
-      if (keys.length) await queuePurge(db, keys);
-    },
+    rolledBack: (remote, before, after) => queueReleasePurges(db, remote, before, after),
   });
   // Sends the purges that changes queue to the shared caches in front (PURGE_URLS), one instance per purge.
   const purger = config.purgeUrls.length

@@ -321,6 +321,7 @@ const STEPS: Step[] = [
       .addColumn('next_at', 'bigint', (c) => c.notNull())
       .addColumn('attempts', 'integer', (c) => c.notNull())
       .addColumn('claimed_until', 'bigint', (c) => c.notNull())
+      .addColumn('again_at', 'bigint', (c) => c.notNull())
       .execute();
   },
 ];

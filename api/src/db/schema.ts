@@ -258,6 +258,8 @@ export interface EdgePurgesTable {
   attempts: number;
   /** Claimed by an instance sending it until then (0: free). */
   claimed_until: number;
+  /** Sent once more at this time after it went out (0: not). */
+  again_at: number;
 }
 
 export interface Schema {

@@ -3,7 +3,9 @@
  * canary sides (`sides`). A change writes its keys into the edge_purges table (the data's in the same transaction as
  * the data version's bump), and one instance sends each: it claims the rows for a lease, sends
  * `PURGE /` with `Surrogate-Key: <keys>` to every cache, and deletes them once every cache said 2xx. A cache that is
- * down is asked again with backoff; a second change of a key while it is sent makes it go again. The table holds one
+ * down is asked again with backoff; a second change of a key while it is sent makes it go again. A release's purge
+ * goes out a second time once every instance has seen the release change (RELEASE_SEEN_MS): a page an instance
+ * rendered from the old release just after the first purge is not kept either. The table holds one
  * row per key, and a row older than a page's longest life in a cache (STALE_IF_ERROR_SECONDS) is dropped unsent: the
  * pages it would purge are gone by then. docs/operations.md, Shared cache.
  */
@@ -27,18 +29,30 @@ export const PURGE_POLL_MS = 500;
 
 const kicks = new Set<() => void>();
 
-/** Queues purges of `keys` (in the caller's transaction when it holds one); this process's purger sends them at once. */
-export async function queuePurge(db: DB, keys: readonly string[]): Promise<void> {
+/** Queues purges of `keys` (in the caller's transaction when it holds one); this process's purger sends them at once,
+ *  and again `againAfterMs` later when given. */
+export async function queuePurge(db: DB, keys: readonly string[], opts: { againAfterMs?: number } = {}): Promise<void> {
   const now = Date.now();
+  const again = opts.againAfterMs ? { again_at: now + opts.againAfterMs } : {};
   for (const key of new Set(keys)) {
     await db
       .insertInto('edge_purges')
-      .values({ key, generation: 1, queued_at: now, next_at: now, attempts: 0, claimed_until: 0 })
+      .values({
+        key,
+        generation: 1,
+        queued_at: now,
+        next_at: now,
+        attempts: 0,
+        claimed_until: 0,
+        again_at: 0,
+        ...again,
+      })
       .onConflict((oc) =>
         oc.column('key').doUpdateSet((eb) => ({
           generation: eb('edge_purges.generation', '+', 1),
           next_at: now,
           attempts: 0,
+          ...again,
         })),
       )
       .execute();
@@ -86,14 +100,23 @@ export function createPurger(opts: {
           .limit(BATCH),
       )
       .where('claimed_until', '<', now)
-      .returning(['key', 'generation', 'attempts'])
+      .returning(['key', 'generation', 'attempts', 'again_at'])
       .execute();
     if (!rows.length) return 0;
     const keys = rows.map((r) => r.key);
     const sent = await Promise.all(urls.map((url) => send(url, keys.join(' ')).catch(() => false)));
     if (sent.every(Boolean)) {
-      for (const r of rows)
-        await db.deleteFrom('edge_purges').where('key', '=', r.key).where('generation', '=', r.generation).execute();
+      for (const r of rows) {
+        if (Number(r.again_at))
+          await db
+            .updateTable('edge_purges')
+            .set({ next_at: r.again_at, again_at: 0 })
+            .where('key', '=', r.key)
+            .where('generation', '=', r.generation)
+            .execute();
+        else
+          await db.deleteFrom('edge_purges').where('key', '=', r.key).where('generation', '=', r.generation).execute();
+      }
       // A key changed again while it was sent goes again.
       await db.updateTable('edge_purges').set({ claimed_until: 0 }).where('key', 'in', keys).execute();
       return rows.length;

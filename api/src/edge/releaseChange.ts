@@ -7,8 +7,12 @@ import type { DB } from '../db/connection';
 import type { RemoteState } from '../releases/manifest';
 import { fileManifestStore } from '../releases/manifestStore';
 import type { StoreLocation } from '../releases/store';
+import { RECHECK_MS } from '../releases/serving';
 import { releaseKey, SIDES_KEY } from './headers';
-import { queuePurge } from './purges';
+import { PURGE_POLL_MS, queuePurge } from './purges';
+
+/** Every instance has seen a release change by then (releases/serving.ts re-checks every RECHECK_MS). */
+export const RELEASE_SEEN_MS = RECHECK_MS + PURGE_POLL_MS;
 
 export function purgeKeysOfChange(remote: string, before?: RemoteState, after?: RemoteState): string[] {
   const keys: string[] = [];
@@ -17,6 +21,17 @@ export function purgeKeysOfChange(remote: string, before?: RemoteState, after?: 
   if (before?.canary?.id !== after?.canary?.id || before?.canary?.percent !== after?.canary?.percent)
     keys.push(SIDES_KEY);
   return keys;
+}
+
+/** Queues the purges a change of a remote's releases calls for. */
+export async function queueReleasePurges(
+  db: DB,
+  remote: string,
+  before: RemoteState | undefined,
+  after: RemoteState | undefined,
+): Promise<void> {
+  const keys = purgeKeysOfChange(remote, before, after);
+  if (keys.length) await queuePurge(db, keys, { againAfterMs: RELEASE_SEEN_MS });
 }
 
 /** Runs a change of a remote's releases, then queues the purges it calls for. */
@@ -30,7 +45,6 @@ export async function purgingChange<T>(
   const stateOf = () => manifests.read().manifest.remotes[remote];
   const before = stateOf();
   const result = await change();
-  const keys = purgeKeysOfChange(remote, before, stateOf());
-  if (keys.length) await queuePurge(db, keys);
+  await queueReleasePurges(db, remote, before, stateOf());
   return result;
 }
