@@ -190,6 +190,8 @@ export async function createPageRenderer(
         );
 
       if (result.kind === 'response') {
+        // A route's own answer (a form's redirect after its post): this visitor's.
+        res.set('Cache-Control', PRIVATE);
         const location = result.response.headers.get('Location');
         if (location && result.response.status >= 300 && result.response.status < 400)
           return void res.redirect(result.response.status, location);

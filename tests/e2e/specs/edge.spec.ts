@@ -230,7 +230,7 @@ describe('through a shared cache (Varnish)', { skip }, () => {
       );
       assert.ok(post.res.status < 500, `the form answers (${post.res.status})`);
       assert.equal(post.cache, 'MISS', "a form's answer is never from the cache");
-      assert.match(post.res.headers.get('cache-control') ?? 'private', /private|no-store/);
+      assert.match(post.res.headers.get('cache-control') ?? '', /private/);
     }
   });
 
