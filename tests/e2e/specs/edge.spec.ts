@@ -221,7 +221,13 @@ describe('through a shared cache (Varnish)', { skip }, () => {
       assert.match(page.res.headers.get('cache-control')!, /no-store/);
     }
     assert.notEqual(blogRelease((await edge('/blog')).text), previewed, 'nor does anyone else get it');
-    // A form's answer to its post.
+    // A form page (each carries a fresh idempotency key), and its answer to a post.
+    for (let i = 0; i < 2; i++) {
+      const form = await edge('/contact');
+      assert.equal(form.res.status, 200);
+      assert.equal(form.cache, 'MISS', 'a form page is never from the cache');
+      assert.match(form.res.headers.get('cache-control') ?? '', /private/);
+    }
     for (let i = 0; i < 3; i++) {
       const post = await edge(
         '/contact',
