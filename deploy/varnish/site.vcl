@@ -1,9 +1,9 @@
 vcl 4.1;
-# The shared cache in front of the site's instances (docs/operations.md, Shared cache). It keeps what the origin marks
-# shared (CDN-Cache-Control, edge/headers.ts), keys each page on the visitor's canary side (never on the bucket
-# cookie; edge/side.ts), purges by key (Surrogate-Key, with the xkey module of varnish-modules) and serves pages
-# stale while the instances are down. The instances, the health probe and who may purge are the deployment's own:
-# origins.vcl on the vcl_path (origins.example.vcl beside this file shows one).
+# The shared cache in front of the site's instances (docs/operations.md, A shared cache in front). It keeps what the
+# origin marks shared (CDN-Cache-Control, edge/headers.ts), keys each page on the visitor's canary side (never on the
+# bucket cookie; edge/side.ts), purges by key (Surrogate-Key, with the xkey module of varnish-modules) and serves
+# pages stale while the instances are down. The instances, the health probe and who may purge are the deployment's
+# own: origins.vcl on the vcl_path (origins.example.vcl beside this file shows one).
 
 import std;
 import xkey;
@@ -108,11 +108,12 @@ sub vcl_backend_response {
         set beresp.ttl = 0s;
         return (deliver);
     }
-    # The shared cache's own lifetime (RFC 9213), and its stale-if-error as grace (RFC 5861).
+    # The shared cache's own lifetime (CDN-Cache-Control), and its stale-if-error as grace.
     if (beresp.http.CDN-Cache-Control ~ "max-age=[0-9]+") {
         set beresp.ttl = std.duration(regsub(beresp.http.CDN-Cache-Control, "^.*max-age=([0-9]+).*$", "\1s"), 0s);
         if (beresp.http.CDN-Cache-Control ~ "stale-if-error=[0-9]+") {
-            set beresp.grace = std.duration(regsub(beresp.http.CDN-Cache-Control, "^.*stale-if-error=([0-9]+).*$", "\1s"), 0s);
+            set beresp.grace = std.duration(
+                regsub(beresp.http.CDN-Cache-Control, "^.*stale-if-error=([0-9]+).*$", "\1s"), 0s);
         }
     }
     if (beresp.http.Surrogate-Key) {

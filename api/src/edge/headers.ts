@@ -1,9 +1,9 @@
 /**
  * What a shared cache in front (a CDN, Varnish: deploy/varnish/site.vcl) may do with each answer (docs/operations.md,
- * Shared cache). Anonymous pages, the ones the page cache keeps (ssr/pageCache.ts), are shared briefly: browsers
- * revalidate each time, shared caches keep them SHARED_SECONDS, serve them stale while they fetch them again and,
- * while the origin fails, for a day. Each carries its purge keys (edge/purges.ts) and the canary side it was made for
- * (edge/side.ts). Anything one visitor's own is private.
+ * A shared cache in front). Anonymous pages, the ones the page cache keeps (ssr/pageCache.ts), are shared briefly:
+ * browsers revalidate each time, shared caches keep them SHARED_SECONDS, serve them stale while they fetch them again
+ * and, while the origin fails, for a day. Each carries its purge keys (edge/purges.ts) and the canary side it was made
+ * for (edge/side.ts). An answer that is one visitor's own is private.
  */
 import type { RequestHandler } from 'express';
 

@@ -7,7 +7,7 @@
  * goes out a second time once every instance has seen the release change (RELEASE_SEEN_MS): a page an instance
  * rendered from the old release just after the first purge is not kept either. The table holds one
  * row per key, and a row older than a page's longest life in a cache (STALE_IF_ERROR_SECONDS) is dropped unsent: the
- * pages it would purge are gone by then. docs/operations.md, Shared cache.
+ * pages it would purge are gone by then. docs/operations.md, A shared cache in front.
  */
 import type { Logger } from 'pino';
 import type { DB } from '../db/connection';
@@ -50,6 +50,8 @@ export async function queuePurge(db: DB, keys: readonly string[], opts: { againA
       .onConflict((oc) =>
         oc.column('key').doUpdateSet((eb) => ({
           generation: eb('edge_purges.generation', '+', 1),
+          // A row's age is its newest change's: only pages fetched before that one need the purge.
+          queued_at: now,
           next_at: now,
           attempts: 0,
           ...again,

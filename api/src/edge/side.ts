@@ -4,7 +4,7 @@
  * (`blog@<id>`, several joined by `+`). The cache asks the origin once per bucket which side it is on, through
  * SIDE_PATH, and keeps that answer until a release changes (purge key SIDES_KEY); each page says the side it was
  * rendered for (Release-Side), so a cache that asked before a change never stores a page under the wrong side.
- * The edge rule for Varnish is deploy/varnish/site.vcl; for CDNs, docs/operations.md, Shared cache.
+ * The edge rule for Varnish is deploy/varnish/site.vcl; for CDNs, docs/operations.md, A shared cache in front.
  */
 import type { RequestHandler } from 'express';
 import { BUCKET_COOKIE, type Canaries } from '../releases/canary';
