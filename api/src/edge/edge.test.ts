@@ -116,6 +116,9 @@ describe('what a release change purges', () => {
     ]);
     // Nothing changed.
     expect(purgeKeysOfChange('blog', state('b1'), state('b1'))).toEqual([]);
+    // Another instance activated b2 a moment ago (not seen here yet), and this one activates b3: b2's pages go too.
+    const after = { ...state('b3'), history: [{ action: 'release', id: 'b3', from: 'b2' }] } as unknown as RemoteState;
+    expect(purgeKeysOfChange('blog', state('b1'), after)).toEqual(['blog@b1', 'blog@b2']);
   });
 });
 

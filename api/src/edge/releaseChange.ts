@@ -17,6 +17,10 @@ export const RELEASE_SEEN_MS = RECHECK_MS + PURGE_POLL_MS;
 export function purgeKeysOfChange(remote: string, before?: RemoteState, after?: RemoteState): string[] {
   const keys: string[] = [];
   if (before?.active && before.active !== after?.active) keys.push(releaseKey(remote, before.active));
+  // The release the change replaced, as written under the writers' lock: `before` may be a moment old on Postgres
+  // (another instance's change not loaded yet).
+  const from = after?.history.at(-1)?.from;
+  if (from && from !== after?.active && from !== before?.active) keys.push(releaseKey(remote, from));
   if (before?.canary && before.canary.id !== after?.canary?.id) keys.push(releaseKey(remote, before.canary.id));
   if (before?.canary?.id !== after?.canary?.id || before?.canary?.percent !== after?.canary?.percent)
     keys.push(SIDES_KEY);
