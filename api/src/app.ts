@@ -47,7 +47,7 @@ import { routeLabel } from './http/routeLabel';
 import { createConsoleApp } from './console/app';
 import { reportInstance } from './console/instances';
 import { DATA_KEY, noStore, privateWithCookies, releaseKey } from './edge/headers';
-import { createPurger, PURGE_POLL_MS } from './edge/purges';
+import { createPurger, PURGE_POLL_MS, queuePurge } from './edge/purges';
 import { queueReleasePurges } from './edge/releaseChange';
 import { SIDE_PATH, sideOf, sideRoute } from './edge/side';
 
@@ -116,6 +116,11 @@ export async function createApp({
     devRemotes: config.devRemotes,
     logger,
     importEntry: importServerEntry,
+    // Pages a shared cache keeps that name a broken release go (each instance that finds it asks; the queue merges).
+    onBroken: (remote, id) =>
+      void queuePurge(db, [releaseKey(remote, id)]).catch((err: unknown) =>
+        logger.warn({ err, remote, release: id }, 'could not queue the purge of a broken release'),
+      ),
   });
   const manifestNow = () => serving.manifest().manifest;
   // The error rates watched, for the metrics' scrape (the monitor is made below).
