@@ -1,7 +1,7 @@
 /**
  * A shared cache in front, for real: Debian's Varnish with the site's configuration (deploy/varnish/site.vcl, the
  * xkey module of varnish-modules) before a server of its own (the production build, PURGE_URLS naming this Varnish),
- * both started here on free ports:
+ * both started here on free ports (and the configuration's own varnishtest):
  * - of 200 anonymous GETs of / and a tool page, at least 198 are answered by Varnish (its own counters);
  * - an approved tool is on / through Varnish within 2 s, and an activated blog release on /blog;
  * - under a 50% blog canary, 20 fresh browsers each stay on their release over 3 pages, and stable visitors are
@@ -11,12 +11,13 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../browser';
-import { runApiScript, runReleaseCli, startSite, type Site } from '../harness';
+import { REPO_ROOT, runApiScript, runReleaseCli, startSite, type Site } from '../harness';
 import { startVarnish, VARNISHD, varnishInstalled, varnishPort, type Varnish } from '../varnish';
 
 const PREVIEW_SECRET = 'edge-spec-preview-secret';
@@ -74,6 +75,11 @@ describe('through a shared cache (Varnish)', { skip }, () => {
   });
 
   let toolPath: string;
+
+  it("passes the configuration's own test (varnishtest deploy/varnish/site.vtc: sides, cookies, purge by key)", () => {
+    const r = spawnSync('varnishtest', [join(REPO_ROOT, 'deploy', 'varnish', 'site.vtc')], { encoding: 'utf8' });
+    assert.equal(r.status, 0, r.stdout + r.stderr);
+  });
 
   it('answers at least 198 of 200 anonymous GETs of / and a tool page itself', async () => {
     const tools = (await (await fetch(`${site.baseUrl}/api/tools`)).json()) as { data: { slug: string }[] };
