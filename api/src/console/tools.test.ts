@@ -194,6 +194,7 @@ describe('changing a slug', () => {
       const res = await site().get(`/tool/${old}?ref=x`);
       expect(res.status, old).toBe(301);
       expect(res.headers.location).toBe('/tool/gamma-slides?ref=x');
+      expect(res.headers['cache-control']).toBe('private, no-store');
     }
     expect((await site().get('/api/tools/gamma-slides')).status).toBe(200);
     expect((await site().get('/api/tools/gamma')).status).toBe(404);

@@ -311,6 +311,19 @@ const STEPS: Step[] = [
           BEGIN SELECT RAISE(ABORT, 'console_audit is append-only'); END`.execute(db);
     }
   },
+  // Purges the shared caches still have to take (edge/purges.ts): one row per key.
+  async (db) => {
+    await db.schema
+      .createTable('edge_purges')
+      .addColumn('key', 'text', (c) => c.primaryKey())
+      .addColumn('generation', 'integer', (c) => c.notNull())
+      .addColumn('queued_at', 'bigint', (c) => c.notNull())
+      .addColumn('next_at', 'bigint', (c) => c.notNull())
+      .addColumn('attempts', 'integer', (c) => c.notNull())
+      .addColumn('claimed_until', 'bigint', (c) => c.notNull())
+      .addColumn('again_at', 'bigint', (c) => c.notNull())
+      .execute();
+  },
   // Every saved version of an edited post or tool (content/revisions.ts): one table for both kinds, one row a save;
   // the unique key is what refuses the second of two saves made from the same version.
   async (db, dialect) => {
@@ -354,8 +367,8 @@ const STEPS: Step[] = [
       .columns(['status', 'published_at'])
       .execute();
   },
-  // Editors in the console (docs/operations.md, Editing content: Tools): a hidden tool keeps its row and leaves every public
-  // list; a changed slug leaves its old address behind, which redirects to the new one.
+  // Editors in the console (docs/operations.md, Editing content: Tools): a hidden tool keeps its row and leaves every
+  // public list; a changed slug leaves its old address behind, which redirects to the new one.
   async (db) => {
     await db.schema.alterTable('tools').addColumn('hidden_at', 'text').execute();
     await db.schema

@@ -269,6 +269,21 @@ export interface ContentRevisionsTable {
   created_at: string;
 }
 
+/** Purges the shared caches still have to take, one row per key (edge/purges.ts). Times in epoch milliseconds. */
+export interface EdgePurgesTable {
+  key: string;
+  /** Bumped by each change of the key: a row is deleted only for the generation that was sent. */
+  generation: number;
+  queued_at: number;
+  /** Not sent before this (backoff after a cache failed). */
+  next_at: number;
+  attempts: number;
+  /** Claimed by an instance sending it until then (0: free). */
+  claimed_until: number;
+  /** Sent once more at this time after it went out (0: not). */
+  again_at: number;
+}
+
 export interface Schema {
   tools: ToolsTable;
   tool_slug_aliases: ToolSlugAliasesTable;
@@ -296,4 +311,5 @@ export interface Schema {
   console_audit: ConsoleAuditTable;
   instances: InstancesTable;
   content_revisions: ContentRevisionsTable;
+  edge_purges: EdgePurgesTable;
 }

@@ -6,6 +6,7 @@ import type { RequestHandler } from 'express';
 import { toolPath } from '@aitools/platform/routes';
 import type { DB } from '../db/connection';
 import { dataVersion } from '../db/dataVersion';
+import { NO_STORE } from '../edge/headers';
 
 /** Records that `from` now answers with `to` (inside the caller's transaction); `to` itself stops being an alias. */
 export async function addSlugAlias(trx: DB, from: string, to: string): Promise<void> {
@@ -53,7 +54,10 @@ export function oldSlugRedirect(db: DB): RequestHandler {
         const to = aliases.get(slug);
         if (!to) return next();
         const query = req.originalUrl.indexOf('?');
-        res.redirect(301, toolPath(to) + (query < 0 ? '' : req.originalUrl.slice(query)));
+        // Kept by no cache: a slug can be given back to its tool, and a browser keeps a 301 it may store for good.
+        res
+          .set('Cache-Control', NO_STORE)
+          .redirect(301, toolPath(to) + (query < 0 ? '' : req.originalUrl.slice(query)));
       })
       .catch(next);
   };
