@@ -18,6 +18,7 @@ import { firstVisitJs, keystrokeToResults, phoneTimes } from './browser';
 import { buildCatalogueDatabase, SYNTHETIC_SLUG_PREFIX } from './catalogue';
 import { lighthouse } from './lighthouse';
 import { markdownTimes } from './markdown';
+import { INTERACTIONS, inpRuns, inpText, lighthouseRuns, lighthouseRunsText } from './phones';
 import { pagePayload } from './payload';
 import { buildCurrent, drawPictures, startCurrent } from './site';
 import { summarize } from './stats';
@@ -25,7 +26,7 @@ import { fig, formatTable, kB, msText, whole, type Cell, type Column, type Row }
 import { serverPid, throughput, type Throughput } from './throughput';
 import { soak } from './soak';
 
-const SECTIONS = ['throughput', 'lighthouse', 'js', 'phone', 'payload', 'markdown', 'soak'] as const;
+const SECTIONS = ['throughput', 'lighthouse', 'js', 'phone', 'phones', 'payload', 'markdown', 'soak'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const HELP = `pnpm bench [options]
@@ -38,7 +39,8 @@ const HELP = `pnpm bench [options]
                         served in front of this build's server)
   --monolith-url <url>  use a running monolith build of the site for that column instead
   --only <sections>     comma list of ${SECTIONS.join(', ')} (default: all)
-env: BENCH_SECONDS (load per URL, default 8), BENCH_RUNS (phone visits per route, default 5),
+env: BENCH_SECONDS (load per URL, default 8), BENCH_RUNS (phone visits per route, and Lighthouse and INP runs
+     of the phones section, default 5),
      SOAK_SECONDS (the soak's load, default 180), SOAK_IDLE_SECONDS (its idle spell, default 60)`;
 
 const { values: opts } = parseArgs({
@@ -128,6 +130,37 @@ async function phoneRows(browser: Browser, column: Column, base: string | null):
       setCell('phone', `${what} ${route}`, column, value ? fig(msText(value[key]), value[key]) : null);
     }
   }
+}
+
+/** Lighthouse's blocking time over RUNS runs per key page, and INP of three interactions with the CPU slowed four
+ *  times, on each site given, taken in turn. */
+async function phonesRows(browser: Browser, sites: Partial<Record<Column, string>>): Promise<void> {
+  const columns = Object.keys(sites) as Column[];
+  for (const path of KEY_PAGES) {
+    const urls = Object.fromEntries(columns.map((c) => [c, sites[c]! + path]));
+    const cells = await measure(
+      `phones lighthouse ${path}`,
+      () => lighthouseRuns(urls, RUNS, log),
+      () => '',
+    );
+    const runs = cells?.value as Record<Column, Parameters<typeof lighthouseRunsText>[0]> | undefined;
+    for (const c of columns)
+      setCell('phones', `Lighthouse ×${RUNS} ${path}`, c, runs ? fig(lighthouseRunsText(runs[c]), runs[c]) : null);
+  }
+  const inp = await measure(
+    'phones INP',
+    () => inpRuns(browser, sites as Record<string, string>, RUNS, log),
+    () => '',
+  );
+  const samples = inp?.value as Record<Column, Record<(typeof INTERACTIONS)[number], number[]>> | undefined;
+  for (const what of INTERACTIONS)
+    for (const c of columns)
+      setCell(
+        'phones',
+        `INP ×${RUNS}, CPU ÷4: ${what}`,
+        c,
+        samples ? fig(inpText(samples[c][what]), samples[c][what]) : null,
+      );
 }
 
 /** A row's cell for one column (the row is added the first time). */
@@ -241,7 +274,7 @@ if (withMonolith) {
   buildMonolith();
 }
 let baseline: Baseline | null = null;
-if (want('phone') || want('throughput') || want('lighthouse')) {
+if (want('phone') || want('phones') || want('throughput') || want('lighthouse')) {
   baseline = opts['no-baseline']
     ? { ref: opts.baseline, reason: 'skipped (--no-baseline)' }
     : opts['baseline-url']
@@ -268,6 +301,16 @@ try {
           await drawPictures(beforeUrl);
         }
         await throughputRows({ current: site.baseUrl, ...(baseline ? { baseline: beforeUrl ?? null } : {}) });
+      } finally {
+        await before?.stop();
+      }
+    }
+    if (want('phones')) {
+      // Both builds are served at once and measured run by run in turn (phones.ts).
+      const before = baseline && 'tree' in baseline ? await startBaselineSite(baseline.tree) : null;
+      const beforeUrl = baseline && 'url' in baseline ? baseline.url : before?.baseUrl;
+      try {
+        await phonesRows(browser, { current: site.baseUrl, ...(beforeUrl ? { baseline: beforeUrl } : {}) });
       } finally {
         await before?.stop();
       }
@@ -438,7 +481,7 @@ const headers: Record<Column, string> = {
   monolith: 'monolith',
 };
 // Grouped by section, in the order docs/performance.md lists them.
-const order = ['throughput', 'lighthouse', 'first-visit JS', 'phone', 'payload', 'markdown'];
+const order = ['throughput', 'lighthouse', 'first-visit JS', 'phone', 'phones', 'payload', 'markdown'];
 rows.sort((a, b) => order.indexOf(a.section) - order.indexOf(b.section));
 console.log(`\n${formatTable(rows, headers)}`);
 for (const n of notes) console.log(`note: ${n}`);
