@@ -1,21 +1,9 @@
-import { useContext, useState, useSyncExternalStore, type MouseEvent, type ReactNode } from 'react';
+import { useState, type MouseEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { HeadContext } from './head';
+import { useHydrating } from './hydration';
 
-const noSubscription = () => () => {};
 /** The same empty string every render: React never writes it into the element (docs/performance.md, "Phones"). */
 const KEEP = { __html: '' };
-
-/** True while React hydrates the server's HTML (it reads the server snapshot then), false in any later render and
- *  on the server (whose render the shell gives a head collector, entry-server.tsx; the browser's never has one). */
-function useHydrating(): boolean {
-  const onServer = useContext(HeadContext) !== null;
-  return useSyncExternalStore(
-    noSubscription,
-    () => false,
-    () => !onServer,
-  );
-}
 
 /** A plain click on a link of this site, to navigate in the app (the same test as React Router's Link). */
 function sitePathOf(e: MouseEvent<HTMLElement>): string | null {

@@ -24,5 +24,6 @@ export { SocialLinks } from './SocialLinks';
 export { SelectOptions } from './SelectOptions';
 export { Pagination } from './Pagination';
 export { ServerHtml } from './ServerHtml';
+export { HydrateLater } from './HydrateLater';
 export type { PaginationProps } from './Pagination';
 export type { PageWindow } from './pagination';
