@@ -69,7 +69,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const THROUGHPUT_PATHS = ['/api/tools', '/api/tools/chatgpt', '/', '/tool/chatgpt', '/blog'];
 const STATIC_ROW = 'GET /assets/… (a static file: the first shell script the page names)';
 const KEY_PAGES = ['/', '/tool/chatgpt', '/blog', '/blog/what-is-model-context-protocol-mcp', '/submit'];
-const PHONE_ROUTES = ['/', '/tool/cursor', '/blog', '/privacy'];
+const PHONE_ROUTES = ['/', '/tool/cursor', '/blog', '/blog/what-is-model-context-protocol-mcp', '/submit', '/privacy'];
 const CATALOGUE_SIZE = 10_000;
 /** Typed in the directory's search, each in a fresh page: words found in the seed and in the generated catalogue. */
 const TYPED_WORDS = ['github', 'notion', 'claude', 'design', 'sales'];
@@ -355,12 +355,24 @@ try {
     await site.stop();
   }
 
-  if (baseline && (want('phone') || want('lighthouse'))) {
+  if (baseline && (want('phone') || want('lighthouse') || want('js'))) {
     const before = 'tree' in baseline ? await startBaselineSite(baseline.tree) : null;
     if (before) log(`before (${baseline.ref}): served by its own harness`);
     const beforeUrl = 'url' in baseline ? baseline.url : (before?.baseUrl ?? null);
     try {
       if (want('phone')) await phoneRows(browser, 'baseline', beforeUrl);
+      if (want('js'))
+        for (const path of KEY_PAGES) {
+          log(`js: first visit to ${path} (before)`);
+          const cell = beforeUrl
+            ? await measure(
+                `js ${path} (before)`,
+                () => firstVisitJs(browser, beforeUrl + path),
+                (j) => `${kB(j.bytes)} (${j.files} files)`,
+              )
+            : null;
+          setCell('first-visit JS', path, 'baseline', cell);
+        }
       if (want('lighthouse'))
         for (const path of KEY_PAGES) {
           log(`lighthouse: ${path} (before)`);
