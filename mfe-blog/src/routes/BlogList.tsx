@@ -8,7 +8,7 @@ import {
   useSearchParams,
   type LoaderFunctionArgs,
 } from 'react-router-dom';
-import { defineRoute, getConfig, HydrateLater, routeApi, type RouteProps } from '@aitools/platform';
+import { defineRoute, getConfig, routeApi, type RouteProps } from '@aitools/platform';
 import { blogServiceFor } from '../features/posts/blogClient';
 import { FALLBACK_POST, postsOrFallback } from '../features/posts/fallbackPost';
 import { BLOG_TAGLINE, BLOG_TITLE, listErrorHead, listHead } from './head';
@@ -184,13 +184,10 @@ function Listing({ posts }: { posts: BlogPostSummary[] }) {
           {slice.posts.length > 0 && (
             <section className="blog-latest" aria-labelledby="blog-latest-title">
               <h2 id="blog-latest-title">Latest Posts</h2>
-              {/* Below the featured post: hydrated after the rest (HydrateLater). */}
               <div className="columns-3 blog-grid">
-                <HydrateLater>
-                  {slice.posts.map((p) => (
-                    <PostCard key={p.slug} post={p} />
-                  ))}
-                </HydrateLater>
+                {slice.posts.map((p) => (
+                  <PostCard key={p.slug} post={p} />
+                ))}
               </div>
             </section>
           )}

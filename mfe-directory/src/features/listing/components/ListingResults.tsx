@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { useLocation } from 'react-router-dom';
-import { HydrateLater } from '@aitools/platform';
 import { saveScrollPosition } from '../scrollMemory';
 import type { ToolQuery } from '@aitools/contracts/toolQuery';
 import type { HomePage } from '../../tools/api/loadTools';
@@ -21,13 +20,6 @@ interface Props {
   /** Shown in the empty state above Clear Filters (the search's suggestions). */
   suggestions?: ReactNode;
 }
-
-/** Cards per group: the first group fills a phone's screen and a desktop's first rows. */
-const CARD_GROUP = 6;
-const groupsOf = <T,>(items: T[]): T[][] =>
-  Array.from({ length: Math.ceil(items.length / CARD_GROUP) }, (_, g) =>
-    items.slice(g * CARD_GROUP, (g + 1) * CARD_GROUP),
-  );
 
 /** The page of results with its range and pages, or the empty state with suggestions. */
 export function ListingResults({ grid, list, query, queryLink, onPage, clearFilters, suggestions }: Props) {
@@ -53,16 +45,12 @@ export function ListingResults({ grid, list, query, queryLink, onPage, clearFilt
       ) : (
         <>
           <ul className="dir-grid">
-            {/* The first cards hydrate with the page, the rest after it in groups (HydrateLater), each its own task. */}
-            {groupsOf(list.tools).map((group, g) => {
-              // Keyed by position: a new page of results updates the cards in place instead of rebuilding them.
-              const cards = group.map((t, i) => (
-                <li key={i}>
-                  <ToolCard tool={t} saveScroll={saveScroll} />
-                </li>
-              ));
-              return g === 0 ? cards : <HydrateLater key={g}>{cards}</HydrateLater>;
-            })}
+            {/* Keyed by position: a new page of results updates the cards in place instead of rebuilding them. */}
+            {list.tools.map((t, i) => (
+              <li key={i}>
+                <ToolCard tool={t} saveScroll={saveScroll} />
+              </li>
+            ))}
           </ul>
           <p className="dir-showing">
             Showing {range.from} to {range.to} of {list.total} results
