@@ -46,6 +46,12 @@ import { createMetrics, serveMetrics, type SiteMetrics } from './metrics';
 import { routeLabel } from './http/routeLabel';
 import { createConsoleApp } from './console/app';
 import { reportInstance } from './console/instances';
+import { createPostPreviews, POST_PREVIEW_PATH } from './blog/preview';
+import { startPostScheduler } from './blog/scheduler';
+import { DATA_KEY, noStore, privateWithCookies, releaseKey } from './edge/headers';
+import { createPurger, PURGE_POLL_MS, queuePurge } from './edge/purges';
+import { queueReleasePurges } from './edge/releaseChange';
+import { SIDE_PATH, sideOf, sideRoute } from './edge/side';
 
 export interface AppDeps {
   config: ServerConfig;
@@ -112,6 +118,11 @@ export async function createApp({
     devRemotes: config.devRemotes,
     logger,
     importEntry: importServerEntry,
+    // Pages a shared cache keeps that name a broken release go (each instance that finds it asks; the queue merges).
+    onBroken: (remote, id) =>
+      void queuePurge(db, [releaseKey(remote, id)]).catch((err: unknown) =>
+        logger.warn({ err, remote, release: id }, 'could not queue the purge of a broken release'),
+      ),
   });
   const manifestNow = () => serving.manifest().manifest;
   // The error rates watched, for the metrics' scrape (the monitor is made below).
@@ -141,7 +152,12 @@ export async function createApp({
     everyMs: config.rollback.enabled && pages ? config.rollback.checkMs : 0,
     remotes: REMOTE_NAMES,
     logger,
+    rolledBack: (remote, before, after) => queueReleasePurges(db, remote, before, after),
   });
+  // Sends the purges that changes queue to the shared caches in front (PURGE_URLS), one instance per purge.
+  const purger = config.purgeUrls.length
+    ? createPurger({ db, urls: config.purgeUrls, logger, pollMs: PURGE_POLL_MS })
+    : null;
 
   // One set of limits, so page form posts (through the in-process API) and direct API posts share each budget.
   // On Postgres (several instances) the counts live in the database, so the limit holds across all of them.
@@ -156,7 +172,10 @@ export async function createApp({
     store,
   });
   // Signed preview links and the cookies they set (releases/preview.ts).
-  const previews = createPreviews(previewSecret(config.previewSecret, join(VAR_DIR, 'preview-secret')), REMOTE_NAMES);
+  const secret = previewSecret(config.previewSecret, join(VAR_DIR, 'preview-secret'));
+  const previews = createPreviews(secret, REMOTE_NAMES);
+  // Signed links to unpublished posts (blog/preview.ts), with the same secret.
+  const postPreviews = createPostPreviews(secret);
   // The JSON API as its own app: mounted below for visitors, and called in process by server rendering
   // (ssr/inProcessApi.ts), without the site's request log, compression and replay marks.
   const jsonApi = express();
@@ -172,7 +191,7 @@ export async function createApp({
     );
   });
   jsonApi.use('/api/tools', toolsRouter(db, reads));
-  jsonApi.use('/api/blog', blogRouter(db, reads));
+  jsonApi.use('/api/blog', blogRouter(db, reads, postPreviews));
   jsonApi.use(
     '/api/events',
     eventsRouter(db, {
@@ -203,11 +222,13 @@ export async function createApp({
           },
         },
         (releases) => signalTokens.issue(releases),
+        (req) => postPreviews.of(req),
       )
     : null;
   let storedPages: CachedPages | null = null;
 
   app.use(requestLogger(logger));
+  app.use(privateWithCookies);
   app.use(replayableAnswers);
   app.use(refuseNul);
   // HTML, JSON and the JavaScript bundles shrink to a third or less on the wire; cached replies come compressed.
@@ -223,6 +244,7 @@ export async function createApp({
   // The release API (teams' CI, operators): bearer tokens, never cookies; not part of the in-process API.
   app.use(
     '/api/releases',
+    noStore,
     releasesRouter({
       db,
       releasesDir: config.releasesDir,
@@ -248,8 +270,22 @@ export async function createApp({
   // Scrapes with the token (METRICS_TOKEN); without one configured, /metrics is only on METRICS_PORT (main.ts).
   if (config.metricsToken)
     app.get('/metrics', (req, res, next) => void serveMetrics(metrics, req, res, config.metricsToken).catch(next));
+  // Which canary side a bucket is on, for a shared cache in front (edge/side.ts).
+  app.get(SIDE_PATH, sideRoute(canaries));
   app.use(jsonApi);
 
+  // A post's preview link: checks its signature and expiry, gives this browser the cookie, and opens the post's page.
+  app.get(`${POST_PREVIEW_PATH}/:slug`, (req, res) => {
+    const slug = (req.params as { slug: string }).slug;
+    const grant = postPreviews.verify(slug, String(req.query.exp ?? ''), String(req.query.sig ?? ''));
+    res.set({ 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex, nofollow' });
+    if (!grant)
+      return void res
+        .status(403)
+        .type('text/plain')
+        .send('This preview link is not valid or has expired (a link lasts 24 hours). Ask for a new one.');
+    res.append('Set-Cookie', postPreviews.cookie(grant, req.secure)).redirect(303, `/blog/${slug}`);
+  });
   // A preview link: checks its signature and expiry, gives this browser the cookie, and opens the remote's first page.
   app.get(`${PREVIEW_PATH}/:remote/:id`, (req, res) => {
     const { remote, id } = req.params as { remote: string; id: string };
@@ -349,6 +385,16 @@ export async function createApp({
           }),
           // The releases this visitor is served: each side of a canary has its own pages.
           releases: (req) => servedReleasesKey(serving, REMOTE_NAMES, canaries.pins(req)),
+          // A page names every remote's release (the browser may open any route), so each is one of its keys.
+          edge(req) {
+            const pins = canaries.pins(req);
+            const keys = [DATA_KEY];
+            for (const remote of REMOTE_NAMES) {
+              const id = serving.current(remote, pins[remote]).release?.id;
+              if (id) keys.push(releaseKey(remote, id));
+            }
+            return { keys, side: sideOf(pins) };
+          },
         });
     storedPages = cached;
     const uncached: RequestHandler = (req, res, next) => void renderer.render(req, res).catch(next);
@@ -428,8 +474,12 @@ export async function createApp({
     dialectOf(db) === 'postgres' && pages
       ? reportInstance(db, () => (serving.health().ok ? 'ok' : 'degraded'), logger)
       : null;
+  // Scheduled posts go out on their own, from every instance (blog/scheduler.ts).
+  const scheduler = pages ? startPostScheduler(db, config.postSchedulerMs, logger) : null;
   const stop = async () => {
+    scheduler?.stop();
     instance?.stop();
+    purger?.stop();
     rollbacks.stop();
     serving.close();
     await signals.close();
@@ -446,6 +496,10 @@ export async function createApp({
     limits,
     distDir: consoleDist,
     instanceId: instance?.id,
+    posts: {
+      previewLink: (slug) => new URL(postPreviews.link(slug), config.siteOrigin).href,
+      ...(renderer ? { render: (pathname, answers) => renderer.renderWith(pathname, answers) } : {}),
+    },
   });
   return Object.assign(app, { handler, metrics, signals, signalTokens, rollbacks, stop, console: consoleApp });
 }

@@ -63,10 +63,15 @@ export interface ServerConfig {
   rollback: RollbackRule & { checkMs: number; enabled: boolean };
   /** The operator console (console/app.ts; docs/operations.md, The console). */
   console: ConsoleConfig;
+  /** POST_SCHEDULER_MS: how often each instance publishes the scheduled posts whose time came (blog/scheduler.ts). */
+  postSchedulerMs: number;
   logLevel: string;
   /** LOG_FORMAT: json, or pretty (readable lines); pretty by default when the output is a terminal. */
   logFormat: 'json' | 'pretty';
   isProduction: boolean;
+  /** PURGE_URLS: shared caches in front (comma-separated URLs) asked to purge pages by key when a release or the
+   *  data changes (edge/purges.ts); unset: none. */
+  purgeUrls: string[];
 }
 
 export type TrustProxy = boolean | number | string;
@@ -175,6 +180,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       checkMs: positiveInt(env, 'ROLLBACK_CHECK_MS', 30_000),
     },
     console: consoleConfig(env),
+    postSchedulerMs: positiveInt(env, 'POST_SCHEDULER_MS', 15_000),
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     logFormat:
       env.LOG_FORMAT === 'json' || env.LOG_FORMAT === 'pretty'
@@ -183,7 +189,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
           ? 'pretty'
           : 'json',
     isProduction: env.NODE_ENV === 'production',
+    purgeUrls: urlList(env, 'PURGE_URLS'),
   };
+}
+
+function urlList(env: NodeJS.ProcessEnv, name: string): string[] {
+  const urls = (env[name] ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  for (const url of urls)
+    if (!/^https?:\/\//.test(url) || !URL.canParse(url))
+      throw new Error(`${name} must be comma-separated http(s) URLs, got "${url}"`);
+  return urls;
 }
 
 function consoleConfig(env: NodeJS.ProcessEnv): ConsoleConfig {

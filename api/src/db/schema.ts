@@ -23,9 +23,12 @@ export interface BlogPostsTable {
   id: Generated<number>;
   slug: string;
   title: string;
-  status: 'published' | 'draft';
+  /** A scheduled post is published by the scheduler once `published_at` (an ISO time) has come (blog/scheduler.ts). */
+  status: 'published' | 'draft' | 'scheduled';
   published_at: string | null;
   doc: string;
+  /** The last change made in the console (ISO time); null for a post as the seed wrote it. */
+  updated_at: Generated<string | null>;
 }
 
 export interface SubmissionsTable {
@@ -247,6 +250,32 @@ export interface InstancesTable {
   status: string;
 }
 
+/** Saved versions of posts and tools (content/revisions.ts): `body` is the whole record as JSON. */
+export interface ContentRevisionsTable {
+  id: Generated<number>;
+  kind: 'post' | 'tool';
+  key: string;
+  version: number;
+  body: string;
+  author: string;
+  created_at: string;
+}
+
+/** Purges the shared caches still have to take, one row per key (edge/purges.ts). Times in epoch milliseconds. */
+export interface EdgePurgesTable {
+  key: string;
+  /** Bumped by each change of the key: a row is deleted only for the generation that was sent. */
+  generation: number;
+  queued_at: number;
+  /** Not sent before this (backoff after a cache failed). */
+  next_at: number;
+  attempts: number;
+  /** Claimed by an instance sending it until then (0: free). */
+  claimed_until: number;
+  /** Sent once more at this time after it went out (0: not). */
+  again_at: number;
+}
+
 export interface Schema {
   tools: ToolsTable;
   blog_posts: BlogPostsTable;
@@ -272,4 +301,6 @@ export interface Schema {
   console_sessions: ConsoleSessionsTable;
   console_audit: ConsoleAuditTable;
   instances: InstancesTable;
+  content_revisions: ContentRevisionsTable;
+  edge_purges: EdgePurgesTable;
 }

@@ -19,6 +19,7 @@ import { createSignals } from './signals';
 import { createRollbackMonitor, judge, watchOf, type RollbackRule } from './autoRollback';
 import { activateStored } from './store';
 import { runRemoteCommand } from './remoteCli';
+import { purgeKeysOfChange } from '../edge/releaseChange';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -352,6 +353,8 @@ describe('the automatic rollback rule', () => {
     await activateStored('blog', 'b3', { releasesDir, manifests, by: 'ops', canary: 20 });
     const signals = createSignals(db, { flushMs: 60_000, retentionMs: 86_400_000, maxKeys: 100 });
     const small: RollbackRule = { ...rule, minViews: 20, minErrors: 5 };
+    // What each instance asks the shared caches to purge (edge/releaseChange.ts).
+    const purges: string[][] = [];
     const monitors = [0, 1].map(() =>
       createRollbackMonitor({
         manifests,
@@ -361,6 +364,7 @@ describe('the automatic rollback rule', () => {
         everyMs: 0,
         remotes: ['blog'],
         logger: { error: () => {}, warn: () => {} },
+        rolledBack: async (remote, before, after) => void purges.push(purgeKeysOfChange(remote, before, after)),
       }),
     );
     signals.count('blog', 'b3', 'view', 19);
@@ -371,6 +375,8 @@ describe('the automatic rollback rule', () => {
     signals.count('blog', 'b3', 'view', 1);
     const results = await Promise.all(monitors.map((m) => m.check()));
     expect(results.flat()).toHaveLength(1);
+    // The canary's pages and the sides, once.
+    expect(purges).toEqual([['blog@b3', 'sides']]);
     const state = readManifest(releasesDir).remotes.blog!;
     expect(state.canary).toBeUndefined();
     expect(state.active).toBe('b2');
@@ -401,6 +407,7 @@ describe('the automatic rollback after a full activation', () => {
     const before = readManifest(releasesDir).remotes.blog!.active;
     await activateStored('blog', 'b1', { releasesDir, manifests, by: 'ops' });
     const signals = createSignals(db, { flushMs: 60_000, retentionMs: 86_400_000, maxKeys: 100 });
+    const purges: string[][] = [];
     const monitor = createRollbackMonitor({
       manifests,
       releasesDir,
@@ -409,6 +416,7 @@ describe('the automatic rollback after a full activation', () => {
       everyMs: 0,
       remotes: ['blog'],
       logger: { error: () => {}, warn: () => {} },
+      rolledBack: async (remote, before, after) => void purges.push(purgeKeysOfChange(remote, before, after)),
     });
     // The server's own failures: trusted as they are, with no visitor behind them.
     signals.count('blog', 'b1', 'view', 10);
@@ -427,6 +435,7 @@ describe('the automatic rollback after a full activation', () => {
     const state = readManifest(releasesDir).remotes.blog!;
     expect(state.active).toBe(before);
     expect(state.history.at(-1)).toMatchObject({ action: 'rollback', id: before, from: 'b1', by: AUTOMATIC_ACTOR });
+    expect(purges).toEqual([['blog@b1']]);
     expect(await monitor.check()).toEqual([]); // the rollback itself is not watched
     expect((await post('/api/releases/blog/rollback', { to: 'b1' })).status).toBe(409);
     await signals.close();
