@@ -42,6 +42,8 @@ import { createSignals, signalsRouter, type Signals } from './releases/signals';
 import { createSignalTokens, type SignalTokens } from './releases/signalTokens';
 import { createRollbackMonitor, type RollbackMonitor } from './releases/autoRollback';
 import { fileManifestStore } from './releases/manifestStore';
+import { diskReleaseStore } from './releases/diskReleaseStore';
+import type { ReleaseStore } from './releases/releaseStore';
 import { createMetrics, serveMetrics, type SiteMetrics } from './metrics';
 import { routeLabel } from './http/routeLabel';
 import { createConsoleApp } from './console/app';
@@ -55,6 +57,8 @@ export interface AppDeps {
   pages?: boolean;
   /** Where the release manifest lives (main.ts: rows on Postgres); manifest.json in the releases folder by default. */
   manifests?: ManifestStore;
+  /** Where release files are stored (main.ts: rows on Postgres); the releases folder itself by default. */
+  files?: ReleaseStore;
   /** Where rate-limit counts live (default: this process's memory); a shared store makes one limit for all processes. */
   rateLimitStore?: RateLimitStoreFactory;
   /** The console's built browser app (default: console/dist; tests give their own). */
@@ -95,6 +99,7 @@ export async function createApp({
   pages = true,
   rateLimitStore,
   manifests,
+  files,
   consoleDist,
 }: AppDeps): Promise<SiteApp> {
   const app = express();
@@ -103,11 +108,14 @@ export async function createApp({
   app.set('trust proxy', config.trustProxy);
   // One manifest store for the app: a release, rollback or canary written through it is served from the next request.
   const manifestStore = manifests ?? fileManifestStore(config.releasesDir);
+  // The releases folder is the store, or (Postgres) this instance's local copy of the rows, filled on first need.
+  const releaseFiles = files ?? diskReleaseStore(config.releasesDir);
   // Which release serves each remote (validated manifest, last good state, fallbacks), worked out when the release
   // files or the manifest change: one for pages, /remotes.json and the release files, so they always agree.
   const serving = createReleaseServing({
     releasesDir: config.releasesDir,
     manifests: manifestStore,
+    fetch: releaseFiles.fetches ? (remote, id) => releaseFiles.materialise(remote, id) : undefined,
     remotes: REMOTE_NAMES,
     devRemotes: config.devRemotes,
     logger,
@@ -227,6 +235,7 @@ export async function createApp({
       db,
       releasesDir: config.releasesDir,
       manifests: manifestStore,
+      files: releaseFiles,
       previews,
       siteOrigin: config.siteOrigin,
       maxUploadBytes: config.releaseUploadBytes,
@@ -251,7 +260,7 @@ export async function createApp({
   app.use(jsonApi);
 
   // A preview link: checks its signature and expiry, gives this browser the cookie, and opens the remote's first page.
-  app.get(`${PREVIEW_PATH}/:remote/:id`, (req, res) => {
+  app.get(`${PREVIEW_PATH}/:remote/:id`, async (req, res) => {
     const { remote, id } = req.params as { remote: string; id: string };
     const grant = previews.verify(remote, id, String(req.query.exp ?? ''), String(req.query.sig ?? ''));
     res.set('Cache-Control', 'no-store');
@@ -260,6 +269,7 @@ export async function createApp({
         .status(403)
         .type('text/plain')
         .send('This preview link is not valid or has expired (a link lasts 24 hours). Ask for a new one.');
+    await releaseFiles.materialise(remote, id).catch(() => false);
     const check = checkRelease(config.releasesDir, remote, id);
     if (!check.ok)
       return void res
@@ -302,19 +312,24 @@ export async function createApp({
 
   // /remotes/<name>/<release-id>/<file>: release files never change, so they cache forever.
   const releaseStatic = new Map<string, RequestHandler>();
-  app.use('/remotes/:remote/:id', (req, res, next) => {
+  app.use('/remotes/:remote/:id', async (req, res, next) => {
     const { remote, id } = req.params as { remote: string; id: string };
     if (!(REMOTE_NAMES as readonly string[]).includes(remote) || !/^\w[\w.-]*$/.test(id))
       return void res.sendStatus(404);
     const dev = id === DEV_RELEASE_ID && config.devRemotes.includes(remote);
     const clientDir = dev ? devRelease(remote).clientDir : join(config.releasesDir, remote, id, 'client');
+    const retry = RETRY_PATH.exec(req.path);
+    let check = dev ? null : checkRelease(config.releasesDir, remote, id);
+    // What this instance's copy lacks (an older release, a folder removed or damaged) is fetched before the answer.
+    const file = `client/${retry ? retry[2] : req.path.slice(1)}`;
+    if (check && (!check.ok || !existsSync(join(clientDir, '..', file))))
+      if (await releaseFiles.materialise(remote, id, file).catch(() => false))
+        check = checkRelease(config.releasesDir, remote, id);
     if (!existsSync(clientDir)) return void res.sendStatus(404);
     // A damaged release (an entry changed since it was released) is never served, nor cached by anyone.
-    const check = dev ? null : checkRelease(config.releasesDir, remote, id);
     if (check && !check.ok && check.kind === 'damaged')
       return void res.set('Cache-Control', 'no-store').sendStatus(404);
     // A retry address (see retryEntryUrl in shell/src/remotes/loadRemote.ts): the same files under fresh URLs.
-    const retry = RETRY_PATH.exec(req.path);
     if (retry) {
       const [, token, file] = retry as unknown as [string, string, string];
       if (file === REMOTE_ENTRY_FILE)
@@ -440,6 +455,7 @@ export async function createApp({
     db,
     logger,
     manifests: manifestStore,
+    files: releaseFiles,
     serving,
     signals,
     rollbacks,
