@@ -15,7 +15,7 @@ import { logAnswered, requestLogger } from './middleware/logger';
 import { createRateLimits, type RateLimitStoreFactory } from './middleware/rateLimit';
 import { DEV_RELEASE_ID, devRelease, remoteBaseUrl, REMOTE_ENTRY_FILE, type PublicRelease } from './releases/manifest';
 import { checkRelease } from './releases/health';
-import { createReleaseServing } from './releases/serving';
+import { createReleaseServing, RECHECK_MS } from './releases/serving';
 import type { ManifestStore } from './releases/manifestStore';
 import { importServerEntry } from './ssr/serverEntries';
 import { createPreviews, previewSecret, PREVIEW_PATH, STOP_PREVIEW_PATH } from './releases/preview';
@@ -43,7 +43,7 @@ import { createSignalTokens, type SignalTokens } from './releases/signalTokens';
 import { createRollbackMonitor, type RollbackMonitor } from './releases/autoRollback';
 import { fileManifestStore } from './releases/manifestStore';
 import { diskReleaseStore } from './releases/diskReleaseStore';
-import type { ReleaseStore } from './releases/releaseStore';
+import { materialiseServed, type ReleaseStore } from './releases/releaseStore';
 import { createMetrics, serveMetrics, type SiteMetrics } from './metrics';
 import { routeLabel } from './http/routeLabel';
 import { createConsoleApp } from './console/app';
@@ -122,6 +122,12 @@ export async function createApp({
     importEntry: importServerEntry,
   });
   const manifestNow = () => serving.manifest().manifest;
+  // A copy fetched from the database is kept whole by itself: what the manifest serves is fetched as soon as it
+  // changes, and checked again as often as the serving choice (a folder removed or damaged while running).
+  const keepWhole = (log?: Logger) => void materialiseServed(releaseFiles, manifestStore.read().manifest, log);
+  // (The re-check says nothing: what it would say was said when the manifest changed or at the start.)
+  const keepTimer = releaseFiles.fetches ? setInterval(() => keepWhole(), RECHECK_MS).unref() : null;
+  if (releaseFiles.fetches) manifestStore.onChange(() => keepWhole(logger));
   // The error rates watched, for the metrics' scrape (the monitor is made below).
   const watched = () => Promise.all(REMOTE_NAMES.map((remote) => rollbacks.report(remote)));
   const metrics = createMetrics(manifestNow, watched);
@@ -446,6 +452,7 @@ export async function createApp({
   const stop = async () => {
     instance?.stop();
     rollbacks.stop();
+    if (keepTimer) clearInterval(keepTimer);
     serving.close();
     await signals.close();
   };

@@ -14,8 +14,8 @@ import { REMOTE_NAMES } from '../paths';
 import { dialectOf, type DB } from '../db/connection';
 import { checkRelease } from './health';
 import { releaseDir, releaseMetaSchema, type ReleaseMeta } from './manifest';
-import { listFolders, placeRelease, releaseExists } from './diskReleaseStore';
-import { stagingDir, type ReleaseStore } from './releaseStore';
+import { listFolders, placeRelease, releaseExists, stagingDir } from './diskReleaseStore';
+import type { ReleaseStore } from './releaseStore';
 import { entryProblem } from './upload';
 
 /** Serialises writers of release rows: a content row is never removed while a release being stored refers to it. */

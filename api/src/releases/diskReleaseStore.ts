@@ -1,10 +1,16 @@
 /** Release files on disk: each release a folder <remote>/<id> in RELEASES_DIR (one instance, SQLite). */
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkRelease } from './health';
 import { readReleaseMeta, releaseDir, type ReleaseMeta } from './manifest';
 import { ReleaseError } from './refusal';
 import type { ReleaseStore } from './releaseStore';
+
+/** A fresh folder inside the local copy (same filesystem: renamed into place in one step). */
+export function stagingDir(releasesDir: string, name: string): string {
+  return join(releasesDir, '.staging', `${name}-${randomBytes(6).toString('hex')}`);
+}
 
 export const releaseExists = (meta: Pick<ReleaseMeta, 'remote' | 'id'>) =>
   new ReleaseError(

@@ -5,8 +5,6 @@
  * need. Either way the server serves from the local folder (serving.ts); everything above this interface
  * (store.ts) runs the same on both.
  */
-import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
 import type { Logger } from 'pino';
 import { dialectOf, isPostgresUrl, type DB } from '../db/connection';
 import type { Manifest, ReleaseMeta } from './manifest';
@@ -30,11 +28,6 @@ export interface ReleaseStore {
   /** Makes the local copy of a release whole: true when it is (fetched again when it is missing or damaged, or when
    *  `path`, a file of the release, is missing from it), false when the store holds no such release or file. */
   materialise(remote: string, id: string, path?: string): Promise<boolean>;
-}
-
-/** A fresh folder inside the local copy (same filesystem: renamed into place in one step). */
-export function stagingDir(releasesDir: string, name: string): string {
-  return join(releasesDir, '.staging', `${name}-${randomBytes(6).toString('hex')}`);
 }
 
 /** The store a server or a command uses: rows on Postgres (taking over the folder's releases when the table is still

@@ -18,8 +18,8 @@ import {
 } from './manifest';
 import { fileManifestStore, StaleStateError, type ManifestStore } from './manifestStore';
 import { assertRemote, ReleaseError } from './refusal';
-import { diskReleaseStore, releaseExists } from './diskReleaseStore';
-import { stagingDir, type ReleaseStore } from './releaseStore';
+import { diskReleaseStore, releaseExists, stagingDir } from './diskReleaseStore';
+import type { ReleaseStore } from './releaseStore';
 import { DEFAULT_UPLOAD_LIMITS, unpackRelease, type UploadLimits } from './upload';
 
 export { ReleaseError } from './refusal';
