@@ -202,7 +202,7 @@ describe(
       const uploaded = Date.now();
       const id = ((await json(0, '/remotes.json')).body as Record<string, { id: string }>).blog!.id;
 
-      let page = '';
+      let page: string;
       for (;;) {
         const res = await fetch(`${base(1)}/blog`);
         page = await res.text();
