@@ -254,7 +254,7 @@ export async function createApp({
     signalsRouter({
       signals,
       tokens: signalTokens,
-      releasesDir: config.releasesDir,
+      files: releaseFiles,
       limit: limits.signals,
       onReport: (b) => metrics.visitorErrors.inc({ remote: b.remote, release: b.release, kind: b.kind }),
       onRefused: (b, reason) => metrics.refusedReports.inc({ remote: b.remote, release: b.release, reason }),
