@@ -43,6 +43,8 @@ describe(
         WRITE_RATE_LIMIT: '1000000',
         EVENTS_RATE_LIMIT: String(EVENTS_LIMIT),
         RENDER_BUDGET_MS: '15000',
+        // Signs preview links: the same on every instance (docs/operations.md).
+        PREVIEW_SECRET: 'cluster-preview-secret',
       });
 
     before(async () => {
@@ -242,6 +244,76 @@ describe(
       console.log(
         `  instance 1 served the page ${took} ms after the upload ended; ${named.length} named files and ${files.length} browser files answered 200; ${shared!.n} contents shared with earlier blog releases, stored once`,
       );
+    });
+
+    it('a legal release uploaded through one instance is previewed, then run as a canary, on the other', async () => {
+      const made = await runApiScript(cliEnv(), 'src/releases/tokenCli.ts', [
+        'create',
+        'legal',
+        '--label',
+        'legal-team',
+      ]);
+      assert.equal(made.status, 0, made.stderr);
+      const token = /^aitr_\S+$/m.exec(made.stdout)![0];
+      const upload = await runReleaseCli({ ...cliEnv(), RELEASE_TOKEN: token }, [
+        'release',
+        'legal',
+        '--site',
+        base(0),
+        '--no-activate',
+      ]);
+      assert.equal(upload.status, 0, upload.stderr + upload.stdout);
+      const link = new URL(/^\s+(http\S+__preview\S+)$/m.exec(upload.stdout)![1]!);
+      const id = /\/__preview\/legal\/([^/?]+)/.exec(link.pathname)![1]!;
+      assert.notEqual(await activeLegal(1), id, 'stored, not activated');
+
+      /** /privacy on instance 1 with `cookie`: the legal release it names, and the status of every file it names. */
+      const privacyOn1 = async (cookie: string) => {
+        const html = await (await fetch(`${base(1)}/privacy`, { headers: { cookie } })).text();
+        const named = namedFiles(html, 'legal');
+        return {
+          release: /\/remotes\/legal\/([^/]+)\/remoteEntry\.js/.exec(html)?.[1],
+          statuses: await Promise.all(named.map(async (u) => `${u} ${await statusOf(1, u)}`)),
+        };
+      };
+      // The link opened on the other instance: it fetches the release from the database and serves it to this browser.
+      const opened = await fetch(`${base(1)}${link.pathname}${link.search}`, { redirect: 'manual' });
+      assert.equal(opened.status, 303);
+      const previewCookie = opened.headers.get('set-cookie')!.split(';')[0]!;
+      const previewed = await privacyOn1(previewCookie);
+      assert.equal(previewed.release, id);
+      assert.ok(
+        previewed.statuses.every((s) => s.endsWith(' 200')),
+        previewed.statuses.join(', '),
+      );
+      assert.notEqual((await privacyOn1('')).release, id, 'others keep the active release');
+
+      // A canary started through instance 0: instance 1 serves it to a visitor of a bucket below its share.
+      const canary = await fetch(`${base(0)}/api/releases/legal/activate`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ id, canary: 50 }),
+      });
+      assert.equal(canary.status, 200, await canary.text());
+      const started = Date.now();
+      for (;;) {
+        const onCanary = await privacyOn1('release_bucket=0');
+        if (onCanary.release === id) {
+          assert.ok(
+            onCanary.statuses.every((s) => s.endsWith(' 200')),
+            onCanary.statuses.join(', '),
+          );
+          break;
+        }
+        assert.ok(Date.now() - started < 10_000, 'instance 1 serves the canary to its side');
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      assert.notEqual((await privacyOn1('release_bucket=99')).release, id, 'the stable side keeps the active release');
+      const aborted = await fetch(`${base(1)}/api/releases/legal/abort`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}` },
+      });
+      assert.equal(aborted.status, 200, await aborted.text());
     });
 
     it("an instance whose release folder is deleted while it runs refills it, and serves every stored release's files with no 404", async () => {
