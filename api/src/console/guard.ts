@@ -7,7 +7,7 @@ import { failure } from '@aitools/contracts/answers';
 import type { DB } from '../db/connection';
 import { errorStatus, HttpError, publicErrorMessage } from '../middleware/errors';
 import { ModerationError } from '../moderation/service';
-import { ReleaseError } from '../releases/store';
+import { ReleaseError } from '../releases/refusal';
 import { TokenError } from '../releases/tokens';
 import { personActor, writeAudit } from './audit';
 import { ConsoleError, type Person } from './people';

@@ -20,7 +20,7 @@
  */
 import { loadConfig } from '../config';
 import { REMOTE_NAMES } from '../paths';
-import { actor, listReleases, release, ReleaseError } from './store';
+import { actor, listReleases, release } from './store';
 import { abortCanary, auditRelease, promoteCanary, rollBackRelease, type Caller } from './actions';
 import { cliActor } from '../console/audit';
 import { AUTOMATIC_ACTOR } from './manifest';
@@ -35,7 +35,7 @@ import { createReleaseServing } from './serving';
 import { openReleaseStore } from './releaseStore';
 import { shortDigest } from './sourceHash';
 import { runRemoteCommand, type RemoteCommand } from './remoteCli';
-import { reportRefusal } from './refusal';
+import { ReleaseError, reportRefusal } from './refusal';
 
 const [command, ...args] = process.argv.slice(2);
 const config = loadConfig();

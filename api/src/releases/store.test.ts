@@ -7,7 +7,8 @@ import { API_ROOT, remotePackageDir } from '../paths';
 import { manifestPath, readManifest, writeManifestAtomic, type Manifest } from './manifest';
 import { CONTRACT_VERSION } from '@aitools/platform/contract';
 import { makeReleaseId } from './build';
-import { KEEP_RELEASES, listReleases, prune, release, ReleaseError, rollback } from './store';
+import { ReleaseError } from './refusal';
+import { KEEP_RELEASES, listReleases, prune, release, rollback } from './store';
 
 let dir: string;
 let releasesDir: string;

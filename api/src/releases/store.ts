@@ -22,8 +22,6 @@ import { diskReleaseStore, releaseExists, stagingDir } from './diskReleaseStore'
 import type { ReleaseStore } from './releaseStore';
 import { DEFAULT_UPLOAD_LIMITS, unpackRelease, type UploadLimits } from './upload';
 
-export { ReleaseError } from './refusal';
-
 /** Releases kept per remote (at least), so visitors mid-session on an older release still find its chunks. */
 export const KEEP_RELEASES = 5;
 
