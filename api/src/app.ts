@@ -127,7 +127,17 @@ export async function createApp({
   const keepWhole = (log?: Logger) => void materialiseServed(releaseFiles, manifestStore.read().manifest, log);
   // (The re-check says nothing: what it would say was said when the manifest changed or at the start.)
   const keepTimer = releaseFiles.fetches ? setInterval(() => keepWhole(), RECHECK_MS).unref() : null;
-  if (releaseFiles.fetches) manifestStore.onChange(() => keepWhole(logger));
+  // A change may follow a prune through another instance: its copies of releases no longer stored go too.
+  const tidy = () =>
+    void releaseFiles.tidy().then(
+      (removed) => removed.length && logger.info({ removed }, 'local copies of pruned releases removed'),
+      (err: unknown) => logger.warn({ err }, 'local copies of pruned releases could not be tidied'),
+    );
+  if (releaseFiles.fetches)
+    manifestStore.onChange(() => {
+      keepWhole(logger);
+      tidy();
+    });
   // The error rates watched, for the metrics' scrape (the monitor is made below).
   const watched = () => Promise.all(REMOTE_NAMES.map((remote) => rollbacks.report(remote)));
   const metrics = createMetrics(manifestNow, watched);

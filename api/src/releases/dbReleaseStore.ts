@@ -179,6 +179,25 @@ export async function databaseReleaseStore(
       });
       for (const id of ids) rmSync(releaseDir(releasesDir, remote, id), { recursive: true, force: true });
     },
+    async tidy() {
+      const removed: string[] = [];
+      for (const remote of REMOTE_NAMES) {
+        let local: string[];
+        try {
+          local = readdirSync(join(releasesDir, remote));
+        } catch {
+          continue;
+        }
+        // Read after the folder: a copy placed meanwhile was stored before it was placed, so it is in these rows.
+        const rows = await db.selectFrom('stored_releases').select('release_id').where('remote', '=', remote).execute();
+        const stored = new Set(rows.map((r) => r.release_id));
+        for (const id of local.filter((id) => !stored.has(id))) {
+          rmSync(releaseDir(releasesDir, remote, id), { recursive: true, force: true });
+          removed.push(`${remote}/${id}`);
+        }
+      }
+      return removed;
+    },
     materialise(remote, id, path) {
       const key = `${remote}/${id}`;
       const running = fetching.get(key);

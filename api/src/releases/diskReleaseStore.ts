@@ -63,7 +63,8 @@ export function diskReleaseStore(releasesDir: string): ReleaseStore {
     async remove(remote, ids) {
       for (const id of ids) rmSync(releaseDir(releasesDir, remote, id), { recursive: true, force: true });
     },
-    // The folders are the store: there is nowhere to fetch a missing file from.
+    // The folders are the store: nothing to tidy, and nowhere to fetch a missing file from.
+    tidy: async () => [],
     materialise: async (remote, id, path) =>
       checkRelease(releasesDir, remote, id).ok &&
       (!path || existsSync(join(releaseDir(releasesDir, remote, id), path))),

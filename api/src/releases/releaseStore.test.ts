@@ -152,6 +152,22 @@ describe('release files as database rows', () => {
     expect(await b.materialise('blog', 'r1', 'client/no-such-chunk.js')).toBe(false);
   });
 
+  it('removes the local copies of releases pruned through another instance, and only those', async () => {
+    const a = await databaseReleaseStore(await open(), join(dir, 'a'));
+    const bDir = join(dir, 'b');
+    const b = await databaseReleaseStore(await open(), bDir);
+    for (const [i, id] of ['r1', 'r2'].entries()) {
+      const r = built(id, i + 1);
+      await a.put(r.dir, r.meta);
+      expect(await b.materialise('blog', id)).toBe(true);
+    }
+    expect(await b.tidy()).toEqual([]);
+    await a.remove('blog', ['r1']);
+    expect(await b.tidy()).toEqual(['blog/r1']);
+    expect(existsSync(join(bDir, 'blog', 'r1'))).toBe(false);
+    expect(checkRelease(bDir, 'blog', 'r2').ok).toBe(true);
+  });
+
   it('refuses a stored file whose bytes are not the content its row names, and keeps the local copy as it was', async () => {
     const db = await open();
     const a = await databaseReleaseStore(db, join(dir, 'a'));

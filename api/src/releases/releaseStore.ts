@@ -28,6 +28,9 @@ export interface ReleaseStore {
   /** Makes the local copy of a release whole: true when it is (fetched again when it is missing or damaged, or when
    *  `path`, a file of the release, is missing from it), false when the store holds no such release or file. */
   materialise(remote: string, id: string, path?: string): Promise<boolean>;
+  /** Removes local copies of releases the store no longer holds (pruned through another instance); returns them as
+   *  "remote/id". */
+  tidy(): Promise<string[]>;
 }
 
 /** The store a server or a command uses: rows on Postgres (taking over the folder's releases when the table is still
