@@ -338,7 +338,7 @@ export async function createApp({
     let check = dev ? null : checkRelease(config.releasesDir, remote, id);
     // What this instance's copy lacks (an older release, a folder removed or damaged) is fetched before the answer.
     const file = `client/${retry ? retry[2] : req.path.slice(1)}`;
-    if (check && (!check.ok || !existsSync(join(clientDir, '..', file))))
+    if (releaseFiles.fetches && check && (!check.ok || !existsSync(join(clientDir, '..', file))))
       if (await releaseFiles.materialise(remote, id, file).catch(() => false))
         check = checkRelease(config.releasesDir, remote, id);
     if (!existsSync(clientDir)) return void res.sendStatus(404);
