@@ -48,6 +48,8 @@ import { createMetrics, serveMetrics, type SiteMetrics } from './metrics';
 import { routeLabel } from './http/routeLabel';
 import { createConsoleApp } from './console/app';
 import { reportInstance } from './console/instances';
+import { createPostPreviews, POST_PREVIEW_PATH } from './blog/preview';
+import { startPostScheduler } from './blog/scheduler';
 
 export interface AppDeps {
   config: ServerConfig;
@@ -180,7 +182,10 @@ export async function createApp({
     store,
   });
   // Signed preview links and the cookies they set (releases/preview.ts).
-  const previews = createPreviews(previewSecret(config.previewSecret, join(VAR_DIR, 'preview-secret')), REMOTE_NAMES);
+  const secret = previewSecret(config.previewSecret, join(VAR_DIR, 'preview-secret'));
+  const previews = createPreviews(secret, REMOTE_NAMES);
+  // Signed links to unpublished posts (blog/preview.ts), with the same secret.
+  const postPreviews = createPostPreviews(secret);
   // The JSON API as its own app: mounted below for visitors, and called in process by server rendering
   // (ssr/inProcessApi.ts), without the site's request log, compression and replay marks.
   const jsonApi = express();
@@ -196,7 +201,7 @@ export async function createApp({
     );
   });
   jsonApi.use('/api/tools', toolsRouter(db, reads));
-  jsonApi.use('/api/blog', blogRouter(db, reads));
+  jsonApi.use('/api/blog', blogRouter(db, reads, postPreviews));
   jsonApi.use(
     '/api/events',
     eventsRouter(db, {
@@ -227,6 +232,7 @@ export async function createApp({
           },
         },
         (releases) => signalTokens.issue(releases),
+        (req) => postPreviews.of(req),
       )
     : null;
   let storedPages: CachedPages | null = null;
@@ -275,6 +281,18 @@ export async function createApp({
     app.get('/metrics', (req, res, next) => void serveMetrics(metrics, req, res, config.metricsToken).catch(next));
   app.use(jsonApi);
 
+  // A post's preview link: checks its signature and expiry, gives this browser the cookie, and opens the post's page.
+  app.get(`${POST_PREVIEW_PATH}/:slug`, (req, res) => {
+    const slug = (req.params as { slug: string }).slug;
+    const grant = postPreviews.verify(slug, String(req.query.exp ?? ''), String(req.query.sig ?? ''));
+    res.set({ 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex, nofollow' });
+    if (!grant)
+      return void res
+        .status(403)
+        .type('text/plain')
+        .send('This preview link is not valid or has expired (a link lasts 24 hours). Ask for a new one.');
+    res.append('Set-Cookie', postPreviews.cookie(grant, req.secure)).redirect(303, `/blog/${slug}`);
+  });
   // A preview link: checks its signature and expiry, gives this browser the cookie, and opens the remote's first page.
   app.get(`${PREVIEW_PATH}/:remote/:id`, async (req, res) => {
     const { remote, id } = req.params as { remote: string; id: string };
@@ -459,7 +477,10 @@ export async function createApp({
     dialectOf(db) === 'postgres' && pages
       ? reportInstance(db, () => (serving.health().ok ? 'ok' : 'degraded'), logger)
       : null;
+  // Scheduled posts go out on their own, from every instance (blog/scheduler.ts).
+  const scheduler = pages ? startPostScheduler(db, config.postSchedulerMs, logger) : null;
   const stop = async () => {
+    scheduler?.stop();
     instance?.stop();
     rollbacks.stop();
     if (keepTimer) clearInterval(keepTimer);
@@ -479,6 +500,10 @@ export async function createApp({
     limits,
     distDir: consoleDist,
     instanceId: instance?.id,
+    posts: {
+      previewLink: (slug) => new URL(postPreviews.link(slug), config.siteOrigin).href,
+      ...(renderer ? { render: (pathname, answers) => renderer.renderWith(pathname, answers) } : {}),
+    },
   });
   return Object.assign(app, { handler, metrics, signals, signalTokens, rollbacks, stop, console: consoleApp });
 }

@@ -63,6 +63,8 @@ export interface ServerConfig {
   rollback: RollbackRule & { checkMs: number; enabled: boolean };
   /** The operator console (console/app.ts; docs/operations.md, The console). */
   console: ConsoleConfig;
+  /** POST_SCHEDULER_MS: how often each instance publishes the scheduled posts whose time came (blog/scheduler.ts). */
+  postSchedulerMs: number;
   logLevel: string;
   /** LOG_FORMAT: json, or pretty (readable lines); pretty by default when the output is a terminal. */
   logFormat: 'json' | 'pretty';
@@ -175,6 +177,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       checkMs: positiveInt(env, 'ROLLBACK_CHECK_MS', 30_000),
     },
     console: consoleConfig(env),
+    postSchedulerMs: positiveInt(env, 'POST_SCHEDULER_MS', 15_000),
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     logFormat:
       env.LOG_FORMAT === 'json' || env.LOG_FORMAT === 'pretty'

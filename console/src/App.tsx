@@ -12,6 +12,8 @@ import { InboxScreen } from './screens/Inbox';
 import { InviteScreen } from './screens/Invite';
 import { PasskeysScreen } from './screens/Passkeys';
 import { PeopleScreen } from './screens/People';
+import { PostsScreen } from './screens/Posts';
+import { PostEditorScreen } from './screens/PostEditor';
 import { ReleasesScreen } from './screens/Releases';
 import { SignInScreen } from './screens/SignIn';
 import { SubmissionsScreen } from './screens/Submissions';
@@ -94,6 +96,30 @@ export function App() {
         element={
           <Guarded shown={can.admin}>
             <AuditScreen />
+          </Guarded>
+        }
+      />
+      <Route
+        path="/posts"
+        element={
+          <Guarded shown={can.edit}>
+            <PostsScreen />
+          </Guarded>
+        }
+      />
+      <Route
+        path="/posts/new"
+        element={
+          <Guarded shown={can.edit}>
+            <PostEditorScreen />
+          </Guarded>
+        }
+      />
+      <Route
+        path="/posts/:slug"
+        element={
+          <Guarded shown={can.edit}>
+            <PostEditorScreen />
           </Guarded>
         }
       />

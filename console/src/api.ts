@@ -6,6 +6,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** The answer's JSON (a 409 carries the newer version there). */
+    readonly body?: unknown,
   ) {
     super(message);
   }
@@ -43,7 +45,7 @@ async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown):
       data && typeof data === 'object' && typeof (data as { error?: unknown }).error === 'string'
         ? (data as { error: string }).error
         : `The server answered ${res.status}.`;
-    throw new ApiError(res.status, message);
+    throw new ApiError(res.status, message, data);
   }
   return data as T;
 }

@@ -19,6 +19,8 @@ export const can = {
   moderate: (p: Person | null) => hasRole(p, 'moderator'),
   release: (p: Person | null, remote: string) => releaseRemotes(p).includes(remote),
   admin: (p: Person | null) => hasRole(p, 'admin'),
+  /** Posts and tools: the editor role only (the server refuses every other role's call). */
+  edit: (p: Person | null) => hasRole(p, 'editor'),
 };
 
 /** "release manager (blog, forms)" */

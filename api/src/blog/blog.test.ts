@@ -12,6 +12,9 @@ import { createLogger } from '../middleware/logger';
 import { DATA_DIR } from '../paths';
 import { seedBlog } from './seed';
 import { upsertPost } from './repository';
+import { publishDuePosts } from './scheduler';
+import { dataVersion } from '../db/dataVersion';
+import { listAudit } from '../console/audit';
 
 const BLOG_DIR = join(DATA_DIR, 'blog');
 
@@ -167,5 +170,62 @@ describe('seed validation', () => {
     expect((await db.selectFrom('blog_posts').select('published_at').executeTakeFirstOrThrow()).published_at).toBe(
       '2026-04-08',
     );
+  });
+});
+
+describe('the seed is the initial data only', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'blog-seed-only-'));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const file = (slug: string, title: string) =>
+    `---\ntitle: "${title}"\nslug: "${slug}"\nexcerpt: "E"\ncategory: "C"\ntags: ["T"]\nauthor: "A"\npublished_at: "2026-01-01"\n---\nBody of ${title}`;
+
+  it('inserts the posts it lacks, never writes over one the database holds (even from a newer file), and bumps only on an insert', async () => {
+    const db = await openTestDatabase();
+    writeFileSync(join(dir, 'kept.md'), file('kept', 'As seeded'));
+    await seedBlog(db, dir);
+    // An editor's change, then a restart with a newer file for the same slug and a new file.
+    await db
+      .updateTable('blog_posts')
+      .set({ title: 'Edited', doc: JSON.stringify({ slug: 'kept', title: 'Edited', content: 'edited' }) })
+      .execute();
+    writeFileSync(join(dir, 'kept.md'), file('kept', 'Newer file'));
+    const before = Number(await dataVersion(db));
+    await seedBlog(db, dir);
+    expect(Number(await dataVersion(db))).toBe(before);
+    writeFileSync(join(dir, 'added.md'), file('added', 'Added later'));
+    await seedBlog(db, dir);
+    expect(Number(await dataVersion(db))).toBe(before + 1);
+    const rows = await db.selectFrom('blog_posts').select(['slug', 'title']).orderBy('slug').execute();
+    expect(rows).toEqual([
+      { slug: 'added', title: 'Added later' },
+      { slug: 'kept', title: 'Edited' },
+    ]);
+  });
+});
+
+describe('the scheduler', () => {
+  it('publishes due posts once, bumping the data version only when it changed a row, and audits each', async () => {
+    const db = await openTestDatabase();
+    const post = (slug: string, at: string) =>
+      upsertPost(db, { slug, title: slug, status: 'scheduled', published_at: at, content: 'x' });
+    await post('due', '2026-03-01T10:00:00.000Z');
+    await post('later', '2026-03-01T10:05:00.000Z');
+    const v0 = Number(await dataVersion(db));
+    const now = new Date('2026-03-01T10:01:00.000Z');
+    // Two instances at once: one publishes, the other finds nothing.
+    const runs = await Promise.all([publishDuePosts(db, now), publishDuePosts(db, now)]);
+    expect(runs.flat()).toEqual(['due']);
+    expect(Number(await dataVersion(db))).toBe(v0 + 1);
+    expect(await publishDuePosts(db, now)).toEqual([]);
+    expect(Number(await dataVersion(db))).toBe(v0 + 1);
+    const app = await appWith(db);
+    expect((await request(app).get('/api/blog/public/posts')).body.data.map((p: { slug: string }) => p.slug)).toEqual([
+      'due',
+    ]);
+    const audit = (await listAudit(db, { action: 'post.publish' })).entries;
+    expect(audit.map((e) => [e.actor, e.target])).toEqual([['scheduler', 'post due']]);
   });
 });

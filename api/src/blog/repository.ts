@@ -1,12 +1,14 @@
 import type { DB } from '../db/connection';
-import { upsertPublic } from '../db/dataVersion';
+import { publicWrite, upsertPublic } from '../db/dataVersion';
 import type { BlogPostDoc } from '@aitools/contracts/blog';
+import type { PostStatus } from '@aitools/contracts/posts';
 
-/** A post as stored: the whole front matter and body as JSON in `doc`; status and date as columns to query on. */
+/** A post as stored: the whole front matter and body as JSON in `doc`; status and date as columns to query on
+ *  (the columns decide: a `status` inside `doc` is never read). */
 export interface StoredPost extends BlogPostDoc {
   slug: string;
   title: string;
-  status: 'published' | 'draft';
+  status: PostStatus;
   published_at: string | null;
 }
 
@@ -43,14 +45,34 @@ export async function getPublishedPost(db: DB, slug: string): Promise<BlogPostDo
   return row ? toPublic(row) : null;
 }
 
+const rowOf = (post: StoredPost) => ({
+  slug: post.slug,
+  title: post.title,
+  status: post.status,
+  published_at: post.published_at,
+  doc: JSON.stringify(post),
+});
+
+/** Any post by slug, whatever its status: for a signed preview only (blog/preview.ts). */
+export async function getPostForPreview(db: DB, slug: string): Promise<BlogPostDoc | null> {
+  const row = await db.selectFrom('blog_posts').select(['id', 'doc']).where('slug', '=', slug).executeTakeFirst();
+  return row ? toPublic(row) : null;
+}
+
 /** Inserts or updates a post by slug; a write that changes nothing is skipped. Returns whether a row changed. */
 export function upsertPost(db: DB, post: StoredPost): Promise<boolean> {
-  const row = {
-    slug: post.slug,
-    title: post.title,
-    status: post.status,
-    published_at: post.published_at,
-    doc: JSON.stringify(post),
-  };
-  return upsertPublic(db, 'blog_posts', row, { key: 'slug' });
+  return upsertPublic(db, 'blog_posts', rowOf(post), { key: 'slug' });
+}
+
+/** Inserts a post unless its slug is taken (the seed: an editor's work is never written over). Returns whether it
+ *  was inserted. */
+export function insertPostIfAbsent(db: DB, post: StoredPost): Promise<boolean> {
+  return publicWrite(db, async (trx) => {
+    const r = await trx
+      .insertInto('blog_posts')
+      .values(rowOf(post))
+      .onConflict((oc) => oc.column('slug').doNothing())
+      .executeTakeFirst();
+    return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
+  });
 }

@@ -1,15 +1,26 @@
 import { Router } from 'express';
 import type { DB } from '../db/connection';
 import { BLOG_POST_NOT_FOUND, type BlogPostListResponse, type BlogPostResponse } from '@aitools/contracts/blog';
-import { getPublishedPost, listPublishedPosts } from './repository';
+import { getPostForPreview, getPublishedPost, listPublishedPosts } from './repository';
+import { POST_PREVIEW_HEADER, type PostPreviews } from './preview';
 import { json, type ReplyCache } from '../http/cachedResponse';
 import { failure, success } from '@aitools/contracts/answers';
 
 const SLUG = /^[a-z0-9-]{1,200}$/;
 
-/** Public, read-only blog API (docs/product.md, API calls). Only published posts are visible. */
-export function blogRouter(db: DB, reads: ReplyCache): Router {
+/** Public, read-only blog API (docs/product.md, API calls). Only published posts are visible, but for one post to
+ *  a request that carries its signed preview (blog/preview.ts), answered uncached and marked noindex. */
+export function blogRouter(db: DB, reads: ReplyCache, previews?: PostPreviews): Router {
   const router = Router();
+  router.get('/public/posts/:slug', async (req, res, next) => {
+    const slug = req.params.slug as string;
+    if (!previews || previews.fromToken(req.get(POST_PREVIEW_HEADER)) !== slug) return next();
+    const post = await getPostForPreview(db, slug);
+    res.set({ 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex, nofollow' });
+    if (!post) return void res.status(404).json(failure(BLOG_POST_NOT_FOUND));
+    const body: BlogPostResponse = success({ data: post });
+    res.json(body);
+  });
   router.get(
     '/public/posts',
     reads.route(async () => {

@@ -5,7 +5,7 @@ import { inTransaction, type DB } from '../db/connection';
 import { DATA_DIR } from '../paths';
 import { blogFrontMatterSchema } from '@aitools/contracts/blog';
 import { issueLines } from '@aitools/contracts/zod';
-import { upsertPost, type StoredPost } from './repository';
+import { insertPostIfAbsent, type StoredPost } from './repository';
 
 /** Reads one article file: validated front matter plus the markdown body. Throws naming the file when invalid. */
 function readPostFile(path: string, fileName: string): StoredPost {
@@ -24,14 +24,18 @@ function readPostFile(path: string, fileName: string): StoredPost {
   return { ...parsed.data, content: content.trim() };
 }
 
-/** Loads data/blog/*.md (front matter + markdown body) into blog_posts, inserted or updated by slug. */
+/**
+ * Loads data/blog/*.md (front matter + markdown body) into blog_posts where the slug is absent: the database is the
+ * posts' source of truth, so a file never replaces a post the database holds, even a newer file (docs/operations.md,
+ * Editing content). Returns how many files were read.
+ */
 export async function seedBlog(db: DB, dir = join(DATA_DIR, 'blog')): Promise<number> {
   const files = readdirSync(dir)
     .filter((f) => f.endsWith('.md'))
     .sort();
   const posts = files.map((f) => readPostFile(join(dir, f), f));
   await inTransaction(db, async (trx) => {
-    for (const post of posts) await upsertPost(trx, post);
+    for (const post of posts) await insertPostIfAbsent(trx, post);
   });
   return files.length;
 }

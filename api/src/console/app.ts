@@ -26,6 +26,7 @@ import { consoleErrors, consoleHeaders, requireSession, sameOrigin } from './gua
 import { moderationRouter } from './moderation';
 import { relyingParty } from './passkeys';
 import { releasesRouter } from './releases';
+import { postsRouter, type PostsDeps } from './posts';
 
 export const CONSOLE_DIST = join(REPO_ROOT, 'console', 'dist');
 
@@ -43,6 +44,8 @@ export interface ConsoleDeps {
   distDir?: string;
   /** This instance's row in the instances table (Postgres). */
   instanceId?: string;
+  /** Preview links and the live preview of posts (console/posts.ts). */
+  posts?: PostsDeps;
 }
 
 export function createConsoleApp(deps: ConsoleDeps): Express {
@@ -68,6 +71,8 @@ export function createConsoleApp(deps: ConsoleDeps): Express {
   app.use(sameOrigin(origin));
 
   const api = express.Router();
+  // A post's markdown may be long (postFieldsSchema's limit); every other call's body is small.
+  api.use('/posts', express.json({ limit: '512kb' }));
   api.use(express.json({ limit: '64kb' }));
   api.use('/auth', authRouter({ db, rp: relyingParty(origin), times, limits: deps.limits }));
   api.use(requireSession(db, times));
@@ -75,6 +80,7 @@ export function createConsoleApp(deps: ConsoleDeps): Express {
   api.use(moderationRouter(db));
   api.use(releasesRouter(releaseDeps));
   api.use(adminRouter({ db, origin, times }));
+  api.use(postsRouter(db, deps.posts));
   api.use((_req, res) => void res.status(404).json(failure('Not found')));
   app.use('/api', api);
 

@@ -9,6 +9,7 @@ import { errorStatus, HttpError, publicErrorMessage } from '../middleware/errors
 import { ModerationError } from '../moderation/service';
 import { ReleaseError } from '../releases/refusal';
 import { TokenError } from '../releases/tokens';
+import { StaleVersionError } from '../content/revisions';
 import { personActor, writeAudit } from './audit';
 import { ConsoleError, type Person } from './people';
 import { may, type Capability } from './roles';
@@ -107,6 +108,9 @@ export function consoleErrors(report: (err: unknown, status: number) => void): E
   return (err, _req, res, _next) => {
     if (err instanceof ConsoleError || err instanceof ReleaseError)
       return void res.status(err.status).json(failure(err.message));
+    // A save made from an older version: the editor is shown the newer one (content/revisions.ts).
+    if (err instanceof StaleVersionError)
+      return void res.status(409).json({ ...failure(err.message), latest: err.latest });
     if (err instanceof ModerationError || err instanceof TokenError)
       return void res.status(400).json(failure(err.message));
     const status = errorStatus(err);

@@ -18,7 +18,7 @@ const ROLES: Record<string, Role[]> = {
   admin: [{ role: 'admin' }],
 };
 
-type Who = 'any' | 'moderator' | 'admin' | 'release-manager(blog)' | 'nobody';
+type Who = 'any' | 'moderator' | 'editor' | 'admin' | 'release-manager(blog)' | 'nobody';
 /** Method, path, who may call it. Bodies are empty: a permitted caller gets 400/404/409, never 403. */
 const ENDPOINTS: [string, string, Who][] = [
   ['GET', '/api/dashboard', 'any'],
@@ -48,6 +48,16 @@ const ENDPOINTS: [string, string, Who][] = [
   ['POST', '/api/people/99999/enable', 'admin'],
   ['POST', '/api/people/99999/invitation', 'admin'],
   ['GET', '/api/audit', 'admin'],
+  ['GET', '/api/posts', 'editor'],
+  ['POST', '/api/posts', 'editor'],
+  ['POST', '/api/posts/preview', 'editor'],
+  ['GET', '/api/posts/no-such-post', 'editor'],
+  ['POST', '/api/posts/no-such-post', 'editor'],
+  ['GET', '/api/posts/no-such-post/revisions', 'editor'],
+  ['GET', '/api/posts/no-such-post/revisions/1', 'editor'],
+  ['GET', '/api/posts/no-such-post/diff', 'editor'],
+  ['POST', '/api/posts/no-such-post/restore', 'editor'],
+  ['POST', '/api/posts/no-such-post/preview-link', 'editor'],
   ['GET', '/api/auth/me', 'any'],
   ['GET', '/api/auth/passkeys', 'any'],
   ['POST', '/api/auth/passkeys/add/options', 'any'],
@@ -109,7 +119,9 @@ describe('every console endpoint checks the role on the server', () => {
         .replace(/^\/api\/releases\/\w+\//, '/api/releases/:remote/')
         .replace(/\/people\/\d+\//, '/people/:id/')
         .replace(/\/tokens\/[\w-]+\/revoke$/, '/tokens/:label/revoke')
-        .replace(/\/passkeys\/no-such-key\//, '/passkeys/:id/');
+        .replace(/\/passkeys\/no-such-key\//, '/passkeys/:id/')
+        .replace(/\/posts\/no-such-post/, '/posts/:slug')
+        .replace(/\/revisions\/\d+$/, '/revisions/:version');
     const tabled = new Set(ENDPOINTS.map(([m, path]) => `${m} ${pattern(path)}`));
     const missing = found.filter(
       (e) => e.includes(' /api/') && !tabled.has(e) && !open.some((o) => e.endsWith(`/api/auth${o}`)),

@@ -311,6 +311,49 @@ const STEPS: Step[] = [
           BEGIN SELECT RAISE(ABORT, 'console_audit is append-only'); END`.execute(db);
     }
   },
+  // Every saved version of an edited post or tool (content/revisions.ts): one table for both kinds, one row a save;
+  // the unique key is what refuses the second of two saves made from the same version.
+  async (db, dialect) => {
+    await withId(db.schema.createTable('content_revisions'), dialect)
+      .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind IN ('post','tool')`))
+      .addColumn('key', 'text', (c) => c.notNull())
+      .addColumn('version', 'integer', (c) => c.notNull())
+      .addColumn('body', 'text', (c) => c.notNull())
+      .addColumn('author', 'text', (c) => c.notNull())
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .addUniqueConstraint('content_revisions_version', ['kind', 'key', 'version'])
+      .execute();
+  },
+  // Posts edited in the console: a scheduled status (published by each instance's timer: blog/scheduler.ts) and the
+  // time of the last change.
+  async (db, dialect) => {
+    const statuses = sql`status IN ('published','draft','scheduled')`;
+    if (dialect === 'postgres') {
+      await sql`ALTER TABLE blog_posts DROP CONSTRAINT IF EXISTS blog_posts_status_check`.execute(db);
+      await sql`ALTER TABLE blog_posts ADD CONSTRAINT blog_posts_status_check CHECK (${statuses})`.execute(db);
+      await db.schema.alterTable('blog_posts').addColumn('updated_at', 'text').execute();
+    } else {
+      // SQLite cannot change a CHECK constraint: the table is made again with the rows copied over.
+      await withId(db.schema.createTable('blog_posts_next'), dialect)
+        .addColumn('slug', 'text', (c) => c.notNull().unique())
+        .addColumn('title', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull().check(statuses))
+        .addColumn('published_at', 'text')
+        .addColumn('doc', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text')
+        .execute();
+      await sql`INSERT INTO blog_posts_next (id, slug, title, status, published_at, doc) SELECT id, slug, title, status, published_at, doc FROM blog_posts`.execute(
+        db,
+      );
+      await db.schema.dropTable('blog_posts').execute();
+      await db.schema.alterTable('blog_posts_next').renameTo('blog_posts').execute();
+    }
+    await db.schema
+      .createIndex('blog_posts_status_published')
+      .on('blog_posts')
+      .columns(['status', 'published_at'])
+      .execute();
+  },
   // Release files on Postgres (releases/dbReleaseStore.ts): each distinct content once, by its sha256; a release's
   // row and its paths name them. SQLite keeps files on disk and leaves these empty.
   async (db, dialect) => {

@@ -23,9 +23,12 @@ export interface BlogPostsTable {
   id: Generated<number>;
   slug: string;
   title: string;
-  status: 'published' | 'draft';
+  /** A scheduled post is published by the scheduler once `published_at` (an ISO time) has come (blog/scheduler.ts). */
+  status: 'published' | 'draft' | 'scheduled';
   published_at: string | null;
   doc: string;
+  /** The last change made in the console (ISO time); null for a post as the seed wrote it. */
+  updated_at: Generated<string | null>;
 }
 
 export interface SubmissionsTable {
@@ -247,6 +250,17 @@ export interface InstancesTable {
   status: string;
 }
 
+/** Saved versions of posts and tools (content/revisions.ts): `body` is the whole record as JSON. */
+export interface ContentRevisionsTable {
+  id: Generated<number>;
+  kind: 'post' | 'tool';
+  key: string;
+  version: number;
+  body: string;
+  author: string;
+  created_at: string;
+}
+
 /** One distinct release file content, by its sha256 (hex) (releases/dbReleaseStore.ts). */
 export interface ReleaseContentsTable {
   sha256: string;
@@ -294,6 +308,7 @@ export interface Schema {
   console_sessions: ConsoleSessionsTable;
   console_audit: ConsoleAuditTable;
   instances: InstancesTable;
+  content_revisions: ContentRevisionsTable;
   release_contents: ReleaseContentsTable;
   stored_releases: StoredReleasesTable;
   release_paths: ReleasePathsTable;

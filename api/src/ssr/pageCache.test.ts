@@ -42,6 +42,7 @@ function fakeRenderer(): PageRenderer {
   return {
     inlineScripts: [THEME],
     remoteOf: (pathname) => (['/submit', '/contact', '/advertise'].includes(pathname) ? 'forms' : 'directory'),
+    renderWith: async () => ({ status: 200, html: '' }),
     async render(req, res) {
       renders.push(`${req.method} ${req.originalUrl}`);
       if (req.method === 'POST') return void res.redirect(303, '/done');

@@ -18,6 +18,8 @@ import { pageCodeList, shellPageCode } from './pageCode';
 import { allowInlineStyles } from '../middleware/security';
 import { DEV_RELEASE_ID } from '../releases/manifest';
 import { STOP_PREVIEW_PATH } from '../releases/preview';
+import { POST_PREVIEW_HEADER, type PostPreview } from '../blog/preview';
+import type { JsonApi } from '@aitools/platform/contract';
 
 const DEFAULT_HEAD: Head = {
   title: 'AI Tools Directory - Discover AI Tools and MCP Servers',
@@ -30,6 +32,11 @@ export interface PageRenderer {
   inlineScripts: string[];
   /** The remote that renders this path (null for the shell's own screens). */
   remoteOf(pathname: string): string | null;
+  /**
+   * The HTML the route at `pathname` renders (the active releases, no page around it) when the API answers the
+   * paths in `answers` with those bodies: the editors' live preview, drawn by the remote's own code.
+   */
+  renderWith(pathname: string, answers: Record<string, unknown>): Promise<{ status: number; html: string }>;
 }
 
 /** remote -> release id of a request's previews (releases/preview.ts); none by default. */
@@ -58,6 +65,8 @@ export async function createPageRenderer(
   /** remote -> a token for the release the page names, sent back with the visitor's error reports
    *  (releases/signalTokens.ts); none by default. */
   reportTokens: (releases: Record<string, string>) => Record<string, string> = () => ({}),
+  /** The unpublished post this browser may see (blog/preview.ts); none by default. */
+  postPreviewOf: (req: Request) => PostPreview | null = () => null,
 ): Promise<PageRenderer> {
   if (!existsSync(join(SHELL_DIST, 'server', 'entry-server.js')))
     throw new Error(
@@ -96,11 +105,39 @@ export async function createPageRenderer(
   // Imports each remote's server entry now, not in the first visitor's render budget.
   for (const remote of REMOTE_NAMES) void serving.resolve(remote, 60_000);
 
+  const importFrom = (served: Record<string, Served>) => async (remote: string, module: string) => {
+    const s = served[remote];
+    if (!s?.release) throw new Error(`no intact release of ${remote}`);
+    return importRoute(s.release, module, serving.entry);
+  };
+
   return {
     inlineScripts: [themeScript, codeScript],
     remoteOf(pathname) {
       const match = shell.matchRoute(pathname);
       return match.kind === 'remote' ? match.route.remote : null;
+    },
+    async renderWith(pathname, answers) {
+      const match = shell.matchRoute(pathname);
+      const served: Record<string, Served> = Object.fromEntries(REMOTE_NAMES.map((r) => [r, serving.current(r)]));
+      if (match.kind === 'remote')
+        served[match.route.remote] = await serving.resolve(match.route.remote, config.renderBudgetMs);
+      const real = apiFor(undefined);
+      const api: JsonApi = {
+        fetchJson: (path, init) =>
+          Object.hasOwn(answers, path)
+            ? Promise.resolve({ ok: true, status: 200, body: answers[path] as never })
+            : real.fetchJson(path, init),
+      };
+      const result = await shell.renderRequest({
+        request: new globalThis.Request(new URL(pathname, config.siteOrigin).href),
+        api,
+        budgetMs: config.renderBudgetMs,
+        guard: { allow: () => true, success: () => {}, failure: () => {} },
+        importModule: importFrom(served),
+      });
+      if (result.kind === 'response') return { status: result.response.status, html: '' };
+      return { status: result.status, html: result.html };
     },
     async render(req, res) {
       const started = Date.now();
@@ -150,9 +187,22 @@ export async function createPageRenderer(
       const releases: Record<string, PublicRelease> = {};
       for (const [remote, s] of Object.entries(served)) if (s.release) releases[remote] = s.public;
 
+      // A browser holding a post's preview link: its calls carry the signed grant, which the blog API checks.
+      const postPreview = postPreviewOf(req);
+      const draftShown = postPreview !== null && url.pathname === `/blog/${postPreview.slug}`;
+      const visitorApi = apiFor(req.ip);
+      const api: JsonApi = postPreview
+        ? {
+            fetchJson: (path, init) =>
+              visitorApi.fetchJson(path, {
+                ...init,
+                headers: { ...init?.headers, [POST_PREVIEW_HEADER]: postPreview.token },
+              }),
+          }
+        : visitorApi;
       const result = await shell.renderRequest({
         request: toFetchRequest(req, url),
-        api: apiFor(req.ip),
+        api,
         budgetMs: Math.max(0, config.renderBudgetMs - (Date.now() - started)),
         guard: {
           allow: (r) => breaker.allow(keyOf(r)),
@@ -162,11 +212,7 @@ export async function createPageRenderer(
             breaker.failure(keyOf(r));
           },
         },
-        async importModule(remote, module) {
-          const s = served[remote];
-          if (!s?.release) throw new Error(`no intact release of ${remote}`);
-          return importRoute(s.release, module, serving.entry);
-        },
+        importModule: importFrom(served),
         onNotRendered: (route, reason, err) =>
           logger.warn(
             {
@@ -200,7 +246,9 @@ export async function createPageRenderer(
       }
 
       const notRendered = Object.keys(result.notRendered).length ? { notRendered: result.notRendered } : {};
-      const bar = previewBar(previews, served, url.pathname + url.search);
+      const bar =
+        previewBar(previews, served, url.pathname + url.search) +
+        (draftShown ? postPreviewBar(postPreview.slug, url.pathname + url.search) : '');
       if (bar) inlineStyles.push(PREVIEW_BAR_CSS);
       const signals = reportTokens(Object.fromEntries(Object.entries(releases).map(([r, p]) => [r, p.id])));
       const state = { releases, signals, router: result.hydration, config: browserConfig(config), ...notRendered };
@@ -209,7 +257,11 @@ export async function createPageRenderer(
         .replace('<!--app-theme-->', () => `<script>${themeScript}</script>`)
         .replace('<!--app-head-->', () =>
           [
-            renderHeadTags(result.head ?? DEFAULT_HEAD),
+            renderHeadTags(
+              draftShown
+                ? { ...(result.head ?? DEFAULT_HEAD), robots: 'noindex,nofollow' }
+                : (result.head ?? DEFAULT_HEAD),
+            ),
             ...remoteStyles,
             ...(bar ? [`<style>${PREVIEW_BAR_CSS}</style>`] : []),
             pageCodeList(shell.PAGE_CODE_ID, code),
@@ -224,7 +276,8 @@ export async function createPageRenderer(
         );
       const policy = res.getHeader('Content-Security-Policy');
       if (typeof policy === 'string') res.set('Content-Security-Policy', allowInlineStyles(policy, inlineStyles));
-      // A previewed page is this browser's alone: no shared cache may keep it.
+      // A previewed page is this browser's alone: no shared cache may keep it, and no search engine index it.
+      if (draftShown) res.set('X-Robots-Tag', 'noindex, nofollow');
       res
         .status(result.status)
         .set('Cache-Control', bar ? 'private, no-store' : 'no-cache')
@@ -246,6 +299,11 @@ function previewBar(previews: Record<string, string>, served: Record<string, Ser
   });
   if (!items.length) return '';
   return `<aside class="preview-bar" aria-label="Release preview">${items.join('')}<form method="post" action="${STOP_PREVIEW_PATH}"><input type="hidden" name="back" value="${escapeHtml(back)}"><button type="submit">Stop preview</button></form></aside>`;
+}
+
+/** The bar above a post shown through its preview link (styled and placed as the release preview's). */
+function postPreviewBar(slug: string, back: string): string {
+  return `<aside class="preview-bar" aria-label="Post preview"><p>Previewing the unpublished post <code>${escapeHtml(slug)}</code></p><form method="post" action="${STOP_PREVIEW_PATH}"><input type="hidden" name="back" value="${escapeHtml(back)}"><button type="submit">Stop preview</button></form></aside>`;
 }
 
 /** The visitor's request as the router sees it: a form post carries its (already size-limited) body and its own

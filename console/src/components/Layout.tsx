@@ -24,6 +24,27 @@ export const SECTIONS: Section[] = [
   { to: '/passkeys', label: 'My passkeys', shown: () => true },
 ];
 
+/** The editors' area (the site's posts and tools): a group of its own beside the sections, for the editor role. */
+export const CONTENT_SECTIONS: Section[] = [{ to: '/posts', label: 'Posts', shown: can.edit }];
+
+function SectionLinks({ label, sections, person }: { label: string; sections: Section[]; person: Person }) {
+  const shown = sections.filter((s) => s.shown(person));
+  if (!shown.length) return null;
+  return (
+    <nav aria-label={label}>
+      <ul className="top-nav">
+        {shown.map((s) => (
+          <li key={s.to}>
+            <NavLink to={s.to} end={s.to === '/'} className="top-nav__link">
+              {s.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const person = usePerson();
   const { setPerson } = useSession();
@@ -54,17 +75,8 @@ export function Layout({ children }: { children: ReactNode }) {
       </a>
       <header className="top-bar">
         <span className="top-bar__brand">AI Tools · Console</span>
-        <nav aria-label="Sections">
-          <ul className="top-nav">
-            {SECTIONS.filter((s) => s.shown(person)).map((s) => (
-              <li key={s.to}>
-                <NavLink to={s.to} end={s.to === '/'} className="top-nav__link">
-                  {s.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <SectionLinks label="Sections" sections={SECTIONS} person={person} />
+        <SectionLinks label="Content" sections={CONTENT_SECTIONS} person={person} />
         <div className="top-bar__end">
           <span className="muted" title={person.roles.map(roleLabel).join(', ')}>
             {person.name}

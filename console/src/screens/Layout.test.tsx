@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { person, renderConsole } from '../testing';
@@ -32,6 +32,24 @@ describe('the frame and the roles', () => {
   it('a moderator is not offered the admin sections', async () => {
     renderConsole('/', person([{ role: 'moderator' }]), api);
     expect(await sections()).toEqual(['Dashboard', 'Submissions', 'Inbox', 'Releases', 'My passkeys']);
+  });
+
+  it('an editor is offered the content area; a moderator and an admin are not', async () => {
+    const content = () => screen.queryByRole('navigation', { name: 'Content' });
+    renderConsole('/', person([{ role: 'editor' }]), api);
+    await sections();
+    expect(
+      within(content()!)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['Posts']);
+    cleanup();
+    for (const role of ['moderator', 'admin'] as const) {
+      renderConsole('/', person([{ role }]), api);
+      await sections();
+      expect(content(), role).toBeNull();
+      cleanup();
+    }
   });
 
   it('an admin is offered people, tokens and the audit log', async () => {

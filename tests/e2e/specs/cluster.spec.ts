@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { freePort, runApiScript, runReleaseCli, startServerProcess, stopServerProcess } from '../harness';
 import { queryPostgres } from '../db';
+import { createHash, randomBytes } from 'node:crypto';
 
 const ADMIN_URL = process.env.E2E_DATABASE_URL;
 const EVENTS_LIMIT = 4;
@@ -28,6 +29,9 @@ describe(
     const database = `aitools_cluster_${process.pid}`;
     let databaseUrl: string;
     const ports: number[] = [];
+    /** Instance 0 also serves the operator console, on this port. */
+    let consolePort = 0;
+    const consoleOrigin = () => `http://localhost:${consolePort}`;
     const servers: ChildProcess[] = [];
     const base = (i: number) => `http://localhost:${ports[i]}`;
     const cliEnv = () => ({ RELEASES_DIR: releasesDir, DATABASE_URL: databaseUrl });
@@ -44,7 +48,8 @@ describe(
         EVENTS_RATE_LIMIT: String(EVENTS_LIMIT),
         RENDER_BUDGET_MS: '15000',
         // Signs preview links: the same on every instance (docs/operations.md).
-        PREVIEW_SECRET: 'cluster-preview-secret',
+        PREVIEW_SECRET: 'cluster-spec',
+        ...(i === 0 ? { CONSOLE_PORT: String(consolePort), CONSOLE_ORIGIN: consoleOrigin() } : {}),
       });
 
     before(async () => {
@@ -60,6 +65,7 @@ describe(
       assert.equal(takeover.status, 0, takeover.stderr);
       for (const i of [0, 1]) mkdirSync(instanceDir(i));
       ports.push(await freePort(), await freePort());
+      consolePort = await freePort();
       servers.push(await start(0), await start(1));
     });
 
@@ -360,6 +366,65 @@ describe(
         statuses.push(res.status);
       }
       assert.deepEqual(statuses, [...Array(EVENTS_LIMIT).fill(201), 429, 429]);
+    });
+
+    it("a post published through one instance's console is on the other's /blog within a second, and after its restart", async () => {
+      // An editor's session, made in the database as a sign-in would (console/sessions.ts: only the id's hash).
+      const [person] = await queryPostgres<{ id: number }>(
+        databaseUrl,
+        `INSERT INTO console_people (name, roles, disabled, created_at) VALUES ('Cluster Editor', '[{"role":"editor"}]', 0, $1) RETURNING id`,
+        new Date().toISOString(),
+      );
+      const session = randomBytes(32).toString('base64url');
+      await queryPostgres(
+        databaseUrl,
+        'INSERT INTO console_sessions (id_hash, person_id, created_at, last_seen_at, expires_at) VALUES ($1, $2, $3, $3, $4)',
+        createHash('sha256').update(session).digest('hex'),
+        person!.id,
+        Date.now(),
+        Date.now() + 3_600_000,
+      );
+      const consoleCall = async (path: string, body: object) => {
+        const res = await fetch(consoleOrigin() + path, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: consoleOrigin(), cookie: `__Host-console=${session}` },
+          body: JSON.stringify(body),
+        });
+        return { status: res.status, body: (await res.json()) as { post?: { version: number } } };
+      };
+      const slug = 'published-through-the-other-instance';
+      const fields = {
+        title: 'Published through the other instance',
+        excerpt: 'Made on one instance, read on the other.',
+        category: 'Guides',
+        tags: ['Cluster'],
+        author: 'Editorial Team',
+        content: 'Shared by both.',
+      };
+      const created = await consoleCall('/api/posts', { slug, fields });
+      assert.equal(created.status, 201, JSON.stringify(created.body));
+      const listed = async () => ((await json(1, '/blog')).body as string).includes(`href="/blog/${slug}"`);
+      // Instance 1's /blog as its page cache holds it.
+      assert.equal(await listed(), false);
+      assert.equal(await listed(), false);
+      const published = await consoleCall(`/api/posts/${slug}`, {
+        version: created.body.post!.version,
+        action: 'publish',
+      });
+      assert.equal(published.status, 200, JSON.stringify(published.body));
+      const started = Date.now();
+      while (!(await listed())) {
+        assert.ok(Date.now() - started < 10_000, 'instance 1 lists the post');
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      const took = Date.now() - started;
+      assert.ok(took < 1000, `instance 1 listed it ${took} ms after the publish`);
+      assert.equal((await json(1, `/api/blog/public/posts/${slug}`)).status, 200);
+
+      await stopServerProcess(servers[1]!);
+      servers[1] = await start(1);
+      assert.equal(await listed(), true, 'still listed after a restart');
+      assert.match((await json(1, `/blog/${slug}`)).body as string, /Shared by both\./);
     });
 
     it('kill -9 of one instance under write load loses no acknowledged write', async () => {

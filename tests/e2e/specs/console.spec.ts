@@ -14,10 +14,11 @@ import assert from 'node:assert/strict';
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import type { Browser, BrowserContext, CDPSession, Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { lighthouseReport } from '../../bench/lighthouse';
 import { axeViolations, launchBrowser } from '../browser';
 import { runApiScript, runReleaseCli, startSite, teamCheckout, type Site } from '../harness';
+import { addAuthenticator, eventually, operatorBrowser, registerOperator, type Operator } from '../operators';
 
 const TOOL = 'Console Approved Tool';
 let site: Site;
@@ -29,14 +30,6 @@ let consoleUrl: string;
 let blogActive: string;
 let blogStored: string;
 
-interface Operator {
-  name: string;
-  context: BrowserContext;
-  page: Page;
-  /** Its DevTools session (the WebAuthn domain) and its authenticator. */
-  cdp: CDPSession;
-  authenticatorId: string;
-}
 const people: Record<'admin' | 'moderator' | 'releaser', Operator | undefined> = {
   admin: undefined,
   moderator: undefined,
@@ -54,50 +47,8 @@ const remotesJson = async () =>
     { id: string }
   >;
 
-/** Polls `check` until it holds (a server-side effect seen through a page or an answer), failing after 20 s. */
-async function eventually(what: string, check: () => Promise<boolean>): Promise<void> {
-  const deadline = Date.now() + 20_000;
-  while (!(await check())) {
-    assert.ok(Date.now() < deadline, what);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
-/** Adds a platform authenticator that verifies its user (the DevTools Protocol's WebAuthn domain). */
-async function addAuthenticator(cdp: CDPSession): Promise<string> {
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-  return authenticatorId;
-}
-
-/** A fresh browser context (its own cookies) with an authenticator. */
-async function operatorBrowser(
-  colorScheme: 'light' | 'dark' = 'light',
-): Promise<{ context: BrowserContext; page: Page; cdp: CDPSession; authenticatorId: string }> {
-  const context = await browser.newContext({ colorScheme, viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  return { context, page, cdp, authenticatorId: await addAuthenticator(cdp) };
-}
-
 /** Opens an invitation link in a fresh browser and registers its passkey; the console's dashboard follows. */
-async function register(name: string, link: string): Promise<Operator> {
-  assert.ok(link.startsWith(`${consoleUrl}/invite/`), `an invitation link on the console's origin: ${link}`);
-  const { context, page, cdp, authenticatorId } = await operatorBrowser();
-  await page.goto(link);
-  await page.getByRole('button', { name: 'Register a passkey' }).click();
-  await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
-  return { name, context, page, cdp, authenticatorId };
-}
+const register = (name: string, link: string) => registerOperator(browser, consoleUrl, name, link);
 
 /** The admin fills in the invitation form; returns the one-time link the console shows. */
 async function invite(admin: Page, name: string, roles: (form: Locator) => Promise<void>): Promise<string> {
@@ -371,7 +322,7 @@ describe('the operator console', () => {
       await rel.getByRole('region', { name: 'blog', exact: true }).getByRole('button', { name: 'Roll back…' }).click();
       assert.deepEqual(await axeViolations(rel), [], `/releases with a typed confirmation (${scheme})`);
 
-      const { context, page } = await operatorBrowser(scheme);
+      const { context, page } = await operatorBrowser(browser, scheme);
       await page.goto(`${consoleUrl}/sign-in`);
       await page.getByRole('button', { name: 'Sign in with a passkey' }).waitFor();
       assert.deepEqual(await axeViolations(page), [], `/sign-in (${scheme})`);

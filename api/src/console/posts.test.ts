@@ -1,0 +1,189 @@
+/**
+ * The editors' posts through the console API: drafts stay off the public API until published, a save from an older
+ * version is refused with 409 and the newer one, versions are listed, compared and restored, a schedule goes out
+ * through the scheduler, a preview link opens the draft to whoever holds it, and every change is audited and bumps
+ * the data version when the public sees it.
+ */
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedInPerson, startConsoleTest, type ConsoleBrowser, type ConsoleTest } from '../../test/consoleHarness';
+import { dataVersion } from '../db/dataVersion';
+import { listAudit } from './audit';
+import { publishDuePosts } from '../blog/scheduler';
+import { POST_PREVIEW_HEADER } from '../blog/preview';
+
+let t: ConsoleTest;
+let editor: ConsoleBrowser;
+let other: ConsoleBrowser;
+
+const FIELDS = {
+  title: 'Editing in the console',
+  excerpt: 'How editors publish without a deploy.',
+  category: 'Guides',
+  tags: ['Editing'],
+  author: 'Editorial Team',
+  content: '## A heading\n\n- one\n- two\n\nA [link](/blog).',
+};
+const publicPost = (slug: string) => request(t.app).get(`/api/blog/public/posts/${slug}`);
+const publicSlugs = async () =>
+  ((await request(t.app).get('/api/blog/public/posts')).body.data as { slug: string }[]).map((p) => p.slug);
+const version = async () => Number(await dataVersion(t.db));
+
+beforeAll(async () => {
+  t = await startConsoleTest();
+  editor = (await signedInPerson(t, 'Eddie Tor', [{ role: 'editor' }])).browser;
+  other = (await signedInPerson(t, 'Second Editor', [{ role: 'editor' }])).browser;
+});
+afterAll(() => t.close());
+
+describe('posts in the console', () => {
+  it('a new draft is listed for editors, not on the public API, and its save bumps nothing public', async () => {
+    const before = await version();
+    const res = await editor.post('/api/posts', { slug: 'console-post', fields: FIELDS });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.post).toMatchObject({ slug: 'console-post', status: 'draft', version: 1, title: FIELDS.title });
+    expect(await version()).toBe(before);
+    expect((await publicPost('console-post')).status).toBe(404);
+    const list = await editor.get('/api/posts?search=editing%20in');
+    expect(list.body.posts).toEqual([
+      expect.objectContaining({ slug: 'console-post', status: 'draft', author: 'Editorial Team', version: 1 }),
+    ]);
+    expect((await editor.get('/api/posts?status=published')).body.posts).toEqual([]);
+    expect((await editor.get('/api/posts?status=nope')).status).toBe(400);
+    expect((await editor.post('/api/posts', { slug: 'console-post', fields: FIELDS })).status).toBe(409);
+    expect((await editor.post('/api/posts', { slug: 'Bad Slug', fields: FIELDS })).status).toBe(400);
+    // The address the live preview's call takes.
+    expect((await editor.post('/api/posts', { slug: 'preview', fields: FIELDS })).status).toBe(400);
+  });
+
+  it('a long post saves (the posts calls take a larger body than the rest of the console)', async () => {
+    const content = 'A long paragraph of text. '.repeat(6000);
+    const res = await editor.post('/api/posts', { slug: 'a-long-post', fields: { ...FIELDS, content } });
+    expect(res.status).toBe(201);
+    expect(res.body.post.content).toBe(content);
+    expect((await editor.post('/api/invitations', { name: 'x'.repeat(70_000) })).status).toBe(413);
+  });
+
+  it('two saves of one version: the second is refused with 409 and shown the newer version', async () => {
+    const first = await editor.post('/api/posts/console-post', {
+      version: 1,
+      action: 'save',
+      fields: { ...FIELDS, content: 'First editor' },
+    });
+    expect(first.status).toBe(200);
+    expect(first.body.post.version).toBe(2);
+    const second = await other.post('/api/posts/console-post', {
+      version: 1,
+      action: 'save',
+      fields: { ...FIELDS, content: 'Second editor' },
+    });
+    expect(second.status).toBe(409);
+    expect(second.body.latest).toMatchObject({ version: 2, body: { content: 'First editor' } });
+    expect(second.body.latest.author).toMatch(/Eddie Tor/);
+    expect((await editor.get('/api/posts/console-post')).body.post.content).toBe('First editor');
+  });
+
+  it('publishing needs the fields a reader sees, then puts the post on the public API and bumps the version', async () => {
+    const incomplete = await editor.post('/api/posts/console-post', {
+      version: 2,
+      action: 'publish',
+      fields: { ...FIELDS, excerpt: '', tags: [] },
+    });
+    expect(incomplete.status).toBe(400);
+    expect(Object.keys(incomplete.body.fieldErrors).sort()).toEqual(['excerpt', 'tags']);
+    const before = await version();
+    const res = await editor.post('/api/posts/console-post', { version: 2, action: 'publish', fields: FIELDS });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.post).toMatchObject({ status: 'published', version: 3 });
+    expect(await version()).toBeGreaterThan(before);
+    expect((await publicPost('console-post')).body.data).toMatchObject({
+      title: FIELDS.title,
+      content: FIELDS.content,
+    });
+    const audit = (await listAudit(t.db, { target: 'post console-post' })).entries.map((e) => e.action);
+    expect(audit).toEqual(['post.publish', 'post.save', 'post.create']);
+  });
+
+  it('lists, compares and restores versions; a restore keeps the status', async () => {
+    const revisions = (await editor.get('/api/posts/console-post/revisions')).body.revisions;
+    expect(revisions.map((r: { version: number }) => r.version)).toEqual([3, 2, 1]);
+    const diff = (await editor.get('/api/posts/console-post/diff?from=2&to=3')).body.lines;
+    expect(diff).toEqual(
+      expect.arrayContaining([
+        { op: '-', text: 'content: "First editor"' },
+        { op: '+', text: 'status: "published"' },
+      ]),
+    );
+    expect((await editor.get('/api/posts/console-post/diff?from=2&to=99')).status).toBe(404);
+    expect((await editor.get('/api/posts/console-post/diff?from=x&to=3')).status).toBe(400);
+    expect((await editor.get('/api/posts/console-post/revisions/2')).body.revision.body.content).toBe('First editor');
+    for (const v of ['x', '1e999', '99999999999999999999'])
+      expect((await editor.get(`/api/posts/console-post/revisions/${v}`)).status, v).toBe(404);
+    const restored = await editor.post('/api/posts/console-post/restore', { version: 3, from: 2 });
+    expect(restored.status).toBe(200);
+    expect(restored.body.post).toMatchObject({ content: 'First editor', status: 'published', version: 4 });
+    expect((await publicPost('console-post')).body.data.content).toBe('First editor');
+    expect((await editor.post('/api/posts/console-post/restore', { version: 3, from: 1 })).status).toBe(409);
+  });
+
+  it('unpublish takes it off the public API; a schedule goes out when the scheduler finds it due', async () => {
+    const un = await editor.post('/api/posts/console-post', { version: 4, action: 'unpublish' });
+    expect(un.body.post.status).toBe('draft');
+    expect(await publicSlugs()).not.toContain('console-post');
+    const past = await editor.post('/api/posts/console-post', {
+      version: 5,
+      action: 'schedule',
+      at: new Date(Date.now() - 1000).toISOString(),
+    });
+    expect(past.status).toBe(400);
+    const at = new Date(Date.now() + 60_000);
+    const scheduled = await editor.post('/api/posts/console-post', {
+      version: 5,
+      action: 'schedule',
+      at: at.toISOString(),
+    });
+    expect(scheduled.body.post).toMatchObject({ status: 'scheduled', published_at: at.toISOString() });
+    expect(await publishDuePosts(t.db)).toEqual([]);
+    expect(await publicSlugs()).not.toContain('console-post');
+    expect(await publishDuePosts(t.db, new Date(at.getTime() + 1))).toEqual(['console-post']);
+    expect(await publicSlugs()).toContain('console-post');
+  });
+
+  it('a preview link opens a draft to whoever holds it, uncached and noindex; a forged one opens nothing', async () => {
+    await editor.post('/api/posts', { slug: 'secret-draft', fields: FIELDS });
+    const res = await editor.post('/api/posts/secret-draft/preview-link');
+    const link = new URL(res.body.url as string);
+    expect(link.origin).toBe('https://site.example');
+    const opened = await request(t.app).get(link.pathname + link.search);
+    expect(opened.status).toBe(303);
+    expect(opened.headers.location).toBe('/blog/secret-draft');
+    expect(opened.headers['x-robots-tag']).toMatch(/noindex/);
+    const cookie = (opened.headers['set-cookie'] as unknown as string[])[0]!.split(';')[0]!;
+    const token = decodeURIComponent(cookie.slice(cookie.indexOf('=') + 1));
+    const seen = await publicPost('secret-draft').set(POST_PREVIEW_HEADER, token);
+    expect(seen.status).toBe(200);
+    expect(seen.body.data.title).toBe(FIELDS.title);
+    expect(seen.headers['cache-control']).toBe('private, no-store');
+    expect(seen.headers['x-robots-tag']).toMatch(/noindex/);
+    // The grant is for its own post only, and a changed signature grants nothing.
+    expect((await publicPost('console-post').set(POST_PREVIEW_HEADER, token)).body.data.slug).toBe('console-post');
+    expect((await request(t.app).get('/api/blog/public/posts/other').set(POST_PREVIEW_HEADER, token)).status).toBe(404);
+    expect((await publicPost('secret-draft').set(POST_PREVIEW_HEADER, `${token}x`)).status).toBe(404);
+    expect((await publicPost('secret-draft')).status).toBe(404);
+    const forged = await request(t.app).get(`${link.pathname}?exp=${link.searchParams.get('exp')}&sig=forged`);
+    expect(forged.status).toBe(403);
+  });
+
+  it('a moderator and an admin get 403 on editor calls, audited (every call and role: roles.test.ts)', async () => {
+    for (const role of ['moderator', 'admin'] as const) {
+      const { browser } = await signedInPerson(t, `Not ${role}`, [{ role }]);
+      expect((await browser.get('/api/posts')).status).toBe(403);
+      expect(
+        (await browser.post('/api/posts/console-post', { version: 6, action: 'save', fields: FIELDS })).status,
+      ).toBe(403);
+    }
+    const refused = (await listAudit(t.db, { action: 'post.edit' })).entries;
+    expect(refused.every((e) => e.outcome === 'refused')).toBe(true);
+    expect(refused).toHaveLength(2);
+  });
+});

@@ -1,0 +1,175 @@
+/**
+ * The editors' posts (docs/operations.md, Editing content): every call needs the editor role, reads included, and
+ * every change is a version of the post and a row of the audit trail. A save names the version it started from; a
+ * stale one is refused with 409 and the newer version (content/revisions.ts).
+ */
+import { Router } from 'express';
+import { z } from 'zod';
+import { success } from '@aitools/contracts/answers';
+import { POST_SLUG, POST_SLUG_MAX, POST_STATUSES, postFieldsSchema, type PostStatus } from '@aitools/contracts/posts';
+import type { DB } from '../db/connection';
+import { changePost, createPost, getPost, listPosts, restorePost, storedDoc } from '../blog/editing';
+import { diffRevisions, getRevision, listRevisions } from '../content/revisions';
+import { HttpError } from '../middleware/errors';
+import type { PageRenderer } from '../ssr/renderPage';
+import { personActor, writeAudit } from './audit';
+import { readBody } from './body';
+import { addressOf, allow, personOf } from './guard';
+import { ConsoleError } from './people';
+
+export interface PostsDeps {
+  /** A signed preview link of a post, on the site's origin (blog/preview.ts); absent: 503. */
+  previewLink?(slug: string): string;
+  /** The site's page renderer (absent when the site renders no pages: the live preview answers 503). */
+  render?: PageRenderer['renderWith'];
+}
+
+const slug = z.string().max(POST_SLUG_MAX).regex(POST_SLUG, 'lowercase words joined by hyphens');
+const version = z.number().int().min(0);
+const createBody = z
+  .object({
+    slug: slug.refine((s) => s !== 'preview', 'an address the console keeps for itself'),
+    fields: postFieldsSchema,
+  })
+  .strict();
+const changeBody = z
+  .object({
+    version,
+    action: z.enum(['save', 'publish', 'schedule', 'unpublish']),
+    fields: postFieldsSchema.optional(),
+    at: z.iso.datetime({ offset: true }).optional(),
+  })
+  .strict();
+const restoreBody = z.object({ version, from: z.number().int().min(1) }).strict();
+const previewBody = z
+  .object({ slug, fields: postFieldsSchema, published_at: z.string().nullable().optional() })
+  .strict();
+
+/** The article element of a rendered post page (the blog remote's markup), the part an editor's preview shows. */
+const ARTICLE = /<article class="blog-post__article"[\s\S]*<\/article>/;
+
+const SUMMARY: Record<string, (from: PostStatus, to: PostStatus, at: string | null) => string> = {
+  save: (from) => `saved (${from})`,
+  publish: (from, to) => (from === to ? 'saved (published)' : `${from} -> published`),
+  schedule: (from, _to, at) => `${from} -> scheduled for ${at}`,
+  unpublish: (from) => `${from} -> draft`,
+};
+
+export function postsRouter(db: DB, deps: PostsDeps = {}): Router {
+  const router = Router();
+  const edit = (action: string) => allow(db, 'edit', action);
+  const slugOf = (params: unknown) => {
+    const r = slug.safeParse((params as { slug?: unknown }).slug);
+    if (!r.success) throw new ConsoleError(404, 'No such post.');
+    return r.data;
+  };
+  const audit = (
+    req: Parameters<typeof addressOf>[0],
+    actor: string,
+    action: string,
+    target: string,
+    summary: string,
+  ) => writeAudit(db, { actor, action, target: `post ${target}`, summary, address: addressOf(req) });
+
+  router.get('/posts', edit('post.read'), async (req, res) => {
+    const status = typeof req.query.status === 'string' && req.query.status ? req.query.status : undefined;
+    if (status && !POST_STATUSES.includes(status as PostStatus))
+      throw new ConsoleError(400, `status is one of ${POST_STATUSES.join(', ')}.`);
+    const search = typeof req.query.search === 'string' ? req.query.search.slice(0, 200) : undefined;
+    res.json(success({ posts: await listPosts(db, { search, status: status as PostStatus | undefined }) }));
+  });
+
+  router.post('/posts', edit('post.create'), async (req, res) => {
+    const body = readBody(createBody, req.body);
+    const person = personOf(res);
+    const v = await createPost(db, body.slug, body.fields, personActor(person));
+    await audit(req, personActor(person), 'post.create', body.slug, `new draft "${body.fields.title}"`);
+    res.status(201).json(success({ post: await getPost(db, body.slug), version: v }));
+  });
+
+  // The live preview: the article as the blog remote's own code renders it at /blog/<slug>, from unsaved fields.
+  router.post('/posts/preview', edit('post.preview'), async (req, res) => {
+    const body = readBody(previewBody, req.body);
+    if (!deps.render) throw new ConsoleError(503, 'This server renders no pages, so it cannot draw a preview.');
+    const doc = storedDoc(body.slug, {
+      ...body.fields,
+      status: 'draft',
+      // As it will read once published now.
+      published_at: body.published_at ?? new Date().toISOString(),
+    });
+    const page = await deps.render(`/blog/${body.slug}`, {
+      [`/api/blog/public/posts/${encodeURIComponent(body.slug)}`]: success({ data: doc }),
+    });
+    const article = ARTICLE.exec(page.html)?.[0];
+    if (!article) throw new ConsoleError(503, 'The blog could not draw this post just now; try again.');
+    res.json(success({ html: article }));
+  });
+
+  router.get('/posts/:slug', edit('post.read'), async (req, res) => {
+    const post = await getPost(db, slugOf(req.params));
+    if (!post) throw new ConsoleError(404, 'No such post.');
+    res.json(success({ post }));
+  });
+
+  router.post('/posts/:slug', edit('post.edit'), async (req, res) => {
+    const key = slugOf(req.params);
+    const body = readBody(changeBody, req.body);
+    const person = personOf(res);
+    const done = await changePost(
+      db,
+      key,
+      {
+        base: body.version,
+        action: body.action,
+        fields: body.fields,
+        ...(body.at ? { at: new Date(body.at) } : {}),
+      },
+      personActor(person),
+    );
+    if (!done) throw new ConsoleError(404, 'No such post.');
+    const summary = SUMMARY[body.action]!(done.before.status, done.record.status, done.record.published_at);
+    await audit(req, personActor(person), `post.${body.action}`, key, `${summary}, version ${done.version}`);
+    res.json(success({ post: await getPost(db, key) }));
+  });
+
+  router.get('/posts/:slug/revisions', edit('post.read'), async (req, res) => {
+    res.json(success({ revisions: await listRevisions(db, 'post', slugOf(req.params)) }));
+  });
+
+  router.get('/posts/:slug/revisions/:version', edit('post.read'), async (req, res) => {
+    const number = Number(req.params.version);
+    const revision = Number.isSafeInteger(number) ? await getRevision(db, 'post', slugOf(req.params), number) : null;
+    if (!revision) throw new ConsoleError(404, 'No such version.');
+    res.json(success({ revision }));
+  });
+
+  router.get('/posts/:slug/diff', edit('post.read'), async (req, res) => {
+    const [from, to] = [Number(req.query.from), Number(req.query.to)];
+    if (!Number.isSafeInteger(from) || !Number.isSafeInteger(to))
+      throw new HttpError(400, 'from and to are version numbers.');
+    const lines = await diffRevisions(db, 'post', slugOf(req.params), from, to);
+    if (!lines) throw new ConsoleError(404, 'No such version.');
+    res.json(success({ lines }));
+  });
+
+  router.post('/posts/:slug/restore', edit('post.restore'), async (req, res) => {
+    const key = slugOf(req.params);
+    const body = readBody(restoreBody, req.body);
+    const person = personOf(res);
+    const done = await restorePost(db, key, body.from, body.version, personActor(person));
+    if (!done) throw new ConsoleError(404, 'No such post or version.');
+    await audit(req, personActor(person), 'post.restore', key, `version ${body.from} restored as ${done.version}`);
+    res.json(success({ post: await getPost(db, key) }));
+  });
+
+  router.post('/posts/:slug/preview-link', edit('post.preview-link'), async (req, res) => {
+    const key = slugOf(req.params);
+    const post = await getPost(db, key);
+    if (!post) throw new ConsoleError(404, 'No such post.');
+    if (!deps.previewLink) throw new ConsoleError(503, 'This server makes no preview links.');
+    await audit(req, personActor(personOf(res)), 'post.preview-link', key, `preview link made (${post.status})`);
+    res.json(success({ url: deps.previewLink(key) }));
+  });
+
+  return router;
+}

@@ -1,0 +1,105 @@
+/** A post's versions: who saved each and when, what changed from one to the current, and a restore. */
+import { useEffect, useState } from 'react';
+import { api, errorText } from '../api';
+import { ErrorNote, Loading } from '../components/Status';
+import { ACTIONS, Table } from '../components/Table';
+import { utc } from '../format';
+import { useResource } from '../useResource';
+
+interface Summary {
+  version: number;
+  author: string;
+  created_at: string;
+}
+interface DiffLine {
+  op: ' ' | '+' | '-';
+  text: string;
+}
+
+export function PostVersions({
+  slug,
+  current,
+  refresh,
+  onRestored,
+}: {
+  slug: string;
+  current: number;
+  /** Changes after each save, to list the new version. */
+  refresh: number;
+  onRestored: () => Promise<void>;
+}) {
+  const list = useResource<{ revisions: Summary[] }>(`/api/posts/${slug}/revisions`);
+  const { reload } = list;
+  useEffect(() => {
+    if (refresh) void reload();
+  }, [refresh, reload]);
+  const [diff, setDiff] = useState<{ from: number; lines: DiffLine[] } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const compare = async (from: number) => {
+    try {
+      setDiff({
+        from,
+        ...(await api.get<{ lines: DiffLine[] }>(`/api/posts/${slug}/diff?from=${from}&to=${current}`)),
+      });
+    } catch (err) {
+      setError(errorText(err));
+    }
+  };
+  const restore = async (from: number) => {
+    try {
+      await api.post(`/api/posts/${slug}/restore`, { version: current, from });
+      await onRestored();
+    } catch (err) {
+      setError(errorText(err));
+    }
+  };
+
+  return (
+    <section className="card" aria-labelledby="versions-heading">
+      <h2 id="versions-heading">Versions</h2>
+      <ErrorNote>{list.error ?? error}</ErrorNote>
+      {!list.data ? (
+        !list.error && <Loading what="the versions" />
+      ) : list.data.revisions.length === 0 ? (
+        <p>No version yet: the first save keeps the post as it was.</p>
+      ) : (
+        <Table caption="Versions, newest first" columns={['Version', 'Saved by', 'When (UTC)', ACTIONS]}>
+          {list.data.revisions.map((r) => (
+            <tr key={r.version}>
+              <td>{r.version === current ? `${r.version} (current)` : r.version}</td>
+              <td>{r.author}</td>
+              <td>{utc(r.created_at)}</td>
+              <td>
+                {r.version !== current && (
+                  <>
+                    <button type="button" className="btn" onClick={() => void compare(r.version)}>
+                      Compare version {r.version}
+                    </button>
+                    <button type="button" className="btn" onClick={() => void restore(r.version)}>
+                      Restore version {r.version}
+                    </button>
+                  </>
+                )}
+              </td>
+            </tr>
+          ))}
+        </Table>
+      )}
+      {diff && (
+        <figure>
+          <figcaption>
+            Changes from version {diff.from} to version {current}
+          </figcaption>
+          <pre className="diff" aria-label={`Changes from version ${diff.from} to version ${current}`}>
+            {diff.lines.map((l, i) => (
+              <span key={i} className={l.op === '+' ? 'diff__add' : l.op === '-' ? 'diff__del' : undefined}>
+                {`${l.op} ${l.text}\n`}
+              </span>
+            ))}
+          </pre>
+        </figure>
+      )}
+    </section>
+  );
+}

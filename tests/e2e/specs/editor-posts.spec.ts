@@ -1,0 +1,280 @@
+/**
+ * Editors publish posts without a deploy (docs/operations.md, Editing content), in Chromium with a virtual
+ * authenticator: an editor writes a post with a heading, a list, a link and a code block, and its live preview is the
+ * published article's HTML; a preview link shows the draft to a fresh browser while /blog, the feed and the sitemap
+ * do not; publishing puts it on all three through the page cache; a post scheduled a minute ahead appears on its
+ * own (only pages are polled: nothing triggers the scheduler); restoring an older version brings its text back; a
+ * moderator gets 403 on every editor call; a restart loses none of it.
+ *
+ * A server of its own (a copy of the suite's release store, a fresh SQLite database), restarted once; its scheduler
+ * checks every second (POST_SCHEDULER_MS).
+ */
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import type { ChildProcess } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { axeViolations, launchBrowser } from '../browser';
+import { freePort, runApiScript, startServerProcess, stopServerProcess } from '../harness';
+import { eventually, registerOperator, type Operator } from '../operators';
+
+const dir = mkdtempSync(join(tmpdir(), 'aitools-editor-posts-'));
+let env: Record<string, string>;
+let server: ChildProcess;
+let browser: Browser;
+let base: string;
+let consoleUrl: string;
+let editor: Operator;
+let moderator: Operator;
+
+const POST = { slug: 'editors-publish-without-a-deploy', title: 'Editors publish without a deploy' };
+const LATER = { slug: 'a-post-that-waits-its-turn', title: 'A post that waits its turn' };
+const FIRST_TEXT = 'Editors change the site from the console.';
+const MARKDOWN = `## Why it matters
+
+${FIRST_TEXT}
+
+- Drafts and versions
+- Schedules
+- Preview links
+
+Read [the blog](/blog) for more.
+
+\`\`\`ts
+const answer = 42;
+\`\`\``;
+
+/** The live preview's HTML, taken when the editor had written the post. */
+let previewHtml = '';
+/** When the second post is due. */
+let laterAt: Date;
+
+const text = async (path: string, headers: Record<string, string> = {}) =>
+  (await fetch(base + path, { headers })).text();
+const linked = (html: string, slug: string) => html.includes(`/blog/${slug}`);
+
+async function invite(role: string, name: string): Promise<string> {
+  const cli = await runApiScript(env, 'src/console/cli.ts', ['invite', '--role', role, '--name', name]);
+  assert.equal(cli.status, 0, cli.stderr);
+  const link = /https?:\/\/\S+\/invite\/\S+/.exec(cli.stdout)?.[0];
+  assert.ok(link, cli.stdout);
+  return link;
+}
+
+/** Starts a new post in the editor and fills in every field a reader sees; leaves it saved as a draft. */
+async function writePost(page: Page, post: { slug: string; title: string }, markdown: string): Promise<void> {
+  await page.goto(`${consoleUrl}/posts`);
+  await page.getByRole('link', { name: 'New post' }).click();
+  await page.getByLabel('Title').fill(post.title);
+  await page.getByLabel('Address').fill(post.slug);
+  await page.getByRole('button', { name: 'Create draft' }).click();
+  await page.getByRole('heading', { name: `Edit: ${post.title}` }).waitFor();
+  await page.getByLabel('Excerpt').fill(`About ${post.title.toLowerCase()}.`);
+  await page.getByLabel('Category').fill('Guides');
+  await page.getByLabel('Tags').fill('Editing, Console');
+  await page.getByLabel('Author').fill('Editorial Team');
+  await page.getByLabel('Markdown').fill(markdown);
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page.getByText(/^Saved as version \d+\.$/).waitFor();
+}
+
+before(async () => {
+  const releasesDir = join(dir, 'releases');
+  cpSync(process.env.RELEASES_DIR!, releasesDir, { recursive: true });
+  const [port, consolePort] = [await freePort(), await freePort()];
+  base = `http://localhost:${port}`;
+  consoleUrl = `http://localhost:${consolePort}`;
+  env = {
+    PORT: String(port),
+    DATABASE_PATH: join(dir, 'site.sqlite'),
+    RELEASES_DIR: releasesDir,
+    SITE_ORIGIN: base,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    RENDER_BUDGET_MS: '15000',
+    CONSOLE_PORT: String(consolePort),
+    CONSOLE_ORIGIN: consoleUrl,
+    PREVIEW_SECRET: 'editor-posts-spec',
+    POST_SCHEDULER_MS: '1000',
+  };
+  server = await startServerProcess(env);
+  browser = await launchBrowser();
+  editor = await registerOperator(browser, consoleUrl, 'Ed Itor', await invite('editor', 'Ed Itor'));
+  moderator = await registerOperator(browser, consoleUrl, 'Mo Derator', await invite('moderator', 'Mo Derator'));
+});
+
+after(async () => {
+  await browser?.close();
+  if (server) await stopServerProcess(server);
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('editors publish posts from the console', () => {
+  it('an editor writes a post with a heading, a list, a link and a code block, and sees it in the live preview', async () => {
+    const { page } = editor;
+    await page.getByRole('navigation', { name: 'Content' }).getByRole('link', { name: 'Posts' }).click();
+    await writePost(page, POST, MARKDOWN);
+    const preview = page.locator('#live-preview');
+    await preview.locator('pre code', { hasText: 'const answer = 42;' }).waitFor();
+    assert.equal(await preview.locator('h2').innerText(), 'Why it matters');
+    assert.equal(await preview.locator('.blog-body li').count(), 3);
+    assert.equal(await preview.locator('a', { hasText: 'the blog' }).getAttribute('href'), '/blog');
+    previewHtml = await preview.innerHTML();
+    assert.match(previewHtml, /^<article class="blog-post__article"/);
+    // The editor and the list, with the versions and the preview on screen, pass axe-core.
+    await page
+      .getByRole('button', { name: /^Compare version/ })
+      .first()
+      .click();
+    await page.getByLabel(/^Changes from version/).waitFor();
+    assert.deepEqual(await axeViolations(page), [], 'the post editor');
+    await page.goto(`${consoleUrl}/posts`);
+    await page.getByRole('row', { name: new RegExp(POST.title) }).waitFor();
+    assert.deepEqual(await axeViolations(page), [], 'the posts list');
+  });
+
+  it('a second post is scheduled a minute ahead', async () => {
+    const { page } = editor;
+    await writePost(page, LATER, 'It goes out on its own.');
+    laterAt = new Date(Math.ceil((Date.now() + 60_000) / 60_000) * 60_000);
+    await page.getByLabel('Publish at (UTC)').fill(laterAt.toISOString().slice(0, 16));
+    await page.getByRole('button', { name: 'Schedule' }).click();
+    await page.getByText(/^Scheduled for .* \(version \d+\)\.$/).waitFor();
+    assert.equal(linked(await text('/blog'), LATER.slug), false, 'not on /blog before its time');
+  });
+
+  it('a preview link shows the draft to a fresh browser, never cached nor indexed; /blog, the feed and the sitemap do not show it', async () => {
+    const { page } = editor;
+    await page.goto(`${consoleUrl}/posts/${POST.slug}`);
+    await page.getByRole('button', { name: 'Make a preview link' }).click();
+    const link = await page.getByLabel('Preview link (24 hours)').inputValue();
+    assert.ok(link.startsWith(`${base}/__preview/post/${POST.slug}?`), link);
+
+    const context = await browser.newContext();
+    const visitor = await context.newPage();
+    const res = await visitor.goto(link);
+    assert.equal(new URL(visitor.url()).pathname, `/blog/${POST.slug}`);
+    assert.equal(res?.status(), 200);
+    assert.equal(res?.headers()['cache-control'], 'private, no-store');
+    assert.match(res?.headers()['x-robots-tag'] ?? '', /noindex/);
+    assert.match((await visitor.locator('meta[name="robots"]').getAttribute('content')) ?? '', /noindex/);
+    assert.equal(await visitor.locator('h1.blog-post__title').innerText(), POST.title);
+    await visitor.getByRole('complementary', { name: 'Post preview' }).waitFor();
+    // Its /blog is everyone's.
+    await visitor.goto(`${base}/blog`);
+    assert.equal(await visitor.locator(`a[href="/blog/${POST.slug}"]`).count(), 0);
+    await context.close();
+
+    for (const path of ['/blog', '/feeds/blog.xml', '/sitemap.xml'])
+      assert.equal(linked(await text(path), POST.slug), false, `${path} does not list the draft`);
+    assert.equal((await fetch(`${base}/blog/${POST.slug}`)).status, 404);
+  });
+
+  it('publishing puts it on /blog, the feed and the sitemap through the page cache; its page is the live preview', async () => {
+    // The pages as cached before the publish (the second read is the cache's).
+    for (const path of ['/blog', '/blog', '/feeds/blog.xml', '/sitemap.xml'])
+      assert.equal(linked(await text(path), POST.slug), false);
+    const { page } = editor;
+    await page.getByRole('button', { name: 'Publish now' }).click();
+    await page.getByText(/^Published as version \d+: on \/blog now\.$/).waitFor();
+    for (const path of ['/blog', '/feeds/blog.xml', '/sitemap.xml'])
+      assert.equal(linked(await text(path), POST.slug), true, `${path} lists the post once published`);
+
+    const context = await browser.newContext();
+    const reader = await context.newPage();
+    assert.equal((await reader.goto(`${base}/blog/${POST.slug}`))?.status(), 200);
+    const article = reader.locator('article.blog-post__article');
+    await article.locator('pre code').waitFor();
+    assert.equal(await article.evaluate((el) => el.outerHTML), previewHtml);
+    await context.close();
+  });
+
+  it('restoring an older version brings its text back', async () => {
+    const { page } = editor;
+    await page.goto(`${consoleUrl}/posts/${POST.slug}`);
+    const markdown = page.getByLabel('Markdown');
+    await markdown.fill(MARKDOWN.replace(FIRST_TEXT, 'A sentence replaced later.'));
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    const saved = await page.getByText(/^Saved as version \d+\.$/).innerText();
+    const current = Number(/(\d+)/.exec(saved)![1]);
+    assert.match(await text(`/blog/${POST.slug}`), /A sentence replaced later\./);
+
+    await page.getByRole('button', { name: `Compare version ${current - 1}` }).click();
+    const diff = await page.getByLabel(`Changes from version ${current - 1} to version ${current}`).innerText();
+    assert.ok(diff.includes(`- ${FIRST_TEXT}`) && diff.includes('+ A sentence replaced later.'), diff);
+    await page.getByRole('button', { name: `Restore version ${current - 1}` }).click();
+    await page.getByText(`${current + 1} (current)`).waitFor();
+    assert.equal(await markdown.inputValue(), MARKDOWN);
+    const html = await text(`/blog/${POST.slug}`);
+    assert.ok(html.includes(FIRST_TEXT) && !html.includes('A sentence replaced later.'));
+  });
+
+  it('a moderator gets 403 on every editor call', async () => {
+    const calls: [string, string][] = [
+      ['GET', '/api/posts'],
+      ['POST', '/api/posts'],
+      ['POST', '/api/posts/preview'],
+      ['GET', `/api/posts/${POST.slug}`],
+      ['POST', `/api/posts/${POST.slug}`],
+      ['GET', `/api/posts/${POST.slug}/revisions`],
+      ['GET', `/api/posts/${POST.slug}/revisions/1`],
+      ['GET', `/api/posts/${POST.slug}/diff?from=1&to=2`],
+      ['POST', `/api/posts/${POST.slug}/restore`],
+      ['POST', `/api/posts/${POST.slug}/preview-link`],
+    ];
+    const statuses = await moderator.page.evaluate(
+      async (list) =>
+        Promise.all(
+          list.map(async ([method, path]) => {
+            const res = await fetch(path, {
+              method,
+              headers: { 'Content-Type': 'application/json' },
+              body: method === 'POST' ? JSON.stringify({ version: 1, action: 'publish' }) : undefined,
+            });
+            return `${method} ${path} ${res.status}`;
+          }),
+        ),
+      calls,
+    );
+    assert.deepEqual(
+      statuses,
+      calls.map(([m, p]) => `${m} ${p} 403`),
+    );
+    // The console does not offer it either.
+    await moderator.page.goto(`${consoleUrl}/posts`);
+    await moderator.page.getByRole('heading', { name: 'Not available' }).waitFor();
+  });
+
+  it('the scheduled post appears on /blog on its own once its time comes', async () => {
+    // Only pages are read here: the scheduler's timer publishes it, no request does.
+    await eventually(
+      `/blog lists the scheduled post after ${laterAt.toISOString()}`,
+      async () => linked(await text('/blog'), LATER.slug),
+      Math.max(0, laterAt.getTime() - Date.now()) + 60_000,
+    );
+    assert.ok(Date.now() >= laterAt.getTime(), 'not before its time');
+    assert.equal(linked(await text('/feeds/blog.xml'), LATER.slug), true);
+  });
+
+  it('a restart loses none of it', async () => {
+    await stopServerProcess(server);
+    server = await startServerProcess(env);
+    const blog = await text('/blog');
+    assert.ok(linked(blog, POST.slug) && linked(blog, LATER.slug), 'both posts still on /blog');
+    assert.match(await text(`/blog/${POST.slug}`), new RegExp(FIRST_TEXT.replace('.', '\\.')));
+    const { page } = editor;
+    await eventually('the console answers again', async () => (await fetch(`${consoleUrl}/sign-in`)).ok);
+    await page.goto(`${consoleUrl}/posts/${POST.slug}`);
+    await page.getByText(/^\d+ \(current\)$/).waitFor();
+    const rows = await page
+      .getByRole('table', { name: /Versions/ })
+      .locator('tbody tr')
+      .count();
+    assert.ok(rows >= 5, `every version kept (${rows})`);
+    await page.goto(`${consoleUrl}/posts`);
+    const row = page.getByRole('row', { name: new RegExp(LATER.title) });
+    assert.match(await row.innerText(), /Published/);
+  });
+});
