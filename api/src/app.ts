@@ -50,6 +50,10 @@ import { createConsoleApp } from './console/app';
 import { reportInstance } from './console/instances';
 import { createPostPreviews, POST_PREVIEW_PATH } from './blog/preview';
 import { startPostScheduler } from './blog/scheduler';
+import { DATA_KEY, noStore, privateWithCookies, releaseKey } from './edge/headers';
+import { createPurger, PURGE_POLL_MS, queuePurge } from './edge/purges';
+import { queueReleasePurges } from './edge/releaseChange';
+import { SIDE_PATH, sideOf, sideRoute } from './edge/side';
 
 export interface AppDeps {
   config: ServerConfig;
@@ -122,6 +126,11 @@ export async function createApp({
     devRemotes: config.devRemotes,
     logger,
     importEntry: importServerEntry,
+    // Pages a shared cache keeps that name a broken release go (each instance that finds it asks; the queue merges).
+    onBroken: (remote, id) =>
+      void queuePurge(db, [releaseKey(remote, id)]).catch((err: unknown) =>
+        logger.warn({ err, remote, release: id }, 'could not queue the purge of a broken release'),
+      ),
   });
   const manifestNow = () => serving.manifest().manifest;
   // A copy fetched from the database is kept whole by itself: what the manifest serves is fetched as soon as it
@@ -167,7 +176,12 @@ export async function createApp({
     everyMs: config.rollback.enabled && pages ? config.rollback.checkMs : 0,
     remotes: REMOTE_NAMES,
     logger,
+    rolledBack: (remote, before, after) => queueReleasePurges(db, remote, before, after),
   });
+  // Sends the purges that changes queue to the shared caches in front (PURGE_URLS), one instance per purge.
+  const purger = config.purgeUrls.length
+    ? createPurger({ db, urls: config.purgeUrls, logger, pollMs: PURGE_POLL_MS })
+    : null;
 
   // One set of limits, so page form posts (through the in-process API) and direct API posts share each budget.
   // On Postgres (several instances) the counts live in the database, so the limit holds across all of them.
@@ -238,6 +252,7 @@ export async function createApp({
   let storedPages: CachedPages | null = null;
 
   app.use(requestLogger(logger));
+  app.use(privateWithCookies);
   app.use(replayableAnswers);
   app.use(refuseNul);
   // HTML, JSON and the JavaScript bundles shrink to a third or less on the wire; cached replies come compressed.
@@ -253,6 +268,7 @@ export async function createApp({
   // The release API (teams' CI, operators): bearer tokens, never cookies; not part of the in-process API.
   app.use(
     '/api/releases',
+    noStore,
     releasesRouter({
       db,
       releasesDir: config.releasesDir,
@@ -279,6 +295,8 @@ export async function createApp({
   // Scrapes with the token (METRICS_TOKEN); without one configured, /metrics is only on METRICS_PORT (main.ts).
   if (config.metricsToken)
     app.get('/metrics', (req, res, next) => void serveMetrics(metrics, req, res, config.metricsToken).catch(next));
+  // Which canary side a bucket is on, for a shared cache in front (edge/side.ts).
+  app.get(SIDE_PATH, sideRoute(canaries));
   app.use(jsonApi);
 
   // A post's preview link: checks its signature and expiry, gives this browser the cookie, and opens the post's page.
@@ -398,6 +416,16 @@ export async function createApp({
           }),
           // The releases this visitor is served: each side of a canary has its own pages.
           releases: (req) => servedReleasesKey(serving, REMOTE_NAMES, canaries.pins(req)),
+          // A page names every remote's release (the browser may open any route), so each is one of its keys.
+          edge(req) {
+            const pins = canaries.pins(req);
+            const keys = [DATA_KEY];
+            for (const remote of REMOTE_NAMES) {
+              const id = serving.current(remote, pins[remote]).release?.id;
+              if (id) keys.push(releaseKey(remote, id));
+            }
+            return { keys, side: sideOf(pins) };
+          },
         });
     storedPages = cached;
     const uncached: RequestHandler = (req, res, next) => void renderer.render(req, res).catch(next);
@@ -482,6 +510,7 @@ export async function createApp({
   const stop = async () => {
     scheduler?.stop();
     instance?.stop();
+    purger?.stop();
     rollbacks.stop();
     if (keepTimer) clearInterval(keepTimer);
     serving.close();

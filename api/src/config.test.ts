@@ -40,3 +40,16 @@ describe('limits', () => {
     expect(() => loadConfig({ EVENTS_MAX_ROWS: '0' })).toThrow('EVENTS_MAX_ROWS');
   });
 });
+
+describe('PURGE_URLS', () => {
+  it('is none by default, a comma list of http(s) URLs, and refuses anything else at start-up', () => {
+    expect(loadConfig({}).purgeUrls).toEqual([]);
+    expect(loadConfig({ PURGE_URLS: 'http://varnish-a:6081/, https://varnish-b/' }).purgeUrls).toEqual([
+      'http://varnish-a:6081/',
+      'https://varnish-b/',
+    ]);
+    expect(() => loadConfig({ PURGE_URLS: 'varnish:6081' })).toThrow(
+      'PURGE_URLS must be comma-separated http(s) URLs, got "varnish:6081"',
+    );
+  });
+});

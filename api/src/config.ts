@@ -69,6 +69,9 @@ export interface ServerConfig {
   /** LOG_FORMAT: json, or pretty (readable lines); pretty by default when the output is a terminal. */
   logFormat: 'json' | 'pretty';
   isProduction: boolean;
+  /** PURGE_URLS: shared caches in front (comma-separated URLs) asked to purge pages by key when a release or the
+   *  data changes (edge/purges.ts); unset: none. */
+  purgeUrls: string[];
 }
 
 export type TrustProxy = boolean | number | string;
@@ -186,7 +189,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
           ? 'pretty'
           : 'json',
     isProduction: env.NODE_ENV === 'production',
+    purgeUrls: urlList(env, 'PURGE_URLS'),
   };
+}
+
+function urlList(env: NodeJS.ProcessEnv, name: string): string[] {
+  const urls = (env[name] ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  for (const url of urls)
+    if (!/^https?:\/\//.test(url) || !URL.canParse(url))
+      throw new Error(`${name} must be comma-separated http(s) URLs, got "${url}"`);
+  return urls;
 }
 
 function consoleConfig(env: NodeJS.ProcessEnv): ConsoleConfig {

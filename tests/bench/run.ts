@@ -24,6 +24,7 @@ import { summarize } from './stats';
 import { fig, formatTable, kB, msText, whole, type Cell, type Column, type Row } from './table';
 import { serverPid, throughput, type Throughput } from './throughput';
 import { soak } from './soak';
+import { startVarnish, varnishInstalled } from '../e2e/varnish';
 
 const SECTIONS = ['throughput', 'lighthouse', 'js', 'phone', 'payload', 'markdown', 'soak'] as const;
 type Section = (typeof SECTIONS)[number];
@@ -209,6 +210,37 @@ async function throughputRows(sites: Partial<Record<Column, string | null>>): Pr
   }
 }
 
+/** Pages through the shared cache: Varnish with deploy/varnish/site.vcl in front of this build's server. */
+const SHARED_CACHE_PATHS = ['/', '/tool/chatgpt'];
+
+/**
+ * The rows "through the shared cache", beside the origin's: the rate Varnish answers a page at, and what the origin
+ * spends per answer then (its CPU time over the answers Varnish gave; Varnish's own CPU is not in it).
+ */
+async function sharedCacheRows(site: Site): Promise<void> {
+  if (!varnishInstalled()) {
+    notes.push('through the shared cache: not measured (apt-get install varnish varnish-modules)');
+    return;
+  }
+  const varnish = await startVarnish(site.env.PORT!);
+  try {
+    const pid = serverPid(site.baseUrl);
+    for (const path of SHARED_CACHE_PATHS) {
+      const what = `GET ${path} through the shared cache (Varnish)`;
+      log(`throughput: ${what} (current, ${SECONDS} s)`);
+      const cell = await measure(
+        `throughput ${what}`,
+        () => throughput(varnish.url + path, SECONDS, pid),
+        (t) =>
+          `${whole(t.rps)} req/s · p99 ${msText(t.p99)}${cpu(t)} at the origin${t.failures ? ` · ${t.failures} failed` : ''}`,
+      );
+      setCell('throughput', what, 'current', cell);
+    }
+  } finally {
+    await varnish.stop();
+  }
+}
+
 function lighthouseCell(url: string): Promise<Cell> {
   return measure(
     `lighthouse ${url}`,
@@ -271,6 +303,7 @@ try {
       } finally {
         await before?.stop();
       }
+      await sharedCacheRows(site);
     }
     if (want('payload')) {
       log('payload: / at the seed');

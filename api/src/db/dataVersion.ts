@@ -2,6 +2,8 @@ import type { Statement } from 'better-sqlite3';
 import type { Expression, ExpressionBuilder, Insertable, Kysely, SqlBool } from 'kysely';
 import { inTransaction, sqliteHandle, type DB } from './connection';
 import type { Schema } from './schema';
+import { DATA_KEY } from '../edge/headers';
+import { queuePurge } from '../edge/purges';
 
 /**
  * The public data's version: one row, bumped in the same transaction as every write of public data (tools, blog
@@ -57,13 +59,15 @@ export function dataVersion(db: DB): number | Promise<number> {
   return read;
 }
 
-/** Called by each writer of public data, inside its transaction. */
+/** Called by each writer of public data, inside its transaction: the shared caches' pages go with it
+ *  (edge/purges.ts). */
 export async function bumpDataVersion(db: DB): Promise<void> {
   await db
     .updateTable('data_version')
     .set((eb) => ({ version: eb('version', '+', 1) }))
     .where('id', '=', 1)
     .execute();
+  await queuePurge(db, [DATA_KEY]);
   bumps++;
 }
 

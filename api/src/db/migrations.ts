@@ -354,6 +354,19 @@ const STEPS: Step[] = [
       .columns(['status', 'published_at'])
       .execute();
   },
+  // Purges the shared caches still have to take (edge/purges.ts): one row per key.
+  async (db) => {
+    await db.schema
+      .createTable('edge_purges')
+      .addColumn('key', 'text', (c) => c.primaryKey())
+      .addColumn('generation', 'integer', (c) => c.notNull())
+      .addColumn('queued_at', 'bigint', (c) => c.notNull())
+      .addColumn('next_at', 'bigint', (c) => c.notNull())
+      .addColumn('attempts', 'integer', (c) => c.notNull())
+      .addColumn('claimed_until', 'bigint', (c) => c.notNull())
+      .addColumn('again_at', 'bigint', (c) => c.notNull())
+      .execute();
+  },
   // Release files on Postgres (releases/dbReleaseStore.ts): each distinct content once, by its sha256; a release's
   // row and its paths name them. SQLite keeps files on disk and leaves these empty.
   async (db, dialect) => {

@@ -261,6 +261,21 @@ export interface ContentRevisionsTable {
   created_at: string;
 }
 
+/** Purges the shared caches still have to take, one row per key (edge/purges.ts). Times in epoch milliseconds. */
+export interface EdgePurgesTable {
+  key: string;
+  /** Bumped by each change of the key: a row is deleted only for the generation that was sent. */
+  generation: number;
+  queued_at: number;
+  /** Not sent before this (backoff after a cache failed). */
+  next_at: number;
+  attempts: number;
+  /** Claimed by an instance sending it until then (0: free). */
+  claimed_until: number;
+  /** Sent once more at this time after it went out (0: not). */
+  again_at: number;
+}
+
 /** One distinct release file content, by its sha256 (hex) (releases/dbReleaseStore.ts). */
 export interface ReleaseContentsTable {
   sha256: string;
@@ -309,6 +324,7 @@ export interface Schema {
   console_audit: ConsoleAuditTable;
   instances: InstancesTable;
   content_revisions: ContentRevisionsTable;
+  edge_purges: EdgePurgesTable;
   release_contents: ReleaseContentsTable;
   stored_releases: StoredReleasesTable;
   release_paths: ReleasePathsTable;

@@ -261,6 +261,38 @@ describe('the front lane', () => {
   });
 });
 
+describe('Date', () => {
+  it("is the time of sending on a replayed answer, never the stored answer's", async () => {
+    const reads = createReplyCache({ version: () => 1, maxBytes: 1024 * 1024 });
+    // Express's answer carries an old Date (as a stored answer's would be by the time it is sent again).
+    const OLD = 'Thu, 01 Jan 2026 00:00:00 GMT';
+    const publicStack = express()
+      .use(replayableAnswers)
+      .use((_req, res, next) => (res.setHeader('Date', OLD), next()))
+      .get(
+        '/api/hello',
+        reads.route(() => json({ hello: 'world' })),
+      );
+    const lanes: string[] = [];
+    const front = createServer((req, res) => {
+      if (reads.replay(req, res) === true) return void lanes.push('front');
+      lanes.push('express');
+      void publicStack(req, res);
+    });
+    await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(front.address() as { port: number }).port}`;
+    try {
+      expect((await fetch(`${base}/api/hello`)).headers.get('date')).toBe(OLD);
+      const replayed = await fetch(`${base}/api/hello`);
+      expect(lanes).toEqual(['express', 'front']);
+      expect(replayed.headers.get('date')).not.toBe(OLD);
+      expect(Date.parse(replayed.headers.get('date')!)).toBeGreaterThan(Date.parse(OLD));
+    } finally {
+      await new Promise((r) => front.close(r));
+    }
+  });
+});
+
 describe('the bytes a cache holds', () => {
   // Text that compresses little, so each coding adds real bytes.
   const noise = randomBytes(6000).toString('base64');

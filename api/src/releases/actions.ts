@@ -1,11 +1,13 @@
 /**
  * The release actions every caller shares: the release API (a token), the CLI (an operating-system user) and the
- * console (a person) call these, which change the release state through store.ts and write the audit trail
- * (console/audit.ts) with the caller's reason. One code path, so what one caller can do, the others can, alike.
+ * console (a person) call these, which change the release state through store.ts, ask the shared caches to purge
+ * what changed (edge/releaseChange.ts) and write the audit trail (console/audit.ts) with the caller's reason. One
+ * code path, so what one caller can do, the others can, alike.
  */
 import type { DB } from '../db/connection';
 import { writeAudit } from '../console/audit';
 import { abort, activateStored, promote, rollback, type ActivateOptions, type StoreLocation } from './store';
+import { purgingChange } from '../edge/releaseChange';
 
 export interface Caller {
   /** Where the audit row goes. */
@@ -39,7 +41,9 @@ export async function activateRelease(
   opts: Pick<ActivateOptions, 'canary' | 'force' | 'log'>,
   caller: Caller,
 ) {
-  const r = await activateStored(remote, id, { ...at, ...opts, by: caller.by, note: caller.reason });
+  const r = await purgingChange(at, remote, caller.db, () =>
+    activateStored(remote, id, { ...at, ...opts, by: caller.by, note: caller.reason }),
+  );
   await auditRelease(
     caller,
     r.canary !== undefined ? 'canary' : 'activate',
@@ -50,13 +54,17 @@ export async function activateRelease(
 }
 
 export async function promoteCanary(at: StoreLocation, remote: string, caller: Caller, log?: (l: string) => void) {
-  const r = await promote(remote, { ...at, by: caller.by, note: caller.reason, log });
+  const r = await purgingChange(at, remote, caller.db, () =>
+    promote(remote, { ...at, by: caller.by, note: caller.reason, log }),
+  );
   await auditRelease(caller, 'promote', remote, `${r.from} -> ${r.to}`);
   return r;
 }
 
 export async function abortCanary(at: StoreLocation, remote: string, caller: Caller) {
-  const r = await abort(remote, { ...at, by: caller.by, note: caller.reason });
+  const r = await purgingChange(at, remote, caller.db, () =>
+    abort(remote, { ...at, by: caller.by, note: caller.reason }),
+  );
   await auditRelease(caller, 'abort', remote, `canary ${r.aborted} ended; active ${r.active}`);
   return r;
 }
@@ -67,7 +75,9 @@ export async function rollBackRelease(
   opts: { to?: string; force?: boolean },
   caller: Caller,
 ) {
-  const r = await rollback(remote, { ...at, ...opts, by: caller.by, note: caller.reason });
+  const r = await purgingChange(at, remote, caller.db, () =>
+    rollback(remote, { ...at, ...opts, by: caller.by, note: caller.reason }),
+  );
   await auditRelease(caller, 'rollback', remote, `${r.from} -> ${r.to}`);
   return r;
 }

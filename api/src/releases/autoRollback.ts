@@ -144,6 +144,8 @@ export function createRollbackMonitor(opts: {
   everyMs: number;
   remotes: readonly string[];
   logger: Pick<Logger, 'error' | 'warn'>;
+  /** Told after a rollback it wrote, with the remote's state before and after (edge/releaseChange.ts). */
+  rolledBack?: (remote: string, before: RemoteState | undefined, after: RemoteState | undefined) => Promise<void>;
 }): RollbackMonitor {
   const { manifests, signals, rule, logger } = opts;
   const stateOf = (remote: string) => manifests.read().manifest.remotes[remote];
@@ -153,7 +155,8 @@ export function createRollbackMonitor(opts: {
   const check: RollbackMonitor['check'] = async () => {
     const done: { remote: string; release: string; note: string }[] = [];
     for (const remote of opts.remotes) {
-      const watch = watchOf(remote, stateOf(remote), rule);
+      const before = stateOf(remote);
+      const watch = watchOf(remote, before, rule);
       if (!watch) continue;
       const at = new Date().toISOString(); // when the counts were read: everything before it is in them
       const counts = await countsOf(watch, signals);
@@ -174,6 +177,7 @@ export function createRollbackMonitor(opts: {
         ...(watch.kind === 'activation' ? { to: watch.stable } : {}),
       });
       if (!wrote) continue; // another instance (or a person) acted first
+      await opts.rolledBack?.(remote, before, stateOf(remote));
       logger.error(
         {
           remote,

@@ -20,6 +20,7 @@ import { createRollbackMonitor, judge, watchOf, type RollbackRule } from './auto
 import { activateStored } from './store';
 import { databaseReleaseStore } from './dbReleaseStore';
 import { runRemoteCommand } from './remoteCli';
+import { purgeKeysOfChange } from '../edge/releaseChange';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -381,6 +382,8 @@ describe('the automatic rollback rule', () => {
     await activateStored('blog', 'b3', { releasesDir, manifests, by: 'ops', canary: 20 });
     const signals = createSignals(db, { flushMs: 60_000, retentionMs: 86_400_000, maxKeys: 100 });
     const small: RollbackRule = { ...rule, minViews: 20, minErrors: 5 };
+    // What each instance asks the shared caches to purge (edge/releaseChange.ts).
+    const purges: string[][] = [];
     const monitors = [0, 1].map(() =>
       createRollbackMonitor({
         manifests,
@@ -390,6 +393,7 @@ describe('the automatic rollback rule', () => {
         everyMs: 0,
         remotes: ['blog'],
         logger: { error: () => {}, warn: () => {} },
+        rolledBack: async (remote, before, after) => void purges.push(purgeKeysOfChange(remote, before, after)),
       }),
     );
     signals.count('blog', 'b3', 'view', 19);
@@ -400,6 +404,8 @@ describe('the automatic rollback rule', () => {
     signals.count('blog', 'b3', 'view', 1);
     const results = await Promise.all(monitors.map((m) => m.check()));
     expect(results.flat()).toHaveLength(1);
+    // The canary's pages and the sides, once.
+    expect(purges).toEqual([['blog@b3', 'sides']]);
     const state = readManifest(releasesDir).remotes.blog!;
     expect(state.canary).toBeUndefined();
     expect(state.active).toBe('b2');
@@ -430,6 +436,7 @@ describe('the automatic rollback after a full activation', () => {
     const before = readManifest(releasesDir).remotes.blog!.active;
     await activateStored('blog', 'b1', { releasesDir, manifests, by: 'ops' });
     const signals = createSignals(db, { flushMs: 60_000, retentionMs: 86_400_000, maxKeys: 100 });
+    const purges: string[][] = [];
     const monitor = createRollbackMonitor({
       manifests,
       releasesDir,
@@ -438,6 +445,7 @@ describe('the automatic rollback after a full activation', () => {
       everyMs: 0,
       remotes: ['blog'],
       logger: { error: () => {}, warn: () => {} },
+      rolledBack: async (remote, before, after) => void purges.push(purgeKeysOfChange(remote, before, after)),
     });
     // The server's own failures: trusted as they are, with no visitor behind them.
     signals.count('blog', 'b1', 'view', 10);
@@ -456,6 +464,7 @@ describe('the automatic rollback after a full activation', () => {
     const state = readManifest(releasesDir).remotes.blog!;
     expect(state.active).toBe(before);
     expect(state.history.at(-1)).toMatchObject({ action: 'rollback', id: before, from: 'b1', by: AUTOMATIC_ACTOR });
+    expect(purges).toEqual([['blog@b1']]);
     expect(await monitor.check()).toEqual([]); // the rollback itself is not watched
     expect((await post('/api/releases/blog/rollback', { to: 'b1' })).status).toBe(409);
     await signals.close();

@@ -36,6 +36,7 @@ import { openReleaseStore } from './releaseStore';
 import { shortDigest } from './sourceHash';
 import { runRemoteCommand, type RemoteCommand } from './remoteCli';
 import { ReleaseError, reportRefusal } from './refusal';
+import { purgingChange } from '../edge/releaseChange';
 
 const [command, ...args] = process.argv.slice(2);
 const config = loadConfig();
@@ -106,12 +107,14 @@ try {
     const target = positional[0] ?? usage();
     const remotes = target === 'all' ? [...REMOTE_NAMES] : [target];
     for (const remote of remotes) {
-      const r = await release(remote, {
-        ...at,
-        ifChanged: flag('--if-changed'),
-        packageDir: option('--package-dir'),
-        canary,
-      });
+      const r = await purgingChange(at, remote, db, () =>
+        release(remote, {
+          ...at,
+          ifChanged: flag('--if-changed'),
+          packageDir: option('--package-dir'),
+          canary,
+        }),
+      );
       if (!r.skipped) await auditRelease(caller, canary ? 'canary' : 'release', remote, `built and activated ${r.id}`);
     }
   } else if (command === 'rollback') {

@@ -111,11 +111,15 @@ describe('choosing the release to serve', () => {
   });
 
   it('falls back to the newest intact earlier release when the active folder is missing, and recovers when it is back', async () => {
-    const sv = serving();
+    const broken: string[] = [];
+    const sv = serving({ onBroken: (remote, id) => void broken.push(`${remote}@${id}`) });
     const dir = releaseDir(releasesDir, 'directory', 'r3');
     renameSync(dir, `${dir}.away`);
     const s = sv.current('directory');
     expect(s.release?.id).toBe('r2');
+    // Told once, however often the choice is asked for.
+    sv.current('directory');
+    expect(broken).toEqual(['directory@r3']);
     expect(s.release && s.fallbackFrom).toEqual({ id: 'r3', problem: 'the release folder is missing' });
     expect(sv.health()).toMatchObject({
       ok: false,

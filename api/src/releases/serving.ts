@@ -41,6 +41,9 @@ export interface ReleaseServingOptions {
   watch?: boolean;
   /** How often the choice is worked out again whatever the watch saw, in ms (default RECHECK_MS; 0: never). */
   recheckMs?: number;
+  /** Told once when a remote's active release is found broken (a fallback serves instead, or nothing): pages kept
+   *  elsewhere that name it must go (edge/releaseChange.ts). */
+  onBroken?: (remote: string, release: string) => void;
 }
 
 /** A watch can miss an event, and some filesystems (network mounts) have none: the choice is worked out again this
@@ -210,6 +213,8 @@ export function createReleaseServing(opts: ReleaseServingOptions): ReleaseServin
           ? 'active release of a remote is broken; serving an earlier release'
           : 'no intact release of a remote; its routes answer 503',
       );
+      const broken = served.release ? served.fallbackFrom?.id : served.active;
+      if (broken) opts.onBroken?.(served.remote, broken);
     }
     reportedRemote.set(served.remote, key);
     return served;

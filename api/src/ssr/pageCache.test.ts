@@ -16,6 +16,7 @@ import { cachedPages, servedReleasesKey } from './pageCache';
 import type { ReleaseServing } from '../releases/serving';
 import type { PageRenderer } from './renderPage';
 import { TOKEN_PERIOD_MS } from '../releases/signalTokens';
+import { SHARED_PAGE_CACHE_CONTROL } from '../edge/headers';
 
 const THEME = `document.documentElement.dataset.theme='dark'`;
 /** Each page inlines a stylesheet of its own (as the real renderer inlines its remote's CSS). */
@@ -56,7 +57,7 @@ function fakeRenderer(): PageRenderer {
       );
       res
         .status(req.path === '/missing' ? 404 : 200)
-        .set('Cache-Control', 'no-cache')
+        .set('Cache-Control', 'private, no-cache')
         .type('html')
         .send(html);
     },
@@ -81,6 +82,10 @@ beforeEach(async () => {
         >,
         ['blog', 'directory'],
       ),
+    edge: () => ({
+      keys: ['data', ...Object.entries(readManifest(releasesDir).remotes).map(([name, r]) => `${name}@${r.active}`)],
+      side: 'stable',
+    }),
   });
   app = express();
   expressHits = [];
@@ -110,7 +115,18 @@ describe('page cache', () => {
     expect(b.text).toBe(a.text);
     expect(b.text).toContain('/tool/cursor blog@b1 directory@d1');
     expect(b.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(b.headers['cache-control']).toBe('no-cache');
+    // A shared cache may keep it too: browsers revalidate, shared caches keep it briefly, purged by its keys.
+    for (const page of [a, b]) {
+      expect(page.headers['cache-control']).toBe(SHARED_PAGE_CACHE_CONTROL);
+      expect(page.headers['cache-control']).toMatch(
+        /^max-age=0, s-maxage=\d+, stale-while-revalidate=\d+, stale-if-error=\d+$/,
+      );
+      expect(page.headers['cdn-cache-control']).toMatch(
+        /^max-age=\d+, stale-while-revalidate=\d+, stale-if-error=\d+$/,
+      );
+      expect(page.headers['surrogate-key']).toBe('data blog@b1 directory@d1');
+      expect(page.headers['release-side']).toBe('stable');
+    }
     const csp = b.headers['content-security-policy'] as string;
     expect(csp).toBe(a.headers['content-security-policy']);
     expect(csp).not.toContain('nonce-');
@@ -191,10 +207,16 @@ describe('page cache', () => {
   it('never keeps a form post, a form page (a fresh idempotency key each), a 5xx or a page that sets a cookie', async () => {
     for (let i = 0; i < 2; i++) {
       expect((await request(site).post('/submit').type('form').send('name=x')).status).toBe(303);
-      expect((await request(site).get('/contact')).status).toBe(200);
+      const form = await request(site).get('/contact');
+      expect(form.status).toBe(200);
       expect((await request(site).get('/down')).status).toBe(503);
       const cookie = await request(site).get('/cookie');
       expect(cookie.headers['set-cookie']).toBeDefined();
+      // Nor may a shared cache: these answers keep the renderer's private policy and carry no purge keys.
+      for (const answer of [form, cookie]) {
+        expect(answer.headers['cache-control']).toBe('private, no-cache');
+        expect(answer.headers['surrogate-key']).toBeUndefined();
+      }
     }
     expect(renders).toEqual([
       'POST /submit',

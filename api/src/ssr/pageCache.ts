@@ -3,7 +3,8 @@
  * releases that serve the remotes, the data version and the day, so a release, a rollback or a data change each make a
  * new key. Only what is the same for every visitor is kept: status 200 or 404, HTML, no Set-Cookie, not a form
  * page. Pages carry no per-response nonce (the CSP allows the inline theme script by hash), so a stored page is
- * served as it is.
+ * served as it is. What is kept here, a shared cache in front may keep too: stored pages carry its headers
+ * (edge/headers.ts).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
@@ -11,6 +12,7 @@ import { encodeReply, sendEncoded, type Reply, type ReplyCache } from '../http/c
 import type { ReleaseServing } from '../releases/serving';
 import type { PageRenderer } from './renderPage';
 import { tokenPeriod } from '../releases/signalTokens';
+import { SHARED_PAGE_CACHE_CONTROL, sharedPageHeaders } from '../edge/headers';
 
 const CACHEABLE_STATUS = new Set([200, 404]);
 /** The forms' pages carry a fresh idempotency key for each visitor (mfe-forms formPageLoader): never shared. */
@@ -37,9 +39,15 @@ export interface CachedPages extends RequestHandler {
   replay(req: IncomingMessage, res: ServerResponse): boolean | Promise<boolean>;
 }
 
+/** What a shared cache is told of a page: its purge keys and the canary side it was rendered for (edge/side.ts). */
+export interface EdgeTags {
+  keys: string[];
+  side: string;
+}
+
 export function cachedPages(
   renderer: PageRenderer,
-  opts: { cache: ReplyCache; releases: (req: IncomingMessage) => string },
+  opts: { cache: ReplyCache; releases: (req: IncomingMessage) => string; edge: (req: IncomingMessage) => EdgeTags },
 ): CachedPages {
   const serveGet = async (req: Request, res: Response) => {
     const remote = renderer.remoteOf(req.path);
@@ -47,7 +55,7 @@ export function cachedPages(
     const key = pageKey(req.originalUrl, opts.releases(req));
     const { version, hit } = await opts.cache.lookup(key);
     if (hit) return sendEncoded(req, res, hit);
-    const reply = await captureRender(renderer, req, res);
+    const reply = await captureRender(renderer, req, res, opts.edge(req));
     if (!reply) return;
     const encoded = encodeReply(reply);
     opts.cache.store(key, version, encoded);
@@ -69,7 +77,12 @@ export function cachedPages(
  * Renders the page; a cacheable answer is held back and returned (the caller stores and sends it), any other one
  * (a redirect, a 503, an error page) goes out as the renderer sent it, and null is returned.
  */
-async function captureRender(renderer: PageRenderer, req: Request, res: Response): Promise<Reply | null> {
+async function captureRender(
+  renderer: PageRenderer,
+  req: Request,
+  res: Response,
+  edge: EdgeTags,
+): Promise<Reply | null> {
   const send = res.send;
   let captured: Reply | null = null;
   res.send = function (this: Response, body?: unknown) {
@@ -86,8 +99,11 @@ async function captureRender(renderer: PageRenderer, req: Request, res: Response
         status: res.statusCode,
         type,
         body,
-        cacheControl: String(res.getHeader('Cache-Control') ?? 'no-cache'),
-        ...(typeof policy === 'string' ? { headers: { 'content-security-policy': policy } } : {}),
+        cacheControl: SHARED_PAGE_CACHE_CONTROL,
+        headers: {
+          ...sharedPageHeaders(edge.keys, edge.side),
+          ...(typeof policy === 'string' ? { 'content-security-policy': policy } : {}),
+        },
       };
       return this;
     }

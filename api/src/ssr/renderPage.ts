@@ -20,6 +20,7 @@ import { DEV_RELEASE_ID } from '../releases/manifest';
 import { STOP_PREVIEW_PATH } from '../releases/preview';
 import { POST_PREVIEW_HEADER, type PostPreview } from '../blog/preview';
 import type { JsonApi } from '@aitools/platform/contract';
+import { NO_STORE, PRIVATE } from '../edge/headers';
 
 const DEFAULT_HEAD: Head = {
   title: 'AI Tools Directory - Discover AI Tools and MCP Servers',
@@ -235,6 +236,8 @@ export async function createPageRenderer(
         );
 
       if (result.kind === 'response') {
+        // A route's own answer (a form's redirect after its post): this visitor's.
+        res.set('Cache-Control', PRIVATE);
         const location = result.response.headers.get('Location');
         if (location && result.response.status >= 300 && result.response.status < 400)
           return void res.redirect(result.response.status, location);
@@ -276,11 +279,12 @@ export async function createPageRenderer(
         );
       const policy = res.getHeader('Content-Security-Policy');
       if (typeof policy === 'string') res.set('Content-Security-Policy', allowInlineStyles(policy, inlineStyles));
-      // A previewed page is this browser's alone: no shared cache may keep it, and no search engine index it.
+      // A page is this visitor's until the page cache finds it is everyone's and marks it shared (ssr/pageCache.ts);
+      // a previewed page is this browser's alone, not even kept by it, and a previewed draft is indexed by no one.
       if (draftShown) res.set('X-Robots-Tag', 'noindex, nofollow');
       res
         .status(result.status)
-        .set('Cache-Control', bar ? 'private, no-store' : 'no-cache')
+        .set('Cache-Control', bar ? NO_STORE : PRIVATE)
         .type('html')
         .send(html);
     },
