@@ -320,7 +320,7 @@ export async function createApp({
   // Brand-logo tiles, post covers and social previews (generated files, cached a year by their ?v= address).
   const logos = loadLogoMap();
   const images = createImageService({ db, cacheDir: join(VAR_DIR, 'images'), logos });
-  app.use(imagesRouter({ images, logos, logger }));
+  app.use(imagesRouter({ images, logos, logger, previews: postPreviews }));
   // The seed step's pictures, drawn in the background one at a time; a request for a missing one draws it at once.
   if (pages) void images.warm().catch((err) => logger.warn({ err }, 'image warm-up stopped'));
 
