@@ -498,6 +498,8 @@ export async function createApp({
     instanceId: instance?.id,
     posts: {
       previewLink: (slug) => new URL(postPreviews.link(slug), config.siteOrigin).href,
+      siteOrigin: config.siteOrigin,
+      cover: (slug, width) => images.unpublishedCover(slug, width),
       ...(renderer ? { render: (pathname, answers) => renderer.renderWith(pathname, answers) } : {}),
     },
   });

@@ -77,6 +77,8 @@ describe('image routes', { timeout: 20_000 }, () => {
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/image\/svg\+xml/);
     expect(res.headers['cache-control']).toContain('immutable');
+    // Public pictures show on other origins too (the console's live preview).
+    expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
     expect(String(res.body)).toContain('#D97757');
     expect((await request(app).get('/logos/chatgpt.svg')).status).toBe(404);
   });
@@ -103,6 +105,7 @@ describe('image routes', { timeout: 20_000 }, () => {
     expect(stale.status).toBe(200);
     expect([(stale.body as Buffer).readUInt32BE(16), (stale.body as Buffer).readUInt32BE(20)]).toEqual([1200, 675]);
     expect(stale.headers['cache-control']).toBe('public, max-age=3600');
+    expect(stale.headers['cross-origin-resource-policy']).toBe('cross-origin');
     expect((await request(app).get('/og/blog/no-such-post.png')).status).toBe(404);
     expect((await request(app).get('/og/tool/..%2Fetc.png')).status).toBe(404);
   });
@@ -140,6 +143,7 @@ describe('image routes', { timeout: 20_000 }, () => {
       expect(res.status).toBe(200);
       expect(res.headers['content-type']).toBe('image/png');
       expect(res.headers['cache-control']).toBe('private, no-store');
+      expect(res.headers['cross-origin-resource-policy']).toBeUndefined();
       expect((res.body as Buffer).readUInt32BE(16)).toBe(path === cover ? 1200 : 400);
     }
     // A forged or expired grant is none.

@@ -9,6 +9,8 @@ import { NO_STORE } from '../edge/headers';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** An address with an old or missing ?v= still gets the current picture, but only for an hour. */
 const SHORT = 'public, max-age=3600';
+/** Public pictures may be shown by other origins (the console's live preview of a post, docs/operations.md). */
+const SHOWN_ANYWHERE = { 'Cross-Origin-Resource-Policy': 'cross-origin' };
 const SLUG_FILE = /^([a-z0-9][a-z0-9-]{0,120})\.(png|svg)$/;
 
 function slugOf(file: string, ext: 'png' | 'svg'): string | null {
@@ -38,7 +40,7 @@ export function imagesRouter({
     const svg = slug ? logoSvgs.get(slug) : undefined;
     if (!svg) return void res.sendStatus(404);
     res
-      .set('Cache-Control', req.query.v ? IMMUTABLE : SHORT)
+      .set({ ...SHOWN_ANYWHERE, 'Cache-Control': req.query.v ? IMMUTABLE : SHORT })
       .type('image/svg+xml')
       .send(svg);
   });
@@ -56,7 +58,7 @@ export function imagesRouter({
       }
       if (!found) return void res.sendStatus(404);
       res
-        .set('Cache-Control', req.query.v === found.version ? IMMUTABLE : SHORT)
+        .set({ ...SHOWN_ANYWHERE, 'Cache-Control': req.query.v === found.version ? IMMUTABLE : SHORT })
         .type('image/png')
         .send(found.bytes);
     } catch (err) {
