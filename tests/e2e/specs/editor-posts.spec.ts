@@ -242,6 +242,7 @@ describe('editors publish posts from the console', () => {
       ['GET', `/api/posts/${POST.slug}/revisions`],
       ['GET', `/api/posts/${POST.slug}/revisions/1`],
       ['GET', `/api/posts/${POST.slug}/diff?from=1&to=2`],
+      ['GET', `/api/posts/${POST.slug}/cover.png`],
       ['POST', `/api/posts/${POST.slug}/restore`],
       ['POST', `/api/posts/${POST.slug}/preview-link`],
     ];
