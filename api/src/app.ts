@@ -346,7 +346,7 @@ export async function createApp({
   // Brand-logo tiles, post covers and social previews (generated files, cached a year by their ?v= address).
   const logos = loadLogoMap();
   const images = createImageService({ db, cacheDir: join(VAR_DIR, 'images'), logos });
-  app.use(imagesRouter({ images, logos, logger }));
+  app.use(imagesRouter({ images, logos, logger, previews: postPreviews }));
   // The seed step's pictures, drawn in the background one at a time; a request for a missing one draws it at once.
   if (pages) void images.warm().catch((err) => logger.warn({ err }, 'image warm-up stopped'));
 
@@ -531,6 +531,8 @@ export async function createApp({
     instanceId: instance?.id,
     posts: {
       previewLink: (slug) => new URL(postPreviews.link(slug), config.siteOrigin).href,
+      siteOrigin: config.siteOrigin,
+      cover: (slug, width) => images.unpublishedCover(slug, width),
       ...(renderer ? { render: (pathname, answers) => renderer.renderWith(pathname, answers) } : {}),
     },
   });

@@ -67,7 +67,7 @@ export function createConsoleApp(deps: ConsoleDeps): Express {
   app.set('trust proxy', config.trustProxy);
   app.use(requestLogger(logger));
   app.use(refuseNul);
-  app.use(consoleHeaders);
+  app.use(consoleHeaders(config.siteOrigin));
   app.use(sameOrigin(origin));
 
   const api = express.Router();
