@@ -4,6 +4,7 @@
  * attributed to the scripts and functions that ran in it. `pnpm exec tsx bench/longTasks.ts <url>...` prints them.
  */
 import type { Browser, CDPSession } from 'playwright-core';
+import { noteRouteReady } from './browser';
 
 export const CPU_SLOWDOWN = 4;
 /** A task longer than this blocks input; Total Blocking Time counts what lies beyond it. */
@@ -59,12 +60,7 @@ export async function traceLoad(browser: Browser, url: string, settleMs = 1500):
   const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true });
   try {
     const page = await context.newPage();
-    await page.addInitScript(() => {
-      new MutationObserver(() => {
-        if (window.__routeReadyAt === undefined && document.documentElement.dataset.routeReady === location.pathname)
-          window.__routeReadyAt = performance.now();
-      }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-route-ready'] });
-    });
+    await noteRouteReady(page);
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
     await cdp.send('Profiler.enable');
