@@ -27,8 +27,8 @@ async function freshPage(browser: Browser): Promise<{ context: BrowserContext; p
 }
 
 /** Keeps in `window.__routeReadyAt` the moment the mark names this page, on the same clock as first-contentful-paint. */
-export function noteRouteReady(page: Page): Promise<void> {
-  return page.addInitScript(() => {
+export async function noteRouteReady(page: Page): Promise<void> {
+  await page.addInitScript(() => {
     new MutationObserver(() => {
       if (window.__routeReadyAt === undefined && document.documentElement.dataset.routeReady === location.pathname)
         window.__routeReadyAt = performance.now();
