@@ -15,7 +15,7 @@ import { logAnswered, requestLogger } from './middleware/logger';
 import { createRateLimits, type RateLimitStoreFactory } from './middleware/rateLimit';
 import { DEV_RELEASE_ID, devRelease, remoteBaseUrl, REMOTE_ENTRY_FILE, type PublicRelease } from './releases/manifest';
 import { checkRelease } from './releases/health';
-import { createReleaseServing } from './releases/serving';
+import { createReleaseServing, RECHECK_MS } from './releases/serving';
 import type { ManifestStore } from './releases/manifestStore';
 import { importServerEntry } from './ssr/serverEntries';
 import { createPreviews, previewSecret, PREVIEW_PATH, STOP_PREVIEW_PATH } from './releases/preview';
@@ -43,6 +43,8 @@ import { createSignals, signalsRouter, type Signals } from './releases/signals';
 import { createSignalTokens, type SignalTokens } from './releases/signalTokens';
 import { createRollbackMonitor, type RollbackMonitor } from './releases/autoRollback';
 import { fileManifestStore } from './releases/manifestStore';
+import { diskReleaseStore } from './releases/diskReleaseStore';
+import { materialiseServed, type ReleaseStore } from './releases/releaseStore';
 import { createMetrics, serveMetrics, type SiteMetrics } from './metrics';
 import { routeLabel } from './http/routeLabel';
 import { createConsoleApp } from './console/app';
@@ -62,6 +64,8 @@ export interface AppDeps {
   pages?: boolean;
   /** Where the release manifest lives (main.ts: rows on Postgres); manifest.json in the releases folder by default. */
   manifests?: ManifestStore;
+  /** Where release files are stored (main.ts: rows on Postgres); the releases folder itself by default. */
+  files?: ReleaseStore;
   /** Where rate-limit counts live (default: this process's memory); a shared store makes one limit for all processes. */
   rateLimitStore?: RateLimitStoreFactory;
   /** The console's built browser app (default: console/dist; tests give their own). */
@@ -102,6 +106,7 @@ export async function createApp({
   pages = true,
   rateLimitStore,
   manifests,
+  files,
   consoleDist,
 }: AppDeps): Promise<SiteApp> {
   const app = express();
@@ -110,11 +115,14 @@ export async function createApp({
   app.set('trust proxy', config.trustProxy);
   // One manifest store for the app: a release, rollback or canary written through it is served from the next request.
   const manifestStore = manifests ?? fileManifestStore(config.releasesDir);
+  // The releases folder is the store, or (Postgres) this instance's local copy of the rows, filled on first need.
+  const releaseFiles = files ?? diskReleaseStore(config.releasesDir);
   // Which release serves each remote (validated manifest, last good state, fallbacks), worked out when the release
   // files or the manifest change: one for pages, /remotes.json and the release files, so they always agree.
   const serving = createReleaseServing({
     releasesDir: config.releasesDir,
     manifests: manifestStore,
+    fetch: releaseFiles.fetches ? (remote, id) => releaseFiles.materialise(remote, id) : undefined,
     remotes: REMOTE_NAMES,
     devRemotes: config.devRemotes,
     logger,
@@ -126,6 +134,22 @@ export async function createApp({
       ),
   });
   const manifestNow = () => serving.manifest().manifest;
+  // A copy fetched from the database is kept whole by itself: what the manifest serves is fetched as soon as it
+  // changes, and checked again as often as the serving choice (a folder removed or damaged while running).
+  const keepWhole = (log?: Logger) => void materialiseServed(releaseFiles, manifestStore.read().manifest, log);
+  // (The re-check says nothing: what it would say was said when the manifest changed or at the start.)
+  const keepTimer = releaseFiles.fetches ? setInterval(() => keepWhole(), RECHECK_MS).unref() : null;
+  // A change may follow a prune through another instance: its copies of releases no longer stored go too.
+  const tidy = () =>
+    void releaseFiles.tidy().then(
+      (removed) => removed.length && logger.info({ removed }, 'local copies of pruned releases removed'),
+      (err: unknown) => logger.warn({ err }, 'local copies of pruned releases could not be tidied'),
+    );
+  if (releaseFiles.fetches)
+    manifestStore.onChange(() => {
+      keepWhole(logger);
+      tidy();
+    });
   // The error rates watched, for the metrics' scrape (the monitor is made below).
   const watched = () => Promise.all(REMOTE_NAMES.map((remote) => rollbacks.report(remote)));
   const metrics = createMetrics(manifestNow, watched);
@@ -250,6 +274,7 @@ export async function createApp({
       db,
       releasesDir: config.releasesDir,
       manifests: manifestStore,
+      files: releaseFiles,
       previews,
       siteOrigin: config.siteOrigin,
       maxUploadBytes: config.releaseUploadBytes,
@@ -262,7 +287,7 @@ export async function createApp({
     signalsRouter({
       signals,
       tokens: signalTokens,
-      releasesDir: config.releasesDir,
+      files: releaseFiles,
       limit: limits.signals,
       onReport: (b) => metrics.visitorErrors.inc({ remote: b.remote, release: b.release, kind: b.kind }),
       onRefused: (b, reason) => metrics.refusedReports.inc({ remote: b.remote, release: b.release, reason }),
@@ -288,7 +313,7 @@ export async function createApp({
     res.append('Set-Cookie', postPreviews.cookie(grant, req.secure)).redirect(303, `/blog/${slug}`);
   });
   // A preview link: checks its signature and expiry, gives this browser the cookie, and opens the remote's first page.
-  app.get(`${PREVIEW_PATH}/:remote/:id`, (req, res) => {
+  app.get(`${PREVIEW_PATH}/:remote/:id`, async (req, res) => {
     const { remote, id } = req.params as { remote: string; id: string };
     const grant = previews.verify(remote, id, String(req.query.exp ?? ''), String(req.query.sig ?? ''));
     res.set('Cache-Control', 'no-store');
@@ -297,6 +322,7 @@ export async function createApp({
         .status(403)
         .type('text/plain')
         .send('This preview link is not valid or has expired (a link lasts 24 hours). Ask for a new one.');
+    await releaseFiles.materialise(remote, id).catch(() => false);
     const check = checkRelease(config.releasesDir, remote, id);
     if (!check.ok)
       return void res
@@ -321,7 +347,7 @@ export async function createApp({
   // Brand-logo tiles, post covers and social previews (generated files, cached a year by their ?v= address).
   const logos = loadLogoMap();
   const images = createImageService({ db, cacheDir: join(VAR_DIR, 'images'), logos });
-  app.use(imagesRouter({ images, logos, logger }));
+  app.use(imagesRouter({ images, logos, logger, previews: postPreviews }));
   // The seed step's pictures, drawn in the background one at a time; a request for a missing one draws it at once.
   if (pages) void images.warm().catch((err) => logger.warn({ err }, 'image warm-up stopped'));
 
@@ -339,19 +365,24 @@ export async function createApp({
 
   // /remotes/<name>/<release-id>/<file>: release files never change, so they cache forever.
   const releaseStatic = new Map<string, RequestHandler>();
-  app.use('/remotes/:remote/:id', (req, res, next) => {
+  app.use('/remotes/:remote/:id', async (req, res, next) => {
     const { remote, id } = req.params as { remote: string; id: string };
     if (!(REMOTE_NAMES as readonly string[]).includes(remote) || !/^\w[\w.-]*$/.test(id))
       return void res.sendStatus(404);
     const dev = id === DEV_RELEASE_ID && config.devRemotes.includes(remote);
     const clientDir = dev ? devRelease(remote).clientDir : join(config.releasesDir, remote, id, 'client');
+    const retry = RETRY_PATH.exec(req.path);
+    let check = dev ? null : checkRelease(config.releasesDir, remote, id);
+    // What this instance's copy lacks (an older release, a folder removed or damaged) is fetched before the answer.
+    const file = `client/${retry ? retry[2] : req.path.slice(1)}`;
+    if (releaseFiles.fetches && check && (!check.ok || !existsSync(join(clientDir, '..', file))))
+      if (await releaseFiles.materialise(remote, id, file).catch(() => false))
+        check = checkRelease(config.releasesDir, remote, id);
     if (!existsSync(clientDir)) return void res.sendStatus(404);
     // A damaged release (an entry changed since it was released) is never served, nor cached by anyone.
-    const check = dev ? null : checkRelease(config.releasesDir, remote, id);
     if (check && !check.ok && check.kind === 'damaged')
       return void res.set('Cache-Control', 'no-store').sendStatus(404);
     // A retry address (see retryEntryUrl in shell/src/remotes/loadRemote.ts): the same files under fresh URLs.
-    const retry = RETRY_PATH.exec(req.path);
     if (retry) {
       const [, token, file] = retry as unknown as [string, string, string];
       if (file === REMOTE_ENTRY_FILE)
@@ -485,6 +516,7 @@ export async function createApp({
     instance?.stop();
     purger?.stop();
     rollbacks.stop();
+    if (keepTimer) clearInterval(keepTimer);
     serving.close();
     await signals.close();
   };
@@ -494,6 +526,7 @@ export async function createApp({
     db,
     logger,
     manifests: manifestStore,
+    files: releaseFiles,
     serving,
     signals,
     rollbacks,
@@ -502,6 +535,8 @@ export async function createApp({
     instanceId: instance?.id,
     posts: {
       previewLink: (slug) => new URL(postPreviews.link(slug), config.siteOrigin).href,
+      siteOrigin: config.siteOrigin,
+      cover: (slug, width) => images.unpublishedCover(slug, width),
       ...(renderer ? { render: (pathname, answers) => renderer.renderWith(pathname, answers) } : {}),
     },
   });

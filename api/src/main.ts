@@ -7,6 +7,7 @@ import { createLogger } from './middleware/logger';
 import { openDatabase } from './db/connection';
 import { seed } from './db/seed';
 import { openManifestStore } from './releases/manifestStore';
+import { materialiseServed, openReleaseStore } from './releases/releaseStore';
 import { configStore } from '@aitools/platform/config';
 import { browserConfig } from './ssr/renderPage';
 import { serveMetrics } from './metrics';
@@ -33,8 +34,12 @@ const manifests = await openManifestStore({
   logger,
 });
 
+// On Postgres the files are rows too, and RELEASES_DIR this instance's copy: what is served is fetched before listening.
+const files = await openReleaseStore({ releasesDir: config.releasesDir, database: config.database, db, logger });
+await materialiseServed(files, manifests.read().manifest, logger);
+
 const { createApp } = await import('./app');
-const app = await createApp({ config, db, logger, manifests });
+const app = await createApp({ config, db, logger, manifests, files });
 const server = createServer(app.handler).listen(config.port, () => {
   logger.info(`AI Tools Directory serving at http://localhost:${config.port} on Node ${process.version}`);
 });

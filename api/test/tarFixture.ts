@@ -6,7 +6,7 @@ import { gzipSync } from 'node:zlib';
 import { Header, type types } from 'tar';
 import { CONTRACT_VERSION } from '@aitools/platform/contract';
 import type { ReleaseDraft } from '../src/releases/manifest';
-import { shellSharedVersions } from '../src/releases/store';
+import { shellSharedVersions } from '../src/releases/build';
 
 type EntryTypeName = types.EntryTypeName;
 

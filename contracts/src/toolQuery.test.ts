@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ToolSummary } from './tools';
 import {
   CATEGORIES,
@@ -334,5 +334,21 @@ describe('the featured list', () => {
       .slice(0, 50)
       .map((t) => t.slug);
     expect(queryTools(many, DEFAULT_QUERY).featured.map((t) => t.slug)).toEqual(expected);
+  });
+});
+
+describe('loading the module', () => {
+  it('makes no collator until the first sort by name (its locale data is a long task on a phone)', async () => {
+    vi.resetModules();
+    const collator = vi.spyOn(Intl, 'Collator');
+    try {
+      const fresh = await import('./toolQuery');
+      expect(collator).not.toHaveBeenCalled();
+      const tool = (name: string) => ({ name }) as ToolSummary;
+      fresh.sortTools([tool('b'), tool('a')], 'alphabetical');
+      expect(collator).toHaveBeenCalledTimes(1);
+    } finally {
+      collator.mockRestore();
+    }
   });
 });

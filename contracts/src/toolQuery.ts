@@ -131,8 +131,11 @@ export function searchTools(catalogue: ToolSummary[], search: string): SearchAns
 }
 
 // One collator for every comparison: localeCompare with options builds a new one per call (slow on large lists).
-const nameCollator = new Intl.Collator('en', { sensitivity: 'base' });
-const byName = (a: ToolSummary, b: ToolSummary) => nameCollator.compare(a.name, b.name);
+// Made at the first sort by name, not when the module loads: creating a collator loads locale data, a long task
+// on a phone while the page starts (docs/performance.md, "Phones").
+let nameCollator: Intl.Collator | undefined;
+const byName = (a: ToolSummary, b: ToolSummary) =>
+  (nameCollator ??= new Intl.Collator('en', { sensitivity: 'base' })).compare(a.name, b.name);
 const popularity = (t: ToolSummary) => (typeof t.popularityScore === 'number' ? t.popularityScore : DEFAULT_POPULARITY);
 
 /** The sorts of docs/product.md, Directory search; returns a new array. Keys are computed once per tool, not per comparison. */

@@ -17,6 +17,14 @@ function readPageState(): Partial<PageState> {
   return raw;
 }
 
+/** Lets the browser handle input and paint before the next piece of start-up work: `scheduler.yield()` where the
+ *  browser has it (the rest of the work keeps its place in the queue), else a new task. */
+function yieldToMain(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  if (scheduler?.yield) return scheduler.yield();
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 async function start() {
   const state = readPageState();
   let releases = parseManifest(state.releases);
@@ -73,6 +81,9 @@ async function start() {
     }),
   );
 
+  // The modules just evaluated and what follows (the router, then hydration) run as separate tasks, so none of them
+  // adds to another's blocking time on a slow phone (docs/performance.md, "Phones").
+  await yieldToMain();
   const hydrationData = state.router && {
     loaderData: state.router.loaderData,
     actionData: state.router.actionData ?? null,
@@ -80,6 +91,7 @@ async function start() {
   };
   // Routes without data here (the server could not render them) run their loaders in the browser.
   const router = createBrowserRouter(routes, { hydrationData });
+  await yieldToMain();
   // A navigation in progress is not a ready route (see RouteReady): cleared synchronously, as the navigation starts.
   router.subscribe((s) => {
     if (s.navigation.state !== 'idle') delete document.documentElement.dataset.routeReady;

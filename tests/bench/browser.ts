@@ -22,14 +22,18 @@ declare global {
 async function freshPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext();
   const page = await context.newPage();
-  // The moment the mark names this page, on the same clock as first-contentful-paint.
+  await noteRouteReady(page);
+  return { context, page };
+}
+
+/** Keeps in `window.__routeReadyAt` the moment the mark names this page, on the same clock as first-contentful-paint. */
+export async function noteRouteReady(page: Page): Promise<void> {
   await page.addInitScript(() => {
     new MutationObserver(() => {
       if (window.__routeReadyAt === undefined && document.documentElement.dataset.routeReady === location.pathname)
         window.__routeReadyAt = performance.now();
     }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-route-ready'] });
   });
-  return { context, page };
 }
 
 export interface PhoneTimes {

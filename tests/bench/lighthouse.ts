@@ -9,6 +9,8 @@ export interface LighthouseFigures {
   lcp: number;
   fcp: number;
   cls: number;
+  /** Total Blocking Time: what the main thread's tasks held beyond 50 ms each, simulated on a slow phone */
+  tbt: number;
 }
 
 const CLI = join(import.meta.dirname, '..', 'node_modules', '.bin', 'lighthouse');
@@ -58,5 +60,6 @@ export async function lighthouse(url: string): Promise<LighthouseFigures> {
     lcp: audit('largest-contentful-paint'),
     fcp: audit('first-contentful-paint'),
     cls: audit('cumulative-layout-shift'),
+    tbt: audit('total-blocking-time'),
   };
 }

@@ -18,6 +18,7 @@ import { firstVisitJs, keystrokeToResults, phoneTimes } from './browser';
 import { buildCatalogueDatabase, SYNTHETIC_SLUG_PREFIX } from './catalogue';
 import { lighthouse } from './lighthouse';
 import { markdownTimes } from './markdown';
+import { INTERACTIONS, inpRuns, inpText, lighthouseRuns, lighthouseRunsText } from './phones';
 import { pagePayload } from './payload';
 import { buildCurrent, drawPictures, startCurrent } from './site';
 import { summarize } from './stats';
@@ -26,7 +27,7 @@ import { serverPid, throughput, type Throughput } from './throughput';
 import { soak } from './soak';
 import { startVarnish, varnishInstalled } from '../e2e/varnish';
 
-const SECTIONS = ['throughput', 'lighthouse', 'js', 'phone', 'payload', 'markdown', 'soak'] as const;
+const SECTIONS = ['throughput', 'lighthouse', 'js', 'phone', 'phones', 'payload', 'markdown', 'soak'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const HELP = `pnpm bench [options]
@@ -39,7 +40,8 @@ const HELP = `pnpm bench [options]
                         served in front of this build's server)
   --monolith-url <url>  use a running monolith build of the site for that column instead
   --only <sections>     comma list of ${SECTIONS.join(', ')} (default: all)
-env: BENCH_SECONDS (load per URL, default 8), BENCH_RUNS (phone visits per route, default 5),
+env: BENCH_SECONDS (load per URL, default 8), BENCH_RUNS (phone visits per route, and Lighthouse and INP runs
+     of the phones section, default 5),
      SOAK_SECONDS (the soak's load, default 180), SOAK_IDLE_SECONDS (its idle spell, default 60)`;
 
 const { values: opts } = parseArgs({
@@ -68,7 +70,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const THROUGHPUT_PATHS = ['/api/tools', '/api/tools/chatgpt', '/', '/tool/chatgpt', '/blog'];
 const STATIC_ROW = 'GET /assets/… (a static file: the first shell script the page names)';
 const KEY_PAGES = ['/', '/tool/chatgpt', '/blog', '/blog/what-is-model-context-protocol-mcp', '/submit'];
-const PHONE_ROUTES = ['/', '/tool/cursor', '/blog', '/privacy'];
+const PHONE_ROUTES = ['/', '/tool/cursor', '/blog', '/blog/what-is-model-context-protocol-mcp', '/submit', '/privacy'];
 const CATALOGUE_SIZE = 10_000;
 /** Typed in the directory's search, each in a fresh page: words found in the seed and in the generated catalogue. */
 const TYPED_WORDS = ['github', 'notion', 'claude', 'design', 'sales'];
@@ -129,6 +131,37 @@ async function phoneRows(browser: Browser, column: Column, base: string | null):
       setCell('phone', `${what} ${route}`, column, value ? fig(msText(value[key]), value[key]) : null);
     }
   }
+}
+
+/** Lighthouse's blocking time over RUNS runs per key page, and INP of three interactions with the CPU slowed four
+ *  times, on each site given, taken in turn. */
+async function phonesRows(browser: Browser, sites: Partial<Record<Column, string>>): Promise<void> {
+  const columns = Object.keys(sites) as Column[];
+  for (const path of KEY_PAGES) {
+    const urls = Object.fromEntries(columns.map((c) => [c, sites[c]! + path]));
+    const cells = await measure(
+      `phones lighthouse ${path}`,
+      () => lighthouseRuns(urls, RUNS, log),
+      () => '',
+    );
+    const runs = cells?.value as Record<Column, Parameters<typeof lighthouseRunsText>[0]> | undefined;
+    for (const c of columns)
+      setCell('phones', `Lighthouse ×${RUNS} ${path}`, c, runs ? fig(lighthouseRunsText(runs[c]), runs[c]) : null);
+  }
+  const inp = await measure(
+    'phones INP',
+    () => inpRuns(browser, sites as Record<string, string>, RUNS, log),
+    () => '',
+  );
+  const samples = inp?.value as Record<Column, Record<(typeof INTERACTIONS)[number], number[]>> | undefined;
+  for (const what of INTERACTIONS)
+    for (const c of columns)
+      setCell(
+        'phones',
+        `INP ×${RUNS}, CPU ÷4: ${what}`,
+        c,
+        samples ? fig(inpText(samples[c][what]), samples[c][what]) : null,
+      );
 }
 
 /** A row's cell for one column (the row is added the first time). */
@@ -273,7 +306,7 @@ if (withMonolith) {
   buildMonolith();
 }
 let baseline: Baseline | null = null;
-if (want('phone') || want('throughput') || want('lighthouse')) {
+if (want('phone') || want('phones') || want('throughput') || want('lighthouse')) {
   baseline = opts['no-baseline']
     ? { ref: opts.baseline, reason: 'skipped (--no-baseline)' }
     : opts['baseline-url']
@@ -304,6 +337,16 @@ try {
         await before?.stop();
       }
       await sharedCacheRows(site);
+    }
+    if (want('phones')) {
+      // Both builds are served at once and measured run by run in turn (phones.ts).
+      const before = baseline && 'tree' in baseline ? await startBaselineSite(baseline.tree) : null;
+      const beforeUrl = baseline && 'url' in baseline ? baseline.url : before?.baseUrl;
+      try {
+        await phonesRows(browser, { current: site.baseUrl, ...(beforeUrl ? { baseline: beforeUrl } : {}) });
+      } finally {
+        await before?.stop();
+      }
     }
     if (want('payload')) {
       log('payload: / at the seed');
@@ -345,12 +388,24 @@ try {
     await site.stop();
   }
 
-  if (baseline && (want('phone') || want('lighthouse'))) {
+  if (baseline && (want('phone') || want('lighthouse') || want('js'))) {
     const before = 'tree' in baseline ? await startBaselineSite(baseline.tree) : null;
     if (before) log(`before (${baseline.ref}): served by its own harness`);
     const beforeUrl = 'url' in baseline ? baseline.url : (before?.baseUrl ?? null);
     try {
       if (want('phone')) await phoneRows(browser, 'baseline', beforeUrl);
+      if (want('js'))
+        for (const path of KEY_PAGES) {
+          log(`js: first visit to ${path} (before)`);
+          const cell = beforeUrl
+            ? await measure(
+                `js ${path} (before)`,
+                () => firstVisitJs(browser, beforeUrl + path),
+                (j) => `${kB(j.bytes)} (${j.files} files)`,
+              )
+            : null;
+          setCell('first-visit JS', path, 'baseline', cell);
+        }
       if (want('lighthouse'))
         for (const path of KEY_PAGES) {
           log(`lighthouse: ${path} (before)`);
@@ -471,7 +526,7 @@ const headers: Record<Column, string> = {
   monolith: 'monolith',
 };
 // Grouped by section, in the order docs/performance.md lists them.
-const order = ['throughput', 'lighthouse', 'first-visit JS', 'phone', 'payload', 'markdown'];
+const order = ['throughput', 'lighthouse', 'first-visit JS', 'phone', 'phones', 'payload', 'markdown'];
 rows.sort((a, b) => order.indexOf(a.section) - order.indexOf(b.section));
 console.log(`\n${formatTable(rows, headers)}`);
 for (const n of notes) console.log(`note: ${n}`);

@@ -17,6 +17,7 @@ import { REPO_ROOT } from '../paths';
 import type { RollbackMonitor } from '../releases/autoRollback';
 import type { ManifestStore } from '../releases/manifestStore';
 import type { ReleaseServing } from '../releases/serving';
+import type { ReleaseStore } from '../releases/releaseStore';
 import type { Signals } from '../releases/signals';
 import { adminRouter } from './admin';
 import { authRouter } from './auth';
@@ -35,6 +36,7 @@ export interface ConsoleDeps {
   db: DB;
   logger: Logger;
   manifests: ManifestStore;
+  files?: ReleaseStore;
   serving: ReleaseServing;
   signals: Signals;
   rollbacks: RollbackMonitor;
@@ -55,6 +57,7 @@ export function createConsoleApp(deps: ConsoleDeps): Express {
     db,
     releasesDir: config.releasesDir,
     manifests: deps.manifests,
+    files: deps.files,
     signals: deps.signals,
     rollbacks: deps.rollbacks,
     rule: config.rollback,
@@ -65,7 +68,7 @@ export function createConsoleApp(deps: ConsoleDeps): Express {
   app.set('trust proxy', config.trustProxy);
   app.use(requestLogger(logger));
   app.use(refuseNul);
-  app.use(consoleHeaders);
+  app.use(consoleHeaders(config.siteOrigin));
   app.use(sameOrigin(origin));
 
   const api = express.Router();

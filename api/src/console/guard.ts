@@ -7,7 +7,7 @@ import { failure } from '@aitools/contracts/answers';
 import type { DB } from '../db/connection';
 import { errorStatus, HttpError, publicErrorMessage } from '../middleware/errors';
 import { ModerationError } from '../moderation/service';
-import { ReleaseError } from '../releases/store';
+import { ReleaseError } from '../releases/refusal';
 import { TokenError } from '../releases/tokens';
 import { StaleVersionError } from '../content/revisions';
 import { personActor, writeAudit } from './audit';
@@ -15,35 +15,41 @@ import { ConsoleError, type Person } from './people';
 import { may, type Capability } from './roles';
 import { currentSession, type Session, type SessionTimes } from './sessions';
 
-/** The console's policy: its own scripts and styles only, never framed, nothing sent elsewhere. */
-export const CONSOLE_CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "connect-src 'self'",
-  "frame-ancestors 'none'",
-  "base-uri 'none'",
-  "form-action 'self'",
-  "object-src 'none'",
-].join('; ');
+/** The console's policy: its own scripts and styles only, never framed, nothing sent elsewhere; images also from
+ *  the site, as a post's live preview shows them (console/previewAddresses.ts). */
+export function consoleCsp(siteOrigin: string): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    `img-src 'self' data: ${new URL(siteOrigin).origin}`,
+    "connect-src 'self'",
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "object-src 'none'",
+  ].join('; ');
+}
 
-export const consoleHeaders: RequestHandler = (_req, res, next) => {
-  res.set({
-    'Content-Security-Policy': CONSOLE_CSP,
-    'X-Frame-Options': 'DENY',
-    'X-Content-Type-Options': 'nosniff',
-    'X-Robots-Tag': 'noindex, nofollow',
-    'Referrer-Policy': 'no-referrer',
-    'Cross-Origin-Opener-Policy': 'same-origin',
-    'Cross-Origin-Resource-Policy': 'same-origin',
-    'Permissions-Policy':
-      'camera=(), microphone=(), geolocation=(), publickey-credentials-get=(self), publickey-credentials-create=(self)',
-    'Cache-Control': 'no-store',
-  });
-  if (res.req.secure) res.set('Strict-Transport-Security', 'max-age=31536000');
-  next();
-};
+export function consoleHeaders(siteOrigin: string): RequestHandler {
+  const csp = consoleCsp(siteOrigin);
+  return (_req, res, next) => {
+    res.set({
+      'Content-Security-Policy': csp,
+      'X-Frame-Options': 'DENY',
+      'X-Content-Type-Options': 'nosniff',
+      'X-Robots-Tag': 'noindex, nofollow',
+      'Referrer-Policy': 'no-referrer',
+      'Cross-Origin-Opener-Policy': 'same-origin',
+      'Cross-Origin-Resource-Policy': 'same-origin',
+      'Permissions-Policy':
+        'camera=(), microphone=(), geolocation=(), publickey-credentials-get=(self), publickey-credentials-create=(self)',
+      'Cache-Control': 'no-store',
+    });
+    if (res.req.secure) res.set('Strict-Transport-Security', 'max-age=31536000');
+    next();
+  };
+}
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

@@ -149,30 +149,58 @@ describe('posts in the console', () => {
     expect(await publicSlugs()).toContain('console-post');
   });
 
-  it('a preview link opens a draft to whoever holds it, uncached and noindex; a forged one opens nothing', async () => {
-    await editor.post('/api/posts', { slug: 'secret-draft', fields: FIELDS });
-    const res = await editor.post('/api/posts/secret-draft/preview-link');
-    const link = new URL(res.body.url as string);
-    expect(link.origin).toBe('https://site.example');
-    const opened = await request(t.app).get(link.pathname + link.search);
-    expect(opened.status).toBe(303);
-    expect(opened.headers.location).toBe('/blog/secret-draft');
-    expect(opened.headers['x-robots-tag']).toMatch(/noindex/);
-    const cookie = (opened.headers['set-cookie'] as unknown as string[])[0]!.split(';')[0]!;
-    const token = decodeURIComponent(cookie.slice(cookie.indexOf('=') + 1));
-    const seen = await publicPost('secret-draft').set(POST_PREVIEW_HEADER, token);
-    expect(seen.status).toBe(200);
-    expect(seen.body.data.title).toBe(FIELDS.title);
-    expect(seen.headers['cache-control']).toBe('private, no-store');
-    expect(seen.headers['x-robots-tag']).toMatch(/noindex/);
-    // The grant is for its own post only, and a changed signature grants nothing.
-    expect((await publicPost('console-post').set(POST_PREVIEW_HEADER, token)).body.data.slug).toBe('console-post');
-    expect((await request(t.app).get('/api/blog/public/posts/other').set(POST_PREVIEW_HEADER, token)).status).toBe(404);
-    expect((await publicPost('secret-draft').set(POST_PREVIEW_HEADER, `${token}x`)).status).toBe(404);
-    expect((await publicPost('secret-draft')).status).toBe(404);
-    const forged = await request(t.app).get(`${link.pathname}?exp=${link.searchParams.get('exp')}&sig=forged`);
-    expect(forged.status).toBe(403);
-  });
+  // Drawing a cover takes ~150 ms, but the first one also loads fonts and the layout engine.
+  it(
+    'a preview link opens a draft and its cover to whoever holds it, uncached and noindex; a forged one opens nothing',
+    { timeout: 20_000 },
+    async () => {
+      await editor.post('/api/posts', { slug: 'secret-draft', fields: FIELDS });
+      const res = await editor.post('/api/posts/secret-draft/preview-link');
+      const link = new URL(res.body.url as string);
+      expect(link.origin).toBe('https://site.example');
+      const opened = await request(t.app).get(link.pathname + link.search);
+      expect(opened.status).toBe(303);
+      expect(opened.headers.location).toBe('/blog/secret-draft');
+      expect(opened.headers['x-robots-tag']).toMatch(/noindex/);
+      const cookie = (opened.headers['set-cookie'] as unknown as string[])[0]!.split(';')[0]!;
+      const token = decodeURIComponent(cookie.slice(cookie.indexOf('=') + 1));
+      const seen = await publicPost('secret-draft').set(POST_PREVIEW_HEADER, token);
+      expect(seen.status).toBe(200);
+      expect(seen.body.data.title).toBe(FIELDS.title);
+      expect(seen.headers['cache-control']).toBe('private, no-store');
+      expect(seen.headers['x-robots-tag']).toMatch(/noindex/);
+      // The grant is for its own post only, and a changed signature grants nothing.
+      expect((await publicPost('console-post').set(POST_PREVIEW_HEADER, token)).body.data.slug).toBe('console-post');
+      expect((await request(t.app).get('/api/blog/public/posts/other').set(POST_PREVIEW_HEADER, token)).status).toBe(
+        404,
+      );
+      expect((await publicPost('secret-draft').set(POST_PREVIEW_HEADER, `${token}x`)).status).toBe(404);
+      expect((await publicPost('secret-draft')).status).toBe(404);
+      const forged = await request(t.app).get(`${link.pathname}?exp=${link.searchParams.get('exp')}&sig=forged`);
+      expect(forged.status).toBe(403);
+      // Its generated cover, for that browser alone (images/router.ts).
+      expect((await request(t.app).get('/covers/secret-draft.png')).status).toBe(404);
+      const cover = await request(t.app).get('/covers/secret-draft.png').set('Cookie', cookie);
+      expect(cover.status).toBe(200);
+      expect(cover.headers['cache-control']).toBe('private, no-store');
+    },
+  );
+
+  it(
+    "the live preview's cover of a draft is drawn for editors by the console, which may show the site's pictures",
+    { timeout: 20_000 },
+    async () => {
+      const res = await editor.get('/api/posts/secret-draft/cover.png?w=400');
+      expect(res.status).toBe(200);
+      expect(res.headers['content-type']).toBe('image/png');
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect((res.body as Buffer).readUInt32BE(16)).toBe(400);
+      expect(res.headers['content-security-policy']).toMatch(/img-src 'self' data: https:\/\/site\.example;/);
+      const wrong = await editor.get('/api/posts/secret-draft/cover.png?w=123');
+      expect([wrong.status, wrong.body.error]).toEqual([400, 'w is one of 400, 800, or none for the full width.']);
+      expect((await editor.get('/api/posts/no-such-post/cover.png')).status).toBe(404);
+    },
+  );
 
   it('a moderator and an admin get 403 on editor calls, audited (every call and role: roles.test.ts)', async () => {
     for (const role of ['moderator', 'admin'] as const) {

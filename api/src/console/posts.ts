@@ -7,6 +7,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { success } from '@aitools/contracts/answers';
 import { POST_SLUG, POST_SLUG_MAX, POST_STATUSES, postFieldsSchema, type PostStatus } from '@aitools/contracts/posts';
+import { COVER_WIDTHS, type CoverWidth } from '@aitools/contracts/images';
 import type { DB } from '../db/connection';
 import { changePost, createPost, getPost, listPosts, restorePost, storedDoc } from '../blog/editing';
 import { diffRevisions, getRevision, listRevisions } from '../content/revisions';
@@ -16,12 +17,17 @@ import { personActor, writeAudit } from './audit';
 import { readBody } from './body';
 import { addressOf, allow, personOf } from './guard';
 import { ConsoleError } from './people';
+import { siteAddresses } from './previewAddresses';
 
 export interface PostsDeps {
   /** A signed preview link of a post, on the site's origin (blog/preview.ts); absent: 503. */
   previewLink?(slug: string): string;
   /** The site's page renderer (absent when the site renders no pages: the live preview answers 503). */
   render?: PageRenderer['renderWith'];
+  /** The site's public origin, against which the live preview's addresses are resolved (console/previewAddresses.ts). */
+  siteOrigin?: string;
+  /** A post's cover, whatever its status (images/service.ts); absent: 503. */
+  cover?(slug: string, width?: CoverWidth): Promise<Buffer | null>;
 }
 
 const slug = z.string().max(POST_SLUG_MAX).regex(POST_SLUG, 'lowercase words joined by hyphens');
@@ -102,7 +108,7 @@ export function postsRouter(db: DB, deps: PostsDeps = {}): Router {
     });
     const article = ARTICLE.exec(page.html)?.[0];
     if (!article) throw new ConsoleError(503, 'The blog could not draw this post just now; try again.');
-    res.json(success({ html: article }));
+    res.json(success({ html: deps.siteOrigin ? siteAddresses(article, deps.siteOrigin, body.slug) : article }));
   });
 
   router.get('/posts/:slug', edit('post.read'), async (req, res) => {
@@ -130,6 +136,18 @@ export function postsRouter(db: DB, deps: PostsDeps = {}): Router {
     const summary = SUMMARY[body.action]!(done.before.status, done.record.status, done.record.published_at);
     await audit(req, personActor(person), `post.${body.action}`, key, `${summary}, version ${done.version}`);
     res.json(success({ post: await getPost(db, key) }));
+  });
+
+  // The live preview's cover of a post the site may not show yet (console/previewAddresses.ts): never stored.
+  router.get('/posts/:slug/cover.png', edit('post.read'), async (req, res) => {
+    const key = slugOf(req.params);
+    const width = req.query.w === undefined ? undefined : COVER_WIDTHS.find((w) => String(w) === req.query.w);
+    if (req.query.w !== undefined && !width)
+      throw new ConsoleError(400, `w is one of ${COVER_WIDTHS.join(', ')}, or none for the full width.`);
+    if (!deps.cover) throw new ConsoleError(503, 'This server draws no covers.');
+    const bytes = await deps.cover(key, width);
+    if (!bytes) throw new ConsoleError(404, 'No such post.');
+    res.type('image/png').send(bytes);
   });
 
   router.get('/posts/:slug/revisions', edit('post.read'), async (req, res) => {

@@ -14,6 +14,7 @@ import { RELEASE_ID } from '../releases/manifest';
 import type { ManifestStore } from '../releases/manifestStore';
 import type { ReleaseCounts, Signals } from '../releases/signals';
 import { listReleases, type StoreLocation } from '../releases/store';
+import type { ReleaseStore } from '../releases/releaseStore';
 import { personActor } from './audit';
 import { readBody } from './body';
 import { addressOf, allow, personOf } from './guard';
@@ -24,6 +25,7 @@ export interface ReleasesDeps {
   db: DB;
   releasesDir: string;
   manifests: ManifestStore;
+  files?: ReleaseStore;
   signals: Signals;
   rollbacks: RollbackMonitor;
   rule: RollbackRule;
@@ -54,7 +56,7 @@ const MAX_SERIES_HOURS = 48;
 
 /** Each remote's state as the console shows it (the releases page and the dashboard). */
 export function createReleaseViews(deps: ReleasesDeps) {
-  const at: StoreLocation = { releasesDir: deps.releasesDir, manifests: deps.manifests };
+  const at: StoreLocation = { releasesDir: deps.releasesDir, manifests: deps.manifests, files: deps.files };
   const stateOf = (remote: string) => deps.manifests.read().manifest.remotes[remote];
 
   /** Canary against stable: what automatic rollback compares now, else the last hour of the active release. */
@@ -87,7 +89,7 @@ export function createReleaseViews(deps: ReleasesDeps) {
       name: remote,
       active: state?.active ?? null,
       canary: canaryOf(remote),
-      releases: listReleases(at, remote).map((r) => ({
+      releases: (await listReleases(at, remote)).map((r) => ({
         id: r.id,
         version: r.version,
         createdAt: r.builtAt,

@@ -67,6 +67,7 @@ const ENDPOINTS: [string, string, Who][] = [
   ['GET', '/api/posts/no-such-post/revisions', 'editor'],
   ['GET', '/api/posts/no-such-post/revisions/1', 'editor'],
   ['GET', '/api/posts/no-such-post/diff', 'editor'],
+  ['GET', '/api/posts/no-such-post/cover.png', 'editor'],
   ['POST', '/api/posts/no-such-post/restore', 'editor'],
   ['POST', '/api/posts/no-such-post/preview-link', 'editor'],
   ['GET', '/api/auth/me', 'any'],

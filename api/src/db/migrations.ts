@@ -378,6 +378,39 @@ const STEPS: Step[] = [
       .execute();
     await db.schema.createIndex('tool_slug_aliases_slug').on('tool_slug_aliases').column('slug').execute();
   },
+  // Release files on Postgres (releases/dbReleaseStore.ts): each distinct content once, by its sha256; a release's
+  // row and its paths name them. SQLite keeps files on disk and leaves these empty.
+  async (db, dialect) => {
+    await db.schema
+      .createTable('release_contents')
+      .addColumn('sha256', 'text', (c) => c.primaryKey())
+      .addColumn('bytes', dialect === 'postgres' ? 'bytea' : 'blob', (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createTable('stored_releases')
+      .addColumn('remote', 'text', (c) => c.notNull())
+      .addColumn('release_id', 'text', (c) => c.notNull())
+      .addColumn('meta', 'text', (c) => c.notNull())
+      .addColumn('built_at', 'text', (c) => c.notNull())
+      .addPrimaryKeyConstraint('stored_releases_key', ['remote', 'release_id'])
+      .execute();
+    await db.schema
+      .createTable('release_paths')
+      .addColumn('remote', 'text', (c) => c.notNull())
+      .addColumn('release_id', 'text', (c) => c.notNull())
+      .addColumn('path', 'text', (c) => c.notNull())
+      .addColumn('sha256', 'text', (c) => c.notNull().references('release_contents.sha256'))
+      .addPrimaryKeyConstraint('release_paths_key', ['remote', 'release_id', 'path'])
+      .addForeignKeyConstraint(
+        'release_paths_release',
+        ['remote', 'release_id'],
+        'stored_releases',
+        ['remote', 'release_id'],
+        (c) => c.onDelete('cascade'),
+      )
+      .execute();
+    await db.schema.createIndex('release_paths_sha256').on('release_paths').column('sha256').execute();
+  },
 ];
 
 /** SQLite files made before this runner kept their step count in user_version; four of those steps = two here. */

@@ -284,6 +284,28 @@ export interface EdgePurgesTable {
   again_at: number;
 }
 
+/** One distinct release file content, by its sha256 (hex) (releases/dbReleaseStore.ts). */
+export interface ReleaseContentsTable {
+  sha256: string;
+  bytes: Buffer;
+}
+
+/** A release stored in the database: its release.json (text) and when it was built (for listing newest first). */
+export interface StoredReleasesTable {
+  remote: string;
+  release_id: string;
+  meta: string;
+  built_at: string;
+}
+
+/** A file of a stored release: its path in the release folder and the content it holds. */
+export interface ReleasePathsTable {
+  remote: string;
+  release_id: string;
+  path: string;
+  sha256: string;
+}
+
 export interface Schema {
   tools: ToolsTable;
   tool_slug_aliases: ToolSlugAliasesTable;
@@ -312,4 +334,7 @@ export interface Schema {
   instances: InstancesTable;
   content_revisions: ContentRevisionsTable;
   edge_purges: EdgePurgesTable;
+  release_contents: ReleaseContentsTable;
+  stored_releases: StoredReleasesTable;
+  release_paths: ReleasePathsTable;
 }

@@ -16,6 +16,9 @@ import { createImageService } from './service';
 import { drawnInThread } from './drawing';
 import { imagesRouter } from './router';
 import { API_ROOT } from '../paths';
+import { createPost } from '../blog/editing';
+import { createPostPreviews } from '../blog/preview';
+import { postFieldsSchema } from '@aitools/contracts/posts';
 
 const logos = loadLogoMap();
 
@@ -41,6 +44,15 @@ describe('data/logos.json', () => {
 
 // Drawing a picture takes ~150 ms, but the first one also loads fonts and the layout engine: allow for a busy machine.
 describe('image routes', { timeout: 20_000 }, () => {
+  const previews = createPostPreviews('images-test-secret');
+  const DRAFT = 'a-draft-with-a-cover';
+  const OTHER_DRAFT = 'another-draft';
+  /** The Cookie header a browser sends after following the post's preview link. */
+  const previewCookie = (slug: string) => {
+    const link = new URL(previews.link(slug), 'http://site.test');
+    const grant = previews.verify(slug, link.searchParams.get('exp')!, link.searchParams.get('sig')!)!;
+    return previews.cookie(grant, false).split(';')[0]!;
+  };
   let db: DB;
   let dir: string;
   let app: express.Express;
@@ -49,7 +61,9 @@ describe('image routes', { timeout: 20_000 }, () => {
     db = await openTestDatabase();
     await seed(db);
     const images = createImageService({ db, cacheDir: dir, logos });
-    app = express().use(imagesRouter({ images, logos, logger: createLogger('silent') }));
+    app = express().use(imagesRouter({ images, logos, logger: createLogger('silent'), previews }));
+    for (const slug of [DRAFT, OTHER_DRAFT])
+      await createPost(db, slug, postFieldsSchema.parse({ title: `Draft ${slug}`, category: 'Guides' }), 'test');
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -63,6 +77,8 @@ describe('image routes', { timeout: 20_000 }, () => {
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/image\/svg\+xml/);
     expect(res.headers['cache-control']).toContain('immutable');
+    // Public pictures show on other origins too (the console's live preview).
+    expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
     expect(String(res.body)).toContain('#D97757');
     expect((await request(app).get('/logos/chatgpt.svg')).status).toBe(404);
   });
@@ -89,6 +105,7 @@ describe('image routes', { timeout: 20_000 }, () => {
     expect(stale.status).toBe(200);
     expect([(stale.body as Buffer).readUInt32BE(16), (stale.body as Buffer).readUInt32BE(20)]).toEqual([1200, 675]);
     expect(stale.headers['cache-control']).toBe('public, max-age=3600');
+    expect(stale.headers['cross-origin-resource-policy']).toBe('cross-origin');
     expect((await request(app).get('/og/blog/no-such-post.png')).status).toBe(404);
     expect((await request(app).get('/og/tool/..%2Fetc.png')).status).toBe(404);
   });
@@ -114,6 +131,26 @@ describe('image routes', { timeout: 20_000 }, () => {
     expect((await request(app).get(`${toolSocialImagePath(tool)}&w=400`)).status).toBe(404);
     expect(coverSrcSet(toolSocialImagePath(tool))).toBeUndefined();
     expect(coverSrcSet('https://example.com/covers/a.png?v=1')).toBeUndefined();
+  });
+
+  it("draws an unpublished post's cover only for a request holding that post's preview, kept by no one", async () => {
+    const cover = postCoverPath({ slug: DRAFT, title: `Draft ${DRAFT}`, category: 'Guides' });
+    for (const path of [cover, `${cover}&w=400`]) {
+      // Without a grant, or with another post's, a draft's cover does not exist.
+      expect((await request(app).get(path)).status).toBe(404);
+      expect((await request(app).get(path).set('Cookie', previewCookie(OTHER_DRAFT))).status).toBe(404);
+      const res = await request(app).get(path).set('Cookie', previewCookie(DRAFT));
+      expect(res.status).toBe(200);
+      expect(res.headers['content-type']).toBe('image/png');
+      expect(res.headers['cache-control']).toBe('private, no-store');
+      expect(res.headers['cross-origin-resource-policy']).toBeUndefined();
+      expect((res.body as Buffer).readUInt32BE(16)).toBe(path === cover ? 1200 : 400);
+    }
+    // A forged or expired grant is none.
+    const forged = previewCookie(DRAFT).replace(/.(?=$)/, (c) => (c === 'A' ? 'B' : 'A'));
+    expect((await request(app).get(cover).set('Cookie', forged)).status).toBe(404);
+    // Not written where the public pictures are read from.
+    expect(readdirSync(join(dir, 'post-cover')).some((f) => f.startsWith(DRAFT))).toBe(false);
   });
 });
 

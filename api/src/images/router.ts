@@ -3,10 +3,14 @@ import { COVER_WIDTHS, type ImageKind } from '@aitools/contracts/images';
 import { logoTileSvg, type LogoEntry } from './logos';
 import type { ImageService } from './service';
 import type { Logger } from 'pino';
+import type { PostPreviews } from '../blog/preview';
+import { NO_STORE } from '../edge/headers';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** An address with an old or missing ?v= still gets the current picture, but only for an hour. */
 const SHORT = 'public, max-age=3600';
+/** Public pictures may be shown by other origins (the console's live preview of a post, docs/operations.md). */
+const SHOWN_ANYWHERE = { 'Cross-Origin-Resource-Policy': 'cross-origin' };
 const SLUG_FILE = /^([a-z0-9][a-z0-9-]{0,120})\.(png|svg)$/;
 
 function slugOf(file: string, ext: 'png' | 'svg'): string | null {
@@ -14,15 +18,19 @@ function slugOf(file: string, ext: 'png' | 'svg'): string | null {
   return m && m[2] === ext ? m[1] : null;
 }
 
-/** /logos/<slug>.svg, /og/tool/<slug>.png, /og/blog/<slug>.png and /covers/<slug>.png (also `?w=400|800`). */
+/** /logos/<slug>.svg, /og/tool/<slug>.png, /og/blog/<slug>.png and /covers/<slug>.png (also `?w=400|800`). An
+ *  unpublished post's cover is drawn only for a request holding that post's signed preview (blog/preview.ts), and
+ *  kept by no one; for anyone else it does not exist. */
 export function imagesRouter({
   images,
   logos,
   logger,
+  previews,
 }: {
   images: ImageService;
   logos: Map<string, LogoEntry>;
   logger: Logger;
+  previews?: PostPreviews;
 }): Router {
   const router = Router();
   const logoSvgs = new Map([...logos].map(([slug, entry]) => [slug, logoTileSvg(entry)]));
@@ -32,7 +40,7 @@ export function imagesRouter({
     const svg = slug ? logoSvgs.get(slug) : undefined;
     if (!svg) return void res.sendStatus(404);
     res
-      .set('Cache-Control', req.query.v ? IMMUTABLE : SHORT)
+      .set({ ...SHOWN_ANYWHERE, 'Cache-Control': req.query.v ? IMMUTABLE : SHORT })
       .type('image/svg+xml')
       .send(svg);
   });
@@ -43,9 +51,14 @@ export function imagesRouter({
     if (req.query.w !== undefined && !width) return void res.sendStatus(404);
     try {
       const found = slug ? await images.png(kind, slug, width) : null;
+      if (!found && slug && kind === 'post-cover' && previews?.of(req)?.slug === slug) {
+        const bytes = await images.unpublishedCover(slug, width);
+        if (bytes)
+          return void res.set({ 'Cache-Control': NO_STORE, 'X-Robots-Tag': 'noindex' }).type('image/png').send(bytes);
+      }
       if (!found) return void res.sendStatus(404);
       res
-        .set('Cache-Control', req.query.v === found.version ? IMMUTABLE : SHORT)
+        .set({ ...SHOWN_ANYWHERE, 'Cache-Control': req.query.v === found.version ? IMMUTABLE : SHORT })
         .type('image/png')
         .send(found.bytes);
     } catch (err) {

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DB } from '../db/connection';
+import type { BlogPostDoc } from '@aitools/contracts/blog';
 import {
   COVER_WIDTHS,
   imageVersion,
@@ -10,7 +11,7 @@ import {
 } from '@aitools/contracts/images';
 import { getTool, listToolSummaries } from '../tools/repository';
 import { DEFAULT_QUERY, queryTools } from '@aitools/contracts/toolQuery';
-import { getPublishedPost, listPublishedPosts } from '../blog/repository';
+import { getPostForPreview, getPublishedPost, listPublishedPosts } from '../blog/repository';
 import type { Card } from './render';
 import { drawCard } from './drawing';
 import { logoTileSvg, type LogoEntry } from './logos';
@@ -38,6 +39,9 @@ export interface ImageService {
   /** Generates the missing pictures most likely asked for first, one at a time: the posts' (their covers are on
    *  the blog's pages), then the most popular tools' (started after the seed). */
   warm(): Promise<number>;
+  /** The cover of any post, published or not, drawn for this request alone: never written to the files a public
+   *  answer is read from (for signed previews and the console's editors only; docs/operations.md, Editing content). */
+  unpublishedCover(slug: string, width?: CoverWidth): Promise<Buffer | null>;
 }
 
 /**
@@ -72,8 +76,12 @@ export function createImageService({
         },
       };
     }
-    const post = await getPublishedPost(db, slug);
+    return postPicture(kind, await getPublishedPost(db, slug));
+  }
+
+  function postPicture(kind: ImageKind, post: BlogPostDoc | null): Picture | null {
     if (!post) return null;
+    const { slug } = post;
     return {
       subject: { slug, title: post.title, category: post.category },
       card: {
@@ -136,6 +144,10 @@ export function createImageService({
         if (p) await generate(kind, p, width);
       }
       return jobs.length;
+    },
+    async unpublishedCover(slug, width) {
+      const p = postPicture('post-cover', await getPostForPreview(db, slug));
+      return p ? drawCard(p.card, width) : null;
     },
   };
 }

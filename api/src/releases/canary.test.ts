@@ -12,12 +12,13 @@ import { storedReleases } from '../../test/storedReleases';
 import { openTestDatabase } from '../../test/testDatabase';
 import { createLogger } from '../middleware/logger';
 import { createToken } from './tokens';
-import { AUTOMATIC_ACTOR, readManifest } from './manifest';
+import { AUTOMATIC_ACTOR, readManifest, readReleaseMeta } from './manifest';
 import { fileManifestStore } from './manifestStore';
 import { bucketCookie, createCanaries } from './canary';
 import { createSignals } from './signals';
 import { createRollbackMonitor, judge, watchOf, type RollbackRule } from './autoRollback';
 import { activateStored } from './store';
+import { databaseReleaseStore } from './dbReleaseStore';
 import { runRemoteCommand } from './remoteCli';
 import { purgeKeysOfChange } from '../edge/releaseChange';
 import { createServer, type Server } from 'node:http';
@@ -185,6 +186,34 @@ describe('signals from visitors', () => {
     expect(counts.byKind).toEqual({ unhandled: 5 });
     expect(counts.refused).toEqual({ spent: 1, 'rate-limited': 1 });
     expect(counts.sources).toEqual({ visitors: 2, networks: 1 });
+  });
+
+  it("counts a report of a release stored in the database that this instance's copy does not hold", async () => {
+    // Another instance's release: rows in the database, no folder here (its pages were served there).
+    const hereDir = join(dir, 'instance-here');
+    const files = await databaseReleaseStore(db, hereDir);
+    const meta = readReleaseMeta(releasesDir, 'blog', 'b1')!;
+    const elsewhere = join(dir, 'elsewhere');
+    storedReleases(elsewhere, 'blog', ['b9']);
+    await files.put(join(elsewhere, 'blog', 'b9'), { ...meta, id: 'b9' });
+    rmSync(join(hereDir, 'blog'), { recursive: true });
+    const config = loadConfig({ NODE_ENV: 'test', RELEASES_DIR: hereDir, SIGNALS_SECRET: 'test-signals-secret' });
+    const here = await createApp({ config, db, logger: createLogger('silent'), pages: false, files });
+    try {
+      const token = here.signalTokens.issue({ blog: 'b9' }).blog!;
+      const sent = await request(here.handler)
+        .post('/api/signals')
+        .set('Content-Type', 'text/plain')
+        .send(JSON.stringify({ ...beacon, release: 'b9', token }));
+      expect(sent.status).toBe(204);
+      const missing = await request(here.handler)
+        .post('/api/signals')
+        .set('Content-Type', 'text/plain')
+        .send(JSON.stringify({ ...beacon, release: 'b8', token: here.signalTokens.issue({ blog: 'b8' }).blog }));
+      expect(missing.status).toBe(422);
+    } finally {
+      await here.stop();
+    }
   });
 
   it('refuses a report without a valid token for its remote and release (none, another release, expired, tampered), and does not count it', async () => {

@@ -20,7 +20,7 @@
  */
 import { loadConfig } from '../config';
 import { REMOTE_NAMES } from '../paths';
-import { actor, listReleases, release, ReleaseError } from './store';
+import { actor, listReleases, release } from './store';
 import { abortCanary, auditRelease, promoteCanary, rollBackRelease, type Caller } from './actions';
 import { cliActor } from '../console/audit';
 import { AUTOMATIC_ACTOR } from './manifest';
@@ -32,9 +32,10 @@ import { fileManifestStore, openManifestStore } from './manifestStore';
 import { isPostgresUrl, openDatabase } from '../db/connection';
 import { checkRelease } from './health';
 import { createReleaseServing } from './serving';
+import { openReleaseStore } from './releaseStore';
 import { shortDigest } from './sourceHash';
 import { runRemoteCommand, type RemoteCommand } from './remoteCli';
-import { reportRefusal } from './refusal';
+import { ReleaseError, reportRefusal } from './refusal';
 import { purgingChange } from '../edge/releaseChange';
 
 const [command, ...args] = process.argv.slice(2);
@@ -97,7 +98,8 @@ const db = await openDatabase(config.database);
 const manifests = isPostgresUrl(config.database)
   ? await openManifestStore({ releasesDir, database: config.database, db })
   : fileManifestStore(releasesDir);
-const at = { releasesDir, manifests };
+const files = await openReleaseStore({ releasesDir, database: config.database, db });
+const at = { releasesDir, manifests, files };
 const caller: Caller = { db, actor: cliActor(), by: actor(), reason: option('--reason') };
 
 try {
@@ -165,9 +167,10 @@ try {
     }
     for (const remote of remotes) {
       console.log(`${remote}:`);
-      const list = listReleases(at, remote);
+      const list = await listReleases(at, remote);
       if (!list.length) console.log('  (no releases)');
       for (const r of list) {
+        await files.materialise(remote, r.id);
         const check = checkRelease(releasesDir, remote, r.id);
         console.log(
           `  ${r.active ? '*' : ' '} ${r.id}  built ${r.builtAt}  source ${sourceLabel(r)}${check.ok ? '' : `  [not servable: ${check.problem}]`}`,

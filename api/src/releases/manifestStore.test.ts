@@ -83,7 +83,7 @@ describe('the release manifest as database rows', () => {
     await manifests.record('legal', event('v2'));
     expect(await rollback('legal', { releasesDir, manifests })).toEqual({ remote: 'legal', from: 'v2', to: 'v1' });
     expect(manifests.read().manifest.remotes.legal!.active).toBe('v1');
-    expect(listReleases({ releasesDir, manifests }, 'legal').find((r) => r.active)?.id).toBe('v1');
+    expect((await listReleases({ releasesDir, manifests }, 'legal')).find((r) => r.active)?.id).toBe('v1');
     await expect(rollback('legal', { releasesDir, manifests, to: 'v9' })).rejects.toThrow(
       /Unknown release "v9" for legal/,
     );

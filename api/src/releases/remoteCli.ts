@@ -14,7 +14,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { create } from 'tar';
 import { REMOTE_NAMES } from '../paths';
-import { buildRelease, ReleaseError } from './store';
+import { buildRelease } from './build';
+import { ReleaseError } from './refusal';
 import type { WatchReport } from './autoRollback';
 import { AUTOMATIC_ACTOR } from './manifest';
 

@@ -13,16 +13,20 @@ import { REMOTE_NAMES } from '../paths';
 import { RELEASE_ID } from './manifest';
 import { fileManifestStore, type ManifestStore } from './manifestStore';
 import type { Previews } from './preview';
-import { listReleases, ReleaseError, storeUpload } from './store';
+import { listReleases, storeUpload } from './store';
+import { ReleaseError } from './refusal';
 import { abortCanary, activateRelease, auditRelease, promoteCanary, rollBackRelease, type Caller } from './actions';
 import { tokenActor, writeAudit } from '../console/audit';
 import { authenticateToken, tokenCovers, type ReleaseToken } from './tokens';
+import type { ReleaseStore } from './releaseStore';
 import { DEFAULT_UPLOAD_LIMITS, UploadError, type UploadLimits } from './upload';
 
 export interface ReleasesRouterOptions {
   db: DB;
   releasesDir: string;
   manifests?: ManifestStore;
+  /** Where release files are stored (the folders by default; rows on Postgres). */
+  files?: ReleaseStore;
   previews: Previews;
   /** Absolute links in answers (the preview link). */
   siteOrigin: string;
@@ -51,7 +55,7 @@ const tokenOf = (res: Response) => res.locals.releaseToken as ReleaseToken;
 
 export function releasesRouter(opts: ReleasesRouterOptions): Router {
   const router = Router();
-  const at = { releasesDir: opts.releasesDir, manifests: opts.manifests };
+  const at = { releasesDir: opts.releasesDir, manifests: opts.manifests, files: opts.files };
   // Who acts, for the history (the token's label) and the audit trail (console/audit.ts).
   const callerOf = (req: Request, res: Response): Caller => ({
     db: opts.db,
@@ -176,7 +180,7 @@ export function releasesRouter(opts: ReleasesRouterOptions): Router {
   router.get('/:remote', async (req, res) => {
     const { remote } = req.params as { remote: string };
     const state = (opts.manifests ?? fileManifestStore(opts.releasesDir)).read().manifest.remotes[remote];
-    const releases = listReleases(at, remote).map(
+    const releases = (await listReleases(at, remote)).map(
       ({ id, version, builtAt, sourceHash, source, releasedBy, active }) => ({
         id,
         version,

@@ -131,6 +131,34 @@ describe('choosing the release to serve', () => {
     expect(sv.health()).toMatchObject({ ok: true, remotes: {} });
   });
 
+  it('with a store to fetch from, fetches a missing active release, serving the earlier one until it is whole', async () => {
+    const dir = releaseDir(releasesDir, 'directory', 'r3');
+    renameSync(dir, `${dir}.away`);
+    let arrive!: () => void;
+    const arrived = new Promise<void>((r) => (arrive = r));
+    const fetched: string[] = [];
+    const logger = { error: vi.fn(), warn: vi.fn() };
+    const sv = serving({
+      logger,
+      async fetch(remote, id) {
+        fetched.push(`${remote}/${id}`);
+        await arrived;
+        renameSync(`${dir}.away`, dir);
+        return true;
+      },
+    });
+    // No page names a file this instance lacks: the earlier release serves meanwhile, fetched once, not a fault.
+    expect(sv.current('directory').release?.id).toBe('r2');
+    expect(sv.current('directory').release?.id).toBe('r2');
+    expect(fetched).toEqual(['directory/r3']);
+    expect(logger.error).not.toHaveBeenCalled();
+    // The remote's own page waits for it within its budget.
+    const resolved = sv.resolve('directory', 5000);
+    arrive();
+    expect((await resolved).release?.id).toBe('r3');
+    expect(sv.current('directory').release?.id).toBe('r3');
+  });
+
   it('skips a release whose server entry throws on import', async () => {
     throwing.add('r3');
     const sv = serving();

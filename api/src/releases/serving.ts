@@ -32,6 +32,9 @@ export interface ReleaseServingOptions {
   logger?: Pick<Logger, 'error' | 'warn'>;
   /** Where the manifest lives (manifest.json in releasesDir by default; rows on Postgres). */
   manifests?: ManifestStore;
+  /** Refills this instance's copy of a release that is missing or damaged (the release store's materialise): true
+   *  when it is whole again. A release being fetched is passed over until then, so no page names files not here. */
+  fetch?: (remote: string, id: string) => Promise<boolean>;
   /** Imports a release's server entry (ssr/serverEntries.ts; tests pass their own). */
   importEntry: (release: ResolvedRelease) => Promise<ServerEntry>;
   /** Watch the release folders for changes (default true; a one-shot command turns it off). */
@@ -106,6 +109,7 @@ export function createReleaseServing(opts: ReleaseServingOptions): ReleaseServin
   const reportedRemote = new Map<string, string>();
 
   const readManifest = opts.manifests?.read ?? (() => readManifestChecked(releasesDir));
+  const fetching = new Map<string, Promise<boolean>>();
 
   let held: Held | null = null;
   /** Forgets what is held: the next ask works the choice out again. */
@@ -173,7 +177,28 @@ export function createReleaseServing(opts: ReleaseServingOptions): ReleaseServin
     return p;
   }
 
+  /** Starts refilling a release's local copy (once at a time); the choice is worked out again when it is whole. */
+  function refill(remote: string, id: string): void {
+    const key = `${remote}/${id}`;
+    if (!opts.fetch || fetching.has(key)) return;
+    const work = opts
+      .fetch(remote, id)
+      .catch((err: unknown) => {
+        logger?.error({ err, remote, release: id }, 'release files could not be fetched from the release store');
+        return false;
+      })
+      .then((whole) => {
+        fetching.delete(key);
+        if (whole) stale();
+        return whole;
+      });
+    fetching.set(key, work);
+  }
+
   function report(served: Served): Served {
+    // Passed over while its files are fetched: not a fault to report.
+    const passedOver = served.release ? served.fallbackFrom?.id : served.active;
+    if (passedOver && fetching.has(`${served.remote}/${passedOver}`)) return served;
     const problem = served.release ? served.fallbackFrom?.problem : served.problem;
     const key = problem ? `${served.release?.id ?? '-'}|${problem}` : '';
     if (key && reportedRemote.get(served.remote) !== key) {
@@ -210,6 +235,7 @@ export function createReleaseServing(opts: ReleaseServingOptions): ReleaseServin
     if (pin) {
       // A previewed release stands in for the active one; should it not be intact, the usual choice serves.
       const check = checkRelease(releasesDir, remote, pin);
+      if (!check.ok && check.kind !== 'contract') refill(remote, pin);
       const release = check.ok ? storedRelease(releasesDir, remote, pin, check.meta) : null;
       if (release && !importFailures.has(entryKey(release))) {
         const rest = all ? intact(remote, true).releases.filter((r) => r.id !== pin) : [];
@@ -222,6 +248,7 @@ export function createReleaseServing(opts: ReleaseServingOptions): ReleaseServin
     let activeProblem: string | undefined;
     for (const id of releaseCandidates(releasesDir, read.manifest, remote)) {
       const check = checkRelease(releasesDir, remote, id);
+      if (!check.ok && check.kind !== 'contract') refill(remote, id);
       const release = check.ok ? storedRelease(releasesDir, remote, id, check.meta) : null;
       const problem = check.ok ? importFailures.get(entryKey(release!)) : check.problem;
       if (id === active) activeProblem = problem;
@@ -269,8 +296,12 @@ export function createReleaseServing(opts: ReleaseServingOptions): ReleaseServin
       return chosen;
     },
     async resolve(remote, waitMs, pin) {
-      const { releases, active, activeProblem } = intact(remote, true, pin);
       const deadline = Date.now() + waitMs;
+      let chosen = intact(remote, true, pin);
+      // The release asked for is being fetched: worth waiting for within the budget.
+      const pending = fetching.get(`${remote}/${pin ?? chosen.active}`);
+      if (pending && (await settleWithin(pending, waitMs)) === 'ok') chosen = intact(remote, true, pin);
+      const { releases, active, activeProblem } = chosen;
       let problem = activeProblem;
       for (let i = 0; i < releases.length; i++) {
         const release = releases[i]!;

@@ -14,7 +14,8 @@ import type { Logger } from 'pino';
 import type { DB } from '../db/connection';
 import { failure } from '@aitools/contracts/answers';
 import { REMOTE_NAMES } from '../paths';
-import { RELEASE_ID, readReleaseMeta } from './manifest';
+import { RELEASE_ID } from './manifest';
+import type { ReleaseStore } from './releaseStore';
 import type { Refusal, SignalTokens, Source } from './signalTokens';
 
 /** What a visitor's browser reports (shell/src/remotes/signals.ts). */
@@ -218,12 +219,21 @@ const REFUSAL_ANSWERS: Record<Refusal, [number, string]> = {
 export function signalsRouter(opts: {
   signals: Signals;
   tokens: SignalTokens;
-  releasesDir: string;
+  /** Where releases are stored (a report of a release not stored is refused). */
+  files: Pick<ReleaseStore, 'meta'>;
   limit: RequestHandler;
   onReport?: (b: Beacon) => void;
   onRefused?: (b: Beacon, reason: Refusal) => void;
 }): Router {
   const router = Router();
+  // Release ids are never reused: one found stays known (on Postgres, one lookup per release and instance).
+  const known = new Set<string>();
+  const exists = async (remote: string, id: string) => {
+    if (known.has(`${remote}/${id}`)) return true;
+    const found = Boolean(await opts.files.meta(remote, id));
+    if (found) known.add(`${remote}/${id}`);
+    return found;
+  };
   const refuse = (b: Beacon, reason: Refusal) => {
     opts.signals.count(b.remote, b.release, `refused:${reason}`);
     opts.onRefused?.(b, reason);
@@ -231,7 +241,7 @@ export function signalsRouter(opts: {
   router.post(
     '/api/signals',
     express.text({ type: () => true, limit: BEACON_BYTES }),
-    (req, res, next) => {
+    async (req, res, next) => {
       let json: unknown;
       try {
         json = JSON.parse(typeof req.body === 'string' ? req.body : '');
@@ -248,7 +258,7 @@ export function signalsRouter(opts: {
       }
       const b = beacon.data;
       // Only releases that exist are counted: a made-up id cannot add keys.
-      if (!readReleaseMeta(opts.releasesDir, b.remote, b.release))
+      if (!(await exists(b.remote, b.release)))
         return void res.status(422).json(failure(`No release ${b.release} of ${b.remote}.`));
       const refusal = opts.tokens.verify(b.token, b.remote, b.release);
       if (refusal) {

@@ -6,7 +6,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { API_ROOT, remotePackageDir } from '../paths';
 import { manifestPath, readManifest, writeManifestAtomic, type Manifest } from './manifest';
 import { CONTRACT_VERSION } from '@aitools/platform/contract';
-import { KEEP_RELEASES, listReleases, makeReleaseId, prune, release, ReleaseError, rollback } from './store';
+import { makeReleaseId } from './build';
+import { ReleaseError } from './refusal';
+import { KEEP_RELEASES, listReleases, prune, release, rollback } from './store';
 
 let dir: string;
 let releasesDir: string;
@@ -90,7 +92,7 @@ describe('release', () => {
       release('legal', { releasesDir, prebuiltDir: fakeBuild('v2', null), packageDir, log: quiet }),
     ).rejects.toThrow(/no server entry/);
     expect(readManifest(releasesDir).remotes.legal.active).toBe(first.id);
-    expect(listReleases({ releasesDir }, 'legal')).toHaveLength(1);
+    expect(await listReleases({ releasesDir }, 'legal')).toHaveLength(1);
   });
 
   it('refuses a build without its browser entry', async () => {
@@ -194,11 +196,7 @@ describe('rollback', () => {
       ['rollback', v3.id, v2.id],
       ['rollback', v2.id, v1.id],
     ]);
-    expect(
-      listReleases({ releasesDir }, 'legal')
-        .filter((r) => r.active)
-        .map((r) => r.id),
-    ).toEqual([v1.id]);
+    expect((await listReleases({ releasesDir }, 'legal')).filter((r) => r.active).map((r) => r.id)).toEqual([v1.id]);
   });
 
   it('records the route contract, and refuses to roll back to a release built against another one (or none)', async () => {
@@ -253,11 +251,11 @@ describe('retention', () => {
   it(`keeps at least the last ${KEEP_RELEASES} releases and the active one`, async () => {
     const ids: string[] = [];
     for (let i = 0; i < KEEP_RELEASES + 2; i++) ids.push((await releaseFake(`v${i}`)).id);
-    const kept = listReleases({ releasesDir }, 'legal').map((r) => r.id);
+    const kept = (await listReleases({ releasesDir }, 'legal')).map((r) => r.id);
     expect(kept).toHaveLength(KEEP_RELEASES);
     expect(kept).toContain(ids.at(-1));
     expect(kept).not.toContain(ids[0]);
-    expect(prune({ releasesDir }, 'legal')).toEqual([]);
+    expect(await prune({ releasesDir }, 'legal')).toEqual([]);
     // Seven releases, each checked in a process of its own: slow on a busy machine.
   }, 90_000);
 });

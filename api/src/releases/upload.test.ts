@@ -7,7 +7,8 @@ import { CONTRACT_VERSION } from '@aitools/platform/contract';
 import { draft, GOOD_ENTRY, makeTgz, releaseEntries, type FixtureEntry } from '../../test/tarFixture';
 import { checkArchive, unpackArchive, UploadError } from './upload';
 import { fileManifestStore } from './manifestStore';
-import { activateStored, listReleases, shellSharedVersions, storeUpload } from './store';
+import { shellSharedVersions } from './build';
+import { activateStored, listReleases, storeUpload } from './store';
 
 let dir: string;
 beforeEach(() => {
@@ -101,7 +102,7 @@ describe('storing an upload', () => {
     expect(meta.files?.['server/entry.mjs']).toMatch(/^[0-9a-f]{64}$/);
     expect(stored()).toEqual([draft().id]);
     expect(staging()).toEqual([]);
-    expect(listReleases(at(), 'legal')[0]?.active).toBe(false);
+    expect((await listReleases(at(), 'legal'))[0]?.active).toBe(false);
     await activateStored('legal', meta.id, at());
     const state = at().manifests.read().manifest.remotes.legal;
     expect(state?.active).toBe(meta.id);

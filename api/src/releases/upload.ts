@@ -2,10 +2,12 @@
  * A release folder uploaded as a gzip tar (the release API): read with node-tar, refused whole at the first entry
  * that is not a plain file or folder inside client/, server/ or release.json, or past the limits. The archive is
  * read twice: once to check every entry (nothing is written), then unpacked into a folder of the caller's that is
- * renamed into the store only after the release's own checks pass (store.ts).
+ * stored only after the release's own checks pass (store.ts).
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Parser, Unpack, type ReadEntry } from 'tar';
+import { releaseDraftSchema, type ReleaseDraft } from './manifest';
 
 export interface UploadLimits {
   /** Entries (files and folders) in the archive. */
@@ -138,4 +140,32 @@ export async function unpackArchive(
     preserveOwner: false,
   });
   await feed(unpack, body, () => refused);
+}
+
+/** Unpacks an uploaded release of `remote` into `into` and reads its release.json (the build's draft). */
+export async function unpackRelease(
+  body: Buffer,
+  into: string,
+  remote: string,
+  limits: UploadLimits = DEFAULT_UPLOAD_LIMITS,
+): Promise<ReleaseDraft> {
+  await unpackArchive(body, into, limits);
+  let draft: ReleaseDraft;
+  try {
+    const parsed = releaseDraftSchema.safeParse(JSON.parse(readFileSync(join(into, 'release.json'), 'utf8')));
+    if (!parsed.success)
+      throw new Error(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
+    draft = parsed.data;
+  } catch (err) {
+    throw new UploadError(
+      400,
+      `The archive's release.json is missing or invalid (${(err as Error).message}). Build with \`pnpm release <remote> --site <url>\`, which writes it.`,
+    );
+  }
+  if (draft.remote !== remote)
+    throw new UploadError(
+      400,
+      `The archive is a release of ${draft.remote}, uploaded as ${remote}. Upload it to /api/releases/${draft.remote}.`,
+    );
+  return draft;
 }

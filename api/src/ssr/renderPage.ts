@@ -260,11 +260,7 @@ export async function createPageRenderer(
         .replace('<!--app-theme-->', () => `<script>${themeScript}</script>`)
         .replace('<!--app-head-->', () =>
           [
-            renderHeadTags(
-              draftShown
-                ? { ...(result.head ?? DEFAULT_HEAD), robots: 'noindex,nofollow' }
-                : (result.head ?? DEFAULT_HEAD),
-            ),
+            renderHeadTags(result.head ?? DEFAULT_HEAD, { noindex: draftShown }),
             ...remoteStyles,
             ...(bar ? [`<style>${PREVIEW_BAR_CSS}</style>`] : []),
             pageCodeList(shell.PAGE_CODE_ID, code),

@@ -4,6 +4,7 @@ import {
   canonicalUrl,
   defineRoute,
   getConfig,
+  HydrateLater,
   SITE_NAME,
   SocialLinks,
   type HeadArgs,
@@ -149,7 +150,8 @@ function Home({ data }: RouteProps<HomePage | null>) {
           </>
         )}
 
-        {STATIC_PARTS}
+        {/* Below the fold: hydrated after the rest (HydrateLater). */}
+        <HydrateLater>{STATIC_PARTS}</HydrateLater>
       </div>
       <BackToTop threshold={300} />
     </main>

@@ -4,6 +4,7 @@ import {
   canonicalUrl,
   defineRoute,
   getConfig,
+  HydrateLater,
   shareOrCopy,
   SITE_NAME,
   type HeadArgs,
@@ -218,57 +219,62 @@ function ToolDetail({ data: lookup }: RouteProps<ToolLookup>) {
 
         <InstallSection tool={tool} />
         <ServerTools tool={tool} />
-        {features.length > 0 && (
-          <section aria-labelledby="dir-features-title" className="dir-detail__section">
-            <h2 id="dir-features-title">Key Features</h2>
-            <ul className="dir-features">
-              {features.map((f) => (
-                <li key={featureTitle(f)}>
-                  {typeof f === 'string' ? (
-                    f
-                  ) : (
-                    <>
-                      <strong>{f.title}</strong>
-                      {f.description && <span> — {f.description}</span>}
-                    </>
-                  )}
+        {/* Below the fold on a phone: hydrated after the rest (HydrateLater), in two parts. */}
+        <HydrateLater>
+          {features.length > 0 && (
+            <section aria-labelledby="dir-features-title" className="dir-detail__section">
+              <h2 id="dir-features-title">Key Features</h2>
+              <ul className="dir-features">
+                {features.map((f) => (
+                  <li key={featureTitle(f)}>
+                    {typeof f === 'string' ? (
+                      f
+                    ) : (
+                      <>
+                        <strong>{f.title}</strong>
+                        {f.description && <span> — {f.description}</span>}
+                      </>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+
+          {pricingPlans.length > 0 && <PricingPlans plans={pricingPlans} />}
+        </HydrateLater>
+        <HydrateLater>
+          {(tool.faqs?.length ?? 0) > 0 && <ToolFaqAccordion faqs={tool.faqs!} />}
+          <SimilarTools tool={tool} />
+
+          <section aria-labelledby="dir-explore-title" className="dir-detail__section">
+            <h2 id="dir-explore-title">Explore More</h2>
+            <ul className="dir-explore">
+              {category && (
+                <li>
+                  <Link to={`/?category=${encodeURIComponent(category)}`}>More {category} tools</Link>
                 </li>
-              ))}
+              )}
+              <li>
+                <Link to={`/?type=${pricingType}`}>
+                  {pricingType === 'free' ? 'Free and freemium AI tools' : 'Paid AI tools'}
+                </Link>
+              </li>
+              <li>
+                <Link to="/">Browse all AI tools</Link>
+              </li>
+              <li>
+                <Link to="/blog">Read the AI Tools Blog</Link>
+              </li>
+              <li>
+                <Link to="/#faq">Frequently asked questions</Link>
+              </li>
+              <li>
+                <Link to="/submit">Submit your tool</Link>
+              </li>
             </ul>
           </section>
-        )}
-
-        {pricingPlans.length > 0 && <PricingPlans plans={pricingPlans} />}
-        {(tool.faqs?.length ?? 0) > 0 && <ToolFaqAccordion faqs={tool.faqs!} />}
-        <SimilarTools tool={tool} />
-
-        <section aria-labelledby="dir-explore-title" className="dir-detail__section">
-          <h2 id="dir-explore-title">Explore More</h2>
-          <ul className="dir-explore">
-            {category && (
-              <li>
-                <Link to={`/?category=${encodeURIComponent(category)}`}>More {category} tools</Link>
-              </li>
-            )}
-            <li>
-              <Link to={`/?type=${pricingType}`}>
-                {pricingType === 'free' ? 'Free and freemium AI tools' : 'Paid AI tools'}
-              </Link>
-            </li>
-            <li>
-              <Link to="/">Browse all AI tools</Link>
-            </li>
-            <li>
-              <Link to="/blog">Read the AI Tools Blog</Link>
-            </li>
-            <li>
-              <Link to="/#faq">Frequently asked questions</Link>
-            </li>
-            <li>
-              <Link to="/submit">Submit your tool</Link>
-            </li>
-          </ul>
-        </section>
+        </HydrateLater>
       </div>
       <BackToTop threshold={400} />
     </main>

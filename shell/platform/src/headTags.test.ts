@@ -31,6 +31,17 @@ describe('head tags', () => {
     expect(document.head.querySelector('link[rel="canonical"]')).toBeNull();
   });
 
+  it("keeps a page the server wrote noindex (a previewed draft) out of search engines after the routes' heads", () => {
+    const html = renderHeadTags(head, { noindex: true });
+    expect(html.match(/name="robots"/g)).toHaveLength(1);
+    expect(html).toContain('<meta name="robots" content="noindex,nofollow">');
+    document.head.innerHTML = html;
+    applyHead(document, head);
+    const robots = document.head.querySelectorAll('meta[name="robots"]');
+    expect([...robots].map((m) => m.getAttribute('content'))).toEqual(['noindex,nofollow']);
+    document.head.innerHTML = '';
+  });
+
   it('announces a social image as a large card for Open Graph and Twitter', () => {
     const html = renderHeadTags({ title: 'Cursor', image: 'https://example.com/og/tool/cursor.png?v=1&x=2' });
     expect(html).toContain(

@@ -67,22 +67,28 @@ export function escapeHtml(s: string): string {
     .replace(/'/g, '&#39;');
 }
 
-/** Server side: the <head> markup of a page. */
-export function renderHeadTags(head: Head): string {
-  const tags = headElements(head).map(({ tag, attrs, text }) => {
+/** The robots tag of a page that no search engine may index whatever its routes say (a previewed draft): written
+ *  outside the managed tags, so the browser's head changes keep it (applyHead). */
+const NOINDEX = '<meta name="robots" content="noindex,nofollow">';
+const UNMANAGED_ROBOTS = `meta[name="robots"]:not([${MANAGED}])`;
+
+/** Server side: the <head> markup of a page; `noindex`: kept out of search engines for as long as it is open. */
+export function renderHeadTags(head: Head, { noindex = false } = {}): string {
+  const tags = headElements(noindex ? { ...head, robots: undefined } : head).map(({ tag, attrs, text }) => {
     const a = Object.entries(attrs)
       .map(([k, v]) => ` ${k}="${escapeHtml(v)}"`)
       .join('');
     return tag === 'script' ? `<script ${MANAGED}${a}>${text}</script>` : `<${tag} ${MANAGED}${a}>`;
   });
-  return [`<title>${escapeHtml(head.title)}</title>`, ...tags, ...feedLinks].join('\n');
+  return [`<title>${escapeHtml(head.title)}</title>`, ...(noindex ? [NOINDEX] : []), ...tags, ...feedLinks].join('\n');
 }
 
 /** Browser side: replace the previous page's managed tags with this page's. */
 export function applyHead(doc: Document, head: Head): void {
   doc.title = head.title;
   doc.head.querySelectorAll(`[${MANAGED}]`).forEach((el) => el.remove());
-  for (const { tag, attrs, text } of headElements(head)) {
+  const noindex = doc.head.querySelector(UNMANAGED_ROBOTS) !== null;
+  for (const { tag, attrs, text } of headElements(noindex ? { ...head, robots: undefined } : head)) {
     const el = doc.createElement(tag);
     el.setAttribute(MANAGED, '');
     for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);

@@ -23,5 +23,7 @@ export { SITE_NAME, SOCIAL_LINKS, contactEmail, formatLongDate } from './site';
 export { SocialLinks } from './SocialLinks';
 export { SelectOptions } from './SelectOptions';
 export { Pagination } from './Pagination';
+export { ServerHtml } from './ServerHtml';
+export { HydrateLater } from './HydrateLater';
 export type { PaginationProps } from './Pagination';
 export type { PageWindow } from './pagination';

@@ -1,12 +1,13 @@
 /**
  * Several instances on one Postgres: two server processes on two ports share a database (created here on the
- * server E2E_DATABASE_URL names; `npm test` starts a throwaway one when PostgreSQL is installed) and one release
- * folder. What one instance or an operator's command changes, the other serves; limits count across both; killing
- * one instance under write load loses nothing it acknowledged.
+ * server E2E_DATABASE_URL names; `npm test` starts a throwaway one when PostgreSQL is installed) and nothing else:
+ * each has its own release folder, empty at the start, filled from the release files in the database. What one
+ * instance or an operator's command changes, the other serves; limits count across both; killing one instance under
+ * write load loses nothing it acknowledged.
  */
 import assert from 'node:assert/strict';
 import type { ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -22,7 +23,9 @@ describe(
   { skip: ADMIN_URL ? false : 'no Postgres server (npm test starts one when PostgreSQL is installed)' },
   () => {
     const dir = mkdtempSync(join(tmpdir(), 'aitools-cluster-'));
+    // The operator's folder (a copy of the suite's store, taken over into the database) and each instance's own.
     const releasesDir = join(dir, 'releases');
+    const instanceDir = (i: number) => join(dir, `instance-${i}`);
     const database = `aitools_cluster_${process.pid}`;
     let databaseUrl: string;
     const ports: number[] = [];
@@ -37,13 +40,14 @@ describe(
       startServerProcess({
         PORT: String(ports[i]),
         DATABASE_URL: databaseUrl,
-        RELEASES_DIR: releasesDir,
+        RELEASES_DIR: instanceDir(i),
         SITE_ORIGIN: base(i),
         NODE_ENV: 'production',
         LOG_LEVEL: 'silent',
         WRITE_RATE_LIMIT: '1000000',
         EVENTS_RATE_LIMIT: String(EVENTS_LIMIT),
         RENDER_BUDGET_MS: '15000',
+        // Signs preview links: the same on every instance (docs/operations.md).
         PREVIEW_SECRET: 'cluster-spec',
         ...(i === 0 ? { CONSOLE_PORT: String(consolePort), CONSOLE_ORIGIN: consoleOrigin() } : {}),
       });
@@ -54,9 +58,12 @@ describe(
       const url = new URL(ADMIN_URL!);
       url.pathname = `/${database}`;
       databaseUrl = url.toString();
-      // The shared folder both instances serve release files from: a copy of the suite's store (its manifest.json is
-      // taken over into the database by the first instance).
+      // The suite's store, taken over into the database by the first command on it (its releases and manifest.json);
+      // the instances start with empty folders of their own.
       cpSync(process.env.RELEASES_DIR!, releasesDir, { recursive: true });
+      const takeover = await runReleaseCli(cliEnv(), ['list']);
+      assert.equal(takeover.status, 0, takeover.stderr);
+      for (const i of [0, 1]) mkdirSync(instanceDir(i));
       ports.push(await freePort(), await freePort());
       consolePort = await freePort();
       servers.push(await start(0), await start(1));
@@ -177,6 +184,171 @@ describe(
       // At once: the very next request on either instance, no wait.
       assert.equal((await call(1, 'legal')).status, 401);
       assert.equal((await call(0, 'legal/rollback', { method: 'POST', body: '{}' })).status, 401);
+    });
+
+    /** The release files the page at `path` names for `remote` (its entry, preloaded chunks and stylesheets). */
+    const namedFiles = (html: string, remote: string) => [
+      ...new Set(html.match(new RegExp(`/remotes/${remote}/[\\w.-]+/[\\w./-]+\\.(?:js|css|mjs)`, 'g')) ?? []),
+    ];
+    /** Every browser file of every stored release, as the database holds them. */
+    const storedClientFiles = () =>
+      queryPostgres<{ remote: string; release_id: string; path: string }>(
+        databaseUrl,
+        `SELECT remote, release_id, path FROM release_paths WHERE path LIKE 'client/%' ORDER BY remote, release_id, path`,
+      );
+    const statusOf = async (i: number, url: string) => (await fetch(base(i) + url)).status;
+
+    it('a blog release uploaded through one instance is served by the other within a second: the page and every file it names', async () => {
+      const made = await runApiScript(cliEnv(), 'src/releases/tokenCli.ts', ['create', 'blog', '--label', 'blog-ci']);
+      assert.equal(made.status, 0, made.stderr);
+      const token = /^aitr_\S+$/m.exec(made.stdout)![0];
+      const before = (
+        await queryPostgres<{ n: number }>(databaseUrl, `SELECT count(*)::int AS n FROM release_contents`)
+      )[0]!.n;
+      const upload = await runReleaseCli({ ...cliEnv(), RELEASE_TOKEN: token }, ['release', 'blog', '--site', base(0)]);
+      assert.equal(upload.status, 0, upload.stderr + upload.stdout);
+      const uploaded = Date.now();
+      const id = ((await json(0, '/remotes.json')).body as Record<string, { id: string }>).blog!.id;
+
+      let page: string;
+      for (;;) {
+        const res = await fetch(`${base(1)}/blog`);
+        page = await res.text();
+        if (res.status === 200 && page.includes(`/remotes/blog/${id}/`)) break;
+        assert.ok(Date.now() - uploaded < 1000, `instance 1 serves blog ${id} within a second of its activation`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      const took = Date.now() - uploaded;
+      // Uploaded to instance 0 only: instance 1's copy came from the database.
+      assert.ok(existsSync(join(instanceDir(1), 'blog', id, 'release.json')), 'instance 1 holds its own copy');
+      const named = namedFiles(page, 'blog').filter((u) => u.includes(`/${id}/`));
+      assert.ok(named.length >= 2, `the page names the release's entry and chunks: ${named.join(', ')}`);
+      for (const url of named) assert.equal(await statusOf(1, url), 200, url);
+      const files = (await storedClientFiles()).filter((f) => f.remote === 'blog' && f.release_id === id);
+      for (const f of files)
+        assert.equal(await statusOf(1, `/remotes/blog/${id}/${f.path.slice('client/'.length)}`), 200, f.path);
+
+      // The new release shares files with the one before it: those contents are stored once, and none is left over.
+      const [shared] = await queryPostgres<{ n: number }>(
+        databaseUrl,
+        `SELECT count(*)::int AS n FROM (SELECT sha256 FROM release_paths WHERE remote = 'blog'
+           GROUP BY sha256 HAVING count(DISTINCT release_id) > 1) s`,
+      );
+      const [counts] = await queryPostgres<{ contents: number; distinct_paths: number; added: number }>(
+        databaseUrl,
+        `SELECT (SELECT count(*)::int FROM release_contents) AS contents,
+                (SELECT count(DISTINCT sha256)::int FROM release_paths) AS distinct_paths,
+                (SELECT count(*)::int FROM release_paths WHERE remote = 'blog' AND release_id = $1) AS added`,
+        id,
+      );
+      assert.ok(shared!.n > 0, 'two blog releases share files');
+      assert.equal(counts!.contents, counts!.distinct_paths, 'each distinct content is one row');
+      assert.ok(
+        counts!.contents - before < counts!.added,
+        `${counts!.added} files, ${counts!.contents - before} new contents`,
+      );
+      console.log(
+        `  instance 1 served the page ${took} ms after the upload ended; ${named.length} named files and ${files.length} browser files answered 200; ${shared!.n} contents shared with earlier blog releases, stored once`,
+      );
+    });
+
+    it('a legal release uploaded through one instance is previewed, then run as a canary, on the other', async () => {
+      const made = await runApiScript(cliEnv(), 'src/releases/tokenCli.ts', [
+        'create',
+        'legal',
+        '--label',
+        'legal-team',
+      ]);
+      assert.equal(made.status, 0, made.stderr);
+      const token = /^aitr_\S+$/m.exec(made.stdout)![0];
+      const upload = await runReleaseCli({ ...cliEnv(), RELEASE_TOKEN: token }, [
+        'release',
+        'legal',
+        '--site',
+        base(0),
+        '--no-activate',
+      ]);
+      assert.equal(upload.status, 0, upload.stderr + upload.stdout);
+      const link = new URL(/^\s+(http\S+__preview\S+)$/m.exec(upload.stdout)![1]!);
+      const id = /\/__preview\/legal\/([^/?]+)/.exec(link.pathname)![1]!;
+      assert.notEqual(await activeLegal(1), id, 'stored, not activated');
+
+      /** /privacy on instance 1 with `cookie`: the legal release it names, and the status of every file it names. */
+      const privacyOn1 = async (cookie: string) => {
+        const html = await (await fetch(`${base(1)}/privacy`, { headers: { cookie } })).text();
+        const named = namedFiles(html, 'legal');
+        return {
+          release: /\/remotes\/legal\/([^/]+)\/remoteEntry\.js/.exec(html)?.[1],
+          statuses: await Promise.all(named.map(async (u) => `${u} ${await statusOf(1, u)}`)),
+        };
+      };
+      // The link opened on the other instance: it fetches the release from the database and serves it to this browser.
+      const opened = await fetch(`${base(1)}${link.pathname}${link.search}`, { redirect: 'manual' });
+      assert.equal(opened.status, 303);
+      const previewCookie = opened.headers.get('set-cookie')!.split(';')[0]!;
+      const previewed = await privacyOn1(previewCookie);
+      assert.equal(previewed.release, id);
+      assert.ok(
+        previewed.statuses.every((s) => s.endsWith(' 200')),
+        previewed.statuses.join(', '),
+      );
+      assert.notEqual((await privacyOn1('')).release, id, 'others keep the active release');
+
+      // A canary started through instance 0: instance 1 serves it to a visitor of a bucket below its share.
+      const canary = await fetch(`${base(0)}/api/releases/legal/activate`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ id, canary: 50 }),
+      });
+      assert.equal(canary.status, 200, await canary.text());
+      const started = Date.now();
+      for (;;) {
+        const onCanary = await privacyOn1('release_bucket=0');
+        if (onCanary.release === id) {
+          assert.ok(
+            onCanary.statuses.every((s) => s.endsWith(' 200')),
+            onCanary.statuses.join(', '),
+          );
+          break;
+        }
+        assert.ok(Date.now() - started < 10_000, 'instance 1 serves the canary to its side');
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      assert.notEqual((await privacyOn1('release_bucket=99')).release, id, 'the stable side keeps the active release');
+      const aborted = await fetch(`${base(1)}/api/releases/legal/abort`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}` },
+      });
+      assert.equal(aborted.status, 200, await aborted.text());
+    });
+
+    it("an instance whose release folder is deleted while it runs refills it, and serves every stored release's files with no 404", async () => {
+      rmSync(instanceDir(0), { recursive: true, force: true });
+      const served = (await json(1, '/remotes.json')).body as Record<string, { id: string }>;
+      // By itself: the releases it serves come back without a request asking for them.
+      const started = Date.now();
+      for (;;) {
+        const missing = Object.entries(served).filter(
+          ([remote, r]) => !existsSync(join(instanceDir(0), remote, r.id, 'release.json')),
+        );
+        if (!missing.length) break;
+        assert.ok(Date.now() - started < 15_000, `refilled: ${missing.map(([r]) => r).join(', ')} still missing`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      const files = await storedClientFiles();
+      const failed: string[] = [];
+      for (const f of files) {
+        const url = `/remotes/${f.remote}/${f.release_id}/${f.path.slice('client/'.length)}`;
+        const status = await statusOf(0, url);
+        if (status !== 200) failed.push(`${url}: ${status}`);
+      }
+      assert.deepEqual(failed, [], `all ${files.length} files of the stored releases answer 200`);
+      const blog = await fetch(`${base(0)}/blog`);
+      assert.equal(blog.status, 200);
+      for (const url of namedFiles(await blog.text(), 'blog')) assert.equal(await statusOf(0, url), 200, url);
+      console.log(
+        `  ${files.length} files of ${new Set(files.map((f) => f.release_id)).size} stored releases answered 200 after the folder was deleted`,
+      );
     });
 
     it('the write rate limit counts across both instances', async () => {

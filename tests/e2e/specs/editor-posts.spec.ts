@@ -1,8 +1,8 @@
 /**
  * Editors publish posts without a deploy (docs/operations.md, Editing content), in Chromium with a virtual
  * authenticator: an editor writes a post with a heading, a list, a link and a code block, and its live preview is the
- * published article's HTML; a preview link shows the draft to a fresh browser while /blog, the feed and the sitemap
- * do not; publishing puts it on all three through the page cache; a post scheduled a minute ahead appears on its
+ * published article's HTML (addresses aside: the site's, and the cover the console draws); a preview link shows the
+ * draft and its cover to a fresh browser while /blog, the feed and the sitemap do not; publishing puts it on all three through the page cache; a post scheduled a minute ahead appears on its
  * own (only pages are polled: nothing triggers the scheduler); restoring an older version brings its text back; a
  * moderator gets 403 on every editor call; a restart loses none of it.
  *
@@ -15,7 +15,7 @@ import type { ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { axeViolations, launchBrowser } from '../browser';
 import { freePort, runApiScript, startServerProcess, stopServerProcess } from '../harness';
 import { eventually, registerOperator, type Operator } from '../operators';
@@ -54,6 +54,20 @@ let laterAt: Date;
 const text = async (path: string, headers: Record<string, string> = {}) =>
   (await fetch(base + path, { headers })).text();
 const linked = (html: string, slug: string) => html.includes(`/blog/${slug}`);
+/** An image's natural width once it has loaded or failed (0: it did not load). */
+const loadedWidth = (img: Locator) =>
+  img.evaluate((el: HTMLImageElement) =>
+    el.complete
+      ? el.naturalWidth
+      : new Promise<number>((resolve) => {
+          el.addEventListener('load', () => resolve(el.naturalWidth));
+          el.addEventListener('error', () => resolve(0));
+        }),
+  );
+/** The live preview's HTML with the console's two rewrites undone (api/src/console/previewAddresses.ts): the site's
+ *  origin before the site's own addresses, and the console's drawing of the post's cover. Nothing else is changed. */
+const asOnTheSite = (html: string, slug: string) =>
+  html.replaceAll(`${base}/`, '/').replaceAll(`/api/posts/${slug}/cover.png?`, `/covers/${slug}.png?`);
 
 async function invite(role: string, name: string): Promise<string> {
   const cli = await runApiScript(env, 'src/console/cli.ts', ['invite', '--role', role, '--name', name]);
@@ -120,8 +134,12 @@ describe('editors publish posts from the console', () => {
     await preview.locator('pre code', { hasText: 'const answer = 42;' }).waitFor();
     assert.equal(await preview.locator('h2').innerText(), 'Why it matters');
     assert.equal(await preview.locator('.blog-body li').count(), 3);
-    assert.equal(await preview.locator('a', { hasText: 'the blog' }).getAttribute('href'), '/blog');
-    previewHtml = await preview.innerHTML();
+    // Its addresses are the site's, and its cover (the site does not draw a draft's) loads from the console.
+    assert.equal(await preview.locator('a', { hasText: 'the blog' }).getAttribute('href'), `${base}/blog`);
+    const cover = preview.locator('img.blog-post__image');
+    assert.match((await cover.getAttribute('src')) ?? '', new RegExp(`^/api/posts/${POST.slug}/cover\\.png\\?v=`));
+    assert.ok((await loadedWidth(cover)) > 0, "the live preview's cover loads");
+    previewHtml = asOnTheSite(await preview.innerHTML(), POST.slug);
     assert.match(previewHtml, /^<article class="blog-post__article"/);
     // The editor and the list, with the versions and the preview on screen, pass axe-core.
     await page
@@ -162,6 +180,8 @@ describe('editors publish posts from the console', () => {
     assert.match((await visitor.locator('meta[name="robots"]').getAttribute('content')) ?? '', /noindex/);
     assert.equal(await visitor.locator('h1.blog-post__title').innerText(), POST.title);
     await visitor.getByRole('complementary', { name: 'Post preview' }).waitFor();
+    // Its cover is drawn for this browser, which holds the post's preview, and loads (a draft's cover is 404 to others).
+    assert.ok((await loadedWidth(visitor.locator('img.blog-post__image'))) > 0, "the draft's cover loads");
     // Its /blog is everyone's.
     await visitor.goto(`${base}/blog`);
     assert.equal(await visitor.locator(`a[href="/blog/${POST.slug}"]`).count(), 0);
@@ -170,6 +190,7 @@ describe('editors publish posts from the console', () => {
     for (const path of ['/blog', '/feeds/blog.xml', '/sitemap.xml'])
       assert.equal(linked(await text(path), POST.slug), false, `${path} does not list the draft`);
     assert.equal((await fetch(`${base}/blog/${POST.slug}`)).status, 404);
+    assert.equal((await fetch(`${base}/covers/${POST.slug}.png`)).status, 404);
   });
 
   it('publishing puts it on /blog, the feed and the sitemap through the page cache; its page is the live preview', async () => {
@@ -221,6 +242,7 @@ describe('editors publish posts from the console', () => {
       ['GET', `/api/posts/${POST.slug}/revisions`],
       ['GET', `/api/posts/${POST.slug}/revisions/1`],
       ['GET', `/api/posts/${POST.slug}/diff?from=1&to=2`],
+      ['GET', `/api/posts/${POST.slug}/cover.png`],
       ['POST', `/api/posts/${POST.slug}/restore`],
       ['POST', `/api/posts/${POST.slug}/preview-link`],
     ];

@@ -1,6 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { act } from 'react';
+import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
+import { HeadContext } from '@aitools/platform';
+import * as markdown from './markdown';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { outlineLevels, PostBody } from './PostBody';
 
@@ -87,12 +91,45 @@ describe('PostBody', () => {
 
   it('renders the same markup on the server (nothing depends on the browser)', () => {
     const html = renderToString(
-      <MemoryRouter>
-        <PostBody content={BODY} />
-      </MemoryRouter>,
+      <HeadContext.Provider value={{ head: null }}>
+        <MemoryRouter>
+          <PostBody content={BODY} />
+        </MemoryRouter>
+      </HeadContext.Provider>,
     );
     expect(html).toContain('<h2>Heading two</h2>');
     expect(html).toContain('&lt;script&gt;');
     expect(html).not.toContain('<script');
+  });
+
+  it('keeps the server HTML when hydrated: the markdown is not parsed again, site links still navigate in-app', async () => {
+    const tree = (
+      <MemoryRouter initialEntries={['/blog/post']}>
+        <Routes>
+          <Route path="/blog/post" element={<PostBody content={BODY} />} />
+          <Route path="/tool/claude" element={<p>Claude page</p>} />
+        </Routes>
+      </MemoryRouter>
+    );
+    const container = document.createElement('div');
+    // The shell's server render gives a head collector (entry-server.tsx); the browser's never has one.
+    container.innerHTML = renderToString(<HeadContext.Provider value={{ head: null }}>{tree}</HeadContext.Provider>);
+    document.body.appendChild(container);
+    const serverNode = container.querySelector('h2');
+    const parse = vi.spyOn(markdown, 'parseBlocks');
+    const errors: unknown[] = [];
+    try {
+      await act(async () => void hydrateRoot(container, tree, { onRecoverableError: (e) => errors.push(e) }));
+      expect(errors).toEqual([]);
+      expect(parse).not.toHaveBeenCalled();
+      expect(container.querySelector('h2')).toBe(serverNode);
+      expect(container.textContent).toContain('<script>alert("x")</script>');
+      const link = [...container.querySelectorAll('a')].find((a) => a.textContent === 'a site link')!;
+      await act(async () => void fireEvent.click(link));
+      expect(container.textContent).toContain('Claude page');
+    } finally {
+      parse.mockRestore();
+      container.remove();
+    }
   });
 });

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { ServerHtml } from '@aitools/platform';
 import { isSitePath, parseBlocks, type Block, type Inline } from './markdown';
 
 function renderInline(nodes: Inline[]): ReactNode[] {
@@ -61,14 +62,15 @@ function renderBlock(block: Block, key: number, headingLevel: number): ReactNode
   }
 }
 
-/** A post body as React elements (never injected HTML). */
-export function PostBody({ content }: { content: string }) {
+function bodyElements(content: string): ReactNode[] {
   const blocks = parseBlocks(content);
   const levels = outlineLevels(blocks.flatMap((b) => (b.type === 'heading' ? [b.level] : [])));
   let heading = 0;
-  return (
-    <div className="blog-body">
-      {blocks.map((b, i) => renderBlock(b, i, b.type === 'heading' ? levels[heading++] : 0))}
-    </div>
-  );
+  return blocks.map((b, i) => renderBlock(b, i, b.type === 'heading' ? levels[heading++] : 0));
+}
+
+/** A post body as React elements (never injected HTML). A hydrated page keeps the server's (ServerHtml): the
+ *  markdown is not parsed again in the browser. */
+export function PostBody({ content }: { content: string }) {
+  return <ServerHtml className="blog-body" render={() => bodyElements(content)} />;
 }
