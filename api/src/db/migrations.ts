@@ -311,19 +311,6 @@ const STEPS: Step[] = [
           BEGIN SELECT RAISE(ABORT, 'console_audit is append-only'); END`.execute(db);
     }
   },
-  // Purges the shared caches still have to take (edge/purges.ts): one row per key.
-  async (db) => {
-    await db.schema
-      .createTable('edge_purges')
-      .addColumn('key', 'text', (c) => c.primaryKey())
-      .addColumn('generation', 'integer', (c) => c.notNull())
-      .addColumn('queued_at', 'bigint', (c) => c.notNull())
-      .addColumn('next_at', 'bigint', (c) => c.notNull())
-      .addColumn('attempts', 'integer', (c) => c.notNull())
-      .addColumn('claimed_until', 'bigint', (c) => c.notNull())
-      .addColumn('again_at', 'bigint', (c) => c.notNull())
-      .execute();
-  },
   // Every saved version of an edited post or tool (content/revisions.ts): one table for both kinds, one row a save;
   // the unique key is what refuses the second of two saves made from the same version.
   async (db, dialect) => {
@@ -367,16 +354,18 @@ const STEPS: Step[] = [
       .columns(['status', 'published_at'])
       .execute();
   },
-  // Editors in the console (docs/operations.md, Editing content: Tools): a hidden tool keeps its row and leaves every
-  // public list; a changed slug leaves its old address behind, which redirects to the new one.
+  // Purges the shared caches still have to take (edge/purges.ts): one row per key.
   async (db) => {
-    await db.schema.alterTable('tools').addColumn('hidden_at', 'text').execute();
     await db.schema
-      .createTable('tool_slug_aliases')
-      .addColumn('old_slug', 'text', (c) => c.primaryKey())
-      .addColumn('slug', 'text', (c) => c.notNull())
+      .createTable('edge_purges')
+      .addColumn('key', 'text', (c) => c.primaryKey())
+      .addColumn('generation', 'integer', (c) => c.notNull())
+      .addColumn('queued_at', 'bigint', (c) => c.notNull())
+      .addColumn('next_at', 'bigint', (c) => c.notNull())
+      .addColumn('attempts', 'integer', (c) => c.notNull())
+      .addColumn('claimed_until', 'bigint', (c) => c.notNull())
+      .addColumn('again_at', 'bigint', (c) => c.notNull())
       .execute();
-    await db.schema.createIndex('tool_slug_aliases_slug').on('tool_slug_aliases').column('slug').execute();
   },
   // Release files on Postgres (releases/dbReleaseStore.ts): each distinct content once, by its sha256; a release's
   // row and its paths name them. SQLite keeps files on disk and leaves these empty.
@@ -410,6 +399,17 @@ const STEPS: Step[] = [
       )
       .execute();
     await db.schema.createIndex('release_paths_sha256').on('release_paths').column('sha256').execute();
+  },
+  // Editors in the console (docs/operations.md, Editing content: Tools): a hidden tool keeps its row and leaves every
+  // public list; a changed slug leaves its old address behind, which redirects to the new one.
+  async (db) => {
+    await db.schema.alterTable('tools').addColumn('hidden_at', 'text').execute();
+    await db.schema
+      .createTable('tool_slug_aliases')
+      .addColumn('old_slug', 'text', (c) => c.primaryKey())
+      .addColumn('slug', 'text', (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex('tool_slug_aliases_slug').on('tool_slug_aliases').column('slug').execute();
   },
 ];
 
