@@ -39,3 +39,61 @@ describe('a tool edit', () => {
     expect(taxonomyRenameSchema.safeParse({ kind: 'tag', from: 'a', to: 'x'.repeat(41) }).success).toBe(false);
   });
 });
+
+describe('a tool edit of its key features, FAQs and plans', () => {
+  it('stores a key feature without a description as plain text, with one as a pair', () => {
+    const r = checkToolEdit({
+      ...valid,
+      keyFeatures: ['Agent mode', { title: ' Tab ', description: '' }, { title: 'Chat', description: 'Ask the code' }],
+      faqs: [{ question: 'Is it free?', answer: 'There is a free plan.' }],
+      plans: [{ name: 'Free', price: '$0', features: ['2,000 completions'] }],
+    });
+    expect(r.success && r.data).toMatchObject({
+      keyFeatures: ['Agent mode', 'Tab', { title: 'Chat', description: 'Ask the code' }],
+      faqs: [{ question: 'Is it free?', answer: 'There is a free plan.' }],
+      plans: [{ name: 'Free', price: '$0', features: ['2,000 completions'], highlight: false }],
+    });
+  });
+
+  it('accepts its own output again (a restored version is checked anew)', () => {
+    const first = checkToolEdit({
+      ...valid,
+      keyFeatures: ['A', { title: 'B', description: 'b' }],
+      plans: [{ name: 'Pro', description: 'For teams', features: [], highlight: true }],
+    });
+    expect(first.success).toBe(true);
+    if (!first.success) return;
+    expect(checkToolEdit(JSON.parse(JSON.stringify(first.data)))).toEqual(first);
+  });
+
+  it('refuses each bad entry with a reason naming the entry and its part', () => {
+    const r = checkToolEdit({
+      ...valid,
+      keyFeatures: ['ok', { title: ' ', description: 'no title' }],
+      faqs: [
+        { question: 'Q1', answer: 'A1' },
+        { question: 'Q2', answer: 'A2' },
+        { question: 'Q3', answer: '   ' },
+      ],
+      plans: [
+        { name: 'Pro', features: [] },
+        { name: '', price: '$1' },
+      ],
+    });
+    expect(r.success).toBe(false);
+    if (r.success) return;
+    expect(r.fieldErrors).toEqual({
+      'keyFeatures.1.title': 'Title is required',
+      'faqs.2.answer': 'Answer is required',
+      'plans.0.price': 'A plan needs a price, features or a description',
+      'plans.1.name': 'Plan name is required',
+    });
+  });
+
+  it('bounds the lists and their entries', () => {
+    const many = checkToolEdit({ ...valid, faqs: Array.from({ length: 31 }, () => ({ question: 'q', answer: 'a' })) });
+    expect(many.success || many.fieldErrors).toEqual({ faqs: 'At most 30 faqs' });
+    const long = checkToolEdit({ ...valid, keyFeatures: ['x'.repeat(201)] });
+    expect(long.success || long.fieldErrors).toEqual({ 'keyFeatures.0.title': 'Title must be 200 characters or less' });
+  });
+});

@@ -18,6 +18,13 @@ export const TAG_MAX_LENGTH = 40;
 export const TAGS_MAX = 30;
 export const FULL_DESCRIPTION_MAX_LENGTH = 20000;
 export const COMPANY_MAX_LENGTH = 100;
+export const KEY_FEATURES_MAX = 30;
+export const FAQS_MAX = 30;
+export const PLANS_MAX = 12;
+export const PLAN_NAME_MAX_LENGTH = 60;
+export const PLAN_FEATURES_MAX = 30;
+export const SHORT_TEXT_MAX_LENGTH = 200;
+export const LONG_TEXT_MAX_LENGTH = 5000;
 
 /** Lowercase letters and digits in words joined by single hyphens: what an address of /tool/<slug> may be. */
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -31,6 +38,47 @@ const optional = (label: string, max: number, multiline = false) =>
   textField({ label, max, multiline })
     .optional()
     .transform((v) => (v ? v : undefined));
+
+const list = <T extends z.ZodType>(entry: T, label: string, max: number) =>
+  z.array(entry, { error: `${label} must be a list` }).max(max, `At most ${max} ${label.toLowerCase()}`);
+
+/** A key feature: a title alone is stored as the plain string the older data uses; with a description, as a pair. */
+const keyFeatureField = z
+  .preprocess(
+    (v) => (typeof v === 'string' ? { title: v } : v),
+    z
+      .object(
+        {
+          title: required('Title', SHORT_TEXT_MAX_LENGTH),
+          description: optional('Description', LONG_TEXT_MAX_LENGTH, true),
+        },
+        { error: 'A key feature is a title and a description' },
+      )
+      .strict(),
+  )
+  .transform((f) => (f.description ? { title: f.title, description: f.description } : f.title));
+
+const faqField = z
+  .object({
+    question: required('Question', SHORT_TEXT_MAX_LENGTH),
+    answer: required('Answer', LONG_TEXT_MAX_LENGTH, true),
+  })
+  .strict();
+
+/** A plan as plans.ts edits it; one the page would skip (a name alone) is refused rather than silently dropped. */
+const planField = z
+  .object({
+    name: required('Plan name', PLAN_NAME_MAX_LENGTH),
+    price: optional('Price', PLAN_NAME_MAX_LENGTH),
+    features: list(required('A plan feature', SHORT_TEXT_MAX_LENGTH), 'Plan features', PLAN_FEATURES_MAX).default([]),
+    description: optional('Plan description', LONG_TEXT_MAX_LENGTH, true),
+    highlight: z.boolean({ error: 'Highlight is true or false' }).default(false),
+  })
+  .strict()
+  .refine((p) => p.price || p.features.length || p.description, {
+    path: ['price'],
+    message: 'A plan needs a price, features or a description',
+  });
 
 /** A logo: a web address, or a path on this site (the brand tiles under /images/). */
 const logoField = textField({ label: 'Logo', max: URL_MAX_LENGTH }).refine(
@@ -62,6 +110,11 @@ function buildToolEditSchema() {
       mcpBadge: z.enum(['Official', 'Community'], { error: 'MCP badge is Official or Community' }).optional(),
       /** The MCP registry record (server.json) of an MCP server; null removes it. */
       mcpServer: mcpSeedRecordSchema.nullable().optional(),
+      /** Absent keeps the stored list (an edit from before these fields); an empty list removes it. */
+      keyFeatures: list(keyFeatureField, 'Key features', KEY_FEATURES_MAX).optional(),
+      faqs: list(faqField, 'FAQs', FAQS_MAX).optional(),
+      /** The page's pricing plans (detailedPricing), stored as its structured shape (plans.ts). */
+      plans: list(planField, 'Plans', PLANS_MAX).optional(),
     })
     .strict();
 }
@@ -70,12 +123,17 @@ export const toolEditSchema = /* @__PURE__ */ buildToolEditSchema();
 export type ToolEdit = z.output<typeof toolEditSchema>;
 export type ToolEditInput = z.input<typeof toolEditSchema>;
 
+/** The list fields, whose reasons name the entry and part refused ("faqs.2.answer"). */
+export const TOOL_EDIT_LISTS = ['keyFeatures', 'faqs', 'plans'] as const;
+
 /** Checks an edit: the data, or one reason per refused field (`form` for the edit as a whole). */
 export function checkToolEdit(
   input: unknown,
 ): { success: true; data: ToolEdit } | { success: false; fieldErrors: FieldErrors } {
   const r = toolEditSchema.safeParse(input ?? {});
-  return r.success ? { success: true, data: r.data } : { success: false, fieldErrors: fieldErrorsOf(r.error, 'form') };
+  return r.success
+    ? { success: true, data: r.data }
+    : { success: false, fieldErrors: fieldErrorsOf(r.error, 'form', TOOL_EDIT_LISTS) };
 }
 
 /** A category or tag rename or merge: the new name under the same rules as the tool's own field. */

@@ -10,10 +10,15 @@ z.config({ jitless: true });
 export { z };
 
 /** The site's one reading of a failed parse, for forms and API answers alike (browser and server): the first
- *  message per top-level field; problems with the value as a whole go under `root`. */
-export function fieldErrorsOf(error: z.ZodError, root: string): Record<string, string> {
+ *  message per top-level field (per entry for the fields named in `lists`); problems with the value as a whole go
+ *  under `root`. */
+export function fieldErrorsOf(error: z.ZodError, root: string, lists: readonly string[] = []): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const issue of error.issues) out[issue.path.length ? String(issue.path[0]) : root] ??= issue.message;
+  for (const { path, message } of error.issues) {
+    // A list in `lists` answers per entry and part ("faqs.2.answer"), so a form can show the reason beside it.
+    const key = !path.length ? root : lists.includes(String(path[0])) ? path.join('.') : String(path[0]);
+    out[key] ??= message;
+  }
   return out;
 }
 
