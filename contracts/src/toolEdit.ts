@@ -69,7 +69,7 @@ const faqField = z
 const planField = z
   .object({
     name: required('Plan name', PLAN_NAME_MAX_LENGTH),
-    price: optional('Price', PLAN_NAME_MAX_LENGTH),
+    price: optional('Price', SHORT_TEXT_MAX_LENGTH),
     features: list(required('A plan feature', SHORT_TEXT_MAX_LENGTH), 'Plan features', PLAN_FEATURES_MAX).default([]),
     description: optional('Plan description', LONG_TEXT_MAX_LENGTH, true),
     highlight: z.boolean({ error: 'Highlight is true or false' }).default(false),

@@ -10,6 +10,9 @@ import addFormats from 'ajv-formats';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerJson } from '@aitools/contracts/mcp';
+import { parsePricingPlans } from '@aitools/contracts/plans';
+import { checkToolEdit } from '@aitools/contracts/toolEdit';
+import type { Tool } from '@aitools/contracts/tools';
 import { seed } from '../db/seed';
 import { dataVersion } from '../db/dataVersion';
 import { signedInPerson, startConsoleTest, type ConsoleBrowser, type ConsoleTest } from '../../test/consoleHarness';
@@ -137,6 +140,81 @@ describe('saving a tool', () => {
     const answer = await site().get(`/v0.1/servers/${encodeURIComponent(server.name)}/versions/latest`);
     expect(answer.body.server.description).toBe('Edited description of the server');
     expect(validate(answer.body.server), ajv.errorsText(validate.errors)).toBe(true);
+  });
+});
+
+describe("a tool's key features, FAQs and plans", () => {
+  /** What the tool page shows of them (mfe-directory's ToolDetail), from the public answer. */
+  const shown = (tool: Tool) => ({
+    features: (tool.keyFeatures ?? []).map((f) => (typeof f === 'string' ? { title: f } : f)),
+    faqs: tool.faqs ?? [],
+    plans: parsePricingPlans(tool.detailedPricing).map(({ key: _key, highlight, description, ...p }) => ({
+      ...p,
+      description: description?.trim(),
+      highlight: !!highlight,
+    })),
+  });
+
+  it('every seeded tool loads into the editor under the field rules', async () => {
+    const { tools } = (await editor.get('/api/tools')).body as { tools: { slug: string }[] };
+    const refused: Record<string, unknown> = {};
+    for (const { slug } of tools) {
+      const r = checkToolEdit((await open(slug)).edit);
+      if (!r.success) refused[slug] = r.fieldErrors;
+    }
+    expect(tools.length).toBeGreaterThan(100);
+    expect(refused).toEqual({});
+  });
+
+  // One tool of each stored plan shape: (a) a list, (b) key -> details, (c) structured plans.
+  it.each(['grok', 'meta-ai', 'gemini', 'fetch-mcp-server'])('%s saved unchanged shows the same page', async (slug) => {
+    const before = (await site().get(`/api/tools/${slug}`)).body as Tool;
+    const res = await save(slug, {});
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const after = (await site().get(`/api/tools/${slug}`)).body as Tool;
+    expect(shown(after)).toEqual(shown(before));
+    expect(shown(before).plans.length).toBeGreaterThan(0);
+    const { entries } = await listAudit(t.db, { action: 'tool.edit' });
+    expect(entries[0]).toMatchObject({ target: `/tool/${slug}`, summary: 'saved without changes' });
+  });
+
+  it('changes a FAQ answer, a key feature and a plan; the page shows them', async () => {
+    const { edit } = await open('chatgpt');
+    const faqs = edit.faqs as { question: string; answer: string }[];
+    const plans = edit.plans as Record<string, unknown>[];
+    const res = await save('chatgpt', {
+      faqs: [{ ...faqs[0]!, answer: 'An edited answer.' }, ...faqs.slice(1)],
+      keyFeatures: [{ title: 'An edited feature', description: 'With a description' }],
+      plans: [{ ...plans[0]!, price: '$1/month', highlight: true }],
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const after = (await site().get('/api/tools/chatgpt')).body as Tool;
+    expect(after.faqs![0]).toEqual({ question: faqs[0]!.question, answer: 'An edited answer.' });
+    expect(after.keyFeatures).toEqual([{ title: 'An edited feature', description: 'With a description' }]);
+    expect(parsePricingPlans(after.detailedPricing)).toMatchObject([{ price: '$1/month', highlight: true }]);
+    const { entries } = await listAudit(t.db, { action: 'tool.edit' });
+    expect(entries[0]!.summary).toBe('changed keyFeatures, faqs, plans');
+  });
+
+  it('an edit without the lists (saved before they were editable) keeps them', async () => {
+    const before = (await site().get('/api/tools/poe')).body as Tool;
+    const { version, edit } = await open('poe');
+    const { keyFeatures: _f, faqs: _q, plans: _p, ...older } = edit;
+    const res = await editor.post('/api/tools/poe', { base: version, edit: { ...older, pricing: 'Paid' } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const after = (await site().get('/api/tools/poe')).body as Tool;
+    expect(after.pricing).toBe('Paid');
+    expect(shown(after)).toEqual(shown(before));
+  });
+
+  it('refuses a bad entry with a reason naming it, and stores nothing', async () => {
+    const before = (await site().get('/api/tools/grok')).body;
+    const { edit } = await open('grok');
+    const faqs = edit.faqs as { question: string; answer: string }[];
+    const res = await save('grok', { faqs: faqs.map((f, i) => (i === 1 ? { ...f, answer: ' ' } : f)) });
+    expect(res.status).toBe(400);
+    expect(res.body.fieldErrors).toEqual({ 'faqs.1.answer': 'Answer is required' });
+    expect((await site().get('/api/tools/grok')).body).toEqual(before);
   });
 });
 

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { success } from '@aitools/contracts/answers';
 import { checkToolEdit, taxonomyRenameSchema, type ToolEdit } from '@aitools/contracts/toolEdit';
 import { parseTags, type Tool } from '@aitools/contracts/tools';
+import { editablePlans } from '@aitools/contracts/plans';
 import type { ServerJson } from '@aitools/contracts/mcp';
 import type { DB } from '../db/connection';
 import { HttpError } from '../middleware/errors';
@@ -43,6 +44,12 @@ export function editableFields(tool: Tool, mcpServer: ServerJson | null): Record
     company: tool.company,
     mcpBadge: tool.mcpBadge,
     mcpServer,
+    // As the contracts' rules store them, so an unchanged save reports no change (plans.ts: any stored shape).
+    keyFeatures: (tool.keyFeatures ?? []).map((f) =>
+      typeof f === 'string' ? f : f.description ? { title: f.title, description: f.description } : f.title,
+    ),
+    faqs: tool.faqs ?? [],
+    plans: editablePlans(tool.detailedPricing),
   };
 }
 

@@ -6,6 +6,7 @@
 import type { ServerJson } from '@aitools/contracts/mcp';
 import type { Tool } from '@aitools/contracts/tools';
 import type { ToolEdit } from '@aitools/contracts/toolEdit';
+import { storedPlans } from '@aitools/contracts/plans';
 import { containsText, inTransaction, type DB } from '../db/connection';
 import { bumpDataVersion } from '../db/dataVersion';
 import { HttpError } from '../middleware/errors';
@@ -62,12 +63,17 @@ export async function requireTool(db: DB, slug: string): Promise<EditableTool> {
   return found;
 }
 
-/** The edit applied to the stored tool: fields the console does not edit (plans, features, FAQs) are kept. */
+/** The edit applied to the stored tool; a list left out of the edit (one from before it was editable) is kept. */
 export function applyEdit(tool: Tool, edit: ToolEdit, today: string): ToolInput {
-  const { mcpServer: _server, ...fields } = edit;
-  const next: ToolInput = { ...tool, ...fields, lastUpdated: today };
+  const { mcpServer: _server, plans, keyFeatures = tool.keyFeatures, faqs = tool.faqs, ...fields } = edit;
+  const next: ToolInput = { ...tool, ...fields, keyFeatures, faqs, lastUpdated: today };
   for (const key of ['fullDescription', 'logo', 'company', 'mcpBadge'] as const)
     if (fields[key] === undefined) delete next[key];
+  if (plans) next.detailedPricing = storedPlans(plans);
+  // An empty list shows nothing on the page either way; it is not stored.
+  if (!keyFeatures?.length) delete next.keyFeatures;
+  if (!faqs?.length) delete next.faqs;
+  if (plans && !plans.length) delete next.detailedPricing;
   return next;
 }
 
