@@ -3,14 +3,16 @@
  * checks again); hide or show it; its versions with their changes and a restore. A save made from an older version
  * is refused (409) and the newer one is offered to load.
  */
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { checkToolEdit, type ToolEditInput } from '@aitools/contracts/toolEdit';
 import { api, ApiError, errorText } from '../api';
+import { Field } from '../components/Field';
 import { Done, ErrorNote, Loading } from '../components/Status';
 import { Table } from '../components/Table';
 import { utc } from '../format';
 import { useResource } from '../useResource';
+import { listsFromForm, listsToForm, ToolLists, type ListsForm } from './ToolLists';
 
 interface Loaded {
   version: number;
@@ -32,8 +34,9 @@ interface DiffLine {
   text: string;
 }
 
-/** The form's text for each field (tags one line, comma-separated; the MCP record as JSON). */
-type Form = Record<(typeof TEXT_FIELDS)[number]['name'] | 'tags' | 'mcpBadge' | 'mcpServer', string>;
+/** The form's text for each field (tags one line, comma-separated; the MCP record as JSON), and the lists. */
+type Texts = Record<(typeof TEXT_FIELDS)[number]['name'] | 'tags' | 'mcpBadge' | 'mcpServer', string>;
+type Form = Texts & ListsForm;
 
 const TEXT_FIELDS = [
   { name: 'name', label: 'Name' },
@@ -50,7 +53,10 @@ const TEXT_FIELDS = [
 const text = (v: unknown) => (typeof v === 'string' ? v : '');
 
 export function toForm(edit: Record<string, unknown>): Form {
-  const form = Object.fromEntries(TEXT_FIELDS.map((f) => [f.name, text(edit[f.name])])) as Form;
+  const form: Form = {
+    ...(Object.fromEntries(TEXT_FIELDS.map((f) => [f.name, text(edit[f.name])])) as Texts),
+    ...listsToForm(edit),
+  };
   form.tags = Array.isArray(edit.tags) ? edit.tags.join(', ') : '';
   form.mcpBadge = text(edit.mcpBadge);
   form.mcpServer = edit.mcpServer ? JSON.stringify(edit.mcpServer, null, 2) : '';
@@ -73,21 +79,7 @@ export function fromForm(form: Form): { edit: ToolEditInput } | { mcpServer: str
     .filter(Boolean);
   if (form.mcpBadge) edit.mcpBadge = form.mcpBadge;
   edit.mcpServer = mcpServer;
-  return { edit: edit as ToolEditInput };
-}
-
-function Field({ id, label, error, children }: { id: string; label: string; error?: string; children: ReactNode }) {
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      {children}
-      {error && (
-        <span id={`${id}-error`} className="field__error">
-          {error}
-        </span>
-      )}
-    </div>
-  );
+  return { edit: { ...edit, ...listsFromForm(form) } as ToolEditInput };
 }
 
 export function ToolEditScreen() {
@@ -113,7 +105,7 @@ export function ToolEditScreen() {
   if (!tool.data || !form) return <Loading what="the tool" />;
   const hidden = tool.data.hidden;
 
-  const fieldProps = (name: keyof Form) => ({
+  const fieldProps = (name: keyof Texts) => ({
     id: `tool-${name}`,
     value: form[name],
     onChange: (e: { target: { value: string } }) => setForm({ ...form, [name]: e.target.value }),
@@ -251,6 +243,7 @@ export function ToolEditScreen() {
         <Field id="tool-mcpServer" label="MCP registry record (server.json; empty for none)" error={errors.mcpServer}>
           <textarea rows={10} className="mono" {...fieldProps('mcpServer')} />
         </Field>
+        <ToolLists form={form} errors={errors} onChange={(lists) => setForm({ ...form, ...lists })} />
         <ErrorNote>{errors.form}</ErrorNote>
         <button type="submit" className="btn btn--primary">
           Save

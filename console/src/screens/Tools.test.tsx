@@ -184,3 +184,81 @@ describe('categories and tags', () => {
     });
   });
 });
+
+describe("editing a tool's key features, FAQs and plans", () => {
+  const withLists = {
+    ...cursor,
+    keyFeatures: ['Tab completion', { title: 'Agent', description: 'Edits many files' }],
+    faqs: [
+      { question: 'Is it free?', answer: 'There is a free plan.' },
+      { question: 'Which models?', answer: 'Several.' },
+    ],
+    plans: [{ name: 'Hobby', price: '$0', features: ['2,000 completions', 'Chat'], highlight: false }],
+  };
+  const routes = { ...toolRoutes, 'GET /api/tools/cursor': { ...loaded, edit: withLists } };
+  const group = (name: string) => screen.getByRole('group', { name });
+
+  it('changes, adds, moves and removes entries, and sends the lists in their order', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderConsole('/tools/cursor', editor, {
+      ...routes,
+      'POST /api/tools/cursor': { success: true, version: 4, tool: cursor },
+    });
+    const answer = within(await screen.findByRole('group', { name: 'FAQ 2' })).getByLabelText('Answer');
+    await user.clear(answer);
+    await user.type(answer, 'Many.');
+    await user.click(screen.getByRole('button', { name: 'Move FAQ 2 up' }));
+    await user.click(screen.getByRole('button', { name: 'Remove key feature 1' }));
+    await user.click(screen.getByRole('button', { name: 'Add plan' }));
+    const plan = group('Plan 2');
+    await user.type(within(plan).getByLabelText('Plan name'), 'Pro');
+    await user.type(within(plan).getByLabelText('Features (one per line)'), 'Unlimited{Enter}{Enter} Agents ');
+    await user.click(within(plan).getByLabelText('Highlight this plan'));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Saved as version 4.')).toBeTruthy();
+    const sent = (posts(calls)[0]!.body as { edit: Record<string, unknown> }).edit;
+    expect(sent.faqs).toEqual([
+      { question: 'Which models?', answer: 'Many.' },
+      { question: 'Is it free?', answer: 'There is a free plan.' },
+    ]);
+    expect(sent.keyFeatures).toEqual([{ title: 'Agent', description: 'Edits many files' }]);
+    expect(sent.plans).toEqual([
+      withLists.plans[0],
+      { name: 'Pro', features: ['Unlimited', 'Agents'], highlight: true },
+    ]);
+  });
+
+  it('is usable from the keyboard: focus follows a moved entry', async () => {
+    const user = userEvent.setup();
+    renderConsole('/tools/cursor', editor, routes);
+    const down = await screen.findByRole('button', { name: 'Move FAQ 1 down' });
+    down.focus();
+    await user.keyboard('{Enter}');
+    expect(within(group('FAQ 2')).getByLabelText<HTMLInputElement>('Question').value).toBe('Is it free?');
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Move FAQ 2 up' }));
+    await user.keyboard('{Enter}');
+    expect(within(group('FAQ 1')).getByLabelText<HTMLInputElement>('Question').value).toBe('Is it free?');
+  });
+
+  it('refuses an empty answer before sending, with the reason beside it', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderConsole('/tools/cursor', editor, routes);
+    const answer = within(await screen.findByRole('group', { name: 'FAQ 2' })).getByLabelText('Answer');
+    await user.clear(answer);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Answer is required')).toBeTruthy();
+    expect(answer.getAttribute('aria-invalid')).toBe('true');
+    expect(posts(calls)).toHaveLength(0);
+  });
+
+  it('a version without the lists sends none, so the stored ones are kept', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderConsole('/tools/cursor', editor, {
+      ...toolRoutes,
+      'POST /api/tools/cursor': { success: true, version: 4, tool: cursor },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Saved as version 4.')).toBeTruthy();
+    expect(Object.keys((posts(calls)[0]!.body as { edit: object }).edit)).not.toContain('faqs');
+  });
+});
