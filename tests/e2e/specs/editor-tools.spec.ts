@@ -2,7 +2,7 @@
  * Editors change tools in the console (docs/operations.md, Editing content: Tools), in Chromium with a virtual authenticator:
  * a pricing change shows in the home page's filter; a hidden tool's page answers 410 and leaves search and the
  * sitemap; merging a category moves its tools under the filter chip they now belong to; a moderator is refused every
- * editor call; the registry's /v0.1 records still validate against the published schema after an edit; and a
+ * editor call; a changed FAQ answer and key feature show on the tool's page (through the page cache); the registry's /v0.1 records still validate against the published schema after an edit; and a
  * restart keeps all of it. On SQLite, and on Postgres when the suite has a server (E2E_DATABASE_URL).
  *
  * A server of its own per database (a fresh database; a copy of the suite's release store), since it changes data.
@@ -16,7 +16,7 @@ import { after, before, describe, it } from 'node:test';
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { Browser, Page } from 'playwright-core';
-import { axeViolations, launchBrowser, noJsPage } from '../browser';
+import { axeViolations, launchBrowser, noJsPage, waitForRoute } from '../browser';
 import { queryPostgres } from '../db';
 import { API_DIR, freePort, runApiScript, startServerProcess, stopServerProcess } from '../harness';
 import { registerOperator } from '../operators';
@@ -28,6 +28,8 @@ const PRICED = { slug: 'trade-ideas', name: 'Trade Ideas' };
 const HIDDEN = { slug: 'd-id', name: 'D-ID' };
 const MCP = 'github-mcp-server';
 const MERGED = { from: 'Finance & Investment', into: 'Business & Marketing' };
+/** Seeded with key features, FAQs and structured plans. */
+const LISTS = 'elevenlabs';
 
 /** Every editor call of the console, with a body that a permitted caller would get a 4xx for, never a 403. */
 const EDITOR_CALLS: [string, string][] = [
@@ -154,6 +156,39 @@ for (const database of ['SQLite', 'Postgres'] as const)
         await editor.getByRole('button', { name: 'Save' }).click();
         await editor.getByText('Saved as version 2.').waitFor();
         assert.deepEqual(await homeCards(query), [PRICED.name]);
+      });
+
+      it("a changed FAQ answer and key feature show on the tool's page, through the page cache", async () => {
+        const tool = (await api(`/api/tools/${LISTS}`)) as {
+          faqs: { question: string; answer: string }[];
+          keyFeatures: string[];
+        };
+        /** The tool page's HTML as the server renders it (the page cache answers a repeat). */
+        const pageText = async () => (await fetch(`${base}/tool/${LISTS}`)).text();
+        assert.ok((await pageText()).includes(tool.faqs[0]!.answer));
+        assert.ok((await pageText()).includes(tool.keyFeatures[0]!));
+        await editor.goto(`${consoleUrl}/tools/${LISTS}`);
+        await editor
+          .getByRole('group', { name: 'FAQ 1' })
+          .getByLabel('Answer')
+          .fill('An answer edited in the console.');
+        await editor
+          .getByRole('group', { name: 'Key feature 1' })
+          .getByLabel('Title')
+          .fill('A feature edited in the console');
+        await editor.getByRole('button', { name: 'Save' }).click();
+        await editor.getByText(/^Saved as version \d+\.$/).waitFor();
+        const after = await pageText();
+        assert.ok(after.includes('An answer edited in the console.'));
+        assert.ok(after.includes('A feature edited in the console'));
+        assert.ok(!after.includes(tool.faqs[0]!.answer));
+        // In the browser: the answer opens under its question.
+        const page = await browser.newPage();
+        await page.goto(`${base}/tool/${LISTS}`);
+        await waitForRoute(page);
+        await page.getByRole('button', { name: tool.faqs[0]!.question }).click();
+        await page.getByText('An answer edited in the console.').waitFor({ state: 'visible' });
+        await page.close();
       });
 
       it("a hidden tool's page answers 410 with the not-found screen and leaves search and the sitemap", async () => {
