@@ -93,6 +93,24 @@ describe('a tool edit of its key features, FAQs and plans', () => {
   it('bounds the lists and their entries', () => {
     const many = checkToolEdit({ ...valid, faqs: Array.from({ length: 31 }, () => ({ question: 'q', answer: 'a' })) });
     expect(many.success || many.fieldErrors).toEqual({ faqs: 'At most 30 faqs' });
+    const reasons = (edit: object) => {
+      const r = checkToolEdit({ ...valid, ...edit });
+      return r.success || r.fieldErrors;
+    };
+    const plan = { name: 'Pro', price: '$1' };
+    expect(reasons({ keyFeatures: Array.from({ length: 31 }, () => 'f') })).toEqual({
+      keyFeatures: 'At most 30 key features',
+    });
+    expect(reasons({ plans: Array.from({ length: 13 }, () => plan) })).toEqual({ plans: 'At most 12 plans' });
+    expect(reasons({ plans: [{ ...plan, features: Array.from({ length: 31 }, () => 'f') }] })).toEqual({
+      'plans.0.features': 'At most 30 plan features',
+    });
+    expect(reasons({ plans: [{ ...plan, features: ['ok', ' '] }] })).toEqual({
+      'plans.0.features.1': 'A plan feature is required',
+    });
+    expect(reasons({ faqs: [{ question: 'q', answer: 'a', extra: 1 }] })).toEqual({
+      'faqs.0': 'Unrecognized key: "extra"',
+    });
     const long = checkToolEdit({ ...valid, keyFeatures: ['x'.repeat(201)] });
     expect(long.success || long.fieldErrors).toEqual({ 'keyFeatures.0.title': 'Title must be 200 characters or less' });
   });
