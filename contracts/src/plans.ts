@@ -146,8 +146,8 @@ export function editablePlans(pricing: DetailedPricing | null | undefined): Edit
 }
 
 /**
- * The editor's list stored as shape (c). Keys are not numbers, so an object keeps the list's order (integer-like keys
- * would be reordered); the page still orders plans by tier, keeping this order within a tier.
+ * The editor's list stored as shape (c), keyed by place (`plan-1`, ...) so the object keeps the list's order; the page
+ * still orders plans by tier, keeping this order within a tier.
  */
 export function storedPlans(plans: EditablePlan[]): Record<string, PricingPlanObject> {
   return Object.fromEntries(
