@@ -4,7 +4,7 @@
  * benchmark's "through the shared cache" row.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, REPO_ROOT } from './harness';
@@ -24,10 +24,20 @@ export interface Varnish {
 /** A port for Varnish, known before the site starts (its PURGE_URLS names it). */
 export const varnishPort = freePort;
 
-export async function startVarnish(originPort: string | number, port?: number): Promise<Varnish> {
+/**
+ * A copy of deploy/varnish that Varnish can read. Run as root, Varnish reads and compiles its configuration as an
+ * unprivileged user of its own, who may not reach the checkout (a clone in a private temporary folder, say).
+ */
+export function readableVarnishConfig(): string {
   const dir = mkdtempSync(join(tmpdir(), 'varnish-'));
-  // Varnish compiles its configuration as an unprivileged user of its own, who reads origins.vcl from here.
+  cpSync(join(REPO_ROOT, 'deploy', 'varnish'), dir, { recursive: true });
   chmodSync(dir, 0o755);
+  for (const name of readdirSync(dir)) chmodSync(join(dir, name), 0o644);
+  return dir;
+}
+
+export async function startVarnish(originPort: string | number, port?: number): Promise<Varnish> {
+  const dir = readableVarnishConfig();
   writeFileSync(
     join(dir, 'origins.vcl'),
     `import directors;
@@ -49,7 +59,7 @@ sub origin_pick { set req.backend_hint = origins.backend(); }
       '-T',
       `127.0.0.1:${await freePort()}`,
       '-f',
-      join(REPO_ROOT, 'deploy', 'varnish', 'site.vcl'),
+      join(dir, 'site.vcl'),
       '-p',
       `vcl_path=${dir}:/usr/share/varnish/vcl`,
       '-n',
