@@ -97,7 +97,13 @@ describe(`directory at ${TOOLS.toLocaleString('en')} tools`, () => {
     assert.equal(await box.inputValue(), 'not');
     await page.getByText(new RegExp(`of ${await total('not')} results$`)).waitFor();
     await page.waitForURL((u) => u.search === '?search=not');
-    assert.deepEqual(failed, ['?search=no net::ERR_ABORTED']);
+    // "no" was overtaken and aborted. "n" may be too, when its results showed before its own answer came (the
+    // newest keystroke's request is never the one aborted).
+    assert.ok(failed.includes('?search=no net::ERR_ABORTED'), failed.join(', '));
+    assert.deepEqual(
+      failed.filter((f) => f !== '?search=n net::ERR_ABORTED' && f !== '?search=no net::ERR_ABORTED'),
+      [],
+    );
     // Once the overtaken answer was let through, it has changed nothing.
     await overtaken;
     await page.getByText(new RegExp(`of ${await total('not')} results$`)).waitFor({ timeout: 100 });
