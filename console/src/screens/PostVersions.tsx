@@ -5,15 +5,12 @@ import { ErrorNote, Loading } from '../components/Status';
 import { ACTIONS, Table } from '../components/Table';
 import { utc } from '../format';
 import { useResource } from '../useResource';
+import { VersionDiff, type DiffLine } from '../components/VersionDiff';
 
 interface Summary {
   version: number;
   author: string;
   created_at: string;
-}
-interface DiffLine {
-  op: ' ' | '+' | '-';
-  text: string;
 }
 
 export function PostVersions({
@@ -87,18 +84,11 @@ export function PostVersions({
         </Table>
       )}
       {diff && (
-        <figure>
-          <figcaption>
-            Changes from version {diff.from} to version {current}
-          </figcaption>
-          <pre className="diff" aria-label={`Changes from version ${diff.from} to version ${current}`}>
-            {diff.lines.map((l, i) => (
-              <span key={i} className={l.op === '+' ? 'diff__add' : l.op === '-' ? 'diff__del' : undefined}>
-                {`${l.op} ${l.text}\n`}
-              </span>
-            ))}
-          </pre>
-        </figure>
+        <VersionDiff
+          caption={`Changes from version ${diff.from} to version ${current}`}
+          label={`Changes from version ${diff.from} to version ${current}`}
+          lines={diff.lines}
+        />
       )}
     </section>
   );

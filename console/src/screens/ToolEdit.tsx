@@ -13,6 +13,7 @@ import { Table } from '../components/Table';
 import { utc } from '../format';
 import { useResource } from '../useResource';
 import { listsFromForm, listsToForm, ToolLists, type ListsForm } from './ToolLists';
+import { VersionDiff, type DiffLine } from '../components/VersionDiff';
 
 interface Loaded {
   version: number;
@@ -28,10 +29,6 @@ interface Latest {
   version: number;
   author: string;
   body: Record<string, unknown>;
-}
-interface DiffLine {
-  op: ' ' | '+' | '-';
-  text: string;
 }
 
 /** The form's text for each field (tags one line, comma-separated; the MCP record as JSON), and the lists. */
@@ -287,16 +284,11 @@ export function ToolEditScreen() {
           </Table>
         )}
         {diff && (
-          <figure>
-            <figcaption>From version {diff.from} to the newest</figcaption>
-            <pre className="diff" aria-label={`Changes from version ${diff.from}`}>
-              {diff.lines.map((l, i) => (
-                <span key={i} className={l.op === '+' ? 'diff__add' : l.op === '-' ? 'diff__del' : undefined}>
-                  {`${l.op} ${l.text}\n`}
-                </span>
-              ))}
-            </pre>
-          </figure>
+          <VersionDiff
+            caption={`From version ${diff.from} to the newest`}
+            label={`Changes from version ${diff.from}`}
+            lines={diff.lines}
+          />
         )}
       </section>
     </>
