@@ -23,7 +23,7 @@ import { pagePayload } from './payload';
 import { buildCurrent, drawPictures, startCurrent } from './site';
 import { summarize } from './stats';
 import { fig, formatTable, kB, msText, whole, type Cell, type Column, type Row } from './table';
-import { serverPid, throughput, type Throughput } from './throughput';
+import { serverPid, throughput, warmUp, type Throughput } from './throughput';
 import { soak } from './soak';
 import { startVarnish, varnishInstalled } from '../e2e/varnish';
 
@@ -40,8 +40,9 @@ const HELP = `pnpm bench [options]
                         served in front of this build's server)
   --monolith-url <url>  use a running monolith build of the site for that column instead
   --only <sections>     comma list of ${SECTIONS.join(', ')} (default: all)
-env: BENCH_SECONDS (load per URL, default 8), BENCH_RUNS (phone visits per route, and Lighthouse and INP runs
-     of the phones section, default 5),
+env: BENCH_SECONDS (load per URL, default 8), BENCH_WARM_SECONDS (unmeasured load per URL and build before the
+     throughput rows, default 15), BENCH_RUNS (phone visits per route, and Lighthouse and INP runs of the phones
+     section, default 5),
      SOAK_SECONDS (the soak's load, default 180), SOAK_IDLE_SECONDS (its idle spell, default 60)`;
 
 const { values: opts } = parseArgs({
@@ -65,6 +66,10 @@ for (const s of only)
   if (!(SECTIONS as readonly string[]).includes(s)) throw new Error(`unknown section "${s}" (${SECTIONS.join(', ')})`);
 const want = (s: Section) => only.has(s);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+/** Load on each throughput URL of each build before any is measured: Node 24's compilers take 10-20 s of load to
+ *  reach a steady state (docs/performance.md, "Node 24 against Node 20"), so a build started later would pay for
+ *  its warm-up in its figures. */
+const WARM_SECONDS = Number(process.env.BENCH_WARM_SECONDS ?? 15);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 
 const THROUGHPUT_PATHS = ['/api/tools', '/api/tools/chatgpt', '/', '/tool/chatgpt', '/blog'];
@@ -205,7 +210,15 @@ async function throughputRows(sites: Partial<Record<Column, string | null>>): Pr
   const order = columns.length > 1 ? [...columns, ...[...columns].reverse()] : columns;
   const seconds = columns.length > 1 ? Math.max(1, SECONDS / 2) : SECONDS;
   const results = new Map<Column, Map<string, Throughput | null>>(columns.map((c) => [c, new Map()]));
-  for (const [what, path] of [...THROUGHPUT_PATHS.map((p) => [`GET ${p}`, p]), [STATIC_ROW, '']]) {
+  const rows = [...THROUGHPUT_PATHS.map((p) => [`GET ${p}`, p]), [STATIC_ROW, '']] as const;
+  if (WARM_SECONDS > 0)
+    for (const column of columns)
+      for (const [, path] of rows) {
+        if (!sites[column] || !(path || statics[column])) continue;
+        log(`throughput: warming ${path || statics[column]} (${column}, ${WARM_SECONDS} s)`);
+        await warmUp(sites[column] + (path || statics[column]), WARM_SECONDS);
+      }
+  for (const [what, path] of rows) {
     for (const column of order) {
       const base = sites[column];
       const url = base ? base + (path || statics[column]) : null;

@@ -64,6 +64,11 @@ function cpuMicros(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) * 10_000;
 }
 
+/** Load that is not measured: the JIT's tiers, the server's caches and the database's pages settle. */
+export async function warmUp(url: string, seconds: number): Promise<void> {
+  await run(url, seconds);
+}
+
 /** `pid`: the server's process (serverPid), for its CPU time per answer. */
 export async function throughput(url: string, seconds: number, pid: number | null): Promise<Throughput> {
   await run(url, Math.min(2, seconds)); // warm-up: JIT, the server's caches, the database's pages
