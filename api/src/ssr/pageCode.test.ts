@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pageCodeList, shellPageCode, shellStartupModules, takeShellModules } from './pageCode';
+import { pageCodeList, shellPageCode, shellStartupModules, sharedPackageModules, takeShellModules } from './pageCode';
 
 const BUILT = `<head>
     <!--app-head-->
@@ -68,6 +68,14 @@ describe("the shell's startup modules", () => {
       '/assets/helpers-H.js',
       '/assets/__federation_shared_react-router-dom-B.js',
     ]);
+  });
+
+  it("gives each shared package's chunks with what they import, for a route that needs one the start does not load", () => {
+    expect(sharedPackageModules(manifest)).toEqual({
+      react: ['/assets/__federation_shared_react-A.js', '/assets/helpers-H.js', '/assets/react-core-R.js'],
+      'react-router-dom': ['/assets/__federation_shared_react-router-dom-B.js', '/assets/fn_import-F.js'],
+      zustand: ['/assets/__federation_shared_zustand-C.js', '/assets/fn_import-F.js'],
+    });
   });
 });
 

@@ -42,6 +42,20 @@ export function manifestClosure(manifest: Record<string, ManifestChunk>, keys: I
   return [...files];
 }
 
+/** The host's chunks of each shared package it provides (named `__federation_shared_<package>` in its build
+ *  manifest), each with what it imports. */
+export function sharedPackageModules(manifest: Record<string, ManifestChunk>): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const [key, chunk] of Object.entries(manifest)) {
+    const pkg = /^__federation_shared_(.+)$/.exec(chunk.name ?? '')?.[1];
+    if (pkg)
+      out[pkg] = manifestClosure(manifest, [key])
+        .filter((f) => f.endsWith('.js'))
+        .map((f) => `/${f}`);
+  }
+  return out;
+}
+
 /**
  * The shell's modules every page needs before its code runs, from the shell's build manifest: what its entry
  * imports, and the chunks of the shared packages it starts with (each with what it imports). Listed with the entry,
@@ -51,25 +65,31 @@ export function shellStartupModules(
   manifest: Record<string, ManifestChunk>,
   startupShared: readonly string[],
 ): string[] {
-  const shared = new Set(startupShared.map((p) => `__federation_shared_${p}`));
-  const sharedKeys = Object.keys(manifest).filter((k) => shared.has(manifest[k]!.name ?? ''));
-  return manifestClosure(manifest, ['index.html', ...sharedKeys])
+  const shared = sharedPackageModules(manifest);
+  const entry = manifestClosure(manifest, ['index.html'])
     .filter((f) => f.endsWith('.js'))
     .map((f) => `/${f}`);
+  return [...new Set([...entry, ...startupShared.flatMap((p) => shared[p] ?? [])])];
 }
 
-/** The shell's page without its module elements, and the modules every page starts with (the entry first); the
- *  build manifest adds the startup chunks (a build without one lists the entry alone). */
+/** The shell's page without its module elements, the modules every page starts with (the entry first), and the
+ *  host's chunks of each shared package, for the routes whose code asks for more than the start-up ones; the build
+ *  manifest adds the startup chunks (a build without one lists the entry alone). */
 export function shellPageCode(
   template: string,
   manifestFile: string,
   startupShared: readonly string[],
-): { template: string; modules: string[] } {
+): { template: string; modules: string[]; sharedModules: Record<string, string[]> } {
   const taken = takeShellModules(template);
-  const startup = existsSync(manifestFile)
-    ? shellStartupModules(JSON.parse(readFileSync(manifestFile, 'utf8')), startupShared)
-    : [];
-  return { template: taken.template, modules: [...new Set([...taken.modules, ...startup])] };
+  const manifest = existsSync(manifestFile)
+    ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>)
+    : null;
+  const startup = manifest ? shellStartupModules(manifest, startupShared) : [];
+  return {
+    template: taken.template,
+    modules: [...new Set([...taken.modules, ...startup])],
+    sharedModules: manifest ? sharedPackageModules(manifest) : {},
+  };
 }
 
 /** The JSON list of a page's code: the entry first, then the modules to preload. */

@@ -1,22 +1,43 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { PRELOAD_MANIFEST_FILE, type ResolvedRelease } from '../releases/manifest';
-const cache = new Map<string, { mtimeMs: number; files: Record<string, string[]> }>();
 
-/** The files to preload for a route module of a release, relative to the release's client folder. */
-export function routePreloadFiles(release: ResolvedRelease, module: string): string[] {
+/** What a route module of a release needs before it runs: its files (relative to the release's client folder) and
+ *  the shared packages its code asks the host for. */
+export interface RoutePreload {
+  files: string[];
+  shared: string[];
+}
+
+const NONE: RoutePreload = { files: [], shared: [] };
+const cache = new Map<string, { mtimeMs: number; modules: Record<string, unknown> }>();
+
+const strings = (v: unknown, valid: RegExp): string[] =>
+  Array.isArray(v) ? v.filter((f): f is string => typeof f === 'string' && valid.test(f)) : [];
+
+/** One module's entry of client/preload.json: `{ files, shared }`, or a list of files (releases built before
+ *  shared packages were listed). Anything else is ignored: the page then names fewer modules, nothing breaks. */
+export function parseRoutePreload(entry: unknown): RoutePreload {
+  const FILE = /^[\w.-]+\.js$/;
+  if (Array.isArray(entry)) return { files: strings(entry, FILE), shared: [] };
+  if (typeof entry !== 'object' || entry === null) return NONE;
+  const { files, shared } = entry as Record<string, unknown>;
+  return { files: strings(files, FILE), shared: strings(shared, /^[\w@/.-]+$/) };
+}
+
+/** The preload entry of a route module of a release (client/preload.json, written by the remote's build). */
+export function routePreload(release: ResolvedRelease, module: string): RoutePreload {
   const file = join(release.clientDir, PRELOAD_MANIFEST_FILE);
-  if (!existsSync(file)) return [];
+  if (!existsSync(file)) return NONE;
   const { mtimeMs } = statSync(file);
   let entry = cache.get(file);
   if (!entry || entry.mtimeMs !== mtimeMs) {
     try {
-      entry = { mtimeMs, files: JSON.parse(readFileSync(file, 'utf8')) as Record<string, string[]> };
+      entry = { mtimeMs, modules: JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown> };
     } catch {
-      entry = { mtimeMs, files: {} };
+      entry = { mtimeMs, modules: {} };
     }
     cache.set(file, entry);
   }
-  const files = entry.files[module];
-  return Array.isArray(files) ? files.filter((f) => typeof f === 'string' && /^[\w.-]+\.js$/.test(f)) : [];
+  return Object.hasOwn(entry.modules, module) ? parseRoutePreload(entry.modules[module]) : NONE;
 }

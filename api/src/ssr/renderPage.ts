@@ -10,7 +10,7 @@ import type { ServerConfig } from '../config';
 import { remoteBaseUrl, type PublicRelease } from '../releases/manifest';
 import type { ReleaseServing, Served } from '../releases/serving';
 import { createBreaker } from './breaker';
-import { routePreloadFiles } from './preload';
+import { routePreload } from './preload';
 import { importRoute } from './serverEntries';
 import { inProcessApi } from './inProcessApi';
 import { createStylesheetReader, inlineShellStylesheets, styleElement } from './inlineStyles';
@@ -80,11 +80,11 @@ export async function createPageRenderer(
   const shellPage = inlineShellStylesheets(readFileSync(join(SHELL_DIST, 'client', 'index.html'), 'utf8'), (href) =>
     readStylesheet(join(SHELL_DIST, 'client', href), true),
   );
-  const { template, modules: shellModules } = shellPageCode(
-    shellPage.template,
-    join(SHELL_DIST, 'client', '.vite', 'manifest.json'),
-    shell.STARTUP_SHARED,
-  );
+  const {
+    template,
+    modules: shellModules,
+    sharedModules,
+  } = shellPageCode(shellPage.template, join(SHELL_DIST, 'client', '.vite', 'manifest.json'), shell.STARTUP_SHARED);
   const themeScript = shell.themeBootScript();
   const codeScript = shell.pageCodeBootScript();
   // Keyed by remote and release: a new release (or a fallback) starts with a closed breaker.
@@ -167,10 +167,15 @@ export async function createPageRenderer(
         );
         const chosen = served[name];
         if (chosen?.release) {
-          // The route's stylesheet, and its federation entry and the chunks of its module, fetched in parallel with
-          // the shell's code instead of one after another.
+          // The route's stylesheet, and its federation entry, the chunks of its module and the host's chunks of the
+          // shared packages it uses, fetched in parallel with the shell's code instead of one after another.
           const base = remoteBaseUrl(name, chosen.release.id);
-          const modules = [chosen.public.entry, ...routePreloadFiles(chosen.release, module).map((f) => base + f)];
+          const preload = routePreload(chosen.release, module);
+          const modules = [
+            chosen.public.entry,
+            ...preload.files.map((f) => base + f),
+            ...preload.shared.flatMap((p) => sharedModules[p] ?? []).filter((f) => !code.includes(f)),
+          ];
           const { release } = chosen;
           const styles = release.css.map((file, i) => {
             const style = {

@@ -42,30 +42,43 @@ export function tableExposes(name: string, root: string): Record<string, string>
 }
 
 export const REMOTE_ENTRY_FILE = 'remoteEntry.js';
-/** Written beside the browser build: exposed module -> the files it needs, in the plugin-neutral form the server
- *  reads to add <link rel="modulepreload"> hints (one round trip less before a route's code runs). */
+/** Written beside the browser build: exposed module -> the files it needs and the shared packages its code asks the
+ *  host for, in the plugin-neutral form the server reads to list a route's code in one wave (no round trip per level
+ *  of imports, nor for a shared package found only when the code runs). */
 export const PRELOAD_MANIFEST_FILE = 'preload.json';
 
-/** Finds each exposed module's chunk (the plugin names it __federation_expose_<Name>) and its static imports,
- *  leaving out the plugin's fallback copies of shared packages (the host provides those). */
+export interface RoutePreload {
+  files: string[];
+  /** Shared packages (SHARED_PACKAGES) the module's code imports; the host's chunks of them are preloaded too. */
+  shared: string[];
+}
+
+/** The federation plugin turns each import of a shared package into a call naming it (`importShared("zustand")`). */
+const sharedCall = (pkg: string) => new RegExp(`\\(\\s*["'\`]${pkg.replaceAll('.', '\\.')}["'\`]\\s*\\)`);
+const SHARED_CALLS = SHARED_PACKAGES.map((pkg) => [pkg, sharedCall(pkg)] as const);
+
+/** Finds each exposed module's chunk (the plugin names it __federation_expose_<Name>), its static imports (leaving
+ *  out the plugin's fallback copies of shared packages: the host provides those) and the shared packages they use. */
 function routePreloadManifest(exposed: string[]): Plugin {
   return {
     name: 'route-preload-manifest',
     generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).filter((c): c is Rollup.OutputChunk => c.type === 'chunk');
       const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-      const manifest: Record<string, string[]> = {};
+      const manifest: Record<string, RoutePreload> = {};
       for (const key of exposed) {
         const chunk = chunks.find((c) => c.name === `__federation_expose_${key.replace(/^\.\//, '')}`);
         if (!chunk) continue;
         const files = new Set<string>();
+        const shared = new Set<string>();
         const visit = (c: Rollup.OutputChunk) => {
           if (files.has(c.fileName) || c.fileName.startsWith('__federation_shared_')) return;
           files.add(c.fileName);
+          for (const [pkg, call] of SHARED_CALLS) if (call.test(c.code)) shared.add(pkg);
           c.imports.forEach((f) => byFile.get(f) && visit(byFile.get(f)!));
         };
         visit(chunk);
-        manifest[key] = [...files];
+        manifest[key] = { files: [...files], shared: [...shared] };
       }
       this.emitFile({ type: 'asset', fileName: PRELOAD_MANIFEST_FILE, source: JSON.stringify(manifest, null, 2) });
     },
@@ -132,7 +145,11 @@ export function remoteConfig(opts: RemoteOptions) {
         federation({
           name: opts.name,
           filename: REMOTE_ENTRY_FILE,
-          exposes,
+          // The shell links a release's stylesheet (and a server-rendered page has it inline): the plugin's own
+          // <link> would fetch it a second time.
+          exposes: Object.fromEntries(
+            Object.entries(exposes).map(([key, file]) => [key, { import: file, dontAppendStylesToHead: true }]),
+          ),
           shared: sharedConfig(opts.root),
         }),
         routePreloadManifest(Object.keys(exposes)),

@@ -219,6 +219,34 @@ describe('shell and legal remote', () => {
   });
 });
 
+describe("a page's code", () => {
+  it('comes in one wave: every module a page runs before it is ready is on its list, and no stylesheet it has inline is fetched', async () => {
+    for (const path of [
+      '/',
+      '/tool/chatgpt',
+      '/blog',
+      '/blog/what-is-model-context-protocol-mcp',
+      '/submit',
+      '/privacy',
+    ]) {
+      const { page, errors, requests } = await openPage(browser);
+      await page.goto(BASE + path);
+      await waitForRoute(page);
+      const fetched = requests.map((u) => new URL(u).pathname);
+      const listed = await page.evaluate(
+        () => JSON.parse(document.getElementById('__PAGE_CODE__')?.textContent ?? '[]') as string[],
+      );
+      // A module found only when code runs (a shared package the route asks the host for) costs a round trip more.
+      const late = fetched.filter((f) => f.endsWith('.js') && !listed.includes(f));
+      assert.deepEqual(late, [], `${path}: modules not on the page's list`);
+      const css = fetched.filter((f) => f.endsWith('.css'));
+      assert.deepEqual(css, [], `${path}: stylesheets fetched though the page has them inline`);
+      assert.deepEqual(errors, [], path);
+      await page.context().close();
+    }
+  });
+});
+
 describe('a remote that fails to load', () => {
   /** Opens /blog (another remote), breaks the legal remote's files matching `pattern`, then goes to `footerLink` in-app. */
   async function failInApp(pattern: string, fail: (r: Route) => Promise<void>, footerLink: string) {
