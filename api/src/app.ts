@@ -34,6 +34,7 @@ import { feedsRouter } from './feeds/router';
 import { createPageRenderer } from './ssr/renderPage';
 import { cachedPages, servedReleasesKey, type CachedPages } from './ssr/pageCache';
 import { createReplyCache, isPrecompressed, replayableAnswers } from './http/cachedResponse';
+import { createStaticFileCache } from './http/staticFiles';
 import { dataVersion } from './db/dataVersion';
 import { loadLogoMap } from './images/logos';
 import { createImageService } from './images/service';
@@ -83,6 +84,9 @@ const PAGE_FORM_LIMIT = '64kb';
 const PAGE_METHODS = 'GET, HEAD, POST';
 /** Memory for cached reads and for cached pages (each; bodies with their gzip and brotli bytes). */
 const CACHE_BYTES = 16 * 1024 * 1024;
+/** Memory for static files in their best coding: every release a page may name, about 0.5 MB each in both codings
+ *  (docs/performance.md, "Static files"). */
+const STATIC_CACHE_BYTES = 8 * 1024 * 1024;
 
 export interface SiteApp extends Express {
   /** What the HTTP server runs (main.ts): the front lane, then Express. */
@@ -365,6 +369,10 @@ export async function createApp({
 
   // /remotes/<name>/<release-id>/<file>: release files never change, so they cache forever.
   const releaseStatic = new Map<string, RequestHandler>();
+  const staticFiles = createStaticFileCache({
+    maxBytes: STATIC_CACHE_BYTES,
+    onLookup: (hit) => metrics.cacheLookups.inc({ cache: 'files', result: hit ? 'hit' : 'miss' }),
+  });
   app.use('/remotes/:remote/:id', async (req, res, next) => {
     const { remote, id } = req.params as { remote: string; id: string };
     if (!(REMOTE_NAMES as readonly string[]).includes(remote) || !/^\w[\w.-]*$/.test(id))
@@ -389,12 +397,14 @@ export async function createApp({
         return void sendRetryEntry(res, join(clientDir, file), remoteBaseUrl(remote, id), token);
       req.url = `/${file}`;
     }
+    const cacheControl = dev ? 'no-cache' : IMMUTABLE;
+    if (staticFiles.send(req, res, clientDir, req.path.slice(1), cacheControl)) return;
     let serve = releaseStatic.get(clientDir);
     if (!serve) {
       serve = express.static(clientDir, {
         index: false,
         fallthrough: false,
-        setHeaders: (r) => r.set('Cache-Control', dev ? 'no-cache' : IMMUTABLE),
+        setHeaders: (r) => r.set('Cache-Control', cacheControl),
       });
       releaseStatic.set(clientDir, serve);
     }
@@ -405,9 +415,11 @@ export async function createApp({
   app.get('/tool/:slug', oldSlugRedirect(db));
 
   if (renderer) {
+    const assetsDir = join(SHELL_DIST, 'client', 'assets');
     app.use(
       '/assets',
-      express.static(join(SHELL_DIST, 'client', 'assets'), { fallthrough: false, immutable: true, maxAge: '365d' }),
+      (req, res, next) => (staticFiles.send(req, res, assetsDir, req.path.slice(1), IMMUTABLE) ? undefined : next()),
+      express.static(assetsDir, { fallthrough: false, immutable: true, maxAge: '365d' }),
     );
     // Pages served from a package's dist/ (DEV_REMOTES) change without a new release id: rendered every time.
     const cached = config.devRemotes.length

@@ -43,7 +43,7 @@ export function createMetrics(manifest: () => Manifest, watched: Watched = async
     }),
     cacheLookups: counter(
       'cache_lookups_total',
-      'Lookups in the reply caches, by cache (reads, pages) and result (hit, miss).',
+      'Lookups in the reply caches, by cache (reads, pages, files: static files in their best coding) and result (hit, miss).',
       ['cache', 'result'],
     ),
     breakerOpen: new Gauge({

@@ -120,6 +120,11 @@ export const replayableAnswers: RequestHandler = (_req, res, next) => {
   next();
 };
 
+/** Tells the compression middleware this response's body is already coded (or deliberately not). */
+export function markPrecompressed(res: Response): void {
+  (res.locals as Record<symbol, unknown>)[PRECOMPRESSED] = true;
+}
+
 /** For the compression middleware's filter: this response's body is already coded (or deliberately not). */
 export function isPrecompressed(res: Response): boolean {
   return (res.locals as Record<symbol, unknown>)[PRECOMPRESSED] === true;
@@ -140,7 +145,7 @@ const CODINGS: Coding[] = ['br', 'gzip', 'identity'];
 // negotiator 1.x takes the server's preference order (its published types describe 0.6).
 type Negotiator1 = { encoding(available: string[], opts: { preferred: string[] }): string | undefined };
 /** The best coding the client accepts (a parse of about a microsecond: cheaper than remembering it). */
-function bestCoding(acceptEncoding: string | undefined): Coding {
+export function bestCoding(acceptEncoding: string | undefined): Coding {
   const negotiator = new Negotiator({ headers: { 'accept-encoding': acceptEncoding } }) as unknown as Negotiator1;
   return (negotiator.encoding(CODINGS, { preferred: CODINGS }) as Coding | undefined) ?? 'identity';
 }
@@ -174,7 +179,7 @@ function answer(req: IncomingMessage, e: EncodedReply, used: Coding, body: Buffe
  */
 export async function sendEncoded(req: Request, res: Response, e: EncodedReply): Promise<void> {
   const locals = res.locals as Record<symbol, unknown>;
-  locals[PRECOMPRESSED] = true;
+  markPrecompressed(res);
   const used = codingFor(req, e);
   const { status, headers, body } = answer(req, e, used, await bodyIn(e, used));
   for (const [name, value] of Object.entries(headers)) {
