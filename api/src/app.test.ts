@@ -97,6 +97,26 @@ describe('server basics', () => {
     expect(a.headers['content-security-policy']).toContain("object-src 'none'");
   });
 
+  it("sends a module or stylesheet only the headers that act on it (a document's policies do nothing there)", async () => {
+    const code = await request(app).get('/remotes/legal/1.0.0-r1/remoteEntry.js');
+    expect(code.status).toBe(200);
+    expect(code.headers['x-content-type-options']).toBe('nosniff');
+    expect(code.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(code.headers['strict-transport-security']).toMatch(/max-age=/);
+    expect(code.headers['referrer-policy']).toBe('no-referrer');
+    for (const documentOnly of [
+      'content-security-policy',
+      'x-frame-options',
+      'cross-origin-opener-policy',
+      'origin-agent-cluster',
+    ])
+      expect(code.headers[documentOnly], documentOnly).toBeUndefined();
+    // Anything else keeps the whole set: an SVG or an HTML file opened on its own is a document.
+    const other = await request(app).get('/remotes/legal/1.0.0-r1/missing.svg');
+    expect(other.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(other.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
   it('compresses responses for clients that accept it', async () => {
     const res = await request(app).get('/api/tools').set('Accept-Encoding', 'gzip');
     expect(res.status).toBe(200);
