@@ -5,7 +5,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { summarize } from './stats';
 
-/** The slow phone of the phone rows (docs/performance.md): 150 ms round trips, 1.6 Mbps down, 750 kbps up (DevTools network emulation). */
+/** The slow phone's network (docs/performance.md): 150 ms round trips, 1.6 Mbps down, 750 kbps up (DevTools network emulation). */
 export const PHONE_NETWORK = {
   offline: false,
   latency: 150,
@@ -19,8 +19,15 @@ declare global {
   }
 }
 
-async function freshPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext();
+/** The slow phone's screen (Lighthouse's mobile one): its first screen is what loads before the code, as on a phone
+ *  (a desktop window would ask for every card's logo at once). */
+export const PHONE_SCREEN = { viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true } as const;
+
+async function freshPage(
+  browser: Browser,
+  screen: Parameters<Browser['newContext']>[0] = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext(screen);
   const page = await context.newPage();
   await noteRouteReady(page);
   return { context, page };
@@ -46,7 +53,7 @@ export async function phoneTimes(browser: Browser, url: string, runs: number): P
   const paint: number[] = [];
   const ready: number[] = [];
   for (let i = 0; i < runs; i++) {
-    const { context, page } = await freshPage(browser);
+    const { context, page } = await freshPage(browser, PHONE_SCREEN);
     try {
       const cdp = await context.newCDPSession(page);
       await cdp.send('Network.enable');

@@ -4,7 +4,7 @@
  * attributed to the scripts and functions that ran in it. `pnpm exec tsx bench/longTasks.ts <url>...` prints them.
  */
 import type { Browser, CDPSession } from 'playwright-core';
-import { noteRouteReady } from './browser';
+import { noteRouteReady, PHONE_SCREEN } from './browser';
 
 export const CPU_SLOWDOWN = 4;
 /** A task longer than this blocks input; Total Blocking Time counts what lies beyond it. */
@@ -57,7 +57,7 @@ async function collectTrace(cdp: CDPSession): Promise<TraceEvent[]> {
 
 /** One cold visit to `url` with the CPU slowed `CPU_SLOWDOWN` times, traced until its code is ready and settled. */
 export async function traceLoad(browser: Browser, url: string, settleMs = 1500): Promise<LoadTrace> {
-  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true });
+  const context = await browser.newContext(PHONE_SCREEN);
   try {
     const page = await context.newPage();
     await noteRouteReady(page);

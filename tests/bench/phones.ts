@@ -4,6 +4,7 @@
  * once and measured in turn, run by run, so a change of the machine's load moves both alike.
  */
 import type { Browser } from 'playwright-core';
+import { PHONE_SCREEN } from './browser';
 import { CPU_SLOWDOWN } from './longTasks';
 import { lighthouse, type LighthouseFigures } from './lighthouse';
 import { summarize } from './stats';
@@ -66,7 +67,7 @@ declare global {
  * the longest Event Timing duration of its interactions (input delay, handlers and the next paint).
  */
 export async function interactionToNextPaint(browser: Browser, baseUrl: string, what: Interaction): Promise<number> {
-  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
+  const context = await browser.newContext(PHONE_SCREEN);
   try {
     const page = await context.newPage();
     await page.addInitScript(() => {
