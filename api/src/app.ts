@@ -398,7 +398,7 @@ export async function createApp({
       req.url = `/${file}`;
     }
     const cacheControl = dev ? 'no-cache' : IMMUTABLE;
-    if (staticFiles.send(req, res, clientDir, req.path.slice(1), cacheControl)) return;
+    if (await staticFiles.send(req, res, clientDir, req.path.slice(1), cacheControl)) return;
     let serve = releaseStatic.get(clientDir);
     if (!serve) {
       serve = express.static(clientDir, {
@@ -418,7 +418,11 @@ export async function createApp({
     const assetsDir = join(SHELL_DIST, 'client', 'assets');
     app.use(
       '/assets',
-      (req, res, next) => (staticFiles.send(req, res, assetsDir, req.path.slice(1), IMMUTABLE) ? undefined : next()),
+      (req, res, next) =>
+        void Promise.resolve(staticFiles.send(req, res, assetsDir, req.path.slice(1), IMMUTABLE)).then(
+          (sent) => sent || next(),
+          next,
+        ),
       express.static(assetsDir, { fallthrough: false, immutable: true, maxAge: '365d' }),
     );
     // Pages served from a package's dist/ (DEV_REMOTES) change without a new release id: rendered every time.

@@ -4,10 +4,9 @@
  * shell's two largest modules 14% smaller, and a kept answer costs a copy instead of a compression
  * (docs/performance.md, "Static files").
  *
- * The first request for a file is answered as before (Express's static files, compressed on the fly) while the best
- * coding is made on libuv's thread pool; later ones get the kept bytes. The cache holds at most `maxBytes` of coded
- * bytes (least recently used out first) and is keyed by path, size and modification time, so a changed file is never
- * served from an older copy.
+ * The first request for a file in a coding waits while it is made on libuv's thread pool (concurrent ones share it);
+ * later ones get the kept bytes. The cache holds at most `maxBytes` of coded bytes (least recently used out first) and
+ * is keyed by path, size and modification time, so a changed file is never served from an older copy.
  */
 import { readFile, stat } from 'node:fs/promises';
 import { statSync } from 'node:fs';
@@ -31,6 +30,7 @@ const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
 interface Coded {
+  coding: 'br' | 'gzip';
   body: Buffer;
   /** The file it was made from: a file whose size or mtime changed is made again. */
   size: number;
@@ -40,10 +40,11 @@ interface Coded {
 
 export interface StaticFileCache {
   /**
-   * Sends `file` (relative to `root`) in the best coding the client accepts when that is kept, and says so; false
-   * when the caller should serve it as before (not kept yet, its coding being made, not compressible, not a file).
+   * Sends `file` (relative to `root`) in the best coding the client accepts, made on the first ask and then kept,
+   * and says so; false when the caller should serve it itself (not compressible, not a file, the client accepts no
+   * coding, or the file changed while it was read).
    */
-  send(req: Request, res: Response, root: string, file: string, cacheControl: string): boolean;
+  send(req: Request, res: Response, root: string, file: string, cacheControl: string): boolean | Promise<boolean>;
   /** Bytes held (for tests and the docs' figures). */
   readonly bytes: number;
 }
@@ -76,28 +77,44 @@ export function createStaticFileCache(opts: { maxBytes: number; onLookup?: (hit:
     maxSize: opts.maxBytes,
     sizeCalculation: (c, key) => c.body.length + key.length + ENTRY_OVERHEAD_BYTES,
   });
-  /** Codings being made: one per file and coding, however many requests ask meanwhile. */
-  const making = new Set<string>();
+  /** Codings being made: one per file and coding, however many requests wait for it. */
+  const making = new Map<string, Promise<Coded | null>>();
 
-  async function make(abs: string, coding: 'br' | 'gzip', key: string): Promise<void> {
+  /** The file in `coding`, or null when it changed while being read, went away or cannot be read. */
+  async function make(abs: string, coding: 'br' | 'gzip', key: string): Promise<Coded | null> {
     try {
       const before = await stat(abs);
       const body = await readFile(abs);
       const after = await stat(abs);
-      // A file replaced while it was read is left for the next request.
-      if (before.mtimeMs !== after.mtimeMs || before.size !== after.size || body.length !== after.size) return;
-      const coded = ownBytes(await encode(body, coding));
-      lru.set(key, {
-        body: coded,
+      if (before.mtimeMs !== after.mtimeMs || before.size !== after.size || body.length !== after.size) return null;
+      const coded: Coded = {
+        coding,
+        body: ownBytes(await encode(body, coding)),
         size: after.size,
         mtimeMs: after.mtimeMs,
         etag: `"${after.size.toString(16)}-${Math.trunc(after.mtimeMs).toString(16)}-${coding}"`,
-      });
+      };
+      lru.set(key, coded);
+      return coded;
     } catch {
-      // Gone or unreadable: Express's static files answer for it.
+      return null;
     } finally {
       making.delete(key);
     }
+  }
+
+  function answer(req: Request, res: Response, kept: Coded, ext: string, cacheControl: string): void {
+    markPrecompressed(res);
+    res.vary('Accept-Encoding');
+    res.set({ 'Cache-Control': cacheControl, ETag: kept.etag, 'Last-Modified': new Date(kept.mtimeMs).toUTCString() });
+    const tags = req.headers['if-none-match'];
+    if (tags && tags.split(',').some((t) => t.trim().replace(/^W\//, '') === kept.etag)) {
+      res.status(304).end();
+      return;
+    }
+    res.type(ext);
+    res.set({ 'Content-Encoding': kept.coding, 'Content-Length': String(kept.body.length) });
+    res.status(200).end(req.method === 'HEAD' ? undefined : kept.body);
   }
 
   return {
@@ -116,27 +133,20 @@ export function createStaticFileCache(opts: { maxBytes: number; onLookup?: (hit:
       if (!st?.isFile() || st.size < MIN_BYTES || st.size > MAX_BYTES) return false;
       const key = `${abs}\0${coding}`;
       const kept = lru.get(key);
-      if (!kept || kept.size !== st.size || kept.mtimeMs !== st.mtimeMs) {
-        opts.onLookup?.(false);
-        if (!making.has(key)) {
-          making.add(key);
-          void make(abs, coding, key);
-        }
-        return false;
-      }
-      opts.onLookup?.(true);
-      markPrecompressed(res);
-      res.vary('Accept-Encoding');
-      res.set({ 'Cache-Control': cacheControl, ETag: kept.etag, 'Last-Modified': st.mtime.toUTCString() });
-      const tags = req.headers['if-none-match'];
-      if (tags && tags.split(',').some((t) => t.trim().replace(/^W\//, '') === kept.etag)) {
-        res.status(304).end();
+      opts.onLookup?.(!!kept && kept.size === st.size && kept.mtimeMs === st.mtimeMs);
+      if (kept && kept.size === st.size && kept.mtimeMs === st.mtimeMs) {
+        answer(req, res, kept, ext, cacheControl);
         return true;
       }
-      res.type(ext);
-      res.set({ 'Content-Encoding': coding, 'Content-Length': String(kept.body.length) });
-      res.status(200).end(req.method === 'HEAD' ? undefined : kept.body);
-      return true;
+      // The first ask waits for the best coding (once per file and instance; about 0.3 s for a 231 kB module), so
+      // every answer, and every copy a CDN keeps of it for a year, is the smallest.
+      let pending = making.get(key);
+      if (!pending) making.set(key, (pending = make(abs, coding, key)));
+      return pending.then((made) => {
+        if (!made || res.headersSent) return false;
+        answer(req, res, made, ext, cacheControl);
+        return true;
+      });
     },
   };
 }
