@@ -5,57 +5,25 @@
 import { fieldErrorsOf, z } from './zod';
 import { hasVisibleCharacter } from './text';
 import { isWebUrl, textField as text, type TextRules } from './fields';
+import {
+  CONTACT_SUBJECTS,
+  CONTACT_MESSAGE_MAX_LENGTH,
+  DESCRIPTION_MAX_LENGTH,
+  EMAIL_MAX_LENGTH,
+  MESSAGE_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  URL_MAX_LENGTH,
+  type ContactSubject,
+} from './formOptions';
 
-/**
- * Maximum lengths (UTF-16 code units, as the browser's maxLength counts) of every text field, for the inputs'
- * maxLength and for the schemas below.
- */
-export const NAME_MAX_LENGTH = 100;
-export const EMAIL_MAX_LENGTH = 254;
-export const URL_MAX_LENGTH = 2048;
-export const DESCRIPTION_MAX_LENGTH = 2000;
-export const MESSAGE_MAX_LENGTH = 500;
-export const CONTACT_MESSAGE_MAX_LENGTH = 5000;
+export * from './formOptions';
 
-/**
- * Idempotency: a form post may carry a key (this header, or this hidden field for HTML form posts, which cannot
- * set headers). A retried post with the same key answers the first result and stores nothing twice.
- */
-export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
-export const IDEMPOTENCY_KEY_FIELD = 'idempotencyKey';
 export const idempotencyKeySchema = z
   .string({ error: 'Invalid idempotency key' })
   .regex(/^[A-Za-z0-9._:-]{8,128}$/, 'Invalid idempotency key');
 
-/** A fresh key for one form render (random, 122 bits). */
-export function newIdempotencyKey(): string {
-  const c = globalThis.crypto;
-  if (typeof c.randomUUID === 'function') return c.randomUUID();
-  // randomUUID exists only in secure contexts; getRandomValues everywhere.
-  return Array.from(c.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
-}
-
 /** "A simple email pattern": something@something.tld, no spaces. */
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-export const TOOL_TYPES = [
-  { value: 'ai-tool', label: 'AI Tool', description: 'General AI-powered tools and applications' },
-  { value: 'mcp-server', label: 'MCP Server', description: 'Model Context Protocol servers and integrations' },
-] as const;
-export type ToolType = (typeof TOOL_TYPES)[number]['value'];
-
-export const CONTACT_SUBJECTS = [
-  { value: 'general', label: 'General Inquiry' },
-  { value: 'tool-suggestion', label: 'Tool Suggestion' },
-  { value: 'bug-report', label: 'Bug Report' },
-  { value: 'partnership', label: 'Partnership' },
-  { value: 'privacy', label: 'Privacy Question' },
-  { value: 'other', label: 'Other' },
-] as const;
-export type ContactSubject = (typeof CONTACT_SUBJECTS)[number]['value'];
-
-export const EARLY_ACCESS_TYPE = 'early_access_advertising';
-export const EARLY_ACCESS_SOURCE = 'advertise_page_modal';
 
 /** A required text field: one message for "missing", "not text", "blank" and "nothing visible" (zero-width only). */
 function requiredText(message: string, rules: TextRules) {
@@ -105,14 +73,6 @@ export type ContactMessage = z.output<typeof contactSchema>;
 
 export const earlyAccessSchema = z.object({ email: email() });
 export type EarlyAccessInput = z.input<typeof earlyAccessSchema>;
-
-/** The record kept for an early-access subscriber (locally in the browser and in the database). */
-export interface EarlyAccessRecord {
-  email: string;
-  timestamp: string;
-  type: typeof EARLY_ACCESS_TYPE;
-  source: typeof EARLY_ACCESS_SOURCE;
-}
 
 import type { FieldErrors, Failure, Success } from './answers';
 

@@ -92,6 +92,8 @@ describe('early-access modal', () => {
     const { router } = renderRoute('/advertise', Advertise, ['/blog', '/advertise']);
     fireEvent.change(screen.getByLabelText(/^Email address/), { target: { value: ' ads@brand.com ' } });
     fireEvent.submit(screen.getByRole('button', { name: 'Get Early Access' }).closest('form')!);
+    // Submitted at once after the page rendered: the checks load first (useFormPost), then the form is sent.
+    await act(async () => {});
 
     expect(JSON.parse(window.localStorage.getItem(EARLY_ACCESS_STORAGE_KEY)!)).toEqual({
       email: 'ads@brand.com',

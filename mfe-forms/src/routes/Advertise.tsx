@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Form, useNavigate, useSearchParams } from 'react-router-dom';
 import { contactEmail, defineRoute, type RouteProps } from '@aitools/platform';
-import { earlyAccessSchema } from '@aitools/contracts/forms';
 import { Modal } from '../shared/Modal';
 import {
   ADVERTISE_PATH,
@@ -65,7 +64,7 @@ function Advertise({ data }: RouteProps<FormPageData>) {
   const email = contactEmail();
   const [search] = useSearchParams();
   const { actionData, errors, busy, clearError, checkBeforeSending } = useFormPost<EarlyAccessValues>(
-    earlyAccessSchema,
+    (v) => v.earlyAccessSchema,
     ADVERTISE_PATH,
   );
   // The page opens with the early-access invitation on top of the (translucent) plans.
@@ -189,7 +188,8 @@ function Advertise({ data }: RouteProps<FormPageData>) {
                 noValidate
                 onSubmit={(e) => {
                   const address = new FormData(e.currentTarget).get('email');
-                  if (!Object.keys(checkBeforeSending(e)).length) keepEarlyAccessRecord(String(address));
+                  const found = checkBeforeSending(e);
+                  if (found && !Object.keys(found).length) keepEarlyAccessRecord(String(address));
                 }}
                 onChange={() => clearError('email')}
               >

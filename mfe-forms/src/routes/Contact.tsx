@@ -1,6 +1,6 @@
 import { Form, useSearchParams } from 'react-router-dom';
 import { contactEmail, defineRoute, SelectOptions, type RouteProps } from '@aitools/platform';
-import { CONTACT_SUBJECTS, contactSchema } from '@aitools/contracts/forms';
+import { CONTACT_SUBJECTS } from '@aitools/contracts/formOptions';
 import { pageHead } from '../shared/pageHead';
 import { formPageLoader, IDEMPOTENCY_FIELD, type FormPageData } from '../shared/formRoute';
 import { contactAction, CONTACT_PATH, EMPTY_CONTACT, type ContactValues } from '../features/contact/contactForm';
@@ -19,7 +19,7 @@ function Contact({ data }: RouteProps<FormPageData>) {
   const email = contactEmail();
   const [search] = useSearchParams();
   const { actionData, errors, busy, onFieldChange, checkBeforeSending } = useFormPost<ContactValues>(
-    contactSchema,
+    (v) => v.contactSchema,
     CONTACT_PATH,
   );
   const values = actionData?.values ?? EMPTY_CONTACT;

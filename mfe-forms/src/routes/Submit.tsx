@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Form, Link, useSearchParams } from 'react-router-dom';
 import { defineRoute, type RouteProps } from '@aitools/platform';
-import { MESSAGE_MAX_LENGTH, submissionSchema, TOOL_TYPES } from '@aitools/contracts/forms';
+import { MESSAGE_MAX_LENGTH, TOOL_TYPES } from '@aitools/contracts/formOptions';
 import { pageHead } from '../shared/pageHead';
 import { formPageLoader, IDEMPOTENCY_FIELD, type FormPageData } from '../shared/formRoute';
 import { EMPTY_SUBMISSION, submitAction, SUBMIT_PATH, type SubmitValues } from '../features/submit/submitForm';
@@ -14,7 +14,7 @@ const FIELD_ORDER: (keyof SubmitValues)[] = ['name', 'email', 'website_url', 'to
 function Submit({ data }: RouteProps<FormPageData>) {
   const [search] = useSearchParams();
   const { actionData, errors, busy, onFieldChange, checkBeforeSending } = useFormPost<SubmitValues>(
-    submissionSchema,
+    (v) => v.submissionSchema,
     SUBMIT_PATH,
   );
   const formRef = useRef<HTMLFormElement>(null);

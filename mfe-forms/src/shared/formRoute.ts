@@ -5,10 +5,14 @@
 import { data, redirect, type ActionFunctionArgs } from 'react-router-dom';
 import type { z } from 'zod';
 import { routeApi, type JsonResult } from '@aitools/platform';
-import { validateForm, type FieldErrors, type FormFailure } from '@aitools/contracts/forms';
+import type { FieldErrors, FormFailure } from '@aitools/contracts/forms';
 import { readFormBody } from '@aitools/contracts/formBody';
 
 export const IDEMPOTENCY_FIELD = 'idempotencyKey';
+
+/** The forms' checks (./validation.ts), a module of their own. */
+export type Validation = typeof import('./validation');
+export const loadValidation = (): Promise<Validation> => import('./validation');
 /** Hex of 16 random bytes; anything else posted in its place is replaced. */
 const KEY_PATTERN = /^[0-9a-f]{32}$/;
 
@@ -99,7 +103,8 @@ export function failedStatus(result: SendResult): number {
 export interface FormPost<V extends Record<string, string>> {
   /** The posted fields, each with its value when missing. */
   empty: V;
-  schema: z.ZodType;
+  /** Its schema, from the checks once they are loaded. */
+  schema: (v: Validation) => z.ZodType;
   /** The API endpoint the checked form is sent to. */
   apiPath: string;
   /** Where a sent form lands: a refresh of that page sends nothing again. */
@@ -119,7 +124,8 @@ export async function formAction<V extends Record<string, string>>(
   const post = await readPost(request, form.empty);
   if (!post.ok) return refusedPost(post);
   const { values, idempotencyKey } = post;
-  const checked = validateForm(form.schema, values);
+  const v = await loadValidation();
+  const checked = v.validateForm(form.schema(v), values);
   if (!checked.success)
     return data<FormActionData<V>>({ fieldErrors: checked.fieldErrors, values, idempotencyKey }, { status: 400 });
   const sent = await sendForm(context, form.apiPath, checked.data as object, idempotencyKey);

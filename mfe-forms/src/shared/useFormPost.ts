@@ -1,15 +1,23 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useActionData, useNavigation } from 'react-router-dom';
 import type { z } from 'zod';
-import { validateForm, type FieldErrors } from '@aitools/contracts/forms';
-import type { FormActionData } from './formRoute';
+import type { FieldErrors } from '@aitools/contracts/forms';
+import { loadValidation, type FormActionData, type Validation } from './formRoute';
 
 /**
  * A form page's state in the browser: the field errors shown (the action's, or the browser's own check of the
  * same schema), whether its post is under way, and a submit handler that checks before anything is sent.
  * The form's inputs are uncontrolled, so what a visitor typed (even before the code arrived) stays theirs.
+ * The checks load once the page is ready (validation.ts); a submit before they arrive waits for them.
  */
-export function useFormPost<V extends Record<string, string>>(schema: z.ZodType, pagePath: string) {
+export function useFormPost<V extends Record<string, string>>(schema: (v: Validation) => z.ZodType, pagePath: string) {
+  const checks = useRef<Validation | null>(null);
+  useEffect(() => {
+    // After the page's own start-up (its code ready mark is set in this same pass of effects).
+    const load = () => void loadValidation().then((v) => (checks.current = v));
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(load, { timeout: 1000 });
+    else setTimeout(load, 0);
+  }, []);
   const actionData = useActionData() as FormActionData<V> | undefined;
   const navigation = useNavigation();
   const [errors, setErrors] = useState<FieldErrors>(actionData?.fieldErrors ?? {});
@@ -37,14 +45,35 @@ export function useFormPost<V extends Record<string, string>>(schema: z.ZodType,
     if (name) clearError(name);
   };
 
-  /** Runs the schema on the form's values; on errors, nothing is sent. Returns the errors (empty when valid). */
-  const checkBeforeSending = (e: FormEvent<HTMLFormElement>): FieldErrors => {
-    const values = Object.fromEntries(Array.from(new FormData(e.currentTarget), ([k, v]) => [k, String(v)]));
-    const checked = validateForm(schema, values);
-    if (checked.success) return {};
+  /**
+   * Runs the schema on the form's values; on errors, nothing is sent. Returns the errors (empty when valid), or null
+   * when the checks had not loaded yet: then nothing is sent now, and once they are, a valid form is submitted again
+   * by the same button (this handler runs again and answers at once).
+   */
+  const checkBeforeSending = (e: FormEvent<HTMLFormElement>): FieldErrors | null => {
+    const form = e.currentTarget;
+    const check = (v: Validation) => {
+      const values = Object.fromEntries(Array.from(new FormData(form), ([k, val]) => [k, String(val)]));
+      const checked = v.validateForm(schema(v), values);
+      return checked.success ? {} : checked.fieldErrors;
+    };
+    if (checks.current) {
+      const found = check(checks.current);
+      if (Object.keys(found).length) {
+        e.preventDefault();
+        setErrors(found);
+      }
+      return found;
+    }
     e.preventDefault();
-    setErrors(checked.fieldErrors);
-    return checked.fieldErrors;
+    const submitter = (e.nativeEvent as SubmitEvent).submitter;
+    void loadValidation().then((v) => {
+      checks.current = v;
+      const found = check(v);
+      if (Object.keys(found).length) setErrors(found);
+      else form.requestSubmit(submitter);
+    });
+    return null;
   };
 
   return { actionData, errors, busy, clearError, onFieldChange, checkBeforeSending };

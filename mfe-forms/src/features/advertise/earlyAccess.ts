@@ -1,11 +1,6 @@
 import type { ActionFunctionArgs } from 'react-router-dom';
 import { writeJson } from '@aitools/platform';
-import {
-  EARLY_ACCESS_SOURCE,
-  EARLY_ACCESS_TYPE,
-  earlyAccessSchema,
-  type EarlyAccessRecord,
-} from '@aitools/contracts/forms';
+import { EARLY_ACCESS_SOURCE, EARLY_ACCESS_TYPE, type EarlyAccessRecord } from '@aitools/contracts/formOptions';
 import { formAction, type FormActionData } from '../../shared/formRoute';
 
 export const EARLY_ACCESS_STORAGE_KEY = 'earlyAccessSignup';
@@ -31,7 +26,7 @@ export function keepEarlyAccessRecord(email: string, now = new Date()): void {
 export function earlyAccessAction(args: ActionFunctionArgs) {
   return formAction(args, {
     empty: { email: '' },
-    schema: earlyAccessSchema,
+    schema: (v) => v.earlyAccessSchema,
     apiPath: '/api/early-access',
     sentPath: ADVERTISE_SUBSCRIBED,
     failure: () => ({ fieldErrors: {}, formError: EARLY_ACCESS_FAILED }),

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from 'react-router-dom';
-import { contactSchema, type ContactInput } from '@aitools/contracts/forms';
+import type { ContactInput } from '@aitools/contracts/forms';
 import { formAction, type FormActionData } from '../../shared/formRoute';
 
 export const CONTACT_PATH = '/contact';
@@ -14,7 +14,7 @@ export type ContactActionData = FormActionData<ContactValues>;
 export function contactAction(args: ActionFunctionArgs) {
   return formAction(args, {
     empty: EMPTY_CONTACT,
-    schema: contactSchema,
+    schema: (v) => v.contactSchema,
     apiPath: '/api/contact/submit',
     sentPath: CONTACT_SENT,
     failure: (sent) => ({

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from 'react-router-dom';
-import { submissionSchema, type SubmissionInput } from '@aitools/contracts/forms';
+import type { SubmissionInput } from '@aitools/contracts/forms';
 import { formAction, type FormActionData } from '../../shared/formRoute';
 
 export const SUBMIT_FAILED = 'Failed to submit your tool. Please try again.';
@@ -27,7 +27,7 @@ export type SubmitActionData = FormActionData<SubmitValues>;
 export function submitAction(args: ActionFunctionArgs) {
   return formAction(args, {
     empty: EMPTY_SUBMISSION,
-    schema: submissionSchema,
+    schema: (v) => v.submissionSchema,
     apiPath: '/api/submissions',
     sentPath: SUBMIT_DONE,
     failure: (sent) =>
