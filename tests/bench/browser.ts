@@ -4,6 +4,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { summarize } from './stats';
+import { noteRouteReady } from '../e2e/browser';
 
 /** The slow phone's network (docs/performance.md): 150 ms round trips, 1.6 Mbps down, 750 kbps up (DevTools network emulation). */
 export const PHONE_NETWORK = {
@@ -12,12 +13,6 @@ export const PHONE_NETWORK = {
   downloadThroughput: 1_600_000 / 8,
   uploadThroughput: 750_000 / 8,
 };
-
-declare global {
-  interface Window {
-    __routeReadyAt?: number;
-  }
-}
 
 /** The slow phone's screen (Lighthouse's mobile one): its first screen is what loads before the code, as on a phone
  *  (a desktop window would ask for every card's logo at once). */
@@ -36,16 +31,6 @@ async function freshPage(
   const page = await context.newPage();
   await noteRouteReady(page);
   return { context, page };
-}
-
-/** Keeps in `window.__routeReadyAt` the moment the mark names this page, on the same clock as first-contentful-paint. */
-export async function noteRouteReady(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    new MutationObserver(() => {
-      if (window.__routeReadyAt === undefined && document.documentElement.dataset.routeReady === location.pathname)
-        window.__routeReadyAt = performance.now();
-    }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-route-ready'] });
-  });
 }
 
 export interface PhoneTimes {

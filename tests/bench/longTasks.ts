@@ -4,7 +4,8 @@
  * attributed to the scripts and functions that ran in it. `pnpm exec tsx bench/longTasks.ts <url>...` prints them.
  */
 import type { Browser, CDPSession } from 'playwright-core';
-import { noteRouteReady, PHONE_SCREEN } from './browser';
+import { noteRouteReady } from '../e2e/browser';
+import { PHONE_SCREEN } from './browser';
 
 export const CPU_SLOWDOWN = 4;
 /** A task longer than this blocks input; Total Blocking Time counts what lies beyond it. */

@@ -82,3 +82,19 @@ export async function holdBackRemote(page: Page, remote: string, ms = 4000): Pro
     await r.continue().catch(() => {});
   });
 }
+
+declare global {
+  interface Window {
+    __routeReadyAt?: number;
+  }
+}
+
+/** Keeps in `window.__routeReadyAt` the moment the mark names this page, on the same clock as first-contentful-paint. */
+export async function noteRouteReady(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    new MutationObserver(() => {
+      if (window.__routeReadyAt === undefined && document.documentElement.dataset.routeReady === location.pathname)
+        window.__routeReadyAt = performance.now();
+    }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-route-ready'] });
+  });
+}
