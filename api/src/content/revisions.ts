@@ -7,24 +7,10 @@
  * with 409 and the newer version, never written over it. The unique key (kind, key, version) is what decides when
  * two saves of one version race, on SQLite and on Postgres alike.
  */
+import type { DiffLine, Revision, RevisionSummary } from '@aitools/contracts/editing';
 import { inTransaction, type DB } from '../db/connection';
 
 export type ContentKind = 'post' | 'tool';
-
-export interface RevisionSummary {
-  version: number;
-  author: string;
-  created_at: string;
-}
-
-export interface Revision<T = unknown> extends RevisionSummary {
-  body: T;
-}
-
-export interface DiffLine {
-  op: ' ' | '+' | '-';
-  text: string;
-}
 
 /** The second of two saves of one version: it carries the version saved in between, for the editor to see. */
 export class StaleVersionError extends Error {

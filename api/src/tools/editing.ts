@@ -6,6 +6,7 @@
 import type { ServerJson } from '@aitools/contracts/mcp';
 import type { Tool } from '@aitools/contracts/tools';
 import type { ToolEdit } from '@aitools/contracts/toolEdit';
+import type { EditorToolRow } from '@aitools/contracts/editing';
 import { storedPlans } from '@aitools/contracts/plans';
 import { containsText, inTransaction, type DB } from '../db/connection';
 import { bumpDataVersion } from '../db/dataVersion';
@@ -19,15 +20,6 @@ import { findTool, toolColumns, type ToolInput } from './repository';
 export interface Editor {
   actor: string;
   address: string;
-}
-
-export interface EditorToolRow {
-  id: number;
-  slug: string;
-  name: string;
-  category: string | null;
-  pricing: string | null;
-  hidden: boolean;
 }
 
 const LIST_MAX = 500;

@@ -5,21 +5,11 @@
  */
 import { parseTags, type Tool } from '@aitools/contracts/tools';
 import type { TaxonomyRename } from '@aitools/contracts/toolEdit';
+import type { RenamePlan, Taxonomy, TaxonomyEntry } from '@aitools/contracts/editing';
 import { inTransaction, type DB } from '../db/connection';
 import { bumpDataVersion } from '../db/dataVersion';
 import { HttpError } from '../middleware/errors';
 import { rowToTool, toolColumns } from './repository';
-
-export interface TaxonomyEntry {
-  name: string;
-  /** Tools with it, hidden ones included (a rename changes them too). */
-  tools: number;
-}
-
-export interface Taxonomy {
-  categories: TaxonomyEntry[];
-  tags: TaxonomyEntry[];
-}
 
 const allTools = async (db: DB): Promise<Tool[]> =>
   (await db.selectFrom('tools').select(['id', 'doc']).orderBy('id').execute()).map(rowToTool);
@@ -53,14 +43,6 @@ function renamed(tool: Tool, { kind, from, to }: TaxonomyRename): Tool | null {
       return !seen.has(key) && seen.add(key);
     });
   return { ...tool, tags: next };
-}
-
-export interface RenamePlan {
-  /** How many tools change. */
-  tools: number;
-  /** Whether `to` is already in use (a merge) or a new name (a rename). */
-  merge: boolean;
-  slugs: string[];
 }
 
 async function plan(db: DB, rename: TaxonomyRename): Promise<{ plan: RenamePlan; changed: Tool[] }> {

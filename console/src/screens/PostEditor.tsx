@@ -7,6 +7,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { EditablePost, PostFields, PostStatus } from '@aitools/contracts/posts';
+import type { Revision as SavedRevision } from '@aitools/contracts/editing';
 import { api, ApiError, errorText } from '../api';
 import { Done, ErrorNote, Loading } from '../components/Status';
 import { utc } from '../format';
@@ -19,12 +20,8 @@ const PREVIEW_MS = 400;
 
 type Action = 'save' | 'publish' | 'schedule' | 'unpublish';
 
-interface Revision {
-  version: number;
-  author: string;
-  created_at: string;
-  body: Partial<PostFields>;
-}
+/** A saved version of the post, as a refused save names the newer one. */
+type Revision = SavedRevision<Partial<PostFields>>;
 
 const EMPTY: PostFields = {
   title: '',

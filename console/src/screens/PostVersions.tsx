@@ -5,13 +5,8 @@ import { ErrorNote, Loading } from '../components/Status';
 import { ACTIONS, Table } from '../components/Table';
 import { utc } from '../format';
 import { useResource } from '../useResource';
-import { VersionDiff, type DiffLine } from '../components/VersionDiff';
-
-interface Summary {
-  version: number;
-  author: string;
-  created_at: string;
-}
+import type { DiffLine, RevisionSummary } from '@aitools/contracts/editing';
+import { VersionDiff } from '../components/VersionDiff';
 
 export function PostVersions({
   slug,
@@ -25,7 +20,7 @@ export function PostVersions({
   refresh: number;
   onRestored: () => Promise<void>;
 }) {
-  const list = useResource<{ revisions: Summary[] }>(`/api/posts/${slug}/revisions`);
+  const list = useResource<{ revisions: RevisionSummary[] }>(`/api/posts/${slug}/revisions`);
   const { reload } = list;
   useEffect(() => {
     if (refresh) void reload();

@@ -7,25 +7,18 @@ import { api, errorText } from '../api';
 import { Done, ErrorNote, Loading } from '../components/Status';
 import { Table } from '../components/Table';
 import { useResource } from '../useResource';
+import type { RenamePlan, Taxonomy } from '@aitools/contracts/editing';
 
-interface Entry {
-  name: string;
-  tools: number;
-}
 type Kind = 'category' | 'tag';
-interface Plan {
-  tools: number;
-  merge: boolean;
-}
 
 const plural = (n: number) => `${n} tool${n === 1 ? '' : 's'}`;
 
 export function TaxonomyScreen() {
-  const data = useResource<{ categories: Entry[]; tags: Entry[] }>('/api/taxonomy');
+  const data = useResource<Taxonomy>('/api/taxonomy');
   const [kind, setKind] = useState<Kind>('category');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
-  const [plan, setPlan] = useState<Plan | null>(null);
+  const [plan, setPlan] = useState<RenamePlan | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
 
@@ -44,10 +37,10 @@ export function TaxonomyScreen() {
       setPlan(null);
     }
   };
-  const preview = () => run(async () => setPlan(await api.post<Plan>('/api/taxonomy/preview', rename)));
+  const preview = () => run(async () => setPlan(await api.post<RenamePlan>('/api/taxonomy/preview', rename)));
   const apply = () =>
     run(async () => {
-      const r = await api.post<Plan>('/api/taxonomy/rename', rename);
+      const r = await api.post<RenamePlan>('/api/taxonomy/rename', rename);
       setDone(`${r.merge ? 'Merged' : 'Renamed'} "${from}" into "${rename.to}": ${plural(r.tools)} changed.`);
       setPlan(null);
       setFrom('');

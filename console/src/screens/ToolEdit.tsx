@@ -13,23 +13,16 @@ import { Table } from '../components/Table';
 import { utc } from '../format';
 import { useResource } from '../useResource';
 import { listsFromForm, listsToForm, ToolLists, type ListsForm } from './ToolLists';
-import { VersionDiff, type DiffLine } from '../components/VersionDiff';
+import type { DiffLine, Revision, RevisionSummary } from '@aitools/contracts/editing';
+import { VersionDiff } from '../components/VersionDiff';
 
 interface Loaded {
   version: number;
   hidden: boolean;
   edit: Record<string, unknown>;
 }
-interface Version {
-  version: number;
-  author: string;
-  created_at: string;
-}
-interface Latest {
-  version: number;
-  author: string;
-  body: Record<string, unknown>;
-}
+/** A newer version a refused save names. */
+type Latest = Revision<Record<string, unknown>>;
 
 /** The form's text for each field (tags one line, comma-separated; the MCP record as JSON), and the lists. */
 type Texts = Record<(typeof TEXT_FIELDS)[number]['name'] | 'tags' | 'mcpBadge' | 'mcpServer', string>;
@@ -83,7 +76,7 @@ export function ToolEditScreen() {
   const { slug = '' } = useParams();
   const navigate = useNavigate();
   const tool = useResource<Loaded>(`/api/tools/${encodeURIComponent(slug)}`);
-  const versions = useResource<{ versions: Version[] }>(`/api/tools/${encodeURIComponent(slug)}/versions`);
+  const versions = useResource<{ versions: RevisionSummary[] }>(`/api/tools/${encodeURIComponent(slug)}/versions`);
   const [form, setForm] = useState<Form | null>(null);
   const [base, setBase] = useState(0);
   const [errors, setErrors] = useState<Record<string, string>>({});

@@ -4,15 +4,7 @@ import { Link } from 'react-router-dom';
 import { ErrorNote, Loading } from '../components/Status';
 import { Table } from '../components/Table';
 import { useResource } from '../useResource';
-
-export interface EditorToolRow {
-  id: number;
-  slug: string;
-  name: string;
-  category: string | null;
-  pricing: string | null;
-  hidden: boolean;
-}
+import type { EditorToolRow } from '@aitools/contracts/editing';
 
 export function ToolsScreen() {
   const [search, setSearch] = useState('');
