@@ -232,14 +232,9 @@ describe('hiding a tool', () => {
       feed: (await site().get('/feeds/tools.xml')).text.includes(`/tool/${slug}`),
       registry: (await site().get(`/v0.1/servers/${encodeURIComponent(name.name)}/versions/latest`)).status,
     });
-    expect(await inEverything()).toEqual({
-      page: 200,
-      list: true,
-      search: true,
-      sitemap: true,
-      feed: true,
-      registry: 200,
-    });
+    /** The tool's page, list, search, sitemap, feed and registry record, as a visible tool has them. */
+    const shown = { page: 200, list: true, search: true, sitemap: true, feed: true, registry: 200 };
+    expect(await inEverything()).toEqual(shown);
     const hidden = await editor.post(`/api/tools/${slug}/hide`);
     expect(hidden.body).toMatchObject({ hidden: true, changed: true });
     expect(await inEverything()).toEqual({
@@ -253,14 +248,7 @@ describe('hiding a tool', () => {
     expect((await open(slug)).hidden).toBe(true);
     expect((await listAudit(t.db, { action: 'tool.hide' })).entries[0]!.target).toBe(`/tool/${slug}`);
     await editor.post(`/api/tools/${slug}/unhide`);
-    expect(await inEverything()).toEqual({
-      page: 200,
-      list: true,
-      search: true,
-      sitemap: true,
-      feed: true,
-      registry: 200,
-    });
+    expect(await inEverything()).toEqual(shown);
   });
 });
 
