@@ -46,7 +46,7 @@ export interface EncodedReply {
 }
 
 /** Below this, compressing saves less than it costs (the compression middleware's own threshold). */
-const MIN_COMPRESS_BYTES = 1024;
+export const MIN_COMPRESS_BYTES = 1024;
 /** Brotli quality 6: about 10% smaller than gzip -9 at under 10 ms for a 130 kB page here; 9-11 take 30-50 times longer. */
 const BROTLI_QUALITY = 6;
 const gzipAsync = promisify(gzip);
@@ -86,10 +86,15 @@ export function encodeReply(reply: Reply): EncodedReply {
   };
 }
 
-function compress(identity: Buffer, coding: Exclude<Coding, 'identity'>): Promise<Buffer> {
+/** `identity` in a coding, on libuv's thread pool; static files ask for brotli's best quality (http/staticFiles.ts). */
+export function compress(
+  identity: Buffer,
+  coding: Exclude<Coding, 'identity'>,
+  brotliQuality = BROTLI_QUALITY,
+): Promise<Buffer> {
   if (coding === 'gzip') return gzipAsync(identity, { level: 9 });
   return brotliAsync(identity, {
-    params: { [zlib.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length },
+    params: { [zlib.BROTLI_PARAM_QUALITY]: brotliQuality, [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length },
   });
 }
 
@@ -130,7 +135,8 @@ export function isPrecompressed(res: Response): boolean {
   return (res.locals as Record<symbol, unknown>)[PRECOMPRESSED] === true;
 }
 
-function ifNoneMatch(header: string | undefined, etags: EncodedReply['etags']): boolean {
+/** Whether an If-None-Match header names one of these validators (or is `*`). */
+export function ifNoneMatch(header: string | undefined, etags: EncodedReply['etags']): boolean {
   if (!header) return false;
   const known = Object.values(etags);
   return header.split(',').some((t) => {

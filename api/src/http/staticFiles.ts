@@ -11,23 +11,25 @@
 import { readFile, stat } from 'node:fs/promises';
 import { statSync } from 'node:fs';
 import { extname, join, sep } from 'node:path';
-import { promisify } from 'node:util';
-import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import { constants as zlib } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
 import type { Request, Response } from 'express';
-import { bestCoding, markPrecompressed, ownBytes, type Coding } from './cachedResponse';
+import {
+  bestCoding,
+  compress,
+  ifNoneMatch,
+  markPrecompressed,
+  MIN_COMPRESS_BYTES,
+  ownBytes,
+  type Coding,
+} from './cachedResponse';
 
 /** Text types worth compressing; images other than SVG, fonts and archives are already compressed. */
 const COMPRESSIBLE = new Set(['.js', '.mjs', '.css', '.svg', '.json', '.html', '.txt', '.xml', '.map', '.webmanifest']);
-/** Below this, compressing saves less than it costs (the compression middleware's own threshold). */
-const MIN_BYTES = 1024;
 /** A larger file is left to the middleware: its best coding would hold the thread pool too long. */
 const MAX_BYTES = 4 * 1024 * 1024;
 /** What an entry holds besides its bytes (its key, validators and the LRU's node). */
 const ENTRY_OVERHEAD_BYTES = 512;
-
-const brotliAsync = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
 
 interface Coded {
   coding: 'br' | 'gzip';
@@ -62,16 +64,6 @@ function inside(root: string, file: string): string | null {
   return abs.startsWith(root.endsWith(sep) ? root : root + sep) ? abs : null;
 }
 
-function encode(body: Buffer, coding: 'br' | 'gzip'): Promise<Buffer> {
-  if (coding === 'gzip') return gzipAsync(body, { level: 9 });
-  return brotliAsync(body, {
-    params: {
-      [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY,
-      [zlib.BROTLI_PARAM_SIZE_HINT]: body.length,
-    },
-  });
-}
-
 export function createStaticFileCache(opts: { maxBytes: number; onLookup?: (hit: boolean) => void }): StaticFileCache {
   const lru = new LRUCache<string, Coded>({
     maxSize: opts.maxBytes,
@@ -89,7 +81,7 @@ export function createStaticFileCache(opts: { maxBytes: number; onLookup?: (hit:
       if (before.mtimeMs !== after.mtimeMs || before.size !== after.size || body.length !== after.size) return null;
       const coded: Coded = {
         coding,
-        body: ownBytes(await encode(body, coding)),
+        body: ownBytes(await compress(body, coding, zlib.BROTLI_MAX_QUALITY)),
         size: after.size,
         mtimeMs: after.mtimeMs,
         etag: `"${after.size.toString(16)}-${Math.trunc(after.mtimeMs).toString(16)}-${coding}"`,
@@ -107,8 +99,7 @@ export function createStaticFileCache(opts: { maxBytes: number; onLookup?: (hit:
     markPrecompressed(res);
     res.vary('Accept-Encoding');
     res.set({ 'Cache-Control': cacheControl, ETag: kept.etag, 'Last-Modified': new Date(kept.mtimeMs).toUTCString() });
-    const tags = req.headers['if-none-match'];
-    if (tags && tags.split(',').some((t) => t.trim().replace(/^W\//, '') === kept.etag)) {
+    if (ifNoneMatch(req.headers['if-none-match'], { [kept.coding]: kept.etag })) {
       res.status(304).end();
       return;
     }
@@ -130,7 +121,7 @@ export function createStaticFileCache(opts: { maxBytes: number; onLookup?: (hit:
       const abs = inside(root, file);
       if (!abs) return false;
       const st = statSync(abs, { throwIfNoEntry: false });
-      if (!st?.isFile() || st.size < MIN_BYTES || st.size > MAX_BYTES) return false;
+      if (!st?.isFile() || st.size < MIN_COMPRESS_BYTES || st.size > MAX_BYTES) return false;
       const key = `${abs}\0${coding}`;
       const kept = lru.get(key);
       opts.onLookup?.(!!kept && kept.size === st.size && kept.mtimeMs === st.mtimeMs);
