@@ -6,8 +6,9 @@
  * (`immutable`) and a renamed tool or post, or a new picture style, gets a new address.
  */
 
-/** Bump when the look of the generated pictures changes: every address changes with it. */
-export const IMAGE_STYLE_VERSION = 1;
+/** Bump when the look or the bytes of the generated pictures change: every address changes with it, so no cache
+ *  keeps the old bytes (2: the pictures became palette PNGs). */
+export const IMAGE_STYLE_VERSION = 2;
 
 /** Social preview size (Open Graph / Twitter summary_large_image). */
 export const SOCIAL_IMAGE_SIZE = { width: 1200, height: 630 } as const;

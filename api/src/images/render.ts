@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import satori from 'satori';
 import { Resvg } from '@resvg/resvg-js';
+import { indexedPng } from './indexedPng';
 import { SITE_NAME } from '@aitools/platform/site';
 import { COVER_IMAGE_SIZE, SOCIAL_IMAGE_SIZE } from '@aitools/contracts/images';
 
@@ -131,9 +132,16 @@ function cardTree(card: Card, width: number, height: number): Node {
   );
 }
 
-/** The picture as PNG bytes (about 150 ms and 20–40 kB for 1200x630); `outWidth` scales the same layout down. */
-export async function renderCardPng(card: Card, outWidth?: number): Promise<Buffer> {
+/** The picture's pixels (about 150 ms to lay out and rasterise); `outWidth` scales the same layout down. */
+export async function renderCard(card: Card, outWidth?: number) {
   const { width, height } = card.size === 'social' ? SOCIAL_IMAGE_SIZE : COVER_IMAGE_SIZE;
   const svg = await satori(cardTree(card, width, height) as never, { width, height, fonts: loadFonts() });
-  return new Resvg(svg, { fitTo: { mode: 'width', value: outWidth ?? width } }).render().asPng();
+  return new Resvg(svg, { fitTo: { mode: 'width', value: outWidth ?? width } }).render();
+}
+
+/** The picture as PNG bytes: a palette PNG (10-20 kB for 1200x630), or an RGBA one when it has more colours than a
+ *  palette holds (a brand logo's gradient). */
+export async function renderCardPng(card: Card, outWidth?: number): Promise<Uint8Array> {
+  const image = await renderCard(card, outWidth);
+  return indexedPng(image.pixels, image.width, image.height) ?? image.asPng();
 }
