@@ -1,5 +1,9 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseRoutePreload } from './preload';
+import { PRELOAD_MANIFEST_FILE, type ResolvedRelease } from '../releases/manifest';
+import { parseRoutePreload, PRELOAD_CACHE_BYTES, preloadCacheBytes, routePreload } from './preload';
 
 describe("a route module's preload entry", () => {
   it('reads the files and the shared packages its code asks the host for', () => {
@@ -21,5 +25,34 @@ describe("a route module's preload entry", () => {
     ).toEqual({ files: ['ok.js'], shared: ['zustand'] });
     expect(parseRoutePreload('nonsense')).toEqual({ files: [], shared: [] });
     expect(parseRoutePreload(null)).toEqual({ files: [], shared: [] });
+  });
+});
+
+describe("a release's preload manifest", () => {
+  const release = (clientDir: string): ResolvedRelease => ({ remote: 'blog', id: 'r', clientDir, serverEntry: '', css: [] });
+
+  it('is read again when its file changes, and the cache of all releases stays within its bound', () => {
+    const root = mkdtempSync(join(tmpdir(), 'preload-test-'));
+    try {
+      // Forty releases of 100 kB manifests: four times the bound.
+      const padding = 'x'.repeat(100_000);
+      for (let i = 0; i < 40; i++) {
+        const dir = join(root, `r${i}`);
+        mkdirSync(dir);
+        writeFileSync(
+          join(dir, PRELOAD_MANIFEST_FILE),
+          JSON.stringify({ './Home': { files: [`home-${i}.js`], shared: [] }, padding }),
+        );
+        expect(routePreload(release(dir), './Home').files).toEqual([`home-${i}.js`]);
+        expect(preloadCacheBytes()).toBeLessThanOrEqual(PRELOAD_CACHE_BYTES);
+      }
+      expect(preloadCacheBytes()).toBeGreaterThan(PRELOAD_CACHE_BYTES / 2);
+      // The first release's manifest was let go, and is read again from disk when asked.
+      expect(routePreload(release(join(root, 'r0')), './Home').files).toEqual(['home-0.js']);
+      expect(routePreload(release(join(root, 'r0')), './Missing')).toEqual({ files: [], shared: [] });
+      expect(routePreload(release(join(root, 'none')), './Home')).toEqual({ files: [], shared: [] });
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { LRUCache } from 'lru-cache';
 import { PRELOAD_MANIFEST_FILE, type ResolvedRelease } from '../releases/manifest';
 
 /** What a route module of a release needs before it runs: its files (relative to the release's client folder) and
@@ -10,7 +11,15 @@ export interface RoutePreload {
 }
 
 const NONE: RoutePreload = { files: [], shared: [] };
-const cache = new Map<string, { mtimeMs: number; modules: Record<string, unknown> }>();
+/** Every release ever served has a manifest (a few hundred bytes): a long-lived server that sees many releases and
+ *  previews keeps only the most recently used, bounded by their size on disk. */
+export const PRELOAD_CACHE_BYTES = 1 << 20;
+const cache = new LRUCache<string, { mtimeMs: number; bytes: number; modules: Record<string, unknown> }>({
+  maxSize: PRELOAD_CACHE_BYTES,
+  sizeCalculation: (entry) => Math.max(1, entry.bytes),
+});
+/** The bytes the cache holds (for the tests). */
+export const preloadCacheBytes = (): number => cache.calculatedSize;
 
 const strings = (v: unknown, valid: RegExp): string[] =>
   Array.isArray(v) ? v.filter((f): f is string => typeof f === 'string' && valid.test(f)) : [];
@@ -29,13 +38,13 @@ export function parseRoutePreload(entry: unknown): RoutePreload {
 export function routePreload(release: ResolvedRelease, module: string): RoutePreload {
   const file = join(release.clientDir, PRELOAD_MANIFEST_FILE);
   if (!existsSync(file)) return NONE;
-  const { mtimeMs } = statSync(file);
+  const { mtimeMs, size: bytes } = statSync(file);
   let entry = cache.get(file);
   if (!entry || entry.mtimeMs !== mtimeMs) {
     try {
-      entry = { mtimeMs, modules: JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown> };
+      entry = { mtimeMs, bytes, modules: JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown> };
     } catch {
-      entry = { mtimeMs, modules: {} };
+      entry = { mtimeMs, bytes, modules: {} };
     }
     cache.set(file, entry);
   }
