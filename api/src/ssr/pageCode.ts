@@ -64,8 +64,8 @@ export function sharedPackageModules(manifest: Record<string, ManifestChunk>): R
 export function shellStartupModules(
   manifest: Record<string, ManifestChunk>,
   startupShared: readonly string[],
+  shared = sharedPackageModules(manifest),
 ): string[] {
-  const shared = sharedPackageModules(manifest);
   const entry = manifestClosure(manifest, ['index.html'])
     .filter((f) => f.endsWith('.js'))
     .map((f) => `/${f}`);
@@ -84,12 +84,9 @@ export function shellPageCode(
   const manifest = existsSync(manifestFile)
     ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>)
     : null;
-  const startup = manifest ? shellStartupModules(manifest, startupShared) : [];
-  return {
-    template: taken.template,
-    modules: [...new Set([...taken.modules, ...startup])],
-    sharedModules: manifest ? sharedPackageModules(manifest) : {},
-  };
+  const sharedModules = manifest ? sharedPackageModules(manifest) : {};
+  const startup = manifest ? shellStartupModules(manifest, startupShared, sharedModules) : [];
+  return { template: taken.template, modules: [...new Set([...taken.modules, ...startup])], sharedModules };
 }
 
 /** The JSON list of a page's code: the entry first, then the modules to preload. */
