@@ -4,19 +4,31 @@ import type { z } from 'zod';
 import type { FieldErrors } from '@aitools/contracts/forms';
 import { loadValidation, type FormActionData, type Validation } from './formRoute';
 
+/** What shows a visitor is about to fill in a form. */
+const ENGAGING_EVENTS = ['focusin', 'pointerdown', 'keydown'] as const;
+
 /**
  * A form page's state in the browser: the field errors shown (the action's, or the browser's own check of the
  * same schema), whether its post is under way, and a submit handler that checks before anything is sent.
  * The form's inputs are uncontrolled, so what a visitor typed (even before the code arrived) stays theirs.
- * The checks load once the page is ready (validation.ts); a submit before they arrive waits for them.
+ * The checks load when the visitor first touches a form (validation.ts); a submit before they arrive waits for them.
  */
 export function useFormPost<V extends Record<string, string>>(schema: (v: Validation) => z.ZodType, pagePath: string) {
   const checks = useRef<Validation | null>(null);
   useEffect(() => {
-    // After the page's own start-up (its code ready mark is set in this same pass of effects).
-    const load = () => void loadValidation().then((v) => (checks.current = v));
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(load, { timeout: 1000 });
-    else setTimeout(load, 0);
+    // Evaluating the checks (zod) is a long task on a slow phone: it waits for the visitor's first touch of a form
+    // (a focus, press or key), seconds before any submit, never for a visit that only reads the page.
+    const engage = (target: EventTarget | null) => {
+      if (!(target instanceof Element) || !target.closest('form')) return;
+      stop();
+      void loadValidation().then((v) => (checks.current = v));
+    };
+    const onEvent = (e: Event) => engage(e.target);
+    const stop = () => ENGAGING_EVENTS.forEach((type) => document.removeEventListener(type, onEvent, true));
+    ENGAGING_EVENTS.forEach((type) => document.addEventListener(type, onEvent, true));
+    // A field the visitor focused before the code ran counts too.
+    engage(document.activeElement);
+    return stop;
   }, []);
   const actionData = useActionData() as FormActionData<V> | undefined;
   const navigation = useNavigation();

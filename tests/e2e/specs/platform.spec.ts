@@ -251,15 +251,20 @@ describe("a page's code", () => {
     }
   });
 
-  it("loads the forms' checks apart: /submit's code before it is ready has no zod, and a first submit still checks", async () => {
+  it("loads the forms' checks apart: none for a visit that only reads, and a first submit still checks", async () => {
     const { page, errors, requests } = await openPage(browser);
     await page.goto(`${BASE}/submit`);
     await waitForRoute(page);
+    // Past the browser's idle time after start-up: the checks wait for the visitor to touch the form.
+    await page.waitForTimeout(1500);
+    const checksModule = (u: string) => /\/remotes\/forms\/[^/]+\/validation-[\w-]+\.js$/.test(u);
+    assert.deepEqual(requests.filter(checksModule), [], 'no checks before the form is touched');
     await page.getByRole('button', { name: 'Submit Tool' }).click();
     await page.getByText('Name is required').waitFor();
     assert.equal(await page.getByLabel(/^Tool Name/).getAttribute('aria-invalid'), 'true');
     const posted = requests.filter((u) => u.endsWith('/api/submissions'));
     assert.deepEqual(posted, [], 'nothing sent');
+    assert.equal(requests.filter(checksModule).length, 1, 'the checks, once the form was touched');
     const listed = await page.evaluate(
       () => JSON.parse(document.getElementById('__PAGE_CODE__')?.textContent ?? '[]') as string[],
     );
