@@ -45,7 +45,12 @@ describe('indexedPng', () => {
   });
 
   it("makes a cover less than half the renderer's own PNG, with the same pixels", { timeout: 20_000 }, async () => {
-    const card = { title: 'What Is the Model Context Protocol (MCP)?', category: 'MCP', label: 'Blog', size: 'cover' as const };
+    const card = {
+      title: 'What Is the Model Context Protocol (MCP)?',
+      category: 'MCP',
+      label: 'Blog',
+      size: 'cover' as const,
+    };
     const image = await renderCard(card, 800);
     const png = await renderCardPng(card, 800);
     expect(colourType(png)).toBe(PALETTE);

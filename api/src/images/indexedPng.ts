@@ -38,7 +38,14 @@ export function indexedPng(rgba: Uint8Array, width: number, height: number): Uin
   }
   return encode(
     // Fully opaque pictures need no transparency chunk: an RGB palette.
-    { width, height, data: indices, depth: 8, channels: 1, palette: opaque ? palette.map((c) => c.slice(0, 3)) : palette },
+    {
+      width,
+      height,
+      data: indices,
+      depth: 8,
+      channels: 1,
+      palette: opaque ? palette.map((c) => c.slice(0, 3)) : palette,
+    },
     { zlib: { level: 9 } },
   );
 }

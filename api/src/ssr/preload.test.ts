@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -29,7 +29,13 @@ describe("a route module's preload entry", () => {
 });
 
 describe("a release's preload manifest", () => {
-  const release = (clientDir: string): ResolvedRelease => ({ remote: 'blog', id: 'r', clientDir, serverEntry: '', css: [] });
+  const release = (clientDir: string): ResolvedRelease => ({
+    remote: 'blog',
+    id: 'r',
+    clientDir,
+    serverEntry: '',
+    css: [],
+  });
 
   it('is read again when its file changes, and the cache of all releases stays within its bound', () => {
     const root = mkdtempSync(join(tmpdir(), 'preload-test-'));
@@ -51,6 +57,14 @@ describe("a release's preload manifest", () => {
       expect(routePreload(release(join(root, 'r0')), './Home').files).toEqual(['home-0.js']);
       expect(routePreload(release(join(root, 'r0')), './Missing')).toEqual({ files: [], shared: [] });
       expect(routePreload(release(join(root, 'none')), './Home')).toEqual({ files: [], shared: [] });
+      // A manifest written again (a release folder replaced in place) is read again.
+      const last = join(root, 'r39', PRELOAD_MANIFEST_FILE);
+      writeFileSync(last, JSON.stringify({ './Home': { files: ['home-new.js'], shared: ['zustand'] } }));
+      utimesSync(last, new Date(), new Date(Date.now() + 5000));
+      expect(routePreload(release(join(root, 'r39')), './Home')).toEqual({
+        files: ['home-new.js'],
+        shared: ['zustand'],
+      });
     } finally {
       rmSync(root, { recursive: true, force: true });
     }
