@@ -3,7 +3,18 @@
  * (when DATABASE_URL names a Postgres server). Everything above this folder writes queries once, with the builder.
  */
 import Database from 'better-sqlite3';
-import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type RawBuilder } from 'kysely';
+import {
+  CompiledQuery,
+  Kysely,
+  PostgresAdapter,
+  PostgresDialect,
+  SqliteDialect,
+  SqliteDriver,
+  sql,
+  type DatabaseConnection,
+  type RawBuilder,
+  type SqliteDialectConfig,
+} from 'kysely';
 import pg from 'pg';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -33,6 +44,29 @@ export async function openDatabase(location: string): Promise<DB> {
 const sqliteHandles = new WeakMap<DB, Database.Database>();
 export const sqliteHandle = (db: DB): Database.Database | undefined => sqliteHandles.get(db);
 
+/**
+ * SQLite transactions take the write lock when they begin (`BEGIN IMMEDIATE`), not at their first write. A deferred
+ * transaction that reads, then writes after another process (a CLI, another server on the file) committed, fails at
+ * once with "database is locked": SQLite cannot wait there, so `busy_timeout` never applies. Taken up front, the lock
+ * is waited for like any other.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+  override createDriver() {
+    return new ImmediateSqliteDriver(this.#config);
+  }
+}
+
 function openSqlite(path: string): DB {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const handle = new Database(path);
@@ -41,7 +75,7 @@ function openSqlite(path: string): DB {
   handle.pragma('busy_timeout = 5000');
   // Every acknowledged write is on disk before the answer goes out.
   handle.pragma('synchronous = FULL');
-  const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database: handle }) });
+  const db = new Kysely<Schema>({ dialect: new ImmediateSqliteDialect({ database: handle }) });
   sqliteHandles.set(db, handle);
   return db;
 }
