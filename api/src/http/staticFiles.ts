@@ -124,9 +124,10 @@ export function createStaticFileCache(opts: { maxBytes: number; onLookup?: (hit:
       if (!st?.isFile() || st.size < MIN_COMPRESS_BYTES || st.size > MAX_BYTES) return false;
       const key = `${abs}\0${coding}`;
       const kept = lru.get(key);
-      opts.onLookup?.(!!kept && kept.size === st.size && kept.mtimeMs === st.mtimeMs);
-      if (kept && kept.size === st.size && kept.mtimeMs === st.mtimeMs) {
-        answer(req, res, kept, ext, cacheControl);
+      const fresh = kept && kept.size === st.size && kept.mtimeMs === st.mtimeMs ? kept : undefined;
+      opts.onLookup?.(!!fresh);
+      if (fresh) {
+        answer(req, res, fresh, ext, cacheControl);
         return true;
       }
       // The first ask waits for the best coding (once per file and instance; about 0.3 s for a 231 kB module), so
