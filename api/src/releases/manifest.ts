@@ -132,7 +132,7 @@ export const DEV_RELEASE_ID = 'dev';
 /** File names inside a release (as the build helper in shell/platform/vite writes them). */
 export const SERVER_ENTRY_FILE = 'entry.mjs';
 export const REMOTE_ENTRY_FILE = 'remoteEntry.js';
-/** client/preload.json: exposed module -> the files its code needs (see shell/platform/vite). */
+/** client/preload.json: exposed module -> its RoutePreload (@aitools/platform/contract; written by shell/platform/vite). */
 export const PRELOAD_MANIFEST_FILE = 'preload.json';
 
 export function manifestPath(releasesDir: string): string {

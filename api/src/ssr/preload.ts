@@ -1,14 +1,8 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { LRUCache } from 'lru-cache';
+import type { RoutePreload } from '@aitools/platform/contract';
 import { PRELOAD_MANIFEST_FILE, type ResolvedRelease } from '../releases/manifest';
-
-/** What a route module of a release needs before it runs: its files (relative to the release's client folder) and
- *  the shared packages its code asks the host for. */
-export interface RoutePreload {
-  files: string[];
-  shared: string[];
-}
 
 const NONE: RoutePreload = { files: [], shared: [] };
 /** Every release ever served has a manifest (a few hundred bytes): a long-lived server that sees many releases and

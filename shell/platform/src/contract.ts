@@ -90,3 +90,11 @@ export interface ServerEntry {
 export function defineRoute<D>(route: RouteModule<D>): RouteModule<D> {
   return route;
 }
+
+/** One route module's entry of a release's `client/preload.json` (written by its build, read by the server to list a
+ *  page's code in one wave): the files its code needs, relative to the release's client folder, and the shared
+ *  packages it asks the host for. */
+export interface RoutePreload {
+  files: string[];
+  shared: string[];
+}

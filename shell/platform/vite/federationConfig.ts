@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import type { UserConfig, ConfigEnv, Plugin, PluginOption, Rollup } from 'vite';
 import { SHARED_PACKAGES, isSharedSpecifier } from './shared';
 import { exposesOf, ROUTE_TABLE } from '../src/routeTable';
+import type { RoutePreload } from '../src/contract';
 
 export interface RemoteOptions {
   /** Remote name as used in the manifest, e.g. "directory". */
@@ -46,12 +47,6 @@ export const REMOTE_ENTRY_FILE = 'remoteEntry.js';
  *  host for, in the plugin-neutral form the server reads to list a route's code in one wave (no round trip per level
  *  of imports, nor for a shared package found only when the code runs). */
 export const PRELOAD_MANIFEST_FILE = 'preload.json';
-
-export interface RoutePreload {
-  files: string[];
-  /** Shared packages (SHARED_PACKAGES) the module's code imports; the host's chunks of them are preloaded too. */
-  shared: string[];
-}
 
 /** The federation plugin turns each import of a shared package into a call naming it (`importShared("zustand")`). */
 const sharedCall = (pkg: string) => new RegExp(`\\(\\s*["'\`]${pkg.replaceAll('.', '\\.')}["'\`]\\s*\\)`);
