@@ -1,7 +1,6 @@
 import type { DiffLine } from '@aitools/contracts/editing';
 
 /** The line diff of two saved versions (content/revisions.ts on the server), as the posts and tools editors show it. */
-
 export function VersionDiff({ caption, label, lines }: { caption: string; label: string; lines: DiffLine[] }) {
   return (
     <figure>

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Form, useNavigate, useSearchParams } from 'react-router-dom';
 import { contactEmail, defineRoute, type RouteProps } from '@aitools/platform';
+import { IDEMPOTENCY_KEY_FIELD } from '@aitools/contracts/formOptions';
 import { Modal } from '../shared/Modal';
 import {
   ADVERTISE_PATH,
@@ -8,7 +9,7 @@ import {
   keepEarlyAccessRecord,
   type EarlyAccessValues,
 } from '../features/advertise/earlyAccess';
-import { formPageLoader, IDEMPOTENCY_FIELD, type FormPageData } from '../shared/formRoute';
+import { formPageLoader, type FormPageData } from '../shared/formRoute';
 import { pageHead } from '../shared/pageHead';
 import { useFormPost } from '../shared/useFormPost';
 import { Field } from '../shared/Field';
@@ -193,7 +194,7 @@ function Advertise({ data }: RouteProps<FormPageData>) {
                 }}
                 onChange={() => clearError('email')}
               >
-                <input type="hidden" name={IDEMPOTENCY_FIELD} value={key} />
+                <input type="hidden" name={IDEMPOTENCY_KEY_FIELD} value={key} />
                 <Field
                   id="early-access-email"
                   label="Email address"

@@ -1,8 +1,8 @@
 import { Form, useSearchParams } from 'react-router-dom';
 import { contactEmail, defineRoute, SelectOptions, type RouteProps } from '@aitools/platform';
-import { CONTACT_SUBJECTS } from '@aitools/contracts/formOptions';
+import { CONTACT_SUBJECTS, IDEMPOTENCY_KEY_FIELD } from '@aitools/contracts/formOptions';
 import { pageHead } from '../shared/pageHead';
-import { formPageLoader, IDEMPOTENCY_FIELD, type FormPageData } from '../shared/formRoute';
+import { formPageLoader, type FormPageData } from '../shared/formRoute';
 import { contactAction, CONTACT_PATH, EMPTY_CONTACT, type ContactValues } from '../features/contact/contactForm';
 import { useFormPost } from '../shared/useFormPost';
 import { Field } from '../shared/Field';
@@ -82,7 +82,7 @@ function Contact({ data }: RouteProps<FormPageData>) {
             onSubmit={checkBeforeSending}
             onChange={onFieldChange}
           >
-            <input type="hidden" name={IDEMPOTENCY_FIELD} value={key} />
+            <input type="hidden" name={IDEMPOTENCY_KEY_FIELD} value={key} />
             <Field id="contact-name" label="Name" required error={errors.name}>
               {(control) => <input {...control} {...common('name')} type="text" autoComplete="name" />}
             </Field>

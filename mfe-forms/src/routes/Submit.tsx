@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { Form, Link, useSearchParams } from 'react-router-dom';
 import { defineRoute, type RouteProps } from '@aitools/platform';
-import { MESSAGE_MAX_LENGTH, TOOL_TYPES } from '@aitools/contracts/formOptions';
+import { MESSAGE_MAX_LENGTH, TOOL_TYPES, IDEMPOTENCY_KEY_FIELD } from '@aitools/contracts/formOptions';
 import { pageHead } from '../shared/pageHead';
-import { formPageLoader, IDEMPOTENCY_FIELD, type FormPageData } from '../shared/formRoute';
+import { formPageLoader, type FormPageData } from '../shared/formRoute';
 import { EMPTY_SUBMISSION, submitAction, SUBMIT_PATH, type SubmitValues } from '../features/submit/submitForm';
 import { useFormPost } from '../shared/useFormPost';
 import { Field } from '../shared/Field';
@@ -77,7 +77,7 @@ function Submit({ data }: RouteProps<FormPageData>) {
             {actionData.formError}
           </p>
         )}
-        <input type="hidden" name={IDEMPOTENCY_FIELD} value={key} />
+        <input type="hidden" name={IDEMPOTENCY_KEY_FIELD} value={key} />
         {textField('name', 'Tool Name', 'text', { placeholder: 'e.g. My AI Assistant', autoComplete: 'off' })}
         {textField('email', 'Your Email', 'email', { placeholder: 'you@example.com', autoComplete: 'email' })}
         {textField('website_url', 'Website URL', 'url', { placeholder: 'https://example.com', autoComplete: 'url' })}

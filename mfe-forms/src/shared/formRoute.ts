@@ -7,8 +7,7 @@ import type { z } from 'zod';
 import { routeApi, type JsonResult } from '@aitools/platform';
 import type { FieldErrors, FormFailure } from '@aitools/contracts/forms';
 import { readFormBody } from '@aitools/contracts/formBody';
-
-export const IDEMPOTENCY_FIELD = 'idempotencyKey';
+import { IDEMPOTENCY_KEY_FIELD } from '@aitools/contracts/formOptions';
 
 /** The forms' checks (./validation.ts), a module of their own. */
 export type Validation = typeof import('./validation');
@@ -61,7 +60,7 @@ export async function readPost<V extends Record<string, string>>(request: Reques
   const values = { ...empty };
   for (const name of Object.keys(empty) as (keyof V & string)[])
     values[name] = (text(name) ?? empty[name]) as V[typeof name];
-  const key = text(IDEMPOTENCY_FIELD);
+  const key = text(IDEMPOTENCY_KEY_FIELD);
   return { ok: true, values, idempotencyKey: key && KEY_PATTERN.test(key) ? key : newIdempotencyKey() };
 }
 
@@ -86,7 +85,7 @@ export async function sendForm(
   try {
     return await routeApi(context).fetchJson<FormFailure>(path, {
       method: 'POST',
-      body: { ...body, [IDEMPOTENCY_FIELD]: idempotencyKey },
+      body: { ...body, [IDEMPOTENCY_KEY_FIELD]: idempotencyKey },
       headers: { 'Idempotency-Key': idempotencyKey },
     });
   } catch {
