@@ -1,15 +1,18 @@
-/** Runs in the drawing thread (drawing.ts): one picture per task, so layout and rasterising never hold up requests. */
-import { constants, setPriority } from 'node:os';
+/** Runs in a drawing thread (drawing.ts): one picture per task, so layout and rasterising never hold up requests. */
+import { constants, getPriority, setPriority } from 'node:os';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import { workerData } from 'node:worker_threads';
 import { renderCardPng, type Card } from './render';
 
-// The lowest CPU priority for this thread only (on Linux a thread's nice value is its own): drawing uses what
-// requests leave, however many pictures a large catalogue's warm-up has queued.
-try {
-  setPriority(constants.priority.PRIORITY_LOW);
-} catch {
-  /* not permitted here: drawing still runs off the request thread */
+// The warm-up's thread takes the lowest CPU priority, for this thread only (on Linux a thread's nice value is its
+// own): it draws with what requests leave. A visitor's thread keeps the process's priority.
+if ((workerData as { lowPriority?: boolean } | null)?.lowPriority) {
+  try {
+    setPriority(constants.priority.PRIORITY_LOW);
+  } catch {
+    /* not permitted here: drawing still runs off the request thread */
+  }
 }
 
 // resvg keeps each picture's pixels (3 MB at 1200x630) outside the JS heap until its small JS object is collected,
@@ -27,4 +30,9 @@ export default async function draw({ card, width }: { card: Card; width?: number
     collect();
     await new Promise((resolve) => setImmediate(resolve));
   }
+}
+
+/** This thread's nice value (on Linux, getpriority of the calling thread). */
+export function niceness(): number {
+  return getPriority();
 }

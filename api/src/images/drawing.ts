@@ -1,33 +1,51 @@
 /**
- * Pictures are drawn off the event loop. Laying out and rasterising one takes about 150 ms of CPU (satori, resvg);
- * on the request thread every request waiting behind it would wait that long, and a large catalogue's warm-up would
- * keep the loop busy for minutes. One thread, so drawing never takes more than one core; it exits when idle.
+ * Pictures are drawn off the event loop. Laying out and rasterising one takes 30-90 ms of CPU (satori, resvg, the
+ * palette PNG); on the request thread every request waiting behind it would wait that long, and a large catalogue's
+ * warm-up would keep the loop busy for minutes.
+ *
+ * Two threads, one per kind of work, each exiting when idle:
+ * - a visitor's picture (one not drawn yet) is drawn at the process's own priority: on a machine whose cores are
+ *   busy, a thread at the lowest priority drew a cover in 2-6 s instead of 30-90 ms, and a page of covers waited
+ *   for all of them (docs/performance.md, "Drawing pictures");
+ * - the warm-up draws at the lowest priority, one picture at a time, from what requests leave.
  */
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import type { Card } from './render';
 
+export type DrawingKind = 'visitor' | 'background';
+
 // From source (tests, tsx) the worker is TypeScript and loads through tsx; the compiled server has drawWorker.js
 // beside its bundle (api/build.mjs).
 const fromSource = import.meta.url.endsWith('.ts');
-let pool: Piscina | null = null;
+const pools = new Map<DrawingKind, Piscina>();
 
-function drawingPool(): Piscina {
-  pool ??= new Piscina({
-    filename: fileURLToPath(new URL(`./drawWorker.${fromSource ? 'ts' : 'js'}`, import.meta.url)),
-    minThreads: 0,
-    maxThreads: 1,
-    idleTimeout: 30_000,
-    execArgv: fromSource ? ['--import', 'tsx'] : [],
-  });
+function drawingPool(kind: DrawingKind): Piscina {
+  let pool = pools.get(kind);
+  if (!pool) {
+    pool = new Piscina({
+      filename: fileURLToPath(new URL(`./drawWorker.${fromSource ? 'ts' : 'js'}`, import.meta.url)),
+      workerData: { lowPriority: kind === 'background' },
+      minThreads: 0,
+      maxThreads: 1,
+      idleTimeout: 30_000,
+      execArgv: fromSource ? ['--import', 'tsx'] : [],
+    });
+    pools.set(kind, pool);
+  }
   return pool;
 }
 
-/** The card as PNG bytes, drawn in the drawing thread; `width` scales the same layout down. */
-export async function drawCard(card: Card, width?: number): Promise<Buffer> {
-  const bytes = (await drawingPool().run({ card, width })) as Uint8Array;
+/** The card as PNG bytes, drawn in a drawing thread; `width` scales the same layout down. */
+export async function drawCard(card: Card, width?: number, kind: DrawingKind = 'visitor'): Promise<Buffer> {
+  const bytes = (await drawingPool(kind).run({ card, width })) as Uint8Array;
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
-/** Pictures the drawing thread has finished since start (how the tests see drawing left the request thread). */
-export const drawnInThread = (): number => pool?.completed ?? 0;
+/** Pictures a drawing thread has finished since start (how the tests see drawing left the request thread). */
+export const drawnInThread = (kind: DrawingKind = 'visitor'): number => pools.get(kind)?.completed ?? 0;
+
+/** The nice value a drawing thread runs at (how the tests see which work yields to which). */
+export async function drawingNiceness(kind: DrawingKind): Promise<number> {
+  return (await drawingPool(kind).run(null, { name: 'niceness' })) as number;
+}

@@ -1,6 +1,6 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
-import { tmpdir } from 'node:os';
+import { getPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import express from 'express';
 import request from 'supertest';
@@ -13,10 +13,10 @@ import { getTool } from '../tools/repository';
 import { coverSrcSet, postCoverPath, toolSocialImagePath } from '@aitools/contracts/images';
 import { contrastRatio, loadLogoMap, logoTileSvg, tileBackground } from './logos';
 import { createImageService } from './service';
-import { drawnInThread } from './drawing';
+import { drawingNiceness, drawnInThread } from './drawing';
 import { imagesRouter } from './router';
 import { API_ROOT } from '../paths';
-import { createPost } from '../blog/editing';
+import { changePost, createPost } from '../blog/editing';
 import { createPostPreviews } from '../blog/preview';
 import { postFieldsSchema } from '@aitools/contracts/posts';
 
@@ -154,7 +154,42 @@ describe('image routes', { timeout: 20_000 }, () => {
   });
 });
 
-describe('the drawing thread', () => {
+describe('the drawing threads', () => {
+  it("draw a visitor's picture at the process's priority, and the warm-up's at the lowest", async () => {
+    // At the lowest priority on a machine whose cores were busy, a cover took 2-6 s instead of 30-90 ms: a visitor
+    // waiting for one must not yield to every other process.
+    expect(await drawingNiceness('visitor')).toBe(getPriority());
+    expect(await drawingNiceness('background')).toBe(19);
+    const db = await openTestDatabase();
+    await createPost(
+      db,
+      'warm-one',
+      postFieldsSchema.parse({
+        title: 'Warm one',
+        category: 'Guides',
+        excerpt: 'One post.',
+        tags: ['MCP'],
+        author: 'The editors',
+        content: 'Text.',
+      }),
+      'test',
+    );
+    await changePost(db, 'warm-one', { base: 1, action: 'publish' }, 'test');
+    const dir = mkdtempSync(join(tmpdir(), 'images-warm-'));
+    try {
+      const images = createImageService({ db, cacheDir: dir, logos });
+      const [visitor, background] = [drawnInThread('visitor'), drawnInThread('background')];
+      // The post's cover, its narrower copies and its social picture, all in the warm-up's thread.
+      expect(await images.warm()).toBe(4);
+      expect(drawnInThread('background') - background).toBe(4);
+      expect(drawnInThread('visitor')).toBe(visitor);
+      expect((await images.png('post-cover', 'warm-one', 400))?.bytes.length).toBeGreaterThan(0);
+      expect(drawnInThread('visitor')).toBe(visitor);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
   it("gives back each picture's pixels once it is drawn, so a warm-up of many pictures does not grow the process", () => {
     // In a process of its own, so its memory is the drawing's alone: 40 social pictures held 120 MB and more before
     // the thread collected after each picture.

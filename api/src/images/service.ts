@@ -13,7 +13,7 @@ import { getTool, listToolSummaries } from '../tools/repository';
 import { DEFAULT_QUERY, queryTools } from '@aitools/contracts/toolQuery';
 import { getPostForPreview, getPublishedPost, listPublishedPosts } from '../blog/repository';
 import type { Card } from './render';
-import { drawCard } from './drawing';
+import { drawCard, type DrawingKind } from './drawing';
 import { logoTileSvg, type LogoEntry } from './logos';
 
 /** Tools whose pictures are drawn ahead of any request: a large catalogue's others are drawn when first asked for
@@ -36,8 +36,8 @@ export interface ImageService {
   /** The PNG of a tool's or post's picture (generated once per version, then read from disk), or null; a cover
    *  also comes in narrower copies (`width`). */
   png(kind: ImageKind, slug: string, width?: CoverWidth): Promise<{ bytes: Buffer; version: string } | null>;
-  /** Generates the missing pictures most likely asked for first, one at a time: the posts' (their covers are on
-   *  the blog's pages), then the most popular tools' (started after the seed). */
+  /** Generates the missing pictures most likely asked for first, one at a time and at the lowest CPU priority: the
+   *  posts' (their covers are on the blog's pages), then the most popular tools' (started after the seed). */
   warm(): Promise<number>;
   /** The cover of any post, published or not, drawn for this request alone: never written to the files a public
    *  answer is read from (for signed previews and the console's editors only; docs/operations.md, Editing content). */
@@ -96,7 +96,8 @@ export function createImageService({
   async function generate(
     kind: ImageKind,
     { subject, card }: Picture,
-    width?: CoverWidth,
+    width: CoverWidth | undefined,
+    drawing: DrawingKind,
   ): Promise<{ bytes: Buffer; version: string }> {
     // The logo is part of what a tool's picture shows, so it is part of its version too.
     const version =
@@ -106,9 +107,10 @@ export function createImageService({
     const dir = join(cacheDir, kind);
     const file = join(dir, `${subject.slug}-${version}.png`);
     if (existsSync(file)) return { bytes: readFileSync(file), version: imageVersion(kind, subject) };
+    // A visitor asking for a picture the warm-up is drawing waits for that drawing rather than starting another.
     let job = inFlight.get(file);
     if (!job) {
-      job = drawCard(card, width).then((bytes) => {
+      job = drawCard(card, width, drawing).then((bytes) => {
         mkdirSync(dir, { recursive: true });
         // Written whole under another name, then renamed: a reader never sees half a file.
         const tmp = `${file}.${process.pid}.tmp`;
@@ -126,7 +128,7 @@ export function createImageService({
     async png(kind, slug, width) {
       if (width && kind !== 'post-cover') return null;
       const p = await picture(kind, slug);
-      return p ? generate(kind, p, width) : null;
+      return p ? generate(kind, p, width, 'visitor') : null;
     },
     async warm() {
       // The query's popularity order, kept with the list for the directory's own queries: not sorted again here.
@@ -141,7 +143,7 @@ export function createImageService({
       ];
       for (const [kind, slug, width] of jobs) {
         const p = await picture(kind, slug);
-        if (p) await generate(kind, p, width);
+        if (p) await generate(kind, p, width, 'background');
       }
       return jobs.length;
     },

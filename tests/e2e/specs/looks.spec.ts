@@ -42,9 +42,17 @@ async function loadAllImages(page: Page) {
   await page.evaluate(() =>
     document.querySelectorAll<HTMLImageElement>('img[loading="lazy"]').forEach((img) => (img.loading = 'eager')),
   );
-  await page.waitForFunction(() => Array.from(document.images).every((i) => i.complete), undefined, {
-    timeout: 20_000,
-  });
+  try {
+    await page.waitForFunction(() => Array.from(document.images).every((i) => i.complete), undefined, {
+      timeout: 20_000,
+    });
+  } catch (err) {
+    // Which pictures were still loading, so a failure says where the time went.
+    const pending = await page.$$eval('img', (imgs) =>
+      imgs.filter((i) => !i.complete).map((i) => i.currentSrc || i.src),
+    );
+    throw new Error(`${page.url()}: images still loading after 20 s: ${pending.join(', ')}`, { cause: err });
+  }
 }
 
 /** The path of a page's og:image (the server writes the https public origin; the test server is plain http). */
