@@ -181,8 +181,23 @@ export async function createApp({
     everyMs: config.rollback.enabled && pages ? config.rollback.checkMs : 0,
     remotes: REMOTE_NAMES,
     logger,
-    rolledBack: (remote, before, after) => queueReleasePurges(db, remote, before, after),
+    rolledBack: (remote, _before, after) => queueReleasePurges(db, remote, after),
   });
+  // A release change whose purges were never queued (its process stopped in between) is purged now, and any change
+  // another instance or a command made is checked as it is seen (edge/releaseChange.ts).
+  let releasePurges = Promise.resolve();
+  const purgeReleaseChanges = () => {
+    releasePurges = releasePurges.then(async () => {
+      try {
+        const { remotes } = manifestStore.read().manifest;
+        for (const remote of REMOTE_NAMES) await queueReleasePurges(db, remote, remotes[remote]);
+      } catch (err) {
+        logger.warn({ err }, 'could not queue the purges of release changes');
+      }
+    });
+  };
+  purgeReleaseChanges();
+  manifestStore.onChange(purgeReleaseChanges);
   // Sends the purges that changes queue to the shared caches in front (PURGE_URLS), one instance per purge.
   const purger = config.purgeUrls.length
     ? createPurger({ db, urls: config.purgeUrls, logger, pollMs: PURGE_POLL_MS })
@@ -534,7 +549,7 @@ export async function createApp({
     rollbacks.stop();
     if (keepTimer) clearInterval(keepTimer);
     serving.close();
-    await signals.close();
+    await Promise.all([signals.close(), releasePurges]);
   };
   // The console shares the database, the release state, the signals and the rate-limit counts, nothing else.
   const consoleApp = createConsoleApp({

@@ -411,6 +411,18 @@ const STEPS: Step[] = [
       .execute();
     await db.schema.createIndex('tool_slug_aliases_slug').on('tool_slug_aliases').column('slug').execute();
   },
+  // What the shared caches were last told about each remote's releases (edge/releaseChange.ts): a release change
+  // whose purges were not queued (the process stopped between the two) is found, and purged, at the next start.
+  async (db) => {
+    await db.schema
+      .createTable('edge_release_marks')
+      .addColumn('remote', 'text', (c) => c.primaryKey())
+      .addColumn('active', 'text', (c) => c.notNull())
+      .addColumn('canary', 'text')
+      .addColumn('percent', 'integer')
+      .addColumn('events', 'integer', (c) => c.notNull())
+      .execute();
+  },
 ];
 
 /** SQLite files made before this runner kept their step count in user_version; four of those steps = two here. */

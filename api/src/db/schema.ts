@@ -284,6 +284,16 @@ export interface EdgePurgesTable {
   again_at: number;
 }
 
+/** A remote's release state as of its last queued purges (edge/releaseChange.ts). */
+export interface EdgeReleaseMarksTable {
+  remote: string;
+  active: string;
+  canary: string | null;
+  percent: number | null;
+  /** How many events of the remote's history those purges covered. */
+  events: number;
+}
+
 /** One distinct release file content, by its sha256 (hex) (releases/dbReleaseStore.ts). */
 export interface ReleaseContentsTable {
   sha256: string;
@@ -334,6 +344,7 @@ export interface Schema {
   instances: InstancesTable;
   content_revisions: ContentRevisionsTable;
   edge_purges: EdgePurgesTable;
+  edge_release_marks: EdgeReleaseMarksTable;
   release_contents: ReleaseContentsTable;
   stored_releases: StoredReleasesTable;
   release_paths: ReleasePathsTable;

@@ -17,7 +17,8 @@ import { countRows, openTestDatabase } from '../../test/testDatabase';
 import { storedReleases } from '../../test/storedReleases';
 import { NO_STORE, PRIVATE, privateWithCookies, SHARED_PAGE_CACHE_CONTROL } from './headers';
 import { createPurger, queuePurge } from './purges';
-import { purgeKeysOfChange } from './releaseChange';
+import { purgeKeysOfChange, purgeKeysSince, queueReleasePurges } from './releaseChange';
+import { activateStored } from '../releases/store';
 import { SIDE_PATH, sideOf, sideRoute } from './side';
 
 const state = (active: string, canary?: { id: string; percent: number }): RemoteState =>
@@ -116,9 +117,70 @@ describe('what a release change purges', () => {
     ]);
     // Nothing changed.
     expect(purgeKeysOfChange('blog', state('b1'), state('b1'))).toEqual([]);
-    // Another instance activated b2 a moment ago (not seen here yet), and this one activates b3: b2's pages go too.
-    const after = { ...state('b3'), history: [{ action: 'release', id: 'b3', from: 'b2' }] } as unknown as RemoteState;
-    expect(purgeKeysOfChange('blog', state('b1'), after)).toEqual(['blog@b1', 'blog@b2']);
+  });
+});
+
+describe('a release change whose purges were never queued', () => {
+  const event = (action: string, id: string, from: string | null) => ({ action, id, from, at: '', by: 'test' });
+  const after = (active: string, events: ReturnType<typeof event>[], canary?: { id: string; percent: number }) =>
+    ({ ...state(active, canary), history: events }) as unknown as RemoteState;
+
+  it('is purged from the mark: what changed since, and every release that served meanwhile', () => {
+    const history = [event('release', 'b1', null), event('release', 'b2', 'b1'), event('release', 'b3', 'b2')];
+    // The caches were told about b1 (one event); b2 served for a while (another instance's change, or one whose
+    // process stopped), then b3.
+    expect(
+      purgeKeysSince('blog', { active: 'b1', canary: null, percent: null, events: 1 }, after('b3', history)),
+    ).toEqual(['blog@b1', 'blog@b2']);
+    // Up to date: nothing.
+    expect(
+      purgeKeysSince('blog', { active: 'b3', canary: null, percent: null, events: 3 }, after('b3', history)),
+    ).toEqual([]);
+    // A canary started since: the stable pages stay.
+    const canary = after('b3', [...history, event('canary', 'b4', 'b3')], { id: 'b4', percent: 10 });
+    expect(purgeKeysSince('blog', { active: 'b3', canary: null, percent: null, events: 3 }, canary)).toEqual(['sides']);
+    // No mark yet (a database new to this release store): every release of the history that serves no more.
+    expect(purgeKeysSince('blog', undefined, after('b3', history))).toEqual(['blog@b1', 'blog@b2']);
+    // A history cut short by hand: the states still differ.
+    expect(
+      purgeKeysSince('blog', { active: 'b1', canary: null, percent: null, events: 9 }, after('b3', history)),
+    ).toEqual(['blog@b1']);
+  });
+
+  it('is found and queued at the next start, once', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'edge-marks-'));
+    const releasesDir = join(dir, 'releases');
+    storedReleases(releasesDir, 'blog', ['b1', 'b2']);
+    const db = await openTestDatabase();
+    const start = async () => {
+      const app = await createApp({
+        config: loadConfig({ NODE_ENV: 'test', RELEASES_DIR: releasesDir, PREVIEW_SECRET: 'x' }),
+        db,
+        logger: createLogger('silent'),
+        pages: false,
+      });
+      await app.stop();
+    };
+    const queued = async () => (await db.selectFrom('edge_purges').select('key').execute()).map((r) => r.key).sort();
+    try {
+      await activateStored('blog', 'b1', { releasesDir, by: 'test' });
+      await start();
+      expect(await queued()).toEqual([]);
+      // b2 replaces b1, and the process stops before it queues the purge of b1's pages.
+      await activateStored('blog', 'b2', { releasesDir, by: 'test' });
+      expect(await queued()).toEqual([]);
+      await start();
+      expect(await queued()).toEqual(['blog@b1']);
+      // Queued once: the mark moved with it.
+      await db.deleteFrom('edge_purges').execute();
+      await start();
+      expect(await queued()).toEqual([]);
+      await queueReleasePurges(db, 'blog', undefined);
+      expect(await countRows(db, 'edge_purges')).toBe(0);
+    } finally {
+      await db.destroy();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
