@@ -1,4 +1,4 @@
-import { act, useState } from 'react';
+import { act, useState, useSyncExternalStore } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
@@ -69,6 +69,51 @@ describe('HydrateLater', () => {
     // The same server node, now hydrated, and the click reached its handler.
     expect(container.querySelectorAll('button')[1]).toBe(later);
     expect(later.textContent).toBe('later 1');
+    expect(errors).toEqual([]);
+  });
+
+  it('keeps the server nodes of a waiting part when the page around it updates, and shows the update after its turn', async () => {
+    vi.useFakeTimers();
+    // A store outside React, as zustand is: its updates are not transitions.
+    let count = 0;
+    const listeners = new Set<() => void>();
+    const subscribe = (listener: () => void) => (listeners.add(listener), () => void listeners.delete(listener));
+    const bump = () => {
+      count += 1;
+      listeners.forEach((listener) => listener());
+    };
+    function Page() {
+      const n = useSyncExternalStore(
+        subscribe,
+        () => count,
+        () => count,
+      );
+      return (
+        <main>
+          <p>top {n}</p>
+          <HydrateLater>
+            <img src="/a.png" loading="lazy" alt="" />
+            <p>part {n}</p>
+          </HydrateLater>
+        </main>
+      );
+    }
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(
+      <HeadContext.Provider value={{ head: null }}>
+        <Page />
+      </HeadContext.Provider>,
+    );
+    document.body.appendChild(container);
+    const img = container.querySelector('img')!;
+    const errors: unknown[] = [];
+    await act(async () => void hydrateRoot(container, <Page />, { onRecoverableError: (e) => errors.push(e) }));
+    // An update outside a transition, before the part's turn: React would render the part again in the browser.
+    await act(async () => bump());
+    expect(container.textContent).toBe('top 1part 0');
+    await act(async () => void vi.runAllTimers());
+    expect(container.querySelector('img')).toBe(img);
+    expect(container.textContent).toBe('top 1part 1');
     expect(errors).toEqual([]);
   });
 });

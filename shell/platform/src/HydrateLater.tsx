@@ -1,4 +1,4 @@
-import { Suspense, use, useId, type ReactNode } from 'react';
+import { Suspense, use, useEffect, useId, useRef, useState, type ReactElement, type ReactNode } from 'react';
 import { globalSingleton } from './singleton';
 import { useHydrating } from './hydration';
 
@@ -52,7 +52,7 @@ function turnOf(id: string): Promise<void> {
   return promise;
 }
 
-function WaitForTurn({ children }: { children: ReactNode }) {
+function WaitForTurn({ children, onHydrated }: { children: ReactNode; onHydrated?: () => void }) {
   const id = useId();
   // Only while hydrating: the server renders the part, and so does any later render in the browser.
   if (useHydrating()) {
@@ -60,6 +60,7 @@ function WaitForTurn({ children }: { children: ReactNode }) {
     // Its turn came: done with it (a render React throws away and retries waits for one more turn).
     turns.promises.delete(id);
   }
+  useEffect(() => onHydrated?.(), [onHydrated]);
   return children;
 }
 
@@ -70,9 +71,21 @@ function WaitForTurn({ children }: { children: ReactNode }) {
  * work as HTML before. For parts below the fold or secondary to the page's first use.
  */
 export function HydrateLater({ children }: { children: ReactNode }) {
-  return (
+  const [waiting, setWaiting] = useState(useHydrating());
+  const first = useRef<ReactElement | null>(null);
+  if (!waiting)
+    return (
+      <Suspense fallback={null}>
+        <WaitForTurn>{children}</WaitForTurn>
+      </Suspense>
+    );
+  // Until its part has hydrated, the same element at every render: an update of the page around it passes it by.
+  // New props there would make React drop the part's server HTML and render it again in the browser (new nodes,
+  // new lazy images). Once hydrated, it renders what it is given now.
+  first.current ??= (
     <Suspense fallback={null}>
-      <WaitForTurn>{children}</WaitForTurn>
+      <WaitForTurn onHydrated={() => setWaiting(false)}>{children}</WaitForTurn>
     </Suspense>
   );
+  return first.current;
 }

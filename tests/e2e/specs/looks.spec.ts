@@ -35,21 +35,21 @@ after(async () => {
   await browser.close();
 });
 
-/** Scrolls to the bottom and back so lazy images load, then waits until every image has settled. */
+/** Makes every lazy image load now, then waits until every image has settled. */
 async function loadAllImages(page: Page) {
-  // Lazy images load near the viewport; made eager they all load now. (Scrolling through the page with timers hung
-  // once in CI: a renderer that stopped running them left page.evaluate, which has no timeout, waiting for ever.)
-  await page.evaluate(() =>
-    document.querySelectorAll<HTMLImageElement>('img[loading="lazy"]').forEach((img) => (img.loading = 'eager')),
-  );
+  // Lazy images load near the viewport; made eager they all load now. Made so at every check, not once: a part that
+  // React renders again in the browser (instead of hydrating it) brings new lazy images. (Scrolling through the page
+  // with timers hung once in CI: a renderer that stopped running them left page.evaluate waiting for ever.)
+  const settled = () => {
+    for (const img of document.querySelectorAll<HTMLImageElement>('img[loading="lazy"]')) img.loading = 'eager';
+    return Array.from(document.images).every((i) => i.complete);
+  };
   try {
-    await page.waitForFunction(() => Array.from(document.images).every((i) => i.complete), undefined, {
-      timeout: 20_000,
-    });
+    await page.waitForFunction(settled, undefined, { timeout: 20_000, polling: 100 });
   } catch (err) {
     // Which pictures were still loading, so a failure says where the time went.
     const pending = await page.$$eval('img', (imgs) =>
-      imgs.filter((i) => !i.complete).map((i) => i.currentSrc || i.src),
+      imgs.filter((i) => !i.complete).map((i) => `${i.currentSrc || i.src} (${i.loading})`),
     );
     throw new Error(`${page.url()}: images still loading after 20 s: ${pending.join(', ')}`, { cause: err });
   }
