@@ -105,25 +105,30 @@ describe('posts in the console', () => {
   });
 
   it('lists, compares and restores versions; a restore keeps the status', async () => {
-    const revisions = (await editor.get('/api/posts/console-post/revisions')).body.revisions;
+    const revisions = (await editor.get('/api/posts/console-post/versions')).body.versions;
     expect(revisions.map((r: { version: number }) => r.version)).toEqual([3, 2, 1]);
-    const diff = (await editor.get('/api/posts/console-post/diff?from=2&to=3')).body.lines;
+    const diff = (await editor.get('/api/posts/console-post/versions/2/diff?to=3')).body.lines;
     expect(diff).toEqual(
       expect.arrayContaining([
         { op: '-', text: 'content: "First editor"' },
         { op: '+', text: 'status: "published"' },
       ]),
     );
-    expect((await editor.get('/api/posts/console-post/diff?from=2&to=99')).status).toBe(404);
-    expect((await editor.get('/api/posts/console-post/diff?from=x&to=3')).status).toBe(400);
-    expect((await editor.get('/api/posts/console-post/revisions/2')).body.revision.body.content).toBe('First editor');
+    expect((await editor.get('/api/posts/console-post/versions/2/diff?to=99')).status).toBe(404);
+    expect((await editor.get('/api/posts/console-post/versions/x/diff?to=3')).status).toBe(400);
+    // Without ?to=, the changes up to the newest.
+    expect((await editor.get('/api/posts/console-post/versions/2/diff')).body.to).toBe(3);
+    expect((await editor.get('/api/posts/no-such-post/versions')).status).toBe(404);
+    expect((await editor.get('/api/posts/console-post/versions/2')).body.revision.body.content).toBe('First editor');
     for (const v of ['x', '1e999', '99999999999999999999'])
-      expect((await editor.get(`/api/posts/console-post/revisions/${v}`)).status, v).toBe(404);
-    const restored = await editor.post('/api/posts/console-post/restore', { version: 3, from: 2 });
+      expect((await editor.get(`/api/posts/console-post/versions/${v}`)).status, v).toBe(400);
+    expect((await editor.get('/api/posts/console-post/versions/99')).status).toBe(404);
+    const restored = await editor.post('/api/posts/console-post/versions/2/restore', { base: 3 });
     expect(restored.status).toBe(200);
     expect(restored.body.post).toMatchObject({ content: 'First editor', status: 'published', version: 4 });
     expect((await publicPost('console-post')).body.data.content).toBe('First editor');
-    expect((await editor.post('/api/posts/console-post/restore', { version: 3, from: 1 })).status).toBe(409);
+    expect((await editor.post('/api/posts/console-post/versions/1/restore', { base: 3 })).status).toBe(409);
+    expect((await editor.post('/api/posts/console-post/versions/99/restore', { base: 4 })).status).toBe(404);
   });
 
   it('unpublish takes it off the public API; a schedule goes out when the scheduler finds it due', async () => {

@@ -10,11 +10,10 @@ import { POST_SLUG, POST_SLUG_MAX, POST_STATUSES, postFieldsSchema, type PostSta
 import { COVER_WIDTHS, type CoverWidth } from '@aitools/contracts/images';
 import type { DB } from '../db/connection';
 import { changePost, createPost, getPost, listPosts, restorePost, storedDoc } from '../blog/editing';
-import { diffRevisions, getRevision, listRevisions } from '../content/revisions';
-import { HttpError } from '../middleware/errors';
 import type { PageRenderer } from '../ssr/renderPage';
 import { personActor, writeAudit } from './audit';
 import { readBody } from './body';
+import { versionRoutes } from './versionRoutes';
 import { addressOf, allow, personOf } from './guard';
 import { ConsoleError } from './people';
 import { siteAddresses } from './previewAddresses';
@@ -46,7 +45,6 @@ const changeBody = z
     at: z.iso.datetime({ offset: true }).optional(),
   })
   .strict();
-const restoreBody = z.object({ version, from: z.number().int().min(1) }).strict();
 const previewBody = z
   .object({ slug, fields: postFieldsSchema, published_at: z.string().nullable().optional() })
   .strict();
@@ -150,34 +148,24 @@ export function postsRouter(db: DB, deps: PostsDeps = {}): Router {
     res.type('image/png').send(bytes);
   });
 
-  router.get('/posts/:slug/revisions', edit('post.read'), async (req, res) => {
-    res.json(success({ revisions: await listRevisions(db, 'post', slugOf(req.params)) }));
-  });
-
-  router.get('/posts/:slug/revisions/:version', edit('post.read'), async (req, res) => {
-    const number = Number(req.params.version);
-    const revision = Number.isSafeInteger(number) ? await getRevision(db, 'post', slugOf(req.params), number) : null;
-    if (!revision) throw new ConsoleError(404, 'No such version.');
-    res.json(success({ revision }));
-  });
-
-  router.get('/posts/:slug/diff', edit('post.read'), async (req, res) => {
-    const [from, to] = [Number(req.query.from), Number(req.query.to)];
-    if (!Number.isSafeInteger(from) || !Number.isSafeInteger(to))
-      throw new HttpError(400, 'from and to are version numbers.');
-    const lines = await diffRevisions(db, 'post', slugOf(req.params), from, to);
-    if (!lines) throw new ConsoleError(404, 'No such version.');
-    res.json(success({ lines }));
-  });
-
-  router.post('/posts/:slug/restore', edit('post.restore'), async (req, res) => {
-    const key = slugOf(req.params);
-    const body = readBody(restoreBody, req.body);
-    const person = personOf(res);
-    const done = await restorePost(db, key, body.from, body.version, personActor(person));
-    if (!done) throw new ConsoleError(404, 'No such post or version.');
-    await audit(req, personActor(person), 'post.restore', key, `version ${body.from} restored as ${done.version}`);
-    res.json(success({ post: await getPost(db, key) }));
+  versionRoutes(router, '/posts', {
+    db,
+    kind: 'post',
+    noun: 'post',
+    read: edit('post.read'),
+    restore: edit('post.restore'),
+    async keyOf(req) {
+      const key = slugOf(req.params);
+      if (!(await getPost(db, key))) throw new ConsoleError(404, 'No such post.');
+      return key;
+    },
+    async restoreVersion(req, res, key, from, base) {
+      const person = personOf(res);
+      const done = await restorePost(db, key, from, base, personActor(person));
+      if (!done) throw new ConsoleError(404, 'No such post.');
+      await audit(req, personActor(person), 'post.restore', key, `version ${from} restored as ${done.version}`);
+      res.json(success({ post: await getPost(db, key) }));
+    },
   });
 
   router.post('/posts/:slug/preview-link', edit('post.preview-link'), async (req, res) => {

@@ -44,6 +44,7 @@ const ENDPOINTS: [string, string, Who][] = [
   ['POST', '/api/tools/no-such-tool/hide', 'editor'],
   ['POST', '/api/tools/no-such-tool/unhide', 'editor'],
   ['GET', '/api/tools/no-such-tool/versions', 'editor'],
+  ['GET', '/api/tools/no-such-tool/versions/1', 'editor'],
   ['GET', '/api/tools/no-such-tool/versions/1/diff', 'editor'],
   ['POST', '/api/tools/no-such-tool/versions/1/restore', 'editor'],
   ['GET', '/api/taxonomy', 'editor'],
@@ -64,11 +65,11 @@ const ENDPOINTS: [string, string, Who][] = [
   ['POST', '/api/posts/preview', 'editor'],
   ['GET', '/api/posts/no-such-post', 'editor'],
   ['POST', '/api/posts/no-such-post', 'editor'],
-  ['GET', '/api/posts/no-such-post/revisions', 'editor'],
-  ['GET', '/api/posts/no-such-post/revisions/1', 'editor'],
-  ['GET', '/api/posts/no-such-post/diff', 'editor'],
+  ['GET', '/api/posts/no-such-post/versions', 'editor'],
+  ['GET', '/api/posts/no-such-post/versions/1', 'editor'],
+  ['GET', '/api/posts/no-such-post/versions/1/diff', 'editor'],
   ['GET', '/api/posts/no-such-post/cover.png', 'editor'],
-  ['POST', '/api/posts/no-such-post/restore', 'editor'],
+  ['POST', '/api/posts/no-such-post/versions/1/restore', 'editor'],
   ['POST', '/api/posts/no-such-post/preview-link', 'editor'],
   ['GET', '/api/auth/me', 'any'],
   ['GET', '/api/auth/passkeys', 'any'],
@@ -131,7 +132,7 @@ describe('every console endpoint checks the role on the server', () => {
         .replace(/^\/api\/releases\/\w+\//, '/api/releases/:remote/')
         .replace(/\/people\/\d+\//, '/people/:id/')
         .replace(/\/tools\/no-such-tool/, '/tools/:slug')
-        .replace(/\/versions\/1\//, '/versions/:v/')
+        .replace(/\/versions\/1(\/|$)/, '/versions/:v$1')
         .replace(/\/tokens\/[\w-]+\/revoke$/, '/tokens/:label/revoke')
         .replace(/\/passkeys\/no-such-key\//, '/passkeys/:id/')
         .replace(/\/posts\/no-such-post/, '/posts/:slug')

@@ -13,7 +13,7 @@ import { editablePlans } from '@aitools/contracts/plans';
 import type { ServerJson } from '@aitools/contracts/mcp';
 import type { DB } from '../db/connection';
 import { HttpError } from '../middleware/errors';
-import { diffRevisions, getRevision, latestVersion, listRevisions, saveRevision } from '../content/revisions';
+import { getRevision, latestVersion, saveRevision } from '../content/revisions';
 import {
   audit,
   getEditableTool,
@@ -27,6 +27,7 @@ import {
 import { applyRename, previewRename, taxonomy } from '../tools/taxonomy';
 import { personActor } from './audit';
 import { readBody } from './body';
+import { versionRoutes } from './versionRoutes';
 import { addressOf, allow, personOf } from './guard';
 
 /** What a version of a tool holds: the fields an editor changes, as the edit form shows them. */
@@ -64,8 +65,6 @@ function readEdit(input: unknown): ToolEdit {
 }
 
 const saveBody = z.object({ base: z.number().int().min(0), edit: z.unknown() }).strict();
-const restoreBody = z.object({ base: z.number().int().min(0) }).strict();
-const version = z.coerce.number().int().min(1);
 
 export function toolsEditorRouter(db: DB): Router {
   const router = Router();
@@ -129,30 +128,19 @@ export function toolsEditorRouter(db: DB): Router {
       res.json(success({ hidden, changed }));
     });
 
-  router.get('/tools/:slug/versions', edit('tool.read'), async (req, res) => {
-    const found = await requireTool(db, req.params.slug as string);
-    res.json(success({ versions: await listRevisions(db, 'tool', keyOf(found)) }));
-  });
-
-  // The changes from version :v to ?to= (by default the newest).
-  router.get('/tools/:slug/versions/:v/diff', edit('tool.read'), async (req, res) => {
-    const found = await requireTool(db, req.params.slug as string);
-    const from = readBody(version, req.params.v);
-    const to =
-      req.query.to === undefined ? await latestVersion(db, 'tool', keyOf(found)) : readBody(version, req.query.to);
-    const lines = await diffRevisions(db, 'tool', keyOf(found), from, to);
-    if (!lines) throw new HttpError(404, 'No such version of this tool.');
-    res.json(success({ from, to, lines }));
-  });
-
-  // A restore is a save of the old version's fields, under today's field rules (a rule added since may refuse it).
-  router.post('/tools/:slug/versions/:v/restore', edit('tool.restore'), async (req, res) => {
-    const body = readBody(restoreBody, req.body);
-    const current = await requireTool(db, req.params.slug as string);
-    const old = await getRevision(db, 'tool', keyOf(current), readBody(version, req.params.v));
-    if (!old) throw new HttpError(404, 'No such version of this tool.');
-    const next = readEdit(old.body);
-    res.json(success(await save(current, body.base, next, editorOf(res, req), `tool.restore v${old.version}`)));
+  versionRoutes(router, '/tools', {
+    db,
+    kind: 'tool',
+    noun: 'tool',
+    read: edit('tool.read'),
+    restore: edit('tool.restore'),
+    keyOf: async (req) => keyOf(await requireTool(db, req.params.slug as string)),
+    // A restore is a save of the old version's fields, under today's field rules (a rule added since may refuse it).
+    async restoreVersion(req, res, key, from, base) {
+      const current = await requireTool(db, req.params.slug as string);
+      const old = (await getRevision(db, 'tool', key, from))!;
+      res.json(success(await save(current, base, readEdit(old.body), editorOf(res, req), `tool.restore v${from}`)));
+    },
   });
 
   router.get('/taxonomy', edit('taxonomy.read'), async (_req, res) => {

@@ -20,7 +20,7 @@ export function PostVersions({
   refresh: number;
   onRestored: () => Promise<void>;
 }) {
-  const list = useResource<{ revisions: RevisionSummary[] }>(`/api/posts/${slug}/revisions`);
+  const list = useResource<{ versions: RevisionSummary[] }>(`/api/posts/${slug}/versions`);
   const { reload } = list;
   useEffect(() => {
     if (refresh) void reload();
@@ -32,7 +32,7 @@ export function PostVersions({
     try {
       setDiff({
         from,
-        ...(await api.get<{ lines: DiffLine[] }>(`/api/posts/${slug}/diff?from=${from}&to=${current}`)),
+        ...(await api.get<{ lines: DiffLine[] }>(`/api/posts/${slug}/versions/${from}/diff?to=${current}`)),
       });
     } catch (err) {
       setError(errorText(err));
@@ -40,7 +40,7 @@ export function PostVersions({
   };
   const restore = async (from: number) => {
     try {
-      await api.post(`/api/posts/${slug}/restore`, { version: current, from });
+      await api.post(`/api/posts/${slug}/versions/${from}/restore`, { base: current });
       await onRestored();
     } catch (err) {
       setError(errorText(err));
@@ -53,11 +53,11 @@ export function PostVersions({
       <ErrorNote>{list.error ?? error}</ErrorNote>
       {!list.data ? (
         !list.error && <Loading what="the versions" />
-      ) : list.data.revisions.length === 0 ? (
+      ) : list.data.versions.length === 0 ? (
         <p>No version yet: the first save keeps the post as it was.</p>
       ) : (
         <Table caption="Versions, newest first" columns={['Version', 'Saved by', 'When (UTC)', ACTIONS]}>
-          {list.data.revisions.map((r) => (
+          {list.data.versions.map((r) => (
             <tr key={r.version}>
               <td>{r.version === current ? `${r.version} (current)` : r.version}</td>
               <td>{r.author}</td>

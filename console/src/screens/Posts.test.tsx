@@ -25,14 +25,14 @@ const POST: EditablePost = {
 };
 const REVISIONS = {
   success: true,
-  revisions: [
+  versions: [
     { version: 2, author: 'person:1 Ada', created_at: '2026-11-26T10:00:00.000Z' },
     { version: 1, author: 'before the first edit', created_at: '2026-11-26T09:00:00.000Z' },
   ],
 };
 const editorApi = (overrides = {}) => ({
   'GET /api/posts/hello': { success: true, post: POST },
-  'GET /api/posts/hello/revisions': REVISIONS,
+  'GET /api/posts/hello/versions': REVISIONS,
   'POST /api/posts/preview': (c: Call) => ({
     success: true,
     html: `<article class="blog-post__article"><p>${(c.body as { fields: { content: string } }).fields.content}</p></article>`,
@@ -100,7 +100,7 @@ describe('the post editor', () => {
     const save = calls.find((c) => c.method === 'POST' && c.path === '/api/posts/hello');
     expect(save?.body).toMatchObject({ version: 2, action: 'save', fields: { content: 'Changed', tags: ['One'] } });
     // The versions are listed again with the new one.
-    await waitFor(() => expect(calls.filter((c) => c.path === '/api/posts/hello/revisions')).toHaveLength(2));
+    await waitFor(() => expect(calls.filter((c) => c.path === '/api/posts/hello/versions')).toHaveLength(2));
   });
 
   it('a save refused with 409 shows the newer version and offers to load it', async () => {
@@ -183,14 +183,14 @@ describe('the post editor', () => {
       '/posts/hello',
       editor,
       editorApi({
-        'GET /api/posts/hello/diff?from=1&to=2': {
+        'GET /api/posts/hello/versions/1/diff?to=2': {
           success: true,
           lines: [
             { op: '-', text: 'content: "Old"' },
             { op: '+', text: 'content: "Some text"' },
           ],
         },
-        'POST /api/posts/hello/restore': { success: true, post: { ...POST, version: 3 } },
+        'POST /api/posts/hello/versions/1/restore': { success: true, post: { ...POST, version: 3 } },
       }),
     );
     await user.click(await screen.findByRole('button', { name: 'Compare version 1' }));
@@ -198,7 +198,7 @@ describe('the post editor', () => {
     expect(diff.textContent).toBe('- content: "Old"\n+ content: "Some text"\n');
     await user.click(screen.getByRole('button', { name: 'Restore version 1' }));
     await waitFor(() =>
-      expect(calls.find((c) => c.path === '/api/posts/hello/restore')?.body).toEqual({ version: 2, from: 1 }),
+      expect(calls.find((c) => c.path === '/api/posts/hello/versions/1/restore')?.body).toEqual({ base: 2 }),
     );
   });
 

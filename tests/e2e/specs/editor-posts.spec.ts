@@ -239,11 +239,11 @@ describe('editors publish posts from the console', () => {
       ['POST', '/api/posts/preview'],
       ['GET', `/api/posts/${POST.slug}`],
       ['POST', `/api/posts/${POST.slug}`],
-      ['GET', `/api/posts/${POST.slug}/revisions`],
-      ['GET', `/api/posts/${POST.slug}/revisions/1`],
-      ['GET', `/api/posts/${POST.slug}/diff?from=1&to=2`],
+      ['GET', `/api/posts/${POST.slug}/versions`],
+      ['GET', `/api/posts/${POST.slug}/versions/1`],
+      ['GET', `/api/posts/${POST.slug}/versions/1/diff?to=2`],
       ['GET', `/api/posts/${POST.slug}/cover.png`],
-      ['POST', `/api/posts/${POST.slug}/restore`],
+      ['POST', `/api/posts/${POST.slug}/versions/1/restore`],
       ['POST', `/api/posts/${POST.slug}/preview-link`],
     ];
     const statuses = await moderator.page.evaluate(
