@@ -159,11 +159,11 @@ export function postsRouter(db: DB, deps: PostsDeps = {}): Router {
       if (!(await getPost(db, key))) throw new ConsoleError(404, 'No such post.');
       return key;
     },
-    async restoreVersion(req, res, key, from, base) {
+    async restoreVersion(req, res, key, old, base) {
       const person = personOf(res);
-      const done = await restorePost(db, key, from, base, personActor(person));
+      const done = await restorePost(db, key, old.version, base, personActor(person));
       if (!done) throw new ConsoleError(404, 'No such post.');
-      await audit(req, personActor(person), 'post.restore', key, `version ${from} restored as ${done.version}`);
+      await audit(req, personActor(person), 'post.restore', key, `version ${old.version} restored as ${done.version}`);
       res.json(success({ post: await getPost(db, key) }));
     },
   });

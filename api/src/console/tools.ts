@@ -13,7 +13,7 @@ import { editablePlans } from '@aitools/contracts/plans';
 import type { ServerJson } from '@aitools/contracts/mcp';
 import type { DB } from '../db/connection';
 import { HttpError } from '../middleware/errors';
-import { getRevision, latestVersion, saveRevision } from '../content/revisions';
+import { latestVersion, saveRevision } from '../content/revisions';
 import {
   audit,
   getEditableTool,
@@ -136,10 +136,10 @@ export function toolsEditorRouter(db: DB): Router {
     restore: edit('tool.restore'),
     keyOf: async (req) => keyOf(await requireTool(db, req.params.slug as string)),
     // A restore is a save of the old version's fields, under today's field rules (a rule added since may refuse it).
-    async restoreVersion(req, res, key, from, base) {
+    async restoreVersion(req, res, _key, old, base) {
       const current = await requireTool(db, req.params.slug as string);
-      const old = (await getRevision(db, 'tool', key, from))!;
-      res.json(success(await save(current, base, readEdit(old.body), editorOf(res, req), `tool.restore v${from}`)));
+      const by = editorOf(res, req);
+      res.json(success(await save(current, base, readEdit(old.body), by, `tool.restore v${old.version}`)));
     },
   });
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { success } from '@aitools/contracts/answers';
 import type { DB } from '../db/connection';
 import { HttpError } from '../middleware/errors';
+import type { Revision } from '@aitools/contracts/editing';
 import { diffRevisions, getRevision, latestVersion, listRevisions, type ContentKind } from '../content/revisions';
 import { readBody } from './body';
 
@@ -19,8 +20,8 @@ export interface VersionRoutes {
   restore: RequestHandler;
   /** The versions' key of the thing at `:slug`; throws 404 for an unknown one. */
   keyOf(req: Request): Promise<string>;
-  /** Saves version `from`'s fields as a new version over `base` (409 when stale), and answers. */
-  restoreVersion(req: Request, res: Response, key: string, from: number, base: number): Promise<void>;
+  /** Saves the old version's fields as a new version over `base` (409 when stale), and answers. */
+  restoreVersion(req: Request, res: Response, key: string, old: Revision, base: number): Promise<void>;
 }
 
 /**
@@ -57,8 +58,8 @@ export function versionRoutes(router: Router, path: '/posts' | '/tools', routes:
   router.post(`${at}/:v/restore`, routes.restore, async (req, res) => {
     const { base } = readBody(restoreBody, req.body);
     const key = await routes.keyOf(req);
-    const from = readBody(version, req.params.v);
-    if (!(await getRevision(routes.db, kind, key, from))) throw missing();
-    await routes.restoreVersion(req, res, key, from, base);
+    const old = await getRevision(routes.db, kind, key, readBody(version, req.params.v));
+    if (!old) throw missing();
+    await routes.restoreVersion(req, res, key, old, base);
   });
 }

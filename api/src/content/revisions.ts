@@ -115,22 +115,6 @@ export async function saveRevision<T>(
   }
 }
 
-/** Saves an older version's body again as the newest (a restore is a save: it keeps what it replaces). */
-export async function restoreRevision<T>(
-  db: DB,
-  restore: { kind: ContentKind; key: string; version: number; base: number; author: string },
-  apply: (trx: DB, body: T) => Promise<void>,
-): Promise<{ version: number; body: T } | null> {
-  const old = await getRevision<T>(db, restore.kind, restore.key, restore.version);
-  if (!old) return null;
-  const version = await saveRevision(
-    db,
-    { kind: restore.kind, key: restore.key, base: restore.base, body: old.body, author: restore.author },
-    (trx) => apply(trx, old.body),
-  );
-  return { version, body: old.body };
-}
-
 /**
  * A record as lines to compare: one `field: value` line per field in name order, a multi-line text (a post's
  * markdown) as its own lines under its name.
