@@ -41,7 +41,7 @@ async function loadAllImages(page: Page) {
   // React renders again in the browser (instead of hydrating it) brings new lazy images. (Scrolling through the page
   // with timers hung once in CI: a renderer that stopped running them left page.evaluate waiting for ever.)
   const settled = () => {
-    for (const img of document.querySelectorAll<HTMLImageElement>('img[loading="lazy"]')) img.loading = 'eager';
+    document.querySelectorAll<HTMLImageElement>('img[loading="lazy"]').forEach((img) => (img.loading = 'eager'));
     return Array.from(document.images).every((i) => i.complete);
   };
   try {
