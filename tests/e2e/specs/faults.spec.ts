@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, openPage, waitForRoute } from '../browser';
 import { runReleaseCli, startSite, type Site } from '../harness';
+import { eventually } from '../operators';
 
 type Remote = 'directory' | 'blog' | 'forms' | 'legal';
 /** One page of each remote and a text only its server render has. */
@@ -123,6 +124,20 @@ function injectRelease(
   return { id, baseId };
 }
 
+/** Waits until health says `remote` is served by `id` (null: by none), or for 'healthy' until every remote is
+ *  served by its active release: a change of the release folders is seen through their watch at once, or at the
+ *  next re-check (RECHECK_MS, 2 s) when a request comes before the watch's event. */
+async function servedBecomes(remote: string, id: string | null | 'healthy') {
+  await eventually(
+    `${remote}: ${id}`,
+    async () => {
+      const h = await health();
+      return id === 'healthy' ? h.status === 'ok' : h.remotes?.[remote]?.served === id;
+    },
+    5000,
+  );
+}
+
 async function healthy() {
   assert.deepEqual(await health(), { status: 'ok' });
 }
@@ -198,7 +213,7 @@ describe('fault isolation of the release platform', () => {
     renameSync(dir, away);
     try {
       // The suite's store holds one legal release: none is left to serve.
-      assert.equal((await health()).remotes?.legal?.served, null);
+      await servedBecomes('legal', null);
       for (const path of ['/privacy', '/terms']) {
         const res = await get(path);
         assert.equal(pageReleases(res.html).legal, undefined, 'the page names no legal release');
@@ -234,6 +249,7 @@ describe('fault isolation of the release platform', () => {
     } finally {
       renameSync(away, dir);
     }
+    await servedBecomes('legal', 'healthy');
     const back = await get('/privacy');
     assert.equal(back.status, 200);
     assert.equal(pageReleases(back.html).legal?.id, active);
@@ -249,6 +265,7 @@ describe('fault isolation of the release platform', () => {
     const away = join(releasesDir, '..', 'legal-away');
     renameSync(dir, away);
     try {
+      await servedBecomes('legal', baseId);
       const h = await health();
       assert.equal(h.remotes?.legal?.served, baseId, 'health names the release served');
       assert.equal(h.remotes?.legal?.active, id);
@@ -275,6 +292,7 @@ describe('fault isolation of the release platform', () => {
     } finally {
       renameSync(away, dir);
     }
+    await servedBecomes('legal', 'healthy');
     const back = await get('/privacy');
     assert.equal(back.status, 200);
     assert.equal(pageReleases(back.html).legal?.id, id, 'the restored release serves again');
