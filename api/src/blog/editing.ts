@@ -15,7 +15,8 @@ import {
   type PostSummary,
 } from '@aitools/contracts/posts';
 import { HttpError } from '../middleware/errors';
-import { getRevision, latestVersion, saveRevision } from '../content/revisions';
+import { latestVersion, saveRevision } from '../content/revisions';
+import type { Revision } from '@aitools/contracts/editing';
 import type { StoredPost } from './repository';
 
 /** A version of a post: its fields, status and publication time. */
@@ -202,12 +203,12 @@ export async function changePost(
 export async function restorePost(
   db: DB,
   slug: string,
-  from: number,
+  old: Pick<Revision, 'body'>,
   base: number,
   author: string,
 ): Promise<{ version: number; record: PostRecord } | null> {
-  const [row, old] = await Promise.all([readRow(db, slug), getRevision<PostRecord>(db, 'post', slug, from)]);
-  if (!row || !old) return null;
+  const row = await readRow(db, slug);
+  if (!row) return null;
   const before = recordOf(row);
   const next: PostRecord = {
     ...fieldsOf(old.body as Partial<StoredPost>),

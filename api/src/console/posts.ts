@@ -154,14 +154,15 @@ export function postsRouter(db: DB, deps: PostsDeps = {}): Router {
     noun: 'post',
     read: edit('post.read'),
     restore: edit('post.restore'),
-    async keyOf(req) {
+    async find(req) {
       const key = slugOf(req.params);
       if (!(await getPost(db, key))) throw new ConsoleError(404, 'No such post.');
       return key;
     },
+    keyOf: (key) => key,
     async restoreVersion(req, res, key, old, base) {
       const person = personOf(res);
-      const done = await restorePost(db, key, old.version, base, personActor(person));
+      const done = await restorePost(db, key, old, base, personActor(person));
       if (!done) throw new ConsoleError(404, 'No such post.');
       await audit(req, personActor(person), 'post.restore', key, `version ${old.version} restored as ${done.version}`);
       res.json(success({ post: await getPost(db, key) }));

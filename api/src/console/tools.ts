@@ -134,10 +134,10 @@ export function toolsEditorRouter(db: DB): Router {
     noun: 'tool',
     read: edit('tool.read'),
     restore: edit('tool.restore'),
-    keyOf: async (req) => keyOf(await requireTool(db, req.params.slug as string)),
+    find: (req) => requireTool(db, req.params.slug as string),
+    keyOf,
     // A restore is a save of the old version's fields, under today's field rules (a rule added since may refuse it).
-    async restoreVersion(req, res, _key, old, base) {
-      const current = await requireTool(db, req.params.slug as string);
+    async restoreVersion(req, res, current, old, base) {
       const by = editorOf(res, req);
       res.json(success(await save(current, base, readEdit(old.body), by, `tool.restore v${old.version}`)));
     },

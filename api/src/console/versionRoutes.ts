@@ -10,7 +10,7 @@ import { readBody } from './body';
 const version = z.coerce.number().int().min(1);
 const restoreBody = z.object({ base: z.number().int().min(0) }).strict();
 
-export interface VersionRoutes {
+export interface VersionRoutes<T> {
   db: DB;
   kind: ContentKind;
   /** What the editors call it, for the 404s. */
@@ -18,10 +18,12 @@ export interface VersionRoutes {
   /** Guards of reading the versions and of a restore (the person's role). */
   read: RequestHandler;
   restore: RequestHandler;
-  /** The versions' key of the thing at `:slug`; throws 404 for an unknown one. */
-  keyOf(req: Request): Promise<string>;
-  /** Saves the old version's fields as a new version over `base` (409 when stale), and answers. */
-  restoreVersion(req: Request, res: Response, key: string, old: Revision, base: number): Promise<void>;
+  /** The thing at `:slug`; throws 404 for an unknown one. */
+  find(req: Request): Promise<T>;
+  /** Its versions' key. */
+  keyOf(found: T): string;
+  /** Saves the old version's fields as a new version of `found` over `base` (409 when stale), and answers. */
+  restoreVersion(req: Request, res: Response, found: T, old: Revision, base: number): Promise<void>;
 }
 
 /**
@@ -31,23 +33,24 @@ export interface VersionRoutes {
  * - `GET <path>/:slug/versions/:v/diff?to=<version>`: the changes from it to another (by default the newest);
  * - `POST <path>/:slug/versions/:v/restore` with `{ base }`: its fields saved as a new version.
  */
-export function versionRoutes(router: Router, path: '/posts' | '/tools', routes: VersionRoutes): void {
+export function versionRoutes<T>(router: Router, path: '/posts' | '/tools', routes: VersionRoutes<T>): void {
   const { kind, noun } = routes;
   const missing = () => new HttpError(404, `No such version of this ${noun}.`);
   const at = `${path}/:slug/versions`;
+  const keyAt = async (req: Request) => routes.keyOf(await routes.find(req));
 
   router.get(at, routes.read, async (req, res) => {
-    res.json(success({ versions: await listRevisions(routes.db, kind, await routes.keyOf(req)) }));
+    res.json(success({ versions: await listRevisions(routes.db, kind, await keyAt(req)) }));
   });
 
   router.get(`${at}/:v`, routes.read, async (req, res) => {
-    const revision = await getRevision(routes.db, kind, await routes.keyOf(req), readBody(version, req.params.v));
+    const revision = await getRevision(routes.db, kind, await keyAt(req), readBody(version, req.params.v));
     if (!revision) throw missing();
     res.json(success({ revision }));
   });
 
   router.get(`${at}/:v/diff`, routes.read, async (req, res) => {
-    const key = await routes.keyOf(req);
+    const key = await keyAt(req);
     const from = readBody(version, req.params.v);
     const to = req.query.to === undefined ? await latestVersion(routes.db, kind, key) : readBody(version, req.query.to);
     const lines = await diffRevisions(routes.db, kind, key, from, to);
@@ -57,9 +60,9 @@ export function versionRoutes(router: Router, path: '/posts' | '/tools', routes:
 
   router.post(`${at}/:v/restore`, routes.restore, async (req, res) => {
     const { base } = readBody(restoreBody, req.body);
-    const key = await routes.keyOf(req);
-    const old = await getRevision(routes.db, kind, key, readBody(version, req.params.v));
+    const found = await routes.find(req);
+    const old = await getRevision(routes.db, kind, routes.keyOf(found), readBody(version, req.params.v));
     if (!old) throw missing();
-    await routes.restoreVersion(req, res, key, old, base);
+    await routes.restoreVersion(req, res, found, old, base);
   });
 }
