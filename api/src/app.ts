@@ -183,21 +183,16 @@ export async function createApp({
     logger,
     rolledBack: (remote, _before, after) => queueReleasePurges(db, remote, after),
   });
-  // A release change whose purges were never queued (its process stopped in between) is purged now, and any change
-  // another instance or a command made is checked as it is seen (edge/releaseChange.ts).
-  let releasePurges = Promise.resolve();
-  const purgeReleaseChanges = () => {
-    releasePurges = releasePurges.then(async () => {
-      try {
-        const { remotes } = manifestStore.read().manifest;
-        for (const remote of REMOTE_NAMES) await queueReleasePurges(db, remote, remotes[remote]);
-      } catch (err) {
-        logger.warn({ err }, 'could not queue the purges of release changes');
-      }
-    });
-  };
-  purgeReleaseChanges();
-  manifestStore.onChange(purgeReleaseChanges);
+  // A release change whose purges were never queued (its process stopped in between) is purged now; each change
+  // queues its own after it (edge/releaseChange.ts).
+  const releasePurges = (async () => {
+    try {
+      const { remotes } = manifestStore.read().manifest;
+      for (const remote of REMOTE_NAMES) await queueReleasePurges(db, remote, remotes[remote]);
+    } catch (err) {
+      logger.warn({ err }, 'could not queue the purges of release changes');
+    }
+  })();
   // Sends the purges that changes queue to the shared caches in front (PURGE_URLS), one instance per purge.
   const purger = config.purgeUrls.length
     ? createPurger({ db, urls: config.purgeUrls, logger, pollMs: PURGE_POLL_MS })

@@ -48,7 +48,7 @@ export function purgeKeysSince(remote: string, mark: Mark | undefined, state: Re
 
 /** Queues the purges that bring the caches to the remote's `state`, and moves its mark there, in one transaction. A
  *  state a moment old (another instance's change not loaded here yet) purges more than needed and moves the mark
- *  back; that change, once loaded, is purged again from there: never less. */
+ *  back: that change was purged by the instance that made it, and the next comparison covers it again. */
 export async function queueReleasePurges(db: DB, remote: string, state: RemoteState | undefined): Promise<void> {
   if (!state) return;
   await db.transaction().execute(async (trx) => {
