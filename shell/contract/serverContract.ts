@@ -68,6 +68,4 @@ export interface ShellServer {
   PAGE_STATE_ID: string;
   /** The id of the JSON list of the page's code the boot script reads: the entry first, then modules to preload. */
   PAGE_CODE_ID: string;
-  /** The shared packages the shell imports to start; the page lists their chunks with its entry. */
-  STARTUP_SHARED: readonly string[];
 }

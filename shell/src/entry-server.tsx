@@ -6,7 +6,7 @@ import { withServerBudget } from './remotes/serverBudget';
 import type { NotRenderedReason, RenderInput, RenderResult, ShellServer } from '../contract/serverContract';
 import { matchRoute } from './routeMatch';
 import { themeBootScript } from './theme/themeRules';
-import { PAGE_CODE_ID, pageCodeBootScript, STARTUP_SHARED } from './remotes/pageCode';
+import { PAGE_CODE_ID, pageCodeBootScript } from './remotes/pageCode';
 import { asRouteModule, SourceContext, type ModuleSource } from './remotes/moduleSource';
 import { PAGE_STATE_ID, serializeErrors } from './remotes/pageState';
 import { ChunkLoadError, isChunkLoadError } from './remotes/ChunkLoadError';
@@ -81,5 +81,4 @@ export default {
   pageCodeBootScript,
   PAGE_STATE_ID,
   PAGE_CODE_ID,
-  STARTUP_SHARED,
 } satisfies ShellServer;

@@ -6,6 +6,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
+import { sharedVersionsDefine } from '@aitools/platform/vite';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -15,6 +16,7 @@ export const MONOLITH_OUT_DIR = here('../../tests/.monolith');
 export default defineConfig({
   root: here('../../shell'),
   base: MONOLITH_BASE,
+  define: sharedVersionsDefine(here('../../shell')),
   plugins: [
     react(),
     {

@@ -36,45 +36,31 @@ describe("the page's code", () => {
 });
 
 describe("the shell's startup modules", () => {
+  // The shape of the host's build manifest (shell/platform/vite/federationConfig.ts: vendor and shared-* chunks).
   const manifest = {
-    'index.html': { file: 'assets/index-E.js', name: 'index', imports: ['_fn_import.js', '_react-core.js'] },
-    '_fn_import.js': { file: 'assets/fn_import-F.js' },
-    '_react-core.js': { file: 'assets/react-core-R.js' },
-    '_helpers.js': { file: 'assets/helpers-H.js' },
-    'react/index.js': {
-      file: 'assets/__federation_shared_react-A.js',
-      name: '__federation_shared_react',
-      imports: ['_helpers.js', '_react-core.js'],
+    'index.html': { file: 'assets/index-E.js', name: 'index', imports: ['_vendor.js', '_runtime.js'] },
+    '_vendor.js': { file: 'assets/vendor-V.js', name: 'vendor', imports: ['_runtime.js'] },
+    '_runtime.js': { file: 'assets/rolldown-runtime-R.js', name: 'rolldown-runtime' },
+    '_zustand.js': {
+      file: 'assets/shared-zustand-Z.js',
+      name: 'shared-zustand',
+      imports: ['_runtime.js', '_vendor.js'],
     },
-    'router.ts': {
-      file: 'assets/__federation_shared_react-router-dom-B.js',
-      name: '__federation_shared_react-router-dom',
-      imports: ['_fn_import.js'],
-    },
-    'zustand.mjs': {
-      file: 'assets/__federation_shared_zustand-C.js',
-      name: '__federation_shared_zustand',
-      imports: ['_fn_import.js'],
-    },
+    '_other.js': { file: 'assets/other-O.js', name: 'shared-not-a-package' },
     'index.css': { file: 'assets/index-S.css' },
   };
 
-  it("lists the entry's imports and the shared packages the shell starts with, each once, and no other", () => {
-    expect(shellStartupModules(manifest, ['react', 'react-router-dom'])).toEqual([
+  it('lists the entry and what it imports, each once, and nothing loaded on demand', () => {
+    expect(shellStartupModules(manifest)).toEqual([
       '/assets/index-E.js',
-      '/assets/fn_import-F.js',
-      '/assets/react-core-R.js',
-      '/assets/__federation_shared_react-A.js',
-      '/assets/helpers-H.js',
-      '/assets/__federation_shared_react-router-dom-B.js',
+      '/assets/vendor-V.js',
+      '/assets/rolldown-runtime-R.js',
     ]);
   });
 
-  it("gives each shared package's chunks with what they import, for a route that needs one the start does not load", () => {
+  it('gives the chunks of each shared package loaded on demand, with what they import, and only of shared packages', () => {
     expect(sharedPackageModules(manifest)).toEqual({
-      react: ['/assets/__federation_shared_react-A.js', '/assets/helpers-H.js', '/assets/react-core-R.js'],
-      'react-router-dom': ['/assets/__federation_shared_react-router-dom-B.js', '/assets/fn_import-F.js'],
-      zustand: ['/assets/__federation_shared_zustand-C.js', '/assets/fn_import-F.js'],
+      zustand: ['/assets/shared-zustand-Z.js', '/assets/rolldown-runtime-R.js', '/assets/vendor-V.js'],
     });
   });
 });
@@ -84,29 +70,18 @@ describe("the shell's page code", () => {
     const dir = mkdtempSync(join(tmpdir(), 'page-code-'));
     try {
       const manifestFile = join(dir, 'manifest.json');
-      expect(shellPageCode(BUILT, manifestFile, ['react']).modules).toEqual([
-        '/assets/index-BKHKkmz7.js',
-        '/assets/vendor-X1.js',
-      ]);
+      expect(shellPageCode(BUILT, manifestFile).modules).toEqual(['/assets/index-BKHKkmz7.js', '/assets/vendor-X1.js']);
       writeFileSync(
         manifestFile,
         JSON.stringify({
           'index.html': { file: 'assets/index-BKHKkmz7.js', imports: ['_core.js'] },
           '_core.js': { file: 'assets/core-C.js' },
-          'react.js': {
-            file: 'assets/__federation_shared_react-R.js',
-            name: '__federation_shared_react',
-            imports: ['_core.js'],
-          },
+          '_zustand.js': { file: 'assets/shared-zustand-Z.js', name: 'shared-zustand', imports: ['_core.js'] },
         }),
       );
-      const { template, modules } = shellPageCode(BUILT, manifestFile, ['react']);
-      expect(modules).toEqual([
-        '/assets/index-BKHKkmz7.js',
-        '/assets/vendor-X1.js',
-        '/assets/core-C.js',
-        '/assets/__federation_shared_react-R.js',
-      ]);
+      const { template, modules, sharedModules } = shellPageCode(BUILT, manifestFile);
+      expect(modules).toEqual(['/assets/index-BKHKkmz7.js', '/assets/vendor-X1.js', '/assets/core-C.js']);
+      expect(sharedModules).toEqual({ zustand: ['/assets/shared-zustand-Z.js', '/assets/core-C.js'] });
       expect(template).not.toContain('<script type="module"');
     } finally {
       rmSync(dir, { recursive: true, force: true });

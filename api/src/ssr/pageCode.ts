@@ -5,6 +5,8 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { serializeJsonForScript } from '@aitools/platform/head-tags';
+import { sharedChunkName } from '@aitools/platform/contract';
+import { SHARED_PACKAGES } from '@aitools/platform/shared';
 
 const SHELL_MODULE =
   /\s*<script type="module"(?: crossorigin)? src="(\/assets\/[\w.-]+\.js)"><\/script>|\s*<link rel="modulepreload"(?: crossorigin)? href="(\/assets\/[\w.-]+\.js)">/g;
@@ -42,12 +44,13 @@ export function manifestClosure(manifest: Record<string, ManifestChunk>, keys: I
   return [...files];
 }
 
-/** The host's chunks of each shared package it provides (named `__federation_shared_<package>` in its build
- *  manifest), each with what it imports. */
+/** The host's chunks of each shared package it loads when a route's code asks for it (named by `sharedChunkName` in
+ *  its build manifest), each with what it imports. React, React DOM and the router are not among them: the shell's
+ *  own code imports them, so they are in its entry's chunks. */
 export function sharedPackageModules(manifest: Record<string, ManifestChunk>): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   for (const [key, chunk] of Object.entries(manifest)) {
-    const pkg = /^__federation_shared_(.+)$/.exec(chunk.name ?? '')?.[1];
+    const pkg = SHARED_PACKAGES.find((p) => chunk.name === sharedChunkName(p));
     if (pkg)
       out[pkg] = manifestClosure(manifest, [key])
         .filter((f) => f.endsWith('.js'))
@@ -56,36 +59,27 @@ export function sharedPackageModules(manifest: Record<string, ManifestChunk>): R
   return out;
 }
 
-/**
- * The shell's modules every page needs before its code runs, from the shell's build manifest: what its entry
- * imports, and the chunks of the shared packages it starts with (each with what it imports). Listed with the entry,
- * they come in one wave instead of a round trip per level of imports.
- */
-export function shellStartupModules(
-  manifest: Record<string, ManifestChunk>,
-  startupShared: readonly string[],
-  shared = sharedPackageModules(manifest),
-): string[] {
-  const entry = manifestClosure(manifest, ['index.html'])
+/** The shell's modules every page needs before its code runs, from the shell's build manifest: its entry and what it
+ *  imports. Listed with the entry, they come in one wave instead of a round trip per level of imports. */
+export function shellStartupModules(manifest: Record<string, ManifestChunk>): string[] {
+  return manifestClosure(manifest, ['index.html'])
     .filter((f) => f.endsWith('.js'))
     .map((f) => `/${f}`);
-  return [...new Set([...entry, ...startupShared.flatMap((p) => shared[p] ?? [])])];
 }
 
 /** The shell's page without its module elements, the modules every page starts with (the entry first), and the
- *  host's chunks of each shared package, for the routes whose code asks for more than the start-up ones; the build
- *  manifest adds the startup chunks (a build without one lists the entry alone). */
+ *  host's chunks of each shared package loaded on demand, for the routes whose code asks for them; the build manifest
+ *  adds the startup chunks (a build without one lists the entry alone). */
 export function shellPageCode(
   template: string,
   manifestFile: string,
-  startupShared: readonly string[],
 ): { template: string; modules: string[]; sharedModules: Record<string, string[]> } {
   const taken = takeShellModules(template);
   const manifest = existsSync(manifestFile)
     ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>)
     : null;
   const sharedModules = manifest ? sharedPackageModules(manifest) : {};
-  const startup = manifest ? shellStartupModules(manifest, startupShared, sharedModules) : [];
+  const startup = manifest ? shellStartupModules(manifest) : [];
   return { template: taken.template, modules: [...new Set([...taken.modules, ...startup])], sharedModules };
 }
 

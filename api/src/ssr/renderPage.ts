@@ -84,7 +84,7 @@ export async function createPageRenderer(
     template,
     modules: shellModules,
     sharedModules,
-  } = shellPageCode(shellPage.template, join(SHELL_DIST, 'client', '.vite', 'manifest.json'), shell.STARTUP_SHARED);
+  } = shellPageCode(shellPage.template, join(SHELL_DIST, 'client', '.vite', 'manifest.json'));
   const themeScript = shell.themeBootScript();
   const codeScript = shell.pageCodeBootScript();
   // Keyed by remote and release: a new release (or a fallback) starts with a closed breaker.

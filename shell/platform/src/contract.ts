@@ -98,3 +98,7 @@ export interface RoutePreload {
   files: string[];
   shared: string[];
 }
+
+/** The name of the host's chunk of a shared package its own code does not import, loaded when a route's code asks
+ *  for it (in the host's build manifest, where the server finds it to list with that route's code). */
+export const sharedChunkName = (pkg: string): string => `shared-${pkg}`;

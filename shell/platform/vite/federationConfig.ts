@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import type { UserConfig, ConfigEnv, Plugin, PluginOption, Rollup } from 'vite';
 import { SHARED_PACKAGES, isSharedSpecifier } from './shared';
 import { exposesOf, ROUTE_TABLE } from '../src/routeTable';
-import type { RoutePreload } from '../src/contract';
+import { sharedChunkName, type RoutePreload } from '../src/contract';
 
 export interface RemoteOptions {
   /** Remote name as used in the manifest, e.g. "directory". */
@@ -82,6 +82,7 @@ function routePreloadManifest(exposed: string[]): Plugin {
 export const SERVER_ENTRY_FILE = 'entry.mjs';
 
 const ROUTER_FACADE = fileURLToPath(new URL('../src/router.ts', import.meta.url));
+const ROUTER_FACADE_TEST = ROUTER_FACADE.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&');
 
 /** Browser builds resolve react-router-dom to the platform's router facade (src/router.ts): the federated shared
  *  chunk then holds only the router APIs the site uses (a shared module is bundled whole). */
@@ -189,10 +190,53 @@ export function hostFederation({ ssr, root }: { ssr: boolean; root: string }): P
   return [
     routerFacade(),
     react(),
-    federation({
-      name: 'shell',
-      remotes: { placeholder: 'data:text/javascript,' },
-      shared: sharedConfig(root),
-    }),
+    hostSharedPackages(root),
+    // No `shared` here: the plugin would turn each of the shell's imports of React into a top-level await of its
+    // loader, each package a chunk of its own fetched after the entry. The shell registers them itself
+    // (shell/src/remotes/shareScope.ts).
+    federation({ name: 'shell', remotes: { placeholder: 'data:text/javascript,' } }),
   ];
+}
+
+/** The packages the shell's own code does not import (a route's code asks for them). */
+const LAZY_SHARED = ['zustand'] as const;
+
+/** The build-time constant shell/src/remotes/shareScope.ts reads: the version of each shared package installed for
+ *  the package at `root` (the versions the share scope announces, checked by each remote against its ranges). */
+export function sharedVersionsDefine(root: string): Record<string, string> {
+  const versions = Object.fromEntries(
+    SHARED_PACKAGES.map((name) => {
+      const file = join(root, 'node_modules', name, 'package.json');
+      return [name, (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version];
+    }),
+  );
+  return { __SHARED_VERSIONS__: JSON.stringify(versions) };
+}
+
+/**
+ * The shared packages as the host provides them: the versions installed for the shell, for the share scope; React,
+ * React DOM and the router in one vendor chunk (the shell's releases change its own code more often than them, and
+ * a returning visitor keeps that chunk), each lazily shared package in a chunk of its own.
+ */
+function hostSharedPackages(root: string): Plugin {
+  const pkgDir = (name: string) => `[\\/]node_modules[\\/]${name.replace(/[.-]/g, '\\$&')}[\\/]`;
+  const vendor = ['react', 'react-dom', 'scheduler', 'react-router', 'react-router-dom'];
+  return {
+    name: 'host-shared-packages',
+    config: () => ({
+      define: sharedVersionsDefine(root),
+      build: {
+        rollupOptions: {
+          output: {
+            codeSplitting: {
+              groups: [
+                { name: 'vendor', test: new RegExp(`${vendor.map(pkgDir).join('|')}|${ROUTER_FACADE_TEST}`) },
+                ...LAZY_SHARED.map((pkg) => ({ name: sharedChunkName(pkg), test: new RegExp(pkgDir(pkg)) })),
+              ],
+            },
+          },
+        },
+      },
+    }),
+  };
 }

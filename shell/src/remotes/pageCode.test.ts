@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CODE_BACKSTOP_MS, PAGE_CODE_ID, pageCodeBootScript, STARTUP_SHARED } from './pageCode';
+import { CODE_BACKSTOP_MS, PAGE_CODE_ID, pageCodeBootScript } from './pageCode';
 
 const FILES = [
   '/assets/index-a.js',
@@ -89,32 +89,5 @@ describe('the page code boot script', () => {
     expect(page.added).toEqual([]);
     backstop.fn();
     expect(page.added).toHaveLength(3);
-  });
-});
-
-describe('the shared packages the shell starts with', () => {
-  it('are exactly the shared packages its own code imports (the page lists their chunks with its entry)', async () => {
-    const { readdirSync, readFileSync } = await import('node:fs');
-    const { join } = await import('node:path');
-    const { SHARED_PACKAGES } = await import('@aitools/platform/shared');
-    const sources = (dir: string): string[] =>
-      readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-        e.isDirectory()
-          ? sources(join(dir, e.name))
-          : /\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name) && !/entry-server|server/i.test(e.name)
-            ? [join(dir, e.name)]
-            : [],
-      );
-    const imported = new Set<string>();
-    for (const file of [
-      ...sources(join(import.meta.dirname, '..')),
-      ...sources(join(import.meta.dirname, '../../platform/src')),
-    ]) {
-      for (const [, spec] of readFileSync(file, 'utf8').matchAll(/from '([^'.][^']*)'/g)) {
-        const pkg = SHARED_PACKAGES.find((p) => spec === p || spec!.startsWith(`${p}/`));
-        if (pkg) imported.add(pkg);
-      }
-    }
-    expect([...imported].sort()).toEqual([...STARTUP_SHARED].sort());
   });
 });

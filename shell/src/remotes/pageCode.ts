@@ -7,9 +7,6 @@
  * Hydration is unchanged: what a visitor typed or clicked before the code ran is read when it runs.
  */
 export const PAGE_CODE_ID = '__PAGE_CODE__';
-/** The shared packages the shell itself imports to start (zustand is only a remote's). The federation plugin loads
- *  each only when first asked, one round trip after another; the page lists them with its entry instead. */
-export const STARTUP_SHARED = ['react', 'react-dom', 'react-router-dom'] as const;
 /** The code starts by then even if no paint was reported (a background tab). */
 export const CODE_BACKSTOP_MS = 3000;
 
