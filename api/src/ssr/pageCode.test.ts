@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pageCodeList, shellPageCode, shellStartupModules, sharedPackageModules, takeShellModules } from './pageCode';
+import { pageCodeList, shellPageCode, shellStartupModules, takeShellModules } from './pageCode';
 
 const BUILT = `<head>
     <!--app-head-->
@@ -36,32 +36,21 @@ describe("the page's code", () => {
 });
 
 describe("the shell's startup modules", () => {
-  // The shape of the host's build manifest (shell/platform/vite/federationConfig.ts: vendor and shared-* chunks).
+  // The shape of the host's build manifest (shell/platform/vite/federationConfig.ts: entry, vendor, bundler runtime).
   const manifest = {
     'index.html': { file: 'assets/index-E.js', name: 'index', imports: ['_vendor.js', '_runtime.js'] },
     '_vendor.js': { file: 'assets/vendor-V.js', name: 'vendor', imports: ['_runtime.js'] },
     '_runtime.js': { file: 'assets/rolldown-runtime-R.js', name: 'rolldown-runtime' },
-    '_zustand.js': {
-      file: 'assets/shared-zustand-Z.js',
-      name: 'shared-zustand',
-      imports: ['_runtime.js', '_vendor.js'],
-    },
-    '_other.js': { file: 'assets/other-O.js', name: 'shared-not-a-package' },
+    '_later.js': { file: 'assets/later-L.js', name: 'later', imports: ['_vendor.js'] },
     'index.css': { file: 'assets/index-S.css' },
   };
 
-  it('lists the entry and what it imports, each once, and nothing loaded on demand', () => {
+  it('lists the entry and what it imports, each once, and no chunk it only loads later', () => {
     expect(shellStartupModules(manifest)).toEqual([
       '/assets/index-E.js',
       '/assets/vendor-V.js',
       '/assets/rolldown-runtime-R.js',
     ]);
-  });
-
-  it('gives the chunks of each shared package loaded on demand, with what they import, and only of shared packages', () => {
-    expect(sharedPackageModules(manifest)).toEqual({
-      zustand: ['/assets/shared-zustand-Z.js', '/assets/rolldown-runtime-R.js', '/assets/vendor-V.js'],
-    });
   });
 });
 
@@ -76,12 +65,10 @@ describe("the shell's page code", () => {
         JSON.stringify({
           'index.html': { file: 'assets/index-BKHKkmz7.js', imports: ['_core.js'] },
           '_core.js': { file: 'assets/core-C.js' },
-          '_zustand.js': { file: 'assets/shared-zustand-Z.js', name: 'shared-zustand', imports: ['_core.js'] },
         }),
       );
-      const { template, modules, sharedModules } = shellPageCode(BUILT, manifestFile);
+      const { template, modules } = shellPageCode(BUILT, manifestFile);
       expect(modules).toEqual(['/assets/index-BKHKkmz7.js', '/assets/vendor-X1.js', '/assets/core-C.js']);
-      expect(sharedModules).toEqual({ zustand: ['/assets/shared-zustand-Z.js', '/assets/core-C.js'] });
       expect(template).not.toContain('<script type="module"');
     } finally {
       rmSync(dir, { recursive: true, force: true });

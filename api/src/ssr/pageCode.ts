@@ -5,8 +5,6 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { serializeJsonForScript } from '@aitools/platform/head-tags';
-import { sharedChunkName } from '@aitools/platform/contract';
-import { SHARED_PACKAGES } from '@aitools/platform/shared';
 
 const SHELL_MODULE =
   /\s*<script type="module"(?: crossorigin)? src="(\/assets\/[\w.-]+\.js)"><\/script>|\s*<link rel="modulepreload"(?: crossorigin)? href="(\/assets\/[\w.-]+\.js)">/g;
@@ -44,43 +42,23 @@ export function manifestClosure(manifest: Record<string, ManifestChunk>, keys: I
   return [...files];
 }
 
-/** The host's chunks of each shared package it loads when a route's code asks for it (named by `sharedChunkName` in
- *  its build manifest), each with what it imports. React, React DOM and the router are not among them: the shell's
- *  own code imports them, so they are in its entry's chunks. */
-export function sharedPackageModules(manifest: Record<string, ManifestChunk>): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
-  for (const [key, chunk] of Object.entries(manifest)) {
-    const pkg = SHARED_PACKAGES.find((p) => chunk.name === sharedChunkName(p));
-    if (pkg)
-      out[pkg] = manifestClosure(manifest, [key])
-        .filter((f) => f.endsWith('.js'))
-        .map((f) => `/${f}`);
-  }
-  return out;
-}
-
 /** The shell's modules every page needs before its code runs, from the shell's build manifest: its entry and what it
- *  imports. Listed with the entry, they come in one wave instead of a round trip per level of imports. */
+ *  imports (its vendor chunk holds the shared packages, which remotes get from it). Listed with the entry, they come
+ *  in one wave instead of a round trip per level of imports. */
 export function shellStartupModules(manifest: Record<string, ManifestChunk>): string[] {
   return manifestClosure(manifest, ['index.html'])
     .filter((f) => f.endsWith('.js'))
     .map((f) => `/${f}`);
 }
 
-/** The shell's page without its module elements, the modules every page starts with (the entry first), and the
- *  host's chunks of each shared package loaded on demand, for the routes whose code asks for them; the build manifest
- *  adds the startup chunks (a build without one lists the entry alone). */
-export function shellPageCode(
-  template: string,
-  manifestFile: string,
-): { template: string; modules: string[]; sharedModules: Record<string, string[]> } {
+/** The shell's page without its module elements, and the modules every page starts with (the entry first): the
+ *  build manifest adds the startup chunks (a build without one lists the entry alone). */
+export function shellPageCode(template: string, manifestFile: string): { template: string; modules: string[] } {
   const taken = takeShellModules(template);
-  const manifest = existsSync(manifestFile)
-    ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>)
-    : null;
-  const sharedModules = manifest ? sharedPackageModules(manifest) : {};
-  const startup = manifest ? shellStartupModules(manifest) : [];
-  return { template: taken.template, modules: [...new Set([...taken.modules, ...startup])], sharedModules };
+  const startup = existsSync(manifestFile)
+    ? shellStartupModules(JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>)
+    : [];
+  return { template: taken.template, modules: [...new Set([...taken.modules, ...startup])] };
 }
 
 /** The JSON list of a page's code: the entry first, then the modules to preload. */

@@ -4,7 +4,7 @@ import { LRUCache } from 'lru-cache';
 import type { RoutePreload } from '@aitools/platform/contract';
 import { PRELOAD_MANIFEST_FILE, type ResolvedRelease } from '../releases/manifest';
 
-const NONE: RoutePreload = { files: [], shared: [] };
+const NONE: RoutePreload = { files: [] };
 /** Every release ever served has a manifest (a few hundred bytes): a long-lived server that sees many releases and
  *  previews keeps only the most recently used, bounded by their size on disk. */
 export const PRELOAD_CACHE_BYTES = 1 << 20;
@@ -18,14 +18,12 @@ export const preloadCacheBytes = (): number => cache.calculatedSize;
 const strings = (v: unknown, valid: RegExp): string[] =>
   Array.isArray(v) ? v.filter((f): f is string => typeof f === 'string' && valid.test(f)) : [];
 
-/** One module's entry of client/preload.json: `{ files, shared }`, or a list of files (releases built before
- *  shared packages were listed). Anything else is ignored: the page then names fewer modules, nothing breaks. */
+/** One module's entry of client/preload.json: `{ files }` (releases built before the host provided every shared
+ *  package from its start-up chunks also list `shared`, now ignored), or a list of files (older still). Anything else
+ *  is ignored: the page then names fewer modules, nothing breaks. */
 export function parseRoutePreload(entry: unknown): RoutePreload {
-  const FILE = /^[\w.-]+\.js$/;
-  if (Array.isArray(entry)) return { files: strings(entry, FILE), shared: [] };
-  if (typeof entry !== 'object' || entry === null) return NONE;
-  const { files, shared } = entry as Record<string, unknown>;
-  return { files: strings(files, FILE), shared: strings(shared, /^[\w@/.-]+$/) };
+  const files = Array.isArray(entry) ? entry : (entry as { files?: unknown } | null)?.files;
+  return { files: strings(files, /^[\w.-]+\.js$/) };
 }
 
 /** The preload entry of a route module of a release (client/preload.json, written by the remote's build). */

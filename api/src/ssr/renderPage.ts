@@ -80,11 +80,10 @@ export async function createPageRenderer(
   const shellPage = inlineShellStylesheets(readFileSync(join(SHELL_DIST, 'client', 'index.html'), 'utf8'), (href) =>
     readStylesheet(join(SHELL_DIST, 'client', href), true),
   );
-  const {
-    template,
-    modules: shellModules,
-    sharedModules,
-  } = shellPageCode(shellPage.template, join(SHELL_DIST, 'client', '.vite', 'manifest.json'));
+  const { template, modules: shellModules } = shellPageCode(
+    shellPage.template,
+    join(SHELL_DIST, 'client', '.vite', 'manifest.json'),
+  );
   const themeScript = shell.themeBootScript();
   const codeScript = shell.pageCodeBootScript();
   // Keyed by remote and release: a new release (or a fallback) starts with a closed breaker.
@@ -167,15 +166,11 @@ export async function createPageRenderer(
         );
         const chosen = served[name];
         if (chosen?.release) {
-          // The route's stylesheet, and its federation entry, the chunks of its module and the host's chunks of the
-          // shared packages it uses, fetched in parallel with the shell's code instead of one after another.
+          // The route's stylesheet, and its federation entry and the chunks of its module, fetched in parallel with
+          // the shell's code instead of one after another.
           const base = remoteBaseUrl(name, chosen.release.id);
           const preload = routePreload(chosen.release, module);
-          const modules = [
-            chosen.public.entry,
-            ...preload.files.map((f) => base + f),
-            ...preload.shared.flatMap((p) => sharedModules[p] ?? []).filter((f) => !code.includes(f)),
-          ];
+          const modules = [chosen.public.entry, ...preload.files.map((f) => base + f)];
           const { release } = chosen;
           const styles = release.css.map((file, i) => {
             const style = {

@@ -92,13 +92,8 @@ export function defineRoute<D>(route: RouteModule<D>): RouteModule<D> {
 }
 
 /** One route module's entry of a release's `client/preload.json` (written by its build, read by the server to list a
- *  page's code in one wave): the files its code needs, relative to the release's client folder, and the shared
- *  packages it asks the host for. */
+ *  page's code in one wave): the files its code needs, relative to the release's client folder. The shared packages
+ *  are the shell's, in its start-up chunks. */
 export interface RoutePreload {
   files: string[];
-  shared: string[];
 }
-
-/** The name of the host's chunk of a shared package its own code does not import, loaded when a route's code asks
- *  for it (in the host's build manifest, where the server finds it to list with that route's code). */
-export const sharedChunkName = (pkg: string): string => `shared-${pkg}`;

@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import type { UserConfig, ConfigEnv, Plugin, PluginOption, Rollup } from 'vite';
 import { SHARED_PACKAGES, isSharedSpecifier } from './shared';
 import { exposesOf, ROUTE_TABLE } from '../src/routeTable';
-import { sharedChunkName, type RoutePreload } from '../src/contract';
+import type { RoutePreload } from '../src/contract';
 
 export interface RemoteOptions {
   /** Remote name as used in the manifest, e.g. "directory". */
@@ -43,17 +43,12 @@ export function tableExposes(name: string, root: string): Record<string, string>
 }
 
 export const REMOTE_ENTRY_FILE = 'remoteEntry.js';
-/** Written beside the browser build: exposed module -> the files it needs and the shared packages its code asks the
- *  host for, in the plugin-neutral form the server reads to list a route's code in one wave (no round trip per level
- *  of imports, nor for a shared package found only when the code runs). */
+/** Written beside the browser build: exposed module -> the files it needs, in the plugin-neutral form the server reads
+ *  to list a route's code in one wave (no round trip per level of imports). */
 export const PRELOAD_MANIFEST_FILE = 'preload.json';
 
-/** The federation plugin turns each import of a shared package into a call naming it (`importShared("zustand")`). */
-const sharedCall = (pkg: string) => new RegExp(`\\(\\s*["'\`]${pkg.replaceAll('.', '\\.')}["'\`]\\s*\\)`);
-const SHARED_CALLS = SHARED_PACKAGES.map((pkg) => [pkg, sharedCall(pkg)] as const);
-
-/** Finds each exposed module's chunk (the plugin names it __federation_expose_<Name>), its static imports (leaving
- *  out the plugin's fallback copies of shared packages: the host provides those) and the shared packages they use. */
+/** Finds each exposed module's chunk (the plugin names it __federation_expose_<Name>) and its static imports, leaving
+ *  out the plugin's fallback copies of shared packages: the host provides those, from its start-up chunks. */
 function routePreloadManifest(exposed: string[]): Plugin {
   return {
     name: 'route-preload-manifest',
@@ -65,15 +60,13 @@ function routePreloadManifest(exposed: string[]): Plugin {
         const chunk = chunks.find((c) => c.name === `__federation_expose_${key.replace(/^\.\//, '')}`);
         if (!chunk) continue;
         const files = new Set<string>();
-        const shared = new Set<string>();
         const visit = (c: Rollup.OutputChunk) => {
           if (files.has(c.fileName) || c.fileName.startsWith('__federation_shared_')) return;
           files.add(c.fileName);
-          for (const [pkg, call] of SHARED_CALLS) if (call.test(c.code)) shared.add(pkg);
           c.imports.forEach((f) => byFile.get(f) && visit(byFile.get(f)!));
         };
         visit(chunk);
-        manifest[key] = { files: [...files], shared: [...shared] };
+        manifest[key] = { files: [...files] };
       }
       this.emitFile({ type: 'asset', fileName: PRELOAD_MANIFEST_FILE, source: JSON.stringify(manifest, null, 2) });
     },
@@ -190,16 +183,13 @@ export function hostFederation({ ssr, root }: { ssr: boolean; root: string }): P
   return [
     routerFacade(),
     react(),
-    hostSharedPackages(root),
     // No `shared` here: the plugin would turn each of the shell's imports of React into a top-level await of its
     // loader, each package a chunk of its own fetched after the entry. The shell registers them itself
     // (shell/src/remotes/shareScope.ts).
     federation({ name: 'shell', remotes: { placeholder: 'data:text/javascript,' } }),
+    hostSharedPackages(root),
   ];
 }
-
-/** The packages the shell's own code does not import (a route's code asks for them). */
-const LAZY_SHARED = ['zustand'] as const;
 
 /** The build-time constant shell/src/remotes/shareScope.ts reads: the version of each shared package installed for
  *  the package at `root` (the versions the share scope announces, checked by each remote against its ranges). */
@@ -214,29 +204,26 @@ export function sharedVersionsDefine(root: string): Record<string, string> {
 }
 
 /**
- * The shared packages as the host provides them: the versions installed for the shell, for the share scope; React,
- * React DOM and the router in one vendor chunk (the shell's releases change its own code more often than them, and
- * a returning visitor keeps that chunk), each lazily shared package in a chunk of its own.
+ * The shared packages as the host provides them: the versions installed for the shell, for the share scope, and the
+ * packages in one vendor chunk beside the shell's entry (the shell's releases change its own code more often than
+ * them, and a returning visitor keeps that chunk). zustand is there too although only the directory's code uses it:
+ * 0.3 kB on other pages, one request fewer on the directory's.
  */
 function hostSharedPackages(root: string): Plugin {
   const pkgDir = (name: string) => `[\\/]node_modules[\\/]${name.replace(/[.-]/g, '\\$&')}[\\/]`;
-  const vendor = ['react', 'react-dom', 'scheduler', 'react-router', 'react-router-dom'];
+  const vendor = ['react', 'react-dom', 'scheduler', 'react-router', 'react-router-dom', 'zustand'];
   return {
     name: 'host-shared-packages',
-    config: () => ({
-      define: sharedVersionsDefine(root),
-      build: {
-        rollupOptions: {
-          output: {
-            codeSplitting: {
-              groups: [
-                { name: 'vendor', test: new RegExp(`${vendor.map(pkgDir).join('|')}|${ROUTER_FACADE_TEST}`) },
-                ...LAZY_SHARED.map((pkg) => ({ name: sharedChunkName(pkg), test: new RegExp(pkgDir(pkg)) })),
-              ],
-            },
-          },
-        },
-      },
-    }),
+    // After the federation plugin, which sets a `manualChunks` of its own (for remotes' shared packages): the bundler
+    // would ignore it beside `codeSplitting`, and say so at every build.
+    enforce: 'post',
+    config: () => ({ define: sharedVersionsDefine(root) }),
+    outputOptions(output) {
+      delete output.manualChunks;
+      output.codeSplitting = {
+        groups: [{ name: 'vendor', test: new RegExp(`${vendor.map(pkgDir).join('|')}|${ROUTER_FACADE_TEST}`) }],
+      };
+      return output;
+    },
   };
 }
