@@ -117,6 +117,23 @@ describe('directory: browsing', () => {
     await page.context().close();
   });
 
+  it('opens a card below the first row in the app when it is clicked as soon as the page is ready', async () => {
+    // The cards past the first row hydrate after the rest (HydrateLater); a press on one hydrates it first.
+    const { page } = await openPage(browser);
+    const errors = watchErrors(page);
+    await page.goto(`${BASE}/`);
+    await waitForRoute(page);
+    await page.evaluate(() => ((window as { sameDocument?: boolean }).sameDocument = true));
+    const card = cards(page).nth(10);
+    const name = (await card.locator('.dir-card__name').textContent())!;
+    await card.getByRole('link', { name: `View Details: ${name}` }).click();
+    await page.waitForURL(/\/tool\//);
+    await page.locator('h1', { hasText: name }).waitFor();
+    assert.equal(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument), true);
+    assert.deepEqual(errors, []);
+    await page.context().close();
+  });
+
   it('loads a query directly: filters, scrolls to the grid and clamps the page', async () => {
     const { page } = await openPage(browser);
     const errors = watchErrors(page);
