@@ -8,7 +8,7 @@ import {
   useSearchParams,
   type LoaderFunctionArgs,
 } from 'react-router-dom';
-import { defineRoute, getConfig, HydrateLater, routeApi, type RouteProps } from '@aitools/platform';
+import { defineRoute, getConfig, routeApi, type RouteProps } from '@aitools/platform';
 import { blogServiceFor } from '../features/posts/blogClient';
 import { FALLBACK_POST, postsOrFallback } from '../features/posts/fallbackPost';
 import { BLOG_TAGLINE, BLOG_TITLE, listErrorHead, listHead } from './head';
@@ -18,10 +18,6 @@ import { FeaturedCard, PostCard } from '../features/listing/PostCards';
 import { ListFilters } from '../features/listing/ListFilters';
 import { Pagination } from '../features/listing/Pagination';
 import '../styles.css';
-
-/** The cards of the widest grid's first row hydrate with the page; the rest, below the fold on every screen but the
- *  largest, after it (HydrateLater, docs/performance.md, "Phones"). */
-const EAGER_CARDS = 3;
 
 /** Every published post without its body (or the sample post when there are none), or why none could be loaded. */
 export type BlogListData = { status: 'loaded'; posts: BlogPostSummary[] } | { status: 'error'; message: string };
@@ -189,14 +185,9 @@ function Listing({ posts }: { posts: BlogPostSummary[] }) {
             <section className="blog-latest" aria-labelledby="blog-latest-title">
               <h2 id="blog-latest-title">Latest Posts</h2>
               <div className="columns-3 blog-grid">
-                {slice.posts.slice(0, EAGER_CARDS).map((p) => (
+                {slice.posts.map((p) => (
                   <PostCard key={p.slug} post={p} />
                 ))}
-                <HydrateLater>
-                  {slice.posts.slice(EAGER_CARDS).map((p) => (
-                    <PostCard key={p.slug} post={p} />
-                  ))}
-                </HydrateLater>
               </div>
             </section>
           )}

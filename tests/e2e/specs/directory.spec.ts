@@ -118,7 +118,6 @@ describe('directory: browsing', () => {
   });
 
   it('opens a card below the first row in the app when it is clicked as soon as the page is ready', async () => {
-    // The cards past the first row hydrate after the rest (HydrateLater); a press on one hydrates it first.
     const { page } = await openPage(browser);
     const errors = watchErrors(page);
     await page.goto(`${BASE}/`);

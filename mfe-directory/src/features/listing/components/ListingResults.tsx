@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { useLocation } from 'react-router-dom';
-import { HydrateLater } from '@aitools/platform';
 import { saveScrollPosition } from '../scrollMemory';
 import type { ToolQuery } from '@aitools/contracts/toolQuery';
 import type { HomePage } from '../../tools/api/loadTools';
@@ -21,11 +20,6 @@ interface Props {
   /** Shown in the empty state above Clear Filters (the search's suggestions). */
   suggestions?: ReactNode;
 }
-
-/** The cards of the widest grid's first row hydrate with the page; the rest, below the fold on every screen but the
- *  largest, after it (HydrateLater): a page of 24 cards was most of the home page's hydration on a phone
- *  (docs/performance.md, "Phones"). */
-const EAGER_CARDS = 3;
 
 /** The page of results with its range and pages, or the empty state with suggestions. */
 export function ListingResults({ grid, list, query, queryLink, onPage, clearFilters, suggestions }: Props) {
@@ -52,8 +46,11 @@ export function ListingResults({ grid, list, query, queryLink, onPage, clearFilt
         <>
           <ul className="dir-grid">
             {/* Keyed by position: a new page of results updates the cards in place instead of rebuilding them. */}
-            {cardItems(list.tools.slice(0, EAGER_CARDS), 0, saveScroll)}
-            <HydrateLater>{cardItems(list.tools.slice(EAGER_CARDS), EAGER_CARDS, saveScroll)}</HydrateLater>
+            {list.tools.map((t, i) => (
+              <li key={i}>
+                <ToolCard tool={t} saveScroll={saveScroll} />
+              </li>
+            ))}
           </ul>
           <p className="dir-showing">
             Showing {range.from} to {range.to} of {list.total} results
@@ -68,12 +65,4 @@ export function ListingResults({ grid, list, query, queryLink, onPage, clearFilt
       )}
     </div>
   );
-}
-
-function cardItems(tools: HomePage['tools'], from: number, saveScroll: () => void) {
-  return tools.map((t, i) => (
-    <li key={from + i}>
-      <ToolCard tool={t} saveScroll={saveScroll} />
-    </li>
-  ));
 }
