@@ -1,5 +1,4 @@
 import { startTransition } from 'react';
-import { hydrateRoot, createRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router-dom';
 import { createRoutes } from './routes';
 import { browserModuleSource, SourceContext } from './remotes/moduleSource';
@@ -81,9 +80,12 @@ async function start() {
     }),
   );
 
-  // The modules just evaluated and what follows (the router, then hydration) run as separate tasks, so none of them
-  // adds to another's blocking time on a slow phone (docs/performance.md, "Phones").
+  // The modules just evaluated and what follows (React DOM's client, the router, then hydration) run as separate
+  // tasks, so none of them adds to another's blocking time on a slow phone (docs/performance.md, "Phones"). React DOM
+  // is in the vendor chunk, already here; imported now, its module body (most of the start-up's evaluation) runs in
+  // this task instead of the entry's.
   await yieldToMain();
+  const { hydrateRoot, createRoot } = await import('react-dom/client');
   const hydrationData = state.router && {
     loaderData: state.router.loaderData,
     actionData: state.router.actionData ?? null,
