@@ -4,11 +4,10 @@
  */
 import { execFile, spawnSync } from 'node:child_process';
 import { promisify } from 'node:util';
-import { createRequire } from 'node:module';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { API_ROOT, REPO_ROOT, remotePackageDir, SHARED_RESOLVE_PARENT } from '../paths';
-import { SHARED_PACKAGES } from '@aitools/platform/shared';
+import { installedSharedVersions, SHARED_PACKAGES } from '@aitools/platform/shared';
 import { CONTRACT_VERSION } from '@aitools/platform/contract';
 import { sharedRangeProblems } from './compat';
 import { CHECKED_FILES, contractProblem, fileDigest } from './health';
@@ -38,17 +37,8 @@ function readJson<T>(file: string): T {
 
 /** The versions of the shared packages the shell runs with (what it will give a remote at run time). */
 export function shellSharedVersions(): Record<string, string> {
-  // Each package's own metadata, resolved as the shell resolves it (the copy the browser and the server share).
-  const fromShell = createRequire(SHARED_RESOLVE_PARENT);
-  const out: Record<string, string> = {};
-  for (const name of SHARED_PACKAGES) {
-    try {
-      out[name] = (fromShell(`${name}/package.json`) as { version: string }).version;
-    } catch {
-      /* not installed: the range check reports it */
-    }
-  }
-  return out;
+  // Not installed: left out, and the range check reports it.
+  return installedSharedVersions(SHARED_RESOLVE_PARENT);
 }
 
 /** "<version>-<UTC time>-<source digest>": tells which version and which build. */

@@ -12,7 +12,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { UserConfig, ConfigEnv, Plugin, PluginOption, Rollup } from 'vite';
-import { SHARED_PACKAGES, isSharedSpecifier } from './shared';
+import { SHARED_PACKAGES, installedSharedVersions, isSharedSpecifier } from './shared';
 import { exposesOf, ROUTE_TABLE } from '../src/routeTable';
 import type { RoutePreload } from '../src/contract';
 
@@ -194,13 +194,7 @@ export function hostFederation({ ssr, root }: { ssr: boolean; root: string }): P
 /** The build-time constant shell/src/remotes/shareScope.ts reads: the version of each shared package installed for
  *  the package at `root` (the versions the share scope announces, checked by each remote against its ranges). */
 export function sharedVersionsDefine(root: string): Record<string, string> {
-  const versions = Object.fromEntries(
-    SHARED_PACKAGES.map((name) => {
-      const file = join(root, 'node_modules', name, 'package.json');
-      return [name, (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version];
-    }),
-  );
-  return { __SHARED_VERSIONS__: JSON.stringify(versions) };
+  return { __SHARED_VERSIONS__: JSON.stringify(installedSharedVersions(join(root, 'package.json'))) };
 }
 
 /**
