@@ -5,6 +5,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { summarize } from './stats';
 import { noteRouteReady } from '../e2e/browser';
+import type { PlainChromium } from './plainChromium';
 
 /** The slow phone's network (docs/performance.md): 150 ms round trips, 1.6 Mbps down, 750 kbps up (DevTools network emulation). */
 export const PHONE_NETWORK = {
@@ -23,11 +24,8 @@ export const PHONE_SCREEN = {
   hasTouch: true,
 } as const;
 
-async function freshPage(
-  browser: Browser,
-  screen: Parameters<Browser['newContext']>[0] = {},
-): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext(screen);
+async function freshPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext();
   const page = await context.newPage();
   await noteRouteReady(page);
   return { context, page };
@@ -38,27 +36,15 @@ export interface PhoneTimes {
   ready: number;
 }
 
-/** Median first paint and code ready of `runs` cold visits to `url` on the emulated phone. */
-export async function phoneTimes(browser: Browser, url: string, runs: number): Promise<PhoneTimes> {
+/** Median first paint and code ready of `runs` cold visits to `url` on the emulated phone, in a Chromium with no
+ *  debugger on the page (plainChromium.ts): what a visitor's phone runs, without the measurement's own work. */
+export async function phoneTimes(browser: PlainChromium, url: string, runs: number): Promise<PhoneTimes> {
   const paint: number[] = [];
   const ready: number[] = [];
   for (let i = 0; i < runs; i++) {
-    const { context, page } = await freshPage(browser, PHONE_SCREEN);
-    try {
-      const cdp = await context.newCDPSession(page);
-      await cdp.send('Network.enable');
-      await cdp.send('Network.emulateNetworkConditions', PHONE_NETWORK);
-      await page.goto(url);
-      await page.waitForFunction(() => window.__routeReadyAt !== undefined, undefined, { timeout: 60_000 });
-      const t = await page.evaluate(() => ({
-        paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
-        ready: window.__routeReadyAt!,
-      }));
-      paint.push(t.paint);
-      ready.push(t.ready);
-    } finally {
-      await context.close();
-    }
+    const t = await browser.visit(url, { network: PHONE_NETWORK, screen: PHONE_SCREEN });
+    paint.push(t.paint);
+    ready.push(t.ready);
   }
   return { paint: summarize(paint).median, ready: summarize(ready).median };
 }

@@ -15,6 +15,7 @@ import { DEFAULT_QUERY, queryTools, searchTools } from '../../contracts/src/tool
 import { buildMonolith, serveMonolith, type MonolithSite } from '../monolith/serve';
 import { DEFAULT_BASELINE, prepareBaseline, startBaselineSite, type Baseline } from './baseline';
 import { firstVisitJs, keystrokeToResults, phoneTimes } from './browser';
+import { PlainChromium } from './plainChromium';
 import { buildCatalogueDatabase, SYNTHETIC_SLUG_PREFIX } from './catalogue';
 import { lighthouse } from './lighthouse';
 import { markdownTimes } from './markdown';
@@ -119,7 +120,7 @@ async function perSite(
   return cells;
 }
 
-async function phoneRows(browser: Browser, column: Column, base: string | null): Promise<void> {
+async function phoneRows(browser: PlainChromium, column: Column, base: string | null): Promise<void> {
   for (const route of PHONE_ROUTES) {
     const t = base
       ? await measure(
@@ -329,6 +330,8 @@ if (want('phone') || want('phones') || want('throughput') || want('lighthouse'))
 }
 
 const browser = await launchBrowser();
+// The phone rows' visits: a Chromium with no debugger on the page (plainChromium.ts).
+const phone = want('phone') ? await PlainChromium.launch() : null;
 try {
   const site = await startCurrent();
   try {
@@ -387,7 +390,7 @@ try {
     }
     if (want('phone')) {
       log(`phone: this build, ${PHONE_ROUTES.length} routes × ${RUNS} visits`);
-      await phoneRows(browser, 'current', site.baseUrl);
+      await phoneRows(phone!, 'current', site.baseUrl);
     }
     if (want('lighthouse')) {
       for (const path of KEY_PAGES) {
@@ -406,7 +409,7 @@ try {
     if (before) log(`before (${baseline.ref}): served by its own harness`);
     const beforeUrl = 'url' in baseline ? baseline.url : (before?.baseUrl ?? null);
     try {
-      if (want('phone')) await phoneRows(browser, 'baseline', beforeUrl);
+      if (want('phone')) await phoneRows(phone!, 'baseline', beforeUrl);
       if (want('js'))
         for (const path of KEY_PAGES) {
           log(`js: first visit to ${path} (before)`);
@@ -531,6 +534,7 @@ try {
   }
 } finally {
   await browser.close();
+  await phone?.close();
 }
 
 const headers: Record<Column, string> = {

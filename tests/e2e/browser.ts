@@ -1,20 +1,20 @@
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
 
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
 /** Debian's Chromium, driven by playwright-core (a browser download cannot work here). */
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
-  });
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 }
 
 /** A page with JavaScript off, in its own context: only the server's HTML, its links and its forms. */
@@ -89,12 +89,15 @@ declare global {
   }
 }
 
-/** Keeps in `window.__routeReadyAt` the moment the mark names this page, on the same clock as first-contentful-paint. */
+/** Keeps in `window.__routeReadyAt` the moment the mark names this page, on the same clock as first-contentful-paint.
+ *  Runs in the page before its own scripts (an init script), so it is self-contained. */
+export function markRouteReady(): void {
+  new MutationObserver(() => {
+    if (window.__routeReadyAt === undefined && document.documentElement.dataset.routeReady === location.pathname)
+      window.__routeReadyAt = performance.now();
+  }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-route-ready'] });
+}
+
 export async function noteRouteReady(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    new MutationObserver(() => {
-      if (window.__routeReadyAt === undefined && document.documentElement.dataset.routeReady === location.pathname)
-        window.__routeReadyAt = performance.now();
-    }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-route-ready'] });
-  });
+  await page.addInitScript(markRouteReady);
 }
