@@ -51,6 +51,11 @@ export class PlainChromium {
       if (msg.error) call.reject(new Error(msg.error.message));
       else call.resolve(msg.result ?? {});
     });
+    // A browser that dies mid-visit ends the visit with an error instead of leaving the bench waiting.
+    socket.addEventListener('close', () => {
+      for (const call of this.pending.values()) call.reject(new Error('the DevTools connection closed'));
+      this.pending.clear();
+    });
   }
 
   static async launch(): Promise<PlainChromium> {
@@ -82,6 +87,7 @@ export class PlainChromium {
   }
 
   private send(method: string, params: object = {}, sessionId?: string): Promise<Record<string, unknown>> {
+    if (this.socket.readyState !== WebSocket.OPEN) return Promise.reject(new Error('the DevTools connection closed'));
     const id = ++this.next;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
@@ -124,10 +130,19 @@ export class PlainChromium {
     }
   }
 
+  /** The browser's process id. */
+  get pid(): number | undefined {
+    return this.process.pid;
+  }
+
   async close(): Promise<void> {
     this.socket.close();
-    this.process.kill();
-    await new Promise((r) => (this.process.exitCode === null ? this.process.once('exit', r) : r(null)));
+    const running = this.process.exitCode === null && this.process.signalCode === null;
+    if (running) {
+      const exited = new Promise((r) => this.process.once('exit', r));
+      this.process.kill();
+      await exited;
+    }
     rmSync(this.profile, { recursive: true, force: true });
   }
 }

@@ -46,11 +46,15 @@ try {
   status = r.status ?? 1;
   // For `npm test`'s closing line: the counts of node's test runner. Skipped counts every test and suite marked
   // SKIP or TODO: node's own "# skipped" leaves out a skipped suite (the cluster spec without Postgres) and its tests.
+  // A test that ran out of its time is "cancelled" there, and failed here.
   if (process.env.E2E_SUMMARY) {
     const text = readFileSync(tap, 'utf8');
     const count = (k: string) => Number(new RegExp(`^# ${k} (\\d+)$`, 'm').exec(text)?.[1] ?? 0);
     const skipped = text.match(/^\s*ok \d+ - .* # (SKIP|TODO)\b/gm)?.length ?? 0;
-    writeFileSync(process.env.E2E_SUMMARY, JSON.stringify({ passed: count('pass'), failed: count('fail'), skipped }));
+    writeFileSync(
+      process.env.E2E_SUMMARY,
+      JSON.stringify({ passed: count('pass'), failed: count('fail') + count('cancelled'), skipped }),
+    );
   }
   rmSync(tap, { force: true });
 } finally {

@@ -21,7 +21,7 @@ it('times a cold visit on the emulated phone: the first paint, then code ready f
   assert.ok(t.ready > t.paint, `code ready at ${t.ready} ms, after the first paint at ${t.paint} ms`);
 });
 
-it('fails a visit whose page never names itself ready, instead of waiting for ever', async () => {
+it('fails a visit whose page never names itself ready, instead of waiting for ever', { timeout: 30_000 }, async () => {
   // A JSON answer has no shell, so no route-ready mark: the visit must end with an error, not hang the bench.
   await assert.rejects(
     chromium.visit(`${BASE}/api/tools`, {
@@ -31,4 +31,18 @@ it('fails a visit whose page never names itself ready, instead of waiting for ev
     }),
     /no route-ready mark/,
   );
+});
+
+it('fails a visit whose browser dies during it, instead of waiting for ever', { timeout: 30_000 }, async () => {
+  const doomed = await PlainChromium.launch();
+  try {
+    const visit = doomed.visit(`${BASE}/privacy`, {
+      network: { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 },
+      screen: { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true },
+    });
+    process.kill(doomed.pid!, 'SIGKILL');
+    await assert.rejects(visit, /DevTools connection closed/);
+  } finally {
+    await doomed.close();
+  }
 });
