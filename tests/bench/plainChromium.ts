@@ -3,8 +3,8 @@
  * network and screen emulation, and the route-ready note. Playwright enables the Runtime domain on every page it
  * opens, and with it V8 records a detailed stack at every `Error` it constructs, parsing the frames' functions again
  * for their source positions: 12-15 ms on a page start that evaluates React DOM (its module creates five errors), and
- * Playwright's own scripts run on the page as well. A visitor's browser does neither ("Measuring" in
- * docs/performance.md).
+ * Playwright's own scripts run on the page as well. A visitor's browser does neither ("A debugger on the page
+ * costs the page" in docs/performance.md).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';

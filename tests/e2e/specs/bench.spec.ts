@@ -1,6 +1,7 @@
 /**
  * The benchmark's phone rows visit pages in a Chromium with no debugger on the page (bench/plainChromium.ts, and
- * "Measuring" in docs/performance.md). This runs that harness against the production build.
+ * "A debugger on the page costs the page" in docs/performance.md). This runs that harness against the production
+ * build.
  */
 import { after, before, it } from 'node:test';
 import assert from 'node:assert/strict';
