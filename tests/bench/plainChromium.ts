@@ -114,7 +114,8 @@ export class PlainChromium {
       await on('Page.addScriptToEvaluateOnNewDocument', { source: `(${markRouteReady.toString()})()` });
       await on('Page.navigate', { url });
       // Runtime.evaluate answers without Runtime.enable: a poll costs the page microseconds.
-      const read = `window.__routeReadyAt === undefined ? null : [performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN, window.__routeReadyAt]`;
+      const paint = `performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN`;
+      const read = `window.__routeReadyAt === undefined ? null : [${paint}, window.__routeReadyAt]`;
       const timeoutMs = opts.timeoutMs ?? 60_000;
       for (const deadline = Date.now() + timeoutMs; Date.now() < deadline;) {
         await new Promise((r) => setTimeout(r, 50));
