@@ -65,18 +65,28 @@ export class PlainChromium {
       ['--headless=new', ...CHROMIUM_ARGS, `--user-data-dir=${profile}`, '--remote-debugging-port=0', 'about:blank'],
       { stdio: ['ignore', 'ignore', 'pipe'] },
     );
+    // Its log is read until the DevTools address appears, then drained unread: Chromium logs for as long as it runs.
     const endpoint = await new Promise<string>((resolve, reject) => {
       let err = '';
-      const timer = setTimeout(() => reject(new Error(`Chromium did not start: ${err.slice(-300)}`)), 30_000);
-      child.stderr!.on('data', (d: Buffer) => {
+      const fail = (why: string) => {
+        clearTimeout(timer);
+        child.kill();
+        rmSync(profile, { recursive: true, force: true });
+        reject(new Error(`${why}: ${err.slice(-300)}`));
+      };
+      const timer = setTimeout(() => fail('Chromium did not start'), 30_000);
+      const read = (d: Buffer) => {
         err += d;
         const found = /DevTools listening on (ws:\/\/\S+)/.exec(err);
-        if (found) {
-          clearTimeout(timer);
-          resolve(found[1]!);
-        }
-      });
-      child.on('exit', (code) => reject(new Error(`Chromium exited with ${code}: ${err.slice(-300)}`)));
+        if (!found) return;
+        clearTimeout(timer);
+        child.off('exit', exited);
+        child.stderr!.off('data', read).resume();
+        resolve(found[1]!);
+      };
+      const exited = (code: number | null) => fail(`Chromium exited with ${code}`);
+      child.stderr!.on('data', read);
+      child.on('exit', exited);
     });
     const socket = new WebSocket(endpoint);
     await new Promise((resolve, reject) => {

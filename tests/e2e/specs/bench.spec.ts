@@ -5,10 +5,15 @@
  */
 import { after, before, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { PlainChromium } from '../../bench/plainChromium';
+import { PlainChromium, type PlainVisit } from '../../bench/plainChromium';
 import { phoneTimes } from '../../bench/browser';
 
 const BASE = process.env.BASE_URL!;
+/** A visit with no network slowdown, for the checks that are about how a visit ends. */
+const UNTHROTTLED: PlainVisit = {
+  network: { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 },
+  screen: { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true },
+};
 let chromium: PlainChromium;
 
 before(async () => {
@@ -25,11 +30,7 @@ it('times a cold visit on the emulated phone: the first paint, then code ready f
 it('fails a visit whose page never names itself ready, instead of waiting for ever', { timeout: 30_000 }, async () => {
   // A JSON answer has no shell, so no route-ready mark: the visit must end with an error, not hang the bench.
   await assert.rejects(
-    chromium.visit(`${BASE}/api/tools`, {
-      network: { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 },
-      screen: { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true },
-      timeoutMs: 2_000,
-    }),
+    chromium.visit(`${BASE}/api/tools`, { ...UNTHROTTLED, timeoutMs: 2_000 }),
     /no route-ready mark/,
   );
 });
@@ -37,10 +38,7 @@ it('fails a visit whose page never names itself ready, instead of waiting for ev
 it('fails a visit whose browser dies during it, instead of waiting for ever', { timeout: 30_000 }, async () => {
   const doomed = await PlainChromium.launch();
   try {
-    const visit = doomed.visit(`${BASE}/privacy`, {
-      network: { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 },
-      screen: { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true },
-    });
+    const visit = doomed.visit(`${BASE}/privacy`, UNTHROTTLED);
     process.kill(doomed.pid!, 'SIGKILL');
     await assert.rejects(visit, /DevTools connection closed/);
   } finally {
