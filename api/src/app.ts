@@ -562,7 +562,7 @@ export async function createApp({
     posts: {
       previewLink: (slug) => new URL(postPreviews.link(slug), config.siteOrigin).href,
       siteOrigin: config.siteOrigin,
-      cover: (slug, width) => images.unpublishedCover(slug, width),
+      cover: (slug, copy) => images.unpublishedCover(slug, copy),
       ...(renderer ? { render: (pathname, answers) => renderer.renderWith(pathname, answers) } : {}),
     },
   });

@@ -1,6 +1,7 @@
 /** This checkout's production build, served by the e2e harness the way `npm start` serves it (logging on). */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
+import { COVER_WIDTHS } from '@aitools/contracts/images';
 import { REPO_ROOT, startSite, type Site } from '../e2e/harness';
 
 /** `npm run build`: the shell when it changed, and a release of every changed remote into api/var/releases. */
@@ -27,7 +28,13 @@ export async function drawPictures(baseUrl: string): Promise<void> {
   const posts = ((await (await fetch(`${baseUrl}/api/blog/public/posts`)).json()) as { data: { slug: string }[] }).data;
   const paths = [
     ...tools.map((t) => `/og/tool/${t.slug}.png`),
-    ...posts.flatMap((p) => [`/og/blog/${p.slug}.png`, `/covers/${p.slug}.png`]),
+    ...posts.flatMap((p) => [
+      `/og/blog/${p.slug}.png`,
+      // Every copy of the cover the blog's pages offer: each width, as WebP and as PNG.
+      ...['png', 'webp'].flatMap((format) =>
+        ['', ...COVER_WIDTHS.map((w) => `?w=${w}`)].map((width) => `/covers/${p.slug}.${format}${width}`),
+      ),
+    ]),
   ];
   for (const path of paths) await (await fetch(baseUrl + path)).arrayBuffer();
 }

@@ -204,6 +204,12 @@ describe('posts in the console', () => {
       const wrong = await editor.get('/api/posts/secret-draft/cover.png?w=123');
       expect([wrong.status, wrong.body.error]).toEqual([400, 'w is one of 400, 800, or none for the full width.']);
       expect((await editor.get('/api/posts/no-such-post/cover.png')).status).toBe(404);
+      // The WebP copy the blog's <picture> offers first, and no other format.
+      const webp = await editor.get('/api/posts/secret-draft/cover.webp?w=400');
+      expect([webp.status, webp.headers['content-type']]).toEqual([200, 'image/webp']);
+      expect((webp.body as Buffer).subarray(8, 12).toString()).toBe('WEBP');
+      const gif = await editor.get('/api/posts/secret-draft/cover.gif');
+      expect([gif.status, gif.body.error]).toEqual([404, 'A cover is a .png or a .webp.']);
     },
   );
 

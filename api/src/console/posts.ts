@@ -7,7 +7,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { success } from '@aitools/contracts/answers';
 import { POST_SLUG, POST_SLUG_MAX, POST_STATUSES, postFieldsSchema, type PostStatus } from '@aitools/contracts/posts';
-import { COVER_WIDTHS, type CoverWidth } from '@aitools/contracts/images';
+import { COVER_WIDTHS } from '@aitools/contracts/images';
 import type { DB } from '../db/connection';
 import { changePost, createPost, getPost, listPosts, restorePost, storedDoc } from '../blog/editing';
 import type { PageRenderer } from '../ssr/renderPage';
@@ -17,6 +17,7 @@ import { versionRoutes } from './versionRoutes';
 import { addressOf, allow, personOf } from './guard';
 import { ConsoleError } from './people';
 import { siteAddresses } from './previewAddresses';
+import type { ImageCopy } from '../images/service';
 
 export interface PostsDeps {
   /** A signed preview link of a post, on the site's origin (blog/preview.ts); absent: 503. */
@@ -26,7 +27,7 @@ export interface PostsDeps {
   /** The site's public origin, against which the live preview's addresses are resolved (console/previewAddresses.ts). */
   siteOrigin?: string;
   /** A post's cover, whatever its status (images/service.ts); absent: 503. */
-  cover?(slug: string, width?: CoverWidth): Promise<Buffer | null>;
+  cover?(slug: string, copy: ImageCopy): Promise<Buffer | null>;
 }
 
 const slug = z.string().max(POST_SLUG_MAX).regex(POST_SLUG, 'lowercase words joined by hyphens');
@@ -137,15 +138,17 @@ export function postsRouter(db: DB, deps: PostsDeps = {}): Router {
   });
 
   // The live preview's cover of a post the site may not show yet (console/previewAddresses.ts): never stored.
-  router.get('/posts/:slug/cover.png', edit('post.read'), async (req, res) => {
+  router.get('/posts/:slug/cover.:format', edit('post.read'), async (req, res) => {
     const key = slugOf(req.params);
+    const format = req.params.format;
+    if (format !== 'png' && format !== 'webp') throw new ConsoleError(404, 'A cover is a .png or a .webp.');
     const width = req.query.w === undefined ? undefined : COVER_WIDTHS.find((w) => String(w) === req.query.w);
     if (req.query.w !== undefined && !width)
       throw new ConsoleError(400, `w is one of ${COVER_WIDTHS.join(', ')}, or none for the full width.`);
     if (!deps.cover) throw new ConsoleError(503, 'This server draws no covers.');
-    const bytes = await deps.cover(key, width);
+    const bytes = await deps.cover(key, { width, format });
     if (!bytes) throw new ConsoleError(404, 'No such post.');
-    res.type('image/png').send(bytes);
+    res.type(`image/${format}`).send(bytes);
   });
 
   versionRoutes(router, '/posts', {

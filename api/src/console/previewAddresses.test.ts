@@ -17,12 +17,16 @@ describe("the live preview's addresses", () => {
     );
   });
 
-  it("sends the previewed post's own cover, at every width, to the console's drawing of it", () => {
+  it("sends the previewed post's own cover, at every width and in both formats, to the console's drawing of it", () => {
     const html =
-      '<img src="/covers/this-post.png?v=abc" srcSet="/covers/this-post.png?v=abc&amp;w=400 400w, /covers/this-post.png?v=abc 1200w"/>';
-    const cover = consoleCoverPath('this-post');
+      '<picture><source type="image/webp" srcSet="/covers/this-post.webp?v=abc&amp;w=400 400w,' +
+      ' /covers/this-post.webp?v=abc 1200w"/><img src="/covers/this-post.png?v=abc"' +
+      ' srcSet="/covers/this-post.png?v=abc&amp;w=400 400w, /covers/this-post.png?v=abc 1200w"/></picture>';
+    const [png, webp] = [consoleCoverPath('this-post'), consoleCoverPath('this-post', 'webp')];
+    expect([png, webp]).toEqual(['/api/posts/this-post/cover.png', '/api/posts/this-post/cover.webp']);
     expect(siteAddresses(html, SITE, 'this-post')).toBe(
-      `<img src="${cover}?v=abc" srcSet="${cover}?v=abc&amp;w=400 400w, ${cover}?v=abc 1200w"/>`,
+      `<picture><source type="image/webp" srcSet="${webp}?v=abc&amp;w=400 400w, ${webp}?v=abc 1200w"/>` +
+        `<img src="${png}?v=abc" srcSet="${png}?v=abc&amp;w=400 400w, ${png}?v=abc 1200w"/></picture>`,
     );
     // A post whose slug begins the same is another post.
     expect(siteAddresses('<img src="/covers/this-post-2.png?v=1"/>', SITE, 'this-post')).toBe(

@@ -5,8 +5,8 @@
  * the console's editor-only drawing of it (docs/operations.md, Editing content).
  */
 
-/** The console's address of a post's cover (its `?v=` and `?w=` follow, as on the site). */
-export const consoleCoverPath = (slug: string) => `/api/posts/${slug}/cover.png`;
+/** The console's address of a post's cover in a format (its `?v=` and `?w=` follow, as on the site). */
+export const consoleCoverPath = (slug: string, format: 'png' | 'webp' = 'png') => `/api/posts/${slug}/cover.${format}`;
 
 /** Attributes that hold addresses in the blog's article markup (React writes `srcSet`, each value double-quoted
  *  and escaped, so a quote never ends one early). */
@@ -14,10 +14,12 @@ const ADDRESS = /(\s(?:src|href|srcset)=")([^"]*)"/gi;
 
 export function siteAddresses(html: string, siteOrigin: string, slug: string): string {
   const origin = new URL(siteOrigin).origin;
-  const cover = `/covers/${slug}.png`;
   const resolve = (address: string) => {
-    if (address === cover || address.startsWith(`${cover}?`))
-      return consoleCoverPath(slug) + address.slice(cover.length);
+    for (const format of ['png', 'webp'] as const) {
+      const cover = `/covers/${slug}.${format}`;
+      if (address === cover || address.startsWith(`${cover}?`))
+        return consoleCoverPath(slug, format) + address.slice(cover.length);
+    }
     // Only root-relative addresses: absolute ones, fragments and protocol-relative ones mean the same everywhere.
     return /^\/(?![/\\])/.test(address) ? origin + address : address;
   };

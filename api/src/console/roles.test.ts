@@ -69,6 +69,7 @@ const ENDPOINTS: [string, string, Who][] = [
   ['GET', '/api/posts/no-such-post/versions/1', 'editor'],
   ['GET', '/api/posts/no-such-post/versions/1/diff', 'editor'],
   ['GET', '/api/posts/no-such-post/cover.png', 'editor'],
+  ['GET', '/api/posts/no-such-post/cover.webp', 'editor'],
   ['POST', '/api/posts/no-such-post/versions/1/restore', 'editor'],
   ['POST', '/api/posts/no-such-post/preview-link', 'editor'],
   ['GET', '/api/auth/me', 'any'],
@@ -136,6 +137,7 @@ describe('every console endpoint checks the role on the server', () => {
         .replace(/\/tokens\/[\w-]+\/revoke$/, '/tokens/:label/revoke')
         .replace(/\/passkeys\/no-such-key\//, '/passkeys/:id/')
         .replace(/\/posts\/no-such-post/, '/posts/:slug')
+        .replace(/\/cover\.(png|webp)$/, '/cover.:format')
         .replace(/\/revisions\/\d+$/, '/revisions/:version');
     const tabled = new Set(ENDPOINTS.map(([m, path]) => `${m} ${pattern(path)}`));
     const missing = found.filter(

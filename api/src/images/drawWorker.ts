@@ -3,7 +3,7 @@ import { constants, getPriority, setPriority } from 'node:os';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { workerData } from 'node:worker_threads';
-import { renderCardPng, type Card } from './render';
+import { renderCardImage, type Card, type ImageFormat } from './render';
 
 // The warm-up's thread takes the lowest CPU priority, for this thread only (on Linux a thread's nice value is its
 // own): it draws with what requests leave. A visitor's thread keeps the process's priority.
@@ -23,9 +23,17 @@ if ((workerData as { lowPriority?: boolean } | null)?.lowPriority) {
 setFlagsFromString('--expose-gc');
 const collect = runInNewContext('gc') as () => void;
 
-export default async function draw({ card, width }: { card: Card; width?: number }): Promise<Uint8Array> {
+export default async function draw({
+  card,
+  width,
+  format,
+}: {
+  card: Card;
+  width?: number;
+  format?: ImageFormat;
+}): Promise<Uint8Array> {
   try {
-    return await renderCardPng(card, width);
+    return await renderCardImage(card, width, format);
   } finally {
     collect();
     await new Promise((resolve) => setImmediate(resolve));

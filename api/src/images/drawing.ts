@@ -11,7 +11,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
-import type { Card } from './render';
+import type { Card, ImageFormat } from './render';
 
 export type DrawingKind = 'visitor' | 'background';
 
@@ -36,9 +36,13 @@ function drawingPool(kind: DrawingKind): Piscina {
   return pool;
 }
 
-/** The card as PNG bytes, drawn in a drawing thread; `width` scales the same layout down. */
-export async function drawCard(card: Card, width?: number, kind: DrawingKind = 'visitor'): Promise<Buffer> {
-  const bytes = (await drawingPool(kind).run({ card, width })) as Uint8Array;
+/** The card's bytes in a format (PNG unless told), drawn in a drawing thread; `width` scales the same layout down. */
+export async function drawCard(
+  card: Card,
+  { width, format = 'png' }: { width?: number; format?: ImageFormat } = {},
+  kind: DrawingKind = 'visitor',
+): Promise<Buffer> {
+  const bytes = (await drawingPool(kind).run({ card, width, format })) as Uint8Array;
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 

@@ -10,7 +10,8 @@ import { openTestDatabase } from '../../test/testDatabase';
 import { seed } from '../db/seed';
 import { createLogger } from '../middleware/logger';
 import { getTool } from '../tools/repository';
-import { coverSrcSet, postCoverPath, toolSocialImagePath } from '@aitools/contracts/images';
+import sharp from 'sharp';
+import { coverSources, postCoverPath, toolSocialImagePath } from '@aitools/contracts/images';
 import { contrastRatio, loadLogoMap, logoTileSvg, tileBackground } from './logos';
 import { createImageService } from './service';
 import { drawingNiceness, drawnInThread } from './drawing';
@@ -113,8 +114,8 @@ describe('image routes', { timeout: 20_000 }, () => {
   it('draws narrower copies of a cover, the same picture in fewer bytes, for the widths its srcset names', async () => {
     const tool = (await getTool(db, 'cursor'))!;
     const cover = postCoverPath({ slug: 'ai-market-landscape-2026', title: 'x', category: 'y' });
-    const srcset = coverSrcSet(cover)!;
-    expect(srcset).toBe(`${cover}&w=400 400w, ${cover}&w=800 800w, ${cover} 1200w`);
+    const sources = coverSources(cover)!;
+    expect(sources.png).toBe(`${cover}&w=400 400w, ${cover}&w=800 800w, ${cover} 1200w`);
     const full = (await request(app).get(cover)).body as Buffer;
     for (const [width, height] of [
       [400, 225],
@@ -129,8 +130,37 @@ describe('image routes', { timeout: 20_000 }, () => {
     // Only the listed widths, and only covers.
     expect((await request(app).get(`${cover}&w=123`)).status).toBe(404);
     expect((await request(app).get(`${toolSocialImagePath(tool)}&w=400`)).status).toBe(404);
-    expect(coverSrcSet(toolSocialImagePath(tool))).toBeUndefined();
-    expect(coverSrcSet('https://example.com/covers/a.png?v=1')).toBeUndefined();
+    expect(coverSources(toolSocialImagePath(tool))).toBeUndefined();
+    expect(coverSources('https://example.com/covers/a.png?v=1')).toBeUndefined();
+  });
+
+  it("draws each copy of a cover as lossless WebP too: the PNG's pixels in fewer bytes, at its srcset's addresses", async () => {
+    const cover = postCoverPath({ slug: 'ai-market-landscape-2026', title: 'x', category: 'y' });
+    const webp = cover.replace('.png?', '.webp?');
+    expect(coverSources(cover)!.webp).toBe(`${webp}&w=400 400w, ${webp}&w=800 800w, ${webp} 1200w`);
+    for (const [suffix, width, height] of [
+      ['&w=400', 400, 225],
+      ['&w=800', 800, 450],
+      ['', 1200, 675],
+    ] as const) {
+      const res = await request(app).get(webp + suffix);
+      expect(res.status).toBe(200);
+      expect(res.headers['content-type']).toBe('image/webp');
+      expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
+      const png = (await request(app).get(cover + suffix)).body as Buffer;
+      const bytes = res.body as Buffer;
+      expect(bytes.length).toBeLessThan(png.length * 0.9);
+      // Every pixel the same as the PNG's (webp.test.ts compares them with the drawing's own).
+      const [fromWebp, fromPng] = await Promise.all(
+        [bytes, png].map((file) => sharp(file).ensureAlpha().raw().toBuffer({ resolveWithObject: true })),
+      );
+      expect([fromWebp!.info.width, fromWebp!.info.height]).toEqual([width, height]);
+      expect(fromWebp!.data.equals(fromPng!.data)).toBe(true);
+    }
+    // Social previews stay PNG only, for the sites that show them.
+    const tool = (await getTool(db, 'cursor'))!;
+    expect((await request(app).get(toolSocialImagePath(tool).replace('.png?', '.webp?'))).status).toBe(404);
+    expect((await request(app).get(cover.replace('.png?', '.gif?'))).status).toBe(404);
   });
 
   it("draws an unpublished post's cover only for a request holding that post's preview, kept by no one", async () => {
@@ -143,6 +173,12 @@ describe('image routes', { timeout: 20_000 }, () => {
       expect(res.status).toBe(200);
       expect(res.headers['content-type']).toBe('image/png');
       expect(res.headers['cache-control']).toBe('private, no-store');
+      const webp = await request(app).get(path.replace('.png?', '.webp?')).set('Cookie', previewCookie(DRAFT));
+      expect([webp.status, webp.headers['content-type'], webp.headers['cache-control']]).toEqual([
+        200,
+        'image/webp',
+        'private, no-store',
+      ]);
       expect(res.headers['cross-origin-resource-policy']).toBeUndefined();
       expect((res.body as Buffer).readUInt32BE(16)).toBe(path === cover ? 1200 : 400);
     }
@@ -179,11 +215,13 @@ describe('the drawing threads', () => {
     try {
       const images = createImageService({ db, cacheDir: dir, logos });
       const [visitor, background] = [drawnInThread('visitor'), drawnInThread('background')];
-      // The post's cover, its narrower copies and its social picture, all in the warm-up's thread.
-      expect(await images.warm()).toBe(4);
-      expect(drawnInThread('background') - background).toBe(4);
+      // The post's cover and its narrower copies, each as WebP and PNG, and its social picture, all in the warm-up's
+      // thread.
+      expect(await images.warm()).toBe(7);
+      expect(drawnInThread('background') - background).toBe(7);
       expect(drawnInThread('visitor')).toBe(visitor);
-      expect((await images.png('post-cover', 'warm-one', 400))?.bytes.length).toBeGreaterThan(0);
+      for (const format of ['png', 'webp'] as const)
+        expect((await images.image('post-cover', 'warm-one', { width: 400, format }))?.bytes.length).toBeGreaterThan(0);
       expect(drawnInThread('visitor')).toBe(visitor);
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -192,15 +230,16 @@ describe('the drawing threads', () => {
 
   it("gives back each picture's pixels once it is drawn, so a warm-up of many pictures does not grow the process", () => {
     // In a process of its own, so its memory is the drawing's alone: 40 social pictures held 120 MB and more before
-    // the thread collected after each picture.
+    // the thread collected after each picture. Half are encoded as WebP (libvips keeps no cache of them).
     const script = `
       import { readFileSync } from 'node:fs';
       import { drawCard } from './src/images/drawing.ts';
       const rss = () => Number(/VmRSS:\\s+(\\d+)/.exec(readFileSync('/proc/self/status', 'utf8'))[1]) / 1024;
       const card = (i) => ({ title: 'Tool ' + i, category: 'Coding', label: 'AI Tool', size: 'social' });
-      for (let i = 0; i < 5; i++) await drawCard(card(i));
+      const draw = (i) => drawCard(card(i), { format: i % 2 ? 'webp' : 'png' });
+      for (let i = 0; i < 6; i++) await draw(i);
       const before = rss();
-      for (let i = 5; i < 45; i++) await drawCard(card(i));
+      for (let i = 6; i < 46; i++) await draw(i);
       console.log(JSON.stringify({ grew: rss() - before }));
       process.exit(0);`;
     const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {

@@ -1,7 +1,7 @@
 import { Resvg } from '@resvg/resvg-js';
 import { describe, expect, it } from 'vitest';
 import { indexedPng } from './indexedPng';
-import { renderCard, renderCardPng } from './render';
+import { renderCard, renderCardImage } from './render';
 
 /** The RGBA pixels of a PNG as another decoder reads it: resvg's own (Rust's png crate), through an <image>. */
 function decodeElsewhere(png: Uint8Array, width: number, height: number): Buffer {
@@ -52,7 +52,7 @@ describe('indexedPng', () => {
       size: 'cover' as const,
     };
     const image = await renderCard(card, 800);
-    const png = await renderCardPng(card, 800);
+    const png = await renderCardImage(card, 800);
     expect(colourType(png)).toBe(PALETTE);
     expect(decodeElsewhere(png, 800, 450).equals(image.pixels)).toBe(true);
     expect(png.length).toBeLessThan(image.asPng().length / 2);

@@ -11,14 +11,15 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const SHORT = 'public, max-age=3600';
 /** Public pictures may be shown by other origins (the console's live preview of a post, docs/operations.md). */
 const SHOWN_ANYWHERE = { 'Cross-Origin-Resource-Policy': 'cross-origin' };
-const SLUG_FILE = /^([a-z0-9][a-z0-9-]{0,120})\.(png|svg)$/;
+const SLUG_FILE = /^([a-z0-9][a-z0-9-]{0,120})\.(png|svg|webp)$/;
+const TYPES = { png: 'image/png', webp: 'image/webp' } as const;
 
-function slugOf(file: string, ext: 'png' | 'svg'): string | null {
+function fileOf(file: string): { slug: string; ext: string } | null {
   const m = SLUG_FILE.exec(file);
-  return m && m[2] === ext ? m[1] : null;
+  return m ? { slug: m[1]!, ext: m[2]! } : null;
 }
 
-/** /logos/<slug>.svg, /og/tool/<slug>.png, /og/blog/<slug>.png and /covers/<slug>.png (also `?w=400|800`). An
+/** /logos/<slug>.svg, /og/tool/<slug>.png, /og/blog/<slug>.png and /covers/<slug>.png or .webp (also `?w=400|800`). An
  *  unpublished post's cover is drawn only for a request holding that post's signed preview (blog/preview.ts), and
  *  kept by no one; for anyone else it does not exist. */
 export function imagesRouter({
@@ -36,8 +37,8 @@ export function imagesRouter({
   const logoSvgs = new Map([...logos].map(([slug, entry]) => [slug, logoTileSvg(entry)]));
 
   router.get('/logos/:file', (req, res) => {
-    const slug = slugOf(req.params.file, 'svg');
-    const svg = slug ? logoSvgs.get(slug) : undefined;
+    const file = fileOf(req.params.file);
+    const svg = file?.ext === 'svg' ? logoSvgs.get(file.slug) : undefined;
     if (!svg) return void res.sendStatus(404);
     res
       .set({ ...SHOWN_ANYWHERE, 'Cache-Control': req.query.v ? IMMUTABLE : SHORT })
@@ -45,29 +46,32 @@ export function imagesRouter({
       .send(svg);
   });
 
-  const servePng = (kind: ImageKind) => async (req: Request, res: Response) => {
-    const slug = slugOf(String(req.params.file), 'png');
+  // Social previews are PNG only; a format or width a picture lacks is a 404 (ImageService.image).
+  const serveImage = (kind: ImageKind) => async (req: Request, res: Response) => {
+    const file = fileOf(String(req.params.file));
+    const format = file?.ext === 'png' || file?.ext === 'webp' ? file.ext : undefined;
     const width = req.query.w === undefined ? undefined : COVER_WIDTHS.find((w) => String(w) === req.query.w);
-    if (req.query.w !== undefined && !width) return void res.sendStatus(404);
+    if (!file || !format || (req.query.w !== undefined && !width)) return void res.sendStatus(404);
+    const { slug } = file;
     try {
-      const found = slug ? await images.png(kind, slug, width) : null;
-      if (!found && slug && kind === 'post-cover' && previews?.of(req)?.slug === slug) {
-        const bytes = await images.unpublishedCover(slug, width);
+      const found = await images.image(kind, slug, { width, format });
+      if (!found && kind === 'post-cover' && previews?.of(req)?.slug === slug) {
+        const bytes = await images.unpublishedCover(slug, { width, format });
         if (bytes)
-          return void res.set({ 'Cache-Control': NO_STORE, 'X-Robots-Tag': 'noindex' }).type('image/png').send(bytes);
+          return void res.set({ 'Cache-Control': NO_STORE, 'X-Robots-Tag': 'noindex' }).type(TYPES[format]).send(bytes);
       }
       if (!found) return void res.sendStatus(404);
       res
         .set({ ...SHOWN_ANYWHERE, 'Cache-Control': req.query.v === found.version ? IMMUTABLE : SHORT })
-        .type('image/png')
+        .type(TYPES[format])
         .send(found.bytes);
     } catch (err) {
       logger.error({ err, kind, slug }, 'image generation failed');
       res.sendStatus(500);
     }
   };
-  router.get('/og/tool/:file', servePng('tool-social'));
-  router.get('/og/blog/:file', servePng('post-social'));
-  router.get('/covers/:file', servePng('post-cover'));
+  router.get('/og/tool/:file', serveImage('tool-social'));
+  router.get('/og/blog/:file', serveImage('post-social'));
+  router.get('/covers/:file', serveImage('post-cover'));
   return router;
 }

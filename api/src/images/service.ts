@@ -14,6 +14,7 @@ import { DEFAULT_QUERY, queryTools } from '@aitools/contracts/toolQuery';
 import { getPostForPreview, getPublishedPost, listPublishedPosts } from '../blog/repository';
 import type { Card } from './render';
 import { drawCard, type DrawingKind } from './drawing';
+import type { ImageFormat } from './render';
 import { logoTileSvg, type LogoEntry } from './logos';
 
 /** Tools whose pictures are drawn ahead of any request: a large catalogue's others are drawn when first asked for
@@ -32,20 +33,26 @@ interface Picture {
   card: Card;
 }
 
+/** Which copy of a picture: a cover also comes in narrower copies (`width`) and as WebP. */
+export interface ImageCopy {
+  width?: CoverWidth;
+  format?: ImageFormat;
+}
+
 export interface ImageService {
-  /** The PNG of a tool's or post's picture (generated once per version, then read from disk), or null; a cover
-   *  also comes in narrower copies (`width`). */
-  png(kind: ImageKind, slug: string, width?: CoverWidth): Promise<{ bytes: Buffer; version: string } | null>;
+  /** A tool's or post's picture (generated once per version and copy, then read from disk), or null; a copy only
+   *  covers have (a width, WebP) is null for the others. */
+  image(kind: ImageKind, slug: string, copy?: ImageCopy): Promise<{ bytes: Buffer; version: string } | null>;
   /** Generates the missing pictures most likely asked for first, one at a time and at the lowest CPU priority: the
    *  posts' (their covers are on the blog's pages), then the most popular tools' (started after the seed). */
   warm(): Promise<number>;
   /** The cover of any post, published or not, drawn for this request alone: never written to the files a public
    *  answer is read from (for signed previews and the console's editors only; docs/operations.md, Editing content). */
-  unpublishedCover(slug: string, width?: CoverWidth): Promise<Buffer | null>;
+  unpublishedCover(slug: string, copy?: ImageCopy): Promise<Buffer | null>;
 }
 
 /**
- * Generated pictures are files named by what they show (`<kind>/<slug>-<version>.png` under `cacheDir`): a
+ * Generated pictures are files named by what they show (`<kind>/<slug>-<version>.<png|webp>` under `cacheDir`): a
  * changed title or category makes a new file, an unchanged one is never rendered again, even across restarts.
  */
 export function createImageService({
@@ -96,7 +103,7 @@ export function createImageService({
   async function generate(
     kind: ImageKind,
     { subject, card }: Picture,
-    width: CoverWidth | undefined,
+    { width, format = 'png' }: ImageCopy,
     drawing: DrawingKind,
   ): Promise<{ bytes: Buffer; version: string }> {
     // The logo is part of what a tool's picture shows, so it is part of its version too.
@@ -105,12 +112,12 @@ export function createImageService({
       (card.logoSvg ? `-${imageVersion(kind, { ...subject, title: card.logoSvg })}` : '') +
       (width ? `-w${width}` : '');
     const dir = join(cacheDir, kind);
-    const file = join(dir, `${subject.slug}-${version}.png`);
+    const file = join(dir, `${subject.slug}-${version}.${format}`);
     if (existsSync(file)) return { bytes: readFileSync(file), version: imageVersion(kind, subject) };
     // A visitor asking for a picture the warm-up is drawing waits for that drawing rather than starting another.
     let job = inFlight.get(file);
     if (!job) {
-      job = drawCard(card, width, drawing).then((bytes) => {
+      job = drawCard(card, { width, format }, drawing).then((bytes) => {
         mkdirSync(dir, { recursive: true });
         // Written whole under another name, then renamed: a reader never sees half a file.
         const tmp = `${file}.${process.pid}.tmp`;
@@ -125,31 +132,34 @@ export function createImageService({
   }
 
   return {
-    async png(kind, slug, width) {
-      if (width && kind !== 'post-cover') return null;
+    async image(kind, slug, copy = {}) {
+      if ((copy.width || copy.format === 'webp') && kind !== 'post-cover') return null;
       const p = await picture(kind, slug);
-      return p ? generate(kind, p, width, 'visitor') : null;
+      return p ? generate(kind, p, copy, 'visitor') : null;
     },
     async warm() {
       // The query's popularity order, kept with the list for the directory's own queries: not sorted again here.
       const tools = queryTools(await listToolSummaries(db), { ...DEFAULT_QUERY, size: WARM_TOOLS }).tools;
-      const jobs: [ImageKind, string, CoverWidth?][] = [
-        ...(await listPublishedPosts(db)).flatMap((p): [ImageKind, string, CoverWidth?][] => [
-          ['post-cover', p.slug],
-          ...COVER_WIDTHS.map((w): [ImageKind, string, CoverWidth] => ['post-cover', p.slug, w]),
+      // Every copy of a cover: the blog's pages link each width in both formats.
+      const coverCopies = (['webp', 'png'] as const).flatMap((format) =>
+        [...COVER_WIDTHS, undefined].map((width): ImageCopy => ({ width, format })),
+      );
+      const jobs: [ImageKind, string, ImageCopy?][] = [
+        ...(await listPublishedPosts(db)).flatMap((p): [ImageKind, string, ImageCopy?][] => [
+          ...coverCopies.map((copy): [ImageKind, string, ImageCopy] => ['post-cover', p.slug, copy]),
           ['post-social', p.slug],
         ]),
         ...tools.map((t): [ImageKind, string] => ['tool-social', t.slug]),
       ];
-      for (const [kind, slug, width] of jobs) {
+      for (const [kind, slug, copy] of jobs) {
         const p = await picture(kind, slug);
-        if (p) await generate(kind, p, width, 'background');
+        if (p) await generate(kind, p, copy ?? {}, 'background');
       }
       return jobs.length;
     },
-    async unpublishedCover(slug, width) {
+    async unpublishedCover(slug, copy) {
       const p = postPicture('post-cover', await getPostForPreview(db, slug));
-      return p ? drawCard(p.card, width) : null;
+      return p ? drawCard(p.card, copy) : null;
     },
   };
 }

@@ -8,8 +8,7 @@ import { formatPostDate, calendarDay } from '../shared/dates';
 import { displayCategory, type BlogPost as Post } from '../features/posts/posts';
 import { PostBody } from '../features/post/PostBody';
 import { TagList } from '../features/listing/PostCards';
-import { useImageFailed } from '../shared/PostImage';
-import { coverSrcSet } from '@aitools/contracts/images';
+import { CoverImage, useImageFailed } from '../shared/PostImage';
 import '../styles.css';
 
 export interface BlogPostData {
@@ -74,15 +73,13 @@ function FeaturedImage({ post }: { post: Post }) {
   const { ref, failed, onError } = useImageFailed(post.featuredImage);
   if (!post.featuredImage || failed) return null;
   // Its box is sized before the picture arrives (covers are 1200x675, 16:9): no layout shift when it loads.
-  const srcSet = coverSrcSet(post.featuredImage);
   // The post column is at most 820 px less its padding.
   return (
-    <img
+    <CoverImage
       ref={ref}
       className="blog-post__image"
       src={post.featuredImage}
-      srcSet={srcSet}
-      sizes={srcSet && '(min-width: 820px) 788px, 100vw'}
+      sizes="(min-width: 820px) 788px, 100vw"
       alt={post.featuredImageAlt || post.title}
       width={1200}
       height={675}

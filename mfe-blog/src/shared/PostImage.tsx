@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
-import { coverSrcSet } from '@aitools/contracts/images';
+import { useEffect, useRef, useState, type ComponentPropsWithRef } from 'react';
+import { coverSources } from '@aitools/contracts/images';
 
 /**
  * An image that reports whether it failed. An error that happened before hydration fired no React event,
@@ -17,6 +17,20 @@ export function useImageFailed(src: string) {
   return { ref, failed: failedSrc === src, onError: () => setFailedSrc(src) };
 }
 
+/** An image: a generated cover offers its WebP and PNG copies in every width (`coverSources`), each browser taking
+ *  the first type it can show; any other picture is shown as it is. The `<picture>` takes no box of its own
+ *  (`.blog-picture`), so the image is laid out as if it stood alone. */
+export function CoverImage({ src, sizes, ...img }: ComponentPropsWithRef<'img'> & { src: string; sizes: string }) {
+  const sources = coverSources(src);
+  if (!sources) return <img src={src} {...img} />;
+  return (
+    <picture className="blog-picture">
+      <source type="image/webp" srcSet={sources.webp} sizes={sizes} />
+      <img src={src} srcSet={sources.png} sizes={sizes} {...img} />
+    </picture>
+  );
+}
+
 /** The blog grid's card width: one column on phones, two from 640 px, three of the 1,120 px page from 1,024 px. */
 const CARD_SIZES = '(min-width: 1024px) 360px, (min-width: 640px) 50vw, 100vw';
 
@@ -31,14 +45,12 @@ export function CardImage({ src, alt, className }: { src: string; alt: string; c
       </div>
     );
   }
-  const srcSet = coverSrcSet(src);
   return (
-    <img
+    <CoverImage
       ref={ref}
       className={className}
       src={src}
-      srcSet={srcSet}
-      sizes={srcSet && CARD_SIZES}
+      sizes={CARD_SIZES}
       alt={alt}
       loading="lazy"
       onError={onError}

@@ -5,6 +5,7 @@ import { holdBackRemote, launchBrowser, noJsPage, waitForRoute } from '../browse
 
 /** The blog without its code: with JavaScript off, and before the code arrives. */
 const BASE = process.env.BASE_URL!;
+const HISTORY = 'how-ai-all-started-history-artificial-intelligence';
 const CODE_DELAY_MS = 4000;
 let browser: Browser;
 
@@ -87,6 +88,21 @@ describe('blog with JavaScript off', () => {
     await page.getByRole('link', { name: 'Previous page' }).click();
     await page.waitForURL(`${BASE}/blog`);
     await page.getByText('Page 1 of 2').waitFor();
+    await page.context().close();
+  });
+
+  it("shows a post's generated cover as WebP in the width its column needs, and fetches no PNG copy", async () => {
+    const page = await noJsPage(browser);
+    const covers: string[] = [];
+    page.on('response', (res) => {
+      const url = new URL(res.url());
+      if (url.pathname.startsWith('/covers/'))
+        covers.push(`${res.status()} ${res.headers()['content-type']} ${url.pathname}${url.search}`);
+    });
+    await page.goto(`${BASE}/blog/${HISTORY}`, { waitUntil: 'load' });
+    // A 788 px column on a screen of pixel ratio 1: the 800 px copy.
+    assert.equal(covers.length, 1, covers.join('; '));
+    assert.match(covers[0]!, new RegExp(`^200 image/webp /covers/${HISTORY}\\.webp\\?v=\\w+&w=800$`));
     await page.context().close();
   });
 

@@ -184,6 +184,12 @@ describe('blog post (/blog/:slug)', () => {
       'How AI All Started: A Brief History of Artificial Intelligence | AI Tools Blog',
     );
     assert.equal(await windowMarked(page), true, 'the list opened the post in-app');
+    // The cover the app rendered loads, from its WebP source.
+    const cover = page.locator('img.blog-post__image');
+    await page.waitForFunction(() => document.querySelector<HTMLImageElement>('img.blog-post__image')?.complete);
+    const [width, chosen] = await cover.evaluate((el: HTMLImageElement) => [el.naturalWidth, el.currentSrc] as const);
+    assert.ok(width > 0, 'the cover loaded');
+    assert.match(chosen, new RegExp(`/covers/${HISTORY}\\.webp\\?v=\\w+(&w=\\d+)?$`));
     for (const text of ['AI History', 'March 4, 2026', 'By AI Tools Team', 'Share this article:'])
       assert.equal((await page.getByText(text, { exact: true }).count()) > 0, true, text);
     assert.deepEqual(await axeViolations(page), []);

@@ -67,7 +67,11 @@ const loadedWidth = (img: Locator) =>
 /** The live preview's HTML with the console's two rewrites undone (api/src/console/previewAddresses.ts): the site's
  *  origin before the site's own addresses, and the console's drawing of the post's cover. Nothing else is changed. */
 const asOnTheSite = (html: string, slug: string) =>
-  html.replaceAll(`${base}/`, '/').replaceAll(`/api/posts/${slug}/cover.png?`, `/covers/${slug}.png?`);
+  html
+    .replaceAll(`${base}/`, '/')
+    .replace(new RegExp(`/api/posts/${slug}/cover\\.(png|webp)\\?`, 'g'), `/covers/${slug}.$1?`);
+/** The address the browser chose for an image (its `<picture>`'s WebP source, where it offers one). */
+const chosen = (img: Locator) => img.evaluate((el: HTMLImageElement) => el.currentSrc);
 
 async function invite(role: string, name: string): Promise<string> {
   const cli = await runApiScript(env, 'src/console/cli.ts', ['invite', '--role', role, '--name', name]);
@@ -139,6 +143,7 @@ describe('editors publish posts from the console', () => {
     const cover = preview.locator('img.blog-post__image');
     assert.match((await cover.getAttribute('src')) ?? '', new RegExp(`^/api/posts/${POST.slug}/cover\\.png\\?v=`));
     assert.ok((await loadedWidth(cover)) > 0, "the live preview's cover loads");
+    assert.match(await chosen(cover), new RegExp(`/api/posts/${POST.slug}/cover\\.webp\\?v=`), 'as WebP');
     previewHtml = asOnTheSite(await preview.innerHTML(), POST.slug);
     assert.match(previewHtml, /^<article class="blog-post__article"/);
     // The editor and the list, with the versions and the preview on screen, pass axe-core.
@@ -182,6 +187,7 @@ describe('editors publish posts from the console', () => {
     await visitor.getByRole('complementary', { name: 'Post preview' }).waitFor();
     // Its cover is drawn for this browser, which holds the post's preview, and loads (a draft's cover is 404 to others).
     assert.ok((await loadedWidth(visitor.locator('img.blog-post__image'))) > 0, "the draft's cover loads");
+    assert.match(await chosen(visitor.locator('img.blog-post__image')), new RegExp(`/covers/${POST.slug}\\.webp\\?v=`));
     // Its /blog is everyone's.
     await visitor.goto(`${base}/blog`);
     assert.equal(await visitor.locator(`a[href="/blog/${POST.slug}"]`).count(), 0);
@@ -190,7 +196,8 @@ describe('editors publish posts from the console', () => {
     for (const path of ['/blog', '/feeds/blog.xml', '/sitemap.xml'])
       assert.equal(linked(await text(path), POST.slug), false, `${path} does not list the draft`);
     assert.equal((await fetch(`${base}/blog/${POST.slug}`)).status, 404);
-    assert.equal((await fetch(`${base}/covers/${POST.slug}.png`)).status, 404);
+    for (const format of ['png', 'webp'])
+      assert.equal((await fetch(`${base}/covers/${POST.slug}.${format}`)).status, 404);
   });
 
   it('publishing puts it on /blog, the feed and the sitemap through the page cache; its page is the live preview', async () => {
@@ -243,6 +250,7 @@ describe('editors publish posts from the console', () => {
       ['GET', `/api/posts/${POST.slug}/versions/1`],
       ['GET', `/api/posts/${POST.slug}/versions/1/diff?to=2`],
       ['GET', `/api/posts/${POST.slug}/cover.png`],
+      ['GET', `/api/posts/${POST.slug}/cover.webp`],
       ['POST', `/api/posts/${POST.slug}/versions/1/restore`],
       ['POST', `/api/posts/${POST.slug}/preview-link`],
     ];
