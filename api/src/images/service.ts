@@ -12,9 +12,8 @@ import {
 import { getTool, listToolSummaries } from '../tools/repository';
 import { DEFAULT_QUERY, queryTools } from '@aitools/contracts/toolQuery';
 import { getPostForPreview, getPublishedPost, listPublishedPosts } from '../blog/repository';
-import type { Card } from './render';
+import type { Card, ImageFormat } from './render';
 import { drawCard, type DrawingKind } from './drawing';
-import type { ImageFormat } from './render';
 import { logoTileSvg, type LogoEntry } from './logos';
 
 /** Tools whose pictures are drawn ahead of any request: a large catalogue's others are drawn when first asked for
