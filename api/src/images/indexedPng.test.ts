@@ -1,17 +1,7 @@
 import { Resvg } from '@resvg/resvg-js';
 import { describe, expect, it } from 'vitest';
 import { indexedPng } from './indexedPng';
-import { renderCard, renderCardImage } from './render';
-
-/** The RGBA pixels of a PNG as another decoder reads it: resvg's own (Rust's png crate), through an <image>. */
-function decodeElsewhere(png: Uint8Array, width: number, height: number): Buffer {
-  const href = `data:image/png;base64,${Buffer.from(png).toString('base64')}`;
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><image href="${href}" width="${width}" height="${height}" image-rendering="pixelated"/></svg>`;
-  return new Resvg(svg).render().pixels;
-}
-
-const colourType = (png: Uint8Array) => png[25];
-const PALETTE = 3;
+import { PALETTE, colourType, decodeElsewhere } from '../../test/pictures';
 
 describe('indexedPng', () => {
   it('writes a picture of few colours as a palette PNG that decodes to the same pixels', () => {
@@ -42,19 +32,5 @@ describe('indexedPng', () => {
     backing.set([9, 9, 9, 255, 9, 9, 9, 255, 1, 1, 1, 255, 9, 9, 9, 255], 1);
     const png = indexedPng(backing.subarray(1), 2, 2)!;
     expect(decodeElsewhere(png, 2, 2).equals(Buffer.from(backing.subarray(1)))).toBe(true);
-  });
-
-  it("makes a cover less than half the renderer's own PNG, with the same pixels", { timeout: 20_000 }, async () => {
-    const card = {
-      title: 'What Is the Model Context Protocol (MCP)?',
-      category: 'MCP',
-      label: 'Blog',
-      size: 'cover' as const,
-    };
-    const image = await renderCard(card, 800);
-    const png = await renderCardImage(card, 800);
-    expect(colourType(png)).toBe(PALETTE);
-    expect(decodeElsewhere(png, 800, 450).equals(image.pixels)).toBe(true);
-    expect(png.length).toBeLessThan(image.asPng().length / 2);
   });
 });
