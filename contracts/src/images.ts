@@ -61,8 +61,8 @@ export const postCoverPath = (post: { slug: string; title: string; category?: st
 /** A generated cover's address (`/covers/<slug>.png?v=<digest>`). */
 const COVER_ADDRESS = /^(\/covers\/[^/?]+)\.png(\?v=\w+)$/;
 
-/** The `srcset`s of a generated cover, its narrower copies and itself: as lossless WebP (the same pixels in about a
- *  third fewer bytes, for `<source type="image/webp">`) and as PNG (for the `<img>`, and browsers without WebP).
+/** The `srcset`s of a generated cover, its narrower copies and itself: as lossless WebP (the same pixels in 20-30%
+ *  fewer bytes, for `<source type="image/webp">`) and as PNG (for the `<img>`, and browsers without WebP).
  *  Undefined for any other picture. */
 export function coverSources(src: string): { webp: string; png: string } | undefined {
   const m = COVER_ADDRESS.exec(src);

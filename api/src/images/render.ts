@@ -141,7 +141,7 @@ export async function renderCard(card: Card, outWidth?: number) {
 }
 
 /** The formats a picture is stored and served in: PNG for every picture (social previews must be PNG), lossless
- *  WebP for covers too (a third fewer bytes; docs/performance.md, Phones). */
+ *  WebP for covers too (20-30% fewer bytes; docs/performance.md, Phones). */
 export type ImageFormat = 'png' | 'webp';
 
 /** The picture's bytes. PNG: a palette PNG (10-20 kB for 1200x630), or an RGBA one when it has more colours than a

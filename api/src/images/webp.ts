@@ -1,6 +1,6 @@
 /**
  * Lossless WebP through sharp (libvips and libwebp, prebuilt in its npm packages). A cover's flat colours and
- * anti-aliased type take about a third fewer bytes than the palette PNG (docs/performance.md, Phones).
+ * anti-aliased type take 20-30% fewer bytes than the palette PNG (docs/performance.md, Phones).
  */
 import sharp from 'sharp';
 
