@@ -40,6 +40,18 @@ afterEach(() => {
 });
 
 describe('BlogList', () => {
+  it('opens at the top when the app opens it, and leaves the page the server sent where the browser has it', async () => {
+    // The first render is the page as loaded (a POP): a visitor who scrolled before the code arrived keeps their place.
+    const { router } = await show('/blog');
+    await act(() => new Promise((r) => setTimeout(r, 0)));
+    expect(scrollTo).not.toHaveBeenCalled();
+    await act(() => router.navigate('/blog/some-post'));
+    await act(() => router.navigate('/blog'));
+    await screen.findByRole('heading', { level: 1, name: 'AI Tools Blog' });
+    await waitFor(() => expect(scrollTo).toHaveBeenCalledWith(0, 0));
+    expect(scrollTo).toHaveBeenCalledTimes(1);
+  });
+
   it('shows the hero, the featured post and the first 12 others on page 1', async () => {
     await show('/blog');
     expect(screen.getByRole('heading', { level: 1, name: 'AI Tools Blog' })).toBeTruthy();
@@ -48,7 +60,6 @@ describe('BlogList', () => {
       expect(screen.getByText(text)).toBeTruthy();
     expect(screen.getByRole('link', { name: '← Back to Tools' }).getAttribute('href')).toBe('/');
     expect(screen.getByRole('link', { name: 'TOOLS' }).getAttribute('href')).toBe('/');
-    await waitFor(() => expect(scrollTo).toHaveBeenCalledWith(0, 0));
 
     const featured = screen.getByRole('article', { name: 'Post number 0' });
     expect(within(featured).getByText('Featured')).toBeTruthy();

@@ -17,6 +17,7 @@ import { toSummary, type BlogPostSummary } from '../features/posts/posts';
 import { FeaturedCard, PostCard } from '../features/listing/PostCards';
 import { ListFilters } from '../features/listing/ListFilters';
 import { Pagination } from '../features/listing/Pagination';
+import { useOpensAtTop } from '../shared/useOpensAtTop';
 import '../styles.css';
 
 /** Every published post without its body (or the sample post when there are none), or why none could be loaded. */
@@ -43,11 +44,7 @@ export async function loadBlogList({ context }: Pick<LoaderFunctionArgs, 'contex
 }
 
 function BlogList({ data }: RouteProps<BlogListData>) {
-  // The screen scrolls to top on open (docs/product.md, Blog list). A block body: Chromium 156's scrollTo returns a promise,
-  // which React would take for a cleanup function.
-  useEffect(() => {
-    window.scrollTo(0, 0);
-  }, []);
+  useOpensAtTop();
   return data.status === 'error' ? <LoadError message={data.message} /> : <Listing posts={data.posts} />;
 }
 

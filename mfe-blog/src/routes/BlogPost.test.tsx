@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import BlogPostRoute, { choosePost, loadBlogPost, type BlogPostData } from './BlogPost';
 import { normalizePost } from '../features/posts/posts';
 import { FALLBACK_POST, FALLBACK_SLUG } from '../features/posts/fallbackPost';
@@ -60,11 +60,24 @@ describe('BlogPost', () => {
     expect(screen.getByRole('link', { name: 'BLOG' }).getAttribute('href')).toBe('/blog');
     expect(screen.getByRole('link', { name: 'TOOLS' }).getAttribute('href')).toBe('/');
     expect(screen.getByRole('link', { name: '← Back to Blog' }).getAttribute('href')).toBe('/blog');
-    await waitFor(() => expect(scrollTo).toHaveBeenCalledWith(0, 0));
     const head = headOf(found);
     expect(head.title).toBe('The MCP Guide | AI Tools Blog');
     expect(head.description).toBe('Everything about MCP.');
     expect(head.robots).toBe('index,follow');
+  });
+
+  it('opens at the top when the app opens it, and leaves the page the server sent where the browser has it', async () => {
+    // The first render is the page as loaded (a POP): a visitor who scrolled before the code arrived keeps their place.
+    const { router } = show('/blog/mcp-guide');
+    await screen.findByRole('heading', { level: 1, name: 'The MCP Guide' });
+    await act(() => new Promise((r) => setTimeout(r, 0)));
+    expect(scrollTo).not.toHaveBeenCalled();
+    // Back to the list and into the post again, as links do (PUSH): it opens at its top.
+    await act(() => router.navigate('/blog'));
+    await act(() => router.navigate('/blog/mcp-guide'));
+    await screen.findByRole('heading', { level: 1, name: 'The MCP Guide' });
+    await waitFor(() => expect(scrollTo).toHaveBeenCalledWith(0, 0));
+    expect(scrollTo).toHaveBeenCalledTimes(1);
   });
 
   it('hides the featured image when it fails to load', async () => {

@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { data, Link, type LoaderFunctionArgs } from 'react-router-dom';
 import { defineRoute, getConfig, routeApi, shareOrCopy, type RouteProps } from '@aitools/platform';
 import { fetchPost, type PostResult } from '../features/posts/api';
@@ -9,6 +8,7 @@ import { displayCategory, type BlogPost as Post } from '../features/posts/posts'
 import { PostBody } from '../features/post/PostBody';
 import { TagList } from '../features/listing/PostCards';
 import { CoverImage, useImageFailed } from '../shared/PostImage';
+import { useOpensAtTop } from '../shared/useOpensAtTop';
 import '../styles.css';
 
 export interface BlogPostData {
@@ -33,10 +33,8 @@ export async function loadBlogPost({ params, context }: Pick<LoaderFunctionArgs,
 }
 
 function BlogPost({ data }: RouteProps<BlogPostData>) {
-  // The shell gives each post a fresh page (keyed by address): scroll to its top.
-  useEffect(() => {
-    window.scrollTo(0, 0);
-  }, []);
+  // The shell gives each post a fresh page (keyed by address), so a new slug is a new opening.
+  useOpensAtTop();
   return data.post ? <Article post={data.post} /> : <NotFound />;
 }
 

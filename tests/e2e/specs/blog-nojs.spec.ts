@@ -140,6 +140,21 @@ describe('blog before its code arrives', () => {
     await page.context().close();
   });
 
+  it('keeps the place a visitor scrolled to in a post before the code arrived', async () => {
+    const { page, errors } = await slowCodePage();
+    await page.goto(`${BASE}/blog/${HISTORY}`, { waitUntil: 'domcontentloaded' });
+    await page.mouse.wheel(0, 1200);
+    await page.waitForFunction(() => window.scrollY >= 1000);
+    assert.equal(await routeReady(page), false, 'scrolled before the code ran');
+    const before = await page.evaluate(() => window.scrollY);
+    await waitForRoute(page);
+    // A frame after hydration's effects: the page stays where the visitor left it.
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    assert.equal(await page.evaluate(() => window.scrollY), before);
+    assert.deepEqual(errors, []);
+    await page.context().close();
+  });
+
   it('filters by a chip clicked before hydration', async () => {
     const { page, errors } = await slowCodePage();
     await page.goto(`${BASE}/blog`, { waitUntil: 'commit' });
