@@ -4,6 +4,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { workerData } from 'node:worker_threads';
 import { renderCardImage, type Card, type ImageFormat } from './render';
+import { encoderLoaded } from './webp';
 
 // The warm-up's thread takes the lowest CPU priority, for this thread only (on Linux a thread's nice value is its
 // own): it draws with what requests leave. A visitor's thread keeps the process's priority.
@@ -43,4 +44,9 @@ export default async function draw({
 /** This thread's nice value (on Linux, getpriority of the calling thread). */
 export function niceness(): number {
   return getPriority();
+}
+
+/** Whether this thread has loaded the WebP encoder (how the tests see that only a visitor's thread does). */
+export function loadedWebpEncoder(): boolean {
+  return encoderLoaded();
 }

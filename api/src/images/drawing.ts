@@ -53,3 +53,8 @@ export const drawnInThread = (kind: DrawingKind = 'visitor'): number => pools.ge
 export async function drawingNiceness(kind: DrawingKind): Promise<number> {
   return (await drawingPool(kind).run(null, { name: 'niceness' })) as number;
 }
+
+/** Whether a drawing thread has loaded the WebP encoder (webp.ts: only a visitor's may). */
+export async function drawingLoadedWebpEncoder(kind: DrawingKind): Promise<boolean> {
+  return (await drawingPool(kind).run(null, { name: 'loadedWebpEncoder' })) as boolean;
+}

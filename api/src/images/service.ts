@@ -42,8 +42,9 @@ export interface ImageService {
   /** A tool's or post's picture (generated once per version and copy, then read from disk), or null; a copy only
    *  covers have (a width, WebP) is null for the others. */
   image(kind: ImageKind, slug: string, copy?: ImageCopy): Promise<{ bytes: Buffer; version: string } | null>;
-  /** Generates the missing pictures most likely asked for first, one at a time and at the lowest CPU priority: the
-   *  posts' (their covers are on the blog's pages), then the most popular tools' (started after the seed). */
+  /** Generates the missing pictures most likely asked for first, one at a time and at the lowest CPU priority (the
+   *  covers' WebP copies at the process's: webp.ts): the posts' (their covers are on the blog's pages), then the most
+   *  popular tools' (started after the seed). */
   warm(): Promise<number>;
   /** The cover of any post, published or not, drawn for this request alone: never written to the files a public
    *  answer is read from (for signed previews and the console's editors only; docs/operations.md, Editing content). */
@@ -152,7 +153,9 @@ export function createImageService({
       ];
       for (const [kind, slug, copy] of jobs) {
         const p = await picture(kind, slug);
-        if (p) await generate(kind, p, copy ?? {}, 'background');
+        // WebP is encoded in libvips' shared threads, which would keep the warm-up's lowest priority (webp.ts): a
+        // visitor's thread draws those copies, a few per post, once.
+        if (p) await generate(kind, p, copy ?? {}, copy?.format === 'webp' ? 'visitor' : 'background');
       }
       return jobs.length;
     },
