@@ -18,6 +18,18 @@ export const COVER_IMAGE_SIZE = { width: 1200, height: 675 } as const;
 export const COVER_WIDTHS = [400, 800] as const;
 export type CoverWidth = (typeof COVER_WIDTHS)[number];
 
+/** A cover's width from a request's `?w=`: undefined when there is none (the full width), null when it is not one
+ *  of COVER_WIDTHS. */
+export function coverWidthOf(w: unknown): CoverWidth | undefined | null {
+  return w === undefined ? undefined : (COVER_WIDTHS.find((width) => String(width) === w) ?? null);
+}
+
+/** The formats a picture comes in: PNG for every picture (social previews must be PNG), lossless WebP for covers
+ *  too (20-30% fewer bytes). Each is also the file's extension. */
+export const IMAGE_FORMATS = ['png', 'webp'] as const;
+export type ImageFormat = (typeof IMAGE_FORMATS)[number];
+export const isImageFormat = (ext: string): ext is ImageFormat => (IMAGE_FORMATS as readonly string[]).includes(ext);
+
 /** FNV-1a, 32 bits, as 8 hex digits: a short, stable digest that needs no crypto module in the browser. */
 export function shortDigest(text: string): string {
   let h = 0x811c9dc5;

@@ -1,7 +1,7 @@
 /** This checkout's production build, served by the e2e harness the way `npm start` serves it (logging on). */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { COVER_WIDTHS } from '@aitools/contracts/images';
+import { COVER_WIDTHS, IMAGE_FORMATS } from '@aitools/contracts/images';
 import { REPO_ROOT, startSite, type Site } from '../e2e/harness';
 
 /** `npm run build`: the shell when it changed, and a release of every changed remote into api/var/releases. */
@@ -31,7 +31,7 @@ export async function drawPictures(baseUrl: string): Promise<void> {
     ...posts.flatMap((p) => [
       `/og/blog/${p.slug}.png`,
       // Every copy of the cover the blog's pages offer: each width, as WebP and as PNG.
-      ...['png', 'webp'].flatMap((format) =>
+      ...IMAGE_FORMATS.flatMap((format) =>
         ['', ...COVER_WIDTHS.map((w) => `?w=${w}`)].map((width) => `/covers/${p.slug}.${format}${width}`),
       ),
     ]),

@@ -7,7 +7,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { success } from '@aitools/contracts/answers';
 import { POST_SLUG, POST_SLUG_MAX, POST_STATUSES, postFieldsSchema, type PostStatus } from '@aitools/contracts/posts';
-import { COVER_WIDTHS } from '@aitools/contracts/images';
+import { COVER_WIDTHS, coverWidthOf, isImageFormat } from '@aitools/contracts/images';
 import type { DB } from '../db/connection';
 import { changePost, createPost, getPost, listPosts, restorePost, storedDoc } from '../blog/editing';
 import type { PageRenderer } from '../ssr/renderPage';
@@ -140,15 +140,15 @@ export function postsRouter(db: DB, deps: PostsDeps = {}): Router {
   // The live preview's cover of a post the site may not show yet (console/previewAddresses.ts): never stored.
   router.get('/posts/:slug/cover.:format', edit('post.read'), async (req, res) => {
     const key = slugOf(req.params);
-    const format = req.params.format;
-    if (format !== 'png' && format !== 'webp') throw new ConsoleError(404, 'A cover is a .png or a .webp.');
-    const width = req.query.w === undefined ? undefined : COVER_WIDTHS.find((w) => String(w) === req.query.w);
-    if (req.query.w !== undefined && !width)
+    const format = String(req.params.format);
+    if (!isImageFormat(format)) throw new ConsoleError(404, 'A cover is a .png or a .webp.');
+    const width = coverWidthOf(req.query.w);
+    if (width === null)
       throw new ConsoleError(400, `w is one of ${COVER_WIDTHS.join(', ')}, or none for the full width.`);
     if (!deps.cover) throw new ConsoleError(503, 'This server draws no covers.');
     const bytes = await deps.cover(key, { width, format });
     if (!bytes) throw new ConsoleError(404, 'No such post.');
-    res.type(`image/${format}`).send(bytes);
+    res.type(format).send(bytes);
   });
 
   versionRoutes(router, '/posts', {

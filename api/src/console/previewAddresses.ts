@@ -4,9 +4,10 @@
  * except the previewed post's generated cover, which the site draws only once the post is published: that one is
  * the console's editor-only drawing of it (docs/operations.md, Editing content).
  */
+import { IMAGE_FORMATS, type ImageFormat } from '@aitools/contracts/images';
 
 /** The console's address of a post's cover in a format (its `?v=` and `?w=` follow, as on the site). */
-export const consoleCoverPath = (slug: string, format: 'png' | 'webp' = 'png') => `/api/posts/${slug}/cover.${format}`;
+export const consoleCoverPath = (slug: string, format: ImageFormat = 'png') => `/api/posts/${slug}/cover.${format}`;
 
 /** Attributes that hold addresses in the blog's article markup (React writes `srcSet`, each value double-quoted
  *  and escaped, so a quote never ends one early). */
@@ -15,7 +16,7 @@ const ADDRESS = /(\s(?:src|href|srcset)=")([^"]*)"/gi;
 export function siteAddresses(html: string, siteOrigin: string, slug: string): string {
   const origin = new URL(siteOrigin).origin;
   const resolve = (address: string) => {
-    for (const format of ['png', 'webp'] as const) {
+    for (const format of IMAGE_FORMATS) {
       const cover = `/covers/${slug}.${format}`;
       if (address === cover || address.startsWith(`${cover}?`))
         return consoleCoverPath(slug, format) + address.slice(cover.length);

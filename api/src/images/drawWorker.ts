@@ -3,8 +3,8 @@ import { constants, getPriority, setPriority } from 'node:os';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { workerData } from 'node:worker_threads';
-import { renderCardImage, type Card, type ImageFormat } from './render';
-import { encoderLoaded } from './webp';
+import type { ImageFormat } from '@aitools/contracts/images';
+import { renderCardImage, type Card } from './render';
 
 // The warm-up's thread takes the lowest CPU priority, for this thread only (on Linux a thread's nice value is its
 // own): it draws with what requests leave. A visitor's thread keeps the process's priority.
@@ -47,6 +47,4 @@ export function niceness(): number {
 }
 
 /** Whether this thread has loaded the WebP encoder (how the tests see that only a visitor's thread does). */
-export function loadedWebpEncoder(): boolean {
-  return encoderLoaded();
-}
+export { encoderLoaded as loadedWebpEncoder } from './webp';

@@ -11,7 +11,8 @@
  */
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
-import type { Card, ImageFormat } from './render';
+import type { ImageFormat } from '@aitools/contracts/images';
+import type { Card } from './render';
 
 export type DrawingKind = 'visitor' | 'background';
 

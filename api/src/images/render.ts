@@ -5,7 +5,7 @@ import { Resvg } from '@resvg/resvg-js';
 import { indexedPng } from './indexedPng';
 import { losslessWebp } from './webp';
 import { SITE_NAME } from '@aitools/platform/site';
-import { COVER_IMAGE_SIZE, SOCIAL_IMAGE_SIZE } from '@aitools/contracts/images';
+import { COVER_IMAGE_SIZE, SOCIAL_IMAGE_SIZE, type ImageFormat } from '@aitools/contracts/images';
 
 /** What a generated picture shows: the title, a category chip, a kind label, optionally a brand-logo tile. */
 export interface Card {
@@ -139,10 +139,6 @@ export async function renderCard(card: Card, outWidth?: number) {
   const svg = await satori(cardTree(card, width, height) as never, { width, height, fonts: loadFonts() });
   return new Resvg(svg, { fitTo: { mode: 'width', value: outWidth ?? width } }).render();
 }
-
-/** The formats a picture is stored and served in: PNG for every picture (social previews must be PNG), lossless
- *  WebP for covers too (20-30% fewer bytes; docs/performance.md, Phones). */
-export type ImageFormat = 'png' | 'webp';
 
 /** The picture's bytes. PNG: a palette PNG (10-20 kB for 1200x630), or an RGBA one when it has more colours than a
  *  palette holds (a brand logo's gradient). WebP: lossless, the same pixels. */

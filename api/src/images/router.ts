@@ -1,5 +1,5 @@
 import { Router, type Request, type Response } from 'express';
-import { COVER_WIDTHS, type ImageKind } from '@aitools/contracts/images';
+import { coverWidthOf, isImageFormat, type ImageKind } from '@aitools/contracts/images';
 import { logoTileSvg, type LogoEntry } from './logos';
 import type { ImageService } from './service';
 import type { Logger } from 'pino';
@@ -12,7 +12,6 @@ const SHORT = 'public, max-age=3600';
 /** Public pictures may be shown by other origins (the console's live preview of a post, docs/operations.md). */
 const SHOWN_ANYWHERE = { 'Cross-Origin-Resource-Policy': 'cross-origin' };
 const SLUG_FILE = /^([a-z0-9][a-z0-9-]{0,120})\.(png|svg|webp)$/;
-const TYPES = { png: 'image/png', webp: 'image/webp' } as const;
 
 function fileOf(file: string): { slug: string; ext: string } | null {
   const m = SLUG_FILE.exec(file);
@@ -49,21 +48,20 @@ export function imagesRouter({
   // Social previews are PNG only; a format or width a picture lacks is a 404 (ImageService.image).
   const serveImage = (kind: ImageKind) => async (req: Request, res: Response) => {
     const file = fileOf(String(req.params.file));
-    const format = file?.ext === 'png' || file?.ext === 'webp' ? file.ext : undefined;
-    const width = req.query.w === undefined ? undefined : COVER_WIDTHS.find((w) => String(w) === req.query.w);
-    if (!file || !format || (req.query.w !== undefined && !width)) return void res.sendStatus(404);
-    const { slug } = file;
+    const width = coverWidthOf(req.query.w);
+    if (!file || !isImageFormat(file.ext) || width === null) return void res.sendStatus(404);
+    const { slug, ext: format } = file;
     try {
       const found = await images.image(kind, slug, { width, format });
       if (!found && kind === 'post-cover' && previews?.of(req)?.slug === slug) {
         const bytes = await images.unpublishedCover(slug, { width, format });
         if (bytes)
-          return void res.set({ 'Cache-Control': NO_STORE, 'X-Robots-Tag': 'noindex' }).type(TYPES[format]).send(bytes);
+          return void res.set({ 'Cache-Control': NO_STORE, 'X-Robots-Tag': 'noindex' }).type(format).send(bytes);
       }
       if (!found) return void res.sendStatus(404);
       res
         .set({ ...SHOWN_ANYWHERE, 'Cache-Control': req.query.v === found.version ? IMMUTABLE : SHORT })
-        .type(TYPES[format])
+        .type(format)
         .send(found.bytes);
     } catch (err) {
       logger.error({ err, kind, slug }, 'image generation failed');

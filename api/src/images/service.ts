@@ -4,15 +4,17 @@ import type { DB } from '../db/connection';
 import type { BlogPostDoc } from '@aitools/contracts/blog';
 import {
   COVER_WIDTHS,
+  IMAGE_FORMATS,
   imageVersion,
   type CoverWidth,
+  type ImageFormat,
   type ImageKind,
   type ImageSubject,
 } from '@aitools/contracts/images';
 import { getTool, listToolSummaries } from '../tools/repository';
 import { DEFAULT_QUERY, queryTools } from '@aitools/contracts/toolQuery';
 import { getPostForPreview, getPublishedPost, listPublishedPosts } from '../blog/repository';
-import type { Card, ImageFormat } from './render';
+import type { Card } from './render';
 import { drawCard, type DrawingKind } from './drawing';
 import { logoTileSvg, type LogoEntry } from './logos';
 
@@ -141,7 +143,7 @@ export function createImageService({
       // The query's popularity order, kept with the list for the directory's own queries: not sorted again here.
       const tools = queryTools(await listToolSummaries(db), { ...DEFAULT_QUERY, size: WARM_TOOLS }).tools;
       // Every copy of a cover: the blog's pages link each width in both formats.
-      const coverCopies = (['webp', 'png'] as const).flatMap((format) =>
+      const coverCopies = IMAGE_FORMATS.flatMap((format) =>
         [...COVER_WIDTHS, undefined].map((width): ImageCopy => ({ width, format })),
       );
       const jobs: [ImageKind, string, ImageCopy?][] = [
