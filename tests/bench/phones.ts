@@ -94,11 +94,14 @@ export async function interactionToNextPaint(browser: Browser, baseUrl: string, 
       await chip.click();
       await page.waitForFunction((h) => location.pathname + location.search === h, href, { timeout: 30_000 });
     } else {
-      const button = page.locator('.dir-faq__q button').first();
-      await button.scrollIntoViewIfNeeded();
-      await button.click();
+      // A native disclosure, or the button of builds before the FAQ used them (the baseline).
+      const question = page.locator('#faq summary, #faq .dir-faq__q button').first();
+      await question.scrollIntoViewIfNeeded();
+      await question.click();
       await page.waitForFunction(
-        () => document.querySelector('.dir-faq__q button')?.getAttribute('aria-expanded') === 'true',
+        () =>
+          document.querySelector<HTMLDetailsElement>('#faq details')?.open === true ||
+          document.querySelector('#faq .dir-faq__q button')?.getAttribute('aria-expanded') === 'true',
         undefined,
         { timeout: 30_000 },
       );

@@ -99,17 +99,13 @@ describe('ToolDetail found', () => {
     expect(within(section).getByText('privacy mode')).toBeTruthy();
   });
 
-  it('FAQ accordion keeps one answer open', () => {
+  it('FAQ accordion: native disclosures in one group, so the browser keeps one answer open', () => {
     renderDetail('/tool/cursor', { slug: 'cursor', tool: TOOL });
-    const q1 = screen.getByRole('button', { name: /Q1\?/ });
-    const q2 = screen.getByRole('button', { name: /Q2\?/ });
-    fireEvent.click(q1);
-    expect(q1.getAttribute('aria-expanded')).toBe('true');
-    fireEvent.click(q2);
-    expect(q1.getAttribute('aria-expanded')).toBe('false');
-    expect(q2.getAttribute('aria-expanded')).toBe('true');
-    fireEvent.click(q2);
-    expect(q2.getAttribute('aria-expanded')).toBe('false');
+    const section = screen.getByRole('region', { name: 'Frequently Asked Questions' });
+    const entries = [...section.querySelectorAll('details')];
+    expect(entries.map((d) => d.querySelector('summary')!.textContent)).toEqual(TOOL.faqs!.map((f) => f.question));
+    expect(new Set(entries.map((d) => d.getAttribute('name')))).toEqual(new Set(['dir-tool-faq']));
+    expect(entries.every((d) => !d.open)).toBe(true);
   });
 
   it('hides the screenshot when it fails', () => {

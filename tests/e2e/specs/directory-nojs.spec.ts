@@ -50,6 +50,27 @@ describe('the directory without JavaScript', () => {
     assert.equal(await page.getByText('Click "Development" again to clear filter').count(), 1);
     await page.context().close();
   });
+
+  it("opens the home FAQ's entries and a tool's FAQ accordion, one answer at a time there", async () => {
+    const page = await noJsPage(browser);
+    await page.goto(`${BASE}/#faq`);
+    const faq = page.locator('#faq');
+    const answer = faq.getByText(/^The Model Context Protocol \(MCP\) is an open standard/);
+    assert.equal(await answer.isVisible(), false);
+    await faq.locator('summary', { hasText: 'What is an MCP server?' }).click();
+    await faq.locator('summary', { hasText: 'What is the AI Tools Directory?' }).click();
+    assert.equal(await answer.isVisible(), true);
+    assert.equal(await faq.locator('details[open]').count(), 2, 'home entries open independently');
+
+    await page.goto(`${BASE}/tool/cursor`);
+    const questions = page.getByRole('region', { name: 'Frequently Asked Questions' }).locator('summary');
+    await questions.nth(0).click();
+    await questions.nth(1).click();
+    const open = page.getByRole('region', { name: 'Frequently Asked Questions' }).locator('details[open]');
+    assert.equal(await open.count(), 1, 'one answer open at a time');
+    assert.equal(await open.locator('summary').textContent(), await questions.nth(1).textContent());
+    await page.context().close();
+  });
 });
 
 describe('the directory before its code arrives', () => {
@@ -94,6 +115,19 @@ describe('the directory before its code arrives', () => {
         .getAttribute('aria-current'),
       'true',
     );
+    await context.close();
+  });
+
+  it('keeps a FAQ entry opened before the code arrives open once it runs', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await holdBackRemote(page, 'directory', CODE_DELAY_MS);
+    await page.goto(`${BASE}/#faq`, { waitUntil: 'commit' });
+    const question = page.locator('#faq summary', { hasText: 'What is an MCP server?' });
+    await question.click();
+    assert.notEqual(await page.evaluate(() => document.documentElement.dataset.routeReady), '/', 'before the code ran');
+    await waitForRoute(page);
+    assert.equal(await question.evaluate((el) => (el.parentElement as HTMLDetailsElement).open), true);
     await context.close();
   });
 });

@@ -1,6 +1,6 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { axeViolations, launchBrowser, openPage, waitForRoute } from '../browser';
 
 const BASE = process.env.BASE_URL!;
@@ -220,7 +220,7 @@ describe('directory: accessibility', () => {
       await waitForRoute(page);
       assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), theme);
       // open an FAQ entry so its answer is audited too
-      await page.getByRole('button', { name: /What is an MCP server\?/ }).click();
+      await page.locator('summary', { hasText: 'What is an MCP server?' }).click();
       assert.deepEqual(await axeViolations(page), []);
       await page.goto(`${BASE}/tool/cursor`);
       await waitForRoute(page);
@@ -238,15 +238,22 @@ describe('directory: keyboard', () => {
     const errors = watchErrors(page);
     await page.goto(`${BASE}/#faq`);
     await waitForRoute(page);
-    const question = page.getByRole('button', { name: /What is an MCP server\?/ });
+    const isOpen = (summary: Locator) => summary.evaluate((el) => (el.parentElement as HTMLDetailsElement).open);
+    const question = page.locator('#faq summary', { hasText: 'What is an MCP server?' });
+    const other = page.locator('#faq summary', { hasText: 'What is the AI Tools Directory?' });
     await question.focus();
-    assert.equal(await question.getAttribute('aria-expanded'), 'false');
+    assert.equal(await isOpen(question), false);
     await page.keyboard.press('Enter');
-    assert.equal(await question.getAttribute('aria-expanded'), 'true');
+    assert.equal(await isOpen(question), true);
     const outline = await question.evaluate((el) => getComputedStyle(el).outlineStyle);
     assert.notEqual(outline, 'none', 'the focused control shows a focus ring');
+    await other.focus();
     await page.keyboard.press('Space');
-    assert.equal(await question.getAttribute('aria-expanded'), 'false');
+    assert.equal(await isOpen(other), true);
+    assert.equal(await isOpen(question), true, 'home FAQ entries open independently');
+    await question.focus();
+    await page.keyboard.press('Space');
+    assert.equal(await isOpen(question), false);
 
     const development = page.getByRole('list', { name: 'Category' }).getByRole('link', { name: 'Development' });
     await development.focus();
@@ -255,15 +262,15 @@ describe('directory: keyboard', () => {
 
     await page.goto(`${BASE}/tool/cursor`);
     await waitForRoute(page);
-    const detailFaq = page.locator('button[id^="dir-tfaq-"]');
+    const detailFaq = page.getByRole('region', { name: 'Frequently Asked Questions' }).locator('summary');
     assert.ok((await detailFaq.count()) >= 2, 'the seed gives Cursor several FAQ entries');
     await detailFaq.nth(0).focus();
     await page.keyboard.press('Enter');
-    assert.equal(await detailFaq.nth(0).getAttribute('aria-expanded'), 'true');
+    assert.equal(await isOpen(detailFaq.nth(0)), true);
     await detailFaq.nth(1).focus();
     await page.keyboard.press('Enter');
-    assert.equal(await detailFaq.nth(1).getAttribute('aria-expanded'), 'true');
-    assert.equal(await detailFaq.nth(0).getAttribute('aria-expanded'), 'false', 'one detail FAQ open at a time');
+    assert.equal(await isOpen(detailFaq.nth(1)), true);
+    assert.equal(await isOpen(detailFaq.nth(0)), false, 'one detail FAQ open at a time');
     assert.deepEqual(errors, []);
     await page.context().close();
   });

@@ -186,7 +186,7 @@ for (const database of ['SQLite', 'Postgres'] as const)
         const page = await browser.newPage();
         await page.goto(`${base}/tool/${LISTS}`);
         await waitForRoute(page);
-        await page.getByRole('button', { name: tool.faqs[0]!.question }).click();
+        await page.locator('summary', { hasText: tool.faqs[0]!.question }).click();
         await page.getByText('An answer edited in the console.').waitFor({ state: 'visible' });
         await page.close();
       });

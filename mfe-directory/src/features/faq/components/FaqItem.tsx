@@ -1,30 +1,17 @@
 import type { ReactNode } from 'react';
 
-/** One question of an accordion: a button that says whether its answer is shown, and the answer as a region. */
-export function FaqItem({
-  id,
-  question,
-  open,
-  onToggle,
-  children,
-}: {
-  id: string;
-  question: string;
-  open: boolean;
-  onToggle: () => void;
-  children: ReactNode;
-}) {
+/**
+ * One question of an FAQ: a native disclosure, so it opens and closes by click or key before and without script,
+ * and React keeps no state for it. Entries that share a `group` form an accordion: the browser keeps at most one of
+ * them open.
+ */
+export function FaqItem({ question, group, children }: { question: string; group?: string; children: ReactNode }) {
   return (
     <li className="dir-faq__item">
-      <h3 className="dir-faq__q">
-        <button type="button" id={`${id}-q`} aria-expanded={open} aria-controls={`${id}-a`} onClick={onToggle}>
-          <span>{question}</span>
-          <span aria-hidden="true">{open ? '−' : '+'}</span>
-        </button>
-      </h3>
-      <div id={`${id}-a`} role="region" aria-labelledby={`${id}-q`} className="dir-faq__a" hidden={!open}>
-        {children}
-      </div>
+      <details name={group}>
+        <summary className="dir-faq__q">{question}</summary>
+        <div className="dir-faq__a">{children}</div>
+      </details>
     </li>
   );
 }

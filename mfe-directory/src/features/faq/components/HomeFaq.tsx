@@ -30,29 +30,16 @@ function ObfuscatedEmail({ email }: { email: string }) {
   );
 }
 
-/** Home FAQ (#faq): entries open and close independently. */
+/** Home FAQ (#faq): entries open and close independently, as native disclosures (FaqItem), before and without
+ *  script too. */
 export function HomeFaq() {
-  const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
-  const toggle = (i: number) =>
-    setOpen((prev) => {
-      const next = new Set(prev);
-      if (next.has(i)) next.delete(i);
-      else next.add(i);
-      return next;
-    });
   const email = contactEmail();
   return (
     <section id="faq" className="dir-faq" aria-labelledby="dir-faq-title">
       <h2 id="dir-faq-title">Frequently Asked Questions</h2>
       <ul className="dir-faq__list">
-        {HOME_FAQ.map((entry, i) => (
-          <FaqItem
-            key={entry.question}
-            id={`dir-faq-${i}`}
-            question={entry.question}
-            open={open.has(i)}
-            onToggle={() => toggle(i)}
-          >
+        {HOME_FAQ.map((entry) => (
+          <FaqItem key={entry.question} question={entry.question}>
             <p>{entry.answer}</p>
             {entry.emailContact && (
               <p>
