@@ -102,6 +102,23 @@ describe('looks', () => {
     await page.context().close();
   });
 
+  it("draws every form control in the page's type, not the browser's own", async () => {
+    const { page } = await openPage(browser);
+    for (const path of ['/', '/submit', '/blog']) {
+      await page.goto(`${BASE}${path}`);
+      await waitForRoute(page);
+      // A control in another family costs the renderer's first layout a font lookup (docs/performance.md, "Phones").
+      const odd = await page.evaluate(() => {
+        const body = getComputedStyle(document.body).fontFamily;
+        return [...document.querySelectorAll('button, input, select, textarea')]
+          .filter((el) => getComputedStyle(el).fontFamily !== body)
+          .map((el) => el.outerHTML.slice(0, 80));
+      });
+      assert.deepEqual(odd, [], path);
+    }
+    await page.context().close();
+  });
+
   it('every card with a known brand shows its logo; the others keep the letter tile', async () => {
     const { page } = await openPage(browser);
     let branded = 0;
