@@ -110,7 +110,7 @@ describe('looks', () => {
       // A control in another family costs the renderer's first layout a font lookup (docs/performance.md, "Phones").
       const odd = await page.evaluate(() => {
         const body = getComputedStyle(document.body).fontFamily;
-        return [...document.querySelectorAll('button, input, select, textarea')]
+        return Array.from(document.querySelectorAll('button, input, select, textarea'))
           .filter((el) => getComputedStyle(el).fontFamily !== body)
           .map((el) => el.outerHTML.slice(0, 80));
       });
