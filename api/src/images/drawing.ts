@@ -37,13 +37,15 @@ function drawingPool(kind: DrawingKind): Piscina {
   return pool;
 }
 
-/** The card's bytes in a format (PNG unless told), drawn in a drawing thread; `width` scales the same layout down. */
+/** The card's bytes in a format (PNG unless told), drawn in a drawing thread; `width` scales the same layout down.
+ *  WebP always in a visitor's thread, whatever the kind asked: libvips' shared threads would keep the warm-up's lowest
+ *  priority (webp.ts). */
 export async function drawCard(
   card: Card,
   { width, format = 'png' }: { width?: number; format?: ImageFormat } = {},
   kind: DrawingKind = 'visitor',
 ): Promise<Buffer> {
-  const bytes = (await drawingPool(kind).run({ card, width, format })) as Uint8Array;
+  const bytes = (await drawingPool(format === 'webp' ? 'visitor' : kind).run({ card, width, format })) as Uint8Array;
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 

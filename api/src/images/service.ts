@@ -45,7 +45,7 @@ export interface ImageService {
    *  covers have (a width, WebP) is null for the others. */
   image(kind: ImageKind, slug: string, copy?: ImageCopy): Promise<{ bytes: Buffer; version: string } | null>;
   /** Generates the missing pictures most likely asked for first, one at a time and at the lowest CPU priority (the
-   *  covers' WebP copies at the process's: webp.ts): the posts' (their covers are on the blog's pages), then the most
+   *  covers' WebP copies at the process's: drawing.ts): the posts' (their covers are on the blog's pages), then the most
    *  popular tools' (started after the seed). */
   warm(): Promise<number>;
   /** The cover of any post, published or not, drawn for this request alone: never written to the files a public
@@ -155,9 +155,8 @@ export function createImageService({
       ];
       for (const [kind, slug, copy] of jobs) {
         const p = await picture(kind, slug);
-        // WebP is encoded in libvips' shared threads, which would keep the warm-up's lowest priority (webp.ts): a
-        // visitor's thread draws those copies, a few per post, once.
-        if (p) await generate(kind, p, copy ?? {}, copy?.format === 'webp' ? 'visitor' : 'background');
+        // The WebP copies go to a visitor's thread all the same (drawing.ts), a few per post, once.
+        if (p) await generate(kind, p, copy ?? {}, 'background');
       }
       return jobs.length;
     },

@@ -3,7 +3,7 @@
  * anti-aliased type take 20-30% fewer bytes than the palette PNG (docs/performance.md, Phones).
  *
  * libvips encodes in threads of its own, shared by the whole process, which run at the priority of the thread that
- * started them. So only the visitor's drawing thread encodes WebP (images/service.ts), and sharp is loaded on first
+ * started them. So only the visitor's drawing thread encodes WebP (drawCard in drawing.ts), and sharp is loaded on first
  * use: the warm-up's lowest-priority thread never starts a libvips thread that a visitor's picture would then wait on.
  */
 import type { Sharp, SharpOptions } from 'sharp';
