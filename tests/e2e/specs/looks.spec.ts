@@ -1,10 +1,10 @@
 /**
- * "A directory that looks real": brand logos, covers, social images, clean pages, the theme rule, the top bar and
- * the phone layout, on the production build. Also takes the README's screenshots (docs/screenshots/).
+ * "A directory that looks real": brand logos, covers, social images, clean pages, the type scale, the theme rule,
+ * the top bar and the phone layout, on the production build. Also takes the README's screenshots (docs/screenshots/).
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { globSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, openPage, waitForRoute } from '../browser';
@@ -18,6 +18,13 @@ const LOGOS = new Set(
   ),
 );
 const PHONE = { width: 390, height: 844 };
+/** The type scale's sizes in px, read from the platform's base.css (`--font-size-*` in rem, 16 px each). */
+const SCALE_PX = [
+  ...readFileSync(join(REPO_ROOT, 'shell/platform/src/css/base.css'), 'utf8').matchAll(
+    /--font-size-[\w-]+:\s*([\d.]+)rem;/g,
+  ),
+].map((m) => Number(m[1]) * 16);
+const WEIGHTS = ['400', '600', '700'];
 let browser: Browser;
 let postSlugs: string[];
 let toolSlugs: string[];
@@ -117,6 +124,55 @@ describe('looks', () => {
       assert.deepEqual(odd, [], path);
     }
     await page.context().close();
+  });
+
+  it('every style sheet sizes text on the type scale, in weights 400, 600 and 700', () => {
+    // Each size and weight a page draws costs the renderer's first layout a font lookup (docs/performance.md,
+    // "One type scale"); the console shares the scale.
+    const token = String.raw`var\(--font-size-[\w-]+\)`;
+    const size = new RegExp(String.raw`^(inherit|${token}|clamp\(${token}, [\d.]+vw, ${token}\))$`);
+    const files = globSync(['shell/**/src/**/*.css', 'mfe-*/src/**/*.css', 'console/src/**/*.css'], {
+      cwd: REPO_ROOT,
+    });
+    assert.ok(files.length >= 10, `${files.length} style sheets`);
+    const odd: string[] = [];
+    for (const file of files) {
+      const css = readFileSync(join(REPO_ROOT, file), 'utf8');
+      for (const [, value] of css.matchAll(/font-size:\s*([^;]+);/g))
+        if (!size.test(value)) odd.push(`${file}: ${value}`);
+      for (const [, value] of css.matchAll(/font-weight:\s*([^;]+);/g))
+        if (!WEIGHTS.includes(value)) odd.push(`${file}: weight ${value}`);
+    }
+    assert.deepEqual(odd, []);
+  });
+
+  it("draws the key pages' text only in the type scale's sizes and weights, on a phone and a desktop", async () => {
+    assert.deepEqual(SCALE_PX, [12, 14, 16, 18, 20, 24, 32, 40]);
+    for (const viewport of [PHONE, { width: 1280, height: 900 }]) {
+      const { page } = await openPage(browser, { viewport });
+      for (const path of ['/', '/tool/cursor', '/blog', `/blog/${postSlugs[0]}`, '/submit', '/privacy']) {
+        await page.goto(`${BASE}${path}`);
+        await waitForRoute(page);
+        const drawn = await page.evaluate(() => {
+          const seen = new Map<string, string>();
+          for (const el of Array.from(document.body.querySelectorAll<HTMLElement>('*'))) {
+            const text = Array.from<ChildNode>(el.childNodes).some(
+              (n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim(),
+            );
+            if (!text || !el.offsetParent) continue;
+            const style = getComputedStyle(el);
+            seen.set(`${style.fontSize} ${style.fontWeight}`, `${el.tagName.toLowerCase()}.${el.className}`);
+          }
+          return [...seen];
+        });
+        const odd = drawn.filter(([key]) => {
+          const [px, weight] = key.split(' ');
+          return !SCALE_PX.includes(parseFloat(px)) || !WEIGHTS.includes(weight);
+        });
+        assert.deepEqual(odd, [], `${path} at ${viewport.width} px`);
+      }
+      await page.context().close();
+    }
   });
 
   it('every card with a known brand shows its logo; the others keep the letter tile', async () => {

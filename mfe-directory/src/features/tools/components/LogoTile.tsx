@@ -33,10 +33,11 @@ export function LogoTile({ name, logo, size = 48 }: { name: string; logo?: strin
       />
     );
   }
+  // The letter is half the tile: 24, 20 and 40 px for the tiles drawn (48, 40 and 80), sizes of the type scale.
   return (
     <span
       className="dir-logo dir-logo--letter"
-      style={{ ...style, background: tileColour(name), fontSize: size * 0.45 }}
+      style={{ ...style, background: tileColour(name), fontSize: size / 2 }}
       aria-hidden="true"
     >
       {name.trim().charAt(0).toUpperCase() || '?'}
