@@ -88,3 +88,25 @@ export function coverSources(src: string): { webp: string; png: string } | undef
 export function logoPath(toolSlug: string, icon: string, hex: string): string {
   return `/logos/${encodeURIComponent(toolSlug)}.svg?v=${shortDigest([IMAGE_STYLE_VERSION, icon, hex].join('\u0000'))}`;
 }
+
+/** The widths a logo tile also comes in as lossless WebP (`/logos/<slug>.webp?v=<digest>&w=`): the tiles are 40, 48
+ *  and 80 CSS px, on screens of one to three device pixels per CSS pixel. A raster image is decoded off the page's
+ *  main thread, where each SVG image is a document of its own to parse, lay out and paint (docs/performance.md,
+ *  "Logos as WebP"). */
+export const LOGO_WIDTHS = [48, 96, 144, 240] as const;
+export type LogoWidth = (typeof LOGO_WIDTHS)[number];
+
+/** A logo's width from a request's `?w=`: the tile's own 48 px when there is none, null when it is not one of
+ *  LOGO_WIDTHS. */
+export function logoWidthOf(w: unknown): LogoWidth | null {
+  return w === undefined ? 48 : (LOGO_WIDTHS.find((width) => String(width) === w) ?? null);
+}
+
+/** A generated logo's address (`/logos/<slug>.svg?v=<digest>`). */
+const LOGO_ADDRESS = /^(\/logos\/[^/?]+)\.svg(\?v=\w+)$/;
+
+/** The `srcset` of a generated logo's WebP copies, one per width; undefined for any other picture. */
+export function logoSources(src: string): string | undefined {
+  const m = LOGO_ADDRESS.exec(src);
+  return m ? LOGO_WIDTHS.map((w) => `${m[1]}.webp${m[2]}&w=${w} ${w}w`).join(', ') : undefined;
+}

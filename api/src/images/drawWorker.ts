@@ -4,7 +4,9 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { workerData } from 'node:worker_threads';
 import type { ImageFormat } from '@aitools/contracts/images';
+import { Resvg } from '@resvg/resvg-js';
 import { renderCardImage, type Card } from './render';
+import { losslessWebp } from './webp';
 
 // The warm-up's thread takes the lowest CPU priority, for this thread only (on Linux a thread's nice value is its
 // own): it draws with what requests leave. A visitor's thread keeps the process's priority.
@@ -39,6 +41,12 @@ export default async function draw({
     collect();
     await new Promise((resolve) => setImmediate(resolve));
   }
+}
+
+/** A logo tile (its SVG) rasterised at `width` px square, as lossless WebP. */
+export async function logo({ svg, width }: { svg: string; width: number }): Promise<Uint8Array> {
+  const image = new Resvg(svg, { fitTo: { mode: 'width', value: width } }).render();
+  return losslessWebp(image.pixels, image.width, image.height);
 }
 
 /** This thread's nice value (on Linux, getpriority of the calling thread). */

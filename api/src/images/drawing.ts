@@ -49,6 +49,12 @@ export async function drawCard(
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
+/** A logo tile's SVG as a lossless WebP `width` px square, drawn in a visitor's drawing thread (WebP: webp.ts). */
+export async function drawLogo(svg: string, width: number): Promise<Buffer> {
+  const bytes = (await drawingPool('visitor').run({ svg, width }, { name: 'logo' })) as Uint8Array;
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
 /** Pictures a drawing thread has finished since start (how the tests see drawing left the request thread). */
 export const drawnInThread = (kind: DrawingKind = 'visitor'): number => pools.get(kind)?.completed ?? 0;
 

@@ -1,5 +1,6 @@
 import { Router, type Request, type Response } from 'express';
-import { coverWidthOf, isImageFormat, type ImageKind } from '@aitools/contracts/images';
+import { coverWidthOf, isImageFormat, logoWidthOf, type ImageKind } from '@aitools/contracts/images';
+import { drawLogo } from './drawing';
 import { logoTileSvg, type LogoEntry } from './logos';
 import type { ImageService } from './service';
 import type { Logger } from 'pino';
@@ -18,7 +19,7 @@ function fileOf(file: string): { slug: string; ext: string } | null {
   return m ? { slug: m[1]!, ext: m[2]! } : null;
 }
 
-/** /logos/<slug>.svg, /og/tool/<slug>.png, /og/blog/<slug>.png and /covers/<slug>.png or .webp (also `?w=400|800`). An
+/** /logos/<slug>.svg (also as .webp, `?w=48|96|144|240`), /og/tool/<slug>.png, /og/blog/<slug>.png and /covers/<slug>.png or .webp (also `?w=400|800`). An
  *  unpublished post's cover is drawn only for a request holding that post's signed preview (blog/preview.ts), and
  *  kept by no one; for anyone else it does not exist. */
 export function imagesRouter({
@@ -35,14 +36,37 @@ export function imagesRouter({
   const router = Router();
   const logoSvgs = new Map([...logos].map(([slug, entry]) => [slug, logoTileSvg(entry)]));
 
-  router.get('/logos/:file', (req, res) => {
+  // Each logo's WebP copies, drawn once per width on first request: at most logos × LOGO_WIDTHS entries of about
+  // 0.6-1.6 kB (docs/performance.md, "Logos as WebP").
+  const logoWebps = new Map<string, Promise<Buffer>>();
+  const logoWebp = (slug: string, svg: string, width: number) => {
+    const key = `${slug} ${width}`;
+    let bytes = logoWebps.get(key);
+    if (!bytes) {
+      bytes = drawLogo(svg, width);
+      logoWebps.set(key, bytes);
+      bytes.catch(() => logoWebps.delete(key));
+    }
+    return bytes;
+  };
+
+  router.get('/logos/:file', async (req, res) => {
     const file = fileOf(req.params.file);
-    const svg = file?.ext === 'svg' ? logoSvgs.get(file.slug) : undefined;
-    if (!svg) return void res.sendStatus(404);
-    res
-      .set({ ...SHOWN_ANYWHERE, 'Cache-Control': req.query.v ? IMMUTABLE : SHORT })
-      .type('image/svg+xml')
-      .send(svg);
+    const svg = file ? logoSvgs.get(file.slug) : undefined;
+    const headers = { ...SHOWN_ANYWHERE, 'Cache-Control': req.query.v ? IMMUTABLE : SHORT };
+    if (!file || !svg) return void res.sendStatus(404);
+    if (file.ext === 'svg') return void res.set(headers).type('image/svg+xml').send(svg);
+    const width = logoWidthOf(req.query.w);
+    if (file.ext !== 'webp' || width === null) return void res.sendStatus(404);
+    try {
+      res
+        .set(headers)
+        .type('webp')
+        .send(await logoWebp(file.slug, svg, width));
+    } catch (err) {
+      logger.error({ err, slug: file.slug, width }, 'logo drawing failed');
+      res.sendStatus(500);
+    }
   });
 
   // Social previews are PNG only; a format or width a picture lacks is a 404 (ImageService.image).

@@ -192,7 +192,7 @@ describe('looks', () => {
           const img = card.querySelector<HTMLImageElement>('img.dir-logo');
           return {
             slug: card.querySelector('.dir-card__name a')!.getAttribute('href')!.replace('/tool/', ''),
-            logo: img ? { src: img.getAttribute('src')!, width: img.naturalWidth } : null,
+            logo: img ? { src: img.getAttribute('src')!, shown: img.currentSrc, width: img.naturalWidth } : null,
             letter: card.querySelector('.dir-logo--letter') !== null,
           };
         }),
@@ -202,6 +202,8 @@ describe('looks', () => {
         if (LOGOS.has(c.slug)) {
           branded++;
           assert.match(c.logo?.src ?? '', new RegExp(`^/logos/${c.slug}\\.svg\\?v=`), c.slug);
+          // Shown from its WebP copy in the width the screen needs: no SVG document per logo on the main thread.
+          assert.match(c.logo?.shown ?? '', new RegExp(`/logos/${c.slug}\\.webp\\?v=\\w+&w=48$`), c.slug);
           assert.ok((c.logo?.width ?? 0) > 0, `${c.slug}: the logo loaded`);
         } else {
           assert.ok(c.letter, `${c.slug}: letter tile`);
