@@ -19,9 +19,9 @@ function fileOf(file: string): { slug: string; ext: string } | null {
   return m ? { slug: m[1]!, ext: m[2]! } : null;
 }
 
-/** /logos/<slug>.svg (also as .webp, `?w=48|96|144|240`), /og/tool/<slug>.png, /og/blog/<slug>.png and /covers/<slug>.png or .webp (also `?w=400|800`). An
- *  unpublished post's cover is drawn only for a request holding that post's signed preview (blog/preview.ts), and
- *  kept by no one; for anyone else it does not exist. */
+/** /logos/<slug>.svg or .webp (also `?w=48|96|144|240`), /og/tool/<slug>.png, /og/blog/<slug>.png and
+ *  /covers/<slug>.png or .webp (also `?w=400|800`). An unpublished post's cover is drawn only for a request holding
+ *  that post's signed preview (blog/preview.ts), and kept by no one; for anyone else it does not exist. */
 export function imagesRouter({
   images,
   logos,
@@ -36,8 +36,8 @@ export function imagesRouter({
   const router = Router();
   const logoSvgs = new Map([...logos].map(([slug, entry]) => [slug, logoTileSvg(entry)]));
 
-  // Each logo's WebP copies, drawn once per width on first request: at most logos × LOGO_WIDTHS entries of about
-  // 0.6-1.6 kB (docs/performance.md, "Logos as WebP").
+  // Each logo's WebP copies, drawn once per width on first request: at most logos × LOGO_WIDTHS entries of 0.6-2.5 kB
+  // (docs/performance.md, "Logos as WebP").
   const logoWebps = new Map<string, Promise<Buffer>>();
   const logoWebp = (slug: string, svg: string, width: number) => {
     const key = `${slug} ${width}`;
@@ -53,8 +53,8 @@ export function imagesRouter({
   router.get('/logos/:file', async (req, res) => {
     const file = fileOf(req.params.file);
     const svg = file ? logoSvgs.get(file.slug) : undefined;
-    const headers = { ...SHOWN_ANYWHERE, 'Cache-Control': req.query.v ? IMMUTABLE : SHORT };
     if (!file || !svg) return void res.sendStatus(404);
+    const headers = { ...SHOWN_ANYWHERE, 'Cache-Control': req.query.v ? IMMUTABLE : SHORT };
     if (file.ext === 'svg') return void res.set(headers).type('image/svg+xml').send(svg);
     const width = logoWidthOf(req.query.w);
     if (file.ext !== 'webp' || width === null) return void res.sendStatus(404);

@@ -10,7 +10,8 @@ function tileColour(name: string): string {
   return TILE_COLOURS[h % TILE_COLOURS.length];
 }
 
-/** The tool's logo (a generated one from its WebP copies), or its coloured first-letter tile when there is none or the image fails. Fixed size: no layout shift. */
+/** The tool's logo (a generated one from its WebP copies), or its coloured first-letter tile when there is none or
+ *  the image fails. Fixed size: no layout shift. */
 export function LogoTile({ name, logo, size = 48 }: { name: string; logo?: string; size?: number }) {
   const [failed, setFailed] = useState(false);
   const img = useRef<HTMLImageElement>(null);
