@@ -18,11 +18,14 @@ export const COVER_IMAGE_SIZE = { width: 1200, height: 675 } as const;
 export const COVER_WIDTHS = [400, 800] as const;
 export type CoverWidth = (typeof COVER_WIDTHS)[number];
 
+/** A request's `?w=` read as one of `widths`: `absent` when there is none, null when it is not one of them. */
+function widthOf<W extends number, A>(w: unknown, widths: readonly W[], absent: A): W | A | null {
+  return w === undefined ? absent : (widths.find((width) => String(width) === w) ?? null);
+}
+
 /** A cover's width from a request's `?w=`: undefined when there is none (the full width), null when it is not one
  *  of COVER_WIDTHS. */
-export function coverWidthOf(w: unknown): CoverWidth | undefined | null {
-  return w === undefined ? undefined : (COVER_WIDTHS.find((width) => String(width) === w) ?? null);
-}
+export const coverWidthOf = (w: unknown): CoverWidth | undefined | null => widthOf(w, COVER_WIDTHS, undefined);
 
 /** The formats a picture comes in: PNG for every picture (social previews must be PNG), lossless WebP for covers
  *  too (20-30% fewer bytes). Each is also the file's extension. */
@@ -98,9 +101,7 @@ export type LogoWidth = (typeof LOGO_WIDTHS)[number];
 
 /** A logo's width from a request's `?w=`: the tile's own 48 px when there is none, null when it is not one of
  *  LOGO_WIDTHS. */
-export function logoWidthOf(w: unknown): LogoWidth | null {
-  return w === undefined ? 48 : (LOGO_WIDTHS.find((width) => String(width) === w) ?? null);
-}
+export const logoWidthOf = (w: unknown): LogoWidth | null => widthOf(w, LOGO_WIDTHS, 48 as const);
 
 /** A generated logo's address (`/logos/<slug>.svg?v=<digest>`). */
 const LOGO_ADDRESS = /^(\/logos\/[^/?]+)\.svg(\?v=\w+)$/;

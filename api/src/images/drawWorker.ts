@@ -26,6 +26,16 @@ if ((workerData as { lowPriority?: boolean } | null)?.lowPriority) {
 setFlagsFromString('--expose-gc');
 const collect = runInNewContext('gc') as () => void;
 
+/** One picture's drawing, then the collection that frees its pixels (above). */
+async function collectedAfter(drawing: () => Promise<Uint8Array>): Promise<Uint8Array> {
+  try {
+    return await drawing();
+  } finally {
+    collect();
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
 export default async function draw({
   card,
   width,
@@ -35,18 +45,15 @@ export default async function draw({
   width?: number;
   format?: ImageFormat;
 }): Promise<Uint8Array> {
-  try {
-    return await renderCardImage(card, width, format);
-  } finally {
-    collect();
-    await new Promise((resolve) => setImmediate(resolve));
-  }
+  return collectedAfter(() => renderCardImage(card, width, format));
 }
 
 /** A logo tile (its SVG) rasterised at `width` px square, as lossless WebP. */
 export async function logo({ svg, width }: { svg: string; width: number }): Promise<Uint8Array> {
-  const image = new Resvg(svg, { fitTo: { mode: 'width', value: width } }).render();
-  return losslessWebp(image.pixels, image.width, image.height);
+  return collectedAfter(() => {
+    const image = new Resvg(svg, { fitTo: { mode: 'width', value: width } }).render();
+    return losslessWebp(image.pixels, image.width, image.height);
+  });
 }
 
 /** This thread's nice value (on Linux, getpriority of the calling thread). */
