@@ -85,8 +85,11 @@ async function invite(role: string, name: string): Promise<string> {
 async function writePost(page: Page, post: { slug: string; title: string }, markdown: string): Promise<void> {
   await page.goto(`${consoleUrl}/posts`);
   await page.getByRole('link', { name: 'New post' }).click();
-  await page.getByLabel('Title').fill(post.title);
-  await page.getByLabel('Address').fill(post.slug);
+  // The list's search is labelled "Title or address": fill only once the editor is on screen (a router's
+  // navigation renders in a transition, which a loaded machine can hold back), and by the fields' exact names.
+  await page.getByRole('heading', { name: 'New post', level: 1 }).waitFor();
+  await page.getByLabel('Title', { exact: true }).fill(post.title);
+  await page.getByLabel('Address', { exact: true }).fill(post.slug);
   await page.getByRole('button', { name: 'Create draft' }).click();
   await page.getByRole('heading', { name: `Edit: ${post.title}` }).waitFor();
   await page.getByLabel('Excerpt').fill(`About ${post.title.toLowerCase()}.`);
