@@ -9,7 +9,8 @@
 import federation from '@originjs/vite-plugin-federation';
 import react from '@vitejs/plugin-react';
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { UserConfig, ConfigEnv, Plugin, PluginOption, Rollup } from 'vite';
 import { SHARED_PACKAGES, installedSharedVersions, isSharedSpecifier } from './shared';
@@ -87,6 +88,23 @@ export function routerFacade(): Plugin {
   };
 }
 
+/** The federation plugin's own version check, which federationSatisfy.ts hands the ranges it does not know. */
+export const PLUGIN_SATISFY = join(
+  dirname(createRequire(import.meta.url).resolve('@originjs/vite-plugin-federation')),
+  'satisfy.mjs',
+);
+const QUICK_CHECK_MODULES: Record<string, string> = {
+  __federation_fn_satisfy: fileURLToPath(new URL('./federationSatisfy.ts', import.meta.url)),
+  'federation-plugin-satisfy': PLUGIN_SATISFY,
+};
+
+/** A remote's runtime checks the host's shared packages with federationSatisfy.ts, which answers the site's ranges
+ *  without compiling the plugin's regular expressions ("A remote checks the host's versions quickly" in
+ *  docs/architecture.md). */
+export function quickVersionCheck(): Plugin {
+  return { name: 'quick-version-check', enforce: 'pre', resolveId: (id) => QUICK_CHECK_MODULES[id] ?? null };
+}
+
 /** Drops the two build warnings known to be harmless, so a real one stands out in `npm start`'s output:
  *  zod ships comments Rollup cannot place as annotations (it removes them; the code is unchanged), and the browser
  *  build's placeholder input is empty by design (the federation plugin emits the entry). */
@@ -130,6 +148,7 @@ export function remoteConfig(opts: RemoteOptions) {
       base: process.env.REMOTE_BASE ?? `/remotes/${opts.name}/dev/`,
       plugins: [
         routerFacade(),
+        quickVersionCheck(),
         react(),
         federation({
           name: opts.name,
