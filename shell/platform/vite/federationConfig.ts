@@ -114,7 +114,9 @@ function onwarn(warning: Rollup.RollupLog, warn: (w: Rollup.RollupLog) => void) 
   warn(warning);
 }
 
-function sharedConfig(root: string) {
+/** A remote's `shared` option: each shared package with the range its package.json asks for, which the runtime checks
+ *  against the host's version. */
+export function sharedConfig(root: string) {
   const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
   return Object.fromEntries(SHARED_PACKAGES.map((name) => [name, { requiredVersion: pkg.dependencies[name] }]));
 }
