@@ -31,6 +31,33 @@ describe('head tags', () => {
     expect(document.head.querySelector('link[rel="canonical"]')).toBeNull();
   });
 
+  it("leaves the server's head as it is when the page is hydrated with the same head", () => {
+    for (const noindex of [false, true]) {
+      document.head.innerHTML = renderHeadTags(head, { noindex });
+      const changes = new MutationObserver(() => {});
+      changes.observe(document.head, { subtree: true, childList: true, attributes: true, characterData: true });
+      applyHead(document, head);
+      expect(changes.takeRecords()).toEqual([]);
+      changes.disconnect();
+    }
+  });
+
+  it('replaces the tags when any of them differs from the page head, down to one attribute or the text', () => {
+    const variants = [
+      { ...head, canonical: 'https://example.com/tool/zed' },
+      { ...head, jsonLd: { '@type': 'SoftwareApplication', name: 'Zed' } },
+      { ...head, links: [] },
+    ];
+    for (const next of variants) {
+      document.head.innerHTML = renderHeadTags(head);
+      applyHead(document, next);
+      const now = document.createElement('head');
+      now.innerHTML = renderHeadTags(next);
+      const managed = (h: HTMLElement) => [...h.querySelectorAll('[data-head]')].map((el) => el.outerHTML);
+      expect(managed(document.head)).toEqual(managed(now));
+    }
+  });
+
   it("keeps a page the server wrote noindex (a previewed draft) out of search engines after the routes' heads", () => {
     const html = renderHeadTags(head, { noindex: true });
     expect(html.match(/name="robots"/g)).toHaveLength(1);

@@ -26,8 +26,14 @@ const feedLinks = SITE_FEEDS.map(
   (f) => `<link rel="alternate" type="application/atom+xml" title="${escapeHtml(f.title)}" href="${f.path}">`,
 );
 
-function headElements(head: Head): { tag: string; attrs: Record<string, string>; text?: string }[] {
-  const out: { tag: string; attrs: Record<string, string>; text?: string }[] = [];
+interface HeadElement {
+  tag: string;
+  attrs: Record<string, string>;
+  text?: string;
+}
+
+function headElements(head: Head): HeadElement[] {
+  const out: HeadElement[] = [];
   if (head.description) out.push({ tag: 'meta', attrs: { name: 'description', content: head.description } });
   if (head.robots) out.push({ tag: 'meta', attrs: { name: 'robots', content: head.robots } });
   if (head.canonical) out.push({ tag: 'link', attrs: { rel: 'canonical', href: head.canonical } });
@@ -83,18 +89,33 @@ export function renderHeadTags(head: Head, { noindex = false } = {}): string {
   return [`<title>${escapeHtml(head.title)}</title>`, ...(noindex ? [NOINDEX] : []), ...tags, ...feedLinks].join('\n');
 }
 
-/** Browser side: replace the previous page's managed tags with this page's. */
+/** Browser side: replace the previous page's managed tags with this page's. A head that already says this (the
+ *  server's, when the page is hydrated) is left as it is: no tag is removed, made again or inserted. */
 export function applyHead(doc: Document, head: Head): void {
-  doc.title = head.title;
-  doc.head.querySelectorAll(`[${MANAGED}]`).forEach((el) => el.remove());
+  if (doc.title !== head.title) doc.title = head.title;
+  const current = doc.head.querySelectorAll(`[${MANAGED}]`);
   const noindex = doc.head.querySelector(UNMANAGED_ROBOTS) !== null;
-  for (const { tag, attrs, text } of headElements(noindex ? { ...head, robots: undefined } : head)) {
+  const wanted = headElements(noindex ? { ...head, robots: undefined } : head);
+  if (current.length === wanted.length && wanted.every((w, i) => isElement(current[i]!, w))) return;
+  current.forEach((el) => el.remove());
+  for (const { tag, attrs, text } of wanted) {
     const el = doc.createElement(tag);
     el.setAttribute(MANAGED, '');
     for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
     if (text !== undefined) el.textContent = text;
     doc.head.appendChild(el);
   }
+}
+
+/** Whether `el` is the tag `wanted` describes: its name, exactly its attributes (and the marker), and its text. */
+function isElement(el: Element, wanted: HeadElement): boolean {
+  const names = Object.keys(wanted.attrs);
+  return (
+    el.localName === wanted.tag &&
+    el.attributes.length === names.length + 1 &&
+    names.every((k) => el.getAttribute(k) === wanted.attrs[k]) &&
+    (wanted.text === undefined || el.textContent === wanted.text)
+  );
 }
 
 /** The site's public origin for canonical links: https, no trailing slash. */

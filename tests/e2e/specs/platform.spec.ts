@@ -251,6 +251,40 @@ describe("a page's code", () => {
     }
   });
 
+  it("hydrates into the server's head: no head tag is made again, and a page reached in the app gets its own", async () => {
+    for (const path of ['/', '/tool/chatgpt', '/blog', '/blog/what-is-model-context-protocol-mcp', '/submit']) {
+      const { page, errors } = await openPage(browser);
+      // From the end of the parse: any change to the title or a tag the routes manage (data-head). A string: the
+      // test runner's transform would name a function's inner functions with a helper the page does not have.
+      await page.addInitScript(`
+        window.__headChanges = [];
+        const managed = (n) => n instanceof Element && (n.hasAttribute('data-head') || n.localName === 'title');
+        document.addEventListener('DOMContentLoaded', () =>
+          new MutationObserver((records) => {
+            for (const r of records) {
+              const el = r.target instanceof Element ? r.target : r.target.parentElement;
+              if ((el && managed(el)) || [...r.addedNodes, ...r.removedNodes].some(managed))
+                window.__headChanges.push(r.type + ' ' + (el ? el.outerHTML.slice(0, 80) : ''));
+            }
+          }).observe(document.head, { subtree: true, childList: true, attributes: true, characterData: true }),
+        );`);
+      await page.goto(BASE + path);
+      await waitForRoute(page);
+      await page.waitForTimeout(300);
+      const changes = await page.evaluate(() => (window as unknown as { __headChanges: string[] }).__headChanges);
+      assert.deepEqual(changes, [], `${path}: head changed at hydration`);
+      if (path === '/') {
+        await page.locator('a[href="/tool/chatgpt"]').first().click();
+        await waitForRoute(page);
+        assert.match(await page.title(), /^ChatGPT/);
+        assert.match((await page.locator('link[rel="canonical"]').getAttribute('href')) ?? '', /\/tool\/chatgpt$/);
+        assert.equal(await page.locator('link[rel="canonical"]').count(), 1);
+      }
+      assert.deepEqual(errors, [], path);
+      await page.context().close();
+    }
+  });
+
   it("loads the forms' checks apart: none for a visit that only reads, and a first submit still checks", async () => {
     const { page, errors, requests } = await openPage(browser);
     await page.goto(`${BASE}/submit`);
