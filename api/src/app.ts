@@ -269,7 +269,6 @@ export async function createApp({
   app.use(requestLogger(logger));
   app.use(privateWithCookies);
   app.use(replayableAnswers);
-  app.use(refuseNul);
   // HTML, JSON and the JavaScript bundles shrink to a third or less on the wire; cached replies come compressed.
   app.use(
     compression({ filter: (req, res) => !isPrecompressed(res as express.Response) && compression.filter(req, res) }),
@@ -280,6 +279,8 @@ export async function createApp({
       inlineScripts: renderer?.inlineScripts,
     }),
   );
+  // After the headers, so its refusal carries them too.
+  app.use(refuseNul);
   // The release API (teams' CI, operators): bearer tokens, never cookies; not part of the in-process API.
   app.use(
     '/api/releases',

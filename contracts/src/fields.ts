@@ -1,9 +1,10 @@
 /**
- * The field rules of every write path (the public forms, `pnpm registry import`, moderation approval, analytics
- * events): one zod builder per kind of field, each refusal naming the field and the reason.
+ * The field rules of every write path (the public forms, `pnpm registry import`, the console and the operators'
+ * CLIs, analytics events): one zod builder per kind of field, each refusal naming the field and the reason.
  */
 import { z } from './zod';
 import { findForbiddenCharacter, forbiddenReason, normalizeLineBreaks } from './text';
+import { dateTimeSchema } from './dateTime';
 
 export interface TextRules {
   /** The field's name in messages ("Name"). */
@@ -30,6 +31,11 @@ export function textField({ label, max, multiline = false }: TextRules, typeMess
     .refine((v) => v.length <= max, `${label} must be ${max} characters or less`);
 }
 
+/** Why an operator made a change (a rejected submission, a release rolled back), kept in the audit trail. */
+export function reasonField() {
+  return textField({ label: 'Reason', max: 500, multiline: true }).min(1, 'a reason');
+}
+
 const WEB_URL_SHAPE = /^https?:\/\/\S+$/i;
 
 /** An address a visitor's browser may open: http: or https: only (never javascript:, data:, file: ...). */
@@ -50,11 +56,4 @@ export function webUrlField({ label, max }: { label: string; max: number }, mess
   return textField({ label, max }).refine(isWebUrl, message);
 }
 
-/** A real date and time in ISO 8601 / RFC 3339 with its offset ("2026-11-23T10:00:00.000Z"): "0", February 30 or
- *  hour 24 are refused, where Date.parse would read some of them as another day. (The analytics event's contract,
- *  bundled without this module, uses the same zod check.) */
-export function dateTimeField(message: string) {
-  return z.iso.datetime({ offset: true, error: message });
-}
-
-export const isRealDateTime = (value: string): boolean => dateTimeField('not a date-time').safeParse(value).success;
+export const isRealDateTime = (value: string): boolean => dateTimeSchema('not a date-time').safeParse(value).success;

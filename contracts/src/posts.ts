@@ -1,37 +1,40 @@
-import { z } from 'zod';
-import { blogFrontMatterSchema } from './blog';
+import { z } from './zod';
+import { blogFrontMatterSchema, POST_FIELD_MAX } from './blog';
+import { textField } from './fields';
 
 /**
  * Posts as editors handle them in the console (docs/operations.md, Editing content): the fields of a post's front
  * matter and its markdown, saved as drafts while incomplete and checked in full (the seed's rules) to publish or
- * schedule. The console imports the types only; the api checks with the schemas.
+ * schedule. Every text field follows the shared field rules (fields.ts), as every other write path does. The console
+ * imports the types only; the api checks with the schemas.
  */
 
 export const POST_STATUSES = ['draft', 'scheduled', 'published'] as const;
 export type PostStatus = (typeof POST_STATUSES)[number];
 
-const text = (max: number) => z.string().trim().max(max);
+const text = (label: string, max: number) => textField({ label, max });
 
 /** An image address: the site's own path or an https URL (what the blog shows and the CSP allows). */
-const imageAddress = text(500).refine((s) => s === '' || /^\/(?![/\\])\S*$/.test(s) || /^https:\/\/\S+$/.test(s), {
-  message: 'a path on the site (/...) or an https address',
-});
+const imageAddress = text('Featured image', 500).refine(
+  (s) => s === '' || /^\/(?![/\\])\S*$/.test(s) || /^https:\/\/\S+$/.test(s),
+  { message: 'a path on the site (/...) or an https address' },
+);
 
 /** What a save carries: every field may still be empty in a draft but the title. */
 export const postFieldsSchema = z
   .object({
-    title: text(200).min(1, 'a title'),
-    excerpt: text(500).default(''),
-    category: text(60).default(''),
-    tags: z.array(text(40).min(1)).max(12).default([]),
-    author: text(80).default(''),
+    title: text('Title', POST_FIELD_MAX.title).min(1, 'a title'),
+    excerpt: text('Excerpt', POST_FIELD_MAX.excerpt).default(''),
+    category: text('Category', POST_FIELD_MAX.category).default(''),
+    tags: z.array(text('Tag', POST_FIELD_MAX.tag).min(1)).max(12).default([]),
+    author: text('Author', POST_FIELD_MAX.author).default(''),
     featured: z.boolean().default(false),
-    read_time: text(20)
+    read_time: text('Read time', 20)
       .regex(/^(\d+ min read)?$/, '"N min read", or empty')
       .default(''),
     featured_image: imageAddress.default(''),
-    featured_image_alt: text(300).default(''),
-    content: z.string().max(200_000).default(''),
+    featured_image_alt: text('Image description', 300).default(''),
+    content: textField({ label: 'Content', max: 200_000, multiline: true }).default(''),
   })
   .strict();
 export type PostFields = z.infer<typeof postFieldsSchema>;

@@ -149,3 +149,13 @@ export const taxonomyRenameSchema = /* @__PURE__ */ z
     message: `A tag must be ${TAG_MAX_LENGTH} characters or less`,
   });
 export type TaxonomyRename = z.output<typeof taxonomyRenameSchema>;
+
+/** What a moderator may choose when approving a submission (the console and `pnpm moderate approve` alike): the new
+ *  tool's category and pricing, under the same rules as the tool's own fields. */
+export const approvalChoicesSchema = /* @__PURE__ */ z
+  .object({
+    category: required('Category', CATEGORY_MAX_LENGTH).optional(),
+    pricing: required('Pricing', PRICING_MAX_LENGTH).optional(),
+  })
+  .strict();
+export type ApprovalChoices = z.output<typeof approvalChoicesSchema>;

@@ -3,6 +3,7 @@
  * needs, and the analytics event schema. Pure TypeScript and zod only: no server imports.
  */
 import { z } from 'zod';
+import { dateTimeSchema } from './dateTime';
 
 export type Pricing = string;
 export type McpBadge = 'Official' | 'Community';
@@ -120,11 +121,7 @@ function buildAnalyticsEventSchema() {
   return z.object({
     event: z.literal('tool_page_view'),
     data: z.record(z.string(), z.unknown()).refine((d) => JSON.stringify(d).length <= 4000, 'data is too large'),
-    // A real date and time with its offset, as dateTimeField (contracts/fields.ts) checks: "0" or February 30 are refused.
-    timestamp: z.iso.datetime({
-      offset: true,
-      error: 'timestamp must be a real date and time in ISO 8601 (2026-11-23T10:00:00.000Z)',
-    }),
+    timestamp: dateTimeSchema('timestamp must be a real date and time in ISO 8601 (2026-11-23T10:00:00.000Z)'),
   });
 }
 export const analyticsEventSchema = /* @__PURE__ */ buildAnalyticsEventSchema();

@@ -154,6 +154,20 @@ describe('seed validation', () => {
     rmSync(join(dir, 'broken.md'));
   });
 
+  it('rejects front matter or markdown with a character the field rules refuse, naming the file and the field', async () => {
+    const good = readFileSync(join(BLOG_DIR, 'what-is-model-context-protocol-mcp.md'), 'utf8');
+    const name = 'what-is-model-context-protocol-mcp.md';
+    writeFileSync(join(dir, name), good.replace(/^title: "/m, 'title: "\u202e'));
+    await expect(seedBlog(await openTestDatabase(), dir)).rejects.toThrow(
+      /Invalid front matter in what-is-model-context-protocol-mcp\.md: title: Title contains a text-direction control/,
+    );
+    writeFileSync(join(dir, name), `${good}\nA bell\u0007 in the text.\n`);
+    await expect(seedBlog(await openTestDatabase(), dir)).rejects.toThrow(
+      /Invalid markdown in what-is-model-context-protocol-mcp\.md: .*control character \(U\+0007\)/,
+    );
+    rmSync(join(dir, name));
+  });
+
   it('rejects a slug that differs from the file name, and accepts an unquoted YAML date', async () => {
     const front = readFileSync(join(BLOG_DIR, 'what-is-model-context-protocol-mcp.md'), 'utf8').replace(
       'published_at: "2026-04-08"',

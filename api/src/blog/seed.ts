@@ -4,6 +4,7 @@ import matter from 'gray-matter';
 import { inTransaction, type DB } from '../db/connection';
 import { DATA_DIR } from '../paths';
 import { blogFrontMatterSchema } from '@aitools/contracts/blog';
+import { postFieldsSchema } from '@aitools/contracts/posts';
 import { issueLines } from '@aitools/contracts/zod';
 import { insertPostIfAbsent, type StoredPost } from './repository';
 
@@ -21,7 +22,10 @@ function readPostFile(path: string, fileName: string): StoredPost {
   }
   if (`${parsed.data.slug}.md` !== fileName)
     throw new Error(`Slug "${parsed.data.slug}" does not match the file name ${fileName}`);
-  return { ...parsed.data, content: content.trim() };
+  // The markdown under the same rules as an editor's in the console.
+  const body = postFieldsSchema.shape.content.safeParse(content);
+  if (!body.success) throw new Error(`Invalid markdown in ${fileName}: ${issueLines(body.error).join('; ')}`);
+  return { ...parsed.data, content: body.data };
 }
 
 /**

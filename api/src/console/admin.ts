@@ -9,17 +9,19 @@ import { publicPerson } from './auth';
 import { readBody } from './body';
 import { addressOf, allow, personOf } from './guard';
 import { createInvitation } from './invitations';
-import { ConsoleError, createPerson, findPerson, listPeople, setDisabled, setRoles, type Person } from './people';
+import {
+  ConsoleError,
+  createPerson,
+  findPerson,
+  listPeople,
+  newPersonSchema,
+  setDisabled,
+  setRoles,
+  type Person,
+} from './people';
 import { describeRoles, rolesSchema, type Role } from './roles';
 import { endSessionsOf, sessionCookie, startSession, type SessionTimes } from './sessions';
 
-const inviteBody = z
-  .object({
-    name: z.string().trim().min(1).max(100),
-    email: z.string().trim().email().max(200).optional(),
-    roles: rolesSchema,
-  })
-  .strict();
 const rolesBody = z.object({ roles: rolesSchema }).strict();
 const tokenBody = z.object({ label: z.string().max(64), remotes: z.array(z.string().max(32)).min(1).max(10) }).strict();
 
@@ -43,8 +45,8 @@ export function adminRouter(opts: { db: DB; origin: string; times: SessionTimes 
   });
 
   router.post('/invitations', admin('person.invite'), async (req, res) => {
-    const body = readBody(inviteBody, req.body);
-    const person = await createPerson(db, body as { name: string; email?: string; roles: Role[] });
+    const body = readBody(newPersonSchema, req.body);
+    const person = await createPerson(db, body);
     const invitation = await createInvitation(db, { personId: person.id, origin, by: personActor(personOf(res)) });
     await audit(
       req,

@@ -11,6 +11,7 @@ import { failure } from '@aitools/contracts/answers';
 import type { ServerConfig } from '../config';
 import type { DB } from '../db/connection';
 import { refuseNul } from '../middleware/errors';
+import { jsonBody } from '../middleware/body';
 import { requestLogger } from '../middleware/logger';
 import type { RateLimits } from '../middleware/rateLimit';
 import { REPO_ROOT } from '../paths';
@@ -67,14 +68,14 @@ export function createConsoleApp(deps: ConsoleDeps): Express {
   // The same addresses as the site's (TRUST_PROXY): the sign-in limit counts what the connection or proxy says.
   app.set('trust proxy', config.trustProxy);
   app.use(requestLogger(logger));
-  app.use(refuseNul);
   app.use(consoleHeaders(config.siteOrigin));
+  app.use(refuseNul);
   app.use(sameOrigin(origin));
 
   const api = express.Router();
   // A post's markdown may be long (postFieldsSchema's limit); every other call's body is small.
-  api.use('/posts', express.json({ limit: '512kb' }));
-  api.use(express.json({ limit: '64kb' }));
+  api.use('/posts', jsonBody('512kb'));
+  api.use(jsonBody('64kb'));
   api.use('/auth', authRouter({ db, rp: relyingParty(origin), times, limits: deps.limits }));
   api.use(requireSession(db, times));
   api.use(dashboardRouter({ ...releaseDeps, serving: deps.serving, instanceId: deps.instanceId }));

@@ -5,6 +5,7 @@
  */
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { z } from 'zod';
+import { textField } from '@aitools/contracts/fields';
 import { success } from '@aitools/contracts/answers';
 import { inTransaction, type DB } from '../db/connection';
 import { requestCookies } from '../http/cookies';
@@ -38,16 +39,16 @@ import {
   type SessionTimes,
 } from './sessions';
 
+/** A passkey's name, as its owner and the admins see it ("Work laptop"). */
+const passkeyLabel = textField({ label: 'Passkey name', max: 64 }).optional();
 const tokenBody = z.object({ token: z.string().max(200) }).strict();
-const registerBody = z
-  .object({ token: z.string().max(200), response: z.unknown(), label: z.string().max(64).optional() })
-  .strict();
+const registerBody = z.object({ token: z.string().max(200), response: z.unknown(), label: passkeyLabel }).strict();
 const loginBody = z.object({ response: z.unknown() }).strict();
 const emptyBody = z.object({}).strict();
 // The options calls may carry the label the verify call will name (the browser app sends one body to both).
-const registerOptionsBody = z.object({ token: z.string().max(200), label: z.string().max(64).optional() }).strict();
-const addOptionsBody = z.object({ label: z.string().max(64).optional() }).strict();
-const addBody = z.object({ response: z.unknown(), label: z.string().max(64).optional() }).strict();
+const registerOptionsBody = z.object({ token: z.string().max(200), label: passkeyLabel }).strict();
+const addOptionsBody = z.object({ label: passkeyLabel }).strict();
+const addBody = z.object({ response: z.unknown(), label: passkeyLabel }).strict();
 
 export const publicPerson = (p: Person) => ({
   id: p.id,

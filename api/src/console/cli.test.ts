@@ -58,3 +58,36 @@ it('pnpm console invite, pnpm moderate reject and pnpm token create each write a
   expect(JSON.stringify(entries)).not.toContain(token);
   expect(JSON.stringify(entries)).not.toMatch(/invite\/[\w-]{43}/);
 });
+
+it('the operator commands refuse text the field rules refuse, naming the field, and write nothing', async () => {
+  const refusal = (script: string, ...args: string[]) => {
+    try {
+      run(script, ...args);
+    } catch (err) {
+      const e = err as { status: number; stderr: string };
+      return { status: e.status, stderr: e.stderr };
+    }
+    throw new Error(`${script} ${args.join(' ')} was accepted`);
+  };
+  const people = (await listPeople(db)).length;
+  const invite = refusal('console/cli.ts', 'invite', '--name', 'Mallory\u202eX', '--role', 'viewer');
+  expect(invite.status).toBe(1);
+  expect(invite.stderr).toMatch(/name: Name contains a text-direction control \(U\+202E\)/);
+  expect((await listPeople(db)).length).toBe(people);
+
+  const id = await insertSubmission(db, {
+    name: 'Another tool',
+    email: 'a@b.co',
+    website_url: 'https://a.b',
+    tool_type: 'ai-tool',
+    description: 'x',
+    message: null,
+  });
+  const approve = refusal('moderation/cli.ts', 'approve', String(id), '--category', 'Evil\u202eCat');
+  expect(approve.stderr).toMatch(/category: Category contains a text-direction control \(U\+202E\)/);
+  expect((await db.selectFrom('tools').select('slug').where('slug', '=', 'another-tool').execute()).length).toBe(0);
+
+  const rollback = refusal('releases/cli.ts', 'rollback', 'blog', '--reason', 'oops\u001b[2J');
+  expect(rollback.status).toBe(2);
+  expect(rollback.stderr).toMatch(/--reason: Reason contains a control character \(U\+001B\)/);
+});

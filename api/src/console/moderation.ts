@@ -1,6 +1,8 @@
 /** The moderators' pages: the submissions queue, the contact inbox, the waitlist and their CSV exports. */
 import { Router } from 'express';
 import { z } from 'zod';
+import { approvalChoicesSchema } from '@aitools/contracts/toolEdit';
+import { reasonField } from '@aitools/contracts/fields';
 import { success } from '@aitools/contracts/answers';
 import { inTransaction, type DB } from '../db/connection';
 import type { SubmissionStatus } from '../forms/repository';
@@ -20,14 +22,8 @@ import { addressOf, allow, personOf } from './guard';
 import { ConsoleError } from './people';
 
 const ids = z.array(z.number().int().positive()).min(1).max(100);
-const approveBody = z
-  .object({
-    ids,
-    category: z.string().trim().min(1).max(60).optional(),
-    pricing: z.string().trim().min(1).max(40).optional(),
-  })
-  .strict();
-const rejectBody = z.object({ ids, reason: z.string().trim().min(1, 'a reason').max(500) }).strict();
+const approveBody = approvalChoicesSchema.extend({ ids });
+const rejectBody = z.object({ ids, reason: reasonField() }).strict();
 
 export function moderationRouter(db: DB): Router {
   const router = Router();

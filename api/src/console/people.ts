@@ -1,5 +1,8 @@
 /** The console's people: a name, an optional email, roles, and whether they are disabled. */
+import { z } from 'zod';
 import type { Person } from '@aitools/contracts/console';
+import { textField } from '@aitools/contracts/fields';
+import { issueLines } from '@aitools/contracts/zod';
 import type { DB } from '../db/connection';
 import { normaliseRoles, rolesSchema, type Role } from './roles';
 
@@ -36,7 +39,19 @@ const fromRow = (r: Row): Person => ({
 
 const COLUMNS = ['id', 'name', 'email', 'roles', 'disabled'] as const;
 
-export async function createPerson(db: DB, p: { name: string; email?: string; roles: Role[] }): Promise<Person> {
+/** A new person, from the console's invitation form and `pnpm console invite` alike. */
+export const newPersonSchema = z
+  .object({
+    name: textField({ label: 'Name', max: 100 }).min(1, 'Name is required'),
+    email: z.string().trim().email().max(200).optional(),
+    roles: rolesSchema,
+  })
+  .strict();
+
+export async function createPerson(db: DB, input: z.input<typeof newPersonSchema>): Promise<Person> {
+  const checked = newPersonSchema.safeParse(input);
+  if (!checked.success) throw new ConsoleError(400, `Not accepted: ${issueLines(checked.error).join('; ')}`);
+  const p = checked.data;
   const row = await db
     .insertInto('console_people')
     .values({

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { success } from '@aitools/contracts/answers';
 import { POST_SLUG, POST_SLUG_MAX, POST_STATUSES, postFieldsSchema, type PostStatus } from '@aitools/contracts/posts';
 import { COVER_WIDTHS, coverWidthOf, isImageFormat } from '@aitools/contracts/images';
+import { dateTimeSchema } from '@aitools/contracts/dateTime';
 import type { DB } from '../db/connection';
 import { changePost, createPost, getPost, listPosts, restorePost, storedDoc } from '../blog/editing';
 import type { PageRenderer } from '../ssr/renderPage';
@@ -43,11 +44,15 @@ const changeBody = z
     version,
     action: z.enum(['save', 'publish', 'schedule', 'unpublish']),
     fields: postFieldsSchema.optional(),
-    at: z.iso.datetime({ offset: true }).optional(),
+    at: dateTimeSchema('a date and time with its offset, between the years 0000 and 9999').optional(),
   })
   .strict();
 const previewBody = z
-  .object({ slug, fields: postFieldsSchema, published_at: z.string().nullable().optional() })
+  .object({
+    slug,
+    fields: postFieldsSchema,
+    published_at: dateTimeSchema('a date and time with its offset').nullable().optional(),
+  })
   .strict();
 
 /** The article element of a rendered post page (the blog remote's markup), the part an editor's preview shows. */

@@ -5,6 +5,7 @@
  */
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
+import { reasonField } from '@aitools/contracts/fields';
 import { success } from '@aitools/contracts/answers';
 import type { DB } from '../db/connection';
 import { REMOTE_NAMES } from '../paths';
@@ -31,7 +32,7 @@ export interface ReleasesDeps {
   rule: RollbackRule;
 }
 
-const confirmed = { confirm: z.string().max(100), reason: z.string().trim().min(1, 'a reason').max(500) };
+const confirmed = { confirm: z.string().max(100), reason: reasonField() };
 const canaryBody = z
   .object({
     release: z.string().regex(RELEASE_ID, 'not a release id'),

@@ -22,16 +22,28 @@ const value = z.union([
   z.null(),
 ]);
 
-/** Keys start with a letter, which also keeps out __proto__ and friends. */
+/** Keys start with a letter, which also keeps out constructor, prototype and the like. */
 const key = z
   .string()
   .regex(new RegExp(`^[A-Za-z][A-Za-z0-9_]{0,${EVENT_KEY_MAX_LENGTH - 1}}$`), 'keys must be short names');
 
+/** JSON.parse keeps a "__proto__" key as the object's own, and zod's record leaves it out without a word: so the key
+ *  is refused before the record reads the object, as every other key that is not a short name. */
+const noProtoKey = z.custom<unknown>(
+  (d) => !(d !== null && typeof d === 'object' && Object.hasOwn(d, '__proto__')),
+  'keys must be short names',
+);
+
 /** What POST /api/events stores: the contract's event, with its data bounded in shape and size. */
 export const storedEventSchema = analyticsEventSchema.extend({
-  data: z
-    .record(key, value)
-    .refine((d) => Object.keys(d).length <= EVENT_DATA_MAX_KEYS, `data must have at most ${EVENT_DATA_MAX_KEYS} fields`)
-    .refine((d) => JSON.stringify(d).length <= EVENT_DATA_MAX_JSON, 'data is too large'),
+  data: noProtoKey.pipe(
+    z
+      .record(key, value)
+      .refine(
+        (d) => Object.keys(d).length <= EVENT_DATA_MAX_KEYS,
+        `data must have at most ${EVENT_DATA_MAX_KEYS} fields`,
+      )
+      .refine((d) => JSON.stringify(d).length <= EVENT_DATA_MAX_JSON, 'data is too large'),
+  ),
 });
 export type StoredEvent = z.output<typeof storedEventSchema>;

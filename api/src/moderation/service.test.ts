@@ -41,6 +41,28 @@ describe('slugify', () => {
 });
 
 describe('approveSubmission', () => {
+  it.each([
+    [
+      'a text-direction control in the category',
+      { category: 'Evil\u202eCat' },
+      /category: Category contains a text-direction control \(U\+202E\)/,
+    ],
+    [
+      'an invisible character in the pricing',
+      { pricing: 'x\u200by' },
+      /pricing: Pricing contains an invisible character \(U\+200B\)/,
+    ],
+    ['a blank category', { category: '   ' }, /category: Category is required/],
+    ['a category over 60 characters', { category: 'c'.repeat(61) }, /Category must be 60 characters or less/],
+  ])('refuses %s, the CLI and the console alike, and publishes nothing', async (_name, choice, reason) => {
+    const id = await submit();
+    const err = await approveSubmission(db, id, choice).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ModerationError);
+    expect((err as Error).message).toMatch(reason);
+    expect(await getToolDoc(db, 'acme-ai')).toBeNull();
+    expect(await getSubmission(db, id)).toMatchObject({ status: 'pending' });
+  });
+
   it('creates the tool from the submission and marks it approved with the slug', async () => {
     const id = await submit();
     const { slug } = await approveSubmission(db, id, { today: '2026-11-23' });

@@ -7,6 +7,7 @@ import { escapeForDisplay } from '@aitools/contracts/text';
 import { upsertTool, type ToolInput } from '../tools/repository';
 import { attachSubmittedServer, getSubmissionServer } from '../registry/repository';
 import { listingSchema } from '@aitools/contracts/forms';
+import { approvalChoicesSchema, type ApprovalChoices } from '@aitools/contracts/toolEdit';
 import { serverJsonSchema } from '@aitools/contracts/mcp';
 import { issueLines } from '@aitools/contracts/zod';
 import {
@@ -66,12 +67,15 @@ export interface ApproveOptions {
 
 /**
  * What approval publishes goes through the same field rules as the form and the import once more (rows stored
- * before a rule existed, or written by other means, included): a refusal names each field and its reason.
+ * before a rule existed, or written by other means, included), and the moderator's category and pricing through
+ * the tool's own: a refusal names each field and its reason. Returns the choices as the rules leave them.
  */
-async function checkPublishable(db: DB, s: SubmissionRow): Promise<void> {
+async function checkPublishable(db: DB, s: SubmissionRow, opts: ApproveOptions): Promise<ApprovalChoices> {
   const reasons: string[] = [];
   const listing = listingSchema.safeParse({ name: s.name, website_url: s.website_url, description: s.description });
   if (!listing.success) reasons.push(...issueLines(listing.error));
+  const choices = approvalChoicesSchema.safeParse({ category: opts.category, pricing: opts.pricing });
+  if (!choices.success) reasons.push(...issueLines(choices.error));
   const doc = await getSubmissionServer(db, s.id);
   if (doc) {
     const server = serverJsonSchema.safeParse(doc);
@@ -81,6 +85,7 @@ async function checkPublishable(db: DB, s: SubmissionRow): Promise<void> {
     throw new ModerationError(
       `Submission ${s.id} cannot be published:\n  ${reasons.map((r) => escapeForDisplay(r)).join('\n  ')}`,
     );
+  return choices.data!;
 }
 
 /** Publishes a pending submission as a directory tool and marks it approved, in one transaction. */
@@ -91,7 +96,7 @@ export function approveSubmission(
 ): Promise<{ slug: string; tool: ToolInput }> {
   return inTransaction(db, async (trx) => {
     const s = await pendingSubmission(trx, id);
-    await checkPublishable(trx, s);
+    const choices = await checkPublishable(trx, s, opts);
     const today = opts.today ?? new Date().toISOString().slice(0, 10);
     const isMcp = s.tool_type === 'mcp-server';
     const slug = await uniqueToolSlug(trx, s.name);
@@ -100,8 +105,8 @@ export function approveSubmission(
       name: s.name,
       description: s.description ?? '',
       fullDescription: s.description ?? '',
-      category: opts.category ?? (isMcp ? 'MCP Servers' : 'AI Assistants'),
-      pricing: opts.pricing ?? 'Free',
+      category: choices.category ?? (isMcp ? 'MCP Servers' : 'AI Assistants'),
+      pricing: choices.pricing ?? 'Free',
       tags: isMcp ? ['mcp', 'mcp-server'] : ['ai-tool'],
       website: s.website_url,
       lastUpdated: today,

@@ -37,6 +37,7 @@ import { shortDigest } from './sourceHash';
 import { runRemoteCommand, type RemoteCommand } from './remoteCli';
 import { ReleaseError, reportRefusal } from './refusal';
 import { purgingChange } from '../edge/releaseChange';
+import { reasonField } from '@aitools/contracts/fields';
 
 const [command, ...args] = process.argv.slice(2);
 const config = loadConfig();
@@ -73,6 +74,12 @@ try {
   console.error(`Error: ${(err as Error).message}`);
   process.exit(2);
 }
+const reason = option('--reason');
+const checkedReason = reason === undefined ? undefined : reasonField().safeParse(reason);
+if (checkedReason && !checkedReason.success) {
+  console.error(`Error: --reason: ${checkedReason.error.issues[0]?.message}`);
+  process.exit(2);
+}
 if (site) {
   if (command !== 'list' && !positional[0]) usage();
   try {
@@ -100,7 +107,7 @@ const manifests = isPostgresUrl(config.database)
   : fileManifestStore(releasesDir);
 const files = await openReleaseStore({ releasesDir, database: config.database, db });
 const at = { releasesDir, manifests, files };
-const caller: Caller = { db, actor: cliActor(), by: actor(), reason: option('--reason') };
+const caller: Caller = { db, actor: cliActor(), by: actor(), reason: checkedReason?.data };
 
 try {
   if (command === 'release') {

@@ -78,6 +78,22 @@ describe('release API', () => {
     expect(stored()).toEqual([]);
   });
 
+  it('reads an activation or rollback body as JSON only: 415 for another type, 400 for bytes not UTF-8, 413 over 4 kB', async () => {
+    const post = (path: string) =>
+      request(app).post(`/api/releases/legal/${path}`).set('Authorization', `Bearer ${legal}`);
+    const plain = await post('activate').set('Content-Type', 'text/plain').send('{"id":"x"}');
+    expect(plain.status).toBe(415);
+    expect(plain.body.error).toMatch(/Content-Type: application\/json/);
+    const sending = post('rollback').set('Content-Type', 'application/json');
+    sending.write(Buffer.from('{"to":"\xff"}', 'latin1'));
+    expect((await sending).body).toEqual({ success: false, error: 'Request body is not valid UTF-8' });
+    const big = await post('rollback').send({ to: 'a'.repeat(5000) });
+    expect(big.status).toBe(413);
+    // The archive's own limit is not this one: the answer does not speak of it.
+    expect(big.body.error).not.toMatch(/archive|RELEASE_UPLOAD_BYTES/);
+    expect(readManifest(releasesDir).remotes.legal).toBeUndefined();
+  });
+
   it('stores an upload without activating it, answers its preview link, then activates and rolls back under the token label', async () => {
     const res = await upload(operator, makeTgz(releaseEntries()));
     expect(res.status).toBe(201);

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import type { DB } from '../db/connection';
 import { failure, success } from '@aitools/contracts/answers';
 import { RATE_LIMIT_KEY } from '../middleware/rateLimit';
+import { jsonBody } from '../middleware/body';
 import { REMOTE_NAMES } from '../paths';
 import { RELEASE_ID } from './manifest';
 import { fileManifestStore, type ManifestStore } from './manifestStore';
@@ -111,7 +112,16 @@ export function releasesRouter(opts: ReleasesRouterOptions): Router {
       return void res
         .status(415)
         .json(failure('Send the release folder as a gzip tar with Content-Type: application/gzip.'));
-    express.raw({ type: () => true, limit: opts.maxUploadBytes })(req, res, next);
+    express.raw({ type: () => true, limit: opts.maxUploadBytes })(req, res, (err?: unknown) =>
+      next(
+        (err as { type?: string } | undefined)?.type === 'entity.too.large'
+          ? new UploadError(
+              413,
+              `The archive is larger than ${opts.maxUploadBytes} bytes (RELEASE_UPLOAD_BYTES). A release folder holds its build output only.`,
+            )
+          : err,
+      ),
+    );
   };
 
   router.post('/:remote', opts.uploadLimit, readArchive, async (req, res) => {
@@ -127,7 +137,7 @@ export function releasesRouter(opts: ReleasesRouterOptions): Router {
     res.status(201).json(success({ id: meta.id, previewUrl }));
   });
 
-  router.post('/:remote/activate', express.json({ limit: '4kb' }), async (req, res) => {
+  router.post('/:remote/activate', jsonBody('4kb'), async (req, res) => {
     const { remote } = req.params as { remote: string };
     const body = activateBody.safeParse(req.body ?? {});
     if (!body.success) {
@@ -166,7 +176,7 @@ export function releasesRouter(opts: ReleasesRouterOptions): Router {
     res.json(success({ remote, active: r.active, aborted: r.aborted }));
   });
 
-  router.post('/:remote/rollback', express.json({ limit: '4kb' }), async (req, res) => {
+  router.post('/:remote/rollback', jsonBody('4kb'), async (req, res) => {
     const { remote } = req.params as { remote: string };
     const body = rollbackBody.safeParse(req.body ?? {});
     if (!body.success)
@@ -210,15 +220,6 @@ export function releasesRouter(opts: ReleasesRouterOptions): Router {
   router.use((err: unknown, _req: Request, res: Response, next: NextFunction) => {
     if (err instanceof ReleaseError || err instanceof UploadError)
       return void res.status(err.status).json(failure(err.message));
-    if ((err as { type?: string })?.type === 'entity.too.large') {
-      return void res
-        .status(413)
-        .json(
-          failure(
-            `The archive is larger than ${opts.maxUploadBytes} bytes (RELEASE_UPLOAD_BYTES). A release folder holds its build output only.`,
-          ),
-        );
-    }
     next(err);
   });
   return router;
