@@ -124,6 +124,16 @@ function checkPublishable(record: PostRecord): void {
   throw new HttpError(400, `Not publishable yet: ${issueLines(r.error).join('; ')}`, fieldErrors);
 }
 
+/** A post as one save left it: the version it made, what is stored now and what was before. */
+export interface SavedPost {
+  version: number;
+  record: PostRecord;
+  before: PostRecord | null;
+}
+
+/** Work done in a save's own transaction (the console's audit row), so the save is kept only with it. */
+export type OnSaved = (trx: DB, saved: SavedPost) => Promise<void>;
+
 /** Writes a version of a post and the post itself in one transaction (409 when `base` is not the newest). */
 async function writePost(
   db: DB,
@@ -132,6 +142,7 @@ async function writePost(
   before: PostRecord | null,
   next: PostRecord,
   author: string,
+  onSaved?: OnSaved,
 ): Promise<number> {
   checkPublishable(next);
   const now = new Date().toISOString();
@@ -145,7 +156,7 @@ async function writePost(
   return saveRevision(
     db,
     { kind: 'post', key: slug, base, body: next, author, ...(before ? { previous: before } : {}) },
-    async (trx) => {
+    async (trx, version) => {
       if (before) await trx.updateTable('blog_posts').set(row).where('slug', '=', slug).execute();
       else
         await trx
@@ -153,14 +164,21 @@ async function writePost(
           .values({ slug, ...row })
           .execute();
       if (before?.status === 'published' || next.status === 'published') await bumpDataVersion(trx);
+      await onSaved?.(trx, { version, record: next, before });
     },
   );
 }
 
 /** A new draft (409 when the slug is taken). */
-export async function createPost(db: DB, slug: string, fields: PostFields, author: string): Promise<number> {
+export async function createPost(
+  db: DB,
+  slug: string,
+  fields: PostFields,
+  author: string,
+  onSaved?: OnSaved,
+): Promise<number> {
   if (await readRow(db, slug)) throw new HttpError(409, `A post with the address /blog/${slug} exists already.`);
-  return writePost(db, slug, 0, null, { ...fields, status: 'draft', published_at: null }, author);
+  return writePost(db, slug, 0, null, { ...fields, status: 'draft', published_at: null }, author, onSaved);
 }
 
 export type PostAction = 'save' | 'publish' | 'schedule' | 'unpublish';
@@ -180,8 +198,9 @@ export async function changePost(
   slug: string,
   change: PostChange,
   author: string,
-  now = new Date(),
+  opts: { now?: Date; onSaved?: OnSaved } = {},
 ): Promise<{ version: number; record: PostRecord; before: PostRecord } | null> {
+  const now = opts.now ?? new Date();
   const row = await readRow(db, slug);
   if (!row) return null;
   const before = recordOf(row);
@@ -195,7 +214,7 @@ export async function changePost(
     next.status = 'scheduled';
     next.published_at = change.at.toISOString();
   } else if (change.action === 'unpublish') next.status = 'draft';
-  const version = await writePost(db, slug, change.base, before, next, author);
+  const version = await writePost(db, slug, change.base, before, next, author, opts.onSaved);
   return { version, record: next, before };
 }
 
@@ -206,6 +225,7 @@ export async function restorePost(
   old: Pick<Revision, 'body'>,
   base: number,
   author: string,
+  onSaved?: OnSaved,
 ): Promise<{ version: number; record: PostRecord } | null> {
   const row = await readRow(db, slug);
   if (!row) return null;
@@ -215,5 +235,5 @@ export async function restorePost(
     status: before.status,
     published_at: before.published_at,
   };
-  return { version: await writePost(db, slug, base, before, next, author), record: next };
+  return { version: await writePost(db, slug, base, before, next, author, onSaved), record: next };
 }

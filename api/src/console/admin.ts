@@ -4,23 +4,24 @@ import { z } from 'zod';
 import { success } from '@aitools/contracts/answers';
 import { inTransaction, type DB } from '../db/connection';
 import { createToken, listTokens, parseRemotes, revokeToken, TokenError } from '../releases/tokens';
-import { listAudit, personActor, writeAudit } from './audit';
+import { listAudit, personActor } from './audit';
 import { publicPerson } from './auth';
 import { readBody } from './body';
-import { addressOf, allow, personOf } from './guard';
+import { allow, auditedChange, personOf, sessionOf, type AuditedChange } from './guard';
 import { createInvitation } from './invitations';
 import {
   ConsoleError,
   createPerson,
   findPerson,
   listPeople,
+  listPeopleForChange,
   newPersonSchema,
   setDisabled,
   setRoles,
   type Person,
 } from './people';
 import { describeRoles, rolesSchema, type Role } from './roles';
-import { endSessionsOf, sessionCookie, startSession, type SessionTimes } from './sessions';
+import { endSessionsOf, sessionCookie, sessionEnd, startSession, type SessionTimes } from './sessions';
 
 const rolesBody = z.object({ roles: rolesSchema }).strict();
 const tokenBody = z.object({ label: z.string().max(64), remotes: z.array(z.string().max(32)).min(1).max(10) }).strict();
@@ -29,13 +30,16 @@ export function adminRouter(opts: { db: DB; origin: string; times: SessionTimes 
   const { db, origin, times } = opts;
   const router = Router();
   const admin = (action: string) => allow(db, 'admin', action);
-  const audit = (req: Request, res: Response, action: string, target: string, summary: string) =>
-    writeAudit(db, { actor: personActor(personOf(res)), action, target, summary, address: addressOf(req) });
   const idOf = (req: Request) => Number((req.params as { id: string }).id);
+  const audited = <T>(req: Request, res: Response, action: string, change: AuditedChange<T>) =>
+    auditedChange(db, req, res, action, change);
 
-  /** An admin never leaves the console without one: the last enabled admin keeps the role and stays enabled. */
-  const assertAnotherAdmin = async (person: Person) => {
-    const admins = (await listPeople(db)).filter((p) => !p.disabled && p.roles.some((r) => r.role === 'admin'));
+  /** An admin never leaves the console without one: the last enabled admin keeps the role and stays enabled. Read in
+   *  the change's transaction, the rows locked (listPeopleForChange). */
+  const assertAnotherAdmin = async (trx: DB, person: Person) => {
+    const admins = (await listPeopleForChange(trx)).filter(
+      (p) => !p.disabled && p.roles.some((r) => r.role === 'admin'),
+    );
     if (admins.length === 1 && admins[0]!.id === person.id)
       throw new ConsoleError(409, 'This is the only admin: make another admin first.');
   };
@@ -46,78 +50,73 @@ export function adminRouter(opts: { db: DB; origin: string; times: SessionTimes 
 
   router.post('/invitations', admin('person.invite'), async (req, res) => {
     const body = readBody(newPersonSchema, req.body);
-    const person = await createPerson(db, body);
-    const invitation = await createInvitation(db, { personId: person.id, origin, by: personActor(personOf(res)) });
-    await audit(
-      req,
-      res,
-      'person.invite',
-      `person ${person.id} ${person.name}`,
-      `invited as ${describeRoles(person.roles)}`,
-    );
-    res.status(201).json(success({ person: publicPerson(person), ...invitation }));
+    const answer = await audited(req, res, 'person.invite', async (trx) => {
+      const person = await createPerson(trx, body);
+      const invitation = await createInvitation(trx, { personId: person.id, origin, by: personActor(personOf(res)) });
+      return {
+        target: `person ${person.id} ${person.name}`,
+        summary: `invited as ${describeRoles(person.roles)}`,
+        answer: { person: publicPerson(person), ...invitation },
+      };
+    });
+    res.status(201).json(success(answer));
   });
 
   // Recovery: a new one-time link for an existing person (a lost passkey); earlier unused links end.
   router.post('/people/:id/invitation', admin('person.recover'), async (req, res) => {
-    const person = await findPerson(db, idOf(req));
-    const invitation = await createInvitation(db, { personId: person.id, origin, by: personActor(personOf(res)) });
-    await audit(req, res, 'person.recover', `person ${person.id} ${person.name}`, 'new invitation link issued');
+    const invitation = await audited(req, res, 'person.recover', async (trx) => {
+      const person = await findPerson(trx, idOf(req));
+      return {
+        target: `person ${person.id} ${person.name}`,
+        summary: 'new invitation link issued',
+        answer: await createInvitation(trx, { personId: person.id, origin, by: personActor(personOf(res)) }),
+      };
+    });
     res.json(success(invitation));
   });
 
   // A change of roles ends the person's sessions (they sign in again and get a new id); an admin changing their own
-  // gets a new session at once.
+  // gets a new session id at once, which ends when the one it replaces would have.
   router.post('/people/:id/roles', admin('person.roles'), async (req, res) => {
-    const person = await findPerson(db, idOf(req));
     const { roles } = readBody(rolesBody, req.body);
-    if (!roles.some((r) => r.role === 'admin')) await assertAnotherAdmin(person);
-    await inTransaction(db, async (trx) => {
+    const own = idOf(req) === personOf(res).id;
+    const { after, renewed } = await audited(req, res, 'person.roles', async (trx) => {
+      const person = await findPerson(trx, idOf(req));
+      if (!roles.some((r) => r.role === 'admin')) await assertAnotherAdmin(trx, person);
+      const end = own ? await sessionEnd(trx, sessionOf(res).idHash) : null;
       await setRoles(trx, person.id, roles as Role[]);
       await endSessionsOf(trx, person.id);
+      const now = Date.now();
+      const renewed = end ? { id: await startSession(trx, person.id, times, now, end), maxAgeMs: end - now } : null;
+      const after = await findPerson(trx, person.id);
+      return {
+        target: `person ${person.id} ${person.name}`,
+        summary: `${describeRoles(person.roles)} -> ${describeRoles(after.roles)}`,
+        answer: { after, renewed },
+      };
     });
-    const after = await findPerson(db, person.id);
-    if (person.id === personOf(res).id)
-      res.append('Set-Cookie', sessionCookie(await startSession(db, person.id, times), times.absoluteMs));
-    await audit(
-      req,
-      res,
-      'person.roles',
-      `person ${person.id} ${person.name}`,
-      `${describeRoles(person.roles)} -> ${describeRoles(after.roles)}`,
-    );
+    if (renewed) res.append('Set-Cookie', sessionCookie(renewed.id, renewed.maxAgeMs));
     res.json(success({ person: publicPerson(after) }));
   });
 
-  router.post('/people/:id/disable', admin('person.disable'), async (req, res) => {
-    const person = await findPerson(db, idOf(req));
-    await assertAnotherAdmin(person);
-    await inTransaction(db, async (trx) => {
-      await setDisabled(trx, person.id, true);
-      await endSessionsOf(trx, person.id);
+  const setEnabled = (enabled: boolean) => async (req: Request, res: Response) => {
+    const after = await audited(req, res, enabled ? 'person.enable' : 'person.disable', async (trx) => {
+      const person = await findPerson(trx, idOf(req));
+      if (!enabled) {
+        await assertAnotherAdmin(trx, person);
+        await endSessionsOf(trx, person.id);
+      }
+      await setDisabled(trx, person.id, !enabled);
+      return {
+        target: `person ${person.id} ${person.name}`,
+        summary: `${person.disabled ? 'disabled' : 'enabled'} -> ${enabled ? 'enabled' : 'disabled'}`,
+        answer: await findPerson(trx, person.id),
+      };
     });
-    await audit(
-      req,
-      res,
-      'person.disable',
-      `person ${person.id} ${person.name}`,
-      `${person.disabled ? 'disabled' : 'enabled'} -> disabled`,
-    );
-    res.json(success({ person: publicPerson(await findPerson(db, person.id)) }));
-  });
-
-  router.post('/people/:id/enable', admin('person.enable'), async (req, res) => {
-    const person = await findPerson(db, idOf(req));
-    await setDisabled(db, person.id, false);
-    await audit(
-      req,
-      res,
-      'person.enable',
-      `person ${person.id} ${person.name}`,
-      `${person.disabled ? 'disabled' : 'enabled'} -> enabled`,
-    );
-    res.json(success({ person: publicPerson(await findPerson(db, person.id)) }));
-  });
+    res.json(success({ person: publicPerson(after) }));
+  };
+  router.post('/people/:id/disable', admin('person.disable'), setEnabled(false));
+  router.post('/people/:id/enable', admin('person.enable'), setEnabled(true));
 
   router.get('/tokens', admin('token.read'), async (_req, res) => {
     res.json(success({ tokens: await listTokens(db) }));
@@ -126,15 +125,20 @@ export function adminRouter(opts: { db: DB; origin: string; times: SessionTimes 
   router.post('/tokens', admin('token.create'), async (req, res) => {
     const body = readBody(tokenBody, req.body);
     const remotes = parseRemotes(body.remotes.join(','));
-    const token = await createToken(db, { label: body.label, remotes });
-    await audit(req, res, 'token.create', body.label, `remotes ${remotes.join(',')}`);
+    const token = await audited(req, res, 'token.create', async (trx) => ({
+      target: body.label,
+      summary: `remotes ${remotes.join(',')}`,
+      answer: await createToken(trx, { label: body.label, remotes }),
+    }));
     res.status(201).json(success({ token, label: body.label, remotes }));
   });
 
   router.post('/tokens/:label/revoke', admin('token.revoke'), async (req, res) => {
     const { label } = req.params as { label: string };
-    if (!(await revokeToken(db, label))) throw new TokenError(`No live token is labelled "${label}".`);
-    await audit(req, res, 'token.revoke', label, 'revoked');
+    await audited(req, res, 'token.revoke', async (trx) => {
+      if (!(await revokeToken(trx, label))) throw new TokenError(`No live token is labelled "${label}".`);
+      return { target: label, summary: 'revoked', answer: null };
+    });
     res.json(success({ revoked: label }));
   });
 

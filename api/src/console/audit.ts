@@ -24,6 +24,18 @@ export interface AuditRow extends Required<AuditEntry> {
 
 const SUMMARY_MAX = 500;
 
+/** The most a row's summary holds (longer ones are cut). */
+export const AUDIT_SUMMARY_MAX = SUMMARY_MAX;
+
+/** "a, b, c and 12 more": the names, as many as fit in `room` characters, and how many did not. */
+export function namesWithin(names: readonly string[], room: number): string {
+  let shown = names.length;
+  const text = (n: number) =>
+    names.slice(0, n).join(', ') + (n < names.length ? `${n ? ' and ' : ''}${names.length - n} more` : '');
+  while (shown > 0 && text(shown).length > room) shown--;
+  return text(shown);
+}
+
 export const personActor = (p: { id: number; name: string }) => `person:${p.id} ${p.name}`;
 export const tokenActor = (label: string) => `token:${label}`;
 

@@ -72,8 +72,17 @@ export function authRouter(opts: { db: DB; rp: RelyingParty; times: SessionTimes
     res.append('Set-Cookie', sessionCookie(id, times.absoluteMs));
     res.append('Set-Cookie', `${FLOW_COOKIE}=; Path=/; Max-Age=0; Secure; HttpOnly; SameSite=Strict`);
   };
-  const audit = (req: Request, actor: string, action: string, target: string, summary: string, refused = false) =>
-    writeAudit(db, { actor, action, target, summary, address: addressOf(req), outcome: refused ? 'refused' : 'ok' });
+  /** An audit row, in the transaction (`trx`) of the change it records where there is one. */
+  const audit = (
+    trx: DB,
+    req: Request,
+    actor: string,
+    action: string,
+    target: string,
+    summary: string,
+    refused = false,
+  ) =>
+    writeAudit(trx, { actor, action, target, summary, address: addressOf(req), outcome: refused ? 'refused' : 'ok' });
 
   router.post('/invitation', limits['sign-in'], async (req, res) => {
     const { token } = readBody(tokenBody, req.body);
@@ -102,15 +111,16 @@ export function authRouter(opts: { db: DB; rp: RelyingParty; times: SessionTimes
       if (!(await useInvitation(trx, invitation.id)))
         throw new ConsoleError(410, 'This invitation link was used already. Ask an admin for a new one.');
       await storePasskey(trx, passkey);
+      await audit(
+        trx,
+        req,
+        personActor(invitation.person),
+        'passkey.register',
+        `person ${invitation.person.id}`,
+        `invitation used; passkey "${passkey.label}" added`,
+      );
     });
     await signIn(req, res, invitation.person);
-    await audit(
-      req,
-      personActor(invitation.person),
-      'passkey.register',
-      `person ${invitation.person.id}`,
-      `invitation used; passkey "${passkey.label}" added`,
-    );
     res.json(success({ person: publicPerson(invitation.person) }));
   });
 
@@ -139,6 +149,7 @@ export function authRouter(opts: { db: DB; rp: RelyingParty; times: SessionTimes
     } catch (err) {
       const claimed = res.locals[SIGN_IN_PERSON_KEY] as number | undefined;
       await audit(
+        db,
         req,
         claimed ? `person:${claimed}` : 'anonymous',
         'auth.sign-in',
@@ -149,22 +160,34 @@ export function authRouter(opts: { db: DB; rp: RelyingParty; times: SessionTimes
       throw err;
     }
     await signIn(req, res, person);
-    await audit(req, personActor(person), 'auth.sign-in', `person ${person.id}`, 'signed in with a passkey');
+    await audit(db, req, personActor(person), 'auth.sign-in', `person ${person.id}`, 'signed in with a passkey');
     res.json(success({ person: publicPerson(person) }));
   });
 
   router.post('/logout', async (req, res) => {
     const person = (await currentSession(db, req, times))?.person;
     const presented = presentedSessionHash(req);
-    if (presented) await endSession(db, presented);
-    if (person) await audit(req, personActor(person), 'auth.sign-out', `person ${person.id}`, 'this session ended');
+    await inTransaction(db, async (trx) => {
+      if (presented) await endSession(trx, presented);
+      if (person)
+        await audit(trx, req, personActor(person), 'auth.sign-out', `person ${person.id}`, 'this session ended');
+    });
     res.append('Set-Cookie', clearSessionCookie()).status(204).end();
   });
 
   router.post('/logout-everywhere', signedIn, async (req, res) => {
     const person = personOf(res);
-    await endSessionsOf(db, person.id);
-    await audit(req, personActor(person), 'auth.sign-out-everywhere', `person ${person.id}`, 'every session ended');
+    await inTransaction(db, async (trx) => {
+      await endSessionsOf(trx, person.id);
+      await audit(
+        trx,
+        req,
+        personActor(person),
+        'auth.sign-out-everywhere',
+        `person ${person.id}`,
+        'every session ended',
+      );
+    });
     res.append('Set-Cookie', clearSessionCookie()).status(204).end();
   });
 
@@ -193,21 +216,33 @@ export function authRouter(opts: { db: DB; rp: RelyingParty; times: SessionTimes
       { response: body.response, flow: flowOf(req), label: body.label },
       { personId: person.id },
     );
-    await storePasskey(db, passkey);
-    await audit(req, personActor(person), 'passkey.add', `person ${person.id}`, `passkey "${passkey.label}" added`);
+    await inTransaction(db, async (trx) => {
+      await storePasskey(trx, passkey);
+      await audit(
+        trx,
+        req,
+        personActor(person),
+        'passkey.add',
+        `person ${person.id}`,
+        `passkey "${passkey.label}" added`,
+      );
+    });
     res.json(success({ passkeys: await listPasskeys(db, person.id) }));
   });
 
   router.post('/passkeys/:id/delete', signedIn, async (req, res) => {
     const person = personOf(res);
-    const removed = await removePasskey(db, person.id, String((req.params as { id: string }).id));
-    await audit(
-      req,
-      personActor(person),
-      'passkey.remove',
-      `person ${person.id}`,
-      `passkey "${removed.label}" removed`,
-    );
+    await inTransaction(db, async (trx) => {
+      const removed = await removePasskey(trx, person.id, String((req.params as { id: string }).id));
+      await audit(
+        trx,
+        req,
+        personActor(person),
+        'passkey.remove',
+        `person ${person.id}`,
+        `passkey "${removed.label}" removed`,
+      );
+    });
     res.status(204).end();
   });
 

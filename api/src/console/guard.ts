@@ -4,7 +4,7 @@
  */
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import { failure } from '@aitools/contracts/answers';
-import type { DB } from '../db/connection';
+import { inTransaction, type DB } from '../db/connection';
 import { errorStatus, HttpError, publicErrorMessage } from '../middleware/errors';
 import { ModerationError } from '../moderation/service';
 import { ReleaseError } from '../releases/refusal';
@@ -108,6 +108,27 @@ export function allow(db: DB, capability: Capability, action: string): RequestHa
 
 /** The address of a request, for the audit trail (the connection's, or the trusted proxy's). */
 export const addressOf = (req: Request) => req.ip ?? '';
+
+/** A change a signed-in person makes: what its audit row names and says, and what the call answers. */
+export type AuditedChange<T> = (trx: DB) => Promise<{ target: string; summary: string; answer: T }>;
+
+/**
+ * Makes a change and writes its audit row in one transaction, so neither is kept without the other (docs/operations.md,
+ * The console): a change that fails leaves no row, and a row that cannot be written undoes the change.
+ */
+export function auditedChange<T>(
+  db: DB,
+  req: Request,
+  res: Response,
+  action: string,
+  change: AuditedChange<T>,
+): Promise<T> {
+  return inTransaction(db, async (trx) => {
+    const { target, summary, answer } = await change(trx);
+    await writeAudit(trx, { actor: personActor(personOf(res)), action, target, summary, address: addressOf(req) });
+    return answer;
+  });
+}
 
 /** Refusals of the services keep their words and status; anything else is the site's generic answer. */
 export function consoleErrors(report: (err: unknown, status: number) => void): ErrorRequestHandler {

@@ -1,5 +1,5 @@
 /** The moderators' pages: the submissions queue, the contact inbox, the waitlist and their CSV exports. */
-import { Router } from 'express';
+import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import { approvalChoicesSchema } from '@aitools/contracts/toolEdit';
 import { reasonField } from '@aitools/contracts/fields';
@@ -38,44 +38,41 @@ export function moderationRouter(db: DB): Router {
     res.json(success({ submissions: rows }));
   });
 
-  // Several at once, all or none: one transaction (each approval's own joins it: db/connection.ts inTransaction).
+  // Several at once, all or none, each with its audit row: one transaction (each approval's own joins it:
+  // db/connection.ts inTransaction).
+  const row = (req: Request, res: Response, action: string, target: string, summary: string) => ({
+    actor: personActor(personOf(res)),
+    action,
+    target,
+    summary,
+    address: addressOf(req),
+  });
+
   router.post('/submissions/approve', moderate, async (req, res) => {
     const body = readBody(approveBody, req.body);
-    const person = personOf(res);
-    const done = await inTransaction(db, async (trx) => {
-      const out: { id: number; slug: string; category: string; pricing: string }[] = [];
+    const tools = await inTransaction(db, async (trx) => {
+      const slugs: string[] = [];
       for (const id of new Set(body.ids)) {
         const { slug, tool } = await approveSubmission(trx, id, { category: body.category, pricing: body.pricing });
-        out.push({ id, slug, category: tool.category ?? '', pricing: tool.pricing ?? '' });
+        const summary = `pending -> approved as /tool/${slug} (${tool.category ?? ''}, ${tool.pricing ?? ''})`;
+        await writeAudit(trx, row(req, res, 'submission.approve', `submission ${id}`, summary));
+        slugs.push(slug);
       }
-      return out;
+      return slugs;
     });
-    for (const d of done)
-      await writeAudit(db, {
-        actor: personActor(person),
-        action: 'submission.approve',
-        target: `submission ${d.id}`,
-        summary: `pending -> approved as /tool/${d.slug} (${d.category}, ${d.pricing})`,
-        address: addressOf(req),
-      });
-    res.json(success({ approved: done.length, tools: done.map((d) => d.slug) }));
+    res.json(success({ approved: tools.length, tools }));
   });
 
   router.post('/submissions/reject', moderate, async (req, res) => {
     const body = readBody(rejectBody, req.body);
-    const person = personOf(res);
     const unique = [...new Set(body.ids)];
     await inTransaction(db, async (trx) => {
-      for (const id of unique) await rejectSubmission(trx, id);
+      for (const id of unique) {
+        await rejectSubmission(trx, id);
+        const summary = `pending -> rejected; reason: ${body.reason}`;
+        await writeAudit(trx, row(req, res, 'submission.reject', `submission ${id}`, summary));
+      }
     });
-    for (const id of unique)
-      await writeAudit(db, {
-        actor: personActor(person),
-        action: 'submission.reject',
-        target: `submission ${id}`,
-        summary: `pending -> rejected; reason: ${body.reason}`,
-        address: addressOf(req),
-      });
     res.json(success({ rejected: unique.length }));
   });
 
@@ -93,13 +90,7 @@ export function moderationRouter(db: DB): Router {
   ] as const)
     router.get(path, allow(db, 'moderate', `${name}.export`), async (req, res) => {
       const csv = await make(db);
-      await writeAudit(db, {
-        actor: personActor(personOf(res)),
-        action: `${name}.export`,
-        target: name,
-        summary: 'CSV exported',
-        address: addressOf(req),
-      });
+      await writeAudit(db, row(req, res, `${name}.export`, name, 'CSV exported'));
       res.type('text/csv; charset=utf-8').attachment(`${name}.csv`).send(csv);
     });
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Person } from '@aitools/contracts/console';
 import { textField } from '@aitools/contracts/fields';
 import { issueLines } from '@aitools/contracts/zod';
-import type { DB } from '../db/connection';
+import { dialectOf, type DB } from '../db/connection';
 import { normaliseRoles, rolesSchema, type Role } from './roles';
 
 export type { Person };
@@ -79,6 +79,21 @@ export async function findPerson(db: DB, id: number): Promise<Person> {
 
 export async function listPeople(db: DB): Promise<Person[]> {
   return (await db.selectFrom('console_people').select(COLUMNS).orderBy('id').execute()).map(fromRow);
+}
+
+/**
+ * Everyone, read inside a transaction that changes someone's roles or whether they are enabled. On Postgres the rows
+ * stay locked until it commits, so two admins taking away each other's role at the same moment cannot both see
+ * another admin left; SQLite runs one transaction at a time.
+ */
+export async function listPeopleForChange(trx: DB): Promise<Person[]> {
+  const rows = await trx
+    .selectFrom('console_people')
+    .select(COLUMNS)
+    .orderBy('id')
+    .$if(dialectOf(trx) === 'postgres', (q) => q.forUpdate())
+    .execute();
+  return rows.map(fromRow);
 }
 
 export async function setRoles(db: DB, id: number, roles: Role[]): Promise<void> {

@@ -3,14 +3,23 @@
  * every change is a version of the post and a row of the audit trail. A save names the version it started from; a
  * stale one is refused with 409 and the newer version (content/revisions.ts).
  */
-import { Router } from 'express';
+import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import { success } from '@aitools/contracts/answers';
 import { POST_SLUG, POST_SLUG_MAX, POST_STATUSES, postFieldsSchema, type PostStatus } from '@aitools/contracts/posts';
 import { COVER_WIDTHS, coverWidthOf, isImageFormat } from '@aitools/contracts/images';
 import { dateTimeSchema } from '@aitools/contracts/dateTime';
 import type { DB } from '../db/connection';
-import { changePost, createPost, getPost, listPosts, restorePost, storedDoc } from '../blog/editing';
+import {
+  changePost,
+  createPost,
+  getPost,
+  listPosts,
+  restorePost,
+  storedDoc,
+  type OnSaved,
+  type SavedPost,
+} from '../blog/editing';
 import type { PageRenderer } from '../ssr/renderPage';
 import { personActor, writeAudit } from './audit';
 import { readBody } from './body';
@@ -73,13 +82,17 @@ export function postsRouter(db: DB, deps: PostsDeps = {}): Router {
     if (!r.success) throw new ConsoleError(404, 'No such post.');
     return r.data;
   };
-  const audit = (
-    req: Parameters<typeof addressOf>[0],
-    actor: string,
-    action: string,
-    target: string,
-    summary: string,
-  ) => writeAudit(db, { actor, action, target: `post ${target}`, summary, address: addressOf(req) });
+  /** The audit row of a save, written in the save's own transaction (blog/editing.ts OnSaved). */
+  const auditSave =
+    (req: Request, res: Response, action: string, target: string, summary: (saved: SavedPost) => string): OnSaved =>
+    (trx, saved) =>
+      writeAudit(trx, {
+        actor: personActor(personOf(res)),
+        action,
+        target: `post ${target}`,
+        summary: summary(saved),
+        address: addressOf(req),
+      });
 
   router.get('/posts', edit('post.read'), async (req, res) => {
     const status = typeof req.query.status === 'string' && req.query.status ? req.query.status : undefined;
@@ -91,9 +104,13 @@ export function postsRouter(db: DB, deps: PostsDeps = {}): Router {
 
   router.post('/posts', edit('post.create'), async (req, res) => {
     const body = readBody(createBody, req.body);
-    const person = personOf(res);
-    const v = await createPost(db, body.slug, body.fields, personActor(person));
-    await audit(req, personActor(person), 'post.create', body.slug, `new draft "${body.fields.title}"`);
+    const v = await createPost(
+      db,
+      body.slug,
+      body.fields,
+      personActor(personOf(res)),
+      auditSave(req, res, 'post.create', body.slug, () => `new draft "${body.fields.title}"`),
+    );
     res.status(201).json(success({ post: await getPost(db, body.slug), version: v }));
   });
 
@@ -124,7 +141,6 @@ export function postsRouter(db: DB, deps: PostsDeps = {}): Router {
   router.post('/posts/:slug', edit('post.edit'), async (req, res) => {
     const key = slugOf(req.params);
     const body = readBody(changeBody, req.body);
-    const person = personOf(res);
     const done = await changePost(
       db,
       key,
@@ -134,11 +150,15 @@ export function postsRouter(db: DB, deps: PostsDeps = {}): Router {
         fields: body.fields,
         ...(body.at ? { at: new Date(body.at) } : {}),
       },
-      personActor(person),
+      personActor(personOf(res)),
+      {
+        onSaved: auditSave(req, res, `post.${body.action}`, key, ({ before, record, version }) => {
+          const change = SUMMARY[body.action]!(before!.status, record.status, record.published_at);
+          return `${change}, version ${version}`;
+        }),
+      },
     );
     if (!done) throw new ConsoleError(404, 'No such post.');
-    const summary = SUMMARY[body.action]!(done.before.status, done.record.status, done.record.published_at);
-    await audit(req, personActor(person), `post.${body.action}`, key, `${summary}, version ${done.version}`);
     res.json(success({ post: await getPost(db, key) }));
   });
 
@@ -169,10 +189,15 @@ export function postsRouter(db: DB, deps: PostsDeps = {}): Router {
     },
     keyOf: (key) => key,
     async restoreVersion(req, res, key, old, base) {
-      const person = personOf(res);
-      const done = await restorePost(db, key, old, base, personActor(person));
+      const done = await restorePost(
+        db,
+        key,
+        old,
+        base,
+        personActor(personOf(res)),
+        auditSave(req, res, 'post.restore', key, ({ version }) => `version ${old.version} restored as ${version}`),
+      );
       if (!done) throw new ConsoleError(404, 'No such post.');
-      await audit(req, personActor(person), 'post.restore', key, `version ${old.version} restored as ${done.version}`);
       res.json(success({ post: await getPost(db, key) }));
     },
   });
@@ -182,7 +207,13 @@ export function postsRouter(db: DB, deps: PostsDeps = {}): Router {
     const post = await getPost(db, key);
     if (!post) throw new ConsoleError(404, 'No such post.');
     if (!deps.previewLink) throw new ConsoleError(503, 'This server makes no preview links.');
-    await audit(req, personActor(personOf(res)), 'post.preview-link', key, `preview link made (${post.status})`);
+    await writeAudit(db, {
+      actor: personActor(personOf(res)),
+      action: 'post.preview-link',
+      target: `post ${key}`,
+      summary: `preview link made (${post.status})`,
+      address: addressOf(req),
+    });
     res.json(success({ url: deps.previewLink(key) }));
   });
 

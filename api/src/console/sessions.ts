@@ -27,8 +27,17 @@ export function sessionCookie(id: string, maxAgeMs: number): string {
 }
 export const clearSessionCookie = () => `${SESSION_COOKIE}=; Path=/; Max-Age=0; Secure; HttpOnly; SameSite=Strict`;
 
-/** A new session for the person (sign-in, or a renewal); returns the id, which exists in clear only in the cookie. */
-export async function startSession(db: DB, personId: number, times: SessionTimes, now = Date.now()): Promise<string> {
+/**
+ * A new session for the person (sign-in, or a renewal); returns the id, which exists in clear only in the cookie. A
+ * renewal passes the end of the session it replaces: a new id never moves the end set at sign-in.
+ */
+export async function startSession(
+  db: DB,
+  personId: number,
+  times: SessionTimes,
+  now = Date.now(),
+  expiresAt = now + times.absoluteMs,
+): Promise<string> {
   const id = randomBytes(32).toString('base64url');
   // Sessions that ended without a sign-out are swept here, where sessions are made (a sign-in is rare).
   await db
@@ -42,7 +51,7 @@ export async function startSession(db: DB, personId: number, times: SessionTimes
       person_id: personId,
       created_at: now,
       last_seen_at: now,
-      expires_at: now + times.absoluteMs,
+      expires_at: expiresAt,
     })
     .execute();
   return id;
@@ -85,6 +94,16 @@ export async function endSession(db: DB, idHash: string): Promise<void> {
 }
 
 /** Every session of the person, on every instance (sign out everywhere, disable, a change of roles). */
+/** When a live session ends in any case (12 hours after its sign-in), or null when it is gone. */
+export async function sessionEnd(db: DB, idHash: string): Promise<number | null> {
+  const row = await db
+    .selectFrom('console_sessions')
+    .select('expires_at')
+    .where('id_hash', '=', idHash)
+    .executeTakeFirst();
+  return row ? Number(row.expires_at) : null;
+}
+
 export async function endSessionsOf(db: DB, personId: number): Promise<void> {
   await db.deleteFrom('console_sessions').where('person_id', '=', personId).execute();
 }

@@ -25,7 +25,7 @@ import {
   type Editor,
 } from '../tools/editing';
 import { applyRename, previewRename, taxonomy } from '../tools/taxonomy';
-import { personActor } from './audit';
+import { AUDIT_SUMMARY_MAX, namesWithin, personActor } from './audit';
 import { readBody } from './body';
 import { versionRoutes } from './versionRoutes';
 import { addressOf, allow, personOf } from './guard';
@@ -174,12 +174,15 @@ export function toolsEditorRouter(db: DB): Router {
           async () => {},
         );
       },
-      (trx, plan) =>
-        audit(trx, by, {
+      (trx, plan) => {
+        const head = `"${rename.from}" -> "${rename.to}" on ${plan.tools} tools: `;
+        return audit(trx, by, {
           action: `${rename.kind}.${plan.merge ? 'merge' : 'rename'}`,
           target: `${rename.kind} ${rename.from}`,
-          summary: `"${rename.from}" -> "${rename.to}" on ${plan.tools} tools: ${plan.slugs.join(', ')}`,
-        }),
+          // As many tools as the row holds; each tool's own versions record the change too.
+          summary: head + namesWithin(plan.slugs, AUDIT_SUMMARY_MAX - head.length),
+        });
+      },
     );
     res.json(success(done));
   });

@@ -89,7 +89,7 @@ function isUniqueViolation(err: unknown): boolean {
 export async function saveRevision<T>(
   db: DB,
   save: SaveRequest<T>,
-  apply: (trx: DB) => Promise<void>,
+  apply: (trx: DB, version: number) => Promise<void>,
 ): Promise<number> {
   const { kind, key, base } = save;
   try {
@@ -105,7 +105,7 @@ export async function saveRevision<T>(
           .execute();
       if (latest === 0 && save.previous !== undefined) await insert(save.previous, BEFORE_EDITS);
       await insert(save.body, save.author);
-      await apply(trx);
+      await apply(trx, version);
       return version;
     });
   } catch (err) {
