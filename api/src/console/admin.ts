@@ -2,7 +2,7 @@
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import { success } from '@aitools/contracts/answers';
-import { inTransaction, type DB } from '../db/connection';
+import type { DB } from '../db/connection';
 import { createToken, listTokens, parseRemotes, revokeToken, TokenError } from '../releases/tokens';
 import { listAudit, personActor } from './audit';
 import { publicPerson } from './auth';
