@@ -12,7 +12,7 @@ import { requestCookies } from '../http/cookies';
 import { SIGN_IN_PERSON_KEY, type RateLimits } from '../middleware/rateLimit';
 import { personActor, writeAudit } from './audit';
 import { readBody } from './body';
-import { addressOf, personOf, requireSession } from './guard';
+import { addressOf, auditedChange, personOf, requireSession } from './guard';
 import { openInvitation, useInvitation } from './invitations';
 import {
   authenticationOptions,
@@ -177,16 +177,9 @@ export function authRouter(opts: { db: DB; rp: RelyingParty; times: SessionTimes
 
   router.post('/logout-everywhere', signedIn, async (req, res) => {
     const person = personOf(res);
-    await inTransaction(db, async (trx) => {
+    await auditedChange(db, req, res, 'auth.sign-out-everywhere', async (trx) => {
       await endSessionsOf(trx, person.id);
-      await audit(
-        trx,
-        req,
-        personActor(person),
-        'auth.sign-out-everywhere',
-        `person ${person.id}`,
-        'every session ended',
-      );
+      return { target: `person ${person.id}`, summary: 'every session ended', answer: null };
     });
     res.append('Set-Cookie', clearSessionCookie()).status(204).end();
   });
@@ -216,32 +209,18 @@ export function authRouter(opts: { db: DB; rp: RelyingParty; times: SessionTimes
       { response: body.response, flow: flowOf(req), label: body.label },
       { personId: person.id },
     );
-    await inTransaction(db, async (trx) => {
+    await auditedChange(db, req, res, 'passkey.add', async (trx) => {
       await storePasskey(trx, passkey);
-      await audit(
-        trx,
-        req,
-        personActor(person),
-        'passkey.add',
-        `person ${person.id}`,
-        `passkey "${passkey.label}" added`,
-      );
+      return { target: `person ${person.id}`, summary: `passkey "${passkey.label}" added`, answer: null };
     });
     res.json(success({ passkeys: await listPasskeys(db, person.id) }));
   });
 
   router.post('/passkeys/:id/delete', signedIn, async (req, res) => {
     const person = personOf(res);
-    await inTransaction(db, async (trx) => {
+    await auditedChange(db, req, res, 'passkey.remove', async (trx) => {
       const removed = await removePasskey(trx, person.id, String((req.params as { id: string }).id));
-      await audit(
-        trx,
-        req,
-        personActor(person),
-        'passkey.remove',
-        `person ${person.id}`,
-        `passkey "${removed.label}" removed`,
-      );
+      return { target: `person ${person.id}`, summary: `passkey "${removed.label}" removed`, answer: null };
     });
     res.status(204).end();
   });
