@@ -167,16 +167,21 @@ describe("a tool's key features, FAQs and plans", () => {
   });
 
   // One tool of each stored plan shape: (a) a list, (b) key -> details, (c) structured plans.
-  it.each(['grok', 'meta-ai', 'gemini', 'fetch-mcp-server'])('%s saved unchanged shows the same page', async (slug) => {
-    const before = (await site().get(`/api/tools/${slug}`)).body as Tool;
-    const res = await save(slug, {});
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    const after = (await site().get(`/api/tools/${slug}`)).body as Tool;
-    expect(shown(after)).toEqual(shown(before));
-    expect(shown(before).plans.length).toBeGreaterThan(0);
-    const { entries } = await listAudit(t.db, { action: 'tool.edit' });
-    expect(entries[0]).toMatchObject({ target: `/tool/${slug}`, summary: 'saved without changes' });
-  });
+  it.each(['grok', 'meta-ai', 'gemini', 'fetch-mcp-server'])(
+    '%s saved unchanged shows the same page, dated as before',
+    async (slug) => {
+      const before = (await site().get(`/api/tools/${slug}`)).body as Tool;
+      const res = await save(slug, {});
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const after = (await site().get(`/api/tools/${slug}`)).body as Tool;
+      expect(shown(after)).toEqual(shown(before));
+      // "Updated" on the page and in the feed means the tool changed.
+      expect(after.lastUpdated).toBe(before.lastUpdated);
+      expect(shown(before).plans.length).toBeGreaterThan(0);
+      const { entries } = await listAudit(t.db, { action: 'tool.edit' });
+      expect(entries[0]).toMatchObject({ target: `/tool/${slug}`, summary: 'saved without changes' });
+    },
+  );
 
   it('changes a FAQ answer, a key feature and a plan; the page shows them', async () => {
     const { edit } = await open('chatgpt');
@@ -222,8 +227,10 @@ describe('hiding a tool', () => {
   it('answers 410, leaves list, search, sitemap, feeds and /v0.1, and unhiding restores it', async () => {
     const slug = 'fetch-mcp-server';
     const name = (await open(slug)).edit.mcpServer as ServerJson;
-    // A save dates the tool today, which puts it among the feed's newest entries.
-    expect((await save(slug, {})).status).toBe(200);
+    // A change dates the tool today, which puts it among the feed's newest entries.
+    expect(
+      (await save(slug, { description: 'Fetches a web page and gives it to the model as markdown.' })).status,
+    ).toBe(200);
     const inEverything = async () => ({
       page: (await site().get(`/api/tools/${slug}`)).status,
       list: (await site().get('/api/tools')).body.data.some((x: { slug: string }) => x.slug === slug),

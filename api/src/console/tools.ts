@@ -85,7 +85,9 @@ export function toolsEditorRouter(db: DB): Router {
       db,
       { kind: 'tool', key: keyOf(current), base, body: next, author: by.actor, previous: before },
       async (trx) => {
-        saved = await writeToolEdit(trx, current, next, today());
+        // "Updated" (the page, the feed) means the tool changed: a save without changes keeps the date it had.
+        const dated = changed.length ? today() : (current.tool.lastUpdated ?? today());
+        saved = await writeToolEdit(trx, current, next, dated);
         await audit(trx, by, {
           action,
           target: `/tool/${next.slug}`,
