@@ -1,19 +1,22 @@
 /**
  * What a console change guarantees beyond its role check (docs/operations.md, The console): the change and its audit
- * row are one transaction, a renewed session keeps the end set at sign-in, and two admins taking away each other's
- * role at the same moment leave one admin (on Postgres, where requests run at once, as well as on SQLite).
+ * row are one transaction, a renewed session keeps the end set at sign-in, two admins taking away each other's role
+ * at the same moment leave one admin, and a rename of a tag at the same moment as a save of one of its tools loses
+ * neither (on Postgres, where requests run at once, as well as on SQLite).
  */
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInPerson, startConsoleTest, type ConsoleTest } from '../../test/consoleHarness';
 import { insertSubmission, getSubmission } from '../forms/repository';
+import { seed } from '../db/seed';
 import { listPeople } from './people';
 import { sessionEnd } from './sessions';
 
 let t: ConsoleTest;
 beforeAll(async () => {
   t = await startConsoleTest({ CONSOLE_SIGN_IN_LIMIT: '1000', CONSOLE_SIGN_IN_PERSON_LIMIT: '1000' });
+  await seed(t.db);
 });
 afterAll(() => t.close());
 
@@ -102,6 +105,30 @@ describe('the last admin', () => {
       const admins = (await listPeople(t.db)).filter((p) => !p.disabled && p.roles.some((r) => r.role === 'admin'));
       expect(admins.length, `round ${round}: ${ab.status} ${ba.status}`).toBe(1);
       expect([ab.status, ba.status].sort()).toEqual([200, expect.any(Number)]);
+    }
+  });
+});
+
+describe('a rename and a save at the same moment', () => {
+  it('keep both: the save is kept with the rename, or refused with 409', async () => {
+    const { browser: editor } = await signedInPerson(t, 'Racing editor', [{ role: 'editor' }]);
+    const slug = 'fetch-mcp-server';
+    let tag = 'mcp';
+    for (let round = 0; round < 4; round++) {
+      const current = (await editor.get(`/api/tools/${slug}`)).body as { version: number; edit: { tags: string[] } };
+      expect(current.edit.tags).toContain(tag);
+      const description = `Round ${round}: fetches a web page for the model, edited while its tag was renamed.`;
+      const next = `${tag}-r${round}`;
+      const [rename, save] = await Promise.all([
+        editor.post('/api/taxonomy/rename', { kind: 'tag', from: tag, to: next }),
+        editor.post(`/api/tools/${slug}`, { base: current.version, edit: { ...current.edit, description } }),
+      ]);
+      expect(rename.status, JSON.stringify(rename.body)).toBe(200);
+      expect([200, 409], JSON.stringify(save.body)).toContain(save.status);
+      const after = (await editor.get(`/api/tools/${slug}`)).body as { edit: { tags: string[]; description: string } };
+      expect(after.edit.tags, `round ${round}`).toContain(next);
+      if (save.status === 200) expect(after.edit.description, `round ${round}`).toBe(description);
+      tag = next;
     }
   });
 });

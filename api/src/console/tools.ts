@@ -25,6 +25,7 @@ import {
   type Editor,
 } from '../tools/editing';
 import { applyRename, previewRename, taxonomy } from '../tools/taxonomy';
+import { lockTools } from '../tools/repository';
 import { AUDIT_SUMMARY_MAX, namesWithin, personActor } from './audit';
 import { readBody } from './body';
 import { versionRoutes } from './versionRoutes';
@@ -83,7 +84,15 @@ export function toolsEditorRouter(db: DB): Router {
     let saved: Tool | undefined;
     const savedVersion = await saveRevision(
       db,
-      { kind: 'tool', key: keyOf(current), base, body: next, author: by.actor, previous: before },
+      {
+        kind: 'tool',
+        key: keyOf(current),
+        base,
+        body: next,
+        author: by.actor,
+        previous: before,
+        lock: (trx) => lockTools(trx, [current.tool.id]),
+      },
       async (trx) => {
         // "Updated" (the page, the feed) means the tool changed: a save without changes keeps the date it had.
         const dated = changed.length ? today() : (current.tool.lastUpdated ?? today());

@@ -74,6 +74,9 @@ export interface SaveRequest<T> {
   author: string;
   /** The record as stored before this save: kept as version 1 when this is its first save here. */
   previous?: T;
+  /** Takes the record's row lock first (tools/repository.ts lockTools), so a change made elsewhere at the same
+   *  moment (a rename of a tag) either comes before this save's version check or waits for the save. */
+  lock?: (trx: DB) => Promise<void>;
 }
 
 function isUniqueViolation(err: unknown): boolean {
@@ -94,6 +97,7 @@ export async function saveRevision<T>(
   const { kind, key, base } = save;
   try {
     return await inTransaction(db, async (trx) => {
+      await save.lock?.(trx);
       const latest = await latestVersion(trx, kind, key);
       if (latest !== base) throw new StaleVersionError(null);
       const now = new Date().toISOString();

@@ -1,4 +1,4 @@
-import type { DB } from '../db/connection';
+import { dialectOf, type DB } from '../db/connection';
 import { dataVersion, publicWrite, upsertPublic } from '../db/dataVersion';
 import { toToolSummary, type Tool, type ToolSummary } from '@aitools/contracts/tools';
 import { offeredToolNames } from '../registry/inspections';
@@ -73,6 +73,23 @@ export function toolColumns(tool: ToolInput) {
 }
 
 export type ToolInput = Omit<Tool, 'id'> & { id?: number };
+
+/**
+ * Locks tools' rows (all of them, or those of `ids`) until the caller's transaction ends, in the order of their ids.
+ * On Postgres two transactions run at once, and a change that writes a whole tool from what it read (a rename of a
+ * category or tag, an editor's save) would otherwise write back what the other changed meanwhile; SQLite runs one
+ * transaction at a time.
+ */
+export async function lockTools(trx: DB, ids?: number[]): Promise<void> {
+  if (dialectOf(trx) !== 'postgres') return;
+  await trx
+    .selectFrom('tools')
+    .select('id')
+    .$if(ids !== undefined, (q) => q.where('id', 'in', ids!))
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+}
 
 /** Inserts or updates a tool by slug; a write that changes nothing is skipped (so the seed at each start leaves the
  *  data version alone). Returns whether a row changed. */

@@ -9,7 +9,7 @@ import type { RenamePlan, Taxonomy, TaxonomyEntry } from '@aitools/contracts/edi
 import { inTransaction, type DB } from '../db/connection';
 import { bumpDataVersion } from '../db/dataVersion';
 import { HttpError } from '../middleware/errors';
-import { rowToTool, toolColumns } from './repository';
+import { lockTools, rowToTool, toolColumns } from './repository';
 
 const allTools = async (db: DB): Promise<Tool[]> =>
   (await db.selectFrom('tools').select(['id', 'doc']).orderBy('id').execute()).map(rowToTool);
@@ -75,6 +75,8 @@ export function applyRename(
   finish: (trx: DB, done: RenamePlan) => Promise<void>,
 ): Promise<RenamePlan> {
   return inTransaction(db, async (trx) => {
+    // Every tool is read after its lock, so no save made meanwhile is written back over (lockTools).
+    await lockTools(trx);
     const { plan: done, changed } = await plan(trx, rename);
     const before = new Map((await allTools(trx)).map((t) => [t.id, t]));
     for (const tool of changed) {
