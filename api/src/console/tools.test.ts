@@ -17,6 +17,7 @@ import { seed } from '../db/seed';
 import { dataVersion } from '../db/dataVersion';
 import { signedInPerson, startConsoleTest, type ConsoleBrowser, type ConsoleTest } from '../../test/consoleHarness';
 import { applyRename } from '../tools/taxonomy';
+import { getInspection } from '../registry/inspections';
 import { listAudit } from './audit';
 
 let t: ConsoleTest;
@@ -363,5 +364,31 @@ describe('roles', () => {
     expect(refused.map((e) => e.action).sort()).toEqual(
       ['taxonomy.read', 'taxonomy.rename', 'tool.edit', 'tool.hide', 'tool.read', 'tool.read'].sort(),
     );
+  });
+});
+
+describe('a restart (the seed run again)', () => {
+  it('keeps an MCP record an editor removed removed', async () => {
+    const slug = 'time-mcp-server';
+    const name = ((await open(slug)).edit.mcpServer as ServerJson).name;
+    expect((await save(slug, { mcpServer: null })).status).toBe(200);
+    const latest = () => site().get(`/v0.1/servers/${encodeURIComponent(name)}/versions/latest`);
+    expect((await latest()).status).toBe(404);
+    await seed(t.db);
+    expect((await latest()).status).toBe(404);
+    expect((await open(slug)).edit.mcpServer ?? null).toBeNull();
+  });
+
+  it("keeps a renamed tool's record and inspection with it, and gives none to a tool that takes its old slug", async () => {
+    const old = 'sequential-thinking-mcp-server';
+    const name = ((await open(old)).edit.mcpServer as ServerJson).name;
+    expect((await save(old, { slug: 'thinking-renamed' })).status).toBe(200);
+    expect((await save('poe', { slug: old })).status).toBe(200);
+    await seed(t.db);
+    expect((await open(old)).edit).toMatchObject({ name: 'Poe' });
+    expect((await open(old)).edit.mcpServer ?? null).toBeNull();
+    expect(await getInspection(t.db, old)).toBeNull();
+    expect(((await open('thinking-renamed')).edit.mcpServer as ServerJson).name).toBe(name);
+    expect(await getInspection(t.db, 'thinking-renamed')).not.toBeNull();
   });
 });

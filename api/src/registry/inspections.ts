@@ -5,7 +5,7 @@ import { publicWrite, upsertPublic } from '../db/dataVersion';
 import type { McpInspection } from '@aitools/contracts/inspection';
 import { join } from 'node:path';
 import { DATA_DIR } from '../paths';
-import { currentSlug } from '../tools/aliases';
+import { currentSlug, editedToolSlugs } from '../tools/aliases';
 
 export const INSPECTIONS_FILE = join(DATA_DIR, 'mcp-inspections.json');
 
@@ -18,16 +18,20 @@ export function readInspectionsFile(file = INSPECTIONS_FILE): InspectionsFile {
   return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as InspectionsFile) : { about: '', servers: {} };
 }
 
-/** Makes the table match the file: each tool's inspection written when it changed, those no longer in it removed. */
+/** Makes the table match the file: each tool's inspection written when it changed, those no longer in it removed;
+ *  a tool an editor changed keeps what it has. */
 export async function seedInspections(db: DB, file = INSPECTIONS_FILE): Promise<number> {
   const { servers } = readInspectionsFile(file);
   await inTransaction(db, async (trx) => {
     const tools = new Set((await trx.selectFrom('tools').select('slug').execute()).map((r) => r.slug));
-    const kept: string[] = [];
+    // The tools an editor changed keep their inspection as it is (editedToolSlugs), moved with a new slug included.
+    const edited = await editedToolSlugs(trx);
+    const kept: string[] = [...edited];
     for (const [seedSlug, inspection] of Object.entries(servers)) {
       // The file names tools by the slug they were seeded with; an editor may have changed it since.
       const slug = await currentSlug(trx, seedSlug);
       if (!tools.has(slug)) throw new Error(`mcp-inspections.json ${seedSlug}: no seeded tool has this slug`);
+      if (edited.has(slug)) continue;
       kept.push(slug);
       await upsertPublic(
         trx,

@@ -6,15 +6,16 @@ import { mcpSeedRecordSchema, type ServerJson } from '@aitools/contracts/mcp';
 import { issueLines } from '@aitools/contracts/zod';
 import { upsertServer } from './repository';
 import { publicWrite } from '../db/dataVersion';
-import { currentSlug } from '../tools/aliases';
+import { currentSlug, editedToolSlugs } from '../tools/aliases';
 
 /** Loads data/mcp-servers.json (tool slug -> server.json record) after the tools: every record must be valid and
- *  belong to a seeded tool, or the seed step fails loudly. Imported records, and those an editor changed (stored
- *  as 'import' too), are left as they are. */
+ *  belong to a seeded tool, or the seed step fails loudly. Imported records, and the tools an editor changed (their
+ *  record, or its absence), are left as they are. */
 export async function seedMcpServers(db: DB, file = join(DATA_DIR, 'mcp-servers.json')): Promise<number> {
   const records = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
   let count = 0;
   await inTransaction(db, async (trx) => {
+    const edited = await editedToolSlugs(trx);
     for (const [seedSlug, raw] of Object.entries(records)) {
       // The file names tools by the slug they were seeded with; an editor may have changed it since.
       const slug = await currentSlug(trx, seedSlug);
@@ -30,6 +31,8 @@ export async function seedMcpServers(db: DB, file = join(DATA_DIR, 'mcp-servers.
       const updatedAt = tool.day && !Number.isNaN(Date.parse(tool.day)) ? new Date(tool.day).toISOString() : undefined;
       // An imported record for this tool wins, under whatever name (upsertServer keeps it too).
       count++;
+      // A tool an editor changed keeps its record as they left it, or its absence (editedToolSlugs).
+      if (edited.has(slug)) continue;
       const held = await trx
         .selectFrom('mcp_servers')
         .select('source')

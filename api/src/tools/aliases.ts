@@ -25,6 +25,22 @@ export async function currentSlug(db: DB, slug: string): Promise<string> {
   return row?.slug ?? slug;
 }
 
+/**
+ * The slugs of the tools an editor has changed (a saved version of theirs exists, a rename's included). For these the
+ * database is the source of truth: the seed files no longer write what belongs to them (their MCP record and its
+ * inspection), a record the editor removed included, nor onto a tool that took a slug the seed file names.
+ */
+export async function editedToolSlugs(db: DB): Promise<Set<string>> {
+  const keys = new Set(
+    (await db.selectFrom('content_revisions').select('key').distinct().where('kind', '=', 'tool').execute()).map(
+      (r) => r.key,
+    ),
+  );
+  if (!keys.size) return new Set();
+  const tools = await db.selectFrom('tools').select(['id', 'slug']).execute();
+  return new Set(tools.filter((t) => keys.has(String(t.id))).map((t) => t.slug));
+}
+
 // Per database and data version, as the tool list is (tools/repository.ts): a slug change bumps the version.
 const held = new WeakMap<DB, { version: number; map: Promise<Map<string, string>> }>();
 
