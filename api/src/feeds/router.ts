@@ -68,7 +68,7 @@ export function feedsRouter(db: DB, siteOrigin: string, reads: ReplyCache): Rout
   const router = Router();
   const atom = (xml: string): Reply => ({
     type: 'application/atom+xml; charset=utf-8',
-    cacheControl: 'public, max-age=600',
+    cacheControl: 'no-cache',
     body: xml,
   });
   /** A feed of the site, at `feed.path`, about the page at `about`. */

@@ -144,7 +144,9 @@ describe('cached reads', () => {
     expect(missing.headers.etag).toBeUndefined();
     expect((await request(server).get('/v0.1/servers?limit=0')).status).toBe(400);
     const sitemap = await request(server).get('/sitemap.xml');
-    expect(sitemap.headers['cache-control']).toBe('public, max-age=3600');
+    // What the data makes is revalidated at every ask, never kept by a shared cache: a change shows at once.
+    for (const path of ['/sitemap.xml', '/feeds/blog.xml', '/feeds/tools.xml', '/v0.1/servers'])
+      expect((await request(server).get(path)).headers['cache-control'], path).toBe('no-cache');
     expect(sitemap.headers['content-type']).toBe('application/xml; charset=utf-8');
     expect((await request(server).get('/feeds/blog.xml')).headers['content-type']).toBe(
       'application/atom+xml; charset=utf-8',

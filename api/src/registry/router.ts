@@ -113,7 +113,7 @@ export function registryRouter(db: DB, siteOrigin: string, reads: ReplyCache): R
         servers: servers.map((s) => serverResponse(s, siteOrigin, inspections.get(s.slug))),
         metadata: { count: servers.length, ...(page.more && last ? { nextCursor: encodeCursor(last.doc.name) } : {}) },
       };
-      return json(body, 200, 'public, max-age=60');
+      return json(body, 200);
     }),
   );
 

@@ -39,7 +39,7 @@ export function seoRouter(db: DB, siteOrigin: string, reads: ReplyCache): Router
         .join('\n');
       return {
         type: 'application/xml; charset=utf-8',
-        cacheControl: 'public, max-age=3600',
+        cacheControl: 'no-cache',
         body: `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`,
       };
     }),
