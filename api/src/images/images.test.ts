@@ -100,6 +100,23 @@ describe('image routes', { timeout: 20_000 }, () => {
     expect(Buffer.compare(again.body as Buffer, png)).toBe(0);
   });
 
+  it("draws a tool's social image with its own logo after an editor changes its slug", async () => {
+    const before = (await getTool(db, 'perplexity'))!;
+    expect(before.logo).toMatch(/^\/logos\/perplexity\.svg/);
+    const drawn = (await request(app).get(toolSocialImagePath(before))).body as Buffer;
+    const { id: _id, ...doc } = { ...before, slug: 'perplexity-renamed' };
+    await db
+      .updateTable('tools')
+      .set({ slug: 'perplexity-renamed', doc: JSON.stringify(doc) })
+      .where('slug', '=', 'perplexity')
+      .execute();
+    const after = (await getTool(db, 'perplexity-renamed'))!;
+    const res = await request(app).get(toolSocialImagePath(after));
+    expect(res.status).toBe(200);
+    // The same title, category and logo: the same picture.
+    expect(Buffer.compare(res.body as Buffer, drawn)).toBe(0);
+  });
+
   it('draws a 16:9 cover for a post; an old ?v= gets a short cache; unknown slugs are 404', async () => {
     const post = { slug: 'ai-market-landscape-2026', title: 'x', category: 'y' };
     const stale = await request(app).get(postCoverPath(post));

@@ -80,6 +80,13 @@ export function logoTileSvg(entry: LogoEntry): string {
   );
 }
 
+/** Which entry of data/logos.json a tool's stored logo address draws (`/logos/<slug>.svg?v=`): the slug the tool was
+ *  seeded with, which stays its logo's name after an editor changes the tool's slug. */
+export function logoKeyOf(logo: string | undefined): string | undefined {
+  const m = /^\/logos\/([^/?]+)\.svg(?:\?|$)/.exec(logo ?? '');
+  return m ? decodeURIComponent(m[1]!) : undefined;
+}
+
 /** The tool's logo address when data/logos.json maps it. */
 export function logoUrlFor(map: Map<string, LogoEntry>, toolSlug: string): string | undefined {
   const entry = map.get(toolSlug);

@@ -16,7 +16,7 @@ import { DEFAULT_QUERY, queryTools } from '@aitools/contracts/toolQuery';
 import { getPostForPreview, getPublishedPost, listPublishedPosts } from '../blog/repository';
 import type { Card } from './render';
 import { drawCard, type DrawingKind } from './drawing';
-import { logoTileSvg, type LogoEntry } from './logos';
+import { logoKeyOf, logoTileSvg, type LogoEntry } from './logos';
 
 /** Tools whose pictures are drawn ahead of any request: a large catalogue's others are drawn when first asked for
  *  (once each, off the event loop) rather than keeping a core busy for many minutes after every start. */
@@ -73,7 +73,9 @@ export function createImageService({
       const tool = await getTool(db, slug);
       if (!tool) return null;
       const category = toolCategory(tool.category);
-      const logo = logos.get(slug);
+      // The tool's own logo, named by its first slug (logoKeyOf), not whatever tool has that slug now.
+      const key = logoKeyOf(tool.logo);
+      const logo = key === undefined ? undefined : logos.get(key);
       return {
         subject: { slug, title: tool.name, category: tool.category },
         card: {
