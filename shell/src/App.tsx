@@ -4,6 +4,7 @@ import { TopBar } from './layout/TopBar';
 import { Footer } from './layout/Footer';
 import { ScrollManager } from './layout/ScrollManager';
 import { NavigationProgress } from './layout/NavigationProgress';
+import { PageOrPending } from './remotes/PageOrPending';
 import { ErrorBoundary, GlobalErrorScreen, RouterErrorScreen } from './screens/ErrorScreens';
 import './styles/global.css';
 
@@ -16,7 +17,9 @@ function Frame() {
       <TopBar />
       <div id="main-content" className="app__content">
         <ErrorBoundary resetKey={pathname} fallback={(error) => <RouterErrorScreen error={error} />}>
-          <Outlet />
+          <PageOrPending>
+            <Outlet />
+          </PageOrPending>
         </ErrorBoundary>
       </div>
       <Footer />

@@ -18,8 +18,12 @@ export async function launchBrowser(): Promise<Browser> {
 }
 
 /** A page with JavaScript off, in its own context: only the server's HTML, its links and its forms. */
-export async function noJsPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
+export async function noJsPage(browser: Browser, opts: { colorScheme?: 'light' | 'dark' } = {}): Promise<Page> {
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    viewport: { width: 1280, height: 900 },
+    colorScheme: opts.colorScheme,
+  });
   return context.newPage();
 }
 

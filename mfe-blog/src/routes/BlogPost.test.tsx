@@ -123,10 +123,11 @@ describe('BlogPost', () => {
     expect(head.robots).toBe('noindex,nofollow');
   });
 
-  it('has a loading screen for in-app navigations', async () => {
+  it('has a loading screen for in-app navigations, titled after the post it loads', async () => {
     const Pending = BlogPostRoute.Pending!;
-    render(<Pending />);
+    render(<Pending params={{ slug: 'what-is-mcp' }} />);
     expect(screen.getByRole('heading', { name: 'Loading Blog Post' })).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('Loading what-is-mcp | AI Tools Blog'));
   });
 
   it('shows not found for a 404, logging "Blog post not found"', async () => {

@@ -1,8 +1,8 @@
 import { data, Link, type LoaderFunctionArgs } from 'react-router-dom';
-import { defineRoute, getConfig, routeApi, shareOrCopy, type RouteProps } from '@aitools/platform';
+import { defineRoute, getConfig, routeApi, shareOrCopy, useHead, type RouteProps } from '@aitools/platform';
 import { fetchPost, type PostResult } from '../features/posts/api';
 import { FALLBACK_POST, FALLBACK_SLUG } from '../features/posts/fallbackPost';
-import { postHead } from './head';
+import { BLOG_TITLE, postHead } from './head';
 import { formatPostDate, calendarDay } from '../shared/dates';
 import { displayCategory, type BlogPost as Post } from '../features/posts/posts';
 import { PostBody } from '../features/post/PostBody';
@@ -39,7 +39,8 @@ function BlogPost({ data }: RouteProps<BlogPostData>) {
 }
 
 /** Shown while an in-app navigation loads a post. */
-function Loading() {
+function Loading({ params }: { params: Record<string, string | undefined> }) {
+  useHead({ title: `Loading ${params.slug ?? ''} | ${BLOG_TITLE}` });
   return (
     <main className="blog-post">
       <div className="blog-state" role="status">

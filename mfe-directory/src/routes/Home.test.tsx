@@ -260,7 +260,7 @@ describe('Home with server data', () => {
 describe('Home without server data', () => {
   it('has the loading screen for navigations (no counter while none is known), then renders the API list from its loader', async () => {
     const Pending = HomeRoute.Pending!;
-    render(<Pending />);
+    render(<Pending params={{}} />);
     expect(screen.getByText('Loading AI tools directory...')).toBeTruthy();
     expect(screen.queryByText(/tools loaded/)).toBeNull();
     vi.stubGlobal(

@@ -71,19 +71,18 @@ describe('ToolDetail found', () => {
     ).toEqual(['/?category=Development', '/?type=free', '/', '/blog', '/#faq', '/submit']);
   });
 
-  it('shows 8 tags and toggles the rest', () => {
-    renderDetail('/tool/cursor', { slug: 'cursor', tool: TOOL });
-    const tags = () => within(screen.getByRole('list', { name: 'Tags' })).getAllByRole('listitem').length;
-    expect(tags()).toBe(8);
-    fireEvent.click(screen.getByRole('button', { name: 'Show 2 more tags' }));
-    expect(tags()).toBe(10);
-    fireEvent.click(screen.getByRole('button', { name: 'Show less' }));
-    expect(tags()).toBe(8);
+  it('shows 8 tags and the rest behind a native disclosure (it works without script)', () => {
+    const { container } = renderDetail('/tool/cursor', { slug: 'cursor', tool: TOOL });
+    expect(within(screen.getByRole('list', { name: 'Tags' })).getAllByRole('listitem')).toHaveLength(8);
+    const more = container.querySelector<HTMLDetailsElement>('details.dir-taglist__more')!;
+    expect(more.open).toBe(false);
+    expect(more.querySelector('summary')!.textContent).toBe('Show 2 more tags' + 'Show less');
+    expect(within(more).getAllByRole('listitem', { hidden: true })).toHaveLength(2);
   });
 
   it('has no tag toggle with 8 tags or fewer', () => {
-    renderDetail('/tool/cursor', { slug: 'cursor', tool: { ...TOOL, tags: ['a', 'b'] } });
-    expect(screen.queryByRole('button', { name: /more tags/ })).toBeNull();
+    const { container } = renderDetail('/tool/cursor', { slug: 'cursor', tool: { ...TOOL, tags: ['a', 'b'] } });
+    expect(container.querySelector('details.dir-taglist__more')).toBeNull();
   });
 
   it('sorts pricing plans by weight and shows parsed details with a short form of long prices', () => {
@@ -140,9 +139,11 @@ describe('ToolDetail found', () => {
     alert.mockRestore();
   });
 
-  it('Back to Directory goes to / when there is no history', () => {
+  it('Back to Directory is a link to / (it works without script) and goes there when there is no history', () => {
     renderDetail('/tool/cursor', { slug: 'cursor', tool: TOOL });
-    fireEvent.click(screen.getByRole('button', { name: '← Back to Directory' }));
+    const back = screen.getByRole('link', { name: '← Back to Directory' });
+    expect(back.getAttribute('href')).toBe('/');
+    fireEvent.click(back);
     expect(screen.getByText('home page')).toBeTruthy();
   });
 });
@@ -150,7 +151,7 @@ describe('ToolDetail found', () => {
 describe('ToolDetail loading and not found', () => {
   it('has the "Loading AI Tool" screen for navigations, and renders the tool its loader fetched', async () => {
     const Pending = ToolDetailRoute.Pending!;
-    render(<Pending />);
+    render(<Pending params={{}} />);
     expect(screen.getByText('Loading AI Tool')).toBeTruthy();
     vi.stubGlobal('scrollTo', vi.fn());
     vi.stubGlobal(

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, type MouseEvent } from 'react';
 import { Link, useLocation, useNavigate, useNavigationType } from 'react-router-dom';
 import {
   canonicalUrl,
@@ -116,8 +116,13 @@ function ToolDetail({ data: lookup }: RouteProps<ToolLookup>) {
     recordInteraction(tool.name, 'view', tool.category);
   }, [tool]);
 
-  // "Back to Directory": history when this visit has any (location.key is 'default' on the first entry), else /.
-  const backToDirectory = () => (location.key !== 'default' ? navigate(-1) : navigate('/'));
+  // "Back to Directory": a link to / (without script too); in the app, history when this visit has any (location.key
+  // is 'default' on the first entry). A click that opens a new tab or window keeps the link's own meaning.
+  const backToDirectory = (e: MouseEvent<HTMLAnchorElement>) => {
+    if (location.key === 'default' || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    e.preventDefault();
+    void navigate(-1);
+  };
 
   if (!tool) {
     return (
@@ -163,9 +168,9 @@ function ToolDetail({ data: lookup }: RouteProps<ToolLookup>) {
             <li aria-current="page">{tool.name}</li>
           </ol>
         </nav>
-        <button type="button" className="btn btn--ghost btn--small dir-detail__back" onClick={backToDirectory}>
+        <Link to="/" className="btn btn--ghost btn--small dir-detail__back" onClick={backToDirectory}>
           ← Back to Directory
-        </button>
+        </Link>
 
         <header className="dir-detail__header">
           <LogoTile name={tool.name} logo={tool.logo} size={80} />

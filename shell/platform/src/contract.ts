@@ -76,8 +76,9 @@ export interface RouteModule<D = any> {
   head?: (args: HeadArgs<D>) => Head;
   /** E.g. the directory filters its list in the browser, so a new query needs no new data. */
   shouldRevalidate?: (args: ShouldRevalidateFunctionArgs) => boolean;
-  /** Shown in place of the page while an in-app navigation to this route loads (the loading states of docs/product.md). */
-  Pending?: ComponentType;
+  /** Shown in place of the page while an in-app navigation to this route loads (the loading states of docs/product.md),
+   *  with the route's params (a post's slug for its loading title). */
+  Pending?: ComponentType<{ params: Record<string, string | undefined> }>;
 }
 
 /** The default export of a remote's server entry: exposed name (as in the federation config) -> route module. */

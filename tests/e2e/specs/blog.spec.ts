@@ -218,6 +218,33 @@ describe('blog post (/blog/:slug)', () => {
     await page.context().close();
   });
 
+  it("shows the post's loading screen and title while a slow answer is on its way, then the post", async () => {
+    const { page, errors } = await openPage(browser);
+    await page.goto(`${BASE}/blog`);
+    await waitForRoute(page);
+    // The post's data answers a second and a half late.
+    await page.route(`**/api/blog/public/posts/${HISTORY}*`, async (route) => {
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.continue();
+    });
+    await page.getByPlaceholder('Search posts...').fill('history');
+    await page
+      .getByRole('link', { name: 'How AI All Started: A Brief History of Artificial Intelligence' })
+      .first()
+      .click();
+    await page.getByRole('heading', { level: 1, name: 'Loading Blog Post' }).waitFor();
+    assert.equal(await page.title(), `Loading ${HISTORY} | AI Tools Blog`);
+    await page
+      .getByRole('heading', { level: 1, name: 'How AI All Started: A Brief History of Artificial Intelligence' })
+      .waitFor();
+    await page.waitForFunction(
+      (t) => document.title === t,
+      'How AI All Started: A Brief History of Artificial Intelligence | AI Tools Blog',
+    );
+    assert.deepEqual(errors, []);
+    await page.context().close();
+  });
+
   it('copies the link when the device cannot share', async () => {
     const { page, errors } = await openPage(browser);
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: BASE });

@@ -71,6 +71,25 @@ describe('the directory without JavaScript', () => {
     assert.equal(await open.locator('summary').textContent(), await questions.nth(1).textContent());
     await page.context().close();
   });
+
+  it("shows a tool's other tags, goes back to the directory, and follows the system's dark preference", async () => {
+    const page = await noJsPage(browser, { colorScheme: 'dark' });
+    await page.goto(`${BASE}/tool/chatgpt`);
+    const more = page.locator('.dir-taglist__more');
+    const extra = more.getByRole('list', { name: 'More tags' });
+    assert.equal(await extra.isVisible(), false);
+    await more.getByText(/^Show \d+ more tags$/).click();
+    assert.equal(await extra.isVisible(), true);
+    assert.ok((await extra.getByRole('listitem').count()) > 0);
+    await more.getByText('Show less').click();
+    assert.equal(await extra.isVisible(), false);
+    // Without a saved choice and without script, the system's preference decides the theme.
+    const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    assert.notEqual(background, 'rgb(248, 250, 252)', 'the dark theme, not the light one');
+    await page.getByRole('link', { name: '← Back to Directory' }).click();
+    await page.waitForURL(`${BASE}/`);
+    await page.context().close();
+  });
 });
 
 describe('the directory before its code arrives', () => {

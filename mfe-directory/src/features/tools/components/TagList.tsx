@@ -1,32 +1,32 @@
-import { useState } from 'react';
-
 const VISIBLE_TAGS = 8;
 
-/** The first 8 tags; "Show N more tags" / "Show less" only when there are more. */
+/**
+ * The first 8 tags; "Show N more tags" / "Show less" only when there are more. The toggle is the browser's own
+ * disclosure (`<details>`), so it works before and without the page's code and has nothing to hydrate.
+ */
 export function TagList({ tags }: { tags: string[] }) {
-  const [expanded, setExpanded] = useState(false);
   if (!tags.length) return null;
-  const hidden = tags.length - VISIBLE_TAGS;
-  const shown = expanded ? tags : tags.slice(0, VISIBLE_TAGS);
+  const more = tags.slice(VISIBLE_TAGS);
+  const list = (names: string[], label: string) => (
+    <ul aria-label={label}>
+      {names.map((t) => (
+        <li key={t} className="tag">
+          {t}
+        </li>
+      ))}
+    </ul>
+  );
   return (
     <div className="dir-taglist">
-      <ul aria-label="Tags" id="dir-taglist">
-        {shown.map((t) => (
-          <li key={t} className="tag">
-            {t}
-          </li>
-        ))}
-      </ul>
-      {hidden > 0 && (
-        <button
-          type="button"
-          className="dir-link-btn"
-          aria-expanded={expanded}
-          aria-controls="dir-taglist"
-          onClick={() => setExpanded((v) => !v)}
-        >
-          {expanded ? 'Show less' : `Show ${hidden} more tags`}
-        </button>
+      {list(tags.slice(0, VISIBLE_TAGS), 'Tags')}
+      {more.length > 0 && (
+        <details className="dir-taglist__more">
+          <summary className="dir-link-btn">
+            <span className="dir-taglist__show">Show {more.length} more tags</span>
+            <span className="dir-taglist__less">Show less</span>
+          </summary>
+          {list(more, 'More tags')}
+        </details>
       )}
     </div>
   );

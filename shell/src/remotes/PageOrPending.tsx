@@ -1,0 +1,48 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { useLocation, useNavigation } from 'react-router-dom';
+import { matchPage } from '@aitools/platform/route-match';
+import { useModuleSource } from './moduleSource';
+
+/**
+ * How long an in-app navigation keeps the current page on screen (under the progress bar) before the next page's
+ * loading screen replaces it: a quick navigation never flashes a loading screen, a slow one says what it is loading.
+ */
+export const PENDING_AFTER_MS = 400;
+
+/**
+ * The current page, or, while an in-app navigation to another page has taken longer than PENDING_AFTER_MS, that
+ * page's own loading screen: its route module's Pending ("Loading AI Tool", "Loading blog posts..."; docs/product.md).
+ * The server never shows one: it sends each page with its data.
+ */
+export function PageOrPending({ children }: { children: ReactNode }) {
+  const navigation = useNavigation();
+  const { pathname } = useLocation();
+  const source = useModuleSource();
+  const target =
+    navigation.state === 'loading' && navigation.location.pathname !== pathname ? navigation.location : null;
+  const page = target ? matchPage(target.pathname) : null;
+  const remote = page?.route.remote;
+  const module = page?.route.module;
+  const targetKey = target?.key;
+  const [shownFor, setShownFor] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!targetKey || !remote || !module) return;
+    let current = true;
+    // The module may still be on its way (a remote not loaded yet): its loading screen shows once it is here.
+    const timer = setTimeout(() => {
+      source.load(remote, module).then(
+        () => current && setShownFor(targetKey),
+        () => {}, // the navigation itself reports the failure (the route's error screen)
+      );
+    }, PENDING_AFTER_MS);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [targetKey, remote, module, source]);
+
+  const Pending =
+    page && shownFor === targetKey ? source.get(page.route.remote, page.route.module)?.Pending : undefined;
+  return Pending ? <Pending params={page!.params} /> : children;
+}
