@@ -1,5 +1,6 @@
+import { useEffect } from 'react';
 import { data, Link, type LoaderFunctionArgs } from 'react-router-dom';
-import { defineRoute, getConfig, routeApi, shareOrCopy, useHead, type RouteProps } from '@aitools/platform';
+import { defineRoute, getConfig, routeApi, shareOrCopy, type RouteProps } from '@aitools/platform';
 import { fetchPost, type PostResult } from '../features/posts/api';
 import { FALLBACK_POST, FALLBACK_SLUG } from '../features/posts/fallbackPost';
 import { BLOG_TITLE, postHead } from './head';
@@ -40,7 +41,10 @@ function BlogPost({ data }: RouteProps<BlogPostData>) {
 
 /** Shown while an in-app navigation loads a post. */
 function Loading({ params }: { params: Record<string, string | undefined> }) {
-  useHead({ title: `Loading ${params.slug ?? ''} | ${BLOG_TITLE}` });
+  // Only the title changes while the post loads; its page sets the whole head once it is here.
+  useEffect(() => {
+    document.title = `Loading ${params.slug ?? ''} | ${BLOG_TITLE}`;
+  }, [params.slug]);
   return (
     <main className="blog-post">
       <div className="blog-state" role="status">

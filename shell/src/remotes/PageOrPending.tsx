@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { useLocation, useNavigation } from 'react-router-dom';
-import { matchPage } from '@aitools/platform/route-match';
+import { matchPath, useLocation, useNavigation } from 'react-router-dom';
+import { ROUTE_TABLE } from '@aitools/platform/routes';
 import { useModuleSource } from './moduleSource';
 
 /**
@@ -14,13 +14,22 @@ export const PENDING_AFTER_MS = 400;
  * page's own loading screen: its route module's Pending ("Loading AI Tool", "Loading blog posts..."; docs/product.md).
  * The server never shows one: it sends each page with its data.
  */
+/** The route table's page at a path, matched by the router's own rules (its matcher is in the page's code already). */
+function pageAt(pathname: string) {
+  for (const route of ROUTE_TABLE) {
+    const match = matchPath(route.path, pathname);
+    if (match) return { route, params: match.params };
+  }
+  return null;
+}
+
 export function PageOrPending({ children }: { children: ReactNode }) {
   const navigation = useNavigation();
   const { pathname } = useLocation();
   const source = useModuleSource();
   const target =
     navigation.state === 'loading' && navigation.location.pathname !== pathname ? navigation.location : null;
-  const page = target ? matchPage(target.pathname) : null;
+  const page = target ? pageAt(target.pathname) : null;
   const remote = page?.route.remote;
   const module = page?.route.module;
   const targetKey = target?.key;
