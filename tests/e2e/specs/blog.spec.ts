@@ -21,6 +21,18 @@ const markWindow = (page: Page) =>
 const windowMarked = (page: Page) =>
   page.evaluate(() => (window as unknown as { __blogMark?: boolean }).__blogMark === true);
 
+const HISTORY_TITLE = 'How AI All Started: A Brief History of Artificial Intelligence';
+/** Finds the history post by the list's search and opens it from its card. */
+const openHistoryFromList = async (page: Page) => {
+  await page.getByPlaceholder('Search posts...').fill('history');
+  await page.getByRole('link', { name: HISTORY_TITLE }).first().click();
+};
+/** The history post on screen, with its own title. */
+const historyShown = async (page: Page) => {
+  await page.getByRole('heading', { level: 1, name: HISTORY_TITLE }).waitFor();
+  await page.waitForFunction((t) => document.title === t, `${HISTORY_TITLE} | AI Tools Blog`);
+};
+
 describe('blog list (/blog)', () => {
   it('is HTML first: posts, head, next link and Blog structured data without JavaScript', async () => {
     const res = await fetch(`${BASE}/blog`);
@@ -168,21 +180,11 @@ describe('blog post (/blog/:slug)', () => {
     const { page, errors } = await openPage(browser);
     await page.goto(`${BASE}/blog`);
     await waitForRoute(page);
-    await page.getByPlaceholder('Search posts...').fill('history');
     await markWindow(page);
-    await page
-      .getByRole('link', { name: 'How AI All Started: A Brief History of Artificial Intelligence' })
-      .first()
-      .click();
+    await openHistoryFromList(page);
     await page.waitForURL(`${BASE}/blog/${HISTORY}`);
     await waitForRoute(page);
-    await page
-      .getByRole('heading', { level: 1, name: 'How AI All Started: A Brief History of Artificial Intelligence' })
-      .waitFor();
-    await page.waitForFunction(
-      (t) => document.title === t,
-      'How AI All Started: A Brief History of Artificial Intelligence | AI Tools Blog',
-    );
+    await historyShown(page);
     assert.equal(await windowMarked(page), true, 'the list opened the post in-app');
     // The cover the app rendered loads, from its WebP source.
     const cover = page.locator('img.blog-post__image');
@@ -227,20 +229,10 @@ describe('blog post (/blog/:slug)', () => {
       await new Promise((r) => setTimeout(r, 1500));
       await route.continue();
     });
-    await page.getByPlaceholder('Search posts...').fill('history');
-    await page
-      .getByRole('link', { name: 'How AI All Started: A Brief History of Artificial Intelligence' })
-      .first()
-      .click();
+    await openHistoryFromList(page);
     await page.getByRole('heading', { level: 1, name: 'Loading Blog Post' }).waitFor();
     assert.equal(await page.title(), `Loading ${HISTORY} | AI Tools Blog`);
-    await page
-      .getByRole('heading', { level: 1, name: 'How AI All Started: A Brief History of Artificial Intelligence' })
-      .waitFor();
-    await page.waitForFunction(
-      (t) => document.title === t,
-      'How AI All Started: A Brief History of Artificial Intelligence | AI Tools Blog',
-    );
+    await historyShown(page);
     assert.deepEqual(errors, []);
     await page.context().close();
   });
