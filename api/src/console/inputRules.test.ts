@@ -104,6 +104,15 @@ describe('posts', () => {
     });
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
   });
+
+  it("the live preview takes a seeded post's day or a date and time as its publication, and nothing else", async () => {
+    const preview = (published_at: unknown) =>
+      editor.post('/api/posts/preview', { slug: 'rules-preview', fields: FIELDS, published_at });
+    // This test's server renders no pages: a body the rules take gets 503, one they refuse 400.
+    for (const day of ['2026-04-08', '2026-04-08T10:00:00.000Z', null]) expect((await preview(day)).status).toBe(503);
+    for (const bad of ['yesterday', '2026-02-30', '9999-12-31T23:59:59-14:00'])
+      expect((await preview(bad)).status, bad).toBe(400);
+  });
 });
 
 describe('moderation', () => {

@@ -60,7 +60,13 @@ const previewBody = z
   .object({
     slug,
     fields: postFieldsSchema,
-    published_at: dateTimeSchema('a date and time with its offset').nullable().optional(),
+    // A seeded post's date is a day (YYYY-MM-DD); one published here, a date and time.
+    published_at: z
+      .union([z.iso.date(), dateTimeSchema('a date and time with its offset')], {
+        error: 'a date (YYYY-MM-DD) or a date and time with its offset',
+      })
+      .nullable()
+      .optional(),
   })
   .strict();
 
