@@ -22,10 +22,8 @@ export interface AuditRow extends Required<AuditEntry> {
   at: string;
 }
 
-const SUMMARY_MAX = 500;
-
 /** The most a row's summary holds (longer ones are cut). */
-export const AUDIT_SUMMARY_MAX = SUMMARY_MAX;
+export const AUDIT_SUMMARY_MAX = 500;
 
 /** "a, b, c and 12 more": the names, as many as fit in `room` characters, and how many did not. */
 export function namesWithin(names: readonly string[], room: number): string {
@@ -66,7 +64,7 @@ export async function writeAudit(db: DB, entry: AuditEntry, now = new Date()): P
       actor: oneLine(entry.actor, 200),
       action: oneLine(entry.action, 64),
       target: oneLine(entry.target, 200),
-      summary: oneLine(entry.summary ?? '', SUMMARY_MAX),
+      summary: oneLine(entry.summary ?? '', AUDIT_SUMMARY_MAX),
       address: oneLine(entry.address ?? '', 64),
       outcome: entry.outcome ?? 'ok',
     })

@@ -10,7 +10,7 @@ import { ModerationError } from '../moderation/service';
 import { ReleaseError } from '../releases/refusal';
 import { TokenError } from '../releases/tokens';
 import { StaleVersionError } from '../content/revisions';
-import { personActor, writeAudit } from './audit';
+import { personActor, writeAudit, type AuditEntry } from './audit';
 import { ConsoleError, type Person } from './people';
 import { may, type Capability } from './roles';
 import { currentSession, type Session, type SessionTimes } from './sessions';
@@ -109,6 +109,21 @@ export function allow(db: DB, capability: Capability, action: string): RequestHa
 /** The address of a request, for the audit trail (the connection's, or the trusted proxy's). */
 export const addressOf = (req: Request) => req.ip ?? '';
 
+/** The audit row of a signed-in person's request: who, from where, and what it did. */
+export const auditEntry = (
+  req: Request,
+  res: Response,
+  action: string,
+  target: string,
+  summary: string,
+): AuditEntry => ({
+  actor: personActor(personOf(res)),
+  action,
+  target,
+  summary,
+  address: addressOf(req),
+});
+
 /** A change a signed-in person makes: what its audit row names and says, and what the call answers. */
 export type AuditedChange<T> = (trx: DB) => Promise<{ target: string; summary: string; answer: T }>;
 
@@ -125,7 +140,7 @@ export function auditedChange<T>(
 ): Promise<T> {
   return inTransaction(db, async (trx) => {
     const { target, summary, answer } = await change(trx);
-    await writeAudit(trx, { actor: personActor(personOf(res)), action, target, summary, address: addressOf(req) });
+    await writeAudit(trx, auditEntry(req, res, action, target, summary));
     return answer;
   });
 }

@@ -1,5 +1,5 @@
 /** The moderators' pages: the submissions queue, the contact inbox, the waitlist and their CSV exports. */
-import { Router, type Request, type Response } from 'express';
+import { Router } from 'express';
 import { z } from 'zod';
 import { approvalChoicesSchema } from '@aitools/contracts/toolEdit';
 import { reasonField } from '@aitools/contracts/fields';
@@ -16,9 +16,9 @@ import {
   SUBMISSION_STATUSES,
   subscribersCsv,
 } from '../moderation/service';
-import { personActor, writeAudit } from './audit';
+import { writeAudit } from './audit';
 import { readBody } from './body';
-import { addressOf, allow, personOf } from './guard';
+import { allow, auditEntry } from './guard';
 import { ConsoleError } from './people';
 
 const ids = z.array(z.number().int().positive()).min(1).max(100);
@@ -40,14 +40,6 @@ export function moderationRouter(db: DB): Router {
 
   // Several at once, all or none, each with its audit row: one transaction (each approval's own joins it:
   // db/connection.ts inTransaction).
-  const row = (req: Request, res: Response, action: string, target: string, summary: string) => ({
-    actor: personActor(personOf(res)),
-    action,
-    target,
-    summary,
-    address: addressOf(req),
-  });
-
   router.post('/submissions/approve', moderate, async (req, res) => {
     const body = readBody(approveBody, req.body);
     const tools = await inTransaction(db, async (trx) => {
@@ -55,7 +47,7 @@ export function moderationRouter(db: DB): Router {
       for (const id of new Set(body.ids)) {
         const { slug, tool } = await approveSubmission(trx, id, { category: body.category, pricing: body.pricing });
         const summary = `pending -> approved as /tool/${slug} (${tool.category ?? ''}, ${tool.pricing ?? ''})`;
-        await writeAudit(trx, row(req, res, 'submission.approve', `submission ${id}`, summary));
+        await writeAudit(trx, auditEntry(req, res, 'submission.approve', `submission ${id}`, summary));
         slugs.push(slug);
       }
       return slugs;
@@ -70,7 +62,7 @@ export function moderationRouter(db: DB): Router {
       for (const id of unique) {
         await rejectSubmission(trx, id);
         const summary = `pending -> rejected; reason: ${body.reason}`;
-        await writeAudit(trx, row(req, res, 'submission.reject', `submission ${id}`, summary));
+        await writeAudit(trx, auditEntry(req, res, 'submission.reject', `submission ${id}`, summary));
       }
     });
     res.json(success({ rejected: unique.length }));
@@ -90,7 +82,7 @@ export function moderationRouter(db: DB): Router {
   ] as const)
     router.get(path, allow(db, 'moderate', `${name}.export`), async (req, res) => {
       const csv = await make(db);
-      await writeAudit(db, row(req, res, `${name}.export`, name, 'CSV exported'));
+      await writeAudit(db, auditEntry(req, res, `${name}.export`, name, 'CSV exported'));
       res.type('text/csv; charset=utf-8').attachment(`${name}.csv`).send(csv);
     });
 

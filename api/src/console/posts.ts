@@ -24,7 +24,7 @@ import type { PageRenderer } from '../ssr/renderPage';
 import { personActor, writeAudit } from './audit';
 import { readBody } from './body';
 import { versionRoutes } from './versionRoutes';
-import { addressOf, allow, personOf } from './guard';
+import { allow, auditEntry, personOf } from './guard';
 import { ConsoleError } from './people';
 import { siteAddresses } from './previewAddresses';
 import type { ImageCopy } from '../images/service';
@@ -92,13 +92,7 @@ export function postsRouter(db: DB, deps: PostsDeps = {}): Router {
   const auditSave =
     (req: Request, res: Response, action: string, target: string, summary: (saved: SavedPost) => string): OnSaved =>
     (trx, saved) =>
-      writeAudit(trx, {
-        actor: personActor(personOf(res)),
-        action,
-        target: `post ${target}`,
-        summary: summary(saved),
-        address: addressOf(req),
-      });
+      writeAudit(trx, auditEntry(req, res, action, `post ${target}`, summary(saved)));
 
   router.get('/posts', edit('post.read'), async (req, res) => {
     const status = typeof req.query.status === 'string' && req.query.status ? req.query.status : undefined;
@@ -213,13 +207,10 @@ export function postsRouter(db: DB, deps: PostsDeps = {}): Router {
     const post = await getPost(db, key);
     if (!post) throw new ConsoleError(404, 'No such post.');
     if (!deps.previewLink) throw new ConsoleError(503, 'This server makes no preview links.');
-    await writeAudit(db, {
-      actor: personActor(personOf(res)),
-      action: 'post.preview-link',
-      target: `post ${key}`,
-      summary: `preview link made (${post.status})`,
-      address: addressOf(req),
-    });
+    await writeAudit(
+      db,
+      auditEntry(req, res, 'post.preview-link', `post ${key}`, `preview link made (${post.status})`),
+    );
     res.json(success({ url: deps.previewLink(key) }));
   });
 
