@@ -1,6 +1,6 @@
 import { z } from './zod';
 import type { Success } from './answers';
-import { textField } from './fields';
+import { requiredTextField, textField } from './fields';
 
 /**
  * Blog post shapes shared by the API and the blog remote (docs/product.md, Post data).
@@ -10,18 +10,15 @@ import { textField } from './fields';
 /** The longest each text field of a post may be, in the seed's files and in the console alike. */
 export const POST_FIELD_MAX = { title: 200, excerpt: 500, category: 60, tag: 40, author: 80 } as const;
 
-/** A text field a published post needs, under the shared field rules (fields.ts). */
-const needed = (label: string, max: number) => textField({ label, max }).min(1, `${label} is required`);
-
 /** Front matter of api/data/blog/*.md; the seed step rejects a file that does not match. */
 export const blogFrontMatterSchema = z.object({
-  title: needed('Title', POST_FIELD_MAX.title),
+  title: requiredTextField('Title', POST_FIELD_MAX.title),
   slug: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'lowercase words joined by hyphens'),
-  excerpt: needed('Excerpt', POST_FIELD_MAX.excerpt),
+  excerpt: requiredTextField('Excerpt', POST_FIELD_MAX.excerpt),
   description: textField({ label: 'Description', max: POST_FIELD_MAX.excerpt }).optional(),
-  category: needed('Category', POST_FIELD_MAX.category),
-  tags: z.array(needed('Tag', POST_FIELD_MAX.tag)).min(1),
-  author: needed('Author', POST_FIELD_MAX.author),
+  category: requiredTextField('Category', POST_FIELD_MAX.category),
+  tags: z.array(requiredTextField('Tag', POST_FIELD_MAX.tag)).min(1),
+  author: requiredTextField('Author', POST_FIELD_MAX.author),
   published_at: z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}/, 'a date, YYYY-MM-DD')

@@ -3,7 +3,7 @@
  * CLIs, analytics events): one zod builder per kind of field, each refusal naming the field and the reason.
  */
 import { z } from './zod';
-import { findForbiddenCharacter, forbiddenReason, normalizeLineBreaks } from './text';
+import { findForbiddenCharacter, forbiddenReason, hasVisibleCharacter, normalizeLineBreaks } from './text';
 import { dateTimeSchema } from './dateTime';
 
 export interface TextRules {
@@ -29,6 +29,13 @@ export function textField({ label, max, multiline = false }: TextRules, typeMess
       if (found) ctx.issues.push({ code: 'custom', message: `${label} ${forbiddenReason(found)}`, input: ctx.value });
     })
     .refine((v) => v.length <= max, `${label} must be ${max} characters or less`);
+}
+
+/** A text field that must hold something a reader can see: "{label} is required" otherwise. */
+export function requiredTextField(label: string, max: number, multiline = false) {
+  return textField({ label, max, multiline })
+    .min(1, `${label} is required`)
+    .refine(hasVisibleCharacter, `${label} is required`);
 }
 
 /** Why an operator made a change (a rejected submission, a release rolled back), kept in the audit trail. */

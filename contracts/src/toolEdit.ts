@@ -4,8 +4,7 @@
  * with it before sending; the api checks the save again and answers each refused field with its reason.
  */
 import { fieldErrorsOf, z } from './zod';
-import { isWebUrl, textField, webUrlField } from './fields';
-import { hasVisibleCharacter } from './text';
+import { isWebUrl, requiredTextField, textField, webUrlField } from './fields';
 import { DESCRIPTION_MAX_LENGTH, NAME_MAX_LENGTH, URL_MAX_LENGTH } from './forms';
 import { mcpSeedRecordSchema } from './mcp';
 import type { FieldErrors } from './answers';
@@ -29,11 +28,6 @@ export const LONG_TEXT_MAX_LENGTH = 5000;
 /** Lowercase letters and digits in words joined by single hyphens: what an address of /tool/<slug> may be. */
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-const required = (label: string, max: number, multiline = false) =>
-  textField({ label, max, multiline })
-    .min(1, `${label} is required`)
-    .refine(hasVisibleCharacter, `${label} is required`);
-
 const optional = (label: string, max: number, multiline = false) =>
   textField({ label, max, multiline })
     .optional()
@@ -49,7 +43,7 @@ const keyFeatureField = z
     z
       .object(
         {
-          title: required('Title', SHORT_TEXT_MAX_LENGTH),
+          title: requiredTextField('Title', SHORT_TEXT_MAX_LENGTH),
           description: optional('Description', LONG_TEXT_MAX_LENGTH, true),
         },
         { error: 'A key feature is a title and a description' },
@@ -60,17 +54,21 @@ const keyFeatureField = z
 
 const faqField = z
   .object({
-    question: required('Question', SHORT_TEXT_MAX_LENGTH),
-    answer: required('Answer', LONG_TEXT_MAX_LENGTH, true),
+    question: requiredTextField('Question', SHORT_TEXT_MAX_LENGTH),
+    answer: requiredTextField('Answer', LONG_TEXT_MAX_LENGTH, true),
   })
   .strict();
 
 /** A plan as plans.ts edits it; one the page would skip (a name alone) is refused rather than silently dropped. */
 const planField = z
   .object({
-    name: required('Plan name', PLAN_NAME_MAX_LENGTH),
+    name: requiredTextField('Plan name', PLAN_NAME_MAX_LENGTH),
     price: optional('Price', SHORT_TEXT_MAX_LENGTH),
-    features: list(required('A plan feature', SHORT_TEXT_MAX_LENGTH), 'Plan features', PLAN_FEATURES_MAX).default([]),
+    features: list(
+      requiredTextField('A plan feature', SHORT_TEXT_MAX_LENGTH),
+      'Plan features',
+      PLAN_FEATURES_MAX,
+    ).default([]),
     description: optional('Plan description', LONG_TEXT_MAX_LENGTH, true),
     highlight: z.boolean({ error: 'Highlight is true or false' }).default(false),
   })
@@ -89,20 +87,20 @@ const logoField = textField({ label: 'Logo', max: URL_MAX_LENGTH }).refine(
 function buildToolEditSchema() {
   return z
     .object({
-      name: required('Name', NAME_MAX_LENGTH),
+      name: requiredTextField('Name', NAME_MAX_LENGTH),
       slug: z
         .string({ error: 'Slug must be text' })
         .trim()
         .min(1, 'Slug is required')
         .max(SLUG_MAX_LENGTH, `Slug must be ${SLUG_MAX_LENGTH} characters or less`)
         .regex(SLUG_PATTERN, 'Slug must be lowercase letters and digits joined by single hyphens'),
-      description: required('Description', DESCRIPTION_MAX_LENGTH, true),
+      description: requiredTextField('Description', DESCRIPTION_MAX_LENGTH, true),
       fullDescription: optional('Full description', FULL_DESCRIPTION_MAX_LENGTH, true),
       website: webUrlField({ label: 'Website URL', max: URL_MAX_LENGTH }),
-      category: required('Category', CATEGORY_MAX_LENGTH),
-      pricing: required('Pricing', PRICING_MAX_LENGTH),
+      category: requiredTextField('Category', CATEGORY_MAX_LENGTH),
+      pricing: requiredTextField('Pricing', PRICING_MAX_LENGTH),
       tags: z
-        .array(required('A tag', TAG_MAX_LENGTH), { error: 'Tags must be a list' })
+        .array(requiredTextField('A tag', TAG_MAX_LENGTH), { error: 'Tags must be a list' })
         .max(TAGS_MAX, `At most ${TAGS_MAX} tags`)
         .refine((tags) => new Set(tags.map((t) => t.toLowerCase())).size === tags.length, 'A tag is listed twice'),
       logo: logoField.optional().transform((v) => (v ? v : undefined)),
@@ -141,7 +139,7 @@ export const taxonomyRenameSchema = /* @__PURE__ */ z
   .object({
     kind: z.enum(['category', 'tag'], { error: 'kind is category or tag' }),
     from: z.string().min(1, 'from is required').max(CATEGORY_MAX_LENGTH),
-    to: required('The new name', CATEGORY_MAX_LENGTH),
+    to: requiredTextField('The new name', CATEGORY_MAX_LENGTH),
   })
   .strict()
   .refine((r) => r.kind !== 'tag' || r.to.length <= TAG_MAX_LENGTH, {
@@ -154,8 +152,8 @@ export type TaxonomyRename = z.output<typeof taxonomyRenameSchema>;
  *  tool's category and pricing, under the same rules as the tool's own fields. */
 export const approvalChoicesSchema = /* @__PURE__ */ z
   .object({
-    category: required('Category', CATEGORY_MAX_LENGTH).optional(),
-    pricing: required('Pricing', PRICING_MAX_LENGTH).optional(),
+    category: requiredTextField('Category', CATEGORY_MAX_LENGTH).optional(),
+    pricing: requiredTextField('Pricing', PRICING_MAX_LENGTH).optional(),
   })
   .strict();
 export type ApprovalChoices = z.output<typeof approvalChoicesSchema>;
