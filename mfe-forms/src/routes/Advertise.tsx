@@ -170,8 +170,8 @@ function Advertise({ data }: RouteProps<FormPageData>) {
               <p id="early-access-text">
                 We'll email you as soon as advertising opens. Taking you back to the directory...
               </p>
-              {/* Without script the browser's own refresh takes the visitor home, replacing this entry as the
-                  script's navigation does. */}
+              {/* Without script the browser's own refresh takes the visitor home (React renders nothing inside a
+                  noscript in the app, where the script's navigation does it). */}
               <noscript>
                 <meta httpEquiv="refresh" content={`${REDIRECT_AFTER_MS / 1000}; url=/`} />
               </noscript>

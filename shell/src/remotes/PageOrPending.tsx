@@ -9,11 +9,6 @@ import { useModuleSource } from './moduleSource';
  */
 export const PENDING_AFTER_MS = 400;
 
-/**
- * The current page, or, while an in-app navigation to another page has taken longer than PENDING_AFTER_MS, that
- * page's own loading screen: its route module's Pending ("Loading AI Tool", "Loading blog posts..."; docs/product.md).
- * The server never shows one: it sends each page with its data.
- */
 /** The route table's page at a path, matched by the router's own rules (its matcher is in the page's code already). */
 function pageAt(pathname: string) {
   for (const route of ROUTE_TABLE) {
@@ -23,6 +18,11 @@ function pageAt(pathname: string) {
   return null;
 }
 
+/**
+ * The current page, or, while an in-app navigation to another page has taken longer than PENDING_AFTER_MS, that
+ * page's own loading screen: its route module's Pending ("Loading AI Tool", "Loading blog posts..."; docs/product.md).
+ * The server never shows one: it sends each page with its data.
+ */
 export function PageOrPending({ children }: { children: ReactNode }) {
   const navigation = useNavigation();
   const { pathname } = useLocation();
@@ -51,7 +51,6 @@ export function PageOrPending({ children }: { children: ReactNode }) {
     };
   }, [targetKey, remote, module, source]);
 
-  const Pending =
-    page && shownFor === targetKey ? source.get(page.route.remote, page.route.module)?.Pending : undefined;
+  const Pending = remote && module && shownFor === targetKey ? source.get(remote, module)?.Pending : undefined;
   return Pending ? <Pending params={page!.params} /> : children;
 }
