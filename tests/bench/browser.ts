@@ -39,14 +39,21 @@ export interface PhoneTimes {
 /** Median first paint and code ready of `runs` cold visits to `url` on the emulated phone, in a Chromium with no
  *  debugger on the page (plainChromium.ts): what a visitor's phone runs, without the measurement's own work. */
 export async function phoneTimes(browser: PlainChromium, url: string, runs: number): Promise<PhoneTimes> {
-  const paint: number[] = [];
-  const ready: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const t = await browser.visit(url, { network: PHONE_NETWORK, screen: PHONE_SCREEN });
-    paint.push(t.paint);
-    ready.push(t.ready);
-  }
-  return { paint: summarize(paint).median, ready: summarize(ready).median };
+  return (await phoneTimesInTurn(browser, [url], runs))[0]!;
+}
+
+/** The same for several pages, visited in turn (one of each, then again), so a drift of the machine moves all
+ *  alike; one median per url, in order. */
+export async function phoneTimesInTurn(browser: PlainChromium, urls: string[], runs: number): Promise<PhoneTimes[]> {
+  const paint = urls.map((): number[] => []);
+  const ready = urls.map((): number[] => []);
+  for (let i = 0; i < runs; i++)
+    for (const [u, url] of urls.entries()) {
+      const t = await browser.visit(url, { network: PHONE_NETWORK, screen: PHONE_SCREEN });
+      paint[u]!.push(t.paint);
+      ready[u]!.push(t.ready);
+    }
+  return urls.map((_, u) => ({ paint: summarize(paint[u]!).median, ready: summarize(ready[u]!).median }));
 }
 
 export interface FirstVisitJs {

@@ -14,7 +14,8 @@ import { listToolSummaries } from '../../api/src/tools/repository';
 import { DEFAULT_QUERY, queryTools, searchTools } from '../../contracts/src/toolQuery';
 import { buildMonolith, serveMonolith, type MonolithSite } from '../monolith/serve';
 import { DEFAULT_BASELINE, prepareBaseline, startBaselineSite, type Baseline } from './baseline';
-import { firstVisitJs, keystrokeToResults, phoneTimes } from './browser';
+import { firstVisitJs, keystrokeToResults, phoneTimesInTurn, type PhoneTimes } from './browser';
+import { serveFloor } from './floor';
 import { PlainChromium } from './plainChromium';
 import { buildCatalogueDatabase, SYNTHETIC_SLUG_PREFIX } from './catalogue';
 import { lighthouse } from './lighthouse';
@@ -120,22 +121,37 @@ async function perSite(
   return cells;
 }
 
-async function phoneRows(browser: PlainChromium, column: Column, base: string | null): Promise<void> {
+/** First paint and code ready per phone route on one build; with `floorBase` (this build's floor, floor.ts), each
+ *  route's visits alternate with its floor's, which adds a row of the floor's code ready. */
+async function phoneRows(
+  browser: PlainChromium,
+  column: Column,
+  base: string | null,
+  floorBase?: string,
+): Promise<void> {
   for (const route of PHONE_ROUTES) {
+    const urls = base ? [base + route, ...(floorBase ? [floorBase + route] : [])] : [];
     const t = base
       ? await measure(
           `phone ${route} (${column})`,
-          () => phoneTimes(browser, base + route, RUNS),
+          () => phoneTimesInTurn(browser, urls, RUNS),
           () => '',
         )
       : null;
-    const value = t?.value as { paint: number; ready: number } | undefined;
+    const [page, floor] = (t?.value as PhoneTimes[] | undefined) ?? [];
     for (const [what, key] of [
       ['first paint', 'paint'],
       ['code ready', 'ready'],
     ] as const) {
-      setCell('phone', `${what} ${route}`, column, value ? fig(msText(value[key]), value[key]) : null);
+      setCell('phone', `${what} ${route}`, column, page ? fig(msText(page[key]), page[key]) : null);
     }
+    if (floorBase)
+      setCell(
+        'phone',
+        `code ready ${route}, floor (React alone)`,
+        column,
+        floor ? fig(msText(floor.ready), floor) : null,
+      );
   }
 }
 
@@ -390,7 +406,12 @@ try {
     }
     if (want('phone')) {
       log(`phone: this build, ${PHONE_ROUTES.length} routes × ${RUNS} visits`);
-      await phoneRows(phone!, 'current', site.baseUrl);
+      const floor = await serveFloor(site.baseUrl);
+      try {
+        await phoneRows(phone!, 'current', site.baseUrl, floor.baseUrl);
+      } finally {
+        await floor.stop();
+      }
     }
     if (want('lighthouse')) {
       for (const path of KEY_PAGES) {

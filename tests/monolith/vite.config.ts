@@ -6,7 +6,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
-import { sharedVersionsDefine } from '@aitools/platform/vite';
+import { routerFacade, sharedVersionsDefine } from '@aitools/platform/vite';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -18,6 +18,8 @@ export default defineConfig({
   base: MONOLITH_BASE,
   define: sharedVersionsDefine(here('../../shell')),
   plugins: [
+    // The router as the federated builds have it (the platform's facade), so the column prices federation alone.
+    routerFacade(),
     react(),
     {
       name: 'monolith-federation',

@@ -7,6 +7,7 @@ import { after, before, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { PlainChromium, type PlainVisit } from '../../bench/plainChromium';
 import { phoneTimes } from '../../bench/browser';
+import { serveFloor } from '../../bench/floor';
 
 const BASE = process.env.BASE_URL!;
 /** A visit with no network slowdown, for the checks that are about how a visit ends. */
@@ -43,5 +44,37 @@ it('fails a visit whose browser dies during it, instead of waiting for ever', { 
     await assert.rejects(visit, /DevTools connection closed/);
   } finally {
     await doomed.close();
+  }
+});
+
+it("serves the floor: the page as rendered, whose code is the shell's vendor chunk alone, and that reaches ready", async () => {
+  const floor = await serveFloor(BASE);
+  try {
+    const page = await (await fetch(`${BASE}/privacy`)).text();
+    const html = await (await fetch(`${floor.baseUrl}/privacy`, { headers: { accept: 'text/html' } })).text();
+    const list = (doc: string) =>
+      JSON.parse(/<script type="application\/json" id="__PAGE_CODE__">([^<]*)<\/script>/.exec(doc)![1]!) as string[];
+    const vendor = list(page).find((href) => href.startsWith('/assets/vendor-'));
+    assert.ok(vendor, 'the page names the shell vendor chunk');
+    // The floor's module first, then the shell's chunks but its entry: no remote's module, no shell entry.
+    const [first, ...rest] = list(html);
+    assert.equal(first, '/__bench-floor.js');
+    assert.ok(rest.includes(vendor));
+    assert.deepEqual(
+      rest,
+      list(page)
+        .slice(1)
+        .filter((href) => href.startsWith('/assets/')),
+    );
+    assert.equal(
+      html.replace(/<script type="application\/json" id="__PAGE_CODE__">[^<]*/, ''),
+      page.replace(/<script type="application\/json" id="__PAGE_CODE__">[^<]*/, ''),
+    );
+    const start = await (await fetch(`${floor.baseUrl}/__bench-floor.js`)).text();
+    assert.match(start, new RegExp(`import \\* as vendor from "${vendor}"`));
+    const t = await chromium.visit(`${floor.baseUrl}/privacy`, UNTHROTTLED);
+    assert.ok(t.ready > t.paint, `the floor ready at ${t.ready} ms, after the first paint at ${t.paint} ms`);
+  } finally {
+    await floor.stop();
   }
 });
