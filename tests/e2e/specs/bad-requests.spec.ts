@@ -1,6 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { request as httpRequest, Agent } from 'node:http';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import { REPO_ROOT } from '../harness';
 import { queryDb } from '../db';
@@ -161,5 +162,27 @@ describe('every page × method × content type × body shape', () => {
         );
     assert.equal(sent, pages.length * 6 * Object.keys(types).length * Object.keys(shapes).length);
     assert.deepEqual(failures, []);
+  });
+});
+
+describe('requests the server cannot parse', () => {
+  /** Raw bytes to the production server; its whole answer (it closes the connection). */
+  const raw = (bytes: string) =>
+    new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(BASE.port), BASE.hostname);
+      let answer = '';
+      socket.on('data', (d) => (answer += d));
+      socket.on('end', () => resolve(answer));
+      socket.on('error', reject);
+      socket.write(bytes);
+    });
+
+  it("headers over 16 kB get 431 with a reason and the security headers, not Node's bare status line", async () => {
+    const answer = await raw(`GET / HTTP/1.1\r\nHost: ${BASE.host}\r\nCookie: ${'a'.repeat(20_000)}\r\n\r\n`);
+    const [head, body] = answer.split('\r\n\r\n');
+    assert.match(head!, /^HTTP\/1\.1 431 /);
+    assert.match(head!, /\r\nContent-Security-Policy: default-src 'none'; frame-ancestors 'none'\r\n/i);
+    assert.match(head!, /\r\nX-Content-Type-Options: nosniff\r\n/i);
+    assert.equal(body, 'The request headers are larger than 16 kB.\n');
   });
 });
