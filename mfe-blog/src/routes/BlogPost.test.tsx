@@ -88,17 +88,17 @@ describe('BlogPost', () => {
 
   it('shares with the device share feature, else copies the link and alerts', async () => {
     show('/blog/mcp-guide');
-    await screen.findByRole('button', { name: 'Share' });
+    await screen.findByRole('link', { name: 'Share' });
     const writeText = vi.fn(async () => {});
     const alert = vi.fn();
     vi.stubGlobal('navigator', { ...navigator, share: undefined, clipboard: { writeText } });
     vi.stubGlobal('alert', alert);
-    fireEvent.click(screen.getByRole('button', { name: 'Share' }));
+    fireEvent.click(screen.getByRole('link', { name: 'Share' }));
     await waitFor(() => expect(alert).toHaveBeenCalledWith('Link copied to clipboard!'));
     expect(writeText).toHaveBeenCalledWith(window.location.href);
     const share = vi.fn(async () => {});
     vi.stubGlobal('navigator', { ...navigator, share });
-    fireEvent.click(screen.getByRole('button', { name: 'Share' }));
+    fireEvent.click(screen.getByRole('link', { name: 'Share' }));
     await waitFor(() => expect(share).toHaveBeenCalledWith(expect.objectContaining({ title: 'The MCP Guide' })));
   });
 

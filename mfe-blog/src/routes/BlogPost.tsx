@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { data, Link, type LoaderFunctionArgs } from 'react-router-dom';
-import { defineRoute, getConfig, routeApi, shareOrCopy, type RouteProps } from '@aitools/platform';
+import { defineRoute, getConfig, routeApi, ShareLink, type RouteProps } from '@aitools/platform';
 import { fetchPost, type PostResult } from '../features/posts/api';
 import { FALLBACK_POST, FALLBACK_SLUG } from '../features/posts/fallbackPost';
 import { BLOG_TITLE, postHead } from './head';
@@ -120,14 +120,12 @@ function Article({ post }: { post: Post }) {
         <footer className="blog-post__footer">
           <div className="blog-post__share">
             <span id="blog-share-label">Share this article:</span>
-            <button
-              type="button"
+            <ShareLink
               className="btn btn--primary btn--small"
-              aria-describedby="blog-share-label"
-              onClick={() => void shareOrCopy({ title: post.title, text: post.excerpt, url: window.location.href })}
-            >
-              Share
-            </button>
+              describedBy="blog-share-label"
+              title={post.title}
+              text={post.excerpt}
+            />
           </div>
           <Link to="/blog" className="blog-post__back">
             ← Back to Blog

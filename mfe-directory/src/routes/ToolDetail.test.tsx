@@ -128,15 +128,33 @@ describe('ToolDetail found', () => {
     expect(entry).toMatchObject({ toolName: 'Cursor', action: 'view', category: 'Development' });
   });
 
-  it('Share copies the link and alerts when there is no device share', async () => {
+  it('Share copies the link and alerts when there is no device share, and records the share', async () => {
     const writeText = vi.fn().mockResolvedValue(undefined);
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
     renderDetail('/tool/cursor', { slug: 'cursor', tool: TOOL });
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Share' })));
-    expect(writeText).toHaveBeenCalled();
+    const share = screen.getByRole('link', { name: 'Share' });
+    // Read on the document, after React's handler (delegated to the root) has run.
+    let followed = true;
+    const seen = (e: Event) => (followed = !e.defaultPrevented);
+    document.addEventListener('click', seen);
+    await act(async () => fireEvent.click(share));
+    document.removeEventListener('click', seen);
+    expect(writeText).toHaveBeenCalledWith(window.location.href);
     expect(alert).toHaveBeenCalledWith('Link copied to clipboard!');
+    expect(followed).toBe(false);
+    const actions = JSON.parse(localStorage.getItem('toolInteractions')!).map((e: { action: string }) => e.action);
+    expect(actions).toContain('share');
     alert.mockRestore();
+  });
+
+  it('Share is a link to an email with the tool and its canonical address, for a browser without script', () => {
+    renderDetail('/tool/cursor', { slug: 'cursor', tool: TOOL });
+    const href = screen.getByRole('link', { name: 'Share' }).getAttribute('href')!;
+    expect(href.startsWith('mailto:?')).toBe(true);
+    const email = new URLSearchParams(href.slice('mailto:?'.length));
+    expect(email.get('subject')).toBe('Cursor');
+    expect(email.get('body')).toBe('AI code editor.\n\nhttps://localhost/tool/cursor');
   });
 
   it('Back to Directory is a link to / (it works without script) and goes there when there is no history', () => {

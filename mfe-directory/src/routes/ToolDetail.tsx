@@ -5,7 +5,7 @@ import {
   defineRoute,
   getConfig,
   HydrateLater,
-  shareOrCopy,
+  ShareLink,
   SITE_NAME,
   type HeadArgs,
   type RouteProps,
@@ -147,10 +147,7 @@ function ToolDetail({ data: lookup }: RouteProps<ToolLookup>) {
   const lastUpdated = formatLastUpdated(tool.lastUpdated);
   const pricingType = /^free/i.test(firstPricing(tool.pricing)) ? 'free' : 'paid';
   const visit = () => recordInteraction(tool.name, 'visit_website', tool.category);
-  const share = () => {
-    recordInteraction(tool.name, 'share', tool.category);
-    void shareOrCopy({ title: tool.name, text: tool.description, url: window.location.href });
-  };
+  const shared = () => recordInteraction(tool.name, 'share', tool.category);
 
   return (
     <main className="dir-detail">
@@ -216,9 +213,7 @@ function ToolDetail({ data: lookup }: RouteProps<ToolLookup>) {
             >
               Visit Website ↗
             </a>
-            <button type="button" className="btn btn--ghost" onClick={share}>
-              Share
-            </button>
+            <ShareLink className="btn btn--ghost" title={tool.name} text={tool.description} onShare={shared} />
           </div>
         </section>
 

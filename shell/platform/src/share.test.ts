@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { shareOrCopy } from './share';
+import { shareMailto, shareOrCopy } from './share';
 
 afterEach(() => {
   Reflect.deleteProperty(navigator, 'share');
@@ -20,5 +20,18 @@ describe('shareOrCopy', () => {
     expect(await shareOrCopy({ url: 'https://x.test/b' })).toBe('copied');
     expect(writeText).toHaveBeenCalledWith('https://x.test/b');
     expect(alert).toHaveBeenCalledWith('Link copied to clipboard!');
+  });
+});
+
+describe('shareMailto', () => {
+  it('writes an email with the title as subject and the text, then the address, as body', () => {
+    const href = shareMailto({ title: 'R&D: 100% "AI"', text: 'One + two?', url: 'https://x.test/a?b=1&c=2' });
+    expect(href).toBe(
+      'mailto:?subject=R%26D%3A%20100%25%20%22AI%22&body=One%20%2B%20two%3F%0A%0Ahttps%3A%2F%2Fx.test%2Fa%3Fb%3D1%26c%3D2',
+    );
+  });
+
+  it('leaves the text out when there is none', () => {
+    expect(shareMailto({ url: 'https://x.test/' })).toBe('mailto:?subject=&body=https%3A%2F%2Fx.test%2F');
   });
 });

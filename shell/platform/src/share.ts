@@ -18,3 +18,9 @@ export async function shareOrCopy(data: { title?: string; text?: string; url: st
   window.alert(LINK_COPIED);
   return 'copied';
 }
+
+/** An email that shares a page: where a Share link leads a visitor whose browser runs no script (ShareLink.tsx). */
+export function shareMailto(data: { title?: string; text?: string; url: string }): string {
+  const body = [data.text, data.url].filter(Boolean).join('\n\n');
+  return `mailto:?subject=${encodeURIComponent(data.title ?? '')}&body=${encodeURIComponent(body)}`;
+}

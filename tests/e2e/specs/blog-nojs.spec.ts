@@ -106,6 +106,17 @@ describe('blog with JavaScript off', () => {
     await page.context().close();
   });
 
+  it('shares a post by a link to an email with its title and canonical address', async () => {
+    const page = await noJsPage(browser);
+    await page.goto(`${BASE}/blog/${HISTORY}`);
+    const share = page.getByRole('link', { name: 'Share' });
+    assert.equal(await share.getAttribute('aria-describedby'), 'blog-share-label');
+    const email = new URLSearchParams((await share.getAttribute('href'))!.replace(/^mailto:\?/, ''));
+    assert.equal(email.get('subject'), await page.getByRole('heading', { level: 1 }).textContent());
+    assert.match(email.get('body')!, new RegExp(`\\n\\nhttps://[^/\\s]+/blog/${HISTORY}$`));
+    await page.context().close();
+  });
+
   it('answers a missing post with 404 and the not-found page', async () => {
     const page = await noJsPage(browser);
     const res = await page.goto(`${BASE}/blog/no-such-post`);

@@ -250,7 +250,7 @@ describe('blog post (/blog/:slug)', () => {
         void d.accept();
       }),
     );
-    await page.getByRole('button', { name: 'Share' }).click();
+    await page.getByRole('link', { name: 'Share' }).click();
     assert.equal(await message, 'Link copied to clipboard!');
     assert.equal(
       await page.evaluate(() => navigator.clipboard.readText()),

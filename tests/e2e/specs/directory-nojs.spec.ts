@@ -90,6 +90,17 @@ describe('the directory without JavaScript', () => {
     await page.waitForURL(`${BASE}/`);
     await page.context().close();
   });
+
+  it('shares a tool by a link to an email with its name and canonical address', async () => {
+    const page = await noJsPage(browser);
+    await page.goto(`${BASE}/tool/cursor`);
+    const href = (await page.getByRole('link', { name: 'Share' }).getAttribute('href'))!;
+    assert.match(href, /^mailto:\?/);
+    const email = new URLSearchParams(href.slice('mailto:?'.length));
+    assert.equal(email.get('subject'), 'Cursor');
+    assert.match(email.get('body')!, /\n\nhttps:\/\/[^/\s]+\/tool\/cursor$/);
+    await page.context().close();
+  });
 });
 
 describe('the directory before its code arrives', () => {
