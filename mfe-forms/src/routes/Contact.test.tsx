@@ -111,6 +111,21 @@ describe('/contact', () => {
     expect(screen.getByText('Please enter a valid email address')).toBeTruthy();
     expect(fetch).not.toHaveBeenCalled();
     expect(screen.queryByRole('alert')).toBeNull();
+    // The first field to mend takes focus, so a screen reader reads its error.
+    expect(document.activeElement).toBe(input('Email'));
+  });
+
+  it('as the server answers a refused post: the page loads with focus on the first invalid field', () => {
+    const values = { name: 'Ada', email: 'nope', subject: '', message: '' };
+    renderRoute('/contact', Contact, ['/contact'], {
+      fieldErrors: { message: 'Please enter a message', email: 'Please enter a valid email address' },
+      values,
+      idempotencyKey: TEST_KEY,
+    });
+    expect(input('Email').hasAttribute('autofocus') || document.activeElement === input('Email')).toBe(true);
+    expect(document.activeElement).toBe(input('Email'));
+    expect(input('Message').getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).not.toBe(input('Message'));
   });
 
   it('as the server renders it after a post: the success banner after the redirect; the error banner with the values kept', () => {

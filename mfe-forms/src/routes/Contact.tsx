@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { Form, useSearchParams } from 'react-router-dom';
 import { contactEmail, defineRoute, SelectOptions, type RouteProps } from '@aitools/platform';
 import { CONTACT_SUBJECTS, IDEMPOTENCY_KEY_FIELD } from '@aitools/contracts/formOptions';
@@ -6,7 +7,10 @@ import { formPageLoader, type FormPageData } from '../shared/formRoute';
 import { contactAction, CONTACT_PATH, EMPTY_CONTACT, type ContactValues } from '../features/contact/contactForm';
 import { useFormPost } from '../shared/useFormPost';
 import { Field } from '../shared/Field';
+import { firstError, useFocusFirstError } from '../shared/useFocusFirstError';
 import '../styles.css';
+
+const FIELD_ORDER: (keyof ContactValues)[] = ['name', 'email', 'subject', 'message'];
 
 const TOPICS = [
   { title: 'General Inquiries', text: 'Questions about the directory, our listings or anything else.' },
@@ -22,13 +26,17 @@ function Contact({ data }: RouteProps<FormPageData>) {
     (v) => v.contactSchema,
     CONTACT_PATH,
   );
+  const formRef = useRef<HTMLFormElement>(null);
+  const submitted = useFocusFirstError(formRef, FIELD_ORDER, errors, busy);
   const values = actionData?.values ?? EMPTY_CONTACT;
   const key = actionData?.idempotencyKey ?? data.idempotencyKey;
+  const serverFirst = firstError(FIELD_ORDER, actionData?.fieldErrors ?? {});
   // The redirect after a stored message; a newer post's answer (errors, failure) replaces the banner.
   const sent = search.get('sent') === '1' && !actionData && !busy;
   const failed = !!actionData?.formError && !busy;
 
   const common = (field: keyof ContactValues) => ({ name: field, defaultValue: values[field], disabled: busy });
+  const field = (name: keyof ContactValues) => ({ error: errors[name], autoFocus: serverFirst === name });
 
   return (
     <main className="forms-page forms-contact">
@@ -74,22 +82,26 @@ function Contact({ data }: RouteProps<FormPageData>) {
               key: a stored message brings a new key with the redirect, which is what clears the form. */}
           <Form
             key={key}
+            ref={formRef}
             className="forms-form"
             method="post"
             action={CONTACT_PATH}
             replace
             noValidate
-            onSubmit={checkBeforeSending}
+            onSubmit={(e) => {
+              submitted();
+              checkBeforeSending(e);
+            }}
             onChange={onFieldChange}
           >
             <input type="hidden" name={IDEMPOTENCY_KEY_FIELD} value={key} />
-            <Field id="contact-name" label="Name" required error={errors.name}>
+            <Field id="contact-name" label="Name" required {...field('name')}>
               {(control) => <input {...control} {...common('name')} type="text" autoComplete="name" />}
             </Field>
-            <Field id="contact-email" label="Email" required error={errors.email}>
+            <Field id="contact-email" label="Email" required {...field('email')}>
               {(control) => <input {...control} {...common('email')} type="email" autoComplete="email" />}
             </Field>
-            <Field id="contact-subject" label="Subject" required error={errors.subject}>
+            <Field id="contact-subject" label="Subject" required {...field('subject')}>
               {(control) => (
                 <select {...control} {...common('subject')}>
                   <option value="">Select a subject</option>
@@ -97,7 +109,7 @@ function Contact({ data }: RouteProps<FormPageData>) {
                 </select>
               )}
             </Field>
-            <Field id="contact-message" label="Message" required error={errors.message}>
+            <Field id="contact-message" label="Message" required {...field('message')}>
               {(control) => <textarea {...control} {...common('message')} rows={5} />}
             </Field>
             <button type="submit" className="btn btn--primary" disabled={busy}>

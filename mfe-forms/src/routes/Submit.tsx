@@ -7,6 +7,7 @@ import { formPageLoader, type FormPageData } from '../shared/formRoute';
 import { EMPTY_SUBMISSION, submitAction, SUBMIT_PATH, type SubmitValues } from '../features/submit/submitForm';
 import { useFormPost } from '../shared/useFormPost';
 import { Field } from '../shared/Field';
+import { firstError, useFocusFirstError } from '../shared/useFocusFirstError';
 import '../styles.css';
 
 const FIELD_ORDER: (keyof SubmitValues)[] = ['name', 'email', 'website_url', 'tool_type', 'description', 'message'];
@@ -18,29 +19,22 @@ function Submit({ data }: RouteProps<FormPageData>) {
     SUBMIT_PATH,
   );
   const formRef = useRef<HTMLFormElement>(null);
-  // Set by a submit: once the fields are enabled again, the first invalid one takes focus.
-  const focusFirstError = useRef(false);
+  const submitted = useFocusFirstError(formRef, FIELD_ORDER, errors, busy);
   const posted = useRef(false);
   if (busy) posted.current = true;
-
-  useEffect(() => {
-    if (busy || !focusFirstError.current) return;
-    focusFirstError.current = false;
-    const first = FIELD_ORDER.find((f) => f in errors);
-    if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-  }, [errors, busy]);
 
   if (search.get('submitted') === '1' && !actionData && !busy) return <Thanks focus={posted.current} />;
 
   const values = actionData?.values ?? EMPTY_SUBMISSION;
   const key = actionData?.idempotencyKey ?? data.idempotencyKey;
+  const serverFirst = firstError(FIELD_ORDER, actionData?.fieldErrors ?? {});
   const textField = (
     field: 'name' | 'email' | 'website_url',
     label: string,
     type: string,
     extra: { placeholder?: string; autoComplete?: string },
   ) => (
-    <Field id={`submit-${field}`} label={label} required error={errors[field]}>
+    <Field id={`submit-${field}`} label={label} required error={errors[field]} autoFocus={serverFirst === field}>
       {(control) => (
         <input {...control} name={field} type={type} defaultValue={values[field]} disabled={busy} {...extra} />
       )}
@@ -67,7 +61,7 @@ function Submit({ data }: RouteProps<FormPageData>) {
         replace
         noValidate
         onSubmit={(e) => {
-          focusFirstError.current = true;
+          submitted();
           checkBeforeSending(e);
         }}
         onChange={onFieldChange}
@@ -91,7 +85,7 @@ function Submit({ data }: RouteProps<FormPageData>) {
             Tool Type <span aria-hidden="true">*</span>
           </legend>
           <div className="forms-choice__options tiles">
-            {TOOL_TYPES.map((t) => (
+            {TOOL_TYPES.map((t, i) => (
               <label key={t.value} className="forms-choice__option tile">
                 <input
                   type="radio"
@@ -99,6 +93,7 @@ function Submit({ data }: RouteProps<FormPageData>) {
                   value={t.value}
                   defaultChecked={values.tool_type === t.value}
                   disabled={busy}
+                  autoFocus={serverFirst === 'tool_type' && i === 0}
                 />
                 <span>
                   <span className="forms-choice__label">{t.label}</span>
@@ -114,7 +109,12 @@ function Submit({ data }: RouteProps<FormPageData>) {
           )}
         </fieldset>
 
-        <Field id="submit-description" label="Description" error={errors.description}>
+        <Field
+          id="submit-description"
+          label="Description"
+          error={errors.description}
+          autoFocus={serverFirst === 'description'}
+        >
           {(control) => (
             <textarea
               {...control}
@@ -127,7 +127,12 @@ function Submit({ data }: RouteProps<FormPageData>) {
           )}
         </Field>
 
-        <MessageField initial={values.message} busy={busy} error={errors.message} />
+        <MessageField
+          initial={values.message}
+          busy={busy}
+          error={errors.message}
+          autoFocus={serverFirst === 'message'}
+        />
 
         <button type="submit" className="btn btn--primary forms-submit__button" disabled={busy}>
           {busy ? 'Submitting...' : 'Submit Tool'}
@@ -139,7 +144,17 @@ function Submit({ data }: RouteProps<FormPageData>) {
 
 /** The optional message with its N/500 counter; the counter starts from the field's DOM value, so text typed
  *  before the code arrived counts. */
-function MessageField({ initial, busy, error }: { initial: string; busy: boolean; error?: string }) {
+function MessageField({
+  initial,
+  busy,
+  error,
+  autoFocus,
+}: {
+  initial: string;
+  busy: boolean;
+  error?: string;
+  autoFocus: boolean;
+}) {
   const ref = useRef<HTMLTextAreaElement>(null);
   const [length, setLength] = useState(initial.length);
   useEffect(() => setLength(ref.current?.value.length ?? 0), []);
@@ -155,6 +170,7 @@ function MessageField({ initial, busy, error }: { initial: string; busy: boolean
       error={error}
       describedBy="submit-message-count"
       after={counter}
+      autoFocus={autoFocus}
     >
       {(control) => (
         <textarea

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 export interface ControlProps {
   id: string;
   required?: true;
+  autoFocus?: true;
   'aria-invalid'?: true;
   'aria-describedby'?: string;
 }
@@ -17,6 +18,8 @@ interface FieldProps {
   error?: string;
   /** The error is announced as it appears (role="alert"): for a dialog's one field. */
   announce?: boolean;
+  /** The page loads with focus here: the first invalid field of a page the server answered with errors. */
+  autoFocus?: boolean;
   /** Ids of other elements that describe the control (a counter), after the error. */
   describedBy?: string;
   /** After the control, before the error (a counter). */
@@ -29,7 +32,7 @@ interface FieldProps {
  * the error, which the control names in aria-describedby. Every form is `noValidate` and checked with its schema in
  * the browser and on the server (the same messages on both paths), so `required` only tells what the field is.
  */
-export function Field({ id, label, required, error, announce, describedBy, after, children }: FieldProps) {
+export function Field({ id, label, required, error, announce, autoFocus, describedBy, after, children }: FieldProps) {
   const errorId = `${id}-error`;
   const described = [error ? errorId : '', describedBy ?? ''].filter(Boolean).join(' ');
   return (
@@ -46,6 +49,7 @@ export function Field({ id, label, required, error, announce, describedBy, after
       {children({
         id,
         ...(required ? { required: true } : {}),
+        ...(autoFocus ? { autoFocus: true } : {}),
         ...(error ? { 'aria-invalid': true } : {}),
         ...(described ? { 'aria-describedby': described } : {}),
       })}
