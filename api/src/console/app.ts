@@ -73,11 +73,13 @@ export function createConsoleApp(deps: ConsoleDeps): Express {
   app.use(sameOrigin(origin));
 
   const api = express.Router();
+  // Sign-in reads its small bodies first. Every other call is refused without a session before its body is read:
+  // a caller who is nobody must not make the process parse half a megabyte (the site shares it).
+  api.use('/auth', jsonBody('64kb'), authRouter({ db, rp: relyingParty(origin), times, limits: deps.limits }));
+  api.use(requireSession(db, times));
   // A post's markdown may be long (postFieldsSchema's limit); every other call's body is small.
   api.use('/posts', jsonBody('512kb'));
   api.use(jsonBody('64kb'));
-  api.use('/auth', authRouter({ db, rp: relyingParty(origin), times, limits: deps.limits }));
-  api.use(requireSession(db, times));
   api.use(dashboardRouter({ ...releaseDeps, serving: deps.serving, instanceId: deps.instanceId }));
   api.use(moderationRouter(db));
   api.use(toolsEditorRouter(db));

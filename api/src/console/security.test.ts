@@ -199,6 +199,24 @@ describe('same-origin changes', () => {
   });
 });
 
+describe('bodies', () => {
+  it("a caller without a session gets 401 before any body is read: a post's half megabyte, or bytes that are not JSON", async () => {
+    const big = JSON.stringify({ title: 'x', markdown: 'a'.repeat(500_000) });
+    for (const [path, body] of [
+      ['/api/posts/preview', big],
+      ['/api/posts/preview', '[[[[[[not json'],
+      ['/api/submissions/1/approve', '{"broken'],
+    ] as const) {
+      const res = await request(t.app.console)
+        .post(path)
+        .set('Origin', CONSOLE_ORIGIN)
+        .set('Content-Type', 'application/json')
+        .send(body);
+      expect([path, res.status, res.body.error]).toEqual([path, 401, 'Sign in first.']);
+    }
+  });
+});
+
 describe('sign-in limits', () => {
   it('hold per address when X-Forwarded-For rotates, and per person', async () => {
     const limited = await startConsoleTest({ CONSOLE_SIGN_IN_LIMIT: '3', CONSOLE_SIGN_IN_PERSON_LIMIT: '1000' });
