@@ -141,7 +141,12 @@ export async function createPageRenderer(
     },
     async render(req, res) {
       const started = Date.now();
-      const url = new URL(req.originalUrl, config.siteOrigin);
+      // The request target is a path: one that starts with `//` names no host (resolved against the origin, it
+      // would), so it is appended to the origin, where it matches no route.
+      const url = URL.parse(
+        req.originalUrl.startsWith('/') ? new URL(config.siteOrigin).origin + req.originalUrl : req.originalUrl,
+      );
+      if (!url) return void res.status(400).type('text/plain').send('The address is not valid.\n');
       const match = shell.matchRoute(url.pathname);
       // One choice of release per remote for the whole request: the page names what it was rendered with. A
       // previewing browser gets its previewed release of that remote (the browser loads what the page names).

@@ -185,4 +185,14 @@ describe('requests the server cannot parse', () => {
     assert.match(head!, /\r\nX-Content-Type-Options: nosniff\r\n/i);
     assert.equal(body, 'The request headers are larger than 16 kB.\n');
   });
+
+  it('a path that starts with // is a path that matches no page (404), never a host: no 5xx, no page under it', async () => {
+    for (const target of ['///', '//a:99999/', '//%zz/', '//@/', '//evil.example/tool/cursor', '//blog']) {
+      const answer = await raw(
+        `GET ${target} HTTP/1.1\r\nHost: ${BASE.host}\r\nAccept: text/html\r\nConnection: close\r\n\r\n`,
+      );
+      assert.match(answer, /^HTTP\/1\.1 404 /, `${target}: ${answer.split('\r\n')[0]}`);
+      assert.doesNotMatch(answer, /Cursor \| AI Tools Directory|<h1[^>]*>Blog/, target);
+    }
+  });
 });
