@@ -1,4 +1,3 @@
-import { createServer } from 'node:http';
 import { register } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { loadConfig } from './config';
@@ -11,7 +10,7 @@ import { materialiseServed, openReleaseStore } from './releases/releaseStore';
 import { configStore } from '@aitools/platform/config';
 import { browserConfig } from './ssr/renderPage';
 import { serveMetrics } from './metrics';
-import { answerClientErrors } from './http/clientErrors';
+import { createSiteServer } from './http/server';
 
 // Before any server entry is imported: shared packages resolve to the shell's copy (one React on the server).
 // From source (tsx) or from the build (dist/, see build.mjs): the hooks module sits at the same place in each.
@@ -41,27 +40,25 @@ await materialiseServed(files, manifests.read().manifest, logger);
 
 const { createApp } = await import('./app');
 const app = await createApp({ config, db, logger, manifests, files });
-const server = answerClientErrors(createServer(app.handler)).listen(config.port, () => {
+const server = createSiteServer(app.handler).listen(config.port, () => {
   logger.info(`AI Tools Directory serving at http://localhost:${config.port} on Node ${process.version}`);
 });
 // The operator console on its own port (its own origin: docs/operations.md, The console).
 const consoleServer = config.console.port
-  ? answerClientErrors(createServer(app.console)).listen(config.console.port, () =>
+  ? createSiteServer(app.console).listen(config.console.port, () =>
       logger.info(`Operator console at ${config.console.origin} (port ${config.console.port})`),
     )
   : null;
 // Metrics on their own port (keep it private: no token there), for a scraper inside the network.
 const metricsServer = config.metricsPort
-  ? answerClientErrors(
-      createServer((req, res) => {
-        if ((req.url ?? '').split('?')[0] !== '/metrics')
-          return void res.writeHead(404, { 'Content-Type': 'text/plain' }).end('Only /metrics here.\n');
-        serveMetrics(app.metrics, req, res).catch((err: unknown) => {
-          logger.error({ err }, 'metrics could not be collected');
-          if (!res.headersSent) res.writeHead(500).end();
-        });
-      }),
-    ).listen(config.metricsPort, () => logger.info(`metrics at http://localhost:${config.metricsPort}/metrics`))
+  ? createSiteServer((req, res) => {
+      if ((req.url ?? '').split('?')[0] !== '/metrics')
+        return void res.writeHead(404, { 'Content-Type': 'text/plain' }).end('Only /metrics here.\n');
+      serveMetrics(app.metrics, req, res).catch((err: unknown) => {
+        logger.error({ err }, 'metrics could not be collected');
+        if (!res.headersSent) res.writeHead(500).end();
+      });
+    }).listen(config.metricsPort, () => logger.info(`metrics at http://localhost:${config.metricsPort}/metrics`))
   : null;
 
 function shutdown() {
