@@ -3,6 +3,7 @@ import { ThemeProvider } from './theme/ThemeProvider';
 import { TopBar } from './layout/TopBar';
 import { Footer } from './layout/Footer';
 import { ScrollManager } from './layout/ScrollManager';
+import { RouteAnnouncer } from './layout/RouteAnnouncer';
 import { NavigationProgress } from './layout/NavigationProgress';
 import { PageOrPending } from './remotes/PageOrPending';
 import { ErrorBoundary, GlobalErrorScreen, RouterErrorScreen } from './screens/ErrorScreens';
@@ -13,9 +14,11 @@ function Frame() {
   return (
     <div className="app">
       <ScrollManager />
+      <RouteAnnouncer />
       <NavigationProgress />
       <TopBar />
-      <div id="main-content" className="app__content">
+      {/* Focusable by script (tabIndex -1): the target of the skip link, Back to top and a move to another page. */}
+      <div id="main-content" className="app__content" tabIndex={-1}>
         <ErrorBoundary resetKey={pathname} fallback={(error) => <RouterErrorScreen error={error} />}>
           <PageOrPending>
             <Outlet />

@@ -157,7 +157,8 @@ describe('BlogList', () => {
   it('searches title and excerpt case-insensitively per keystroke, writing the address with replace and returning to page 1', async () => {
     const { router, calls } = await show('/blog?page=2');
     fireEvent.change(searchBox(), { target: { value: 'token' } });
-    expect(screen.getByText('1 Article')).toBeTruthy();
+    // The count is a status, so a screen reader hears it change.
+    expect(screen.getByText('1 Article').getAttribute('role')).toBe('status');
     expect(screen.getByRole('article', { name: 'Post number 5' })).toBeTruthy();
     await waitFor(() => expect(where()).toBe('/blog?search=token'));
     expect(router.state.historyAction).toBe('REPLACE');

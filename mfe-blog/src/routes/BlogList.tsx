@@ -146,7 +146,10 @@ function Listing({ posts }: { posts: BlogPostSummary[] }) {
         <p className="blog-hero__tagline">{BLOG_TAGLINE}</p>
         <ul className="blog-hero__stats">
           <li>
-            {matching.length} {matching.length === 1 ? 'Article' : 'Articles'}
+            {/* A status: as the list filters, a screen reader hears the new count. */}
+            <span role="status">
+              {matching.length} {matching.length === 1 ? 'Article' : 'Articles'}
+            </span>
           </li>
           {pages > 1 && (
             <li>
@@ -167,7 +170,7 @@ function Listing({ posts }: { posts: BlogPostSummary[] }) {
       />
 
       {matching.length === 0 ? (
-        <section className="blog-empty" aria-live="polite">
+        <section className="blog-empty">
           <h2>No blog posts found</h2>
           <p>Try adjusting your search terms or filters to find the posts you're looking for.</p>
           {/* Clears search and category, page 1: the plain list. */}

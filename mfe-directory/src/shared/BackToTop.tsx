@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
+import { scrollToTop } from '@aitools/platform';
 
-/** Appears once the page is scrolled past `threshold` px (300 on the home page, 400 on a tool page). */
+/** Appears once the page is scrolled past `threshold` px (300 on the home page, 400 on a tool page). Used, it takes
+ *  the visitor, and keyboard focus, to the top: the button goes away there, and focus must not go with it. */
 export function BackToTop({ threshold }: { threshold: number }) {
   const [visible, setVisible] = useState(false);
   useEffect(() => {
@@ -10,13 +12,13 @@ export function BackToTop({ threshold }: { threshold: number }) {
     return () => window.removeEventListener('scroll', onScroll);
   }, [threshold]);
   if (!visible) return null;
+  const backToTop = () => {
+    scrollToTop();
+    // The page's main landmark (the skip link's target), without a second jump.
+    document.getElementById('main-content')?.focus({ preventScroll: true });
+  };
   return (
-    <button
-      type="button"
-      className="dir-back-to-top"
-      onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
-      aria-label="Back to top"
-    >
+    <button type="button" className="dir-back-to-top" onClick={backToTop} aria-label="Back to top">
       ↑
     </button>
   );

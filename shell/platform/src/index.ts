@@ -20,7 +20,7 @@ export { readStorage, writeStorage, removeStorage, readJson, writeJson } from '.
 export { shareOrCopy, shareMailto, LINK_COPIED } from './share';
 export { ShareLink } from './ShareLink';
 export { globalSingleton } from './singleton';
-export { SITE_NAME, SOCIAL_LINKS, contactEmail, formatLongDate } from './site';
+export { SITE_NAME, SOCIAL_LINKS, contactEmail, formatLongDate, scrollToTop } from './site';
 export { SocialLinks } from './SocialLinks';
 export { SelectOptions } from './SelectOptions';
 export { Pagination } from './Pagination';

@@ -39,3 +39,10 @@ export function formatLongDate(date: Date | string): string {
     ? `${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}, ${d.getUTCFullYear()}`
     : `${MONTHS[d.getMonth()]} ${d.getDate()}, ${d.getFullYear()}`;
 }
+
+/** Scrolls to the top of the page: smoothly, unless the visitor asks for less motion (a script's smooth scroll
+ *  overrides the style sheet's reduced-motion rule, so the script asks itself). */
+export function scrollToTop(): void {
+  const reduce = typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+  window.scrollTo({ top: 0, behavior: reduce ? 'auto' : 'smooth' });
+}

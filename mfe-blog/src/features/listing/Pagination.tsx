@@ -1,7 +1,6 @@
-import { Pagination as SitePagination, type PaginationProps } from '@aitools/platform';
+import { Pagination as SitePagination, scrollToTop, type PaginationProps } from '@aitools/platform';
 
-/** Changing page scrolls smoothly to the top (docs/product.md, Blog list); the link itself does the paging. */
-const scrollToTop = () => window.scrollTo({ top: 0, behavior: 'smooth' });
+// Changing page scrolls smoothly to the top (docs/product.md, Blog list); the link itself does the paging.
 
 /** The blog's pagination (docs/product.md, Blog list): arrows disabled at the ends, at most 5 page buttons. `hrefFor(n)` is
  *  the address of page n with the view's other parameters, so paging works without code. */

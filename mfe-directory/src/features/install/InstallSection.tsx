@@ -192,35 +192,38 @@ export function InstallSection({ tool }: { tool: Tool }) {
         </>
       )}
       {settings.length > 0 && (
-        <table className="mcp-install__settings">
-          <caption>Settings</caption>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Kind</th>
-              <th scope="col">Required</th>
-              <th scope="col">Description</th>
-            </tr>
-          </thead>
-          <tbody>
-            {settings.map((s) => (
-              <tr key={`${s.kind}:${s.name}`}>
-                <th scope="row">
-                  <code>{s.name}</code>
-                </th>
-                <td>
-                  {s.kind}
-                  {s.isSecret ? ' (secret)' : ''}
-                </td>
-                <td>{s.isRequired ? 'Required' : 'Optional'}</td>
-                <td>
-                  {s.description ?? ''}
-                  {s.default ? ` Default: ${s.default}.` : ''}
-                </td>
+        // A region of its own that scrolls sideways on a narrow screen (long setting names), reachable by keyboard.
+        <div className="mcp-install__scroll" role="region" aria-labelledby="mcp-settings-caption" tabIndex={0}>
+          <table className="mcp-install__settings">
+            <caption id="mcp-settings-caption">Settings</caption>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Kind</th>
+                <th scope="col">Required</th>
+                <th scope="col">Description</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {settings.map((s) => (
+                <tr key={`${s.kind}:${s.name}`}>
+                  <th scope="row">
+                    <code>{s.name}</code>
+                  </th>
+                  <td>
+                    {s.kind}
+                    {s.isSecret ? ' (secret)' : ''}
+                  </td>
+                  <td>{s.isRequired ? 'Required' : 'Optional'}</td>
+                  <td>
+                    {s.description ?? ''}
+                    {s.default ? ` Default: ${s.default}.` : ''}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
       {server.name && (
         <p className="mcp-install__registry">
