@@ -13,6 +13,7 @@ import {
 } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { z } from 'zod';
+import { dateTimeSchema } from '@aitools/contracts/dateTime';
 import { remotePackageDir } from '../paths';
 
 /**
@@ -113,10 +114,22 @@ export const releaseMetaSchema = z.object({
 });
 export type ReleaseMeta = z.infer<typeof releaseMetaSchema>;
 
-/** release.json as a build writes it, before the checks add what they read from the files (css, files). */
+/** How far ahead of the server's clock a build's time may be (the builder's clock may be a little ahead). */
+export const CLOCK_SKEW_MS = 5 * 60_000;
+
+/**
+ * release.json as a build writes it, before the checks add what they read from the files (css, files). builtAt orders
+ * the releases for pruning, so it must be a real time, not in the future, written as toISOString does (sorts as text).
+ */
 export const releaseDraftSchema = releaseMetaSchema
-  .pick({ id: true, remote: true, version: true, builtAt: true, sourceHash: true, source: true, shared: true })
-  .extend({ contractVersion: z.number().int() });
+  .pick({ id: true, remote: true, version: true, sourceHash: true, source: true, shared: true })
+  .extend({
+    builtAt: dateTimeSchema('not an RFC 3339 date-time with its offset')
+      // A string the format check refused (NaN) is that check's to report.
+      .refine((v) => !(Date.parse(v) > Date.now() + CLOCK_SKEW_MS), "later than now (the build machine's clock?)")
+      .transform((v) => new Date(v).toISOString()),
+    contractVersion: z.number().int(),
+  });
 export type ReleaseDraft = z.infer<typeof releaseDraftSchema>;
 
 /** What the browser gets per remote (served as /remotes.json and inlined into each page). */

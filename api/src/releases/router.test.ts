@@ -1,6 +1,7 @@
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Express } from 'express';
@@ -9,7 +10,7 @@ import { loadConfig } from '../config';
 import type { DB } from '../db/connection';
 import { openTestDatabase } from '../../test/testDatabase';
 import { createLogger } from '../middleware/logger';
-import { draft, makeTgz, releaseEntries } from '../../test/tarFixture';
+import { draft, makeTar, makeTgz, releaseEntries } from '../../test/tarFixture';
 import { createToken, revokeToken } from './tokens';
 import { readManifest } from './manifest';
 import { listAudit } from '../console/audit';
@@ -64,6 +65,17 @@ describe('release API', () => {
     expect((await request(app).get('/api/releases/legal').set('Authorization', `Bearer ${directory}`)).status).toBe(
       403,
     );
+    expect(stored()).toEqual([]);
+  });
+
+  it('refuses a small body of compressed padding after the archive at once, with its reason', async () => {
+    const bomb = gzipSync(Buffer.concat([makeTar(releaseEntries()), Buffer.alloc(16 * 1024 * 1024)]));
+    expect(bomb.length).toBeLessThan(20_000);
+    const started = Date.now();
+    const res = await upload(legal, bomb);
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatch(/goes on after its end-of-archive marker/);
     expect(stored()).toEqual([]);
   });
 

@@ -8,7 +8,8 @@ import { manifestPath, readManifest, writeManifestAtomic, type Manifest } from '
 import { CONTRACT_VERSION } from '@aitools/platform/contract';
 import { makeReleaseId } from './build';
 import { ReleaseError } from './refusal';
-import { KEEP_RELEASES, listReleases, prune, release, rollback } from './store';
+import { abort, activateStored, KEEP_RELEASES, listReleases, prune, release, rollback } from './store';
+import { storedReleases } from '../../test/storedReleases';
 
 let dir: string;
 let releasesDir: string;
@@ -328,4 +329,40 @@ describe('the manifest write', () => {
     },
     30_000,
   );
+});
+
+describe('a running canary', () => {
+  it('is not ended by an activation or a rollback (409, nothing changes): promote or abort first', async () => {
+    storedReleases(releasesDir, 'blog', ['b1', 'b2', 'b3', 'b4']);
+    const at = { releasesDir, by: 'ops' };
+    await activateStored('blog', 'b1', at);
+    await activateStored('blog', 'b2', at);
+    await activateStored('blog', 'b3', { ...at, canary: 10 });
+    const before = readManifest(releasesDir).remotes.blog;
+    const refused = /^blog runs b3 as a canary \(10%\): promote or abort it first\.$/;
+    for (const change of [
+      () => rollback('blog', at),
+      () => rollback('blog', { ...at, to: 'b1' }),
+      () => activateStored('blog', 'b4', at),
+      () => activateStored('blog', 'b4', { ...at, canary: 5 }),
+    ])
+      await expect(change()).rejects.toMatchObject({ status: 409, message: expect.stringMatching(refused) });
+    expect(readManifest(releasesDir).remotes.blog).toEqual(before);
+    // Ended explicitly (the console's rollback of a canary does this), the rollback goes on as before.
+    await abort('blog', at);
+    expect(await rollback('blog', at)).toEqual({ remote: 'blog', from: 'b2', to: 'b1' });
+  });
+});
+
+describe('pruning', () => {
+  it('keeps the release a rollback returns to, however many newer releases wait unactivated', async () => {
+    const at = { releasesDir, by: 'ops' };
+    storedReleases(releasesDir, 'legal', ['a']);
+    await activateStored('legal', 'a', at);
+    // Then five uploads never activated (built after n, or claiming so), and n, activated.
+    storedReleases(releasesDir, 'legal', ['a', 'n', 'u1', 'u2', 'u3', 'u4', 'u5']);
+    await activateStored('legal', 'n', at);
+    expect(existsSync(join(releasesDir, 'legal', 'a'))).toBe(true);
+    expect(await rollback('legal', at)).toEqual({ remote: 'legal', from: 'n', to: 'a' });
+  });
 });

@@ -80,6 +80,9 @@ export async function release(remote: string, opts: ReleaseOptions): Promise<Rel
     }
   }
 
+  // Refused before the build, which takes a while (a canary beside a canary, or an activation that would end it).
+  assertNoCanary(manifests.read().manifest.remotes[remote], remote);
+
   const staging = stagingDir(opts.releasesDir, remote);
   mkdirSync(staging, { recursive: true });
   let built = draft;
@@ -104,7 +107,7 @@ export async function release(remote: string, opts: ReleaseOptions): Promise<Rel
     log(`${remote}: ${built.id} serves ${r.canary}% of visitors as a canary beside ${r.from}`);
     return { remote, id: built.id, skipped: false };
   }
-  await activate(at, remote, built.id, 'release');
+  await activate(at, remote, built.id, 'release', actor(), {}, noCanary);
   await prune(at, remote, log);
   log(`${remote}: ${built.id} is active`);
   return { remote, id: built.id, skipped: false };
@@ -165,18 +168,29 @@ export async function activateStored(
         `${remote} has no active release to run a canary beside: activate ${id} for everyone first.`,
         409,
       );
-    if (state?.canary)
-      throw new ReleaseError(
-        `${remote} already runs ${state.canary.id} as a canary (${state.canary.percent}%): promote or abort it first.`,
-        409,
-      );
-    await activate(opts, remote, id, 'canary', opts.by, { canary: opts.canary, ...noteOf(opts) });
+    assertNoCanary(state, remote);
+    await activate(opts, remote, id, 'canary', opts.by, { canary: opts.canary, ...noteOf(opts) }, noCanary);
     return { remote, from, to: id, canary: opts.canary };
   }
-  await activate(opts, remote, id, 'release', opts.by, noteOf(opts));
+  assertNoCanary(state, remote);
+  await activate(opts, remote, id, 'release', opts.by, noteOf(opts), noCanary);
   await prune(opts, remote, opts.log);
   return { remote, from, to: id };
 }
+
+/**
+ * One canary at a time, and it ends only by promote or abort: a new active release would drop it from the manifest
+ * (applyEvent) unannounced. Checked up front for the answer, and again in the manifest's write (noCanary) for a
+ * canary started meanwhile.
+ */
+function assertNoCanary(state: RemoteState | undefined, remote: string): void {
+  if (state?.canary)
+    throw new ReleaseError(
+      `${remote} runs ${state.canary.id} as a canary (${state.canary.percent}%): promote or abort it first.`,
+      409,
+    );
+}
+const noCanary = (s: RemoteState | undefined) => !s?.canary;
 
 /** A release the server rolled back on its own comes back only when a person says so (force). */
 function assertNotRolledBack(state: RemoteState | undefined, remote: string, id: string, force = false): void {
@@ -342,29 +356,39 @@ export async function rollback(
   const manifests = manifestsOf(opts);
   const state = manifests.read().manifest.remotes[remote];
   if (!state) throw new ReleaseError(`${remote} has no releases to roll back.`, 409);
+  // The console ends a canary with abort (its rollback button does, explicitly); here it would end unannounced.
+  assertNoCanary(state, remote);
   let target = opts.to;
   if (target) await assertStored(opts, remote, target);
   else {
-    // The release that was active before the current one became active.
-    const current = [...state.history].reverse().find((e) => e.id === state.active);
-    target = current?.from ?? undefined;
+    target = rollbackTarget(state) ?? undefined;
     if (!target || !(await filesOf(opts).meta(remote, target))) {
       throw new ReleaseError(`${remote} has no earlier release to roll back to (active: ${state.active}).`, 409);
     }
   }
   if (target === state.active) throw new ReleaseError(`${target} is already the active release of ${remote}.`, 409);
   assertNotRolledBack(state, remote, target, opts.force);
-  await activate(opts, remote, target, 'rollback', opts.by, noteOf(opts));
+  await activate(opts, remote, target, 'rollback', opts.by, noteOf(opts), noCanary);
   return { remote, from: state.active, to: target };
 }
 
-/** Keeps the newest KEEP_RELEASES releases (rollback targets, and chunks for visitors still on them) and the active one. */
+/** Where a rollback goes by default: the release that was active before the current one became active. */
+function rollbackTarget(state: RemoteState | undefined): string | null {
+  if (!state) return null;
+  return [...state.history].reverse().find((e) => e.id === state.active)?.from ?? null;
+}
+
+/**
+ * Keeps the newest KEEP_RELEASES releases (chunks for visitors still on them), the active one, the canary and the one a
+ * rollback returns to (uploads not activated may be newer than it).
+ */
 export async function prune(at: StoreLocation, remote: string, log: (l: string) => void = () => {}): Promise<string[]> {
   const state = manifestsOf(at).read().manifest.remotes[remote];
+  const keep = new Set([state?.active, state?.canary?.id, rollbackTarget(state)]);
   const removed = (await listReleases(at, remote))
     .slice(KEEP_RELEASES)
     .map((r) => r.id)
-    .filter((id) => id !== state?.active && id !== state?.canary?.id);
+    .filter((id) => !keep.has(id));
   await filesOf(at).remove(remote, removed);
   for (const id of removed) log(`${remote}: removed old release ${id}`);
   return removed;

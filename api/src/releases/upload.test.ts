@@ -4,8 +4,9 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CONTRACT_VERSION } from '@aitools/platform/contract';
-import { draft, GOOD_ENTRY, makeTgz, releaseEntries, type FixtureEntry } from '../../test/tarFixture';
-import { checkArchive, unpackArchive, UploadError } from './upload';
+import { Header } from 'tar';
+import { draft, GOOD_ENTRY, makeTar, makeTgz, releaseEntries, type FixtureEntry } from '../../test/tarFixture';
+import { checkArchive, maxInflatedBytes, unpackArchive, UploadError } from './upload';
 import { fileManifestStore } from './manifestStore';
 import { shellSharedVersions } from './build';
 import { activateStored, listReleases, storeUpload } from './store';
@@ -84,6 +85,24 @@ describe('release archives', () => {
     expect((await refusal(gzipSync(Buffer.alloc(0)))).status).toBe(400);
   });
 
+  it('refuses a body that inflates past the limits, whatever the entries declare (413)', async () => {
+    // A long-name (pax) header is no entry and counts against no declared size: only the inflated bytes bound it.
+    const limits = { maxFiles: 100, maxBytes: 100_000 };
+    const size = maxInflatedBytes(limits) + 1024;
+    const block = Buffer.alloc(512);
+    new Header({ path: 'PaxHeader/x', type: 'ExtendedHeader', size, mode: 0o644, mtime: new Date(0) }).encode(block, 0);
+    const pax = Buffer.concat([block, Buffer.alloc(Math.ceil(size / 512) * 512, 'a')]);
+    const err = await refusal(gzipSync(Buffer.concat([pax, makeTar(releaseEntries())])), limits);
+    expect(err.status).toBe(413);
+    expect(err.message).toMatch(/inflates to more than \d+ bytes/);
+  });
+
+  it('refuses a gzip inside the gzip (400)', async () => {
+    const err = await refusal(gzipSync(makeTgz(releaseEntries())));
+    expect(err.status).toBe(400);
+    expect(err.message).toMatch(/compressed twice/);
+  });
+
   it('checkArchive counts without writing', async () => {
     expect(await checkArchive(makeTgz(releaseEntries()))).toMatchObject({ files: 7 });
   });
@@ -119,8 +138,78 @@ describe('storing an upload', () => {
     expect(staging()).toEqual([]);
   });
 
+  it('refuses compressed padding after the end of the archive at once, without holding up the event loop', async () => {
+    // ~17 kB of gzip: a release, then 16 MB of zero bytes that no entry declares.
+    const bomb = gzipSync(Buffer.concat([makeTar(releaseEntries()), Buffer.alloc(16 * 1024 * 1024)]));
+    let last = Date.now();
+    let longestPause = 0;
+    const ticks = setInterval(() => {
+      longestPause = Math.max(longestPause, Date.now() - last);
+      last = Date.now();
+    }, 5);
+    const started = Date.now();
+    const err = await storeUpload('legal', bomb, at()).catch((e: unknown) => e);
+    clearInterval(ticks);
+    expect(err).toMatchObject({
+      status: 400,
+      message: expect.stringMatching(/goes on after its end-of-archive marker/),
+    });
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(longestPause).toBeLessThan(200);
+    expect(stored()).toEqual([]);
+    expect(staging()).toEqual([]);
+  });
+
+  it('accepts the zero padding tar writes to a whole record after the end of the archive', async () => {
+    const tar = makeTar(releaseEntries());
+    const padded = Buffer.concat([tar, Buffer.alloc((10240 - (tar.length % 10240)) % 10240)]);
+    expect((await storeUpload('legal', gzipSync(padded), at())).id).toBe(draft().id);
+  });
+
+  it('says what is wrong with release.json without naming a server path', async () => {
+    for (const [entries, reason] of [
+      [releaseEntries(null), /\(the archive has no release\.json\)/],
+      [[...releaseEntries(null), { path: 'release.json/', type: 'Directory' }], /not a readable JSON file/],
+      [[...releaseEntries(null), { path: 'release.json', body: '{"id":' }], /not a readable JSON file/],
+    ] as [FixtureEntry[], RegExp][]) {
+      const err = (await storeUpload('legal', makeTgz(entries), at()).catch((e: unknown) => e)) as UploadError;
+      expect(err).toMatchObject({ status: 400, message: expect.stringMatching(reason) });
+      expect(err.message).not.toMatch(/ENOENT|EISDIR|\/tmp|staging|upload-legal/);
+      expect(err.message).not.toContain(releasesDir());
+    }
+    expect(stored()).toEqual([]);
+  });
+
+  it('stores builtAt as toISOString writes it', async () => {
+    const meta = await storeUpload(
+      'legal',
+      makeTgz(releaseEntries(draft({ builtAt: '2026-11-25T13:00:00+01:00' }))),
+      at(),
+    );
+    expect(meta.builtAt).toBe('2026-11-25T12:00:00.000Z');
+  });
+
   it.each<[string, Buffer, number, RegExp]>([
     ['no release.json', makeTgz(releaseEntries(null)), 400, /release\.json is missing or invalid/],
+    [
+      'a builtAt in the future',
+      makeTgz(releaseEntries(draft({ builtAt: '9999-12-31T23:59:59.000Z' }))),
+      400,
+      /builtAt: later than now/,
+    ],
+    [
+      'a builtAt more than the clock skew ahead',
+      makeTgz(releaseEntries(draft({ builtAt: new Date(Date.now() + 10 * 60_000).toISOString() }))),
+      400,
+      /builtAt: later than now/,
+    ],
+    ['a builtAt that is no date', makeTgz(releaseEntries(draft({ builtAt: 'zzz' }))), 400, /builtAt: not an RFC 3339/],
+    [
+      'a builtAt that is no real day',
+      makeTgz(releaseEntries(draft({ builtAt: '2026-02-30T12:00:00Z' }))),
+      400,
+      /builtAt: not an RFC 3339/,
+    ],
     ['another remote', makeTgz(releaseEntries(draft({ remote: 'blog' }))), 400, /release of blog, uploaded as legal/],
     [
       'another route contract',
