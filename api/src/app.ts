@@ -42,6 +42,7 @@ import { imagesRouter } from './images/router';
 import { createCanaries, isCrawler } from './releases/canary';
 import { createSignals, signalsRouter, type Signals } from './releases/signals';
 import { createSignalTokens, type SignalTokens } from './releases/signalTokens';
+import { clientAddress, viewCounter } from './releases/views';
 import { createRollbackMonitor, type RollbackMonitor } from './releases/autoRollback';
 import { fileManifestStore } from './releases/manifestStore';
 import { diskReleaseStore } from './releases/diskReleaseStore';
@@ -178,6 +179,7 @@ export async function createApp({
     releasesDir: config.releasesDir,
     signals,
     rule: config.rollback,
+    db,
     everyMs: config.rollback.enabled && pages ? config.rollback.checkMs : 0,
     remotes: REMOTE_NAMES,
     logger,
@@ -488,6 +490,8 @@ export async function createApp({
   // these releases) goes out again, headers and all, without running Express (its router and middleware were most
   // of such a request's time: docs/architecture.md, Caching). Anything else, and anything not sent yet, goes to Express.
   const replayers = [reads.replay, ...(storedPages ? [storedPages.replay] : [])];
+  // The error rates' denominator: a few views per visitor (releases/views.ts).
+  const countView = viewCounter({ signals, tokens: signalTokens, addressOf: clientAddress(app) });
   // `url` is the address as it arrived: Express's routers rewrite req.url below their mount point (/api/tools?x
   // reads as /?x there), which counted API answers as views of the home page.
   const countAnswer = (req: IncomingMessage, res: ServerResponse, url: string) => {
@@ -499,8 +503,8 @@ export async function createApp({
     if (req.method !== 'GET' || res.statusCode !== 200 || !renderer || !remote || isCrawler(req)) return;
     const release = serving.current(remote, pinsOf(req)[remote]).release?.id;
     if (!release) return;
-    signals.count(remote, release, 'view');
     metrics.pageViews.inc({ remote, release });
+    countView(req, remote, release);
   };
   const handler: RequestListener = (req, res) => {
     const startedAt = Date.now();

@@ -2,11 +2,13 @@
  * Automatic rollback: during a canary, and for a window after a release is activated for everyone, the new
  * release's error rate (errors per page view, signals.ts) is compared with the stable release's. A clearly worse
  * release with enough samples is rolled back: a canary is aborted, a full activation rolled back to the release
- * before it. The history entry says why with the numbers ("automatic rollback: ..."), and the release is not made
- * active again except by a person (store.ts, force). Of several instances, the first write wins (the state is
- * checked again under the manifest lock).
+ * before it. The history entry and the audit trail (console_audit, actor "automatic") say why with the numbers
+ * ("automatic rollback: ..."), and the release is not made active again except by a person (store.ts, force). Of
+ * several instances, the first write wins (the state is checked again under the manifest lock).
  */
 import type { Logger } from 'pino';
+import type { DB } from '../db/connection';
+import { auditRelease } from './actions';
 import type { ManifestStore } from './manifestStore';
 import { AUTOMATIC_ACTOR, type RemoteState } from './manifest';
 import type { ReleaseCounts, Signals } from './signals';
@@ -144,6 +146,8 @@ export function createRollbackMonitor(opts: {
   everyMs: number;
   remotes: readonly string[];
   logger: Pick<Logger, 'error' | 'warn'>;
+  /** Where the audit row of each rollback goes (console/audit.ts), as for a person's. */
+  db?: DB;
   /** Told after a rollback it wrote, with the remote's state before and after (edge/releaseChange.ts). */
   rolledBack?: (remote: string, before: RemoteState | undefined, after: RemoteState | undefined) => Promise<void>;
 }): RollbackMonitor {
@@ -177,6 +181,15 @@ export function createRollbackMonitor(opts: {
         ...(watch.kind === 'activation' ? { to: watch.stable } : {}),
       });
       if (!wrote) continue; // another instance (or a person) acted first
+      if (opts.db) {
+        const caller = { db: opts.db, actor: AUTOMATIC_ACTOR, by: AUTOMATIC_ACTOR, reason: verdict.reason };
+        // The rollback stands even if its row cannot be written: the history holds it too.
+        await (
+          watch.kind === 'canary'
+            ? auditRelease(caller, 'abort', remote, `canary ${watch.fresh} ended; active ${watch.stable}`)
+            : auditRelease(caller, 'rollback', remote, `${watch.fresh} -> ${watch.stable}`)
+        ).catch((err: unknown) => logger.warn({ err, remote }, 'the automatic rollback could not be audited'));
+      }
       await opts.rolledBack?.(remote, before, stateOf(remote));
       logger.error(
         {

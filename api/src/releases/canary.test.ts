@@ -20,6 +20,7 @@ import { createRollbackMonitor, judge, watchOf, type RollbackRule } from './auto
 import { activateStored } from './store';
 import { databaseReleaseStore } from './dbReleaseStore';
 import { runRemoteCommand } from './remoteCli';
+import { listAudit } from '../console/audit';
 import { purgeKeysOfChange } from '../edge/releaseChange';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -119,6 +120,22 @@ describe('canary over the release API', () => {
     expect(state.canary).toBeUndefined();
     expect(state.history.map((e) => e.action)).toEqual(['release', 'canary', 'abort', 'canary', 'promote']);
   });
+
+  it('refuses to activate or roll back while a canary runs (409), and keeps the canary', async () => {
+    await post('/api/releases/blog/activate', { id: 'b3', canary: 10 });
+    const before = readManifest(releasesDir).remotes.blog;
+    for (const [path, body] of [
+      ['rollback', {}],
+      ['rollback', { to: 'b1' }],
+      ['activate', { id: 'b1' }],
+    ] as const) {
+      const res = await post(`/api/releases/blog/${path}`, body);
+      expect(res.status).toBe(409);
+      expect(res.body.error).toBe('blog runs b3 as a canary (10%): promote or abort it first.');
+    }
+    expect(readManifest(releasesDir).remotes.blog).toEqual(before);
+    expect((await post('/api/releases/blog/abort', {})).body).toMatchObject({ active: 'b2', aborted: 'b3' });
+  });
 });
 
 describe('visitor buckets', () => {
@@ -173,18 +190,21 @@ describe('signals from visitors', () => {
     expect((await report({ ...beacon, token, hash: 'not-hex!' }, from)).status).toBe(400);
     expect((await report('not json', from)).status).toBe(400);
     expect((await report(JSON.stringify({ ...beacon, token, route: '/' + 'a'.repeat(2000) }), from)).status).toBe(413);
-    expect((await report({ ...beacon, token, release: 'made-up' }, from)).status).toBe(422);
-    // One page's token counts three reports from an address; the address has five a minute.
+    expect((await report({ ...beacon, token, release: 'made-up' }, '203.0.113.9')).status).toBe(422);
+    // One page's token counts three reports from an address, and so does the release (a new page's token adds
+    // none); the address has five a minute.
     const second = pageToken('b2');
     const answers = [];
-    for (const t of [token, token, token, token, second, second])
-      answers.push((await report({ ...beacon, token: t }, from, 'application/json')).status);
-    expect(answers).toEqual([204, 204, 204, 429, 204, 429]);
+    for (const t of [token, token, token, token, second, second]) {
+      const res = await report({ ...beacon, token: t }, from, 'application/json');
+      answers.push(res.status === 204 ? 204 : (res.body.fieldErrors?.token ?? res.status));
+    }
+    expect(answers).toEqual([204, 204, 204, 'spent', 'capped', 429]);
     // Another visitor of the same (stored) page has its own few.
     expect((await report({ ...beacon, token }, '203.0.113.2')).status).toBe(204);
     const counts = await app.signals.counts('blog', 'b2', Date.now() - 60_000);
-    expect(counts.byKind).toEqual({ unhandled: 5 });
-    expect(counts.refused).toEqual({ spent: 1, 'rate-limited': 1 });
+    expect(counts.byKind).toEqual({ unhandled: 4 });
+    expect(counts.refused).toEqual({ spent: 1, capped: 1, 'rate-limited': 1 });
     expect(counts.sources).toEqual({ visitors: 2, networks: 1 });
   });
 
@@ -217,7 +237,6 @@ describe('signals from visitors', () => {
   });
 
   it('refuses a report without a valid token for its remote and release (none, another release, expired, tampered), and does not count it', async () => {
-    const from = '198.51.100.1';
     const b3 = { ...beacon, release: 'b3' };
     const valid = pageToken('b3');
     const [at, nonce, mac] = valid.split('.') as [string, string, string];
@@ -230,8 +249,8 @@ describe('signals from visitors', () => {
       { ...b3, token: `${(Number.parseInt(at, 36) + 60).toString(36)}.${nonce}.${mac}` },
     ];
     const answers = [];
-    for (const body of forged) {
-      const res = await report(body, from);
+    for (const [i, body] of forged.entries()) {
+      const res = await report(body, `198.51.100.${i + 1}`);
       answers.push([res.status, res.body.fieldErrors?.token]);
     }
     expect(answers).toEqual([
@@ -497,11 +516,11 @@ describe('reports from one address', () => {
     // A fresh page (token) for every report, as many as the address may send: each is counted ...
     const one = [];
     for (let i = 0; i < 6; i++) one.push((await report({ ...beacon, token: pageToken('b4') }, '192.0.2.10')).status);
-    expect(one).toEqual([204, 204, 204, 204, 204, 429]);
+    expect(one).toEqual([204, 204, 204, 429, 429, 429]); // three counted for the release, then five a minute
     expect(await monitor.check()).toEqual([]);
     // ... and judged: enough views and errors, a far worse rate, but one visitor in one network.
     const seen = (await monitor.report('blog'))!;
-    expect(seen.freshCounts).toMatchObject({ views: 300, errors: 5, sources: { visitors: 1, networks: 1 } });
+    expect(seen.freshCounts).toMatchObject({ views: 300, errors: 3, sources: { visitors: 1, networks: 1 } });
     expect(seen.lastCheck).toMatchObject({
       fresh: 'b4',
       rollBack: false,
@@ -521,7 +540,7 @@ describe('reports from one address', () => {
       id: 'b4',
       by: AUTOMATIC_ACTOR,
       note: expect.stringMatching(
-        /error rate 5\.0% \(15 errors in 300 views\).*, reported by 11 distinct visitors from 6 networks$/,
+        /error rate 4\.3% \(13 errors in 300 views\).*, reported by 11 distinct visitors from 6 networks$/,
       ),
     });
     monitor.stop();
@@ -613,7 +632,7 @@ describe('GET /metrics', () => {
     );
     expect(family('release_visitor_errors_total')!.metrics).toContainEqual({
       labels: { remote: 'blog', release: 'b2', kind: 'unhandled' },
-      value: '5',
+      value: '4',
     });
     expect(family('release_reports_refused_total')!.metrics).toContainEqual({
       labels: { remote: 'blog', release: 'b3', reason: 'invalid' },
@@ -627,5 +646,42 @@ describe('GET /metrics', () => {
     expect(family('release_info')!.metrics).toContainEqual(
       expect.objectContaining({ labels: { remote: 'blog', release: 'b1', role: 'active', percent: '100' } }),
     );
+  });
+});
+
+describe('the audit trail of automatic rollbacks', () => {
+  it('has a row for each, by "automatic", naming the release and the verdict', async () => {
+    storedReleases(releasesDir, 'blog', ['b7']);
+    const manifests = fileManifestStore(releasesDir);
+    const stable = readManifest(releasesDir).remotes.blog!.active;
+    await activateStored('blog', 'b7', { releasesDir, manifests, by: 'ops', canary: 20 });
+    const signals = createSignals(db, { flushMs: 60_000, retentionMs: 86_400_000, maxKeys: 100 });
+    const monitor = createRollbackMonitor({
+      manifests,
+      releasesDir,
+      signals,
+      rule: { ...rule, minViews: 10, minErrors: 3 },
+      everyMs: 0,
+      remotes: ['blog'],
+      logger: quiet,
+      db,
+    });
+    signals.count('blog', 'b7', 'view', 10);
+    signals.count('blog', 'b7', 'render-failure', 3);
+    signals.count('blog', stable, 'view', 1000); // earlier tests' errors of it are in this minute too
+    expect(await monitor.check()).toHaveLength(1);
+    const { entries } = await listAudit(db, { actor: AUTOMATIC_ACTOR });
+    expect(entries).toEqual([
+      expect.objectContaining({
+        actor: AUTOMATIC_ACTOR,
+        action: 'release.abort',
+        target: 'blog',
+        summary: expect.stringMatching(
+          new RegExp(`^canary b7 ended; active ${stable}; reason: error rate 30\\.0% \\(3 errors in 10 views\\)`),
+        ),
+        outcome: 'ok',
+      }),
+    ]);
+    await signals.close();
   });
 });

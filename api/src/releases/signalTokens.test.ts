@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { addressParts, createSignalTokens, REPORTS_PER_TOKEN, TOKEN_TTL_MS } from './signalTokens';
+import {
+  addressParts,
+  createSignalTokens,
+  ERRORS_PER_NETWORK,
+  ERRORS_PER_VISITOR,
+  REPORTS_PER_TOKEN,
+  TOKEN_TTL_MS,
+  VIEWS_PER_VISITOR,
+} from './signalTokens';
 
 describe('report tokens', () => {
   const tokens = createSignalTokens('test-secret');
@@ -41,6 +49,24 @@ describe('report tokens', () => {
     expect(spent).toEqual([...Array<boolean>(REPORTS_PER_TOKEN).fill(true), false, false]);
     // Visitors of one stored page share its token: each has its own few.
     expect(tokens.spend(blog, other)).toBe(true);
+  });
+
+  it('count a few errors per visitor and per network for a release, whatever the tokens', () => {
+    const claims = (ip: string, n: number, release = 'b2') =>
+      Array.from({ length: n }, () => tokens.claimError('blog', release, tokens.source(ip))).filter(Boolean).length;
+    expect(claims('192.0.2.1', 10)).toBe(ERRORS_PER_VISITOR);
+    expect(claims('192.0.2.1', 1, 'b3')).toBe(1); // another release
+    // One network's visitors together count no more than ERRORS_PER_NETWORK.
+    expect(claims('192.0.2.2', 10) + claims('192.0.2.3', 10)).toBe(ERRORS_PER_NETWORK - ERRORS_PER_VISITOR);
+    expect(claims('192.0.3.1', 10)).toBe(ERRORS_PER_VISITOR);
+  });
+
+  it('count a few page views per visitor and release in a window', () => {
+    const views = (ip: string, n: number, release = 'b2') =>
+      Array.from({ length: n }, () => tokens.claimView('blog', release, tokens.source(ip))).filter(Boolean).length;
+    expect(views('198.51.100.1', 4000)).toBe(VIEWS_PER_VISITOR);
+    expect(views('198.51.100.1', 1, 'b1')).toBe(1);
+    expect(views('198.51.100.2', 1)).toBe(1);
   });
 });
 

@@ -6,6 +6,9 @@
  * - the source the server sees: the client address (Express's req.ip, which follows TRUST_PROXY), as a visitor
  *   (IPv4 address, IPv6 /64) and a network (IPv4 /24, IPv6 /48), each kept only as a keyed hash.
  * A token counts at most REPORTS_PER_TOKEN reports from one source: visitors of a cached page share its token.
+ * Fresh tokens are cheap (a page at a new query string), so a source's counts are capped per release as well: errors per
+ * visitor and per network, and page views per visitor and window. No one address or network then decides an error
+ * rate, neither its errors nor its denominator (docs/reliability.md).
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { isIPv4, isIPv6 } from 'node:net';
@@ -18,11 +21,18 @@ export const TOKEN_PERIOD_MS = 30 * 60_000;
 export const TOKEN_TTL_MS = 2 * 60 * 60_000;
 /** Reports one token counts from one source. */
 export const REPORTS_PER_TOKEN = 3;
-/** Token-and-source pairs remembered for the cap (the oldest are forgotten first). */
-const SPENT_KEYS = 50_000;
+/** Errors one visitor (ERRORS_PER_NETWORK: one network) counts for a release, per ERRORS_WINDOW_MS. */
+export const ERRORS_PER_VISITOR = 3;
+export const ERRORS_PER_NETWORK = 6;
+export const ERRORS_WINDOW_MS = 24 * 60 * 60_000;
+/** Page views one visitor counts for a release per VIEWS_WINDOW_MS. */
+export const VIEWS_PER_VISITOR = 5;
+export const VIEWS_WINDOW_MS = 10 * 60_000;
+/** Keys each cap remembers (the oldest are forgotten first). */
+const CAP_KEYS = 50_000;
 
 /** Why a report was not counted. */
-export const REFUSALS = ['missing', 'invalid', 'expired', 'spent', 'rate-limited'] as const;
+export const REFUSALS = ['missing', 'invalid', 'expired', 'spent', 'capped', 'rate-limited'] as const;
 export type Refusal = (typeof REFUSALS)[number];
 
 /** The token's shape: signing time (seconds, base 36), nonce, MAC. */
@@ -47,6 +57,20 @@ export interface SignalTokens {
   source(ip: string): Source;
   /** Counts a report against its token and source; false once REPORTS_PER_TOKEN are spent. */
   spend(token: string, source: Source): boolean;
+  /** Counts an error report against its source's caps for the release; false once the visitor's or network's are
+   *  spent. */
+  claimError(remote: string, release: string, source: Source): boolean;
+  /** Counts a page view against its visitor's cap for the release; false once spent. */
+  claimView(remote: string, release: string, source: Source): boolean;
+}
+
+/** Bounded counters per key, each kept for `ttl` from its first use (the oldest keys are forgotten first). */
+function counters(ttl: number) {
+  const used = new LRUCache<string, number>({ max: CAP_KEYS, ttl, noUpdateTTL: true });
+  return {
+    left: (key: string, max: number) => (used.get(key) ?? 0) < max,
+    take: (key: string) => void used.set(key, (used.get(key) ?? 0) + 1),
+  };
 }
 
 /** The visitor and network parts of an address; an IPv4-mapped IPv6 address is its IPv4 address. */
@@ -61,7 +85,9 @@ export function createSignalTokens(secret: string): SignalTokens {
   const mac = (text: string) => createHmac('sha256', secret).update(text).digest('base64url');
   const sign = (remote: string, release: string, nonce: string, at: string) =>
     mac(`signal-token\u0000${remote}\u0000${release}\u0000${nonce}\u0000${at}`).slice(0, 22);
-  const spent = new LRUCache<string, number>({ max: SPENT_KEYS, ttl: TOKEN_TTL_MS });
+  const spent = counters(TOKEN_TTL_MS);
+  const errors = counters(ERRORS_WINDOW_MS);
+  const views = counters(VIEWS_WINDOW_MS);
   return {
     issue(releases, now = Date.now()) {
       const nonce = randomBytes(9).toString('base64url');
@@ -92,9 +118,22 @@ export function createSignalTokens(secret: string): SignalTokens {
     },
     spend(token, source) {
       const key = `${token}\u0000${source.visitor}`;
-      const used = spent.get(key) ?? 0;
-      if (used >= REPORTS_PER_TOKEN) return false;
-      spent.set(key, used + 1);
+      if (!spent.left(key, REPORTS_PER_TOKEN)) return false;
+      spent.take(key);
+      return true;
+    },
+    claimError(remote, release, source) {
+      const visitor = `${remote}\u0000${release}\u0000v\u0000${source.visitor}`;
+      const network = `${remote}\u0000${release}\u0000n\u0000${source.network}`;
+      if (!errors.left(visitor, ERRORS_PER_VISITOR) || !errors.left(network, ERRORS_PER_NETWORK)) return false;
+      errors.take(visitor);
+      errors.take(network);
+      return true;
+    },
+    claimView(remote, release, source) {
+      const key = `${remote}\u0000${release}\u0000${source.visitor}`;
+      if (!views.left(key, VIEWS_PER_VISITOR)) return false;
+      views.take(key);
       return true;
     },
   };

@@ -211,11 +211,13 @@ const REFUSAL_ANSWERS: Record<Refusal, [number, string]> = {
   invalid: [403, 'This token was not issued for this remote and release.'],
   expired: [403, 'This token has expired: reports are taken for a while after the page was served.'],
   spent: [429, 'This page has reported all the errors it may.'],
+  capped: [429, 'This address or its network has reported all the errors it may for this release.'],
   'rate-limited': [429, 'Too many reports from this address.'],
 };
 
 /** POST /api/signals: a beacon from the shell (sendBeacon sends text/plain; JSON is taken as well). Counted only
- *  with a valid token for its remote and release, within the per-address limit and the token's own. */
+ *  with a valid token for its remote and release, within the per-address limit, the token's own and the source's
+ *  per release (signalTokens.ts). */
 export function signalsRouter(opts: {
   signals: Signals;
   tokens: SignalTokens;
@@ -241,7 +243,7 @@ export function signalsRouter(opts: {
   router.post(
     '/api/signals',
     express.text({ type: () => true, limit: BEACON_BYTES }),
-    async (req, res, next) => {
+    (req, res, next) => {
       let json: unknown;
       try {
         json = JSON.parse(typeof req.body === 'string' ? req.body : '');
@@ -257,31 +259,32 @@ export function signalsRouter(opts: {
         return void res.status(400).json(failure('Not a valid report.', { [field]: issue?.message ?? 'invalid' }));
       }
       const b = beacon.data;
-      // Only releases that exist are counted: a made-up id cannot add keys.
-      if (!(await exists(b.remote, b.release)))
-        return void res.status(422).json(failure(`No release ${b.release} of ${b.remote}.`));
-      const refusal = opts.tokens.verify(b.token, b.remote, b.release);
-      if (refusal) {
-        refuse(b, refusal);
-        const [status, message] = REFUSAL_ANSWERS[refusal];
-        return void res.status(status).json(failure(message, { token: refusal }));
-      }
       res.locals.beacon = b;
-      // The per-address limit answers 429 itself: counted as refused once it has.
+      // The per-address limit answers 429 itself: counted as refused once it has, for a release known to exist (a
+      // made-up id adds no keys).
       res.once('finish', () => {
-        if (res.statusCode === 429 && !res.locals.refused) refuse(b, 'rate-limited');
+        if (res.statusCode === 429 && !res.locals.refused && known.has(`${b.remote}/${b.release}`))
+          refuse(b, 'rate-limited');
       });
       next();
     },
+    // Before the release lookup: made-up ids cost a lookup each (a disk read, or a query on Postgres).
     opts.limit,
-    (req, res) => {
+    async (req, res) => {
       const b = res.locals.beacon as Beacon;
+      // Only releases that exist are counted: a made-up id cannot add keys.
+      if (!(await exists(b.remote, b.release)))
+        return void res.status(422).json(failure(`No release ${b.release} of ${b.remote}.`));
       const source = opts.tokens.source(req.ip ?? req.socket.remoteAddress ?? '');
-      if (!opts.tokens.spend(b.token!, source)) {
+      const refusal =
+        opts.tokens.verify(b.token, b.remote, b.release) ??
+        (!opts.tokens.spend(b.token!, source) ? 'spent' : null) ??
+        (!opts.tokens.claimError(b.remote, b.release, source) ? 'capped' : null);
+      if (refusal) {
         res.locals.refused = true;
-        refuse(b, 'spent');
-        const [status, message] = REFUSAL_ANSWERS.spent;
-        return void res.status(status).json(failure(message, { token: 'spent' }));
+        refuse(b, refusal);
+        const [status, message] = REFUSAL_ANSWERS[refusal];
+        return void res.status(status).json(failure(message, { token: refusal }));
       }
       opts.signals.count(b.remote, b.release, b.kind);
       opts.signals.source(b.remote, b.release, source);
