@@ -73,8 +73,10 @@ function RemoteView({ remote, module }: RemoteHandle) {
   const location = useLocation();
   const params = useParams();
   const mod = source.get(remote, module);
-  // The loader resolved the module; without it (never expected) the page head still names the site.
-  const head = mod?.head?.({ data, url: new URL(location.pathname + location.search, siteOrigin()), params }) ?? {
+  // The loader resolved the module; without it (never expected) the page head still names the site. The path is
+  // appended to the origin: one that starts with `//` (the router matches `///` as `/`) names no host.
+  const url = new URL(new URL(siteOrigin()).origin + location.pathname + location.search);
+  const head = mod?.head?.({ data, url, params }) ?? {
     title: SITE_NAME,
   };
   useHead(head);

@@ -186,13 +186,17 @@ describe('requests the server cannot parse', () => {
     assert.equal(body, 'The request headers are larger than 16 kB.\n');
   });
 
-  it('a path that starts with // is a path that matches no page (404), never a host: no 5xx, no page under it', async () => {
-    for (const target of ['///', '//a:99999/', '//%zz/', '//@/', '//evil.example/tool/cursor', '//blog']) {
-      const answer = await raw(
-        `GET ${target} HTTP/1.1\r\nHost: ${BASE.host}\r\nAccept: text/html\r\nConnection: close\r\n\r\n`,
-      );
+  it('a path that starts with // is a path, never a host: no 5xx, and no page under a host it names', async () => {
+    const get = (target: string) =>
+      raw(`GET ${target} HTTP/1.1\r\nHost: ${BASE.host}\r\nAccept: text/html\r\nConnection: close\r\n\r\n`);
+    for (const target of ['//a:99999/', '//%zz/', '//@/', '//evil.example/tool/cursor', '//blog']) {
+      const answer = await get(target);
       assert.match(answer, /^HTTP\/1\.1 404 /, `${target}: ${answer.split('\r\n')[0]}`);
       assert.doesNotMatch(answer, /Cursor \| AI Tools Directory|<h1[^>]*>Blog/, target);
     }
+    // Only slashes: the router reads it as / (as a browser's would), with the home page's canonical address.
+    const home = await get('///');
+    assert.match(home, /^HTTP\/1\.1 200 /, home.split('\r\n')[0]);
+    assert.match(home, /rel="canonical" href="https:\/\/[^"/]+"/);
   });
 });

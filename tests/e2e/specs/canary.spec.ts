@@ -4,7 +4,8 @@
  * (TRUST_PROXY=loopback: each visitor's address is its X-Forwarded-For):
  * - a healthy blog canary at 50% splits fresh browsers and keeps each on its side; with errors on both sides at the
  *   same rate, from enough visitors, it is judged and kept;
- * - one address with real pages' tokens reports 500 errors against a healthy canary with 300 page views: judged, kept;
+ * - one address with real pages' tokens reports 500 errors against a healthy canary with 300 page views: three count,
+ *   judged, kept; a flood of one address's page views counts a few;
  * - a blog release built to throw in the browser (and to mismatch its server HTML), started as a canary, is rolled back
  *   on its own once ten visitors from six networks have hit it; a visitor who had the canary gets the stable release;
  * - /metrics has every family.
@@ -171,8 +172,10 @@ const judgedOn = (fresh: string, since: number, what: string, enough: (c: Counts
   });
 
 /** A page of /blog as a client that keeps no cookies sees it with this bucket: the release and token it names. */
-async function pageAs(bucket: number, path = '/blog'): Promise<{ release: string; token: string }> {
-  const res = await fetch(site.baseUrl + path, { headers: { Cookie: `release_bucket=${bucket}` } });
+async function pageAs(bucket: number, path = '/blog', from?: string): Promise<{ release: string; token: string }> {
+  const res = await fetch(site.baseUrl + path, {
+    headers: { Cookie: `release_bucket=${bucket}`, ...(from ? { 'X-Forwarded-For': from } : {}) },
+  });
   assert.equal(res.status, 200);
   const state = /<script type="application\/json" id="__PAGE_STATE__">(.*?)<\/script>/s.exec(await res.text())?.[1];
   assert.ok(state, 'the page has its state');
@@ -363,13 +366,18 @@ describe('canary releases', () => {
     assert.equal(manifest().remotes.blog!.canary, undefined);
   });
 
-  it("one address reporting 500 errors with real pages' tokens against a 50% canary with 300 page views: counted, judged, and the canary stays", async () => {
+  it("one address reporting 500 errors with real pages' tokens against a 50% canary with 300 page views: three counted, the rest refused, and the canary stays", async () => {
     // A release of its own: the counts of one kept per minute would mix in the reports of the test before.
     const healthy = await canary(checkoutBlog('steady'), 50);
-    // 300 page views, half on each side, each page of its own (so each canary page has its own token).
+    // 300 page views, half on each side, each page of its own (so each canary page has its own token), each from a
+    // visitor of its own (a visitor's views count only a few times per release).
     const tokens: string[] = [];
     for (let i = 0; i < 300; i++) {
-      const page = await pageAs(i % 2 ? 99 : 0, `/blog?page=1&view=${i}`);
+      const page = await pageAs(
+        i % 2 ? 99 : 0,
+        `/blog?page=1&view=${i}`,
+        `100.96.${Math.floor(i / 100)}.${(i % 100) + 1}`,
+      );
       if (page.release === healthy) tokens.push(page.token);
     }
     assert.equal(tokens.length, 150);
@@ -379,16 +387,25 @@ describe('canary releases', () => {
       const status = (await reportError(healthy, tokens[i % tokens.length]!, from)).status;
       answers[status] = (answers[status] ?? 0) + 1;
     }
-    // Three reports a token from one address: 450 counted, the rest refused.
-    assert.deepEqual(answers, { 204: 450, 429: 50 });
-    const judged = await judgedOn(healthy, Date.now(), '450 errors', (c) => c.errors >= 450);
+    // One address counts three errors for a release, however many tokens it holds; past a token's three reports
+    // (the last 50) it is refused as spent, before that as capped.
+    assert.deepEqual(answers, { 204: 3, 429: 497 });
+    const judged = await judgedOn(healthy, Date.now(), 'the refusals', (c) => (c.refused.capped ?? 0) >= 447);
     console.log(`  judged: ${judged.reason}`);
     assert.ok(judged.freshCounts.views >= 150, 'the page views are counted');
+    assert.equal(judged.freshCounts.errors, 3);
     assert.deepEqual(judged.freshCounts.sources, { visitors: 1, networks: 1 });
     assert.equal(judged.freshCounts.refused.spent, 50);
+    assert.equal(judged.freshCounts.refused.capped, 447);
     assert.equal(judged.rollBack, false);
     assert.match(judged.reason, /visitors' reports not counted \(1 distinct visitors from 1 networks/);
     assert.equal(manifest().remotes.blog!.canary?.id, healthy, 'the canary runs on');
+
+    // Page views from one address count a few times per release: a flood does not dilute the error rate.
+    const before = judged.freshCounts.views;
+    for (let i = 0; i < 40; i++) await pageAs(0, `/blog?page=1&flood=${i}`, '203.0.113.77');
+    const flooded = await judgedOn(healthy, Date.now(), 'the flood', (c) => c.views > before);
+    assert.ok(flooded.freshCounts.views <= before + 5, `${flooded.freshCounts.views - before} views of 40 counted`);
     const aborted = await runReleaseCli(site.env, ['abort', 'blog']);
     assert.equal(aborted.status, 0, aborted.stderr);
   });
