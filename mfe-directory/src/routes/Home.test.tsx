@@ -237,10 +237,12 @@ describe('Home with server data', () => {
     entries[0].open = true;
     entries[1].open = true;
     expect(entries.filter((d) => d.open)).toHaveLength(2);
-    const [hidden] = within(faq).getAllByRole('button', {
+    const [hidden] = within(faq).getAllByRole('link', {
       name: 'Show email address hello[at]aitoolsdirectory[dot]example',
     });
     expect(hidden.textContent).toBe('hello[at]aitoolsdirectory[dot]example');
+    // Without script it leads to the contact page, which gives the address.
+    expect(hidden.getAttribute('href')).toBe('/contact');
     expect(faq.innerHTML).not.toContain('hello@');
     fireEvent.click(hidden);
     const link = within(faq).getByRole('link', { name: 'hello@aitoolsdirectory.example' });

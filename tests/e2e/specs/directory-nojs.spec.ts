@@ -61,6 +61,12 @@ describe('the directory without JavaScript', () => {
     await faq.locator('summary', { hasText: 'What is the AI Tools Directory?' }).click();
     assert.equal(await answer.isVisible(), true);
     assert.equal(await faq.locator('details[open]').count(), 2, 'home entries open independently');
+    // An entry's obfuscated address leads, without script, to the contact page, which gives it.
+    const email = faq.locator('a.dir-faq__email').first();
+    await email.evaluate((a) => a.closest('details')!.setAttribute('open', ''));
+    assert.match((await email.getAttribute('aria-label'))!, /^Show email address \w+\[at\]/);
+    await email.click();
+    await page.waitForURL(`${BASE}/contact`);
 
     await page.goto(`${BASE}/tool/cursor`);
     const questions = page.getByRole('region', { name: 'Frequently Asked Questions' }).locator('summary');
@@ -86,6 +92,8 @@ describe('the directory without JavaScript', () => {
     // Without a saved choice and without script, the system's preference decides the theme.
     const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     assert.notEqual(background, 'rgb(248, 250, 252)', 'the dark theme, not the light one');
+    // The theme toggle needs script: without it, it is not offered.
+    assert.equal(await page.locator('.theme-controls').isVisible(), false);
     await page.getByRole('link', { name: '← Back to Directory' }).click();
     await page.waitForURL(`${BASE}/`);
     await page.context().close();

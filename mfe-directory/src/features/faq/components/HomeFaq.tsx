@@ -4,7 +4,8 @@ import { HOME_FAQ } from '../homeFaq';
 import { FaqItem } from './FaqItem';
 import { obfuscateEmail } from '../../../shared/email';
 
-/** Shown as name[at]domain[dot]tld; the first click turns it into a real mail link. */
+/** Shown as name[at]domain[dot]tld; the first click turns it into a real mail link. Before and without script it
+ *  is a link to the contact page, which gives the address (docs/product.md, Home FAQ). */
 function ObfuscatedEmail({ email }: { email: string }) {
   const [revealed, setRevealed] = useState(false);
   const link = useRef<HTMLAnchorElement>(null);
@@ -16,17 +17,18 @@ function ObfuscatedEmail({ email }: { email: string }) {
     );
   }
   return (
-    <button
-      type="button"
+    <a
+      href="/contact"
       className="dir-faq__email dir-faq__email--hidden"
-      onClick={() => {
+      onClick={(event) => {
+        event.preventDefault();
         setRevealed(true);
         requestAnimationFrame(() => link.current?.focus());
       }}
       aria-label={`Show email address ${obfuscateEmail(email)}`}
     >
       {obfuscateEmail(email)}
-    </button>
+    </a>
   );
 }
 
