@@ -76,6 +76,8 @@ export async function createPageRenderer(
   // The shell's server build, by its package name; its types are the shell's own contract.
   const shell: ShellServer = (await import('@aitools/shell/server')).default;
   const apiFor = inProcessApi(apiApp);
+  /** The site's origin, to which a request's path is appended (render). */
+  const origin = new URL(config.siteOrigin).origin;
   const readStylesheet = createStylesheetReader();
   const shellPage = inlineShellStylesheets(readFileSync(join(SHELL_DIST, 'client', 'index.html'), 'utf8'), (href) =>
     readStylesheet(join(SHELL_DIST, 'client', href), true),
@@ -143,9 +145,7 @@ export async function createPageRenderer(
       const started = Date.now();
       // The request target is a path: one that starts with `//` names no host (resolved against the origin, it
       // would), so it is appended to the origin, where it matches no route.
-      const url = URL.parse(
-        req.originalUrl.startsWith('/') ? new URL(config.siteOrigin).origin + req.originalUrl : req.originalUrl,
-      );
+      const url = URL.parse(req.originalUrl.startsWith('/') ? origin + req.originalUrl : req.originalUrl);
       if (!url) return void res.status(400).type('text/plain').send('The address is not valid.\n');
       const match = shell.matchRoute(url.pathname);
       // One choice of release per remote for the whole request: the page names what it was rendered with. A
