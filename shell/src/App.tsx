@@ -1,4 +1,5 @@
 import { Outlet, useLocation } from 'react-router-dom';
+import { CONTENT_ID } from '@aitools/platform';
 import { ThemeProvider } from './theme/ThemeProvider';
 import { TopBar } from './layout/TopBar';
 import { Footer } from './layout/Footer';
@@ -18,7 +19,7 @@ function Frame() {
       <NavigationProgress />
       <TopBar />
       {/* Focusable by script (tabIndex -1): the target of the skip link, Back to top and a move to another page. */}
-      <div id="main-content" className="app__content" tabIndex={-1}>
+      <div id={CONTENT_ID} className="app__content" tabIndex={-1}>
         <ErrorBoundary resetKey={pathname} fallback={(error) => <RouterErrorScreen error={error} />}>
           <PageOrPending>
             <Outlet />

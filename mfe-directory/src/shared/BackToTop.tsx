@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { scrollToTop } from '@aitools/platform';
+import { focusContent, scrollToTop } from '@aitools/platform';
 
 /** Appears once the page is scrolled past `threshold` px (300 on the home page, 400 on a tool page). Used, it takes
  *  the visitor, and keyboard focus, to the top: the button goes away there, and focus must not go with it. */
@@ -14,8 +14,7 @@ export function BackToTop({ threshold }: { threshold: number }) {
   if (!visible) return null;
   const backToTop = () => {
     scrollToTop();
-    // The page's main landmark (the skip link's target), without a second jump.
-    document.getElementById('main-content')?.focus({ preventScroll: true });
+    focusContent();
   };
   return (
     <button type="button" className="dir-back-to-top" onClick={backToTop} aria-label="Back to top">

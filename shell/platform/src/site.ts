@@ -40,6 +40,15 @@ export function formatLongDate(date: Date | string): string {
     : `${MONTHS[d.getMonth()]} ${d.getDate()}, ${d.getFullYear()}`;
 }
 
+/** The id of the shell's frame around a page's content: the skip link's target, focused by script (focusContent). */
+export const CONTENT_ID = 'main-content';
+
+/** Moves keyboard focus to the page's content, without scrolling: where the next Tab starts after a move to
+ *  another page or back to the top (the control that had focus may be gone). */
+export function focusContent(): void {
+  document.getElementById(CONTENT_ID)?.focus({ preventScroll: true });
+}
+
 /** Scrolls to the top of the page: smoothly, unless the visitor asks for less motion (a script's smooth scroll
  *  overrides the style sheet's reduced-motion rule, so the script asks itself). */
 export function scrollToTop(): void {

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { SITE_NAME } from '@aitools/platform';
+import { CONTENT_ID, SITE_NAME } from '@aitools/platform';
 import { ThemeControls } from '../theme/ThemeControls';
 import { currentSection, MAIN_SECTIONS } from './sections';
 
@@ -38,7 +38,7 @@ export function TopBar() {
   };
   return (
     <header className="top-bar">
-      <a className="skip-link" href="#main-content">
+      <a className="skip-link" href={`#${CONTENT_ID}`}>
         Skip to content
       </a>
       <Link to="/" className="top-bar__brand">
