@@ -1,4 +1,3 @@
-import { useRef } from 'react';
 import { Form, useSearchParams } from 'react-router-dom';
 import { contactEmail, defineRoute, SelectOptions, type RouteProps } from '@aitools/platform';
 import { CONTACT_SUBJECTS, IDEMPOTENCY_KEY_FIELD } from '@aitools/contracts/formOptions';
@@ -7,7 +6,6 @@ import { formPageLoader, type FormPageData } from '../shared/formRoute';
 import { contactAction, CONTACT_PATH, EMPTY_CONTACT, type ContactValues } from '../features/contact/contactForm';
 import { useFormPost } from '../shared/useFormPost';
 import { Field } from '../shared/Field';
-import { firstError, useFocusFirstError } from '../shared/useFocusFirstError';
 import '../styles.css';
 
 const FIELD_ORDER: (keyof ContactValues)[] = ['name', 'email', 'subject', 'message'];
@@ -22,21 +20,16 @@ const TOPICS = [
 function Contact({ data }: RouteProps<FormPageData>) {
   const email = contactEmail();
   const [search] = useSearchParams();
-  const { actionData, errors, busy, onFieldChange, checkBeforeSending } = useFormPost<ContactValues>(
-    (v) => v.contactSchema,
-    CONTACT_PATH,
-  );
-  const formRef = useRef<HTMLFormElement>(null);
-  const submitted = useFocusFirstError(formRef, FIELD_ORDER, errors, busy);
+  const { actionData, errors, busy, onFieldChange, checkBeforeSending, formRef, autoFocus } =
+    useFormPost<ContactValues>((v) => v.contactSchema, CONTACT_PATH, FIELD_ORDER);
   const values = actionData?.values ?? EMPTY_CONTACT;
   const key = actionData?.idempotencyKey ?? data.idempotencyKey;
-  const serverFirst = firstError(FIELD_ORDER, actionData?.fieldErrors ?? {});
   // The redirect after a stored message; a newer post's answer (errors, failure) replaces the banner.
   const sent = search.get('sent') === '1' && !actionData && !busy;
   const failed = !!actionData?.formError && !busy;
 
   const common = (field: keyof ContactValues) => ({ name: field, defaultValue: values[field], disabled: busy });
-  const field = (name: keyof ContactValues) => ({ error: errors[name], autoFocus: serverFirst === name });
+  const field = (name: keyof ContactValues) => ({ error: errors[name], autoFocus: autoFocus(name) });
 
   return (
     <main className="forms-page forms-contact">
@@ -88,10 +81,7 @@ function Contact({ data }: RouteProps<FormPageData>) {
             action={CONTACT_PATH}
             replace
             noValidate
-            onSubmit={(e) => {
-              submitted();
-              checkBeforeSending(e);
-            }}
+            onSubmit={checkBeforeSending}
             onChange={onFieldChange}
           >
             <input type="hidden" name={IDEMPOTENCY_KEY_FIELD} value={key} />

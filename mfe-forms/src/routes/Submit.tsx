@@ -7,19 +7,17 @@ import { formPageLoader, type FormPageData } from '../shared/formRoute';
 import { EMPTY_SUBMISSION, submitAction, SUBMIT_PATH, type SubmitValues } from '../features/submit/submitForm';
 import { useFormPost } from '../shared/useFormPost';
 import { Field } from '../shared/Field';
-import { firstError, useFocusFirstError } from '../shared/useFocusFirstError';
 import '../styles.css';
 
 const FIELD_ORDER: (keyof SubmitValues)[] = ['name', 'email', 'website_url', 'tool_type', 'description', 'message'];
 
 function Submit({ data }: RouteProps<FormPageData>) {
   const [search] = useSearchParams();
-  const { actionData, errors, busy, onFieldChange, checkBeforeSending } = useFormPost<SubmitValues>(
+  const { actionData, errors, busy, onFieldChange, checkBeforeSending, formRef, autoFocus } = useFormPost<SubmitValues>(
     (v) => v.submissionSchema,
     SUBMIT_PATH,
+    FIELD_ORDER,
   );
-  const formRef = useRef<HTMLFormElement>(null);
-  const submitted = useFocusFirstError(formRef, FIELD_ORDER, errors, busy);
   const posted = useRef(false);
   if (busy) posted.current = true;
 
@@ -27,14 +25,13 @@ function Submit({ data }: RouteProps<FormPageData>) {
 
   const values = actionData?.values ?? EMPTY_SUBMISSION;
   const key = actionData?.idempotencyKey ?? data.idempotencyKey;
-  const serverFirst = firstError(FIELD_ORDER, actionData?.fieldErrors ?? {});
   const textField = (
     field: 'name' | 'email' | 'website_url',
     label: string,
     type: string,
     extra: { placeholder?: string; autoComplete?: string },
   ) => (
-    <Field id={`submit-${field}`} label={label} required error={errors[field]} autoFocus={serverFirst === field}>
+    <Field id={`submit-${field}`} label={label} required error={errors[field]} autoFocus={autoFocus(field)}>
       {(control) => (
         <input {...control} name={field} type={type} defaultValue={values[field]} disabled={busy} {...extra} />
       )}
@@ -60,10 +57,7 @@ function Submit({ data }: RouteProps<FormPageData>) {
         action={SUBMIT_PATH}
         replace
         noValidate
-        onSubmit={(e) => {
-          submitted();
-          checkBeforeSending(e);
-        }}
+        onSubmit={checkBeforeSending}
         onChange={onFieldChange}
       >
         {actionData?.formError && !busy && (
@@ -93,7 +87,7 @@ function Submit({ data }: RouteProps<FormPageData>) {
                   value={t.value}
                   defaultChecked={values.tool_type === t.value}
                   disabled={busy}
-                  autoFocus={serverFirst === 'tool_type' && i === 0}
+                  autoFocus={autoFocus('tool_type') && i === 0}
                 />
                 <span>
                   <span className="forms-choice__label">{t.label}</span>
@@ -113,7 +107,7 @@ function Submit({ data }: RouteProps<FormPageData>) {
           id="submit-description"
           label="Description"
           error={errors.description}
-          autoFocus={serverFirst === 'description'}
+          autoFocus={autoFocus('description')}
         >
           {(control) => (
             <textarea
@@ -127,12 +121,7 @@ function Submit({ data }: RouteProps<FormPageData>) {
           )}
         </Field>
 
-        <MessageField
-          initial={values.message}
-          busy={busy}
-          error={errors.message}
-          autoFocus={serverFirst === 'message'}
-        />
+        <MessageField initial={values.message} busy={busy} error={errors.message} autoFocus={autoFocus('message')} />
 
         <button type="submit" className="btn btn--primary forms-submit__button" disabled={busy}>
           {busy ? 'Submitting...' : 'Submit Tool'}

@@ -12,8 +12,17 @@ const ENGAGING_EVENTS = ['focusin', 'pointerdown', 'keydown'] as const;
  * same schema), whether its post is under way, and a submit handler that checks before anything is sent.
  * The form's inputs are uncontrolled, so what a visitor typed (even before the code arrived) stays theirs.
  * The checks load when the visitor first touches a form (validation.ts); a submit before they arrive waits for them.
+ *
+ * With the form's fields in `order` (and `formRef` on the form): after a submit the checks refuse, focus moves to the
+ * first invalid field once the fields are enabled again, and a page the server answered with errors (sent before or
+ * without the code) loads with focus there (`autoFocus`), so the visitor, and a screen reader, land on the first
+ * thing to mend.
  */
-export function useFormPost<V extends Record<string, string>>(schema: (v: Validation) => z.ZodType, pagePath: string) {
+export function useFormPost<V extends Record<string, string>>(
+  schema: (v: Validation) => z.ZodType,
+  pagePath: string,
+  order: readonly (keyof V & string)[] = [],
+) {
   const checks = useRef<Validation | null>(null);
   useEffect(() => {
     // Evaluating the checks (zod) is a long task on a slow phone: it waits for the visitor's first touch of a form
@@ -43,6 +52,19 @@ export function useFormPost<V extends Record<string, string>>(schema: (v: Valida
   /** From the click to the page after the redirect: the post of this page is under way. */
   const busy = navigation.formMethod?.toUpperCase() === 'POST' && navigation.formAction?.split('?')[0] === pagePath;
 
+  const formRef = useRef<HTMLFormElement>(null);
+  // Set by a submit: once the fields are enabled again, the first invalid one takes focus.
+  const focusFirstError = useRef(false);
+  useEffect(() => {
+    if (busy || !focusFirstError.current) return;
+    focusFirstError.current = false;
+    const first = order.find((f) => f in errors);
+    if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+  }, [errors, busy, order]);
+  const serverFirst = order.find((f) => f in (actionData?.fieldErrors ?? {}));
+  /** Whether the page loads with focus on `field`. */
+  const autoFocus = (field: keyof V & string) => field === serverFirst;
+
   /** Editing a field clears that field's error only. */
   const clearError = (field: string) =>
     setErrors((errs) => {
@@ -63,6 +85,7 @@ export function useFormPost<V extends Record<string, string>>(schema: (v: Valida
    * by the same button (this handler runs again and answers at once).
    */
   const checkBeforeSending = (e: FormEvent<HTMLFormElement>): FieldErrors | null => {
+    focusFirstError.current = true;
     const form = e.currentTarget;
     const check = (v: Validation) => {
       const values = Object.fromEntries(Array.from(new FormData(form), ([k, val]) => [k, String(val)]));
@@ -88,5 +111,5 @@ export function useFormPost<V extends Record<string, string>>(schema: (v: Valida
     return null;
   };
 
-  return { actionData, errors, busy, clearError, onFieldChange, checkBeforeSending };
+  return { actionData, errors, busy, clearError, onFieldChange, checkBeforeSending, formRef, autoFocus };
 }
