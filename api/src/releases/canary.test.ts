@@ -63,15 +63,8 @@ const post = (path: string, body: unknown) =>
     .post(path)
     .set('Authorization', `Bearer ${ops}`)
     .send(body as object);
-const rule: RollbackRule = {
-  minViews: 200,
-  minErrors: 10,
-  ratio: 2,
-  minDiffPoints: 1,
-  minVisitors: 10,
-  minNetworks: 5,
-  windowMs: 30 * 60_000,
-};
+/** The site's default rule (config.ts), which the tests vary. */
+const rule: RollbackRule = loadConfig({}).rollback;
 /** A beacon to POST /api/signals from an address, as a proxy on this machine names it. */
 const report = (body: unknown, from: string, type = 'text/plain;charset=UTF-8') =>
   request(app.handler)
@@ -83,6 +76,10 @@ const report = (body: unknown, from: string, type = 'text/plain;charset=UTF-8') 
 const pageToken = (release: string, remote = 'blog', now?: number) =>
   app.signalTokens.issue({ [remote]: release }, now)[remote]!;
 const quiet = { error: () => {}, warn: () => {} };
+type MonitorOptions = Parameters<typeof createRollbackMonitor>[0];
+/** A monitor of the blog in this file's store, run by hand (everyMs 0), quiet unless told otherwise. */
+const monitorOf = (opts: Pick<MonitorOptions, 'manifests' | 'signals' | 'rule'> & Partial<MonitorOptions>) =>
+  createRollbackMonitor({ releasesDir, everyMs: 0, remotes: ['blog'], logger: quiet, ...opts });
 
 describe('canary over the release API', () => {
   it('starts a canary beside the active release, refuses bad shares and a second canary, aborts and promotes', async () => {
@@ -408,14 +405,10 @@ describe('the automatic rollback rule', () => {
     // What each instance asks the shared caches to purge (edge/releaseChange.ts).
     const purges: string[][] = [];
     const monitors = [0, 1].map(() =>
-      createRollbackMonitor({
+      monitorOf({
         manifests,
-        releasesDir,
         signals,
         rule: small,
-        everyMs: 0,
-        remotes: ['blog'],
-        logger: { error: () => {}, warn: () => {} },
         rolledBack: async (remote, before, after) => void purges.push(purgeKeysOfChange(remote, before, after)),
       }),
     );
@@ -461,14 +454,10 @@ describe('the automatic rollback after a full activation', () => {
     await activateStored('blog', 'b1', { releasesDir, manifests, by: 'ops' });
     const signals = createSignals(db, { flushMs: 60_000, retentionMs: 86_400_000, maxKeys: 100 });
     const purges: string[][] = [];
-    const monitor = createRollbackMonitor({
+    const monitor = monitorOf({
       manifests,
-      releasesDir,
       signals,
       rule: { ...rule, minViews: 10, minErrors: 3 },
-      everyMs: 0,
-      remotes: ['blog'],
-      logger: { error: () => {}, warn: () => {} },
       rolledBack: async (remote, before, after) => void purges.push(purgeKeysOfChange(remote, before, after)),
     });
     // The server's own failures: trusted as they are, with no visitor behind them.
@@ -501,14 +490,10 @@ describe('reports from one address', () => {
     const manifests = fileManifestStore(releasesDir);
     const stable = readManifest(releasesDir).remotes.blog!.active;
     await activateStored('blog', 'b4', { releasesDir, manifests, by: 'ops', canary: 50 });
-    const monitor = createRollbackMonitor({
+    const monitor = monitorOf({
       manifests,
-      releasesDir,
       signals: app.signals,
       rule: { ...rule, minViews: 100, minErrors: 4 },
-      everyMs: 0,
-      remotes: ['blog'],
-      logger: quiet,
     });
     app.signals.count('blog', 'b4', 'view', 300);
     app.signals.count('blog', stable, 'view', 3000);
@@ -656,14 +641,10 @@ describe('the audit trail of automatic rollbacks', () => {
     const stable = readManifest(releasesDir).remotes.blog!.active;
     await activateStored('blog', 'b7', { releasesDir, manifests, by: 'ops', canary: 20 });
     const signals = createSignals(db, { flushMs: 60_000, retentionMs: 86_400_000, maxKeys: 100 });
-    const monitor = createRollbackMonitor({
+    const monitor = monitorOf({
       manifests,
-      releasesDir,
       signals,
       rule: { ...rule, minViews: 10, minErrors: 3 },
-      everyMs: 0,
-      remotes: ['blog'],
-      logger: quiet,
       db,
     });
     signals.count('blog', 'b7', 'view', 10);

@@ -1,6 +1,7 @@
 import express from 'express';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config';
 import type { DB } from '../db/connection';
 import { openTestDatabase } from '../../test/testDatabase';
 import { createRateLimits } from '../middleware/rateLimit';
@@ -15,15 +16,8 @@ beforeAll(async () => {
 });
 afterAll(() => db.destroy());
 
-const rule: RollbackRule = {
-  minViews: 100,
-  minErrors: 10,
-  ratio: 2,
-  minDiffPoints: 1,
-  minVisitors: 10,
-  minNetworks: 5,
-  windowMs: 30 * 60_000,
-};
+/** The site's default rule (config.ts), with fewer views needed. */
+const rule: RollbackRule = { ...loadConfig({}).rollback, minViews: 100 };
 
 /** POST /api/signals alone, behind a proxy on this machine, with a per-address limit and releases c1 and s1. */
 function site(signals: Signals, perMinute: number) {
