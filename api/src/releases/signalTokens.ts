@@ -60,8 +60,9 @@ export interface SignalTokens {
   /** Counts an error report against its source's caps for the release; false once the visitor's or network's are
    *  spent. */
   claimError(remote: string, release: string, source: Source): boolean;
-  /** Counts a page view against its visitor's cap for the release; false once spent. */
-  claimView(remote: string, release: string, source: Source): boolean;
+  /** Counts a page view, from the request's address, against its visitor's cap for the release; false once spent.
+   *  It runs for every page answered, so it hashes the visitor only (a view has no network cap). */
+  claimView(remote: string, release: string, ip: string): boolean;
 }
 
 /** Bounded counters per key, each kept for `ttl` from its first use (the oldest keys are forgotten first). */
@@ -85,6 +86,7 @@ export function createSignalTokens(secret: string): SignalTokens {
   const mac = (text: string) => createHmac('sha256', secret).update(text).digest('base64url');
   const sign = (remote: string, release: string, nonce: string, at: string) =>
     mac(`signal-token\u0000${remote}\u0000${release}\u0000${nonce}\u0000${at}`).slice(0, 22);
+  const visitorOf = (ip: string) => mac(`visitor\u0000${addressParts(ip).visitor}`).slice(0, 16);
   const spent = counters(TOKEN_TTL_MS);
   const errors = counters(ERRORS_WINDOW_MS);
   const views = counters(VIEWS_WINDOW_MS);
@@ -110,11 +112,7 @@ export function createSignalTokens(secret: string): SignalTokens {
       return age < -60_000 || age > TOKEN_TTL_MS ? 'expired' : null;
     },
     source(ip) {
-      const parts = addressParts(ip);
-      return {
-        visitor: mac(`visitor\u0000${parts.visitor}`).slice(0, 16),
-        network: mac(`network\u0000${parts.network}`).slice(0, 16),
-      };
+      return { visitor: visitorOf(ip), network: mac(`network\u0000${addressParts(ip).network}`).slice(0, 16) };
     },
     spend(token, source) {
       const key = `${token}\u0000${source.visitor}`;
@@ -130,8 +128,8 @@ export function createSignalTokens(secret: string): SignalTokens {
       errors.take(network);
       return true;
     },
-    claimView(remote, release, source) {
-      const key = `${remote}\u0000${release}\u0000${source.visitor}`;
+    claimView(remote, release, ip) {
+      const key = `${remote}\u0000${release}\u0000${visitorOf(ip)}`;
       if (!views.left(key, VIEWS_PER_VISITOR)) return false;
       views.take(key);
       return true;

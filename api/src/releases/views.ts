@@ -20,11 +20,10 @@ export function clientAddress(app: Express): (req: IncomingMessage) => string {
 /** Counts a page view of a release, within its visitor's cap. */
 export function viewCounter(opts: {
   signals: Pick<Signals, 'count'>;
-  tokens: Pick<SignalTokens, 'source' | 'claimView'>;
+  tokens: Pick<SignalTokens, 'claimView'>;
   addressOf: (req: IncomingMessage) => string;
 }): (req: IncomingMessage, remote: string, release: string) => void {
   return (req, remote, release) => {
-    if (opts.tokens.claimView(remote, release, opts.tokens.source(opts.addressOf(req))))
-      opts.signals.count(remote, release, 'view');
+    if (opts.tokens.claimView(remote, release, opts.addressOf(req))) opts.signals.count(remote, release, 'view');
   };
 }
