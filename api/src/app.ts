@@ -31,6 +31,7 @@ import { seoRouter } from './seo/router';
 import { registryRouter } from './registry/router';
 import { registryCors, registryNotFound } from './registry/cors';
 import { feedsRouter } from './feeds/router';
+import { mcpRouter } from './mcp/router';
 import { createPageRenderer } from './ssr/renderPage';
 import { cachedPages, servedReleasesKey, type CachedPages } from './ssr/pageCache';
 import { createReplyCache, isPrecompressed, replayableAnswers } from './http/cachedResponse';
@@ -206,6 +207,7 @@ export async function createApp({
   const limits = createRateLimits({
     formsPerMinute: config.writeRateLimit,
     eventsPerMinute: config.eventsRateLimit,
+    mcpPerMinute: config.mcpRateLimit,
     releaseUploadsPerMinute: config.releaseUploadsPerMinute,
     signalsPerMinute: config.signalsRateLimit,
     signInPerMinute: config.console.signInPerAddress,
@@ -360,6 +362,8 @@ export async function createApp({
   app.use(seoRouter(db, config.siteOrigin, reads));
   app.use('/v0.1', registryCors, registryRouter(db, config.siteOrigin, reads), registryNotFound);
   app.use(feedsRouter(db, config.siteOrigin, reads));
+  // The site's own MCP server, for agents (docs/mcp.md): read-only, the site's data only.
+  app.use(mcpRouter({ db, siteOrigin: config.siteOrigin, limit: limits.mcp, metrics, logger }));
 
   // Brand-logo tiles, post covers and social previews (generated files, cached a year by their ?v= address).
   const logos = loadLogoMap();

@@ -5,6 +5,7 @@ import { SHARED_RESOLVE_PARENT } from './paths';
 import { createLogger } from './middleware/logger';
 import { openDatabase } from './db/connection';
 import { seed } from './db/seed';
+import { listSelf } from './mcp/listing';
 import { openManifestStore } from './releases/manifestStore';
 import { materialiseServed, openReleaseStore } from './releases/releaseStore';
 import { configStore } from '@aitools/platform/config';
@@ -22,6 +23,8 @@ const config = loadConfig();
 const logger = createLogger(config.logLevel, config.logFormat);
 const db = await openDatabase(config.database);
 const seeded = await seed(db);
+// The directory's own MCP server is listed at this instance's address (mcp/listing.ts).
+await listSelf(db, config.siteOrigin);
 logger.info(seeded, 'database ready');
 Object.assign(configStore.current, browserConfig(config));
 

@@ -17,6 +17,9 @@ export interface SiteMetrics {
   visitorErrors: Counter<'remote' | 'release' | 'kind'>;
   pageViews: Counter<'remote' | 'release'>;
   refusedReports: Counter<'remote' | 'release' | 'reason'>;
+  /** The MCP endpoint's tools (mcp/server.ts): calls by tool and result (ok, error), and their time. */
+  mcpCalls: Counter<'tool' | 'result'>;
+  mcpCallSeconds: Histogram<'tool'>;
 }
 
 /** The releases being watched for automatic rollback now, with their counts (autoRollback.ts). */
@@ -67,6 +70,17 @@ export function createMetrics(manifest: () => Manifest, watched: Watched = async
       "Visitors' error reports not counted, by remote, release and reason (missing, invalid or expired token, token spent, rate-limited).",
       [...perRelease, 'reason'],
     ),
+    mcpCalls: counter('mcp_tool_calls_total', "Calls of the MCP endpoint's tools, by tool and result (ok, error).", [
+      'tool',
+      'result',
+    ]),
+    mcpCallSeconds: new Histogram({
+      name: 'mcp_tool_call_seconds',
+      help: "Time of the MCP endpoint's tool calls, by tool.",
+      labelNames: ['tool'],
+      buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1],
+      registers,
+    }),
   };
 }
 

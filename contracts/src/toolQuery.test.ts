@@ -128,6 +128,11 @@ describe('the directory query', () => {
     expect(matching({ type: 'free' })).toEqual(['chatgpt', 'pi', 'github-mcp', 'time']);
     expect(matching({ type: 'paid' })).toEqual(['cursor']);
   });
+  it('filters pricing beside the type with the same readings (free MCP servers)', () => {
+    expect(matching({ type: 'mcp-servers', pricing: 'free' })).toEqual(['github-mcp', 'time']);
+    expect(matching({ type: 'ai-tool', pricing: 'paid' })).toEqual(['cursor']);
+    expect(matching({ pricing: 'paid', search: 'chat' })).toEqual([]);
+  });
   it('parses type values from the URL, unknown ones as all', () => {
     expect(parseTypeFilter('mcp-servers')).toBe('mcp-servers');
     expect(parseTypeFilter('bogus')).toBe('all');

@@ -89,7 +89,11 @@ interface Filters {
   search: string;
   category: string;
   type: TypeFilter;
+  pricing?: PricingFilter;
 }
+
+/** A pricing filter beside the type (the MCP server's search_tools): the same readings as the type filter's free and paid. */
+export type PricingFilter = 'free' | 'paid';
 
 function matchesType(tool: ToolSummary, type: TypeFilter): boolean {
   switch (type) {
@@ -107,11 +111,18 @@ function matchesType(tool: ToolSummary, type: TypeFilter): boolean {
 }
 
 /** Whether item `i` of a list passes the filters; `lowered`: the search, trimmed and lower-cased. */
-function passes(tool: ToolSummary, i: number, text: SearchText, lowered: string, { category, type }: Filters): boolean {
+function passes(
+  tool: ToolSummary,
+  i: number,
+  text: SearchText,
+  lowered: string,
+  { category, type, pricing }: Filters,
+): boolean {
   return (
     (!lowered || containsAt(text, i, lowered)) &&
     (category === 'All' || normaliseCategory(tool.category) === category) &&
-    matchesType(tool, type)
+    matchesType(tool, type) &&
+    (!pricing || matchesType(tool, pricing))
   );
 }
 
@@ -166,6 +177,8 @@ export function clampPage(page: number, total: number): number {
 export interface ToolQuery {
   category: string;
   type: TypeFilter;
+  /** Not in the page's address (its type filter carries free and paid); set by callers that filter both. */
+  pricing?: PricingFilter;
   search: string;
   page: number;
   sort: SortKey;

@@ -8,6 +8,7 @@ export const RATE_LIMIT_BUDGETS = [
   'contact',
   'early-access',
   'events',
+  'mcp',
   'release-uploads',
   'signals',
   'sign-in',
@@ -39,6 +40,7 @@ export const SIGN_IN_PERSON_KEY = 'signInPerson';
 export function createRateLimits(opts: {
   formsPerMinute: number;
   eventsPerMinute: number;
+  mcpPerMinute?: number;
   releaseUploadsPerMinute?: number;
   signalsPerMinute?: number;
   signInPerMinute?: number;
@@ -65,6 +67,8 @@ export function createRateLimits(opts: {
     contact: limiter('contact', opts.formsPerMinute),
     'early-access': limiter('early-access', opts.formsPerMinute),
     events: limiter('events', opts.eventsPerMinute),
+    // Every request to the MCP endpoint (an agent's session is a few: initialize, then its calls).
+    mcp: limiter('mcp', opts.mcpPerMinute ?? 120),
     signals: limiter('signals', opts.signalsPerMinute ?? 60),
     'release-uploads': limiter(
       'release-uploads',

@@ -32,7 +32,7 @@ beforeEach(async () => {
 });
 
 describe('seeded server records', () => {
-  it('gives each of the 42 MCP servers a valid server.json record, and nothing else one', async () => {
+  it("gives each of the 43 MCP servers (the directory's own among them) a valid server.json record, and nothing else one", async () => {
     const records = JSON.parse(readFileSync(join(DATA_DIR, 'mcp-servers.json'), 'utf8')) as Record<string, unknown>;
     const mcpSlugs = (
       await db
@@ -42,7 +42,7 @@ describe('seeded server records', () => {
         .orderBy('slug')
         .execute()
     ).map((r) => r.slug);
-    expect(mcpSlugs).toHaveLength(42);
+    expect(mcpSlugs).toHaveLength(43);
     expect(Object.keys(records).sort()).toEqual(mcpSlugs);
     for (const [slug, rec] of Object.entries(records))
       expect(mcpSeedRecordSchema.safeParse(rec).success, slug).toBe(true);
@@ -145,9 +145,9 @@ describe('GET /v0.1/servers (registry read API)', () => {
       cursor = res.body.metadata.nextCursor;
       if (!cursor) break;
     }
-    expect(names).toHaveLength(42);
+    expect(names).toHaveLength(43);
     expect([...names].sort()).toEqual(names);
-    expect(new Set(names).size).toBe(42);
+    expect(new Set(names).size).toBe(43);
   });
 
   it('filters by search and updated_since, and refuses bad parameters', async () => {
@@ -162,6 +162,7 @@ describe('GET /v0.1/servers (registry read API)', () => {
     ).toBe(true);
     const recent = await request(app).get('/v0.1/servers?updated_since=2026-11-01T00:00:00Z');
     expect(recent.body.servers.map((s: { server: { name: string } }) => s.server.name).sort()).toEqual([
+      'io.aitoolsdirectory/directory',
       'io.github.github/github-mcp-server',
       'io.github.upstash/context7',
     ]);

@@ -26,6 +26,35 @@ describe('crawler files', () => {
     expect(res.status).toBe(200);
     expect(res.text).toContain('Disallow: /admin');
     expect(res.text).toContain('Sitemap: https://aitools.test/sitemap.xml');
+    expect(res.text).toContain('# For language models and agents: https://aitools.test/llms.txt');
+  });
+
+  it('/llms.txt follows the llms.txt shape and is generated from the data: pages, every MCP server, posts', async () => {
+    const res = await request(app).get('/llms.txt');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toContain('text/plain');
+    const lines = res.text.split('\n');
+    // A title, then a one-line summary as a quote, then sections of "- [title](url): notes" links.
+    expect(lines[0]).toBe('# AI Tools Directory');
+    expect(lines[2]).toMatch(/^> A directory of \d+ AI tools and MCP servers/);
+    const sections = lines.filter((l) => l.startsWith('## '));
+    expect(sections).toEqual([
+      '## Pages',
+      '## For agents',
+      '## MCP servers',
+      '## Popular AI tools',
+      '## Newest blog posts',
+      '## Optional',
+    ]);
+    for (const l of lines.filter((l) => l.startsWith('- ')))
+      expect(l).toMatch(/^- \[[^\]]+\]\(https:\/\/aitools\.test[^)\s]*\)(: .+)?$/);
+    expect(res.text).toContain('- [MCP server](https://aitools.test/mcp)');
+    const tools = (await request(app).get('/api/tools')).body.data as { slug: string; category?: string }[];
+    const servers = tools.filter((t) => t.category === 'MCP Servers');
+    for (const t of servers) expect(res.text).toContain(`(https://aitools.test/tool/${t.slug})`);
+    const posts = (await request(app).get('/api/blog/public/posts')).body.data as { slug: string }[];
+    expect(res.text).toContain(`(https://aitools.test/blog/${posts[0]!.slug})`);
+    expect(res.text).not.toContain('real-world-ai-examples-everyday-life');
   });
 
   it('the sitemap lists the static pages, every tool and every published post, never a draft', async () => {

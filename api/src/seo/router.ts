@@ -5,8 +5,9 @@ import { listPublishedPosts } from '../blog/repository';
 import { escapeHtml, SITE_FEEDS } from '@aitools/platform/head-tags';
 import type { ReplyCache } from '../http/cachedResponse';
 import { postPath, staticPaths, toolPath } from '@aitools/platform/routes';
+import { llmsTxt } from './llms';
 
-/** For crawlers: robots.txt and a sitemap of every public page (tools and published posts from the database). */
+/** For crawlers: robots.txt, /llms.txt and a sitemap of every public page (tools and published posts from the database). */
 export function seoRouter(db: DB, siteOrigin: string, reads: ReplyCache): Router {
   const origin = siteOrigin.replace(/^http:\/\//i, 'https://').replace(/\/+$/, '');
   const router = Router();
@@ -14,8 +15,20 @@ export function seoRouter(db: DB, siteOrigin: string, reads: ReplyCache): Router
   router.get('/robots.txt', (_req, res) => {
     res
       .type('text/plain')
-      .send(`User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /api/\n\nSitemap: ${origin}/sitemap.xml\n`);
+      .send(
+        `User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /api/\n\nSitemap: ${origin}/sitemap.xml\n` +
+          `# For language models and agents: ${origin}/llms.txt\n`,
+      );
   });
+
+  router.get(
+    '/llms.txt',
+    reads.route(async () => ({
+      type: 'text/plain; charset=utf-8',
+      cacheControl: 'no-cache',
+      body: llmsTxt(origin, await listToolSummaries(db), await listPublishedPosts(db)),
+    })),
+  );
 
   router.get(
     '/sitemap.xml',

@@ -14,7 +14,8 @@ import { lockTools, rowToTool, toolColumns } from './repository';
 const allTools = async (db: DB): Promise<Tool[]> =>
   (await db.selectFrom('tools').select(['id', 'doc']).orderBy('id').execute()).map(rowToTool);
 
-function counted(names: Iterable<string>): TaxonomyEntry[] {
+/** Names with how many times each occurs, most first (then by name). */
+export function counted(names: Iterable<string>): TaxonomyEntry[] {
   const counts = new Map<string, number>();
   for (const name of names) counts.set(name, (counts.get(name) ?? 0) + 1);
   return [...counts]

@@ -3,7 +3,15 @@ import { useLocation } from 'react-router-dom';
 import { readStorage, writeStorage } from '@aitools/platform';
 import type { Tool } from '@aitools/contracts/tools';
 import type { McpKeyValueInput, ServerJson, ToolDetailExtras } from '@aitools/contracts/mcp';
-import { differsOnWindows, installSnippets, OS_CHOICES, readOs, serverKey, type Os, type Snippet } from './snippets';
+import {
+  differsOnWindows,
+  installSnippets,
+  OS_CHOICES,
+  readOs,
+  serverKey,
+  type Os,
+  type Snippet,
+} from '@aitools/contracts/installSnippets';
 import { CopyButton } from './CopyButton';
 import { plainClick } from '../../shared/plainClick';
 import './install.css';

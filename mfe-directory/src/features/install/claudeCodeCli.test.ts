@@ -14,7 +14,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'shell-quote';
 import type { ServerJson } from '@aitools/contracts/mcp';
 import seed from '../../../../api/data/mcp-servers.json';
-import { installSnippets, serverKey, type Os, type Snippet } from './snippets';
+import { installSnippets, serverKey, type Os, type Snippet } from '@aitools/contracts/installSnippets';
 
 const records = seed as unknown as Record<string, ServerJson>;
 const run = promisify(execFile);

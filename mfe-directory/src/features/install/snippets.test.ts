@@ -10,7 +10,7 @@ import {
   windowsQuote,
   type ClientId,
   type Snippet,
-} from './snippets';
+} from '@aitools/contracts/installSnippets';
 
 const records = seed as unknown as Record<string, ServerJson>;
 const snippet = (slug: string, client: ClientId): Snippet => {

@@ -10,7 +10,7 @@ import addFormatsModule from 'ajv-formats';
 import type { ServerJson } from '@aitools/contracts/mcp';
 import seed from '../../../../api/data/mcp-servers.json';
 import schema from './schemas/vscode-mcp.schema.json';
-import { installSnippets, serverKey, type Os } from './snippets';
+import { installSnippets, serverKey, type Os } from '@aitools/contracts/installSnippets';
 
 const records = seed as unknown as Record<string, ServerJson>;
 // ajv-formats is CommonJS: its default export arrives wrapped when imported from ESM.
