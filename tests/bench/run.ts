@@ -25,11 +25,11 @@ import { pagePayload } from './payload';
 import { buildCurrent, drawPictures, startCurrent } from './site';
 import { summarize } from './stats';
 import { fig, formatTable, kB, msText, whole, type Cell, type Column, type Row } from './table';
-import { serverPid, throughput, warmUp, type Throughput } from './throughput';
+import { serverPid, throughput, warmUp, type RequestShape, type Throughput } from './throughput';
 import { soak } from './soak';
 import { startVarnish, varnishInstalled } from '../e2e/varnish';
 
-const SECTIONS = ['throughput', 'lighthouse', 'js', 'phone', 'phones', 'payload', 'markdown', 'soak'] as const;
+const SECTIONS = ['throughput', 'mcp', 'lighthouse', 'js', 'phone', 'phones', 'payload', 'markdown', 'soak'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const HELP = `pnpm bench [options]
@@ -76,6 +76,8 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 
 const THROUGHPUT_PATHS = ['/api/tools', '/api/tools/chatgpt', '/', '/tool/chatgpt', '/blog'];
 const STATIC_ROW = 'GET /assets/… (a static file: the first shell script the page names)';
+/** The MCP row's search: a task phrasing, asked of search_tools and of the JSON query the home page uses. */
+const MCP_SEARCH = 'image generation';
 const KEY_PAGES = ['/', '/tool/chatgpt', '/blog', '/blog/what-is-model-context-protocol-mcp', '/submit'];
 const PHONE_ROUTES = ['/', '/tool/cursor', '/blog', '/blog/what-is-model-context-protocol-mcp', '/submit', '/privacy'];
 const CATALOGUE_SIZE = 10_000;
@@ -345,6 +347,43 @@ if (want('phone') || want('phones') || want('throughput') || want('lighthouse'))
   if ('reason' in baseline) notes.push(`before (${baseline.ref}): ${baseline.reason.split('\n')[0]}`);
 }
 
+/** search_tools over POST /mcp (one stateless JSON-RPC call, as an agent's client sends it) against
+ *  GET /api/tools/query with the same text: answers per second and the server's CPU per answer, this build only. */
+async function mcpRows(base: string): Promise<void> {
+  const pid = serverPid(base);
+  const call: RequestShape = {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': '2025-11-25',
+    },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'search_tools', arguments: { text: MCP_SEARCH, limit: 24 } },
+    }),
+  };
+  for (const [what, url, request] of [
+    [`POST /mcp search_tools "${MCP_SEARCH}"`, `${base}/mcp`, call],
+    [`GET /api/tools/query?search=${MCP_SEARCH}`, `${base}/api/tools/query?search=${encodeURIComponent(MCP_SEARCH)}`],
+  ] as const) {
+    log(`mcp: ${what} (${SECONDS} s)`);
+    try {
+      const t = await throughput(url, SECONDS, pid, request);
+      const failed = t.failures ? ` · ${t.failures} failed` : '';
+      rows.push({
+        section: 'mcp',
+        what,
+        cells: { current: fig(`${whole(t.rps)} calls/s · p99 ${msText(t.p99)}${cpu(t)}${failed}`, { ...t }) },
+      });
+    } catch (err) {
+      notes.push(`mcp ${what}: ${(err as Error).message.split('\n')[0]}`);
+    }
+  }
+}
+
 const browser = await launchBrowser();
 // The phone rows' visits: a Chromium with no debugger on the page (plainChromium.ts).
 const phone = want('phone') ? await PlainChromium.launch() : null;
@@ -370,6 +409,7 @@ try {
       }
       await sharedCacheRows(site);
     }
+    if (want('mcp')) await mcpRows(site.baseUrl);
     if (want('phones')) {
       // Both builds are served at once and measured run by run in turn (phones.ts).
       const before = baseline && 'tree' in baseline ? await startBaselineSite(baseline.tree) : null;

@@ -15,7 +15,12 @@ export function buildCurrent(): void {
 export async function startCurrent(databasePath?: string): Promise<Site> {
   const site = await startSite({
     releasesDir: join(REPO_ROOT, 'api', 'var', 'releases'),
-    extraEnv: { LOG_LEVEL: 'info', ...(databasePath ? { DATABASE_PATH: databasePath } : {}) },
+    // The MCP row loads /mcp from one address: the site's per-address limit would answer it with 429s.
+    extraEnv: {
+      LOG_LEVEL: 'info',
+      MCP_RATE_LIMIT: '1000000000',
+      ...(databasePath ? { DATABASE_PATH: databasePath } : {}),
+    },
     quiet: true,
   });
   return site;

@@ -16,8 +16,21 @@ export interface Throughput {
   cpuMicros: number | null;
 }
 
-function run(url: string, seconds: number): Promise<autocannon.Result> {
-  return autocannon({ url, connections: 10, duration: seconds, headers: { 'accept-encoding': 'gzip' } });
+/** A request other than a plain GET (the MCP row's POST): method, headers and body. */
+export interface RequestShape {
+  method: 'POST';
+  headers: Record<string, string>;
+  body: string;
+}
+
+function run(url: string, seconds: number, request?: RequestShape): Promise<autocannon.Result> {
+  return autocannon({
+    url,
+    connections: 10,
+    duration: seconds,
+    ...request,
+    headers: { 'accept-encoding': 'gzip', ...request?.headers },
+  });
 }
 
 /** The process listening on a site's port, found through /proc (the baseline's harness does not name it). */
@@ -70,10 +83,15 @@ export async function warmUp(url: string, seconds: number): Promise<void> {
 }
 
 /** `pid`: the server's process (serverPid), for its CPU time per answer. */
-export async function throughput(url: string, seconds: number, pid: number | null): Promise<Throughput> {
-  await run(url, Math.min(2, seconds)); // warm-up: JIT, the server's caches, the database's pages
+export async function throughput(
+  url: string,
+  seconds: number,
+  pid: number | null,
+  request?: RequestShape,
+): Promise<Throughput> {
+  await run(url, Math.min(2, seconds), request); // warm-up: JIT, the server's caches, the database's pages
   const before = pid ? cpuMicros(pid) : 0;
-  const r = await run(url, seconds);
+  const r = await run(url, seconds, request);
   const answers = r.requests.total;
   return {
     rps: r.requests.average,

@@ -1,8 +1,11 @@
 /**
- * POST /mcp: the site's own MCP server over Streamable HTTP (docs/mcp.md, The site's own MCP server), stateless: each
- * request gets a fresh server and transport, so nothing is kept between requests. The SDK's transport applies the
- * transport's rules: Origin (DNS-rebinding protection: the site's own origin, or none), Accept, Content-Type,
- * MCP-Protocol-Version and the body's size; the site's rate limit per address comes first.
+ * api/src/mcp owns the site's own MCP server (docs/mcp.md, The site's own MCP server): this router (POST /mcp and
+ * its transport rules), server.ts (the tools, their schemas and the page resource), answers.ts (each answer from the
+ * site's own functions) and listing.ts (the directory's own record).
+ *
+ * Stateless: each request gets a fresh server and transport, so nothing is kept between requests. The SDK's
+ * transport applies the transport's rules: Origin (DNS-rebinding protection: the site's own origin, or none),
+ * Accept, Content-Type, MCP-Protocol-Version and the body's size; the site's rate limit per address comes first.
  */
 import { Router, type RequestHandler } from 'express';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';

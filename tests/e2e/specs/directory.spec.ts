@@ -89,7 +89,7 @@ describe('directory: browsing', () => {
     const status = page.locator('.dir-showing');
     await page
       .getByText(/tools? found/)
-      .filter({ hasNotText: '156' })
+      .filter({ hasNotText: '157' })
       .waitFor();
     assert.match((await status.textContent()) ?? '', /^Showing 1 to 24 of (2[5-9]|[3-9]\d) results$/);
     await page.getByRole('link', { name: 'Page 2' }).click();

@@ -10,6 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { axeViolations, launchBrowser, openPage, waitForRoute } from '../browser';
 import { API_DIR, REPO_ROOT } from '../harness';
+import { install, openClient, snippetText } from '../installSection';
 
 const BASE = process.env.BASE_URL!;
 let browser: Browser;
@@ -48,19 +49,6 @@ async function openWithoutScript(path: string): Promise<Page> {
   const res = await page.goto(`${BASE}${path}`);
   assert.equal(res?.status(), 200, path);
   return page;
-}
-
-const install = (page: Page) => page.getByRole('region', { name: /^Install / });
-/** A client's snippet: the required settings only, and the first remote when the server offers several. */
-const snippetCode = (page: Page, client: string) =>
-  install(page).locator(`code[data-client="${client}"]:not([data-optional])`).first();
-const snippetText = (page: Page, client: string) => snippetCode(page, client).innerText();
-
-/** Opens a client's disclosure (a native <details>, so it works without script) and returns its snippet. */
-async function openClient(page: Page, label: string, client: string): Promise<string> {
-  await install(page).locator('summary', { hasText: label }).click();
-  await snippetCode(page, client).waitFor({ state: 'visible' });
-  return snippetText(page, client);
 }
 
 describe('mcp: install snippets without JavaScript', () => {
