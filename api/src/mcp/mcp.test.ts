@@ -196,6 +196,14 @@ describe('the tools', () => {
     expect(inspected.mcpServer.offers.tools?.map((t) => t.name)).toContain('browser_navigate');
   });
 
+  it('answers calls running at once each with its own answer (servers are reused between requests)', async () => {
+    const slugs = ['chatgpt', 'cursor', 'brave-search-mcp-server', 'github-mcp-server', 'playwright-mcp-server'];
+    for (let round = 0; round < 3; round++) {
+      const answers = await Promise.all(slugs.map((slug) => structured<{ slug: string }>('get_tool', { slug })));
+      expect(answers.map((a) => a.slug)).toEqual(slugs);
+    }
+  });
+
   it('get_tool for an AI tool has no server part', async () => {
     const tool = await structured<{ type: string; mcpServer?: unknown; pricing: string }>('get_tool', {
       slug: 'chatgpt',

@@ -1,7 +1,7 @@
 /**
  * The MCP endpoint's server (docs/mcp.md, The site's own MCP server): four read-only tools with input and output
- * schemas, and a resource per tool page. Built per request (the endpoint is stateless); every answer comes from
- * answers.ts, so from the site's own data and nothing else.
+ * schemas, and a resource per tool page. Reused between requests (router.ts): its tools keep no state, and every
+ * answer comes from answers.ts, so from the site's own data and nothing else.
  */
 import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
