@@ -123,6 +123,28 @@ describe('mcp server: the real Claude Code CLI', () => {
   });
 });
 
+describe('mcp server: listed like any server', () => {
+  it('its /v0.1 record names this site`s /mcp, and /llms.txt and robots.txt point agents to it', async () => {
+    const res = await fetch(
+      `${BASE}/v0.1/servers/${encodeURIComponent('io.aitoolsdirectory/directory')}/versions/latest`,
+    );
+    assert.equal(res.status, 200);
+    const { server, _meta } = (await res.json()) as {
+      server: { remotes: { type: string; url: string }[] };
+      _meta: Record<string, { url?: string }>;
+    };
+    assert.deepEqual(server.remotes, [{ type: 'streamable-http', url: MCP }]);
+    assert.match(_meta['io.aitoolsdirectory/listing']!.url!, new RegExp(`${SELF}$`));
+    const llms = await (await fetch(`${BASE}/llms.txt`)).text();
+    assert.match(llms, /^# AI Tools Directory\n\n> /);
+    assert.ok(llms.includes(`${SELF})`), 'llms.txt lists the server`s page');
+    assert.match(
+      await (await fetch(`${BASE}/robots.txt`)).text(),
+      /^# For language models and agents: \S+\/llms\.txt$/m,
+    );
+  });
+});
+
 describe('mcp server: the SDK client against the production build', () => {
   it('search_tools for a task phrasing gives the home page`s first results, with their addresses', async () => {
     let found = 0;
