@@ -15,6 +15,7 @@ import {
 } from '@aitools/contracts/toolQuery';
 import { installSnippets, serverKey, type Snippet } from '@aitools/contracts/installSnippets';
 import { inspectionForPage } from '@aitools/contracts/inspection';
+import { parsePricingPlans } from '@aitools/contracts/plans';
 import { postPath, toolPath } from '@aitools/platform/routes';
 import type { DB } from '../db/connection';
 import { findTool, listToolSummaries } from '../tools/repository';
@@ -105,6 +106,12 @@ export async function toolAnswer(db: DB, origin: string, slugOrName: string) {
     category: normaliseCategory(tool.category) ?? '',
     tags,
     pricing: tool.pricing ?? '',
+    // The plans as the page's pricing section lists them.
+    plans: parsePricingPlans(tool.detailedPricing).map((p) => ({
+      name: p.name,
+      ...(p.price ? { price: p.price } : {}),
+      features: p.features,
+    })),
     ...(tool.company ? { company: tool.company } : {}),
     keyFeatures: (tool.keyFeatures ?? []).map((f) =>
       typeof f === 'string' ? f : f.description ? `${f.title}: ${f.description}` : f.title,

@@ -8,7 +8,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { LATEST_PROTOCOL_VERSION, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { installSnippets, serverKey } from '@aitools/contracts/installSnippets';
-import type { ToolSummary } from '@aitools/contracts/tools';
+import type { DetailedPricing, ToolSummary } from '@aitools/contracts/tools';
+import { parsePricingPlans } from '@aitools/contracts/plans';
 import { failure } from '@aitools/contracts/answers';
 import { createApp, type SiteApp } from '../app';
 import { loadConfig } from '../config';
@@ -204,12 +205,15 @@ describe('the tools', () => {
     }
   });
 
-  it('get_tool for an AI tool has no server part', async () => {
-    const tool = await structured<{ type: string; mcpServer?: unknown; pricing: string }>('get_tool', {
+  it('get_tool for an AI tool has its page`s plans and no server part', async () => {
+    const tool = await structured<{ type: string; mcpServer?: unknown; plans: { name: string }[] }>('get_tool', {
       slug: 'chatgpt',
     });
     expect(tool.type).toBe('ai-tool');
     expect(tool.mcpServer).toBeUndefined();
+    const { detailedPricing } = await api<{ detailedPricing: DetailedPricing }>('/api/tools/chatgpt');
+    expect(tool.plans.map((p) => p.name)).toEqual(parsePricingPlans(detailedPricing).map((p) => p.name));
+    expect(tool.plans.length).toBeGreaterThan(1);
   });
 
   it('an unknown slug is a tool error naming it; bad arguments are refused with the reason', async () => {

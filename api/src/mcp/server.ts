@@ -82,6 +82,7 @@ const schemas = {
       category: z.string(),
       tags: z.array(z.string()),
       pricing: z.string(),
+      plans: z.array(z.object({ name: z.string(), price: z.string().optional(), features: z.array(z.string()) })),
       company: z.string().optional(),
       keyFeatures: z.array(z.string()),
       mcpServer: z
