@@ -7,6 +7,7 @@ import { createToken, listTokens, parseRemotes, revokeToken, TokenError } from '
 import { listAudit, personActor } from './audit';
 import { publicPerson } from './auth';
 import { readBody } from './body';
+import { INVITE_FORM } from '@aitools/contracts/formFields';
 import { allow, auditedChange, personOf, sessionOf, type AuditedChange } from './guard';
 import { createInvitation } from './invitations';
 import {
@@ -49,7 +50,7 @@ export function adminRouter(opts: { db: DB; origin: string; times: SessionTimes 
   });
 
   router.post('/invitations', admin('person.invite'), async (req, res) => {
-    const body = readBody(newPersonSchema, req.body);
+    const body = readBody(newPersonSchema, req.body, INVITE_FORM);
     const answer = await audited(req, res, 'person.invite', async (trx) => {
       const person = await createPerson(trx, body);
       const invitation = await createInvitation(trx, { personId: person.id, origin, by: personActor(personOf(res)) });
@@ -78,7 +79,7 @@ export function adminRouter(opts: { db: DB; origin: string; times: SessionTimes 
   // A change of roles ends the person's sessions (they sign in again and get a new id); an admin changing their own
   // gets a new session id at once, which ends when the one it replaces would have.
   router.post('/people/:id/roles', admin('person.roles'), async (req, res) => {
-    const { roles } = readBody(rolesBody, req.body);
+    const { roles } = readBody(rolesBody, req.body, INVITE_FORM);
     const own = idOf(req) === personOf(res).id;
     const { after, renewed } = await audited(req, res, 'person.roles', async (trx) => {
       const person = await findPerson(trx, idOf(req));

@@ -28,6 +28,7 @@ import { applyRename, previewRename, taxonomy } from '../tools/taxonomy';
 import { lockTools } from '../tools/repository';
 import { AUDIT_SUMMARY_MAX, namesWithin, personActor } from './audit';
 import { readBody } from './body';
+import { reasonsText, TOOL_FORM } from '@aitools/contracts/formFields';
 import { versionRoutes } from './versionRoutes';
 import { addressOf, allow, personOf } from './guard';
 
@@ -62,7 +63,7 @@ const today = () => new Date().toISOString().slice(0, 10);
 function readEdit(input: unknown): ToolEdit {
   const r = checkToolEdit(input);
   if (r.success) return r.data;
-  throw new HttpError(400, `Not accepted: ${Object.keys(r.fieldErrors).join(', ')}`, r.fieldErrors);
+  throw new HttpError(400, `Not accepted: ${reasonsText(TOOL_FORM, r.fieldErrors)}`, r.fieldErrors);
 }
 
 const saveBody = z.object({ base: z.number().int().min(0), edit: z.unknown() }).strict();
