@@ -6,7 +6,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { FieldErrors } from '@aitools/contracts/answers';
-import { FORM_KEY, formErrorsOf, type FormFields } from '@aitools/contracts/formFields';
+import { FORM_KEY, formErrorsOf, refusedFields, type FormFields } from '@aitools/contracts/formFields';
 import { ApiError } from './api';
 
 /** The fieldErrors of a refused call, if it named any. */
@@ -24,7 +24,7 @@ export function labelOf(fields: FormFields, name: string): string {
 
 /** "Not published: check Excerpt and Tags." — the refused fields by label, the reasons being beside them. */
 export function refusalText(verb: string, fields: FormFields, errors: FieldErrors): string | null {
-  const labels = fields.filter((f) => f.name in errors).map((f) => f.label);
+  const labels = refusedFields(fields, errors).map((f) => f.label);
   if (!labels.length) return null;
   const list = labels.length === 1 ? labels[0] : `${labels.slice(0, -1).join(', ')} and ${labels.at(-1)}`;
   return `${verb}: check ${list}.`;
@@ -64,13 +64,12 @@ export function useFieldErrors(fields: FormFields, idPrefix: string) {
     [fields, refuse],
   );
 
-  /** Editing a field clears its reason only. */
+  /** Editing a field clears its reason only (with its entries' and parts', `faqs.2.answer` under `faqs`). */
   const clear = useCallback(
     (name: string) =>
       setErrors((errs) => {
-        if (!(name in errs)) return errs;
-        const { [name]: _cleared, ...rest } = errs;
-        return rest;
+        const kept = Object.entries(errs).filter(([key]) => key !== name && !key.startsWith(`${name}.`));
+        return kept.length === Object.keys(errs).length ? errs : Object.fromEntries(kept);
       }),
     [],
   );

@@ -11,6 +11,8 @@ export interface FormField {
   label: string;
   /** The reasons' paths that are this field's, "*" standing for any list position ("roles.*.remotes"). */
   paths: readonly string[];
+  /** A list whose reasons keep their own path ("faqs.2.answer"), each shown beside its entry's part. */
+  entries?: boolean;
 }
 export type FormFields = readonly FormField[];
 
@@ -60,9 +62,9 @@ export const TOOL_FORM: FormFields = [
   field('tags', 'Tags (comma-separated)'),
   field('mcpBadge', 'MCP badge'),
   field('mcpServer', 'MCP registry record (server.json; empty for none)'),
-  field('keyFeatures', 'Key features'),
-  field('faqs', 'FAQs'),
-  field('plans', 'Plans'),
+  { ...field('keyFeatures', 'Key features'), entries: true },
+  { ...field('faqs', 'FAQs'), entries: true },
+  { ...field('plans', 'Pricing plans'), entries: true },
 ];
 
 const covers = (pattern: string, path: string) => {
@@ -82,12 +84,23 @@ export function fieldOfPath(fields: FormFields, path: string): FormField | undef
   return best?.field;
 }
 
-/** An answer's reasons keyed by the form's field names, the first per field; a reason of no field under `form`. */
+/**
+ * An answer's reasons keyed by the form's field names, the first per field (a list of `entries` keeps each path);
+ * a reason of no field goes under `form`.
+ */
 export function formErrorsOf(fields: FormFields, fieldErrors: FieldErrors): FieldErrors {
   const out: FieldErrors = {};
-  for (const [path, message] of Object.entries(fieldErrors))
-    out[fieldOfPath(fields, path)?.name ?? FORM_KEY] ??= message;
+  for (const [path, message] of Object.entries(fieldErrors)) {
+    const f = fieldOfPath(fields, path);
+    out[!f ? FORM_KEY : f.entries ? path : f.name] ??= message;
+  }
   return out;
+}
+
+/** The fields of the form that have a reason, in the form's order. */
+export function refusedFields(fields: FormFields, fieldErrors: FieldErrors): FormField[] {
+  const refused = new Set(Object.keys(fieldErrors).map((path) => fieldOfPath(fields, path)));
+  return fields.filter((f) => refused.has(f));
 }
 
 /** Whether a reason already names its field ("Excerpt is required", "At least one tag" for Tags). */
@@ -102,13 +115,10 @@ const names = (message: string, label: string) => {
  * "Excerpt is required; Tags: at least one tag is required". A path of no field keeps its own words.
  */
 export function reasonsText(fields: FormFields, fieldErrors: FieldErrors): string {
-  const byField = formErrorsOf(fields, fieldErrors);
-  const known = fields
-    .filter((f) => f.name in byField)
-    .map((f) => {
-      const message = byField[f.name]!;
-      return names(message, f.label) ? message : `${f.label}: ${message}`;
-    });
+  const known = refusedFields(fields, fieldErrors).map((f) => {
+    const message = Object.entries(fieldErrors).find(([path]) => fieldOfPath(fields, path) === f)![1];
+    return names(message, f.label) ? message : `${f.label}: ${message}`;
+  });
   const others = Object.entries(fieldErrors)
     .filter(([path]) => !fieldOfPath(fields, path))
     .map(([path, message]) => (path === FORM_KEY || path === 'body' ? message : `${path}: ${message}`));

@@ -68,7 +68,8 @@ function readEdit(input: unknown): ToolEdit {
 
 const saveBody = z.object({ base: z.number().int().min(0), edit: z.unknown() }).strict();
 
-export function toolsEditorRouter(db: DB): Router {
+/** `siteOrigin`: where the public site answers, for the address of a tool's page. */
+export function toolsEditorRouter(db: DB, { siteOrigin }: { siteOrigin: string }): Router {
   const router = Router();
   const edit = (action: string) => allow(db, 'edit', action);
   const editorOf = (res: Response, req: { ip?: string }): Editor => ({
@@ -118,6 +119,8 @@ export function toolsEditorRouter(db: DB): Router {
     res.json(
       success({
         hidden: found.hidden,
+        // The tool's page on the public site (the console's own origin has no /tool/… page).
+        page: new URL(`/tool/${encodeURIComponent(found.tool.slug)}`, siteOrigin).href,
         version: await latestVersion(db, 'tool', keyOf(found)),
         edit: editableFields(found.tool, found.mcpServer),
       }),
