@@ -115,6 +115,8 @@ export function ToolEditScreen() {
   if (tool.error) return <ErrorNote>{tool.error}</ErrorNote>;
   if (!tool.data || !form) return <Loading what="the tool" />;
   const hidden = tool.data.hidden;
+  /** The tool as visitors know it (the saved name, whatever the form holds now). */
+  const savedName = typeof tool.data.edit.name === 'string' && tool.data.edit.name ? tool.data.edit.name : slug;
 
   const fieldProps = (name: keyof Texts) => ({
     id: `tool-${name}`,
@@ -290,8 +292,8 @@ export function ToolEditScreen() {
           </button>
         ) : confirmHide ? (
           <Confirm
-            question={`Hide ${form.name || slug}? Its page answers 410 Gone and it leaves the directory, until it is shown again.`}
-            action={`Hide ${form.name || slug}`}
+            question={`Hide ${savedName}? Its page answers 410 Gone and it leaves the directory, until it is shown again.`}
+            action={`Hide ${savedName}`}
             danger
             onConfirm={() => {
               setConfirmHide(false);

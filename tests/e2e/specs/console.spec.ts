@@ -316,6 +316,24 @@ describe('the operator console', () => {
         );
         assert.deepEqual(await axeViolations(admin), [], `${path} (${scheme})`);
       }
+      // The invitation form with its refusals shown: focus on the first refused field, each reason beside it.
+      await admin.goto(`${consoleUrl}/people`);
+      const form = admin.locator('form', { has: admin.getByRole('heading', { name: 'Invite someone' }) });
+      await form.getByLabel('Name', { exact: true }).fill('Not invited');
+      await form.getByLabel('Email (optional)').fill('not-an-address');
+      await form.getByLabel('release manager').check();
+      await form.getByLabel(/Remotes they release/).fill('nope');
+      await form.getByRole('button', { name: 'Create the invitation' }).focus();
+      await admin.keyboard.press('Enter');
+      await admin.waitForFunction(() => document.activeElement?.id === 'invite-email');
+      assert.equal(await form.getByLabel(/Remotes they release/).getAttribute('aria-invalid'), 'true');
+      assert.equal(
+        await form.getByRole('alert').innerText(),
+        'Not invited: check Email (optional) and Remotes they release.',
+      );
+      assert.equal(await admin.getByText(/roles\.0|Invalid option/).count(), 0, 'no internal terms');
+      assert.deepEqual(await axeViolations(admin), [], `/people with a refused invitation (${scheme})`);
+
       const rel = people.releaser!.page;
       await rel.emulateMedia({ colorScheme: scheme });
       await rel.goto(`${consoleUrl}/releases`);
