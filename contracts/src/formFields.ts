@@ -48,6 +48,9 @@ export const INVITE_FORM: FormFields = [
   field('remotes', 'Remotes they release', 'roles.*.remotes'),
 ];
 
+/** A new release token. */
+export const TOKEN_FORM: FormFields = [field('label', 'Label'), field('remotes', 'Remotes (comma-separated)')];
+
 /** The tool editor's fields (the lists answer per entry and part, "faqs.2.answer", shown beside that part). */
 export const TOOL_FORM: FormFields = [
   field('name', 'Name'),

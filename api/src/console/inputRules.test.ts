@@ -175,6 +175,15 @@ describe('people and passkeys', () => {
     );
   });
 
+  it("a release token's unknown remote is the Remotes field's reason", async () => {
+    const res = await admin.post('/api/tokens', { label: 'ci', remotes: ['nope'] });
+    expect(res.status).toBe(400);
+    expect(Object.keys(res.body.fieldErrors)).toEqual(['remotes']);
+    expect(res.body.fieldErrors.remotes).toBe(res.body.error);
+    const none = await admin.post('/api/tokens', { label: '', remotes: [] });
+    expect(none.body.error).toBe('Not accepted: Label is required; Name at least one remote, or * for every remote');
+  });
+
   it("a passkey's name with a text-direction control is refused", async () => {
     const res = await editor.post('/api/auth/passkeys/add/options', { label: 'Work \u202elaptop' });
     expect(res.status).toBe(400);

@@ -32,6 +32,29 @@ describe('tokens', () => {
   });
 });
 
+describe('a refused token', () => {
+  it('marks the Remotes field with its reason, focuses it, and clears it when it is changed', async () => {
+    const user = userEvent.setup();
+    const reason = 'Unknown remote "nope": directory, blog, forms, legal, or "*".';
+    renderConsole('/tokens', admin, {
+      'GET /api/tokens': { tokens: [] },
+      'POST /api/tokens': { status: 400, body: { success: false, error: reason, fieldErrors: { remotes: reason } } },
+    });
+    await user.type(await screen.findByLabelText('Label'), 'ci');
+    const remotes = screen.getByLabelText('Remotes (comma-separated)');
+    await user.type(remotes, 'nope');
+    await user.click(screen.getByRole('button', { name: 'Create token' }));
+    await waitFor(() => expect(document.activeElement).toBe(remotes));
+    expect(remotes.getAttribute('aria-invalid')).toBe('true');
+    expect(remotes.getAttribute('aria-describedby')).toBe('token-remotes-error token-remotes-hint');
+    expect(screen.getAllByText(reason)).toHaveLength(1);
+    expect(screen.getByRole('alert').textContent).toBe('No token created: check Remotes (comma-separated).');
+    await user.type(remotes, 'x');
+    expect(remotes.getAttribute('aria-invalid')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
+
 describe('people', () => {
   it('invites a blog release manager and shows the one-time link', async () => {
     const user = userEvent.setup();
