@@ -51,6 +51,16 @@ export const INVITE_FORM: FormFields = [
 /** A new release token. */
 export const TOKEN_FORM: FormFields = [field('label', 'Label'), field('remotes', 'Remotes (comma-separated)')];
 
+/** A passkey added by a signed-in person. */
+export const PASSKEY_FORM: FormFields = [field('label', 'Name (optional)')];
+
+/** A category's or tag's rename or merge. */
+export const TAXONOMY_FORM: FormFields = [
+  field('kind', 'Which'),
+  field('from', 'From'),
+  field('to', 'Into (a new name renames; a name in use merges)'),
+];
+
 /** The tool editor's fields (the lists answer per entry and part, "faqs.2.answer", shown beside that part). */
 export const TOOL_FORM: FormFields = [
   field('name', 'Name'),

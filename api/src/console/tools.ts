@@ -28,7 +28,7 @@ import { applyRename, previewRename, taxonomy } from '../tools/taxonomy';
 import { lockTools } from '../tools/repository';
 import { AUDIT_SUMMARY_MAX, namesWithin, personActor } from './audit';
 import { readBody } from './body';
-import { reasonsText, TOOL_FORM } from '@aitools/contracts/formFields';
+import { reasonsText, TAXONOMY_FORM, TOOL_FORM } from '@aitools/contracts/formFields';
 import { versionRoutes } from './versionRoutes';
 import { addressOf, allow, personOf } from './guard';
 
@@ -163,12 +163,12 @@ export function toolsEditorRouter(db: DB, { siteOrigin }: { siteOrigin: string }
   });
 
   router.post('/taxonomy/preview', edit('taxonomy.read'), async (req, res) => {
-    res.json(success(await previewRename(db, readBody(taxonomyRenameSchema, req.body))));
+    res.json(success(await previewRename(db, readBody(taxonomyRenameSchema, req.body, TAXONOMY_FORM))));
   });
 
   // Every tool changed is a saved version of it; the whole rename is one transaction and one audit row.
   router.post('/taxonomy/rename', edit('taxonomy.rename'), async (req, res) => {
-    const rename = readBody(taxonomyRenameSchema, req.body);
+    const rename = readBody(taxonomyRenameSchema, req.body, TAXONOMY_FORM);
     const by = editorOf(res, req);
     const done = await applyRename(
       db,

@@ -236,3 +236,28 @@ describe('invitations and passkeys', () => {
     expect((screen.getByRole('button', { name: 'Remove laptop' }) as HTMLButtonElement).disabled).toBe(true);
   });
 });
+
+describe('a refused passkey name', () => {
+  it('is marked beside the field with focus on it, and cleared when the name changes', async () => {
+    const user = userEvent.setup();
+    const reason = 'Passkey name contains a text-direction control (U+202E)';
+    renderConsole('/passkeys', admin, {
+      'GET /api/auth/passkeys': {
+        passkeys: [{ id: 'a', label: 'Laptop', createdAt: '2026-11-20T00:00:00Z', lastUsedAt: null }],
+      },
+      'POST /api/auth/passkeys/add/options': {
+        status: 400,
+        body: { success: false, error: `Not accepted: ${reason}`, fieldErrors: { label: reason } },
+      },
+    });
+    const name = await screen.findByLabelText('Name (optional)');
+    await user.type(name, 'Work');
+    await user.click(screen.getByRole('button', { name: 'Add a passkey on this device' }));
+    await waitFor(() => expect(document.activeElement).toBe(name));
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getAllByText(reason)).toHaveLength(1);
+    expect(screen.getByRole('alert').textContent).toBe('No passkey added: check Name (optional).');
+    await user.type(name, 'x');
+    expect(name.getAttribute('aria-invalid')).toBeNull();
+  });
+});

@@ -98,7 +98,7 @@ describe('editing a tool', () => {
     const name = await screen.findByLabelText('Name');
     const website = screen.getByLabelText('Website URL');
     await user.clear(website);
-    await user.type(website, 'javascript:alert(1)');
+    await user.paste('javascript:alert(1)');
     await user.clear(name);
     const save = screen.getByRole('button', { name: 'Save' });
     await user.click(save);
@@ -112,7 +112,7 @@ describe('editing a tool', () => {
     expect(note.textContent).toBe('Not saved: check Name and Website URL.');
     // The note is in the form, right after the button that was pressed (not at the top of a long page).
     expect(save.nextElementSibling).toBe(note);
-    await user.type(name, 'Cursor');
+    await user.type(name, 'C');
     expect(name.getAttribute('aria-invalid')).toBeNull();
     expect(screen.getByRole('alert').textContent).toBe('Not saved: check Website URL.');
     expect(posts(calls)).toHaveLength(0);
@@ -324,5 +324,33 @@ describe("editing a tool's key features, FAQs and plans", () => {
     await user.click(await screen.findByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Saved as version 4.')).toBeTruthy();
     expect(Object.keys((posts(calls)[0]!.body as { edit: object }).edit)).not.toContain('faqs');
+  });
+});
+
+describe('a refused rename', () => {
+  it("marks the new name beside its field in the form's words, focuses it, and clears it when it is changed", async () => {
+    const user = userEvent.setup();
+    renderConsole('/taxonomy', editor, {
+      'GET /api/taxonomy': { success: true, categories: [{ name: 'Development', tools: 9 }], tags: [] },
+      'POST /api/taxonomy/preview': {
+        status: 400,
+        body: { success: false, error: 'Not accepted: to', fieldErrors: { to: 'The new name is the same' } },
+      },
+    });
+    await user.selectOptions(await screen.findByLabelText('From'), 'Development');
+    const into = screen.getByLabelText(/^Into/);
+    await user.type(into, 'Development');
+    await user.click(screen.getByRole('button', { name: 'Preview' }));
+    await waitFor(() => expect(document.activeElement).toBe(into));
+    expect(into.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(into.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'The new name is the same',
+    );
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Not changed: check Into (a new name renames; a name in use merges).',
+    );
+    await user.type(into, 's');
+    expect(into.getAttribute('aria-invalid')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });
