@@ -333,6 +333,15 @@ describe('the operator console', () => {
       );
       assert.equal(await admin.getByText(/roles\.0|Invalid option/).count(), 0, 'no internal terms');
       assert.deepEqual(await axeViolations(admin), [], `/people with a refused invitation (${scheme})`);
+      // A release token for a remote that does not exist: its Remotes field is marked and focused.
+      await admin.goto(`${consoleUrl}/tokens`);
+      await admin.getByLabel('Label', { exact: true }).fill('refused');
+      await admin.getByLabel('Remotes (comma-separated)').fill('nope');
+      await admin.getByRole('button', { name: 'Create token' }).focus();
+      await admin.keyboard.press('Enter');
+      await admin.waitForFunction(() => document.activeElement?.id === 'token-remotes');
+      assert.equal(await admin.locator('#token-remotes').getAttribute('aria-invalid'), 'true');
+      assert.deepEqual(await axeViolations(admin), [], `/tokens with a refused remote (${scheme})`);
 
       const rel = people.releaser!.page;
       await rel.emulateMedia({ colorScheme: scheme });
