@@ -45,8 +45,8 @@ export function mockApi(routes: Record<string, Handler>): Call[] {
   return calls;
 }
 
-export function person(roles: Role[], name = 'Ada'): Person {
-  return { id: 1, name, roles, disabled: false };
+export function person(roles: Role[], name = 'Ada', id = 1): Person {
+  return { id, name, roles, disabled: false };
 }
 
 /** The console at `url`, signed in as `who` (null: signed out), with `routes` answered. */

@@ -17,7 +17,7 @@ export const blogFrontMatterSchema = z.object({
   excerpt: requiredTextField('Excerpt', POST_FIELD_MAX.excerpt),
   description: textField({ label: 'Description', max: POST_FIELD_MAX.excerpt }).optional(),
   category: requiredTextField('Category', POST_FIELD_MAX.category),
-  tags: z.array(requiredTextField('Tag', POST_FIELD_MAX.tag)).min(1),
+  tags: z.array(requiredTextField('Tag', POST_FIELD_MAX.tag)).min(1, 'At least one tag is required'),
   author: requiredTextField('Author', POST_FIELD_MAX.author),
   published_at: z
     .string()

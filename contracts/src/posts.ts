@@ -15,25 +15,28 @@ export type PostStatus = (typeof POST_STATUSES)[number];
 const text = (label: string, max: number) => textField({ label, max });
 
 /** An image address: the site's own path or an https URL (what the blog shows and the CSP allows). */
-const imageAddress = text('Featured image', 500).refine(
+const imageAddress = text('Cover image', 500).refine(
   (s) => s === '' || /^\/(?![/\\])\S*$/.test(s) || /^https:\/\/\S+$/.test(s),
-  { message: 'a path on the site (/...) or an https address' },
+  { message: 'Cover image must be a path on the site (/…) or an https address' },
 );
 
 /** What a save carries: every field may still be empty in a draft but the title. */
 export const postFieldsSchema = z
   .object({
-    title: text('Title', POST_FIELD_MAX.title).min(1, 'a title'),
+    title: text('Title', POST_FIELD_MAX.title).min(1, 'Title is required'),
     excerpt: text('Excerpt', POST_FIELD_MAX.excerpt).default(''),
     category: text('Category', POST_FIELD_MAX.category).default(''),
-    tags: z.array(text('Tag', POST_FIELD_MAX.tag).min(1)).max(12).default([]),
+    tags: z
+      .array(text('Tag', POST_FIELD_MAX.tag).min(1, 'A tag cannot be empty'))
+      .max(12, 'At most 12 tags')
+      .default([]),
     author: text('Author', POST_FIELD_MAX.author).default(''),
     featured: z.boolean().default(false),
     read_time: text('Read time', 20)
-      .regex(/^(\d+ min read)?$/, '"N min read", or empty')
+      .regex(/^(\d+ min read)?$/, 'Read time is "N min read" (for example "6 min read"), or empty')
       .default(''),
     featured_image: imageAddress.default(''),
-    featured_image_alt: text('Image description', 300).default(''),
+    featured_image_alt: text('Cover description', 300).default(''),
     content: textField({ label: 'Content', max: 200_000, multiline: true }).default(''),
   })
   .strict();

@@ -67,6 +67,15 @@ export async function waitForRoute(page: Page): Promise<void> {
   });
 }
 
+/**
+ * Once the page has nothing left to do: no request under way (Playwright's network idle) and the browser has reached
+ * an idle period of its own (requestIdleCallback), i.e. after everything the page does by itself after start-up.
+ */
+export async function waitForSettled(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve())));
+}
+
 /** axe-core audit against WCAG 2 A/AA; returns readable violations. */
 export async function axeViolations(page: Page): Promise<string[]> {
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();

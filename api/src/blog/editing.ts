@@ -6,7 +6,7 @@
  */
 import { containsText, type DB } from '../db/connection';
 import { bumpDataVersion } from '../db/dataVersion';
-import { issueLines } from '@aitools/contracts/zod';
+import { POST_FORM, reasonsText } from '@aitools/contracts/formFields';
 import {
   publishableSchema,
   type EditablePost,
@@ -121,7 +121,7 @@ function checkPublishable(record: PostRecord): void {
   if (r.success) return;
   const fieldErrors: Record<string, string> = {};
   for (const issue of r.error.issues) fieldErrors[issue.path.join('.')] ??= issue.message;
-  throw new HttpError(400, `Not publishable yet: ${issueLines(r.error).join('; ')}`, fieldErrors);
+  throw new HttpError(400, `Not publishable yet: ${reasonsText(POST_FORM, fieldErrors)}`, fieldErrors);
 }
 
 /** A post as one save left it: the version it made, what is stored now and what was before. */

@@ -7,6 +7,8 @@ import { createToken, listTokens, parseRemotes, revokeToken, TokenError } from '
 import { listAudit, personActor } from './audit';
 import { publicPerson } from './auth';
 import { readBody } from './body';
+import { INVITE_FORM, TOKEN_FORM } from '@aitools/contracts/formFields';
+import { HttpError } from '../middleware/errors';
 import { allow, auditedChange, personOf, sessionOf, type AuditedChange } from './guard';
 import { createInvitation } from './invitations';
 import {
@@ -24,7 +26,25 @@ import { describeRoles, rolesSchema, type Role } from './roles';
 import { endSessionsOf, sessionCookie, sessionEnd, startSession, type SessionTimes } from './sessions';
 
 const rolesBody = z.object({ roles: rolesSchema }).strict();
-const tokenBody = z.object({ label: z.string().max(64), remotes: z.array(z.string().max(32)).min(1).max(10) }).strict();
+const tokenBody = z
+  .object({
+    label: z.string().trim().min(1, 'Label is required').max(64, 'Label must be 64 characters or less'),
+    remotes: z
+      .array(z.string().max(32, 'A remote is at most 32 characters'))
+      .min(1, 'Name at least one remote, or * for every remote')
+      .max(10, 'At most 10 remotes'),
+  })
+  .strict();
+
+/** A token's remotes; a refusal is the form's Remotes field's reason. */
+function tokenRemotes(list: string[]): string[] {
+  try {
+    return parseRemotes(list.join(','));
+  } catch (err) {
+    if (err instanceof TokenError) throw new HttpError(400, err.message, { remotes: err.message });
+    throw err;
+  }
+}
 
 export function adminRouter(opts: { db: DB; origin: string; times: SessionTimes }): Router {
   const { db, origin, times } = opts;
@@ -49,7 +69,7 @@ export function adminRouter(opts: { db: DB; origin: string; times: SessionTimes 
   });
 
   router.post('/invitations', admin('person.invite'), async (req, res) => {
-    const body = readBody(newPersonSchema, req.body);
+    const body = readBody(newPersonSchema, req.body, INVITE_FORM);
     const answer = await audited(req, res, 'person.invite', async (trx) => {
       const person = await createPerson(trx, body);
       const invitation = await createInvitation(trx, { personId: person.id, origin, by: personActor(personOf(res)) });
@@ -78,7 +98,7 @@ export function adminRouter(opts: { db: DB; origin: string; times: SessionTimes 
   // A change of roles ends the person's sessions (they sign in again and get a new id); an admin changing their own
   // gets a new session id at once, which ends when the one it replaces would have.
   router.post('/people/:id/roles', admin('person.roles'), async (req, res) => {
-    const { roles } = readBody(rolesBody, req.body);
+    const { roles } = readBody(rolesBody, req.body, INVITE_FORM);
     const own = idOf(req) === personOf(res).id;
     const { after, renewed } = await audited(req, res, 'person.roles', async (trx) => {
       const person = await findPerson(trx, idOf(req));
@@ -123,8 +143,8 @@ export function adminRouter(opts: { db: DB; origin: string; times: SessionTimes 
   });
 
   router.post('/tokens', admin('token.create'), async (req, res) => {
-    const body = readBody(tokenBody, req.body);
-    const remotes = parseRemotes(body.remotes.join(','));
+    const body = readBody(tokenBody, req.body, TOKEN_FORM);
+    const remotes = tokenRemotes(body.remotes);
     const token = await audited(req, res, 'token.create', async (trx) => ({
       target: body.label,
       summary: `remotes ${remotes.join(',')}`,

@@ -82,7 +82,7 @@ export function createConsoleApp(deps: ConsoleDeps): Express {
   api.use(jsonBody('64kb'));
   api.use(dashboardRouter({ ...releaseDeps, serving: deps.serving, instanceId: deps.instanceId }));
   api.use(moderationRouter(db));
-  api.use(toolsEditorRouter(db));
+  api.use(toolsEditorRouter(db, { siteOrigin: config.siteOrigin }));
   api.use(releasesRouter(releaseDeps));
   api.use(adminRouter({ db, origin, times }));
   api.use(postsRouter(db, deps.posts));

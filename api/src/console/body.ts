@@ -1,9 +1,10 @@
 /** Reading a console request's JSON body: exactly the fields a call takes (an unknown one, e.g. a role, is a 400). */
 import type { z } from 'zod';
-import { issueLines } from '@aitools/contracts/zod';
+import { reasonsText, type FormFields } from '@aitools/contracts/formFields';
 import { HttpError } from '../middleware/errors';
 
-export function readBody<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
+/** A refusal names each field once, by the label of the form that sends it (`fields`) when there is one. */
+export function readBody<T extends z.ZodType>(schema: T, body: unknown, fields: FormFields = []): z.infer<T> {
   const r = schema.safeParse(body ?? {});
   if (r.success) return r.data;
   const fieldErrors: Record<string, string> = {};
@@ -11,5 +12,5 @@ export function readBody<T extends z.ZodType>(schema: T, body: unknown): z.infer
     const field = issue.code === 'unrecognized_keys' ? issue.keys.join(', ') : issue.path.join('.') || 'body';
     fieldErrors[field] ??= issue.code === 'unrecognized_keys' ? 'not a field of this call' : issue.message;
   }
-  throw new HttpError(400, `Not accepted: ${issueLines(r.error).join('; ')}`, fieldErrors);
+  throw new HttpError(400, `Not accepted: ${reasonsText(fields, fieldErrors)}`, fieldErrors);
 }

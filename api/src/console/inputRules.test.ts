@@ -158,6 +158,32 @@ describe('people and passkeys', () => {
     expect((await listPeople(t.db)).length).toBe(before);
   });
 
+  it("an invitation's refused remote and email are named by the form's labels, once each", async () => {
+    const res = await admin.post('/api/invitations', {
+      name: 'Rel',
+      email: 'not-an-address',
+      roles: [{ role: 'release-manager', remotes: ['blog', 'nope'] }],
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.fieldErrors).toEqual({
+      email: 'Email must be an address like name@example.com',
+      'roles.0.remotes.1': '"nope" is not a remote: they are directory, blog, forms, legal',
+    });
+    expect(res.body.error).toBe(
+      'Not accepted: Email must be an address like name@example.com; ' +
+        '"nope" is not a remote: they are directory, blog, forms, legal',
+    );
+  });
+
+  it("a release token's unknown remote is the Remotes field's reason", async () => {
+    const res = await admin.post('/api/tokens', { label: 'ci', remotes: ['nope'] });
+    expect(res.status).toBe(400);
+    expect(Object.keys(res.body.fieldErrors)).toEqual(['remotes']);
+    expect(res.body.fieldErrors.remotes).toBe(res.body.error);
+    const none = await admin.post('/api/tokens', { label: '', remotes: [] });
+    expect(none.body.error).toBe('Not accepted: Label is required; Name at least one remote, or * for every remote');
+  });
+
   it("a passkey's name with a text-direction control is refused", async () => {
     const res = await editor.post('/api/auth/passkeys/add/options', { label: 'Work \u202elaptop' });
     expect(res.status).toBe(400);

@@ -2,8 +2,9 @@
 import { z } from 'zod';
 import type { Person } from '@aitools/contracts/console';
 import { textField } from '@aitools/contracts/fields';
-import { issueLines } from '@aitools/contracts/zod';
+import { INVITE_FORM } from '@aitools/contracts/formFields';
 import { dialectOf, type DB } from '../db/connection';
+import { readBody } from './body';
 import { normaliseRoles, rolesSchema, type Role } from './roles';
 
 export type { Person };
@@ -43,15 +44,18 @@ const COLUMNS = ['id', 'name', 'email', 'roles', 'disabled'] as const;
 export const newPersonSchema = z
   .object({
     name: textField({ label: 'Name', max: 100 }).min(1, 'Name is required'),
-    email: z.string().trim().email().max(200).optional(),
+    email: z
+      .string()
+      .trim()
+      .email('Email must be an address like name@example.com')
+      .max(200, 'Email must be 200 characters or less')
+      .optional(),
     roles: rolesSchema,
   })
   .strict();
 
 export async function createPerson(db: DB, input: z.input<typeof newPersonSchema>): Promise<Person> {
-  const checked = newPersonSchema.safeParse(input);
-  if (!checked.success) throw new ConsoleError(400, `Not accepted: ${issueLines(checked.error).join('; ')}`);
-  const p = checked.data;
+  const p = readBody(newPersonSchema, input, INVITE_FORM);
   const row = await db
     .insertInto('console_people')
     .values({

@@ -52,7 +52,15 @@ describe('posts in the console', () => {
     expect((await editor.get('/api/posts?status=published')).body.posts).toEqual([]);
     expect((await editor.get('/api/posts?status=nope')).status).toBe(400);
     expect((await editor.post('/api/posts', { slug: 'console-post', fields: FIELDS })).status).toBe(409);
-    expect((await editor.post('/api/posts', { slug: 'Bad Slug', fields: FIELDS })).status).toBe(400);
+    const badSlug = await editor.post('/api/posts', { slug: 'Bad Slug', fields: { ...FIELDS, title: '' } });
+    expect([badSlug.status, badSlug.body.error]).toEqual([
+      400,
+      'Not accepted: Title is required; Address must be lowercase words (a-z, 0-9) joined by hyphens',
+    ]);
+    expect(badSlug.body.fieldErrors).toEqual({
+      slug: 'Address must be lowercase words (a-z, 0-9) joined by hyphens',
+      'fields.title': 'Title is required',
+    });
     // The address the live preview's call takes.
     expect((await editor.post('/api/posts', { slug: 'preview', fields: FIELDS })).status).toBe(400);
   });
@@ -92,6 +100,8 @@ describe('posts in the console', () => {
     });
     expect(incomplete.status).toBe(400);
     expect(Object.keys(incomplete.body.fieldErrors).sort()).toEqual(['excerpt', 'tags']);
+    // Each field once, in the editor's words (its labels), never the rules' internal paths or zod's defaults.
+    expect(incomplete.body.error).toBe('Not publishable yet: Excerpt is required; At least one tag is required');
     const before = await version();
     const res = await editor.post('/api/posts/console-post', { version: 2, action: 'publish', fields: FIELDS });
     expect(res.status, JSON.stringify(res.body)).toBe(200);

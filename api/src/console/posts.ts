@@ -23,6 +23,7 @@ import {
 import type { PageRenderer } from '../ssr/renderPage';
 import { personActor, writeAudit } from './audit';
 import { readBody } from './body';
+import { POST_FORM } from '@aitools/contracts/formFields';
 import { versionRoutes } from './versionRoutes';
 import { allow, auditEntry, personOf } from './guard';
 import { ConsoleError } from './people';
@@ -40,11 +41,14 @@ export interface PostsDeps {
   cover?(slug: string, copy: ImageCopy): Promise<Buffer | null>;
 }
 
-const slug = z.string().max(POST_SLUG_MAX).regex(POST_SLUG, 'lowercase words joined by hyphens');
+const slug = z
+  .string()
+  .max(POST_SLUG_MAX, `Address must be ${POST_SLUG_MAX} characters or less`)
+  .regex(POST_SLUG, 'Address must be lowercase words (a-z, 0-9) joined by hyphens');
 const version = z.number().int().min(0);
 const createBody = z
   .object({
-    slug: slug.refine((s) => s !== 'preview', 'an address the console keeps for itself'),
+    slug: slug.refine((s) => s !== 'preview', 'Address "preview" is kept by the console for itself'),
     fields: postFieldsSchema,
   })
   .strict();
@@ -103,7 +107,7 @@ export function postsRouter(db: DB, deps: PostsDeps = {}): Router {
   });
 
   router.post('/posts', edit('post.create'), async (req, res) => {
-    const body = readBody(createBody, req.body);
+    const body = readBody(createBody, req.body, POST_FORM);
     const v = await createPost(
       db,
       body.slug,
@@ -116,7 +120,7 @@ export function postsRouter(db: DB, deps: PostsDeps = {}): Router {
 
   // The live preview: the article as the blog remote's own code renders it at /blog/<slug>, from unsaved fields.
   router.post('/posts/preview', edit('post.preview'), async (req, res) => {
-    const body = readBody(previewBody, req.body);
+    const body = readBody(previewBody, req.body, POST_FORM);
     if (!deps.render) throw new ConsoleError(503, 'This server renders no pages, so it cannot draw a preview.');
     const doc = storedDoc(body.slug, {
       ...body.fields,
@@ -140,7 +144,7 @@ export function postsRouter(db: DB, deps: PostsDeps = {}): Router {
 
   router.post('/posts/:slug', edit('post.edit'), async (req, res) => {
     const key = slugOf(req.params);
-    const body = readBody(changeBody, req.body);
+    const body = readBody(changeBody, req.body, POST_FORM);
     const done = await changePost(
       db,
       key,

@@ -11,12 +11,17 @@ export type RoleName = (typeof ROLE_NAMES)[number];
 
 export type { Role };
 
-const remoteName = z.enum(REMOTE_NAMES as unknown as [string, ...string[]]);
+const remoteName = z.enum(REMOTE_NAMES as unknown as [string, ...string[]], {
+  error: (issue) => `"${String(issue.input)}" is not a remote: they are ${REMOTE_NAMES.join(', ')}`,
+});
 
 export const roleSchema = z.discriminatedUnion('role', [
   z.object({ role: z.enum(['viewer', 'moderator', 'editor', 'admin']) }).strict(),
   z
-    .object({ role: z.literal('release-manager'), remotes: z.array(remoteName).min(1).max(REMOTE_NAMES.length) })
+    .object({
+      role: z.literal('release-manager'),
+      remotes: z.array(remoteName).min(1, 'At least one remote').max(REMOTE_NAMES.length),
+    })
     .strict(),
 ]);
 export const rolesSchema = z.array(roleSchema).min(1, 'at least one role').max(ROLE_NAMES.length);

@@ -49,6 +49,10 @@ const queryPage = async (params: string) =>
   (await site().get(`/api/tools/query?${params}`)).body as { tools: { slug: string; pricing?: string }[] };
 
 describe('saving a tool', () => {
+  it("names the tool's page on the public site, where its /tool/… address answers (not the console's origin)", async () => {
+    expect((await editor.get('/api/tools/cursor')).body.page).toBe('https://site.example/tool/cursor');
+  });
+
   it('changes what every public answer shows, bumps the data version and writes the audit trail', async () => {
     const before = await dataVersion(t.db);
     const res = await save('notion-ai', { pricing: 'Paid', tags: ['notes', 'docs'] });

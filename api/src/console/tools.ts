@@ -28,6 +28,7 @@ import { applyRename, previewRename, taxonomy } from '../tools/taxonomy';
 import { lockTools } from '../tools/repository';
 import { AUDIT_SUMMARY_MAX, namesWithin, personActor } from './audit';
 import { readBody } from './body';
+import { reasonsText, TAXONOMY_FORM, TOOL_FORM } from '@aitools/contracts/formFields';
 import { versionRoutes } from './versionRoutes';
 import { addressOf, allow, personOf } from './guard';
 
@@ -62,12 +63,13 @@ const today = () => new Date().toISOString().slice(0, 10);
 function readEdit(input: unknown): ToolEdit {
   const r = checkToolEdit(input);
   if (r.success) return r.data;
-  throw new HttpError(400, `Not accepted: ${Object.keys(r.fieldErrors).join(', ')}`, r.fieldErrors);
+  throw new HttpError(400, `Not accepted: ${reasonsText(TOOL_FORM, r.fieldErrors)}`, r.fieldErrors);
 }
 
 const saveBody = z.object({ base: z.number().int().min(0), edit: z.unknown() }).strict();
 
-export function toolsEditorRouter(db: DB): Router {
+/** `siteOrigin`: where the public site answers, for the address of a tool's page. */
+export function toolsEditorRouter(db: DB, { siteOrigin }: { siteOrigin: string }): Router {
   const router = Router();
   const edit = (action: string) => allow(db, 'edit', action);
   const editorOf = (res: Response, req: { ip?: string }): Editor => ({
@@ -117,6 +119,8 @@ export function toolsEditorRouter(db: DB): Router {
     res.json(
       success({
         hidden: found.hidden,
+        // The tool's page on the public site (the console's own origin has no /tool/… page).
+        page: new URL(`/tool/${encodeURIComponent(found.tool.slug)}`, siteOrigin).href,
         version: await latestVersion(db, 'tool', keyOf(found)),
         edit: editableFields(found.tool, found.mcpServer),
       }),
@@ -159,12 +163,12 @@ export function toolsEditorRouter(db: DB): Router {
   });
 
   router.post('/taxonomy/preview', edit('taxonomy.read'), async (req, res) => {
-    res.json(success(await previewRename(db, readBody(taxonomyRenameSchema, req.body))));
+    res.json(success(await previewRename(db, readBody(taxonomyRenameSchema, req.body, TAXONOMY_FORM))));
   });
 
   // Every tool changed is a saved version of it; the whole rename is one transaction and one audit row.
   router.post('/taxonomy/rename', edit('taxonomy.rename'), async (req, res) => {
-    const rename = readBody(taxonomyRenameSchema, req.body);
+    const rename = readBody(taxonomyRenameSchema, req.body, TAXONOMY_FORM);
     const by = editorOf(res, req);
     const done = await applyRename(
       db,

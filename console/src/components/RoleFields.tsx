@@ -1,5 +1,11 @@
-/** The roles of a person, as checkboxes; a release manager's remotes as a comma-separated list. */
-import { useId } from 'react';
+/**
+ * The roles of a person, as checkboxes; a release manager's remotes as a comma-separated list. A refused choice is
+ * marked as any field is (fieldErrors.ts): `roles` on the checkboxes, `remotes` on the list, each reason beside it.
+ */
+import type { FieldErrors } from '@aitools/contracts/answers';
+import { INVITE_FORM } from '@aitools/contracts/formFields';
+import { Field } from './Field';
+import { labelOf } from '../fieldErrors';
 import type { PlainRole, Role } from '../types';
 
 const PLAIN: { role: PlainRole; hint: string }[] = [
@@ -35,17 +41,34 @@ export function rolesOf(draft: RoleDraft): Role[] {
   ];
 }
 
-export function RoleFields({ draft, onChange }: { draft: RoleDraft; onChange(d: RoleDraft): void }) {
-  const id = useId();
+export function RoleFields({
+  id,
+  draft,
+  errors = {},
+  onChange,
+}: {
+  /** The form's id prefix: the reasons are `${id}-roles-error` and `${id}-remotes-error`. */
+  id: string;
+  draft: RoleDraft;
+  errors?: FieldErrors;
+  /** The new draft, and the field it changed ("roles" or "remotes"). */
+  onChange(d: RoleDraft, changed: 'roles' | 'remotes'): void;
+}) {
   const toggle = (role: PlainRole) => {
     const plain = new Set(draft.plain);
     if (plain.has(role)) plain.delete(role);
     else plain.add(role);
-    onChange({ ...draft, plain });
+    onChange({ ...draft, plain }, 'roles');
   };
+  const rolesError = errors.roles ? `${id}-roles-error` : '';
   return (
     <fieldset>
-      <legend>Roles</legend>
+      <legend>{labelOf(INVITE_FORM, 'roles')}</legend>
+      {errors.roles && (
+        <p id={`${id}-roles-error`} className="field__error">
+          {errors.roles}
+        </p>
+      )}
       {PLAIN.map((p) => (
         <div className="check" key={p.role}>
           <input
@@ -53,7 +76,8 @@ export function RoleFields({ draft, onChange }: { draft: RoleDraft; onChange(d: 
             id={`${id}-${p.role}`}
             checked={draft.plain.has(p.role)}
             onChange={() => toggle(p.role)}
-            aria-describedby={`${id}-${p.role}-hint`}
+            aria-invalid={errors.roles ? true : undefined}
+            aria-describedby={`${rolesError} ${id}-${p.role}-hint`.trim()}
           />
           <label htmlFor={`${id}-${p.role}`}>{p.role}</label>{' '}
           <span id={`${id}-${p.role}-hint`} className="muted">
@@ -66,20 +90,28 @@ export function RoleFields({ draft, onChange }: { draft: RoleDraft; onChange(d: 
           type="checkbox"
           id={`${id}-rm`}
           checked={draft.releaseManager}
-          onChange={() => onChange({ ...draft, releaseManager: !draft.releaseManager })}
+          onChange={() => onChange({ ...draft, releaseManager: !draft.releaseManager }, 'roles')}
+          aria-invalid={errors.roles ? true : undefined}
+          aria-describedby={rolesError || undefined}
         />
         <label htmlFor={`${id}-rm`}>release manager</label>
       </div>
       {draft.releaseManager && (
-        <div className="field">
-          <label htmlFor={`${id}-remotes`}>Remotes they release (comma-separated)</label>
+        <Field
+          id={`${id}-remotes`}
+          label={labelOf(INVITE_FORM, 'remotes')}
+          error={errors.remotes}
+          hint="Comma-separated."
+        >
           <input
             id={`${id}-remotes`}
             value={draft.remotes}
-            onChange={(e) => onChange({ ...draft, remotes: e.target.value })}
+            onChange={(e) => onChange({ ...draft, remotes: e.target.value }, 'remotes')}
             placeholder="blog"
+            aria-invalid={errors.remotes ? true : undefined}
+            aria-describedby={[errors.remotes ? `${id}-remotes-error` : '', `${id}-remotes-hint`].join(' ').trim()}
           />
-        </div>
+        </Field>
       )}
     </fieldset>
   );

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { person, renderConsole, type Call } from '../testing';
@@ -32,6 +32,29 @@ describe('tokens', () => {
   });
 });
 
+describe('a refused token', () => {
+  it('marks the Remotes field with its reason, focuses it, and clears it when it is changed', async () => {
+    const user = userEvent.setup();
+    const reason = 'Unknown remote "nope": directory, blog, forms, legal, or "*".';
+    renderConsole('/tokens', admin, {
+      'GET /api/tokens': { tokens: [] },
+      'POST /api/tokens': { status: 400, body: { success: false, error: reason, fieldErrors: { remotes: reason } } },
+    });
+    await user.type(await screen.findByLabelText('Label'), 'ci');
+    const remotes = screen.getByLabelText('Remotes (comma-separated)');
+    await user.type(remotes, 'nope');
+    await user.click(screen.getByRole('button', { name: 'Create token' }));
+    await waitFor(() => expect(document.activeElement).toBe(remotes));
+    expect(remotes.getAttribute('aria-invalid')).toBe('true');
+    expect(remotes.getAttribute('aria-describedby')).toBe('token-remotes-error token-remotes-hint');
+    expect(screen.getAllByText(reason)).toHaveLength(1);
+    expect(screen.getByRole('alert').textContent).toBe('No token created: check Remotes (comma-separated).');
+    await user.type(remotes, 'x');
+    expect(remotes.getAttribute('aria-invalid')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
+
 describe('people', () => {
   it('invites a blog release manager and shows the one-time link', async () => {
     const user = userEvent.setup();
@@ -49,6 +72,56 @@ describe('people', () => {
       'http://localhost:8081/invite/abc',
     );
     expect(posts(calls)[0].body).toEqual({ name: 'Rel', roles: [{ role: 'release-manager', remotes: ['blog'] }] });
+  });
+
+  it("a refused invitation marks the remote and the email in the form's words, focuses the first, and clears each when fixed", async () => {
+    const user = userEvent.setup();
+    let n = 0;
+    renderConsole('/people', admin, {
+      'GET /api/people': { people: [{ ...admin }] },
+      'POST /api/invitations': () =>
+        ++n === 1
+          ? {
+              status: 400,
+              body: {
+                success: false,
+                error: 'Not accepted: Email must be an address like name@example.com; "nope" is not a remote',
+                fieldErrors: {
+                  email: 'Email must be an address like name@example.com',
+                  'roles.0.remotes.0': '"nope" is not a remote: they are directory, blog, forms, legal',
+                },
+              },
+            }
+          : { link: 'http://localhost:8081/invite/abc', expiresAt: '2026-11-27T10:00:00Z' },
+    });
+    const form = (await screen.findByRole('heading', { name: 'Invite someone' })).closest('form')!;
+    await user.type(within(form).getByLabelText('Name'), 'Rel');
+    await user.type(within(form).getByLabelText('Email (optional)'), 'rel');
+    await user.click(within(form).getByLabelText('release manager'));
+    const remotes = within(form).getByLabelText(/Remotes they release/);
+    await user.type(remotes, 'nope');
+    await user.click(within(form).getByRole('button', { name: 'Create the invitation' }));
+    const email = within(form).getByLabelText('Email (optional)');
+    await waitFor(() => expect(document.activeElement).toBe(email));
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    expect(remotes.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById('invite-remotes-error')?.textContent).toBe(
+      '"nope" is not a remote: they are directory, blog, forms, legal',
+    );
+    // Beside the button: the fields by their labels; no path such as roles.0.remotes.0 anywhere.
+    expect(within(form).getByRole('alert').textContent).toBe(
+      'Not invited: check Email (optional) and Remotes they release.',
+    );
+    expect(document.body.textContent).not.toMatch(/roles\.0|Invalid option/);
+    await user.clear(remotes);
+    await user.type(remotes, 'blog');
+    expect(remotes.getAttribute('aria-invalid')).toBeNull();
+    expect(document.getElementById('invite-remotes-error')).toBeNull();
+    await user.clear(email);
+    expect(within(form).queryByRole('alert')).toBeNull();
+    await user.click(within(form).getByRole('button', { name: 'Create the invitation' }));
+    expect(await screen.findByLabelText('Invitation link')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('changes roles, disables, and issues a recovery invitation; nobody disables themself', async () => {
@@ -161,5 +234,30 @@ describe('invitations and passkeys', () => {
     await user.click(await screen.findByRole('button', { name: 'Remove phone' }));
     expect(await screen.findByText('Passkey phone removed.')).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Remove laptop' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+});
+
+describe('a refused passkey name', () => {
+  it('is marked beside the field with focus on it, and cleared when the name changes', async () => {
+    const user = userEvent.setup();
+    const reason = 'Passkey name contains a text-direction control (U+202E)';
+    renderConsole('/passkeys', admin, {
+      'GET /api/auth/passkeys': {
+        passkeys: [{ id: 'a', label: 'Laptop', createdAt: '2026-11-20T00:00:00Z', lastUsedAt: null }],
+      },
+      'POST /api/auth/passkeys/add/options': {
+        status: 400,
+        body: { success: false, error: `Not accepted: ${reason}`, fieldErrors: { label: reason } },
+      },
+    });
+    const name = await screen.findByLabelText('Name (optional)');
+    await user.type(name, 'Work');
+    await user.click(screen.getByRole('button', { name: 'Add a passkey on this device' }));
+    await waitFor(() => expect(document.activeElement).toBe(name));
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getAllByText(reason)).toHaveLength(1);
+    expect(screen.getByRole('alert').textContent).toBe('No passkey added: check Name (optional).');
+    await user.type(name, 'x');
+    expect(name.getAttribute('aria-invalid')).toBeNull();
   });
 });

@@ -1,6 +1,9 @@
 /** The signed-in person's passkeys: add one on this device, remove one (the server keeps the last). */
 import { useState } from 'react';
+import { PASSKEY_FORM } from '@aitools/contracts/formFields';
 import { api, errorText } from '../api';
+import { Field } from '../components/Field';
+import { labelOf, refusalText, useFieldErrors } from '../fieldErrors';
 import { Done, ErrorNote, Loading } from '../components/Status';
 import { ACTIONS, Table } from '../components/Table';
 import { utc } from '../format';
@@ -14,17 +17,19 @@ export function PasskeysScreen() {
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const list = passkeys.data?.passkeys ?? [];
+  const { errors, formRef, refuseFailure, clear, marks, reset } = useFieldErrors(PASSKEY_FORM, 'new-passkey');
 
   const add = async (e: React.FormEvent) => {
     e.preventDefault();
     setError(null);
+    reset();
     try {
       await registerPasskey('/api/auth/passkeys/add', {}, label.trim());
       setDone('Passkey added.');
       setLabel('');
       await passkeys.reload();
     } catch (err) {
-      setError(ceremonyError(err));
+      if (!refuseFailure(err)) setError(ceremonyError(err));
     }
   };
   const remove = async (p: Passkey) => {
@@ -68,15 +73,24 @@ export function PasskeysScreen() {
           ))}
         </Table>
       )}
-      <form onSubmit={(e) => void add(e)} className="card">
-        <h2>Add a passkey</h2>
-        <div className="field">
-          <label htmlFor="new-passkey-label">Name (optional)</label>
-          <input id="new-passkey-label" value={label} onChange={(e) => setLabel(e.target.value)} maxLength={64} />
-        </div>
+      <form ref={formRef} onSubmit={(e) => void add(e)} className="card" aria-labelledby="add-passkey-heading">
+        <h2 id="add-passkey-heading">Add a passkey</h2>
+        <Field id="new-passkey-label" label={labelOf(PASSKEY_FORM, 'label')} error={errors.label}>
+          <input
+            id="new-passkey-label"
+            value={label}
+            onChange={(e) => {
+              setLabel(e.target.value);
+              clear('label');
+            }}
+            maxLength={64}
+            {...marks('label')}
+          />
+        </Field>
         <button type="submit" className="btn btn--primary">
           Add a passkey on this device
         </button>
+        <ErrorNote>{refusalText('No passkey added', PASSKEY_FORM, errors)}</ErrorNote>
       </form>
     </>
   );

@@ -1,7 +1,10 @@
 /** People (admin): invite with roles, change roles, disable or enable, issue a recovery invitation. */
 import { useState } from 'react';
+import { INVITE_FORM } from '@aitools/contracts/formFields';
 import { api, errorText } from '../api';
+import { Field } from '../components/Field';
 import { draftOf, RoleFields, rolesOf, type RoleDraft } from '../components/RoleFields';
+import { labelOf, refusalText, useFieldErrors } from '../fieldErrors';
 import { Done, ErrorNote, Loading } from '../components/Status';
 import { ACTIONS, Table } from '../components/Table';
 import { utc } from '../format';
@@ -31,14 +34,17 @@ function LinkNote({ who, link }: { who: string; link: Link }) {
 function PersonRow({ p, self, onChanged }: { p: Person; self: boolean; onChanged(msg: string, link?: Link): void }) {
   const [editing, setEditing] = useState<RoleDraft | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const prefix = `person-${p.id}`;
+  const { errors, formRef, refuseFailure, clear, reset } = useFieldErrors(INVITE_FORM, prefix);
   const call = async (path: string, body: unknown, msg: string) => {
     setError(null);
+    reset();
     try {
       const answer = await api.post<Link | undefined>(path, body);
       setEditing(null);
       onChanged(msg, answer && 'link' in answer ? answer : undefined);
     } catch (err) {
-      setError(errorText(err));
+      if (!refuseFailure(err)) setError(errorText(err));
     }
   };
   return (
@@ -50,18 +56,35 @@ function PersonRow({ p, self, onChanged }: { p: Person; self: boolean; onChanged
       <td>
         {editing ? (
           <form
+            ref={formRef}
             onSubmit={(e) => {
               e.preventDefault();
               void call(`/api/people/${p.id}/roles`, { roles: rolesOf(editing) }, `Roles of ${p.name} changed.`);
             }}
           >
-            <RoleFields draft={editing} onChange={setEditing} />
+            <RoleFields
+              id={prefix}
+              draft={editing}
+              errors={errors}
+              onChange={(draft, changed) => {
+                setEditing(draft);
+                clear(changed);
+              }}
+            />
             <button type="submit" className="btn btn--primary">
               Save roles
             </button>
-            <button type="button" className="btn" onClick={() => setEditing(null)}>
+            <button
+              type="button"
+              className="btn"
+              onClick={() => {
+                setEditing(null);
+                reset();
+              }}
+            >
               Cancel
             </button>
+            <ErrorNote>{refusalText('Roles not changed', INVITE_FORM, errors)}</ErrorNote>
           </form>
         ) : (
           p.roles.map(roleLabel).join(', ') || 'none'
@@ -115,10 +138,12 @@ export function PeopleScreen() {
   const [link, setLink] = useState<{ who: string; link: Link } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
+  const { errors, formRef, refuseFailure, clear, marks, reset } = useFieldErrors(INVITE_FORM, 'invite');
 
   const invite = async (e: React.FormEvent) => {
     e.preventDefault();
     setError(null);
+    reset();
     try {
       const answer = await api.post<Link>('/api/invitations', {
         name: name.trim(),
@@ -132,7 +157,7 @@ export function PeopleScreen() {
       setDraft(draftOf([{ role: 'viewer' }]));
       await people.reload();
     } catch (err) {
-      setError(errorText(err));
+      if (!refuseFailure(err)) setError(errorText(err));
     }
   };
   const changed = (who: Person) => async (msg: string, l?: Link) => {
@@ -146,22 +171,46 @@ export function PeopleScreen() {
   return (
     <>
       <h1>People</h1>
-      <form onSubmit={(e) => void invite(e)} className="card">
-        <h2>Invite someone</h2>
-        <div className="field">
-          <label htmlFor="invite-name">Name</label>
-          <input id="invite-name" value={name} onChange={(e) => setName(e.target.value)} required />
-        </div>
-        <div className="field">
-          <label htmlFor="invite-email">Email (optional)</label>
-          <input id="invite-email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} />
-        </div>
-        <RoleFields draft={draft} onChange={setDraft} />
+      <form ref={formRef} onSubmit={(e) => void invite(e)} className="card" noValidate aria-labelledby="invite-heading">
+        <h2 id="invite-heading">Invite someone</h2>
+        <Field id="invite-name" label={labelOf(INVITE_FORM, 'name')} error={errors.name}>
+          <input
+            id="invite-name"
+            value={name}
+            onChange={(e) => {
+              setName(e.target.value);
+              clear('name');
+            }}
+            required
+            {...marks('name')}
+          />
+        </Field>
+        <Field id="invite-email" label={labelOf(INVITE_FORM, 'email')} error={errors.email}>
+          <input
+            id="invite-email"
+            type="email"
+            value={email}
+            onChange={(e) => {
+              setEmail(e.target.value);
+              clear('email');
+            }}
+            {...marks('email')}
+          />
+        </Field>
+        <RoleFields
+          id="invite"
+          draft={draft}
+          errors={errors}
+          onChange={(next, changed) => {
+            setDraft(next);
+            clear(changed);
+          }}
+        />
         <button type="submit" className="btn btn--primary" disabled={!name.trim()}>
           Create the invitation
         </button>
+        <ErrorNote>{refusalText('Not invited', INVITE_FORM, errors) ?? errors.form ?? error}</ErrorNote>
       </form>
-      <ErrorNote>{error}</ErrorNote>
       <Done>{done}</Done>
       {link && <LinkNote who={link.who} link={link.link} />}
       <ErrorNote>{people.error}</ErrorNote>

@@ -2,15 +2,20 @@
  * One post in the editor: its front matter as form fields, its markdown, a live preview drawn by the blog's own
  * code (the server renders the article as /blog/<slug> would), autosave while it is a draft, publish now, schedule,
  * unpublish, a preview link, and its versions (compare, restore). A save names the version it started from: when
- * someone saved in between, the newer version is shown instead of written over.
+ * someone saved in between, the newer version is shown instead of written over. Unsaved text is kept on the device
+ * until it is saved (keptDraft.tsx); a refused field is marked beside itself and takes focus (fieldErrors.ts).
  */
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { EditablePost, PostFields, PostStatus } from '@aitools/contracts/posts';
 import type { Revision as SavedRevision } from '@aitools/contracts/editing';
+import { POST_FORM } from '@aitools/contracts/formFields';
 import { api, ApiError, errorText } from '../api';
+import { Field } from '../components/Field';
 import { Done, ErrorNote, Loading } from '../components/Status';
+import { labelOf, refusalText, useFieldErrors } from '../fieldErrors';
 import { utc } from '../format';
+import { KeptDraftOffer, useKeptDraft } from '../keptDraft';
 import { useResource } from '../useResource';
 import { PostVersions } from './PostVersions';
 
@@ -19,6 +24,20 @@ export const AUTOSAVE_MS = 2000;
 const PREVIEW_MS = 400;
 
 type Action = 'save' | 'publish' | 'schedule' | 'unpublish';
+
+const REFUSED: Record<Action | 'create', string> = {
+  create: 'Not created',
+  save: 'Not saved',
+  publish: 'Not published',
+  schedule: 'Not scheduled',
+  unpublish: 'Not unpublished',
+};
+
+/** What is kept of unsaved work (keptDraft.tsx): the fields, and the address of a post not yet created. */
+interface KeptPost {
+  fields: PostFields;
+  slug: string;
+}
 
 /** A saved version of the post, as a refused save names the newer one. */
 type Revision = SavedRevision<Partial<PostFields>>;
@@ -57,6 +76,17 @@ const DONE: Record<Action, (post: EditablePost) => string> = {
 /** A `datetime-local` value read as UTC (the console states every time in UTC). */
 const utcIso = (local: string) => (local ? new Date(`${local}:00Z`).toISOString() : '');
 
+/**
+ * The article's headings moved under the preview's own heading (an h2): its h1 becomes an h3, and so on, so the page
+ * keeps a single h1 and an outline that reads in order. Only the tags' names change (the markup is the server's
+ * render, where a "<" in text or an attribute is always escaped), so the rest stays the published article's HTML.
+ */
+export function nestHeadings(html: string, under = 2): string {
+  return html.replace(/<(\/?)h([1-6])(?=[\s>])/gi, (_, close: string, level: string) => {
+    return `<${close}h${Math.min(6, Number(level) + under)}`;
+  });
+}
+
 const latestOf = (body: unknown): Revision | null =>
   body && typeof body === 'object' && (body as { latest?: Revision }).latest
     ? (body as { latest: Revision }).latest
@@ -90,19 +120,44 @@ function Editor({ initial, onReload }: { initial: EditablePost | null; onReload:
   const [link, setLink] = useState<string | null>(null);
   const [preview, setPreview] = useState<{ html?: string; error?: string }>({});
   const [history, setHistory] = useState(0);
+  const [refused, setRefused] = useState<Action | 'create'>('save');
+  const { errors, formRef, refuseFailure, clear, marks, reset } = useFieldErrors(POST_FORM, 'post');
+  const unsaved = useKeptDraft<KeptPost>(`post:${initial?.slug ?? 'new'}`);
+  const [offer, setOffer] = useState(() => unsaved.kept);
 
   const change = (patch: Partial<PostFields>) => {
     setFields((f) => ({ ...f, ...patch }));
+    for (const name of Object.keys(patch)) clear(name);
     setDirty(true);
+  };
+
+  // Every unsaved change is kept on this device until a save succeeds (keptDraft.tsx).
+  const { keep, discard } = unsaved;
+  const base = post?.version ?? 0;
+  useEffect(() => {
+    if (dirty) keep({ fields, slug }, base);
+  }, [dirty, fields, slug, base, keep]);
+
+  const restore = () => {
+    if (!offer) return;
+    setFields(offer.value.fields);
+    if (!post) setSlug(offer.value.slug);
+    // The save names the version the kept text started from: a newer one is shown, never written over.
+    else if (offer.base) setPost({ ...post, version: offer.base });
+    setDirty(true);
+    setOffer(null);
   };
 
   const act = useCallback(
     async (action: Action, auto = false) => {
       setBusy(true);
       setError(null);
+      reset();
+      setRefused(post ? action : 'create');
       try {
         if (!post) {
           await api.post('/api/posts', { slug, fields });
+          discard();
           navigate(`/posts/${slug}`, { replace: true });
           return;
         }
@@ -114,17 +169,19 @@ function Editor({ initial, onReload }: { initial: EditablePost | null; onReload:
         });
         setPost(next);
         setDirty(false);
+        discard();
         setHistory((h) => h + 1);
         setNote(auto ? `Draft saved automatically (version ${next.version}).` : DONE[action](next));
       } catch (err) {
         const latest = err instanceof ApiError && err.status === 409 ? latestOf(err.body) : null;
         if (latest) setConflict(latest);
-        else setError(errorText(err));
+        // A refusal naming fields marks them (focus on the first, unless it was an automatic save while typing).
+        else if (!refuseFailure(err, !auto)) setError(errorText(err));
       } finally {
         setBusy(false);
       }
     },
-    [post, slug, fields, at, navigate],
+    [post, slug, fields, at, navigate, discard, reset, refuseFailure],
   );
 
   // A draft saves itself a moment after the last change (not while a save runs or a newer version waits).
@@ -142,7 +199,7 @@ function Editor({ initial, onReload }: { initial: EditablePost | null; onReload:
     const timer = setTimeout(() => {
       api
         .post<{ html: string }>('/api/posts/preview', { slug, fields, published_at: previewDate })
-        .then((r) => current && setPreview({ html: r.html }))
+        .then((r) => current && setPreview({ html: nestHeadings(r.html) }))
         .catch((err: unknown) => current && setPreview({ error: errorText(err) }));
     }, PREVIEW_MS);
     return () => {
@@ -160,22 +217,17 @@ function Editor({ initial, onReload }: { initial: EditablePost | null; onReload:
     }
   };
 
-  const text = (name: keyof PostFields, label: string, hint?: string) => (
-    <div className="field">
-      <label htmlFor={`post-${name}`}>{label}</label>
+  const text = (name: keyof PostFields, hint?: string) => (
+    <Field id={`post-${name}`} label={labelOf(POST_FORM, name)} error={errors[name]} hint={hint}>
       <input
         id={`post-${name}`}
         value={fields[name] as string}
         onChange={(e) => change({ [name]: e.target.value })}
-        aria-describedby={hint ? `post-${name}-hint` : undefined}
+        {...marks(name, hint ? `post-${name}-hint` : undefined)}
       />
-      {hint && (
-        <span id={`post-${name}-hint`} className="muted">
-          {hint}
-        </span>
-      )}
-    </div>
+    </Field>
   );
+  const refusal = refusalText(REFUSED[refused], POST_FORM, errors);
 
   return (
     <>
@@ -190,7 +242,16 @@ function Editor({ initial, onReload }: { initial: EditablePost | null; onReload:
         </p>
       )}
       <Done>{note}</Done>
-      <ErrorNote>{error}</ErrorNote>
+      {offer && (
+        <KeptDraftOffer
+          kept={offer}
+          onRestore={restore}
+          onDiscard={() => {
+            discard();
+            setOffer(null);
+          }}
+        />
+      )}
       {conflict && (
         <div role="alert" className="note note--error">
           <p>
@@ -204,38 +265,51 @@ function Editor({ initial, onReload }: { initial: EditablePost | null; onReload:
             </p>
             <pre className="post-source">{conflict.body.content}</pre>
           </details>
-          <button type="button" className="btn" onClick={() => void onReload()}>
+          <button
+            type="button"
+            className="btn"
+            onClick={() => {
+              discard();
+              void onReload();
+            }}
+          >
             Load the newer version
           </button>
         </div>
       )}
       <div className="editor">
         <form
+          ref={formRef}
           className="card"
           aria-label="Post"
+          noValidate
           onSubmit={(e) => {
             e.preventDefault();
             void act('save');
           }}
         >
-          {text('title', 'Title')}
-          <div className="field">
-            <label htmlFor="post-slug">Address</label>
+          {text('title')}
+          <Field
+            id="post-slug"
+            label={labelOf(POST_FORM, 'slug')}
+            error={errors.slug}
+            hint={`/blog/${slug || '…'}: lowercase words joined by hyphens, fixed once created.`}
+          >
             <input
               id="post-slug"
               value={slug}
               readOnly={!!post}
-              onChange={(e) => setSlug(e.target.value)}
-              aria-describedby="post-slug-hint"
+              onChange={(e) => {
+                setSlug(e.target.value);
+                clear('slug');
+                setDirty(true);
+              }}
+              {...marks('slug', 'post-slug-hint')}
             />
-            <span id="post-slug-hint" className="muted">
-              /blog/{slug || '…'}: lowercase words joined by hyphens, fixed once created.
-            </span>
-          </div>
-          {text('excerpt', 'Excerpt')}
-          {text('category', 'Category')}
-          <div className="field">
-            <label htmlFor="post-tags">Tags</label>
+          </Field>
+          {text('excerpt')}
+          {text('category')}
+          <Field id="post-tags" label={labelOf(POST_FORM, 'tags')} error={errors.tags} hint="Separated by commas.">
             <input
               id="post-tags"
               value={fields.tags.join(', ')}
@@ -247,29 +321,26 @@ function Editor({ initial, onReload }: { initial: EditablePost | null; onReload:
                     .filter(Boolean),
                 })
               }
-              aria-describedby="post-tags-hint"
+              {...marks('tags', 'post-tags-hint')}
             />
-            <span id="post-tags-hint" className="muted">
-              Separated by commas.
-            </span>
-          </div>
-          {text('author', 'Author')}
-          {text('read_time', 'Read time', 'For example "6 min read"; empty: counted from the text.')}
-          {text('featured_image', 'Cover image', 'An address on the site or https; empty: the site draws the cover.')}
-          {text('featured_image_alt', 'Cover description')}
+          </Field>
+          {text('author')}
+          {text('read_time', 'For example "6 min read"; empty: counted from the text.')}
+          {text('featured_image', 'An address on the site or https; empty: the site draws the cover.')}
+          {text('featured_image_alt')}
           <label className="check">
             <input type="checkbox" checked={fields.featured} onChange={(e) => change({ featured: e.target.checked })} />
             Featured on the blog
           </label>
-          <div className="field field--wide">
-            <label htmlFor="post-content">Markdown</label>
+          <Field id="post-content" label={labelOf(POST_FORM, 'content')} error={errors.content} wide>
             <textarea
               id="post-content"
               rows={18}
               value={fields.content}
               onChange={(e) => change({ content: e.target.value })}
+              {...marks('content')}
             />
-          </div>
+          </Field>
           {post ? (
             <>
               <button type="submit" className="btn btn--primary" disabled={busy}>
@@ -287,10 +358,18 @@ function Editor({ initial, onReload }: { initial: EditablePost | null; onReload:
               )}
               <fieldset>
                 <legend>Schedule</legend>
-                <div className="field">
-                  <label htmlFor="post-at">Publish at (UTC)</label>
-                  <input id="post-at" type="datetime-local" value={at} onChange={(e) => setAt(e.target.value)} />
-                </div>
+                <Field id="post-at" label={labelOf(POST_FORM, 'at')} error={errors.at}>
+                  <input
+                    id="post-at"
+                    type="datetime-local"
+                    value={at}
+                    onChange={(e) => {
+                      setAt(e.target.value);
+                      clear('at');
+                    }}
+                    {...marks('at')}
+                  />
+                </Field>
                 <button type="button" className="btn" disabled={busy || !at} onClick={() => void act('schedule')}>
                   Schedule
                 </button>
@@ -310,6 +389,8 @@ function Editor({ initial, onReload }: { initial: EditablePost | null; onReload:
               Create draft
             </button>
           )}
+          {/* Beside the buttons that were pressed: what was refused, the reasons being beside their fields. */}
+          <ErrorNote>{refusal ?? errors.form ?? error}</ErrorNote>
         </form>
         <section className="card" aria-labelledby="preview-heading">
           <h2 id="preview-heading">Live preview</h2>

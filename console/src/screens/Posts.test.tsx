@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { EditablePost } from '@aitools/contracts/posts';
@@ -216,5 +216,100 @@ describe('the post editor', () => {
       slug: 'hello',
       fields: { title: 'Hello' },
     });
+  });
+});
+
+describe('the post editor when something goes wrong', () => {
+  it('keeps what was typed when the session ends, and offers it back to the same person only after signing in', async () => {
+    const user = userEvent.setup();
+    const ended = { status: 401, body: { success: false, error: 'Your session ended.' } };
+    renderConsole('/posts/hello', editor, editorApi({ 'POST /api/posts/hello': ended }));
+    const markdown = await screen.findByLabelText('Markdown');
+    await user.clear(markdown);
+    await user.paste('Typed before the session ended');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    // The session ended elsewhere: the console shows the sign-in, the text is no longer on screen.
+    expect(await screen.findByRole('heading', { name: 'Sign in to the console' })).toBeTruthy();
+    cleanup();
+
+    // Another person signs in on this device: nothing of the first person's is offered.
+    renderConsole('/posts/hello', person([{ role: 'editor' }], 'Bo', 2), editorApi());
+    expect(((await screen.findByLabelText('Markdown')) as HTMLTextAreaElement).value).toBe('Some text');
+    expect(screen.queryByRole('button', { name: 'Restore my unsaved changes' })).toBeNull();
+    cleanup();
+
+    // The same person signs in again: the text is offered back, and a save of it names the version it started from.
+    const { calls } = renderConsole(
+      '/posts/hello',
+      editor,
+      editorApi({ 'POST /api/posts/hello': { success: true, post: { ...POST, version: 3 } } }),
+    );
+    const offer = await screen.findByRole('group', { name: /were not saved/ });
+    expect(offer.textContent).toMatch(/starting from version 2/);
+    await user.click(within(offer).getByRole('button', { name: 'Restore my unsaved changes' }));
+    expect((screen.getByLabelText('Markdown') as HTMLTextAreaElement).value).toBe('Typed before the session ended');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Saved as version 3.')).toBeTruthy();
+    expect(calls.find((c) => c.method === 'POST' && c.path === '/api/posts/hello')?.body).toMatchObject({
+      version: 2,
+      fields: { content: 'Typed before the session ended' },
+    });
+    // Saved: nothing is kept or offered any more.
+    cleanup();
+    renderConsole('/posts/hello', editor, editorApi());
+    await screen.findByLabelText('Markdown');
+    expect(screen.queryByRole('button', { name: 'Restore my unsaved changes' })).toBeNull();
+  });
+
+  it('a refused "Publish now" marks each refused field beside itself, once, focuses the first, and clears a fixed one', async () => {
+    const user = userEvent.setup();
+    renderConsole(
+      '/posts/hello',
+      editor,
+      editorApi({
+        'POST /api/posts/hello': {
+          status: 400,
+          body: {
+            success: false,
+            error: 'Not publishable yet: Excerpt is required; At least one tag is required',
+            fieldErrors: { excerpt: 'Excerpt is required', tags: 'At least one tag is required' },
+          },
+        },
+      }),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Publish now' }));
+    const excerpt = screen.getByLabelText('Excerpt');
+    await waitFor(() => expect(document.activeElement).toBe(excerpt));
+    expect(excerpt.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(excerpt.getAttribute('aria-describedby')!)?.textContent).toBe('Excerpt is required');
+    const tags = screen.getByLabelText('Tags');
+    expect(tags.getAttribute('aria-invalid')).toBe('true');
+    expect(tags.getAttribute('aria-describedby')).toBe('post-tags-error post-tags-hint');
+    // Each reason once, beside its field; the note beside the buttons names the fields by their labels.
+    expect(screen.getAllByText('Excerpt is required')).toHaveLength(1);
+    expect(screen.getAllByText('At least one tag is required')).toHaveLength(1);
+    expect(screen.getByRole('alert').textContent).toBe('Not published: check Excerpt and Tags.');
+    await user.type(excerpt, 'Now there is one');
+    expect(excerpt.getAttribute('aria-invalid')).toBeNull();
+    expect(screen.queryByText('Excerpt is required')).toBeNull();
+    expect(tags.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByRole('alert').textContent).toBe('Not published: check Tags.');
+  });
+
+  it("the live preview's headings sit under its own: the page keeps one h1", async () => {
+    renderConsole(
+      '/posts/hello',
+      editor,
+      editorApi({
+        'POST /api/posts/preview': {
+          success: true,
+          html: '<article class="blog-post__article"><h1 class="t">Hello</h1><h2>Part</h2><p>Text</p></article>',
+        },
+      }),
+    );
+    const preview = await screen.findByRole('region', { name: 'Live preview' });
+    expect(await within(preview).findByRole('heading', { level: 3, name: 'Hello' })).toBeTruthy();
+    expect(within(preview).getByRole('heading', { level: 4, name: 'Part' })).toBeTruthy();
+    expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual(['Edit: Hello']);
   });
 });

@@ -1,7 +1,8 @@
 /** The queue of pending submissions: approve (category, pricing) or reject (a reason), one or several at once. */
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { CATEGORIES } from '@aitools/contracts/toolQuery';
 import { api, errorText } from '../api';
+import { Confirm } from '../components/Confirm';
 import { Done, ErrorNote, Loading } from '../components/Status';
 import { Table } from '../components/Table';
 import { utc } from '../format';
@@ -26,12 +27,7 @@ export function SubmissionsScreen() {
   const [pending, setPending] = useState<Pending | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
-  const confirmRef = useRef<HTMLDivElement>(null);
   const submissions = queue.data?.submissions ?? [];
-
-  useEffect(() => {
-    if (pending) confirmRef.current?.focus();
-  }, [pending]);
 
   const toggle = (id: number) =>
     setSelected((s) => {
@@ -162,19 +158,18 @@ export function SubmissionsScreen() {
             </div>
           )}
           {pending && (
-            <div className="confirm" role="group" aria-labelledby="confirm-text" tabIndex={-1} ref={confirmRef}>
-              <p id="confirm-text">
-                {pending.kind === 'approve'
+            <Confirm
+              question={
+                pending.kind === 'approve'
                   ? `Approve ${plural(selected.size)} as ${category}, ${pricing}? They are published at once.`
-                  : `Reject ${plural(selected.size)}?`}
-              </p>
-              <button type="button" className="btn btn--primary" onClick={() => void act()}>
-                {pending.kind === 'approve' ? `Approve ${plural(selected.size)}` : `Reject ${plural(selected.size)}`}
-              </button>
-              <button type="button" className="btn" onClick={() => setPending(null)}>
-                Cancel
-              </button>
-            </div>
+                  : `Reject ${plural(selected.size)}?`
+              }
+              action={
+                pending.kind === 'approve' ? `Approve ${plural(selected.size)}` : `Reject ${plural(selected.size)}`
+              }
+              onConfirm={() => void act()}
+              onCancel={() => setPending(null)}
+            />
           )}
         </>
       )}

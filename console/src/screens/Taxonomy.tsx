@@ -3,7 +3,10 @@
  * a name in use. A preview says how many tools change before anything is written (one transaction on the server).
  */
 import { useState } from 'react';
+import { TAXONOMY_FORM } from '@aitools/contracts/formFields';
 import { api, errorText } from '../api';
+import { Field } from '../components/Field';
+import { labelOf, refusalText, useFieldErrors } from '../fieldErrors';
 import { Done, ErrorNote, Loading } from '../components/Status';
 import { Table } from '../components/Table';
 import { useResource } from '../useResource';
@@ -21,6 +24,7 @@ export function TaxonomyScreen() {
   const [plan, setPlan] = useState<RenamePlan | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
+  const { errors, formRef, refuseFailure, clear, marks, reset } = useFieldErrors(TAXONOMY_FORM, 'taxonomy');
 
   if (data.error) return <ErrorNote>{data.error}</ErrorNote>;
   if (!data.data) return <Loading what="categories and tags" />;
@@ -30,10 +34,11 @@ export function TaxonomyScreen() {
   const run = async (what: () => Promise<void>) => {
     setError(null);
     setDone(null);
+    reset();
     try {
       await what();
     } catch (err) {
-      setError(errorText(err));
+      if (!refuseFailure(err)) setError(errorText(err));
       setPlan(null);
     }
   };
@@ -54,6 +59,7 @@ export function TaxonomyScreen() {
       <Done>{done}</Done>
       <ErrorNote>{error}</ErrorNote>
       <form
+        ref={formRef}
         className="card"
         onSubmit={(e) => {
           e.preventDefault();
@@ -62,12 +68,14 @@ export function TaxonomyScreen() {
       >
         <h2>Rename or merge</h2>
         <div className="field">
-          <label htmlFor="taxonomy-kind">Which</label>
+          <label htmlFor="taxonomy-kind">{labelOf(TAXONOMY_FORM, 'kind')}</label>
           <select
             id="taxonomy-kind"
             value={kind}
+            {...marks('kind')}
             onChange={(e) => {
               setKind(e.target.value as Kind);
+              clear('kind');
               setFrom('');
               setPlan(null);
             }}
@@ -75,14 +83,21 @@ export function TaxonomyScreen() {
             <option value="category">Category</option>
             <option value="tag">Tag</option>
           </select>
+          {errors.kind && (
+            <span id="taxonomy-kind-error" className="field__error">
+              {errors.kind}
+            </span>
+          )}
         </div>
         <div className="field">
-          <label htmlFor="taxonomy-from">From</label>
+          <label htmlFor="taxonomy-from">{labelOf(TAXONOMY_FORM, 'from')}</label>
           <select
             id="taxonomy-from"
             value={from}
+            {...marks('from')}
             onChange={(e) => {
               setFrom(e.target.value);
+              clear('from');
               setPlan(null);
             }}
             required
@@ -94,9 +109,13 @@ export function TaxonomyScreen() {
               </option>
             ))}
           </select>
+          {errors.from && (
+            <span id="taxonomy-from-error" className="field__error">
+              {errors.from}
+            </span>
+          )}
         </div>
-        <div className="field">
-          <label htmlFor="taxonomy-to">Into (a new name renames; a name in use merges)</label>
+        <Field id="taxonomy-to" label={labelOf(TAXONOMY_FORM, 'to')} error={errors.to}>
           <input
             id="taxonomy-to"
             value={to}
@@ -104,18 +123,21 @@ export function TaxonomyScreen() {
             onChange={(e) => {
               setTo(e.target.value);
               setPlan(null);
+              clear('to');
             }}
             required
+            {...marks('to')}
           />
           <datalist id="taxonomy-names">
             {entries.map((e) => (
               <option key={e.name} value={e.name} />
             ))}
           </datalist>
-        </div>
+        </Field>
         <button type="submit" className="btn" disabled={!from || !rename.to}>
           Preview
         </button>
+        <ErrorNote>{refusalText('Not changed', TAXONOMY_FORM, errors)}</ErrorNote>
         {plan && (
           <div className="confirm" role="group" aria-label="Confirm">
             <p role="status">

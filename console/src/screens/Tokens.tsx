@@ -1,6 +1,9 @@
 /** Release tokens (admin): create one (its value is shown once), list them, revoke one. */
 import { useState } from 'react';
+import { TOKEN_FORM } from '@aitools/contracts/formFields';
 import { api, errorText } from '../api';
+import { Field } from '../components/Field';
+import { labelOf, refusalText, useFieldErrors } from '../fieldErrors';
 import { Done, ErrorNote, Loading } from '../components/Status';
 import { Table } from '../components/Table';
 import { utc } from '../format';
@@ -14,10 +17,12 @@ export function TokensScreen() {
   const [created, setCreated] = useState<{ label: string; token: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
+  const { errors, formRef, refuseFailure, clear, marks, reset } = useFieldErrors(TOKEN_FORM, 'token');
 
   const create = async (e: React.FormEvent) => {
     e.preventDefault();
     setError(null);
+    reset();
     try {
       const list = remotes
         .split(',')
@@ -29,7 +34,7 @@ export function TokensScreen() {
       setRemotes('');
       await tokens.reload();
     } catch (err) {
-      setError(errorText(err));
+      if (!refuseFailure(err)) setError(errorText(err));
     }
   };
   const revoke = async (t: TokenInfo) => {
@@ -47,28 +52,41 @@ export function TokensScreen() {
   return (
     <>
       <h1>Release tokens</h1>
-      <form onSubmit={(e) => void create(e)} className="card">
-        <h2>New token</h2>
-        <div className="field">
-          <label htmlFor="token-label">Label</label>
-          <input id="token-label" value={label} onChange={(e) => setLabel(e.target.value)} required />
-        </div>
-        <div className="field">
-          <label htmlFor="token-remotes">Remotes (comma-separated)</label>
+      <form ref={formRef} onSubmit={(e) => void create(e)} className="card" noValidate aria-labelledby="token-heading">
+        <h2 id="token-heading">New token</h2>
+        <Field id="token-label" label={labelOf(TOKEN_FORM, 'label')} error={errors.label}>
+          <input
+            id="token-label"
+            value={label}
+            onChange={(e) => {
+              setLabel(e.target.value);
+              clear('label');
+            }}
+            required
+            {...marks('label')}
+          />
+        </Field>
+        <Field
+          id="token-remotes"
+          label={labelOf(TOKEN_FORM, 'remotes')}
+          error={errors.remotes}
+          hint="The remotes it may release, or * for every remote."
+        >
           <input
             id="token-remotes"
             value={remotes}
-            onChange={(e) => setRemotes(e.target.value)}
+            onChange={(e) => {
+              setRemotes(e.target.value);
+              clear('remotes');
+            }}
             placeholder="blog"
-            aria-describedby="token-remotes-hint"
+            {...marks('remotes', 'token-remotes-hint')}
           />
-          <span id="token-remotes-hint" className="muted">
-            The remotes it may release, or * for every remote.
-          </span>
-        </div>
+        </Field>
         <button type="submit" className="btn btn--primary" disabled={!label.trim()}>
           Create token
         </button>
+        <ErrorNote>{refusalText('No token created', TOKEN_FORM, errors) ?? errors.form}</ErrorNote>
       </form>
       {created && (
         <div className="note note--done" role="status">

@@ -1,13 +1,19 @@
 /**
  * One tool for an editor: every field its page shows, checked with the contracts' rules before sending (the server
- * checks again); hide or show it; its versions with their changes and a restore. A save made from an older version
- * is refused (409) and the newer one is offered to load.
+ * checks again), each refused field marked beside itself with focus on the first (fieldErrors.ts); hide (after a
+ * confirmation) or show it; its versions with their changes and a restore. A save made from an older version is
+ * refused (409) and the newer one is offered to load. Unsaved changes are kept on the device until saved
+ * (keptDraft.tsx).
  */
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { checkToolEdit, type ToolEditInput } from '@aitools/contracts/toolEdit';
+import { TOOL_FORM } from '@aitools/contracts/formFields';
 import { api, ApiError, errorText } from '../api';
+import { Confirm } from '../components/Confirm';
 import { Field } from '../components/Field';
+import { labelOf, refusalText, useFieldErrors } from '../fieldErrors';
+import { KeptDraftOffer, useKeptDraft } from '../keptDraft';
 import { Done, ErrorNote, Loading } from '../components/Status';
 import { Table } from '../components/Table';
 import { utc } from '../format';
@@ -19,6 +25,8 @@ import { VersionDiff } from '../components/VersionDiff';
 interface Loaded {
   version: number;
   hidden: boolean;
+  /** The tool's page on the public site. */
+  page: string;
   edit: Record<string, unknown>;
 }
 /** A newer version a refused save names. */
@@ -28,16 +36,17 @@ type Latest = Revision<Record<string, unknown>>;
 type Texts = Record<(typeof TEXT_FIELDS)[number]['name'] | 'tags' | 'mcpBadge' | 'mcpServer', string>;
 type Form = Texts & ListsForm;
 
+/** The text fields in the order shown (their labels: contracts/formFields.ts). */
 const TEXT_FIELDS = [
-  { name: 'name', label: 'Name' },
-  { name: 'slug', label: 'Slug (the address /tool/…)' },
-  { name: 'description', label: 'Description', long: true },
-  { name: 'fullDescription', label: 'Full description', long: true },
-  { name: 'website', label: 'Website URL' },
-  { name: 'category', label: 'Category' },
-  { name: 'pricing', label: 'Pricing' },
-  { name: 'logo', label: 'Logo (web address or /images/… path)' },
-  { name: 'company', label: 'Company' },
+  { name: 'name' },
+  { name: 'slug' },
+  { name: 'description', long: true },
+  { name: 'fullDescription', long: true },
+  { name: 'website' },
+  { name: 'category' },
+  { name: 'pricing' },
+  { name: 'logo' },
+  { name: 'company' },
 ] as const;
 
 const text = (v: unknown) => (typeof v === 'string' ? v : '');
@@ -77,9 +86,14 @@ export function ToolEditScreen() {
   const navigate = useNavigate();
   const tool = useResource<Loaded>(`/api/tools/${encodeURIComponent(slug)}`);
   const versions = useResource<{ versions: RevisionSummary[] }>(`/api/tools/${encodeURIComponent(slug)}/versions`);
-  const [form, setForm] = useState<Form | null>(null);
+  const [form, setFormState] = useState<Form | null>(null);
   const [base, setBase] = useState(0);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { errors, formRef, refuse, refuseFailure, clear, marks, reset } = useFieldErrors(TOOL_FORM, 'tool');
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const [confirmHide, setConfirmHide] = useState(false);
+  const unsaved = useKeptDraft<Form>(`tool:${slug}`);
+  const [offer, setOffer] = useState(() => unsaved.kept);
+  const { keep, discard } = unsaved;
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const [newer, setNewer] = useState<Latest | null>(null);
@@ -87,60 +101,78 @@ export function ToolEditScreen() {
 
   useEffect(() => {
     if (!tool.data) return;
-    setForm(toForm(tool.data.edit));
+    setFormState(toForm(tool.data.edit));
     setBase(tool.data.version);
   }, [tool.data]);
+
+  /** A change typed by the editor: its fields' reasons go, and it is kept on the device until saved. */
+  const setForm = (next: Form) => {
+    for (const key of Object.keys(next) as (keyof Form)[]) if (next[key] !== form?.[key]) clear(key);
+    setFormState(next);
+    keep(next, base);
+  };
 
   if (tool.error) return <ErrorNote>{tool.error}</ErrorNote>;
   if (!tool.data || !form) return <Loading what="the tool" />;
   const hidden = tool.data.hidden;
+  /** The tool as visitors know it (the saved name, whatever the form holds now). */
+  const savedName = typeof tool.data.edit.name === 'string' && tool.data.edit.name ? tool.data.edit.name : slug;
 
   const fieldProps = (name: keyof Texts) => ({
     id: `tool-${name}`,
     value: form[name],
     onChange: (e: { target: { value: string } }) => setForm({ ...form, [name]: e.target.value }),
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': errors[name] ? `tool-${name}-error` : undefined,
+    ...marks(name),
   });
 
-  /** Runs a change; a refused one shows its reasons (400), or the newer version (409). */
+  /** Runs a change; a refused one shows the newer version (409) or its reason. */
   const act = async (what: () => Promise<string>) => {
     setError(null);
     setDone(null);
     try {
       setDone(await what());
-      setErrors({});
       setNewer(null);
     } catch (err) {
-      const body =
-        err instanceof ApiError ? (err.body as { fieldErrors?: Record<string, string>; latest?: Latest }) : undefined;
-      if (body?.fieldErrors) setErrors(body.fieldErrors);
+      const body = err instanceof ApiError ? (err.body as { latest?: Latest }) : undefined;
       if (err instanceof ApiError && err.status === 409 && body?.latest) setNewer(body.latest);
       setError(errorText(err));
     }
   };
 
-  const save = () =>
-    act(async () => {
-      const read = fromForm(form);
-      if (!('edit' in read)) {
-        setErrors(read);
-        throw new Error('Not saved: the MCP record is not JSON.');
-      }
-      const checked = checkToolEdit(read.edit);
-      if (!checked.success) {
-        setErrors(checked.fieldErrors);
-        throw new Error(`Not saved: ${Object.keys(checked.fieldErrors).join(', ')}.`);
-      }
+  /** A save: checked here first; a refusal (here or the server's) marks its fields beside the Save button's form. */
+  const save = async () => {
+    reset();
+    setSaveError(null);
+    setDone(null);
+    const read = fromForm(form);
+    if (!('edit' in read)) return refuse(read);
+    const checked = checkToolEdit(read.edit);
+    if (!checked.success) return refuse(checked.fieldErrors);
+    try {
       const r = await api.post<{ version: number; tool: { slug: string } }>(`/api/tools/${encodeURIComponent(slug)}`, {
         base,
         edit: checked.data,
       });
       setBase(r.version);
+      discard();
+      setNewer(null);
+      setDone(`Saved as version ${r.version}.`);
       await versions.reload();
       if (r.tool.slug !== slug) navigate(`/tools/${encodeURIComponent(r.tool.slug)}`, { replace: true });
-      return `Saved as version ${r.version}.`;
-    });
+    } catch (err) {
+      const latest = err instanceof ApiError && err.status === 409 ? (err.body as { latest?: Latest }).latest : null;
+      if (latest) setNewer(latest);
+      else if (!refuseFailure(err)) setSaveError(errorText(err));
+    }
+  };
+
+  const restoreKept = () => {
+    if (!offer) return;
+    setFormState(offer.value);
+    // The save names the version the kept changes started from: a newer one is shown, never written over.
+    if (offer.base) setBase(offer.base);
+    setOffer(null);
+  };
 
   const setHidden = (next: boolean) =>
     act(async () => {
@@ -176,13 +208,23 @@ export function ToolEditScreen() {
         {form.name || slug} {hidden && <span className="muted">(hidden)</span>}
       </h1>
       <p>
-        <a href={`/tool/${encodeURIComponent(slug)}`} className="muted">
+        <a href={tool.data.page} className="muted">
           /tool/{slug}
         </a>{' '}
         · version {base || 'not yet saved here'}
       </p>
       <Done>{done}</Done>
       <ErrorNote>{error}</ErrorNote>
+      {offer && (
+        <KeptDraftOffer
+          kept={offer}
+          onRestore={restoreKept}
+          onDiscard={() => {
+            discard();
+            setOffer(null);
+          }}
+        />
+      )}
       {newer && (
         <div className="confirm" role="group" aria-label="Newer version">
           <p>
@@ -193,7 +235,8 @@ export function ToolEditScreen() {
             type="button"
             className="btn"
             onClick={() => {
-              setForm(toForm(newer.body));
+              setFormState(toForm(newer.body));
+              discard();
               setBase(newer.version);
               setNewer(null);
               setError(null);
@@ -204,6 +247,7 @@ export function ToolEditScreen() {
         </div>
       )}
       <form
+        ref={formRef}
         className="card"
         noValidate
         onSubmit={(e) => {
@@ -212,7 +256,7 @@ export function ToolEditScreen() {
         }}
       >
         {TEXT_FIELDS.map((f) => (
-          <Field key={f.name} id={`tool-${f.name}`} label={f.label} error={errors[f.name]}>
+          <Field key={f.name} id={`tool-${f.name}`} label={labelOf(TOOL_FORM, f.name)} error={errors[f.name]}>
             {'long' in f ? (
               <textarea rows={f.name === 'description' ? 3 : 8} {...fieldProps(f.name)} />
             ) : (
@@ -220,24 +264,25 @@ export function ToolEditScreen() {
             )}
           </Field>
         ))}
-        <Field id="tool-tags" label="Tags (comma-separated)" error={errors.tags}>
+        <Field id="tool-tags" label={labelOf(TOOL_FORM, 'tags')} error={errors.tags}>
           <input {...fieldProps('tags')} />
         </Field>
-        <Field id="tool-mcpBadge" label="MCP badge" error={errors.mcpBadge}>
+        <Field id="tool-mcpBadge" label={labelOf(TOOL_FORM, 'mcpBadge')} error={errors.mcpBadge}>
           <select {...fieldProps('mcpBadge')}>
             <option value="">None</option>
             <option value="Official">Official</option>
             <option value="Community">Community</option>
           </select>
         </Field>
-        <Field id="tool-mcpServer" label="MCP registry record (server.json; empty for none)" error={errors.mcpServer}>
+        <Field id="tool-mcpServer" label={labelOf(TOOL_FORM, 'mcpServer')} error={errors.mcpServer}>
           <textarea rows={10} className="mono" {...fieldProps('mcpServer')} />
         </Field>
         <ToolLists form={form} errors={errors} onChange={(lists) => setForm({ ...form, ...lists })} />
-        <ErrorNote>{errors.form}</ErrorNote>
         <button type="submit" className="btn btn--primary">
           Save
         </button>
+        {/* Beside the Save button: what was refused, the reasons being beside their fields. */}
+        <ErrorNote>{refusalText('Not saved', TOOL_FORM, errors) ?? errors.form ?? saveError}</ErrorNote>
       </form>
       <section className="card" aria-labelledby="tool-visibility">
         <h2 id="tool-visibility">Visibility</h2>
@@ -245,9 +290,20 @@ export function ToolEditScreen() {
           <button type="button" className="btn" onClick={() => void setHidden(false)}>
             Show this tool again
           </button>
+        ) : confirmHide ? (
+          <Confirm
+            question={`Hide ${savedName}? Its page answers 410 Gone and it leaves the directory, until it is shown again.`}
+            action={`Hide ${savedName}`}
+            danger
+            onConfirm={() => {
+              setConfirmHide(false);
+              void setHidden(true);
+            }}
+            onCancel={() => setConfirmHide(false)}
+          />
         ) : (
-          <button type="button" className="btn btn--danger" onClick={() => void setHidden(true)}>
-            Hide this tool
+          <button type="button" className="btn btn--danger" onClick={() => setConfirmHide(true)}>
+            Hide this tool…
           </button>
         )}
       </section>

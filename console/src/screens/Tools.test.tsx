@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { person, renderConsole, type Call } from '../testing';
@@ -15,7 +15,7 @@ const cursor = {
   pricing: 'Freemium',
   tags: ['coding', 'editor'],
 };
-const loaded = { success: true, version: 3, hidden: false, edit: cursor };
+const loaded = { success: true, version: 3, hidden: false, page: 'https://site.example/tool/cursor', edit: cursor };
 const toolRoutes = {
   'GET /api/tools/cursor': loaded,
   'GET /api/tools/cursor/versions': {
@@ -85,6 +85,60 @@ describe('editing a tool', () => {
     expect(posts(calls)).toHaveLength(0);
   });
 
+  it("links /tool/<slug> to the tool's page on the public site, not the console's own origin", async () => {
+    renderConsole('/tools/cursor', editor, toolRoutes);
+    expect((await screen.findByRole('link', { name: '/tool/cursor' })).getAttribute('href')).toBe(
+      'https://site.example/tool/cursor',
+    );
+  });
+
+  it('a refused save marks each field beside itself, once, puts focus on the first and the note beside Save', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderConsole('/tools/cursor', editor, toolRoutes);
+    const name = await screen.findByLabelText('Name');
+    const website = screen.getByLabelText('Website URL');
+    await user.clear(website);
+    await user.paste('javascript:alert(1)');
+    await user.clear(name);
+    const save = screen.getByRole('button', { name: 'Save' });
+    await user.click(save);
+    // Focus leaves Save for the first refused field in the order shown.
+    await waitFor(() => expect(document.activeElement).toBe(name));
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(name.getAttribute('aria-describedby')!)?.textContent).toBe('Name is required');
+    expect(website.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getAllByText(/Website URL must be a web address/)).toHaveLength(1);
+    const note = screen.getByRole('alert');
+    expect(note.textContent).toBe('Not saved: check Name and Website URL.');
+    // The note is in the form, right after the button that was pressed (not at the top of a long page).
+    expect(save.nextElementSibling).toBe(note);
+    await user.type(name, 'C');
+    expect(name.getAttribute('aria-invalid')).toBeNull();
+    expect(screen.getByRole('alert').textContent).toBe('Not saved: check Website URL.');
+    expect(posts(calls)).toHaveLength(0);
+  });
+
+  it('keeps unsaved changes on the device when the session ends, for the same person only', async () => {
+    const user = userEvent.setup();
+    renderConsole('/tools/cursor', editor, {
+      ...toolRoutes,
+      'POST /api/tools/cursor': { status: 401, body: { success: false, error: 'Your session ended.' } },
+    });
+    const pricing = await screen.findByLabelText('Pricing');
+    await user.clear(pricing);
+    await user.type(pricing, 'Paid');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('heading', { name: 'Sign in to the console' })).toBeTruthy();
+    cleanup();
+    renderConsole('/tools/cursor', person([{ role: 'editor' }], 'Bo', 2), toolRoutes);
+    expect(((await screen.findByLabelText('Pricing')) as HTMLInputElement).value).toBe('Freemium');
+    expect(screen.queryByRole('button', { name: 'Restore my unsaved changes' })).toBeNull();
+    cleanup();
+    renderConsole('/tools/cursor', editor, toolRoutes);
+    await user.click(await screen.findByRole('button', { name: 'Restore my unsaved changes' }));
+    expect((screen.getByLabelText('Pricing') as HTMLInputElement).value).toBe('Paid');
+  });
+
   it('shows the server’s reason per field', async () => {
     const user = userEvent.setup();
     renderConsole('/tools/cursor', editor, {
@@ -139,7 +193,14 @@ describe('editing a tool', () => {
       },
       'POST /api/tools/cursor/versions/2/restore': { success: true, version: 4, tool: cursor },
     });
-    await user.click(await screen.findByRole('button', { name: 'Hide this tool' }));
+    await user.click(await screen.findByRole('button', { name: 'Hide this tool…' }));
+    // Nothing is hidden on one click: the question comes first, with focus on it, and Cancel changes nothing.
+    const question = screen.getByRole('group', { name: /^Hide Cursor\? Its page answers 410 Gone/ });
+    expect(document.activeElement).toBe(question);
+    await user.click(within(question).getByRole('button', { name: 'Cancel' }));
+    expect(posts(calls)).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Hide this tool…' }));
+    await user.click(screen.getByRole('button', { name: 'Hide Cursor' }));
     expect(await screen.findByText('Hidden: its page answers 410 Gone.')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Changes since v2' }));
     const diff = await screen.findByLabelText('Changes from version 2');
@@ -205,14 +266,17 @@ describe("editing a tool's key features, FAQs and plans", () => {
       'POST /api/tools/cursor': { success: true, version: 4, tool: cursor },
     });
     const answer = within(await screen.findByRole('group', { name: 'FAQ 2' })).getByLabelText('Answer');
+    // Text is pasted, not typed key by key: many fields, on a busy machine, within the runner's time.
     await user.clear(answer);
-    await user.type(answer, 'Many.');
+    await user.paste('Many.');
     await user.click(screen.getByRole('button', { name: 'Move FAQ 2 up' }));
     await user.click(screen.getByRole('button', { name: 'Remove key feature 1' }));
     await user.click(screen.getByRole('button', { name: 'Add plan' }));
     const plan = group('Plan 2');
-    await user.type(within(plan).getByLabelText('Plan name'), 'Pro');
-    await user.type(within(plan).getByLabelText('Features (one per line)'), 'Unlimited{Enter}{Enter} Agents ');
+    await user.click(within(plan).getByLabelText('Plan name'));
+    await user.paste('Pro');
+    await user.click(within(plan).getByLabelText('Features (one per line)'));
+    await user.paste('Unlimited\n\n Agents ');
     await user.click(within(plan).getByLabelText('Highlight this plan'));
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Saved as version 4.')).toBeTruthy();
@@ -260,5 +324,33 @@ describe("editing a tool's key features, FAQs and plans", () => {
     await user.click(await screen.findByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Saved as version 4.')).toBeTruthy();
     expect(Object.keys((posts(calls)[0]!.body as { edit: object }).edit)).not.toContain('faqs');
+  });
+});
+
+describe('a refused rename', () => {
+  it("marks the new name beside its field in the form's words, focuses it, and clears it when it is changed", async () => {
+    const user = userEvent.setup();
+    renderConsole('/taxonomy', editor, {
+      'GET /api/taxonomy': { success: true, categories: [{ name: 'Development', tools: 9 }], tags: [] },
+      'POST /api/taxonomy/preview': {
+        status: 400,
+        body: { success: false, error: 'Not accepted: to', fieldErrors: { to: 'The new name is the same' } },
+      },
+    });
+    await user.selectOptions(await screen.findByLabelText('From'), 'Development');
+    const into = screen.getByLabelText(/^Into/);
+    await user.type(into, 'Development');
+    await user.click(screen.getByRole('button', { name: 'Preview' }));
+    await waitFor(() => expect(document.activeElement).toBe(into));
+    expect(into.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(into.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'The new name is the same',
+    );
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Not changed: check Into (a new name renames; a name in use merges).',
+    );
+    await user.type(into, 's');
+    expect(into.getAttribute('aria-invalid')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

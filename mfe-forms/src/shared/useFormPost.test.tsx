@@ -10,15 +10,21 @@ vi.mock('./formRoute', async (original) => {
   return { ...actual, loadValidation: vi.fn(actual.loadValidation) };
 });
 
-afterEach(() => vi.mocked(loadValidation).mockClear());
+afterEach(() => {
+  vi.mocked(loadValidation).mockClear();
+  vi.useRealTimers();
+});
 
 describe("a form page's checks", () => {
   it('wait for the visitor to touch the form: a visit that only reads never evaluates them', async () => {
-    const user = userEvent.setup();
+    // The test's clock: every timer the page set (an idle moment, a delay after start-up) is run out below.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     renderRoute('/submit', Submit);
     const heading = await screen.findByRole('heading', { level: 1, name: 'Submit Your Tool' });
-    // Past the browser's idle moments after start-up, and a press outside the form.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Past every moment the page waits for after start-up (a minute on its clock), and a press outside the form.
+    await vi.advanceTimersByTimeAsync(60_000);
+    await vi.runAllTimersAsync();
     await user.click(heading);
     expect(loadValidation).not.toHaveBeenCalled();
     await user.click(screen.getByLabelText(/^Tool Name/));

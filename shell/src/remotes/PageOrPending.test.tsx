@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { createMemoryRouter, Link, Outlet, RouterProvider } from 'react-router-dom';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RouteModule } from '@aitools/platform';
 import { PageOrPending, PENDING_AFTER_MS } from './PageOrPending';
 import { SourceContext, type ModuleSource } from './moduleSource';
@@ -41,19 +41,28 @@ function renderSite() {
   return { release };
 }
 
-const wait = (ms: number) => act(() => new Promise<void>((r) => setTimeout(r, ms)));
+/** The clock moves on by `ms` (fake timers: the test decides what time it is, never the machine's speed). */
+const wait = (ms: number) => act(async () => void (await vi.advanceTimersByTimeAsync(ms)));
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('PageOrPending', () => {
   it("keeps the page during a quick navigation, then shows the next page's loading screen until its data is here", async () => {
     const { release } = renderSite();
     await act(async () => screen.getByRole('link', { name: 'Open the post' }).click());
-    await wait(PENDING_AFTER_MS / 2);
+    await wait(PENDING_AFTER_MS - 1);
     expect(screen.getByRole('link', { name: 'Open the post' })).toBeTruthy();
     expect(screen.queryByRole('status')).toBeNull();
-    await wait(PENDING_AFTER_MS);
+    await wait(1);
     expect(screen.getByRole('status').textContent).toBe('Loading a-post');
     await act(async () => release());
-    expect(await screen.findByRole('heading', { name: 'The post' })).toBeTruthy();
+    await wait(0);
+    expect(screen.getByRole('heading', { name: 'The post' })).toBeTruthy();
     expect(screen.queryByRole('status')).toBeNull();
   });
 });

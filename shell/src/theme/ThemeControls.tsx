@@ -1,24 +1,23 @@
 import { useTheme } from './ThemeProvider';
 
-/** Toggle (manual mode) and "Auto" (back to time-based). Both icons are in the markup; CSS shows the right one
- *  from <html data-theme>, so the button is right even before hydration. */
+/**
+ * Toggle (manual mode) and "Auto" (back to time-based). Both faces of the toggle, each an icon and the words it
+ * stands for, are in the markup; CSS shows the one that matches <html data-theme> and hides the other from the
+ * accessibility tree too (display: none), so the button's name is right from the server's HTML on, before
+ * hydration, in either theme.
+ */
 export function ThemeControls() {
-  const { theme, manual, toggleTheme, enableAutoMode } = useTheme();
-  const next = theme === 'dark' ? 'light' : 'dark';
+  const { manual, toggleTheme, enableAutoMode } = useTheme();
   return (
     <div className="theme-controls">
-      <button
-        type="button"
-        className="icon-btn theme-toggle"
-        onClick={toggleTheme}
-        aria-label={`Switch to ${next} mode`}
-        title={`Switch to ${next} mode`}
-      >
-        <span className="theme-toggle__icon theme-toggle__icon--sun" aria-hidden="true">
-          ☀
+      <button type="button" className="icon-btn theme-toggle" onClick={toggleTheme}>
+        <span className="theme-toggle__icon theme-toggle__icon--sun">
+          <span aria-hidden="true">☀</span>
+          <span className="visually-hidden">Switch to dark mode</span>
         </span>
-        <span className="theme-toggle__icon theme-toggle__icon--moon" aria-hidden="true">
-          ☾
+        <span className="theme-toggle__icon theme-toggle__icon--moon">
+          <span aria-hidden="true">☾</span>
+          <span className="visually-hidden">Switch to light mode</span>
         </span>
       </button>
       {manual && (

@@ -1,5 +1,9 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderToString } from 'react-dom/server';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ThemeProvider, useTheme } from './ThemeProvider';
 import { ThemeControls } from './ThemeControls';
 import { themeBootScript } from './themeRules';
@@ -12,6 +16,13 @@ function setup(now: () => Date) {
   );
 }
 
+// The site's own stylesheet (the test runner stubs CSS imports): it decides which face of the toggle, and so which
+// name, is shown.
+beforeAll(() => {
+  const style = document.createElement('style');
+  style.textContent = readFileSync(join(dirname(fileURLToPath(import.meta.url)), '../styles/global.css'), 'utf8');
+  document.head.append(style);
+});
 beforeEach(() => {
   window.matchMedia = vi.fn().mockReturnValue({ matches: false }) as unknown as typeof window.matchMedia;
 });
@@ -118,6 +129,27 @@ describe('ThemeProvider', () => {
     expect(document.documentElement.dataset.theme).toBe('dark');
     expect(warn).toHaveBeenCalled();
     setItem.mockRestore();
+  });
+});
+
+describe("the theme toggle's name in the server's HTML, before hydration", () => {
+  it.each([
+    ['light', 'Switch to dark mode'],
+    ['dark', 'Switch to light mode'],
+  ])('with the head script having applied %s, it says "%s"', (theme, name) => {
+    document.documentElement.dataset.theme = theme;
+    // The server renders before anything is known of the browser: its provider state is light, not manual.
+    document.body.innerHTML = renderToString(
+      <ThemeProvider now={() => new Date(2026, 10, 23, 12)}>
+        <ThemeControls />
+      </ThemeProvider>,
+    );
+    try {
+      expect(screen.getByRole('button').textContent).toContain(name);
+      expect(screen.getByRole('button', { name })).toBeTruthy();
+    } finally {
+      document.body.innerHTML = '';
+    }
   });
 });
 

@@ -316,6 +316,33 @@ describe('the operator console', () => {
         );
         assert.deepEqual(await axeViolations(admin), [], `${path} (${scheme})`);
       }
+      // The invitation form with its refusals shown: focus on the first refused field, each reason beside it.
+      await admin.goto(`${consoleUrl}/people`);
+      const form = admin.locator('form', { has: admin.getByRole('heading', { name: 'Invite someone' }) });
+      await form.getByLabel('Name', { exact: true }).fill('Not invited');
+      await form.getByLabel('Email (optional)').fill('not-an-address');
+      await form.getByLabel('release manager').check();
+      await form.getByLabel(/Remotes they release/).fill('nope');
+      await form.getByRole('button', { name: 'Create the invitation' }).focus();
+      await admin.keyboard.press('Enter');
+      await admin.waitForFunction(() => document.activeElement?.id === 'invite-email');
+      assert.equal(await form.getByLabel(/Remotes they release/).getAttribute('aria-invalid'), 'true');
+      assert.equal(
+        await form.getByRole('alert').innerText(),
+        'Not invited: check Email (optional) and Remotes they release.',
+      );
+      assert.equal(await admin.getByText(/roles\.0|Invalid option/).count(), 0, 'no internal terms');
+      assert.deepEqual(await axeViolations(admin), [], `/people with a refused invitation (${scheme})`);
+      // A release token for a remote that does not exist: its Remotes field is marked and focused.
+      await admin.goto(`${consoleUrl}/tokens`);
+      await admin.getByLabel('Label', { exact: true }).fill('refused');
+      await admin.getByLabel('Remotes (comma-separated)').fill('nope');
+      await admin.getByRole('button', { name: 'Create token' }).focus();
+      await admin.keyboard.press('Enter');
+      await admin.waitForFunction(() => document.activeElement?.id === 'token-remotes');
+      assert.equal(await admin.locator('#token-remotes').getAttribute('aria-invalid'), 'true');
+      assert.deepEqual(await axeViolations(admin), [], `/tokens with a refused remote (${scheme})`);
+
       const rel = people.releaser!.page;
       await rel.emulateMedia({ colorScheme: scheme });
       await rel.goto(`${consoleUrl}/releases`);

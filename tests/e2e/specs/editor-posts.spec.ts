@@ -64,10 +64,12 @@ const loadedWidth = (img: Locator) =>
           el.addEventListener('error', () => resolve(0));
         }),
   );
-/** The live preview's HTML with the console's two rewrites undone (api/src/console/previewAddresses.ts): the site's
- *  origin before the site's own addresses, and the console's drawing of the post's cover. Nothing else is changed. */
+/** The live preview's HTML with the console's three rewrites undone (api/src/console/previewAddresses.ts): the site's
+ *  origin before the site's own addresses, and the console's drawing of the post's cover; and (PostEditor's
+ *  nestHeadings) its headings two levels down, under the preview's own h2. Nothing else is changed. */
 const asOnTheSite = (html: string, slug: string) =>
   html
+    .replace(/<(\/?)h([3-6])(?=[\s>])/g, (_, close: string, level: string) => `<${close}h${Number(level) - 2}`)
     .replaceAll(`${base}/`, '/')
     .replace(new RegExp(`/api/posts/${slug}/cover\\.(png|webp)\\?`, 'g'), `/covers/${slug}.$1?`);
 /** The address the browser chose for an image (its `<picture>`'s WebP source, where it offers one). */
@@ -139,7 +141,10 @@ describe('editors publish posts from the console', () => {
     await writePost(page, POST, MARKDOWN);
     const preview = page.locator('#live-preview');
     await preview.locator('pre code', { hasText: 'const answer = 42;' }).waitFor();
-    assert.equal(await preview.locator('h2').innerText(), 'Why it matters');
+    // The article's headings sit under the preview's own h2: the page keeps one h1 (the editor's).
+    assert.equal(await preview.locator('h4').innerText(), 'Why it matters');
+    assert.equal(await preview.locator('h3.blog-post__title').innerText(), POST.title);
+    assert.deepEqual(await page.locator('h1').allInnerTexts(), [`Edit: ${POST.title}`]);
     assert.equal(await preview.locator('.blog-body li').count(), 3);
     // Its addresses are the site's, and its cover (the site does not draw a draft's) loads from the console.
     assert.equal(await preview.locator('a', { hasText: 'the blog' }).getAttribute('href'), `${base}/blog`);
@@ -159,6 +164,88 @@ describe('editors publish posts from the console', () => {
     await page.goto(`${consoleUrl}/posts`);
     await page.getByRole('row', { name: new RegExp(POST.title) }).waitFor();
     assert.deepEqual(await axeViolations(page), [], 'the posts list');
+  });
+
+  it("a refused save marks each field beside itself in the form's words, focus lands on the first, and axe passes", async () => {
+    const { page } = editor;
+    await page.goto(`${consoleUrl}/posts/new`);
+    await page.getByRole('heading', { name: 'New post', level: 1 }).waitFor();
+    await page.getByLabel('Title', { exact: true }).fill('Not ready yet');
+    const address = page.getByLabel('Address', { exact: true });
+    await address.fill('Not Ready');
+    // From the keyboard: the button pressed with Enter, focus then on the refused field.
+    await page.getByRole('button', { name: 'Create draft' }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.activeElement?.id === 'post-slug');
+    assert.equal(await address.getAttribute('aria-invalid'), 'true');
+    assert.equal(
+      await page.locator('#post-slug-error').innerText(),
+      'Address must be lowercase words (a-z, 0-9) joined by hyphens',
+    );
+    assert.equal(await page.getByRole('alert').innerText(), 'Not created: check Address.');
+    assert.deepEqual(await axeViolations(page), [], 'a new post with its refused address shown');
+    await address.fill('not-ready-yet');
+    assert.equal(await address.getAttribute('aria-invalid'), null, 'fixed, the field is no longer marked');
+    assert.equal(await page.getByRole('alert').count(), 0);
+    await page.getByRole('button', { name: 'Create draft' }).click();
+    await page.getByRole('heading', { name: 'Edit: Not ready yet' }).waitFor();
+
+    await page.getByRole('button', { name: 'Publish now' }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.activeElement?.id === 'post-excerpt');
+    const refused = {
+      Excerpt: 'Excerpt is required',
+      Category: 'Category is required',
+      Tags: 'At least one tag is required',
+      Author: 'Author is required',
+    };
+    for (const [label, reason] of Object.entries(refused)) {
+      const field = page.getByLabel(label, { exact: true });
+      assert.equal(await field.getAttribute('aria-invalid'), 'true', label);
+      assert.equal(await page.getByText(reason, { exact: true }).count(), 1, `${reason}, once`);
+    }
+    assert.equal(await page.getByRole('alert').innerText(), 'Not published: check Excerpt, Category, Tags and Author.');
+    assert.equal(await page.getByText(/excerpt:|Too small|expected array/).count(), 0, 'no internal terms');
+    assert.deepEqual(await axeViolations(page), [], 'the post editor with its refused fields shown');
+    await page.getByLabel('Excerpt', { exact: true }).fill('Now it has one.');
+    assert.equal(await page.getByLabel('Excerpt', { exact: true }).getAttribute('aria-invalid'), null);
+    assert.equal(await page.getByRole('alert').innerText(), 'Not published: check Category, Tags and Author.');
+  });
+
+  it("the tool editor: its refused save focuses the first field, /tool/… opens the site's page, hiding asks first", async () => {
+    const { page } = editor;
+    await page.goto(`${consoleUrl}/tools/chatgpt`);
+    const link = page.getByRole('link', { name: '/tool/chatgpt' });
+    assert.equal(await link.getAttribute('href'), `${base}/tool/chatgpt`);
+    const name = page.getByLabel('Name', { exact: true });
+    await name.fill('');
+    await page.getByLabel('Website URL').fill('javascript:alert(1)');
+    const save = page.getByRole('button', { name: 'Save', exact: true });
+    await save.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.activeElement?.id === 'tool-name');
+    assert.equal(await name.getAttribute('aria-invalid'), 'true');
+    // The note is beside Save, in view with the field, not at the top of the page.
+    const note = page.getByRole('alert');
+    assert.equal(await note.innerText(), 'Not saved: check Name and Website URL.');
+    assert.ok(await note.isVisible());
+    assert.deepEqual(await axeViolations(page), [], 'the tool editor with its refused fields shown');
+
+    await page.getByRole('button', { name: 'Hide this tool…' }).click();
+    const question = page.getByRole('group', { name: /^Hide ChatGPT\?/ });
+    await question.waitFor();
+    assert.equal(await question.evaluate((el) => el === document.activeElement), true, 'focus on the question');
+    assert.deepEqual(await axeViolations(page), [], 'the tool editor asking before it hides');
+    await question.getByRole('button', { name: 'Cancel' }).click();
+    assert.equal((await fetch(`${base}/tool/chatgpt`)).status, 200, 'nothing hidden on one click');
+    // The site's page answers at the address the link names.
+    const context = await browser.newContext();
+    const visitor = await context.newPage();
+    assert.equal((await visitor.goto(`${base}/tool/chatgpt`))?.status(), 200);
+    await context.close();
+    // Leave nothing typed behind for the next tests.
+    await page.reload();
+    await page.getByRole('button', { name: 'Discard them' }).click();
   });
 
   it('a second post is scheduled a minute ahead', async () => {
@@ -240,6 +327,38 @@ describe('editors publish posts from the console', () => {
     assert.equal(await markdown.inputValue(), MARKDOWN);
     const html = await text(`/blog/${POST.slug}`);
     assert.ok(html.includes(FIRST_TEXT) && !html.includes('A sentence replaced later.'));
+  });
+
+  it('text typed when the session ends elsewhere is kept on the device and offered back after signing in again', async () => {
+    const { page, context } = editor;
+    await page.goto(`${consoleUrl}/posts/${POST.slug}`);
+    const markdown = page.getByLabel('Markdown');
+    await page.getByText(/^\d+ \(current\)$/).waitFor();
+    const typed = `${await markdown.inputValue()}\n\nKept across a lost session.`;
+    await markdown.fill(typed);
+    // The editor's sessions are ended from another tab (as from another device).
+    const other = await context.newPage();
+    await other.goto(`${consoleUrl}/`);
+    await other.getByRole('button', { name: 'Sign out everywhere' }).click();
+    await other.getByRole('heading', { name: 'Sign in to the console' }).waitFor();
+    await other.close();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('heading', { name: 'Sign in to the console' }).waitFor();
+    assert.equal(await markdown.count(), 0, 'the editor is gone with the session');
+    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await page.getByRole('heading', { name: `Edit: ${POST.title}` }).waitFor();
+    const offer = page.getByRole('group', { name: /were not saved/ });
+    await offer.waitFor();
+    assert.deepEqual(await axeViolations(page), [], 'the post editor offering the kept text');
+    await offer.getByRole('button', { name: 'Restore my unsaved changes' }).click();
+    assert.equal(await markdown.inputValue(), typed);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText(/^Saved as version \d+\.$/).waitFor();
+    assert.match(await text(`/blog/${POST.slug}`), /Kept across a lost session\./);
+    // Saved: nothing is kept or offered any more.
+    await page.reload();
+    await page.getByText(/^\d+ \(current\)$/).waitFor();
+    assert.equal(await page.getByRole('group', { name: /were not saved/ }).count(), 0);
   });
 
   it('a moderator gets 403 on every editor call', async () => {

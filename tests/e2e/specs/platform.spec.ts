@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page, Route } from 'playwright-core';
-import { axeViolations, launchBrowser, noteRouteReady, openPage, waitForRoute } from '../browser';
+import { axeViolations, launchBrowser, noteRouteReady, openPage, waitForRoute, waitForSettled } from '../browser';
 
 const BASE = process.env.BASE_URL!;
 const RELEASES_DIR = process.env.RELEASES_DIR!;
@@ -191,6 +191,9 @@ describe('shell and legal remote', () => {
     await page.route('**/assets/*.js', (r) => r.abort());
     await page.reload();
     assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'dark');
+    // The toggle's name is right in the server's HTML too, before (here: without) the app's code.
+    assert.equal(await page.getByRole('button', { name: 'Switch to light mode' }).count(), 1);
+    assert.equal(await page.getByRole('button', { name: 'Switch to dark mode' }).count(), 0);
     await page.unroute('**/assets/*.js');
     await page.reload();
     await waitForRoute(page);
@@ -270,7 +273,7 @@ describe("a page's code", () => {
         );`);
       await page.goto(BASE + path);
       await waitForRoute(page);
-      await page.waitForTimeout(300);
+      await waitForSettled(page);
       const changes = await page.evaluate(() => (window as unknown as { __headChanges: string[] }).__headChanges);
       assert.deepEqual(changes, [], `${path}: head changed at hydration`);
       if (path === '/') {
@@ -290,7 +293,7 @@ describe("a page's code", () => {
     await page.goto(`${BASE}/submit`);
     await waitForRoute(page);
     // Past the browser's idle time after start-up: the checks wait for the visitor to touch the form.
-    await page.waitForTimeout(1500);
+    await waitForSettled(page);
     const checksModule = (u: string) => /\/remotes\/forms\/[^/]+\/validation-[\w-]+\.js$/.test(u);
     assert.deepEqual(requests.filter(checksModule), [], 'no checks before the form is touched');
     await page.getByRole('button', { name: 'Submit Tool' }).click();
