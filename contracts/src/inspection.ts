@@ -47,6 +47,8 @@ export type McpInspection =
       inspectedAt: string;
       /** What the server called itself in its initialize answer. */
       serverInfo?: { name: string; version: string };
+      /** The instructions the server's initialize answer gives the model, when it gives any. */
+      instructions?: string;
       tools: InspectedTool[];
       prompts: InspectedPrompt[];
       resources: InspectedResource[];

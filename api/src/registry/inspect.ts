@@ -113,6 +113,7 @@ export async function inspectRecord(
     version: plan.version,
     inspectedAt: today,
     serverInfo: r.serverInfo,
+    ...(r.instructions ? { instructions: r.instructions } : {}),
     tools: r.tools,
     prompts: r.prompts,
     resources: r.resources,
