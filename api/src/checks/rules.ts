@@ -4,12 +4,11 @@
  * tests/checks/poisoned.json measures them. Rules that need more than a pattern (shadowing, name imitation) keep their
  * word lists here and their code in scan.ts.
  */
-import type { Severity } from '@aitools/contracts/checks';
+import type { RuleId, Severity } from '@aitools/contracts/checks';
 
 export interface Rule {
-  id: string;
+  id: RuleId;
   severity: Severity;
-  title: string;
   /** Patterns tried on each text; every match is one finding with the matched text. Empty for code rules. */
   patterns: RegExp[];
 }
@@ -23,7 +22,6 @@ export const RULES: Rule[] = [
   {
     id: 'conceal-from-user',
     severity: 'high',
-    title: 'Tells the model to keep something from the user',
     patterns: [
       /\b(?:do not|don't|never|must not|should not|without)\s+(?:\w+\s+){0,2}?(?:tell(?:ing)?|inform(?:ing)?|notify(?:ing)?|mention(?:ing)?|reveal(?:ing)?|show(?:ing)?|disclos(?:e|ing)|alert(?:ing)?|report(?:ing)?)\b[^.\n]{0,80}?\b(?:user|human)s?\b/gi,
       /\b(?:hide|conceal)\b[^.\n]{0,40}?\bfrom the (?:user|human)\b/gi,
@@ -35,7 +33,6 @@ export const RULES: Rule[] = [
   {
     id: 'override-instructions',
     severity: 'high',
-    title: "Tells the model to set aside its instructions or the user's",
     patterns: [
       /\b(?:ignore|disregard|forget)\b[^.\n]{0,40}?\b(?:instructions?|guidelines|rules|system prompt|allow-?list|restrictions)\b/gi,
       /\b(?:reveal|print|output|repeat)\b[^.\n]{0,20}?\bsystem prompt\b/gi,
@@ -46,7 +43,6 @@ export const RULES: Rule[] = [
   {
     id: 'forced-call',
     severity: 'medium',
-    title: 'Tells the model to call a tool first or every time',
     patterns: [
       /\b(?:always|must)\s+(?:\w+\s+){0,2}?(?:call(?:ed)?|run|invoked?|execut(?:e|ed))\b[^.\n]{0,40}?(?:\bbefore (?:any|every|all|each|calling|using|[a-z]+_[a-z_]+)\b|\bfirst (?:in|for) (?:every|each)\b|\bat the start of (?:each|every)\b|\bfor every (?:message|request|turn)\b)/gi,
     ],
@@ -54,7 +50,6 @@ export const RULES: Rule[] = [
   {
     id: 'model-markup',
     severity: 'high',
-    title: 'Markup or a note meant for the model, not the reader',
     patterns: [
       /<\/?\s*(?:important|instructions?|system|secret|hidden|admin|critical|assistant|ai|model|sys|prompt)\b[^>]{0,40}>/gi,
       /\[\/?(?:SYSTEM|INST|IMPORTANT|ADMIN)\]/g,
@@ -65,7 +60,6 @@ export const RULES: Rule[] = [
   {
     id: 'secret-reference',
     severity: 'high',
-    title: 'Refers to secrets or private files',
     patterns: [
       /(?:~|\$HOME)?\/?\.(?:ssh|aws|gnupg|docker|npmrc|netrc|pgpass|git-credentials|bash_history|zsh_history|config\/gcloud)\b[^\s'"`,;)]*/g,
       /(?:\b|_)id_(?:rsa|dsa|ecdsa|ed25519)\b/g,
@@ -87,7 +81,6 @@ export const RULES: Rule[] = [
   {
     id: 'exfiltration',
     severity: 'high',
-    title: 'Asks to send data to an address',
     patterns: [
       new RegExp(
         String.raw`\b(?:send|post|forward|upload|transmit|email|e-mail|report|exfiltrate|leak|sync|append)\b[^.\n]{0,80}?\bto\s+(?:the\s+)?(?:webhook\s+)?${ADDRESS}`,
@@ -104,7 +97,6 @@ export const RULES: Rule[] = [
   {
     id: 'invisible-unicode',
     severity: 'high',
-    title: 'Invisible, direction-changing or terminal-control characters',
     patterns: [
       // Zero-width and joiners, bidirectional controls, tag characters (which can spell hidden ASCII), soft hyphen,
       // and ANSI escapes and other C0 controls (which a terminal can use to hide or erase text).
@@ -115,13 +107,11 @@ export const RULES: Rule[] = [
   {
     id: 'shadowing',
     severity: 'high',
-    title: "Refers to another server's or tool's name to change how it is used",
     patterns: [/\bthis tool (?:overrides|replaces|supersedes|changes)\b[^.\n]{0,80}?\b(?:server|tool)\b/gi],
   },
   {
     id: 'name-imitation',
     severity: 'medium',
-    title: 'A name that imitates a well-known tool',
     patterns: [],
   },
 ];
