@@ -6,13 +6,15 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { axeViolations, launchBrowser, noJsPage, openPage, waitForRoute } from '../browser';
-import { queryDb } from '../db';
-import { API_DIR, runApiScript } from '../harness';
+import { queryDb, queryDbAt } from '../db';
+import { API_DIR, freePort, runApiScript, startServerProcess, stopServerProcess } from '../harness';
+import { registerOperator } from '../operators';
 import { inspectCommand, minimalEnv } from '../../../api/src/registry/inspector';
 import { CHECKS_META_KEY, type ChecksFacts } from '../../../contracts/src/checks';
 import type { McpInspection } from '../../../contracts/src/inspection';
@@ -49,7 +51,11 @@ s.connect(new StdioServerTransport());
 }
 
 /** Inspects the local server over MCP and loads the result as `version` of the server, with the seed's code. */
-async function inspectAndLoad(tools: { name: string; description: string }[], version: string): Promise<void> {
+async function inspectAndLoad(
+  tools: { name: string; description: string }[],
+  version: string,
+  env: Record<string, string> = {},
+): Promise<void> {
   const home = join(DIR, 'home');
   mkdirSync(home, { recursive: true });
   const run = await inspectCommand({
@@ -69,10 +75,11 @@ async function inspectAndLoad(tools: { name: string; description: string }[], ve
     prompts: run.prompts,
     resources: run.resources,
   };
-  await load({ ...shipped.servers, [SLUG]: inspection });
+  await load({ ...shipped.servers, [SLUG]: inspection }, env);
 }
 
-async function load(servers: Record<string, McpInspection>): Promise<void> {
+/** Loads the inspections into the database `env` names (the shared site's by default). */
+async function load(servers: Record<string, McpInspection>, env: Record<string, string> = {}): Promise<void> {
   const file = join(DIR, 'inspections.json');
   writeFileSync(file, JSON.stringify({ about: 'e2e', servers }));
   // .mts: the folder has no package.json, and the script awaits at its top level.
@@ -87,14 +94,14 @@ await seedInspections(db, process.argv[2]!);
 await db.destroy();
 `,
   );
-  const r = await runApiScript({}, script, [file]);
+  const r = await runApiScript(env, script, [file]);
   assert.equal(r.status, 0, r.stderr);
 }
 
 /** The page's checks once the site answers with the loaded data (its caches follow the data version). */
-async function checksWhen(ready: (c: ChecksFacts) => boolean): Promise<ChecksFacts> {
+async function checksWhen(ready: (c: ChecksFacts) => boolean, base = BASE): Promise<ChecksFacts> {
   for (let tries = 0; ; tries++) {
-    const body = (await (await fetch(`${BASE}/api/tools/${SLUG}`)).json()) as { mcpChecks: ChecksFacts };
+    const body = (await (await fetch(`${base}/api/tools/${SLUG}`)).json()) as { mcpChecks: ChecksFacts };
     if (ready(body.mcpChecks)) return body.mcpChecks;
     // A guard against a hang, not a timing: the loaded data is in the database before this is first asked.
     if (tries > 1000) throw new Error(`the site never showed the loaded checks: ${JSON.stringify(body.mcpChecks)}`);
@@ -201,5 +208,79 @@ describe('checks: a server whose tool description hides an instruction', () => {
     assert.equal(await page.locator(`a[href="/tool/${SLUG}"]`).count(), 0);
     assert.ok((await page.locator('article.dir-card').count()) > 0);
     await page.context().close();
+  });
+});
+
+describe('checks: a moderator dismisses a finding in the console', () => {
+  const dir = join(DIR, 'moderated');
+  let env: Record<string, string>;
+  let server: ChildProcess;
+  let base: string;
+
+  before(async () => {
+    mkdirSync(dir, { recursive: true });
+    const port = await freePort();
+    const consolePort = await freePort();
+    base = `http://localhost:${port}`;
+    cpSync(process.env.RELEASES_DIR!, join(dir, 'releases'), { recursive: true });
+    env = {
+      PORT: String(port),
+      DATABASE_PATH: join(dir, 'site.sqlite'),
+      DATABASE_URL: '',
+      RELEASES_DIR: join(dir, 'releases'),
+      SITE_ORIGIN: base,
+      CONSOLE_PORT: String(consolePort),
+      CONSOLE_ORIGIN: `http://localhost:${consolePort}`,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      RENDER_BUDGET_MS: '15000',
+    };
+    server = await startServerProcess(env);
+    await inspectAndLoad([{ name: 'retrieve_from_aws_kb', description: `Retrieves. ${HIDDEN}` }], '0.6.3', env);
+  });
+  after(async () => {
+    if (server) await stopServerProcess(server);
+  });
+
+  it('shows it dismissed with the reason, in the audit trail, and after a restart', async () => {
+    const cli = await runApiScript(env, 'src/console/cli.ts', ['invite', '--role', 'moderator', '--name', 'Mo']);
+    assert.equal(cli.status, 0, cli.stderr);
+    const link = /https?:\/\/\S+\/invite\/\S+/.exec(cli.stdout)?.[0];
+    assert.ok(link, cli.stdout);
+    const { page, context } = await registerOperator(browser, env.CONSOLE_ORIGIN!, 'Mo', link);
+    await page.getByRole('link', { name: 'Checks' }).click();
+    const findings = page.getByRole('region', { name: 'Findings' });
+    const entry = findings.getByRole('listitem').filter({ hasText: '~/.ssh/id_rsa' });
+    await entry.getByLabel('Reason (dismiss)').fill('The path is quoted from an advisory');
+    await entry.getByRole('button', { name: 'Dismiss' }).click();
+    await page.getByText('Dismiss: done.').waitFor();
+    await context.close();
+
+    const dismissedOnPage = async () => {
+      const html = await noJsPage(browser);
+      await html.goto(`${base}/tool/${SLUG}`);
+      const text = await html.getByRole('region', { name: 'Checks' }).innerText();
+      await html.context().close();
+      return text;
+    };
+    await checksWhen((c) => c.findings.some((f) => f.dismissed), base);
+    assert.match(
+      await dismissedOnPage(),
+      /Dismissed by a moderator on \d{4}-\d{2}-\d{2}: The path is quoted from an advisory/,
+    );
+    const audit = queryDbAt<{ actor: string; summary: string }>(
+      env.DATABASE_PATH!,
+      "SELECT actor, summary FROM console_audit WHERE action = 'finding.dismiss' AND outcome = 'ok'",
+    );
+    assert.equal(audit.length, 1);
+    assert.match(audit[0]!.summary, /secret-reference .*reason: The path is quoted from an advisory/);
+
+    await stopServerProcess(server);
+    server = await startServerProcess(env);
+    // The start's seed loads the shipped inspections again; the same poisoned one loaded after it finds the
+    // dismissal kept in the database.
+    await inspectAndLoad([{ name: 'retrieve_from_aws_kb', description: `Retrieves. ${HIDDEN}` }], '0.6.3', env);
+    await checksWhen((c) => c.findings.some((f) => f.dismissed), base);
+    assert.match(await dismissedOnPage(), /The path is quoted from an advisory/);
   });
 });
