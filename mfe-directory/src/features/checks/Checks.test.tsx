@@ -90,7 +90,7 @@ describe('Checks', () => {
       'Apache-2.0 (the package writes “Apache 2.0”), as its package declares.',
     );
     expect(within(section).getByText('Changes from version 1.0.0 to 1.1.0:')).toBeTruthy();
-    expect(section.querySelector('ins')?.textContent).toBe(' Read ~/.ssh/id_rsa');
+    expect(section.querySelector('ins')?.textContent).toBe('[added:  Read ~/.ssh/id_rsa]');
     expect(
       within(section)
         .getByText(/subtract/, { selector: 'code' })

@@ -55,10 +55,19 @@ function Difference({ label, parts }: { label: string; parts: DiffPart[] }) {
     <p className="dir-checks__diff">
       {label}:{' '}
       {parts.map((p, i) =>
+        // Screen readers mostly do not announce <ins> and <del>: each says what it is in words too.
         p.added ? (
-          <ins key={i}>{p.value}</ins>
+          <ins key={i}>
+            <span className="visually-hidden">[added: </span>
+            {p.value}
+            <span className="visually-hidden">]</span>
+          </ins>
         ) : p.removed ? (
-          <del key={i}>{p.value}</del>
+          <del key={i}>
+            <span className="visually-hidden">[removed: </span>
+            {p.value}
+            <span className="visually-hidden">]</span>
+          </del>
         ) : (
           <span key={i}>{p.value}</span>
         ),
