@@ -9,6 +9,7 @@ import type { Person } from './types';
 import { AuditScreen } from './screens/Audit';
 import { DashboardScreen } from './screens/Dashboard';
 import { InboxScreen } from './screens/Inbox';
+import { ChecksScreen } from './screens/Checks';
 import { InviteScreen } from './screens/Invite';
 import { PasskeysScreen } from './screens/Passkeys';
 import { PeopleScreen } from './screens/People';
@@ -67,6 +68,14 @@ export function App() {
         element={
           <Guarded shown={can.readModeration}>
             <InboxScreen />
+          </Guarded>
+        }
+      />
+      <Route
+        path="/checks"
+        element={
+          <Guarded shown={can.readModeration}>
+            <ChecksScreen />
           </Guarded>
         }
       />

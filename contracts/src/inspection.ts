@@ -47,6 +47,10 @@ export type McpInspection =
       inspectedAt: string;
       /** What the server called itself in its initialize answer. */
       serverInfo?: { name: string; version: string };
+      /** The `license` the package's own metadata declares (npm view <package>@<version> license), as written. */
+      license?: string;
+      /** The instructions the server's initialize answer gives the model, when it gives any. */
+      instructions?: string;
       tools: InspectedTool[];
       prompts: InspectedPrompt[];
       resources: InspectedResource[];
@@ -58,6 +62,7 @@ export type McpInspection =
       checkedAt: string;
       package?: string;
       version?: string;
+      license?: string;
     };
 
 /** Our reverse-DNS `_meta` key for an inspection in /v0.1 answers (beside the listing key). */

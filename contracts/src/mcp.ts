@@ -8,6 +8,7 @@ import type { ToolSummary } from './tools';
 import { isWebUrl, WEB_URL_MESSAGE } from './fields';
 import { findForbiddenCharacter, forbiddenReason } from './text';
 import type { McpInspection } from './inspection';
+import type { ChecksFacts } from './checks';
 
 /** A value the visitor supplies (environment variable, header, argument or URL variable). */
 export interface McpInput {
@@ -80,6 +81,8 @@ export interface ToolDetailExtras {
   mcpServer?: ServerJson;
   /** What running the server showed it offers, or why it was not run (MCP servers with a record). */
   mcpInspection?: McpInspection;
+  /** The checks of a server with an inspection record: findings, license, tool history (docs/mcp.md, "Description checks"). */
+  mcpChecks?: ChecksFacts;
   similar?: ToolSummary[];
 }
 

@@ -73,8 +73,9 @@ export const SORT_OPTIONS: { value: SortKey; label: string }[] = [
   { value: 'pricing', label: 'Pricing (Free first)' },
 ];
 
-/** Type filter values as written in the URL; "free" and "paid" come from the detail page's Explore More links. */
-export type TypeFilter = 'all' | 'ai-tool' | 'mcp-servers' | 'free' | 'paid';
+/** Type filter values as written in the URL; "free" and "paid" come from the detail page's Explore More links, and
+ *  "checked" (MCP servers whose texts were checked with no open finding, docs/mcp.md) from the MCP Servers view. */
+export type TypeFilter = 'all' | 'ai-tool' | 'mcp-servers' | 'free' | 'paid' | 'checked';
 export const TYPE_OPTIONS: { value: TypeFilter; label: string }[] = [
   { value: 'all', label: 'All' },
   { value: 'ai-tool', label: 'AI Tool' },
@@ -82,7 +83,9 @@ export const TYPE_OPTIONS: { value: TypeFilter; label: string }[] = [
 ];
 
 export function parseTypeFilter(value: string | null): TypeFilter {
-  return value === 'ai-tool' || value === 'mcp-servers' || value === 'free' || value === 'paid' ? value : 'all';
+  return value === 'ai-tool' || value === 'mcp-servers' || value === 'free' || value === 'paid' || value === 'checked'
+    ? value
+    : 'all';
 }
 
 interface Filters {
@@ -107,6 +110,8 @@ function matchesType(tool: ToolSummary, type: TypeFilter): boolean {
       return /^free/i.test(firstPricing(tool.pricing));
     case 'paid':
       return /paid/i.test(tool.pricing ?? '');
+    case 'checked':
+      return filterToolType(tool) === 'MCP Servers' && tool.openFindings === 0;
   }
 }
 

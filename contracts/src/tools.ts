@@ -74,6 +74,9 @@ export interface ToolSummary {
   lastUpdated?: string;
   /** An inspected MCP server's tool names (searched with the name and description, not shown on cards). */
   mcpTools?: string[];
+  /** An inspected MCP server's open findings (docs/mcp.md, "Description checks"): the card's badge and the
+   *  directory's "no open findings" filter read it. */
+  openFindings?: number;
 }
 
 /** Tags are an array, or a brace-list string like "{a, b}" that is cleaned and split on commas (docs/product.md, Tool data). */

@@ -27,9 +27,21 @@ import { summarize } from './stats';
 import { fig, formatTable, kB, msText, whole, type Cell, type Column, type Row } from './table';
 import { serverPid, throughput, warmUp, type RequestShape, type Throughput } from './throughput';
 import { soak } from './soak';
+import { checksRows } from './checks';
 import { startVarnish, varnishInstalled } from '../e2e/varnish';
 
-const SECTIONS = ['throughput', 'mcp', 'lighthouse', 'js', 'phone', 'phones', 'payload', 'markdown', 'soak'] as const;
+const SECTIONS = [
+  'throughput',
+  'mcp',
+  'lighthouse',
+  'js',
+  'phone',
+  'phones',
+  'payload',
+  'markdown',
+  'soak',
+  'checks',
+] as const;
 type Section = (typeof SECTIONS)[number];
 
 const HELP = `pnpm bench [options]
@@ -329,6 +341,16 @@ async function keystrokeRow(browser: Browser, baseUrl: string, tools: number): P
   };
 }
 
+// The description checks need no site: measured first, and alone they print without a build.
+if (want('checks')) {
+  log('checks: the description rules on tests/checks/poisoned.json and the real inspections (in process)');
+  rows.push(...checksRows());
+  if (only.size === 1) {
+    console.log(`\n${formatTable(rows, { current: 'this build', baseline: '', monolith: '' })}`);
+    process.exit(0);
+  }
+}
+
 // Builds first: nothing is measured while they run.
 log('build: this checkout (npm run build)');
 buildCurrent();
@@ -604,7 +626,7 @@ const headers: Record<Column, string> = {
   monolith: 'monolith',
 };
 // Grouped by section, in the order docs/performance.md lists them.
-const order = ['throughput', 'lighthouse', 'first-visit JS', 'phone', 'phones', 'payload', 'markdown'];
+const order = ['throughput', 'lighthouse', 'first-visit JS', 'phone', 'phones', 'payload', 'markdown', 'checks'];
 rows.sort((a, b) => order.indexOf(a.section) - order.indexOf(b.section));
 console.log(`\n${formatTable(rows, headers)}`);
 for (const n of notes) console.log(`note: ${n}`);

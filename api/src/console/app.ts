@@ -25,6 +25,7 @@ import { authRouter } from './auth';
 import { dashboardRouter } from './dashboard';
 import { consoleErrors, consoleHeaders, requireSession, sameOrigin } from './guard';
 import { moderationRouter } from './moderation';
+import { checksRouter } from './checks';
 import { relyingParty } from './passkeys';
 import { releasesRouter } from './releases';
 import { toolsEditorRouter } from './tools';
@@ -82,6 +83,7 @@ export function createConsoleApp(deps: ConsoleDeps): Express {
   api.use(jsonBody('64kb'));
   api.use(dashboardRouter({ ...releaseDeps, serving: deps.serving, instanceId: deps.instanceId }));
   api.use(moderationRouter(db));
+  api.use(checksRouter(db));
   api.use(toolsEditorRouter(db, { siteOrigin: config.siteOrigin }));
   api.use(releasesRouter(releaseDeps));
   api.use(adminRouter({ db, origin, times }));

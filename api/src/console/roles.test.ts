@@ -33,6 +33,9 @@ const ENDPOINTS: [string, string, Who][] = [
   ['POST', '/api/submissions/reject', 'moderator'],
   ['GET', '/api/contacts.csv', 'moderator'],
   ['GET', '/api/waitlist.csv', 'moderator'],
+  ['GET', '/api/checks', 'any'],
+  ['POST', '/api/checks/dismiss', 'moderator'],
+  ['POST', '/api/checks/review', 'moderator'],
   ...(['canary', 'promote', 'abort', 'rollback'] as const).flatMap((a): [string, string, Who][] => [
     ['POST', `/api/releases/blog/${a}`, 'release-manager(blog)'],
     ['POST', `/api/releases/directory/${a}`, 'nobody'],

@@ -289,6 +289,14 @@ describe('changing a slug', () => {
     expect(taken.status).toBe(400);
     expect(taken.body.fieldErrors.slug).toMatch(/Another tool/);
   });
+
+  it("moves an inspected server's checks with it: its snapshots are the same, not a new first one", async () => {
+    const before = (await site().get('/api/tools/redis-mcp-server')).body.mcpChecks;
+    expect(before.snapshots).toBe(1);
+    expect((await save('redis-mcp-server', { slug: 'redis-server' })).status).toBe(200);
+    const after = (await site().get('/api/tools/redis-server')).body.mcpChecks;
+    expect(after).toMatchObject({ snapshots: 1, contentHash: before.contentHash });
+  });
 });
 
 describe('a restart (the seed step again)', () => {

@@ -423,6 +423,37 @@ const STEPS: Step[] = [
       .addColumn('events', 'integer', (c) => c.notNull())
       .execute();
   },
+  // The description checks (docs/mcp.md, "Description checks"): each inspection kept as a snapshot per version with
+  // its content hash, a change within one version flagged for the moderators, and findings they dismissed.
+  async (db, dialect) => {
+    await withId(db.schema.createTable('check_snapshots'), dialect)
+      .addColumn('tool_slug', 'text', (c) => c.notNull())
+      .addColumn('version', 'text', (c) => c.notNull())
+      .addColumn('hash', 'text', (c) => c.notNull())
+      .addColumn('doc', 'text', (c) => c.notNull())
+      .addColumn('taken_at', 'text', (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex('check_snapshots_slug').on('check_snapshots').columns(['tool_slug', 'id']).execute();
+    await withId(db.schema.createTable('check_rug_pulls'), dialect)
+      .addColumn('tool_slug', 'text', (c) => c.notNull())
+      .addColumn('version', 'text', (c) => c.notNull())
+      .addColumn('snapshot_id', 'integer', (c) => c.notNull())
+      .addColumn('flagged_at', 'text', (c) => c.notNull())
+      .addColumn('reviewed_at', 'text')
+      .addColumn('reviewed_by', 'text')
+      .addColumn('review_reason', 'text')
+      .execute();
+    await db.schema.createIndex('check_rug_pulls_slug').on('check_rug_pulls').column('tool_slug').execute();
+    await db.schema
+      .createTable('check_dismissals')
+      .addColumn('tool_slug', 'text', (c) => c.notNull())
+      .addColumn('finding_id', 'text', (c) => c.notNull())
+      .addColumn('reason', 'text', (c) => c.notNull())
+      .addColumn('dismissed_by', 'text', (c) => c.notNull())
+      .addColumn('dismissed_at', 'text', (c) => c.notNull())
+      .addPrimaryKeyConstraint('check_dismissals_pk', ['tool_slug', 'finding_id'])
+      .execute();
+  },
 ];
 
 /** SQLite files made before this runner kept their step count in user_version; four of those steps = two here. */

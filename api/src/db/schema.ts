@@ -104,6 +104,35 @@ export interface McpInspectionsTable {
   doc: string;
 }
 
+export interface CheckSnapshotsTable {
+  id: Generated<number>;
+  tool_slug: string;
+  version: string;
+  hash: string;
+  /** JSON: the snapshot's items (checks/history.ts). */
+  doc: string;
+  taken_at: string;
+}
+
+export interface CheckRugPullsTable {
+  id: Generated<number>;
+  tool_slug: string;
+  version: string;
+  snapshot_id: number;
+  flagged_at: string;
+  reviewed_at: string | null;
+  reviewed_by: string | null;
+  review_reason: string | null;
+}
+
+export interface CheckDismissalsTable {
+  tool_slug: string;
+  finding_id: string;
+  reason: string;
+  dismissed_by: string;
+  dismissed_at: string;
+}
+
 export interface SubmissionServersTable {
   submission_id: number;
   name: string;
@@ -327,6 +356,9 @@ export interface Schema {
   idempotency_keys: IdempotencyKeysTable;
   mcp_servers: McpServersTable;
   mcp_inspections: McpInspectionsTable;
+  check_snapshots: CheckSnapshotsTable;
+  check_rug_pulls: CheckRugPullsTable;
+  check_dismissals: CheckDismissalsTable;
   submission_servers: SubmissionServersTable;
   data_version: DataVersionTable;
   schema_version: SchemaVersionTable;

@@ -3,6 +3,7 @@
  *   pnpm registry import <file-or-folder>
  *   pnpm registry versions                 (seed records' versions and names from npm; see versions.ts)
  *   pnpm registry inspect <slug|--all> [--timeout <seconds>]   (what each server offers; see inspect.ts)
+ *   pnpm registry licenses                 (each inspected package's declared license, without running it)
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -10,13 +11,14 @@ import { loadConfig } from '../config';
 import { openDatabase } from '../db/connection';
 import { formatSummary, importServers } from './import';
 import { writeRefreshedVersions } from './versions';
-import { inspectAndWrite } from './inspect';
+import { inspectAndWrite, writeLicenses } from './inspect';
 import { DEFAULT_LIMITS } from './inspector';
 
 const USAGE = `Usage:
   pnpm registry import <server.json file, folder of them, or a saved /v0.1/servers answer>
   pnpm registry versions
-  pnpm registry inspect <slug...|--all> [--timeout <seconds>]`;
+  pnpm registry inspect <slug...|--all> [--timeout <seconds>]
+  pnpm registry licenses`;
 
 async function importCommand(target: string | undefined): Promise<number> {
   if (!target) {
@@ -77,6 +79,11 @@ async function main(argv: string[]): Promise<number> {
   if (command === 'import') return importCommand(target);
   if (command === 'versions') return versionsCommand();
   if (command === 'inspect') return inspectCommand(argv.slice(1));
+  if (command === 'licenses') {
+    await writeLicenses({ log: (line) => console.log(line) });
+    console.log('Written: api/data/mcp-inspections.json (loaded by the seed step).');
+    return 0;
+  }
   console.error(USAGE);
   return 2;
 }

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { McpArgument, ServerJson } from '@aitools/contracts/mcp';
 import type { McpInspection } from '@aitools/contracts/inspection';
 import { DEFAULT_LIMITS, inspectCommand, minimalEnv, type CommandSpec, type RunLimits } from './inspector';
-import { npmPackageOf, SERVERS_FILE } from './versions';
+import { npmLicense, npmPackageOf, SERVERS_FILE } from './versions';
 import { INSPECTIONS_FILE, readInspectionsFile, type InspectionsFile } from './inspections';
 
 const ABOUT =
@@ -86,6 +86,10 @@ export async function inspectRecord(
   today = new Date().toISOString().slice(0, 10),
 ): Promise<McpInspection> {
   const plan = planFor(doc, scratch);
+  // The license is the package's own word, asked of the registry whether or not the server runs here.
+  const declared =
+    plan.package && plan.version ? await npmLicense(plan.package, plan.version).catch(() => undefined) : undefined;
+  const license = declared ? { license: declared } : {};
   if ('skip' in plan)
     return {
       status: 'not-inspected',
@@ -93,6 +97,7 @@ export async function inspectRecord(
       checkedAt: today,
       ...(plan.package ? { package: plan.package } : {}),
       ...(plan.version ? { version: plan.version } : {}),
+      ...license,
     };
   const r = await inspectCommand(plan.spec, limits);
   if (!r.ok) {
@@ -105,6 +110,7 @@ export async function inspectRecord(
       checkedAt: today,
       package: plan.package,
       version: plan.version,
+      ...license,
     };
   }
   return {
@@ -112,7 +118,9 @@ export async function inspectRecord(
     package: plan.package,
     version: plan.version,
     inspectedAt: today,
+    ...license,
     serverInfo: r.serverInfo,
+    ...(r.instructions ? { instructions: r.instructions } : {}),
     tools: r.tools,
     prompts: r.prompts,
     resources: r.resources,
@@ -125,6 +133,22 @@ export function keptOrFresh(previous: McpInspection | undefined, fresh: McpInspe
   const sameVersion =
     previous?.status === 'inspected' && previous.package === fresh.package && previous.version === fresh.version;
   return fresh.status === 'not-inspected' && sameVersion ? previous : fresh;
+}
+
+/** Fills in the license of each inspection whose package and version are known, without running any server. */
+export async function writeLicenses(
+  opts: { log?: (line: string) => void; file?: string } = {},
+): Promise<InspectionsFile> {
+  const file = opts.file ?? INSPECTIONS_FILE;
+  const data = readInspectionsFile(file);
+  for (const [slug, inspection] of Object.entries(data.servers)) {
+    if (!inspection.package || !inspection.version) continue;
+    const license = await npmLicense(inspection.package, inspection.version).catch(() => undefined);
+    opts.log?.(`${slug}: ${license ?? 'no license declared'}`);
+    data.servers[slug] = { ...inspection, ...(license ? { license } : {}) };
+  }
+  writeFileSync(file, `${JSON.stringify({ about: ABOUT, servers: data.servers }, null, 2)}\n`);
+  return data;
 }
 
 /** Inspects the given records one at a time (two cores are shared), writing the file after each. */

@@ -6,6 +6,7 @@ import type { McpInspection } from '@aitools/contracts/inspection';
 import { join } from 'node:path';
 import { DATA_DIR } from '../paths';
 import { currentSlug, editedToolSlugs } from '../tools/aliases';
+import { recordSnapshot } from '../checks/history';
 
 export const INSPECTIONS_FILE = join(DATA_DIR, 'mcp-inspections.json');
 
@@ -18,8 +19,8 @@ export function readInspectionsFile(file = INSPECTIONS_FILE): InspectionsFile {
   return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as InspectionsFile) : { about: '', servers: {} };
 }
 
-/** Makes the table match the file: each tool's inspection written when it changed, those no longer in it removed;
- *  a tool an editor changed keeps what it has. */
+/** Makes the table match the file: each tool's inspection written when it changed (and kept as a snapshot of its
+ *  version), those no longer in it removed; a tool an editor changed keeps what it has. */
 export async function seedInspections(db: DB, file = INSPECTIONS_FILE): Promise<number> {
   const { servers } = readInspectionsFile(file);
   await inTransaction(db, async (trx) => {
@@ -39,6 +40,8 @@ export async function seedInspections(db: DB, file = INSPECTIONS_FILE): Promise<
         { tool_slug: slug, doc: JSON.stringify(inspection) },
         { key: 'tool_slug' },
       );
+      // Each new content is kept as a snapshot of its version (checks/history.ts); the same content is not.
+      await recordSnapshot(trx, slug, inspection);
     }
     await publicWrite(trx, async (w) => {
       let q = w.deleteFrom('mcp_inspections');

@@ -41,6 +41,7 @@ export interface CommandSpec {
 
 export interface Offer {
   serverInfo?: { name: string; version: string };
+  instructions?: string;
   tools: InspectedTool[];
   prompts: InspectedPrompt[];
   resources: InspectedResource[];
@@ -219,6 +220,7 @@ export async function inspectCommand(
     const info = client.getServerVersion();
     return {
       serverInfo: info ? { name: info.name, version: info.version } : undefined,
+      instructions: text(client.getInstructions()),
       tools: tools.map((t) =>
         definedOnly({
           name: t.name,

@@ -14,6 +14,8 @@ import { json, type Reply, type ReplyCache } from '../http/cachedResponse';
 import { readVersionsFile } from './versions';
 import { inspectionsFor } from './inspections';
 import { INSPECTION_META_KEY, type McpInspection } from '@aitools/contracts/inspection';
+import { CHECKS_META_KEY, type ChecksFacts } from '@aitools/contracts/checks';
+import { checksFor } from '../checks/facts';
 
 const DEFAULT_LIMIT = 30;
 const MAX_LIMIT = 100;
@@ -36,7 +38,14 @@ function registryPackage(pkg: McpPackage): McpPackage {
   return { ...rest, identifier: `${pkg.identifier}:${version}` };
 }
 
-function serverResponse(s: ListedServer, origin: string, inspection?: McpInspection) {
+/** The checks of each server that has an inspection record, by slug. */
+async function checksOf(db: DB, inspections: Map<string, McpInspection>): Promise<Map<string, ChecksFacts>> {
+  const out = new Map<string, ChecksFacts>();
+  for (const [slug, inspection] of inspections) out.set(slug, await checksFor(db, slug, inspection));
+  return out;
+}
+
+function serverResponse(s: ListedServer, origin: string, inspection?: McpInspection, checks?: ChecksFacts) {
   const server: ServerJson = {
     ...s.doc,
     version: s.doc.version ?? UNKNOWN_VERSION,
@@ -56,6 +65,8 @@ function serverResponse(s: ListedServer, origin: string, inspection?: McpInspect
       },
       // What running the server showed it offers (or why it was not run): our own key, beside the listing's.
       ...(inspection ? { [INSPECTION_META_KEY]: inspection } : {}),
+      // Findings in its texts, its license and tool history (docs/mcp.md, "Description checks").
+      ...(checks ? { [CHECKS_META_KEY]: checks } : {}),
     },
   };
 }
@@ -83,7 +94,7 @@ export function registryRouter(db: DB, siteOrigin: string, reads: ReplyCache): R
     '/servers',
     reads.route(async (req) => {
       const q = req.query as Record<string, unknown>;
-      for (const key of ['search', 'cursor', 'limit', 'updated_since', 'version']) {
+      for (const key of ['search', 'cursor', 'limit', 'updated_since', 'version', 'findings']) {
         if (q[key] !== undefined && typeof q[key] !== 'string') return badRequest(`${key} must be given once`);
       }
       const limit = q.limit === undefined ? DEFAULT_LIMIT : Number(q.limit);
@@ -98,19 +109,26 @@ export function registryRouter(db: DB, siteOrigin: string, reads: ReplyCache): R
         updatedSince = new Date(q.updated_since as string).toISOString();
       }
       const version = q.version as string | undefined;
+      // Our own filter: only servers whose texts were checked and have no open finding.
+      if (q.findings !== undefined && q.findings !== 'none') return badRequest('findings must be "none" when given');
+      const onlyClean = q.findings === 'none';
       const search = ((q.search as string | undefined) ?? '').trim().slice(0, 200);
       const page = await listServers(db, { search: search || undefined, after, updatedSince, limit });
       // Each server has one version here, so 'latest' or its exact version keeps it and any other version drops it.
-      const servers = page.servers.filter(
+      const versioned = page.servers.filter(
         (s) => !version || version === 'latest' || version === (s.doc.version ?? UNKNOWN_VERSION),
       );
       const last = page.servers[page.servers.length - 1];
       const inspections = await inspectionsFor(
         db,
-        servers.map((s) => s.slug),
+        versioned.map((s) => s.slug),
+      );
+      const checks = await checksOf(db, inspections);
+      const servers = versioned.filter(
+        (s) => !onlyClean || (inspections.get(s.slug)?.status === 'inspected' && checks.get(s.slug)?.open === 0),
       );
       const body = {
-        servers: servers.map((s) => serverResponse(s, siteOrigin, inspections.get(s.slug))),
+        servers: servers.map((s) => serverResponse(s, siteOrigin, inspections.get(s.slug), checks.get(s.slug))),
         metadata: { count: servers.length, ...(page.more && last ? { nextCursor: encodeCursor(last.doc.name) } : {}) },
       };
       return json(body, 200);
@@ -122,8 +140,12 @@ export function registryRouter(db: DB, siteOrigin: string, reads: ReplyCache): R
     reads.route(async (req) => {
       const s = await getListedServer(db, req.params.name as string);
       if (!s) return movedTo(renamed, req.params.name as string, '/versions') ?? notFound();
-      const inspection = (await inspectionsFor(db, [s.slug])).get(s.slug);
-      return json({ servers: [serverResponse(s, siteOrigin, inspection)], metadata: { count: 1 } });
+      const inspections = await inspectionsFor(db, [s.slug]);
+      const checks = await checksOf(db, inspections);
+      return json({
+        servers: [serverResponse(s, siteOrigin, inspections.get(s.slug), checks.get(s.slug))],
+        metadata: { count: 1 },
+      });
     }),
   );
 
@@ -138,7 +160,9 @@ export function registryRouter(db: DB, siteOrigin: string, reads: ReplyCache): R
           notFound()
         );
       if (version !== 'latest' && version !== (s.doc.version ?? UNKNOWN_VERSION)) return notFound();
-      return json(serverResponse(s, siteOrigin, (await inspectionsFor(db, [s.slug])).get(s.slug)));
+      const inspections = await inspectionsFor(db, [s.slug]);
+      const checks = await checksOf(db, inspections);
+      return json(serverResponse(s, siteOrigin, inspections.get(s.slug), checks.get(s.slug)));
     }),
   );
 

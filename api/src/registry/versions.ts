@@ -101,6 +101,15 @@ export async function npmView(pkg: string): Promise<NpmFacts> {
   };
 }
 
+/** The `license` a package version's own metadata declares, as written (an old object form gives its type). */
+export async function npmLicense(pkg: string, version: string): Promise<string | undefined> {
+  const { stdout } = await run('npm', ['view', `${pkg}@${version}`, 'license', '--json'], { timeout: 60_000 });
+  const license = stdout.trim() ? (JSON.parse(stdout) as unknown) : undefined;
+  if (typeof license === 'string') return license;
+  const type = (license as { type?: unknown } | undefined)?.type;
+  return typeof type === 'string' ? type : undefined;
+}
+
 /** The record's first npm package: the one whose release the record's version follows. */
 export const npmPackageOf = (doc: ServerJson) => doc.packages?.find((p) => p.registryType === 'npm');
 

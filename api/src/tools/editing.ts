@@ -71,7 +71,8 @@ export function applyEdit(tool: Tool, edit: ToolEdit, today: string): ToolInput 
 
 /**
  * Moves a tool to a new slug inside `trx`: its MCP record and inspection follow (their rows name the tool by slug,
- * so they are written again under the new one), and the old slug becomes an alias.
+ * so they are written again under the new one), as do its checks' snapshots, flags and dismissals, and the old slug
+ * becomes an alias.
  */
 async function moveSlug(trx: DB, from: string, to: string): Promise<void> {
   const taken = await trx.selectFrom('tools').select('id').where('slug', '=', to).executeTakeFirst();
@@ -91,6 +92,8 @@ async function moveSlug(trx: DB, from: string, to: string): Promise<void> {
       .insertInto('mcp_inspections')
       .values({ ...i, tool_slug: to })
       .execute();
+  for (const table of ['check_snapshots', 'check_rug_pulls', 'check_dismissals'] as const)
+    await trx.updateTable(table).set({ tool_slug: to }).where('tool_slug', '=', from).execute();
   await addSlugAlias(trx, from, to);
 }
 

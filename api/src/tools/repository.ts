@@ -2,6 +2,7 @@ import { dialectOf, type DB } from '../db/connection';
 import { dataVersion, publicWrite, upsertPublic } from '../db/dataVersion';
 import { toToolSummary, type Tool, type ToolSummary } from '@aitools/contracts/tools';
 import { offeredToolNames } from '../registry/inspections';
+import { openFindingCounts } from '../checks/facts';
 
 /** Tools are stored whole as JSON (the seed's shape) with the columns the list needs for indexing. */
 interface ToolRow {
@@ -27,12 +28,14 @@ export async function listToolSummaries(db: DB): Promise<ToolSummary[]> {
     const list = Promise.all([
       db.selectFrom('tools').select(['id', 'doc']).where('hidden_at', 'is', null).orderBy('id').execute(),
       offeredToolNames(db),
-    ]).then(([rows, offered]) =>
+      openFindingCounts(db),
+    ]).then(([rows, offered, findings]) =>
       Object.freeze(
         rows.map((r) => {
           const summary = toToolSummary(rowToTool(r));
           const names = offered.get(summary.slug);
-          return names ? { ...summary, mcpTools: names } : summary;
+          // An inspected server's open findings: 0 says its texts were checked and nothing is open.
+          return names ? { ...summary, mcpTools: names, openFindings: findings.get(summary.slug) ?? 0 } : summary;
         }),
       ),
     );

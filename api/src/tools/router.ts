@@ -4,6 +4,7 @@ import { findTool, listToolSummaries } from './repository';
 import { similarTools } from './similar';
 import { getServerByToolSlug } from '../registry/repository';
 import { getInspection } from '../registry/inspections';
+import { checksFor } from '../checks/facts';
 import { inspectionForPage } from '@aitools/contracts/inspection';
 import { toToolSummary } from '@aitools/contracts/tools';
 import { MAX_SEARCH_LENGTH, queryTools, readToolQuery, searchTools } from '@aitools/contracts/toolQuery';
@@ -42,9 +43,11 @@ export function toolsRouter(db: DB, reads: ReplyCache): Router {
       const stored = mcpServer ? await getInspection(db, tool.slug) : null;
       // The page shows parameters only; /v0.1 carries the full input schemas.
       const mcpInspection = stored && inspectionForPage(stored);
+      const mcpChecks = stored ? await checksFor(db, tool.slug, stored) : undefined;
       const extras: ToolDetailExtras = {
         ...(mcpServer ? { mcpServer } : {}),
         ...(mcpInspection ? { mcpInspection } : {}),
+        ...(mcpChecks ? { mcpChecks } : {}),
         similar: similarTools(toToolSummary(tool), await listToolSummaries(db)),
       };
       // The bare record, not the success shape: docs/product.md (API calls) fixes this answer (contracts/answers.ts).

@@ -17,6 +17,7 @@ export const SECTIONS: Section[] = [
   { to: '/', label: 'Dashboard', shown: () => true },
   { to: '/submissions', label: 'Submissions', shown: can.readModeration },
   { to: '/inbox', label: 'Inbox', shown: can.readModeration },
+  { to: '/checks', label: 'Checks', shown: can.readModeration },
   { to: '/releases', label: 'Releases', shown: () => true },
   { to: '/tokens', label: 'Tokens', shown: can.admin },
   { to: '/people', label: 'People', shown: can.admin },

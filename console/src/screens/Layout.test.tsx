@@ -31,7 +31,7 @@ describe('the frame and the roles', () => {
 
   it('a moderator is not offered the admin sections', async () => {
     renderConsole('/', person([{ role: 'moderator' }]), api);
-    expect(await sections()).toEqual(['Dashboard', 'Submissions', 'Inbox', 'Releases', 'My passkeys']);
+    expect(await sections()).toEqual(['Dashboard', 'Submissions', 'Inbox', 'Checks', 'Releases', 'My passkeys']);
   });
 
   it('an editor is offered the content area; a moderator and an admin are not', async () => {

@@ -27,6 +27,7 @@ import { ToolFaqAccordion } from '../features/faq/components/ToolFaqAccordion';
 import { Screenshot } from '../features/tools/components/Screenshot';
 import { InstallSection } from '../features/install/InstallSection';
 import { SimilarTools } from '../features/similar/SimilarTools';
+import { Checks } from '../features/checks/Checks';
 import { ServerTools } from '../features/server-tools/ServerTools';
 import { toolPath } from '@aitools/platform/routes';
 import '../styles.css';
@@ -218,6 +219,7 @@ function ToolDetail({ data: lookup }: RouteProps<ToolLookup>) {
         </section>
 
         <InstallSection tool={tool} />
+        <Checks tool={tool} />
         <ServerTools tool={tool} />
         {/* Below the fold on a phone: hydrated after the rest (HydrateLater), in two parts. */}
         <HydrateLater>

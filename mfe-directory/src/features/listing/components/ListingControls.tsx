@@ -15,7 +15,11 @@ import type { QueryLink } from './queryLink';
 const SIZE_OPTIONS = PAGE_SIZES.map((n) => ({ value: n, label: n }));
 
 /** "Free" and "Paid" come only from a tool page's Explore More links; they show as active chips when set. */
-const EXTRA_TYPE_LABELS: Partial<Record<TypeFilter, string>> = { free: 'Free', paid: 'Paid' };
+const EXTRA_TYPE_LABELS: Partial<Record<TypeFilter, string>> = {
+  free: 'Free',
+  paid: 'Paid',
+  checked: 'MCP Servers with no open findings',
+};
 
 interface Props {
   form: RefObject<HTMLFormElement | null>;
@@ -108,6 +112,13 @@ export function ListingControls({ form, query, controls, queryLink, total, fallb
           </li>
         ))}
       </ul>
+      {type === 'mcp-servers' && (
+        <p className="dir-hint">
+          <a {...queryLink({ type: 'checked' }, () => controls.onType('checked'))}>
+            Only servers whose descriptions were checked with no open findings
+          </a>
+        </p>
+      )}
       {category !== 'All' && <p className="dir-hint">Click "{category}" again to clear filter</p>}
       {fallback && (
         <p className="dir-hint">

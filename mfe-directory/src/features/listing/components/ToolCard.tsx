@@ -2,7 +2,7 @@ import { memo, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { ToolSummary } from '@aitools/contracts/tools';
 import { LogoTile } from '../../tools/components/LogoTile';
-import { McpBadgeLabel, PricingBadge } from '../../tools/components/Badges';
+import { FindingsBadge, McpBadgeLabel, PricingBadge } from '../../tools/components/Badges';
 import { cardToolType, normaliseCategory } from '@aitools/contracts/toolQuery';
 import { toolPath } from '@aitools/platform/routes';
 import { plainClick } from '../../../shared/plainClick';
@@ -38,6 +38,7 @@ export const ToolCard = memo(function ToolCard({ tool, saveScroll }: { tool: Too
       <div className="dir-card__badges">
         <span className="badge dir-badge--category">{normaliseCategory(tool.category) ?? type}</span>
         <PricingBadge pricing={tool.pricing} />
+        <FindingsBadge open={tool.openFindings} />
       </div>
       <div className="dir-card__head">
         {/* Keyed by the tool: a card showing another tool starts with a fresh image state. */}

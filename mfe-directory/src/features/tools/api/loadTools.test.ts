@@ -28,6 +28,22 @@ describe('reading the tool list', () => {
     const found = queryTools(list, { ...DEFAULT_QUERY, search: 'navigate' });
     expect(found.tools.map((t) => t.slug)).toEqual(['playwright-mcp']);
   });
+  it("keeps an inspected server's open findings for its badge and the type=checked filter, and nothing else", () => {
+    const item = (id: number, openFindings: unknown) => ({
+      id,
+      name: `Server ${id}`,
+      slug: `server-${id}`,
+      description: 'An MCP server',
+      website: 'https://s.test',
+      category: 'MCP Servers',
+      tags: [],
+      openFindings,
+    });
+    const list = readToolList([item(1, 2), item(2, 0), item(3, 'many'), item(4, -1)])!;
+    expect(list.map((t) => t.openFindings)).toEqual([2, 0, undefined, undefined]);
+    const checked = queryTools(list, { ...DEFAULT_QUERY, type: 'checked' });
+    expect(checked.tools.map((t) => t.slug)).toEqual(['server-2']);
+  });
   it('rejects other shapes and drops items without name or slug', () => {
     expect(readToolList({ data: [] })).toBeNull();
     expect(readToolList({ success: false, data: [] })).toBeNull();

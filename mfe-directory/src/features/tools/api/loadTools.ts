@@ -18,7 +18,12 @@ function toSummary(item: unknown): ToolSummary | null {
   });
   // An MCP server's tool names are searched too (contracts/searchText.ts): the browser's answers must match the API's.
   const mcpTools = Array.isArray(item.mcpTools) ? item.mcpTools.filter((t): t is string => typeof t === 'string') : [];
-  return mcpTools.length ? { ...summary, mcpTools } : summary;
+  // An inspected server's open findings: the card's badge and the "no open findings" filter read them.
+  const openFindings =
+    typeof item.openFindings === 'number' && Number.isInteger(item.openFindings) && item.openFindings >= 0
+      ? { openFindings: item.openFindings }
+      : {};
+  return { ...summary, ...(mcpTools.length ? { mcpTools } : {}), ...openFindings };
 }
 
 /** A `tools` array, a `data` array when success is set, or a bare array; anything else is invalid (null; docs/product.md, API calls). */

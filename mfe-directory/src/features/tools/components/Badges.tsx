@@ -16,3 +16,10 @@ export function McpBadgeLabel({ badge }: { badge?: McpBadge }) {
     </span>
   );
 }
+
+/** On an MCP server's card: its texts have open findings (docs/mcp.md, "Description checks"); the page's Checks
+ *  section says which. */
+export function FindingsBadge({ open }: { open?: number }) {
+  if (!open) return null;
+  return <span className="badge dir-badge--findings">{open === 1 ? '1 open finding' : `${open} open findings`}</span>;
+}

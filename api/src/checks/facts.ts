@@ -1,0 +1,126 @@
+/**
+ * The checks as a server's page and /v0.1 show them: the findings of its inspection (with moderators' dismissals),
+ * its license, its tool history and rug-pull flags; and the count of open findings per server for the cards' badge
+ * and the "no open findings" filter. A moderator's dismissal is a public write: the cached pages follow it.
+ */
+import type { ChecksFacts, Finding } from '@aitools/contracts/checks';
+import type { McpInspection } from '@aitools/contracts/inspection';
+import type { DB } from '../db/connection';
+import { publicWrite } from '../db/dataVersion';
+import { historyOf } from './history';
+import { licenseFacts } from './license';
+import { scanInspection } from './scan';
+
+async function dismissalsOf(db: DB, slugs?: string[]) {
+  let q = db.selectFrom('check_dismissals').selectAll();
+  if (slugs) {
+    if (!slugs.length) return [];
+    q = q.where('tool_slug', 'in', slugs);
+  }
+  return q.execute();
+}
+
+/** The inspection's findings, each dismissed one with its reason and time. */
+export async function findingsOf(db: DB, slug: string, inspection: McpInspection): Promise<Finding[]> {
+  const dismissed = new Map((await dismissalsOf(db, [slug])).map((d) => [d.finding_id, d]));
+  return scanInspection(inspection).map((f) => {
+    const d = dismissed.get(f.id);
+    return d ? { ...f, dismissed: { reason: d.reason, at: d.dismissed_at } } : f;
+  });
+}
+
+export async function checksFor(db: DB, slug: string, inspection: McpInspection): Promise<ChecksFacts> {
+  const findings = await findingsOf(db, slug, inspection);
+  return {
+    findings,
+    open: findings.filter((f) => !f.dismissed).length,
+    license: licenseFacts(inspection.license),
+    ...(await historyOf(db, slug)),
+  };
+}
+
+/** Open findings per inspected server, by its tool's slug (servers without any are left out). */
+export async function openFindingCounts(db: DB): Promise<Map<string, number>> {
+  const [rows, dismissals] = await Promise.all([
+    db.selectFrom('mcp_inspections').select(['tool_slug', 'doc']).execute(),
+    dismissalsOf(db),
+  ]);
+  const dismissed = new Set(dismissals.map((d) => `${d.tool_slug}\n${d.finding_id}`));
+  const out = new Map<string, number>();
+  for (const r of rows) {
+    const open = scanInspection(JSON.parse(r.doc) as McpInspection).filter(
+      (f) => !dismissed.has(`${r.tool_slug}\n${f.id}`),
+    ).length;
+    if (open) out.set(r.tool_slug, open);
+  }
+  return out;
+}
+
+export class CheckError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** A moderator's dismissal of one of a server's findings, with the reason (the caller writes the audit row in the
+ *  same transaction). Refuses a finding the server's current inspection does not have. */
+export async function dismissFinding(
+  db: DB,
+  slug: string,
+  findingId: string,
+  reason: string,
+  by: string,
+  now = new Date(),
+): Promise<Finding> {
+  const row = await db.selectFrom('mcp_inspections').select('doc').where('tool_slug', '=', slug).executeTakeFirst();
+  const finding = row && scanInspection(JSON.parse(row.doc) as McpInspection).find((f) => f.id === findingId);
+  if (!finding) throw new CheckError(404, `No finding ${findingId} on ${slug}.`);
+  await publicWrite(db, async (trx) => {
+    await trx
+      .insertInto('check_dismissals')
+      .values({ tool_slug: slug, finding_id: findingId, reason, dismissed_by: by, dismissed_at: now.toISOString() })
+      .onConflict((oc) => oc.columns(['tool_slug', 'finding_id']).doUpdateSet({ reason, dismissed_by: by }))
+      .execute();
+    return true;
+  });
+  return finding;
+}
+
+/** A moderator's review of a change within one version (the caller writes the audit row). */
+export async function reviewRugPull(db: DB, id: number, reason: string, by: string, now = new Date()) {
+  const flag = await db.selectFrom('check_rug_pulls').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!flag) throw new CheckError(404, `No flagged change ${id}.`);
+  if (flag.reviewed_at) throw new CheckError(409, `The change ${id} was already reviewed.`);
+  await publicWrite(db, async (trx) => {
+    await trx
+      .updateTable('check_rug_pulls')
+      .set({ reviewed_at: now.toISOString(), reviewed_by: by, review_reason: reason })
+      .where('id', '=', id)
+      .execute();
+    return true;
+  });
+  return flag;
+}
+
+/** The moderators' queue: changes within one version not yet reviewed, and open findings, per server. */
+export async function checksQueue(db: DB) {
+  const flags = await db
+    .selectFrom('check_rug_pulls')
+    .select(['id', 'tool_slug', 'version', 'flagged_at'])
+    .where('reviewed_at', 'is', null)
+    .orderBy('id')
+    .execute();
+  const rows = await db.selectFrom('mcp_inspections').select(['tool_slug', 'doc']).orderBy('tool_slug').execute();
+  const findings: { slug: string; findings: Finding[] }[] = [];
+  for (const r of rows) {
+    const list = await findingsOf(db, r.tool_slug, JSON.parse(r.doc) as McpInspection);
+    if (list.length) findings.push({ slug: r.tool_slug, findings: list });
+  }
+  return {
+    rugPulls: flags.map((f) => ({ id: f.id, slug: f.tool_slug, version: f.version, flaggedAt: f.flagged_at })),
+    findings,
+  };
+}
