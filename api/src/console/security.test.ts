@@ -5,7 +5,7 @@
  */
 import request from 'supertest';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   CONSOLE_ORIGIN,
   ConsoleBrowser,
@@ -116,6 +116,28 @@ describe('sessions', () => {
     const after = await t.db.selectFrom('console_sessions').select('id_hash').execute();
     expect(after.length).toBe(1);
     expect(before.length).toBeGreaterThan(1);
+  });
+});
+
+describe('a short idle limit', () => {
+  it('keeps a session in use: the idle clock is not counted in whole minutes', async () => {
+    const { person } = await signedInPerson(t, 'Short idle', [{ role: 'viewer' }]);
+    // The shortest limit configuration allows (CONSOLE_IDLE_MINUTES=1), and a request every 40 seconds.
+    const times = { idleMs: 60_000, absoluteMs: 12 * 3_600_000 };
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const id = await startSession(t.db, person.id, times);
+      const req = { headers: { cookie: `__Host-console=${id}` } };
+      for (let request = 1; request <= 10; request++) {
+        vi.advanceTimersByTime(40_000);
+        expect(await currentSession(t.db, req, times), `request ${request}, 40 s after the one before`).not.toBeNull();
+      }
+      // Left alone for the whole limit, it ends.
+      vi.advanceTimersByTime(60_000);
+      expect(await currentSession(t.db, req, times)).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 
