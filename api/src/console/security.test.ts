@@ -209,6 +209,16 @@ describe('same-origin changes', () => {
       expect(res.status, JSON.stringify(headers)).toBe(403);
     }
     expect(await people()).toBe(count);
+    // On the record: one row (an address's refusals are written once a minute, with how many followed).
+    const { entries } = await listAudit(t.db, { action: 'console.cross-site' });
+    expect(entries.map((e) => [e.actor, e.target, e.outcome, e.summary])).toEqual([
+      [
+        'anonymous',
+        '/api/invitations',
+        'refused',
+        `refused: a change from another site (Origin ${CONSOLE_ORIGIN}, Sec-Fetch-Site cross-site)`,
+      ],
+    ]);
     // The same request from the console itself is accepted.
     expect((await admin.browser.post('/api/invitations', body)).status).toBe(201);
   });
@@ -255,6 +265,13 @@ describe('sign-in limits', () => {
           ).status,
         );
       expect(statuses).toEqual([200, 200, 200, 429, 429]);
+      // The refusals are on the audit trail (written once the 429 is sent; once a minute per address).
+      await vi.waitFor(async () => {
+        const { entries } = await listAudit(limited.db, { action: 'auth.limit' });
+        expect(entries.map((e) => [e.actor, e.target, e.outcome])).toEqual([
+          ['anonymous', '/api/auth/login/options', 'refused'],
+        ]);
+      });
     } finally {
       await limited.close();
     }
@@ -275,6 +292,10 @@ describe('sign-in limits', () => {
         statuses.push((await browser.post('/api/auth/login/verify', { response: answer }, xff)).status);
       }
       expect(statuses).toEqual([401, 401, 429, 429]);
+      await vi.waitFor(async () => {
+        const { entries } = await listAudit(perPerson.db, { action: 'auth.limit' });
+        expect(entries.map((e) => e.target)).toEqual(['/api/auth/login/verify', '/api/auth/login/verify']);
+      });
     } finally {
       await perPerson.close();
     }

@@ -126,6 +126,13 @@ describe('saving a tool', () => {
     expect((await editor.post('/api/tools/claude/versions/2/restore', { base: 3 })).status).toBe(409);
   });
 
+  it('audits a restore under tool.restore, the version it brought back in the summary, beside the refusals', async () => {
+    const { entries } = await listAudit(t.db, { action: 'tool.restore' });
+    const done = entries.filter((e) => e.outcome === 'ok' && e.target === '/tool/claude');
+    expect(done.map((e) => e.summary)).toEqual(['version 1 restored: changed description']);
+    expect(entries.some((e) => e.action !== 'tool.restore')).toBe(false);
+  });
+
   it('the registry record after an edit is still valid against the published server.json schema', async () => {
     const slug = 'github-mcp-server';
     const { edit } = await open(slug);
