@@ -353,6 +353,29 @@ describe('WebAuthn checks', () => {
     expect((await browser.post('/api/auth/login/verify', { response: answer })).status).toBe(400);
   });
 
+  it('refuses a cloned authenticator whose signature counter is behind the stored one, and keeps the stored count', async () => {
+    const { key, person } = await signedInPerson(t, 'Cloned', [{ role: 'viewer' }]);
+    const copy = key.clone();
+    // The original signs in twice (counter 1, then 2); the copy's next answer carries 1, a count already seen.
+    for (let i = 0; i < 2; i++) expect((await signIn(new ConsoleBrowser(t), key)).status).toBe(200);
+    const stored = async () =>
+      Number(
+        (
+          await t.db
+            .selectFrom('console_passkeys')
+            .select('counter')
+            .where('person_id', '=', person.id)
+            .executeTakeFirstOrThrow()
+        ).counter,
+      );
+    expect(await stored()).toBe(2);
+    const cloned = await signIn(new ConsoleBrowser(t), copy);
+    expect(cloned.status).toBe(401);
+    expect(await stored()).toBe(2);
+    // The original goes on working.
+    expect((await signIn(new ConsoleBrowser(t), key)).status).toBe(200);
+  });
+
   it('refuses an answer from another browser than the one given the challenge', async () => {
     const { key } = await signedInPerson(t, 'Other browser', [{ role: 'viewer' }]);
     const asked = new ConsoleBrowser(t);
