@@ -3,11 +3,16 @@
  * spec with node's test runner, one file at a time (the specs share the server and one Chromium each).
  */
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startSite } from './harness';
 import { launchBrowser } from './browser';
+
+// Every server of the run logs here, and every secret the run makes is noted here (harness.ts): set before the
+// harness is loaded, since it reads the folder once.
+const logDir = mkdtempSync(join(tmpdir(), 'aitools-e2e-logs-'));
+process.env.E2E_LOG_DIR = logDir;
+const { SECRETS_FILE, startSite } = await import('./harness');
 
 const specsDir = join(import.meta.dirname, 'specs');
 const only = process.argv.slice(2);
@@ -60,4 +65,37 @@ try {
 } finally {
   await site.stop();
 }
+if (secretsStayedOutOfLogs()) rmSync(logDir, { recursive: true, force: true });
+else {
+  console.error(`the logs are kept in ${logDir}`);
+  status = 1;
+}
 process.exit(status);
+
+/**
+ * Reads the whole output of every server the run started for every secret the run made (invitation and recovery
+ * tokens, preview signatures, release tokens, session ids, metrics tokens): none may appear (docs/testing.md).
+ */
+function secretsStayedOutOfLogs(): boolean {
+  const secretsPath = join(logDir, SECRETS_FILE);
+  const secrets = readdirSync(logDir).includes(SECRETS_FILE)
+    ? readFileSync(secretsPath, 'utf8')
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as { kind: string; value: string })
+    : [];
+  const logs = readdirSync(logDir).filter((f) => f.endsWith('.log'));
+  let lines = 0;
+  const found: string[] = [];
+  for (const file of logs) {
+    const text = readFileSync(join(logDir, file), 'utf8');
+    lines += text.split('\n').length - 1;
+    for (const { kind, value } of secrets) if (text.includes(value)) found.push(`${kind} in ${file}`);
+  }
+  const kinds = [...new Set(secrets.map((s) => s.kind))].sort().join(', ') || 'none';
+  console.log(
+    `secrets in logs: ${secrets.length} secrets made by the run (${kinds}) looked for in ${lines} lines of ${logs.length} server logs: ${found.length} found`,
+  );
+  for (const f of [...new Set(found)]) console.error(`  a ${f}`);
+  return found.length === 0;
+}
