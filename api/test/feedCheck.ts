@@ -6,8 +6,9 @@
 import { Readable } from 'node:stream';
 import FeedParser from 'feedparser';
 
-/** Every character an editor or a submission can store that XML or a feed reader might trip on. */
-export const HOSTILE = `<img src=x onerror=alert(1)> & &amp; ]]> "q" 'a' \u0000\u0001\u0008\u000b\u001f\u007f <![CDATA[x]]> <!-- c --> \uFFFE ok`;
+/** Every character an editor or a submission can store that XML or a feed reader might trip on (NUL aside: Postgres
+ *  text cannot hold it, and every write path refuses it). */
+export const HOSTILE = `<img src=x onerror=alert(1)> & &amp; ]]> "q" 'a' \u0001\u0008\u000b\u001f\u007f <![CDATA[x]]> <!-- c --> \uFFFE ok`;
 
 export interface ReadFeed {
   type: string;

@@ -12,6 +12,7 @@ import { listPublishedPosts } from '../blog/repository';
 import { renderHeadTags } from '@aitools/platform/head-tags';
 import { upsertPost } from '../blog/repository';
 import { parseFeed, HOSTILE } from '../../test/feedCheck';
+import { xmlChars } from './atom';
 
 let app: Express;
 let db: DB;
@@ -99,8 +100,8 @@ describe('feeds', () => {
 
 describe('feeds with any text an editor or a submission can store', () => {
   type TextConstruct = { '@_type': string; '#text': string };
-  /** What XML 1.0 can carry of HOSTILE: all but NUL, the C0 controls other than tab and newlines, and U+FFFE. */
-  const carried = (stored: string) => stored.replace(/[\u0000\u0001\u0008\u000b\u001f\uFFFE]/g, '');
+  /** What XML 1.0 can carry of HOSTILE: all but the C0 controls other than tab and newlines, and U+FFFE. */
+  const carried = (stored: string) => stored.replace(/[\u0001\u0008\u000b\u001f\uFFFE]/g, '');
   const title = `Colors ${HOSTILE}`;
   const category = `Cat ${HOSTILE}`;
   const summary = `Summary <p onclick="x()">${HOSTILE}</p>`;
@@ -148,4 +149,10 @@ describe('feeds with any text an editor or a submission can store', () => {
       expect(res.text).not.toMatch(/<(img|p|script)\b/);
       expect(res.text).not.toContain('type="html"');
     });
+});
+
+describe('xmlChars', () => {
+  it('leaves out what XML 1.0 cannot carry (NUL, C0 controls, U+FFFE, a lone surrogate) and keeps the rest', () => {
+    expect(xmlChars('a\u0000b\u0001c\tD\n\r\uFFFE\uD800e \u{1F600} <&>')).toBe('abc\tD\n\re \u{1F600} <&>');
+  });
 });
