@@ -9,7 +9,7 @@ import { insertSubmission } from '../forms/repository';
 import { testDatabaseLocation } from '../../test/testDatabase';
 import { listAudit } from './audit';
 import { listPeople } from './people';
-import { recordConsoleOrigin } from './consoleOrigin';
+import { consoleOriginFile, recordConsoleOrigin } from './consoleOrigin';
 
 const dir = mkdtempSync(join(tmpdir(), 'console-cli-'));
 let location: string;
@@ -30,6 +30,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await db.destroy();
+  rmSync(consoleOriginFile(location), { force: true });
   rmSync(dir, { recursive: true, force: true });
 });
 
