@@ -92,6 +92,8 @@ describe('nothing secret in a log line', () => {
     await request(app).get(`/__preview/post/hello?exp=1900000000&sig=${secrets[1]}`);
     await request(app).get(`/__preview/blog/r1?exp=1&sig=${secrets[1]}&token=${secrets[2]}&apiKey=${secrets[3]}`);
     await request(app).get(`/x?session_id=${secrets[4]}&access%5Ftoken=${secrets[5]}&q=colors`);
+    await request(app).get(`/INVITE/${secrets[0]}`);
+    await request(app).get(`/%69nvite/${secrets[0]}`);
     await new Promise((r) => setImmediate(r));
     const text = JSON.stringify(lines);
     for (const secret of secrets) expect(text).not.toContain(secret);
@@ -100,6 +102,8 @@ describe('nothing secret in a log line', () => {
       '/__preview/post/hello?exp=1900000000&sig=[redacted]',
       '/__preview/blog/r1?exp=1&sig=[redacted]&token=[redacted]&apiKey=[redacted]',
       '/x?session_id=[redacted]&access%5Ftoken=[redacted]&q=colors',
+      '/invite/[redacted]',
+      '/invite/[redacted]',
     ]);
   });
 

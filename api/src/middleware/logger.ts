@@ -43,7 +43,8 @@ export function loggedUrl(url: string | undefined): string {
   const raw = url ?? '';
   const q = raw.indexOf('?');
   let path = q < 0 ? raw : raw.slice(0, q);
-  if (path.startsWith(INVITE_PATH)) path = INVITE_PATH + REDACTED;
+  // Express matches paths whatever their case; any form of the invitation path has its token redacted.
+  if (safeDecode(path).toLowerCase().startsWith(INVITE_PATH)) path = INVITE_PATH + REDACTED;
   let query = '';
   if (q >= 0)
     query =
