@@ -6,6 +6,7 @@ import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'exp
 import { failure } from '@aitools/contracts/answers';
 import { inTransaction, type DB } from '../db/connection';
 import { errorStatus, HttpError, publicErrorMessage } from '../middleware/errors';
+import { loggedUrl } from '../middleware/logger';
 import { ModerationError } from '../moderation/service';
 import { ReleaseError } from '../releases/refusal';
 import { TokenError } from '../releases/tokens';
@@ -73,7 +74,8 @@ export function refusalAudit(db: DB, now: () => number = Date.now) {
     await writeAudit(db, {
       actor: 'anonymous',
       action,
-      target: req.originalUrl.split('?')[0]!,
+      // The address as a log line has it (loggedUrl): an invitation's token never reaches the trail.
+      target: loggedUrl(req.originalUrl).split('?')[0]!,
       summary: last?.more ? `${summary} (and ${last.more} more since the last row)` : summary,
       address: addressOf(req),
       outcome: 'refused',

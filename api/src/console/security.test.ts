@@ -225,18 +225,24 @@ describe('same-origin changes', () => {
     expect((await admin.browser.post('/api/invitations', body)).status).toBe(201);
   });
 
-  it('writes refusals from one address once a minute, saying how many followed', async () => {
+  it('writes refusals from one address once a minute, saying how many followed, and never an invitation token', async () => {
     let now = 1_000_000;
     const refused = refusalAudit(t.db, () => now);
     const from = (ip: string) => ({ ip, originalUrl: '/api/people?x=1' }) as Request;
     for (let i = 0; i < 5; i++) await refused(from('192.0.2.7'), 'test.flood', 'refused: flood');
     await refused(from('192.0.2.8'), 'test.flood', 'refused: flood');
+    await refused(
+      { ip: '192.0.2.9', originalUrl: '/invite/a-secret-token' } as Request,
+      'test.flood',
+      'refused: flood',
+    );
     now += REFUSAL_ROW_EVERY_MS;
     await refused(from('192.0.2.7'), 'test.flood', 'refused: flood');
     const rows = (await listAudit(t.db, { action: 'test.flood' })).entries.reverse();
     expect(rows.map((r) => [r.address, r.target, r.summary])).toEqual([
       ['192.0.2.7', '/api/people', 'refused: flood'],
       ['192.0.2.8', '/api/people', 'refused: flood'],
+      ['192.0.2.9', '/invite/[redacted]', 'refused: flood'],
       ['192.0.2.7', '/api/people', 'refused: flood (and 4 more since the last row)'],
     ]);
   });
