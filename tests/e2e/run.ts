@@ -2,7 +2,7 @@
  * The e2e suite: starts the production server once (fresh database, fresh release store), then runs every
  * spec with node's test runner, one file at a time (the specs share the server and one Chromium each).
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -30,7 +30,9 @@ const site = await startSite();
 let status: number;
 try {
   const tap = join(tmpdir(), `e2e-${process.pid}.tap`);
-  const r = spawnSync(
+  // Not spawnSync: this process reads the shared server's output into the run's log folder, and a blocked reader
+  // would leave the server's pipe full.
+  const child = spawn(
     process.execPath,
     [
       '--import',
@@ -48,7 +50,7 @@ try {
       env: { ...process.env, ...site.env, BASE_URL: site.baseUrl, E2E_DIR: site.dir },
     },
   );
-  status = r.status ?? 1;
+  status = await new Promise<number>((resolve) => child.on('close', (code) => resolve(code ?? 1)));
   // For `npm test`'s closing line: the counts of node's test runner. Skipped counts every test and suite marked
   // SKIP or TODO: node's own "# skipped" leaves out a skipped suite (the cluster spec without Postgres) and its tests.
   // A test that ran out of its time is "cancelled" there, and failed here.
