@@ -1,5 +1,6 @@
 import express from 'express';
 import { describe, expect, it } from 'vitest';
+import { canonicalUrl } from '@aitools/platform/head-tags';
 import { loadConfig, parseTrustProxy } from './config';
 
 describe('TRUST_PROXY', () => {
@@ -23,6 +24,16 @@ describe('TRUST_PROXY', () => {
     for (const v of ['1', 'loopback', '10.0.0.0/8,::1', 'uniquelocal'])
       expect(() => app.set('trust proxy', parseTrustProxy(v))).not.toThrow();
     expect(() => app.set('trust proxy', parseTrustProxy('not-an-address'))).toThrow();
+  });
+});
+
+describe('SITE_ORIGIN', () => {
+  it('defaults to the address a plain start serves (http://localhost:<PORT>), so local preview links open', () => {
+    expect(loadConfig({ PORT: '9123' }).siteOrigin).toBe('http://localhost:9123');
+    expect(loadConfig({}).siteOrigin).toBe('http://localhost:8080');
+    // Canonical links stay https whatever the origin's scheme.
+    expect(canonicalUrl(loadConfig({}).siteOrigin, '/blog')).toBe('https://localhost:8080/blog');
+    expect(loadConfig({ SITE_ORIGIN: 'https://dir.example' }).siteOrigin).toBe('https://dir.example');
   });
 });
 

@@ -141,7 +141,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       env.DATABASE_URL ||
       (env.DATABASE_PATH === ':memory:' ? ':memory:' : path(env.DATABASE_PATH, join(VAR_DIR, 'data', 'site.sqlite'))),
     releasesDir: path(env.RELEASES_DIR, join(VAR_DIR, 'releases')),
-    siteOrigin: env.SITE_ORIGIN ?? `https://localhost:${port}`,
+    // The address this server answers at (it speaks plain HTTP; TLS is a proxy's): preview links made on a plain
+    // start must open. Canonical links are https whatever this says (canonicalUrl).
+    siteOrigin: env.SITE_ORIGIN ?? `http://localhost:${port}`,
     apiBase: env.API_BASE ?? '',
     contactEmail: env.CONTACT_EMAIL ?? 'hello@aitoolsdirectory.example',
     // Our own API is the analytics service by default; an empty ANALYTICS_ENDPOINT turns events off.

@@ -3,6 +3,7 @@ import { pathToFileURL } from 'node:url';
 import { loadConfig } from './config';
 import { SHARED_RESOLVE_PARENT } from './paths';
 import { createLogger } from './middleware/logger';
+import { recordConsoleOrigin } from './console/consoleOrigin';
 import { openDatabase } from './db/connection';
 import { seed } from './db/seed';
 import { listSelf } from './mcp/listing';
@@ -48,9 +49,15 @@ const server = createSiteServer(app.handler).listen(config.port, () => {
 });
 // The operator console on its own port (its own origin: docs/operations.md, The console).
 const consoleServer = config.console.port
-  ? createSiteServer(app.console).listen(config.console.port, () =>
-      logger.info(`Operator console at ${config.console.origin} (port ${config.console.port})`),
-    )
+  ? createSiteServer(app.console).listen(config.console.port, () => {
+      logger.info(`Operator console at ${config.console.origin} (port ${config.console.port})`);
+      // For the links `pnpm console invite` prints from another shell (console/consoleOrigin.ts).
+      try {
+        recordConsoleOrigin(config);
+      } catch (err) {
+        logger.warn({ err }, 'the console origin could not be recorded for the operator commands');
+      }
+    })
   : null;
 // Metrics on their own port (keep it private: no token there), for a scraper inside the network.
 const metricsServer = config.metricsPort

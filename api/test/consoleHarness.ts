@@ -5,6 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import express, { type Express } from 'express';
 import request from 'supertest';
 import { createApp, type SiteApp } from '../src/app';
 import { loadConfig } from '../src/config';
@@ -91,9 +92,10 @@ export class ConsoleBrowser {
   async get(path: string) {
     return this.keep(await request(this.t.app.console).get(path).set('Cookie', this.cookieHeader()));
   }
-  async post(path: string, body: object = {}, headers: Record<string, string> = {}) {
+  /** `app`: where the request goes (the console, or overlapping()'s gate in front of it). */
+  async post(path: string, body: object = {}, headers: Record<string, string> = {}, app: Express = this.t.app.console) {
     return this.keep(
-      await request(this.t.app.console)
+      await request(app)
         .post(path)
         .set('Cookie', this.cookieHeader())
         .set('Origin', CONSOLE_ORIGIN)
@@ -105,6 +107,26 @@ export class ConsoleBrowser {
   get session() {
     return this.cookies['__Host-console'];
   }
+}
+
+/**
+ * Makes `calls` overlap in the server: each request is held as it arrives until every one has arrived, and then all
+ * go on together, so none is answered before the server has received them all (on SQLite their transactions then
+ * take turns on its one writer; on Postgres they run at once). `arrived` says how many the gate held.
+ */
+export async function overlapping(
+  t: ConsoleTest,
+  calls: ((app: Express) => Promise<request.Response>)[],
+): Promise<{ answers: request.Response[]; arrived: number }> {
+  const held: (() => void)[] = [];
+  const gate = express();
+  gate.use((_req, _res, next) => {
+    held.push(next);
+    if (held.length === calls.length) for (const go of held) go();
+  });
+  gate.use(t.app.console);
+  const answers = await Promise.all(calls.map((call) => call(gate)));
+  return { answers, arrived: held.length };
 }
 
 /** An invitation link's token. */

@@ -1,7 +1,7 @@
 /**
  * A software passkey for tests: an EC P-256 key made with node:crypto, and WebAuthn answers built by hand as an
  * authenticator and a browser would (attestation "none", authenticatorData, clientDataJSON), with knobs to make
- * them wrong: another origin or RP ID, no user verification.
+ * them wrong: another origin or RP ID, no user verification, a cloned device's counter.
  */
 import { createHash, generateKeyPairSync, randomBytes, sign, type KeyObject } from 'node:crypto';
 
@@ -105,6 +105,12 @@ export class SoftAuthenticator {
       clientExtensionResults: {},
       authenticatorAttachment: 'platform',
     };
+  }
+
+  /** A copy of this authenticator as it is now: the same key, credential and signature counter (a cloned device,
+   *  whose counter falls behind the original's once the original signs in again). */
+  clone(): SoftAuthenticator {
+    return Object.assign(Object.create(SoftAuthenticator.prototype) as SoftAuthenticator, this);
   }
 
   /** The answer to navigator.credentials.get() with these options. */

@@ -3,10 +3,23 @@
  * remotes), but on a free port with its own database and release store, so tests never touch an operator's data.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  cpSync,
+  createWriteStream,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import type { Readable } from 'node:stream';
 
 export const REPO_ROOT = resolve(import.meta.dirname, '..', '..');
 export const API_DIR = join(REPO_ROOT, 'api');
@@ -27,6 +40,63 @@ function ensureServerBuild(): void {
     { cwd: REPO_ROOT, stdio: 'inherit' },
   );
   if (r.status !== 0) throw new Error('the server did not compile (pnpm --filter @aitools/api build)');
+}
+
+/**
+ * An e2e run's log folder (run.ts sets E2E_LOG_DIR): every server the run starts writes its whole output there, at
+ * info level (every request line), and the run notes there each secret it makes. At the end run.ts reads every log
+ * for every secret (docs/testing.md, Secrets in logs). Without it (a server started by hand), output goes to the
+ * terminal as before.
+ */
+const LOG_DIR = process.env.E2E_LOG_DIR;
+export const SECRETS_FILE = 'secrets.jsonl';
+
+/** Notes a secret the run made (an invitation token, a preview signature, a session id...) for run.ts's log scan. */
+export function rememberSecret(kind: string, value: string): void {
+  if (LOG_DIR && value) appendFileSync(join(LOG_DIR, SECRETS_FILE), `${JSON.stringify({ kind, value })}\n`);
+}
+
+/** Notes every secret a command printed: release tokens, invitation and recovery links, preview links. */
+export function rememberSecretsIn(text: string): void {
+  for (const m of text.matchAll(/\baitr_[\w-]+/g)) rememberSecret('release token', m[0]);
+  for (const m of text.matchAll(/\/invite\/([\w-]+)/g)) rememberSecret('invitation token', m[1]!);
+  for (const m of text.matchAll(/[?&]sig=([\w-]+)/g)) rememberSecret('preview signature', m[1]!);
+}
+
+const LEVELS: Record<string, number> = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60 };
+
+/**
+ * A server's output: with a log folder (see LOG_DIR), all of it at info level into a file of the folder, and the
+ * lines at or above the level the test asked for (LOG_LEVEL, warn unless told) echoed to the terminal; without
+ * one, at that level to the terminal. Returns the env to start the server with.
+ */
+function serverOutput(env: Record<string, string>): {
+  env: Record<string, string>;
+  stdio: ['ignore', 'pipe', 'pipe'] | ['ignore', 'inherit', 'inherit'];
+  attach(child: ChildProcess): void;
+} {
+  const asked = env.LOG_LEVEL ?? 'warn';
+  if (env.METRICS_TOKEN) rememberSecret('metrics token', env.METRICS_TOKEN);
+  if (!LOG_DIR) return { env: { ...env, LOG_LEVEL: asked }, stdio: ['ignore', 'inherit', 'inherit'], attach() {} };
+  const file = createWriteStream(join(LOG_DIR, `server-${env.PORT}-${Date.now()}.log`));
+  const echoFrom = LEVELS[asked] ?? Infinity;
+  const copy = (from: Readable | null) => {
+    if (!from) return;
+    createInterface({ input: from }).on('line', (line) => {
+      file.write(`${line}\n`);
+      const level = /^\{"level":(\d+)/.exec(line)?.[1];
+      if (!level || Number(level) >= echoFrom) process.stderr.write(`${line}\n`);
+    });
+  };
+  return {
+    env: { ...env, LOG_LEVEL: 'info' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    attach(child) {
+      copy(child.stdout);
+      copy(child.stderr);
+      child.once('close', () => file.end());
+    },
+  };
 }
 
 export async function freePort(): Promise<number> {
@@ -61,6 +131,7 @@ export function releaseCli(
     env: { ...process.env, ...env },
     encoding: 'utf8',
   });
+  rememberSecretsIn(r.stdout);
   return { status: r.status ?? 1, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -89,7 +160,10 @@ export function runApiScript(
     child.stdout.on('data', (d) => (stdout += d));
     child.stderr.on('data', (d) => (stderr += d));
     child.on('error', reject);
-    child.on('close', (code) => resolve({ status: code ?? 1, stdout, stderr }));
+    child.on('close', (code) => {
+      rememberSecretsIn(stdout);
+      resolve({ status: code ?? 1, stdout, stderr });
+    });
   });
 }
 
@@ -98,11 +172,13 @@ export function runApiScript(
  * once /api/health answers.
  */
 export async function startServerProcess(env: Record<string, string>): Promise<ChildProcess> {
+  const output = serverOutput(env);
   const child = spawn(process.execPath, SERVER, {
     cwd: API_DIR,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, ...output.env },
+    stdio: output.stdio,
   });
+  output.attach(child);
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error('the server exited during start');
@@ -159,11 +235,13 @@ export async function startSite(
     if (r.status !== 0) throw new Error(`release failed:\n${r.stdout}\n${r.stderr}`);
   }
   ensureServerBuild();
+  const output = opts.quiet ? null : serverOutput(env);
   const child: ChildProcess = spawn(process.execPath, SERVER, {
     cwd: API_DIR,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', opts.quiet ? 'ignore' : 'inherit', opts.quiet ? 'ignore' : 'inherit'],
+    env: { ...process.env, ...(output?.env ?? env) },
+    stdio: output?.stdio ?? ['ignore', 'ignore', 'ignore'],
   });
+  output?.attach(child);
   const baseUrl = `http://localhost:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {

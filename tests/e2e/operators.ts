@@ -4,6 +4,8 @@
  */
 import assert from 'node:assert/strict';
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
+import { SESSION_COOKIE } from '../../api/src/console/sessions';
+import { rememberSecret, rememberSecretsIn } from './harness';
 
 export interface Operator {
   name: string;
@@ -44,6 +46,16 @@ export async function operatorBrowser(
   colorScheme: 'light' | 'dark' = 'light',
 ): Promise<{ context: BrowserContext; page: Page; cdp: CDPSession; authenticatorId: string }> {
   const context = await browser.newContext({ colorScheme, viewport: { width: 1280, height: 900 } });
+  // Every session id the console gives this browser, for the run's log scan (harness.ts, rememberSecret).
+  context.on('response', (res) => {
+    void res
+      .headerValue('set-cookie')
+      .then((cookies) => {
+        for (const m of (cookies ?? '').matchAll(new RegExp(`${SESSION_COOKIE}=([^;\\s]+)`, 'g')))
+          rememberSecret('session id', m[1]!);
+      })
+      .catch(() => undefined);
+  });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('WebAuthn.enable');
@@ -58,6 +70,7 @@ export async function registerOperator(
   link: string,
 ): Promise<Operator> {
   assert.ok(link.startsWith(`${consoleUrl}/invite/`), `an invitation link on the console's origin: ${link}`);
+  rememberSecretsIn(link);
   const { context, page, cdp, authenticatorId } = await operatorBrowser(browser);
   await page.goto(link);
   await page.getByRole('button', { name: 'Register a passkey' }).click();

@@ -2,12 +2,17 @@
  * The e2e suite: starts the production server once (fresh database, fresh release store), then runs every
  * spec with node's test runner, one file at a time (the specs share the server and one Chromium each).
  */
-import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startSite } from './harness';
 import { launchBrowser } from './browser';
+
+// Every server of the run logs here, and every secret the run makes is noted here (harness.ts): set before the
+// harness is loaded, since it reads the folder once.
+const logDir = mkdtempSync(join(tmpdir(), 'aitools-e2e-logs-'));
+process.env.E2E_LOG_DIR = logDir;
+const { SECRETS_FILE, startSite } = await import('./harness');
 
 const specsDir = join(import.meta.dirname, 'specs');
 const only = process.argv.slice(2);
@@ -25,7 +30,9 @@ const site = await startSite();
 let status: number;
 try {
   const tap = join(tmpdir(), `e2e-${process.pid}.tap`);
-  const r = spawnSync(
+  // Not spawnSync: this process reads the shared server's output into the run's log folder, and a blocked reader
+  // would leave the server's pipe full.
+  const child = spawn(
     process.execPath,
     [
       '--import',
@@ -43,7 +50,7 @@ try {
       env: { ...process.env, ...site.env, BASE_URL: site.baseUrl, E2E_DIR: site.dir },
     },
   );
-  status = r.status ?? 1;
+  status = await new Promise<number>((resolve) => child.on('close', (code) => resolve(code ?? 1)));
   // For `npm test`'s closing line: the counts of node's test runner. Skipped counts every test and suite marked
   // SKIP or TODO: node's own "# skipped" leaves out a skipped suite (the cluster spec without Postgres) and its tests.
   // A test that ran out of its time is "cancelled" there, and failed here.
@@ -60,4 +67,37 @@ try {
 } finally {
   await site.stop();
 }
+if (secretsStayedOutOfLogs()) rmSync(logDir, { recursive: true, force: true });
+else {
+  console.error(`the logs are kept in ${logDir}`);
+  status = 1;
+}
 process.exit(status);
+
+/**
+ * Reads the whole output of every server the run started for every secret the run made (invitation and recovery
+ * tokens, preview signatures, release tokens, session ids, metrics tokens): none may appear (docs/testing.md).
+ */
+function secretsStayedOutOfLogs(): boolean {
+  const secretsPath = join(logDir, SECRETS_FILE);
+  const secrets = readdirSync(logDir).includes(SECRETS_FILE)
+    ? readFileSync(secretsPath, 'utf8')
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as { kind: string; value: string })
+    : [];
+  const logs = readdirSync(logDir).filter((f) => f.endsWith('.log'));
+  let lines = 0;
+  const found: string[] = [];
+  for (const file of logs) {
+    const text = readFileSync(join(logDir, file), 'utf8');
+    lines += text.split('\n').length - 1;
+    for (const { kind, value } of secrets) if (text.includes(value)) found.push(`${kind} in ${file}`);
+  }
+  const kinds = [...new Set(secrets.map((s) => s.kind))].sort().join(', ') || 'none';
+  console.log(
+    `secrets in logs: ${secrets.length} secrets made by the run (${kinds}) looked for in ${lines} lines of ${logs.length} server logs: ${found.length} found`,
+  );
+  for (const f of [...new Set(found)]) console.error(`  a ${f}`);
+  return found.length === 0;
+}

@@ -23,7 +23,7 @@ import type { Signals } from '../releases/signals';
 import { adminRouter } from './admin';
 import { authRouter } from './auth';
 import { dashboardRouter } from './dashboard';
-import { consoleErrors, consoleHeaders, requireSession, sameOrigin } from './guard';
+import { consoleErrors, consoleHeaders, refusalAudit, requireSession, sameOrigin } from './guard';
 import { moderationRouter } from './moderation';
 import { checksRouter } from './checks';
 import { relyingParty } from './passkeys';
@@ -71,11 +71,22 @@ export function createConsoleApp(deps: ConsoleDeps): Express {
   app.use(requestLogger(logger));
   app.use(consoleHeaders(config.siteOrigin));
   app.use(refuseNul);
-  app.use(sameOrigin(origin));
+  const refused = refusalAudit(db);
+  app.use(sameOrigin(origin, refused));
 
   const api = express.Router();
   // Sign-in reads its small bodies first. Every other call is refused without a session before its body is read:
   // a caller who is nobody must not make the process parse half a megabyte (the site shares it).
+  // A sign-in limit's 429 (an address's or a person's) goes to the audit trail once it is sent.
+  api.use('/auth', (req, res, next) => {
+    res.once('finish', () => {
+      if (res.statusCode === 429)
+        refused(req, 'auth.limit', 'refused: too many sign-in attempts').catch((err: unknown) =>
+          logger.warn({ err }, 'a sign-in limit could not be audited'),
+        );
+    });
+    next();
+  });
   api.use('/auth', jsonBody('64kb'), authRouter({ db, rp: relyingParty(origin), times, limits: deps.limits }));
   api.use(requireSession(db, times));
   // A post's markdown may be long (postFieldsSchema's limit); every other call's body is small.

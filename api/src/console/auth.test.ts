@@ -30,7 +30,7 @@ describe('console sign-in', () => {
     expect((await fresh.get('/api/auth/me')).status).toBe(200);
   });
 
-  it('adds a second passkey with a label (the label may come with the options call too) and removes one, never the last', async () => {
+  it('adds a second passkey with its label and removes one, never the last; an invitation registers one with its label, the options call taking the label too', async () => {
     const { browser } = await signedInPerson(t, 'Two keys', [{ role: 'viewer' }]);
     const second = new SoftAuthenticator(CONSOLE_ORIGIN);
     const options = await browser.post('/api/auth/passkeys/add/options', { label: 'Laptop' });
@@ -50,5 +50,14 @@ describe('console sign-in', () => {
     const fresh = new ConsoleBrowser(t);
     const reg = await fresh.post('/api/auth/register/options', { token: tokenOf(link), label: 'Phone' });
     expect(reg.status).toBe(200);
+    const phone = new SoftAuthenticator(CONSOLE_ORIGIN);
+    const done = await fresh.post('/api/auth/register/verify', {
+      token: tokenOf(link),
+      label: 'Phone',
+      response: phone.register(reg.body.options),
+    });
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    const theirs = (await fresh.get('/api/auth/passkeys')).body.passkeys as { label: string }[];
+    expect(theirs.map((k) => k.label)).toEqual(['Phone']);
   });
 });

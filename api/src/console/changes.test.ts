@@ -2,12 +2,14 @@
  * What a console change guarantees beyond its role check (docs/operations.md, The console): the change and its audit
  * row are one transaction, a renewed session keeps the end set at sign-in, two admins taking away each other's role
  * at the same moment leave one admin, and a rename of a tag at the same moment as a save of one of its tools loses
- * neither (on Postgres, where requests run at once, as well as on SQLite).
+ * neither. "At the same moment": both requests are in the server before either is answered (overlapping(), which
+ * holds each until both arrived); on SQLite their transactions then take turns on its one writer, on Postgres they
+ * run at once.
  */
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInPerson, startConsoleTest, type ConsoleTest } from '../../test/consoleHarness';
+import { overlapping, signedInPerson, startConsoleTest, type ConsoleTest } from '../../test/consoleHarness';
 import { insertSubmission, getSubmission } from '../forms/repository';
 import { seed } from '../db/seed';
 import { listPeople } from './people';
@@ -98,10 +100,14 @@ describe('the last admin', () => {
       const a = await signedInPerson(t, `Race admin A${round}`, [{ role: 'admin' }]);
       const b = await signedInPerson(t, `Race admin B${round}`, [{ role: 'admin' }]);
       const demote = [{ role: 'viewer' }];
-      const [ab, ba] = await Promise.all([
-        a.browser.post(`/api/people/${b.person.id}/roles`, { roles: demote }),
-        b.browser.post(`/api/people/${a.person.id}/roles`, { roles: demote }),
+      const {
+        answers: [ab, ba],
+        arrived,
+      } = await overlapping(t, [
+        (app) => a.browser.post(`/api/people/${b.person.id}/roles`, { roles: demote }, {}, app),
+        (app) => b.browser.post(`/api/people/${a.person.id}/roles`, { roles: demote }, {}, app),
       ]);
+      expect(arrived, 'both requests were in the server before either was answered').toBe(2);
       const admins = (await listPeople(t.db)).filter((p) => !p.disabled && p.roles.some((r) => r.role === 'admin'));
       expect(admins.length, `round ${round}: ${ab.status} ${ba.status}`).toBe(1);
       expect([ab.status, ba.status].sort()).toEqual([200, expect.any(Number)]);
@@ -119,10 +125,15 @@ describe('a rename and a save at the same moment', () => {
       expect(current.edit.tags).toContain(tag);
       const description = `Round ${round}: fetches a web page for the model, edited while its tag was renamed.`;
       const next = `${tag}-r${round}`;
-      const [rename, save] = await Promise.all([
-        editor.post('/api/taxonomy/rename', { kind: 'tag', from: tag, to: next }),
-        editor.post(`/api/tools/${slug}`, { base: current.version, edit: { ...current.edit, description } }),
+      const {
+        answers: [rename, save],
+        arrived,
+      } = await overlapping(t, [
+        (app) => editor.post('/api/taxonomy/rename', { kind: 'tag', from: tag, to: next }, {}, app),
+        (app) =>
+          editor.post(`/api/tools/${slug}`, { base: current.version, edit: { ...current.edit, description } }, {}, app),
       ]);
+      expect(arrived, 'both requests were in the server before either was answered').toBe(2);
       expect(rename.status, JSON.stringify(rename.body)).toBe(200);
       expect([200, 409], JSON.stringify(save.body)).toContain(save.status);
       const after = (await editor.get(`/api/tools/${slug}`)).body as { edit: { tags: string[]; description: string } };

@@ -1,5 +1,5 @@
 /** The operator commands write the audit trail as cli:<os user>: the console's own, moderation's and tokens'. */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +9,7 @@ import { insertSubmission } from '../forms/repository';
 import { testDatabaseLocation } from '../../test/testDatabase';
 import { listAudit } from './audit';
 import { listPeople } from './people';
+import { consoleOriginFile, recordConsoleOrigin } from './consoleOrigin';
 
 const dir = mkdtempSync(join(tmpdir(), 'console-cli-'));
 let location: string;
@@ -29,6 +30,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await db.destroy();
+  rmSync(consoleOriginFile(location), { force: true });
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -91,4 +93,31 @@ it('the operator commands refuse text the field rules refuse, naming the field, 
   const rollback = refusal('releases/cli.ts', 'rollback', 'blog', '--reason', 'oops\u001b[2J');
   expect(rollback.status).toBe(2);
   expect(rollback.stderr).toMatch(/--reason: Reason contains a control character \(U\+001B\)/);
+});
+
+it("pnpm console invite prints a link on the running site's console origin, or says which setting it needs", () => {
+  // Run from another shell: none of the server's console settings.
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  delete env.CONSOLE_ORIGIN;
+  delete env.CONSOLE_PORT;
+  const invite = (name: string) =>
+    spawnSync(
+      process.execPath,
+      ['--import', 'tsx', join(import.meta.dirname, 'cli.ts'), 'invite', '--name', name, '--role', 'viewer'],
+      {
+        env: { ...env, ...(isPostgresUrl(location) ? { DATABASE_URL: location } : { DATABASE_PATH: location }) },
+        encoding: 'utf8',
+      },
+    );
+  const unknown = invite('Before the site started');
+  expect(unknown.status).toBe(0);
+  expect(unknown.stdout).toMatch(/^http:\/\/localhost:8081\/invite\/[\w-]{43}$/m);
+  expect(unknown.stderr).toMatch(/this link assumes http:\/\/localhost:8081\. .*CONSOLE_ORIGIN/s);
+
+  // The site started its console on port 9123 (main.ts records it once the console listens).
+  recordConsoleOrigin({ database: location, console: { origin: 'http://localhost:9123' } as never });
+  const known = invite('After the site started');
+  expect(known.status).toBe(0);
+  expect(known.stdout).toMatch(/^http:\/\/localhost:9123\/invite\/[\w-]{43}$/m);
+  expect(known.stderr).toBe('');
 });

@@ -7,13 +7,15 @@
  *   pnpm console roles <id> --role <role> [--role ...] [--remotes ...]   replace a person's roles
  *   pnpm console disable <id> | enable <id>   a disabled person's sessions end at once
  *   pnpm console audit [--actor x] [--action x] [--target x]             the newest audit rows
- * Links use CONSOLE_ORIGIN (http://localhost:8081 by default). Every change is in the audit trail as cli:<os user>.
+ * Links use CONSOLE_ORIGIN when given, else the console origin the running site recorded for this database
+ * (consoleOrigin.ts), else http://localhost:8081 with a note. Every change is in the audit trail as cli:<os user>.
  */
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { inTransaction, openDatabase } from '../db/connection';
 import { escapeForDisplay } from '@aitools/contracts/text';
 import { cliActor, listAudit, writeAudit } from './audit';
+import { linkOrigin } from './consoleOrigin';
 import { createInvitation } from './invitations';
 import { ConsoleError, createPerson, findPerson, listPeople, setDisabled, setRoles } from './people';
 import { describeRoles, rolesSchema, type Role } from './roles';
@@ -69,7 +71,12 @@ const idArg = () => {
 const config = loadConfig();
 const db = await openDatabase(config.database);
 const actor = cliActor();
-const origin = config.console.origin;
+const { origin, note } = linkOrigin(config, process.env);
+/** A link, and on stderr what it assumed when no running site told it the console's address. */
+const printLink = (link: string) => {
+  console.log(link);
+  if (note) console.error(note);
+};
 try {
   switch (command) {
     case 'invite': {
@@ -85,7 +92,7 @@ try {
       });
       console.log(`${person.name} (id ${person.id}, ${describeRoles(person.roles)}) registers a passkey at this link,`);
       console.log(`once, until ${inv.expiresAt}:`);
-      console.log(inv.link);
+      printLink(inv.link);
       break;
     }
     case 'recover': {
@@ -98,7 +105,7 @@ try {
         summary: 'new invitation link issued',
       });
       console.log(`A new passkey for ${person.name}, once, until ${inv.expiresAt}:`);
-      console.log(inv.link);
+      printLink(inv.link);
       break;
     }
     case 'people': {

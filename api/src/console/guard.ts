@@ -6,6 +6,7 @@ import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'exp
 import { failure } from '@aitools/contracts/answers';
 import { inTransaction, type DB } from '../db/connection';
 import { errorStatus, HttpError, publicErrorMessage } from '../middleware/errors';
+import { loggedUrl } from '../middleware/logger';
 import { ModerationError } from '../moderation/service';
 import { ReleaseError } from '../releases/refusal';
 import { TokenError } from '../releases/tokens';
@@ -53,17 +54,50 @@ export function consoleHeaders(siteOrigin: string): RequestHandler {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** The same refusal from one address is written to the audit trail once a minute at most. */
+export const REFUSAL_ROW_EVERY_MS = 60_000;
+
+/**
+ * Writes refusals made before anyone is known (a cross-site change, a sign-in limit) to the audit trail as
+ * `anonymous`: the first of each action from an address in a minute, and how many that address had refused since
+ * its last row, so a flood of refused requests is on the record without flooding it.
+ */
+export function refusalAudit(db: DB, now: () => number = Date.now) {
+  const seen = new Map<string, { at: number; more: number }>();
+  return async (req: Request, action: string, summary: string): Promise<void> => {
+    const at = now();
+    const key = `${action} ${addressOf(req)}`;
+    const last = seen.get(key);
+    if (last && at - last.at < REFUSAL_ROW_EVERY_MS) return void last.more++;
+    if (seen.size > 10_000) for (const [k, v] of seen) if (at - v.at >= REFUSAL_ROW_EVERY_MS) seen.delete(k);
+    seen.set(key, { at, more: 0 });
+    await writeAudit(db, {
+      actor: 'anonymous',
+      action,
+      // The address as a log line has it (loggedUrl): an invitation's token never reaches the trail.
+      target: loggedUrl(req.originalUrl).split('?')[0]!,
+      summary: last?.more ? `${summary} (and ${last.more} more since the last row)` : summary,
+      address: addressOf(req),
+      outcome: 'refused',
+    });
+  };
+}
+export type RefusalAudit = ReturnType<typeof refusalAudit>;
+
 /**
  * A change must come from the console's own pages: Fetch Metadata says same-origin (when the browser sends it) and
- * Origin is the console's. A form or a script on any other site, a public remote included, gets 403.
+ * Origin is the console's. A form or a script on any other site, a public remote included, gets 403, written to the
+ * audit trail (`console.cross-site`).
  */
-export function sameOrigin(origin: string): RequestHandler {
+export function sameOrigin(origin: string, refused: RefusalAudit): RequestHandler {
   return (req, res, next) => {
     if (SAFE_METHODS.has(req.method)) return next();
     const site = req.get('sec-fetch-site');
-    if ((site !== undefined && site !== 'same-origin') || req.get('origin') !== origin)
-      return void res.status(403).json(failure('Changes are accepted only from the console itself (same origin).'));
-    next();
+    if ((site === undefined || site === 'same-origin') && req.get('origin') === origin) return next();
+    const from = `Origin ${req.get('origin') ?? 'none'}, Sec-Fetch-Site ${site ?? 'none'}`;
+    refused(req, 'console.cross-site', `refused: a change from another site (${from})`)
+      .then(() => res.status(403).json(failure('Changes are accepted only from the console itself (same origin).')))
+      .catch(next);
   };
 }
 

@@ -13,7 +13,10 @@ import {
   type ConsoleBrowser,
   type ConsoleTest,
 } from '../../test/consoleHarness';
+import { storedReleases } from '../../test/storedReleases';
 import { insertSubmission, getSubmission } from '../forms/repository';
+import { readManifest } from '../releases/manifest';
+import { activateStored } from '../releases/store';
 import { listAudit } from './audit';
 import { listPeople } from './people';
 
@@ -193,9 +196,20 @@ describe('people and passkeys', () => {
 
 describe('releases', () => {
   it('a rollback reason with a control character is refused before anything changes', async () => {
+    // A blog with a release to go back to: the same call with a clean reason would roll it back.
+    storedReleases(t.releasesDir, 'blog', ['rules-a', 'rules-b']);
+    await activateStored('blog', 'rules-a', { releasesDir: t.releasesDir, by: 'test' });
+    await activateStored('blog', 'rules-b', { releasesDir: t.releasesDir, by: 'test' });
+    const before = readManifest(t.releasesDir).remotes.blog;
     const res = await releaser.post('/api/releases/blog/rollback', { confirm: 'blog', reason: 'oops\u001b[2J' });
     expect(res.status).toBe(400);
     expect(res.body.fieldErrors.reason).toMatch(/control character \(U\+001B\)/);
+    expect(readManifest(t.releasesDir).remotes.blog).toEqual(before);
+    expect((await listAudit(t.db, { action: 'release.rollback' })).entries).toEqual([]);
+    // The same call with a clean reason does change it: the refusal above was the rule's.
+    const clean = await releaser.post('/api/releases/blog/rollback', { confirm: 'blog', reason: 'oops' });
+    expect(clean.status, JSON.stringify(clean.body)).toBe(200);
+    expect(readManifest(t.releasesDir).remotes.blog?.active).toBe('rules-a');
   });
 });
 

@@ -1,5 +1,5 @@
 /** The moderators' pages: the submissions queue, the contact inbox, the waitlist and their CSV exports. */
-import { Router } from 'express';
+import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import { approvalChoicesSchema } from '@aitools/contracts/toolEdit';
 import { reasonField } from '@aitools/contracts/fields';
@@ -30,11 +30,25 @@ export function moderationRouter(db: DB): Router {
   const read = allow(db, 'read', 'moderation.read');
   const moderate = allow(db, 'moderate', 'submission.review');
 
+  /** These lists show visitors' email addresses: each reading is in the audit trail, as each CSV export is. */
+  const readAudited = (req: Request, res: Response, name: string, shown: number, filter?: string) =>
+    writeAudit(
+      db,
+      auditEntry(
+        req,
+        res,
+        `${name}.read`,
+        name,
+        `${shown} shown with their email addresses${filter ? ` (${filter})` : ''}`,
+      ),
+    );
+
   router.get('/submissions', read, async (req, res) => {
     const status = String(req.query.status ?? 'pending');
     if (status !== 'all' && !SUBMISSION_STATUSES.includes(status as SubmissionStatus))
       throw new ConsoleError(400, `status is one of ${SUBMISSION_STATUSES.join(', ')} or all.`);
     const rows = await listSubmissions(db, status === 'all' ? undefined : (status as SubmissionStatus));
+    await readAudited(req, res, 'submissions', rows.length, `status ${status}`);
     res.json(success({ submissions: rows }));
   });
 
@@ -68,11 +82,15 @@ export function moderationRouter(db: DB): Router {
     res.json(success({ rejected: unique.length }));
   });
 
-  router.get('/contacts', read, async (_req, res) => {
-    res.json(success({ contacts: await listContactMessages(db) }));
+  router.get('/contacts', read, async (req, res) => {
+    const contacts = await listContactMessages(db);
+    await readAudited(req, res, 'contacts', contacts.length);
+    res.json(success({ contacts }));
   });
-  router.get('/waitlist', read, async (_req, res) => {
-    res.json(success({ waitlist: await listEarlyAccess(db) }));
+  router.get('/waitlist', read, async (req, res) => {
+    const waitlist = await listEarlyAccess(db);
+    await readAudited(req, res, 'waitlist', waitlist.length);
+    res.json(success({ waitlist }));
   });
 
   // Exports hold visitors' addresses: moderators only, each one in the audit trail; the formula guard is the CLI's.

@@ -162,6 +162,16 @@ describe('the audit trail has a row', () => {
     await expectRow(action, moderator.person, target);
   });
 
+  it.each([
+    ['/api/contacts', 'contacts.read', 'contacts'],
+    ['/api/waitlist', 'waitlist.read', 'waitlist'],
+    ['/api/submissions?status=all', 'submissions.read', 'submissions'],
+  ])("for each reading of visitors' email addresses, by any role: GET %s", async (path, action, target) => {
+    const viewer = await signedInPerson(t, `Reader of ${target}`, [{ role: 'viewer' }]);
+    expect((await viewer.browser.get(path)).status).toBe(200);
+    await expectRow(action, viewer.person, target);
+  });
+
   it('for each rejected submission', async () => {
     const id = await insertSubmission(t.db, {
       name: 'Rejected Tool',

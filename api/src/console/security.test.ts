@@ -5,7 +5,7 @@
  */
 import request from 'supertest';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   CONSOLE_ORIGIN,
   ConsoleBrowser,
@@ -24,6 +24,8 @@ import { createInvitation } from './invitations';
 import { createPerson } from './people';
 import { listAudit } from './audit';
 import { currentSession, startSession } from './sessions';
+import { REFUSAL_ROW_EVERY_MS, refusalAudit } from './guard';
+import type { Request } from 'express';
 
 let t: ConsoleTest;
 beforeAll(async () => {
@@ -119,6 +121,28 @@ describe('sessions', () => {
   });
 });
 
+describe('a short idle limit', () => {
+  it('keeps a session in use: the idle clock is not counted in whole minutes', async () => {
+    const { person } = await signedInPerson(t, 'Short idle', [{ role: 'viewer' }]);
+    // The shortest limit configuration allows (CONSOLE_IDLE_MINUTES=1), and a request every 40 seconds.
+    const times = { idleMs: 60_000, absoluteMs: 12 * 3_600_000 };
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const id = await startSession(t.db, person.id, times);
+      const req = { headers: { cookie: `__Host-console=${id}` } };
+      for (let request = 1; request <= 10; request++) {
+        vi.advanceTimersByTime(40_000);
+        expect(await currentSession(t.db, req, times), `request ${request}, 40 s after the one before`).not.toBeNull();
+      }
+      // Left alone for the whole limit, it ends.
+      vi.advanceTimersByTime(60_000);
+      expect(await currentSession(t.db, req, times)).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
 describe('people', () => {
   it("a change of roles ends the person's sessions; an admin changing their own gets a new id at once", async () => {
     const admin = await signedInPerson(t, 'Role admin', [{ role: 'admin' }]);
@@ -187,8 +211,40 @@ describe('same-origin changes', () => {
       expect(res.status, JSON.stringify(headers)).toBe(403);
     }
     expect(await people()).toBe(count);
+    // On the record: one row (an address's refusals are written once a minute, with how many followed).
+    const { entries } = await listAudit(t.db, { action: 'console.cross-site' });
+    expect(entries.map((e) => [e.actor, e.target, e.outcome, e.summary])).toEqual([
+      [
+        'anonymous',
+        '/api/invitations',
+        'refused',
+        `refused: a change from another site (Origin ${CONSOLE_ORIGIN}, Sec-Fetch-Site cross-site)`,
+      ],
+    ]);
     // The same request from the console itself is accepted.
     expect((await admin.browser.post('/api/invitations', body)).status).toBe(201);
+  });
+
+  it('writes refusals from one address once a minute, saying how many followed, and never an invitation token', async () => {
+    let now = 1_000_000;
+    const refused = refusalAudit(t.db, () => now);
+    const from = (ip: string) => ({ ip, originalUrl: '/api/people?x=1' }) as Request;
+    for (let i = 0; i < 5; i++) await refused(from('192.0.2.7'), 'test.flood', 'refused: flood');
+    await refused(from('192.0.2.8'), 'test.flood', 'refused: flood');
+    await refused(
+      { ip: '192.0.2.9', originalUrl: '/invite/a-secret-token' } as Request,
+      'test.flood',
+      'refused: flood',
+    );
+    now += REFUSAL_ROW_EVERY_MS;
+    await refused(from('192.0.2.7'), 'test.flood', 'refused: flood');
+    const rows = (await listAudit(t.db, { action: 'test.flood' })).entries.reverse();
+    expect(rows.map((r) => [r.address, r.target, r.summary])).toEqual([
+      ['192.0.2.7', '/api/people', 'refused: flood'],
+      ['192.0.2.8', '/api/people', 'refused: flood'],
+      ['192.0.2.9', '/invite/[redacted]', 'refused: flood'],
+      ['192.0.2.7', '/api/people', 'refused: flood (and 4 more since the last row)'],
+    ]);
   });
 
   it('changes nothing on GET', async () => {
@@ -233,6 +289,13 @@ describe('sign-in limits', () => {
           ).status,
         );
       expect(statuses).toEqual([200, 200, 200, 429, 429]);
+      // The refusals are on the audit trail (written once the 429 is sent; once a minute per address).
+      await vi.waitFor(async () => {
+        const { entries } = await listAudit(limited.db, { action: 'auth.limit' });
+        expect(entries.map((e) => [e.actor, e.target, e.outcome])).toEqual([
+          ['anonymous', '/api/auth/login/options', 'refused'],
+        ]);
+      });
     } finally {
       await limited.close();
     }
@@ -253,6 +316,10 @@ describe('sign-in limits', () => {
         statuses.push((await browser.post('/api/auth/login/verify', { response: answer }, xff)).status);
       }
       expect(statuses).toEqual([401, 401, 429, 429]);
+      await vi.waitFor(async () => {
+        const { entries } = await listAudit(perPerson.db, { action: 'auth.limit' });
+        expect(entries.map((e) => e.target)).toEqual(['/api/auth/login/verify', '/api/auth/login/verify']);
+      });
     } finally {
       await perPerson.close();
     }
@@ -308,6 +375,29 @@ describe('WebAuthn checks', () => {
     const answer = key.authenticate(options.body.options);
     expect((await browser.post('/api/auth/login/verify', { response: answer })).status).toBe(200);
     expect((await browser.post('/api/auth/login/verify', { response: answer })).status).toBe(400);
+  });
+
+  it('refuses a cloned authenticator whose signature counter is behind the stored one, and keeps the stored count', async () => {
+    const { key, person } = await signedInPerson(t, 'Cloned', [{ role: 'viewer' }]);
+    const copy = key.clone();
+    // The original signs in twice (counter 1, then 2); the copy's next answer carries 1, a count already seen.
+    for (let i = 0; i < 2; i++) expect((await signIn(new ConsoleBrowser(t), key)).status).toBe(200);
+    const stored = async () =>
+      Number(
+        (
+          await t.db
+            .selectFrom('console_passkeys')
+            .select('counter')
+            .where('person_id', '=', person.id)
+            .executeTakeFirstOrThrow()
+        ).counter,
+      );
+    expect(await stored()).toBe(2);
+    const cloned = await signIn(new ConsoleBrowser(t), copy);
+    expect(cloned.status).toBe(401);
+    expect(await stored()).toBe(2);
+    // The original goes on working.
+    expect((await signIn(new ConsoleBrowser(t), key)).status).toBe(200);
   });
 
   it('refuses an answer from another browser than the one given the challenge', async () => {

@@ -16,8 +16,12 @@ export interface SessionTimes {
   absoluteMs: number;
 }
 
-/** Writing last_seen_at on every request is not needed: the idle clock is kept to the minute. */
-const TOUCH_EVERY_MS = 60_000;
+/**
+ * Writing last_seen_at on every request is not needed: it is written once a tenth of the idle limit has passed
+ * since the last write (a minute at most), so a session in use is never ended by the clock's rounding, however
+ * short the limit.
+ */
+const touchEvery = (times: SessionTimes) => Math.min(60_000, times.idleMs / 10);
 
 const hashOf = (id: string) => createHash('sha256').update(id, 'utf8').digest('hex');
 
@@ -84,7 +88,7 @@ export async function currentSession(
   }
   const person = await getPerson(db, Number(row.person_id));
   if (!person || person.disabled) return null;
-  if (now - Number(row.last_seen_at) >= TOUCH_EVERY_MS)
+  if (now - Number(row.last_seen_at) >= touchEvery(times))
     await db.updateTable('console_sessions').set({ last_seen_at: now }).where('id_hash', '=', idHash).execute();
   return { idHash, person };
 }

@@ -15,7 +15,13 @@ import { checkToolEdit } from '@aitools/contracts/toolEdit';
 import type { Tool } from '@aitools/contracts/tools';
 import { seed } from '../db/seed';
 import { dataVersion } from '../db/dataVersion';
-import { signedInPerson, startConsoleTest, type ConsoleBrowser, type ConsoleTest } from '../../test/consoleHarness';
+import {
+  overlapping,
+  signedInPerson,
+  startConsoleTest,
+  type ConsoleBrowser,
+  type ConsoleTest,
+} from '../../test/consoleHarness';
 import { applyRename } from '../tools/taxonomy';
 import { getInspection } from '../registry/inspections';
 import { listAudit } from './audit';
@@ -101,13 +107,16 @@ describe('saving a tool', () => {
     expect((await site().get('/api/tools/perplexity')).body.pricing).toBe('Free');
   });
 
-  it('two saves of one version at once: exactly one is written, the other gets 409', async () => {
+  it('two saves of one version, both in the server before either is answered: exactly one is written, the other gets 409', async () => {
     const { version, edit } = await open('midjourney');
-    const results = await Promise.all(
-      ['Free', 'Paid'].map((pricing) =>
-        editor.post('/api/tools/midjourney', { base: version, edit: { ...edit, pricing } }),
+    const { answers: results, arrived } = await overlapping(
+      t,
+      ['Free', 'Paid'].map(
+        (pricing) => (app) =>
+          editor.post('/api/tools/midjourney', { base: version, edit: { ...edit, pricing } }, {}, app),
       ),
     );
+    expect(arrived, 'both saves were in the server before either was answered').toBe(2);
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
     const winner = results.find((r) => r.status === 200)!;
     expect((await site().get('/api/tools/midjourney')).body.pricing).toBe(winner.body.tool.pricing);
@@ -128,6 +137,13 @@ describe('saving a tool', () => {
     expect(restored.body.version).toBe(4);
     expect((await site().get('/api/tools/claude')).body.description).not.toMatch(/edit of the description/);
     expect((await editor.post('/api/tools/claude/versions/2/restore', { base: 3 })).status).toBe(409);
+  });
+
+  it('audits a restore under tool.restore, the version it brought back in the summary, beside the refusals', async () => {
+    const { entries } = await listAudit(t.db, { action: 'tool.restore' });
+    const done = entries.filter((e) => e.outcome === 'ok' && e.target === '/tool/claude');
+    expect(done.map((e) => e.summary)).toEqual(['version 1 restored: changed description']);
+    expect(entries.some((e) => e.action !== 'tool.restore')).toBe(false);
   });
 
   it('the registry record after an edit is still valid against the published server.json schema', async () => {

@@ -77,8 +77,16 @@ export function toolsEditorRouter(db: DB, { siteOrigin }: { siteOrigin: string }
     address: addressOf(req as never),
   });
 
-  /** Saves `next` as a new version of `current` and writes it, or refuses a stale base. */
-  async function save(current: EditableTool, base: number, next: ToolEdit, by: Editor, action: string) {
+  /** Saves `next` as a new version of `current` and writes it, or refuses a stale base. `restored`: the version it
+   *  brings back (the audit row's action stays the route's, so a filter on it finds every restore). */
+  async function save(
+    current: EditableTool,
+    base: number,
+    next: ToolEdit,
+    by: Editor,
+    action: string,
+    restored?: number,
+  ) {
     const before = editableFields(current.tool, current.mcpServer);
     const changed = Object.keys(next).filter(
       (k) => JSON.stringify(before[k] ?? null) !== JSON.stringify((next as Record<string, unknown>)[k] ?? null),
@@ -102,7 +110,9 @@ export function toolsEditorRouter(db: DB, { siteOrigin }: { siteOrigin: string }
         await audit(trx, by, {
           action,
           target: `/tool/${next.slug}`,
-          summary: changed.length ? `changed ${changed.join(', ')}` : 'saved without changes',
+          summary:
+            (restored === undefined ? '' : `version ${restored} restored: `) +
+            (changed.length ? `changed ${changed.join(', ')}` : 'saved without changes'),
         });
       },
     );
@@ -154,7 +164,7 @@ export function toolsEditorRouter(db: DB, { siteOrigin }: { siteOrigin: string }
     // A restore is a save of the old version's fields, under today's field rules (a rule added since may refuse it).
     async restoreVersion(req, res, current, old, base) {
       const by = editorOf(res, req);
-      res.json(success(await save(current, base, readEdit(old.body), by, `tool.restore v${old.version}`)));
+      res.json(success(await save(current, base, readEdit(old.body), by, 'tool.restore', old.version)));
     },
   });
 

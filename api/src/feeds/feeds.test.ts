@@ -10,6 +10,9 @@ import { createLogger } from '../middleware/logger';
 import { seed } from '../db/seed';
 import { listPublishedPosts } from '../blog/repository';
 import { renderHeadTags } from '@aitools/platform/head-tags';
+import { upsertPost } from '../blog/repository';
+import { parseFeed, HOSTILE } from '../../test/feedCheck';
+import { xmlChars } from './atom';
 
 let app: Express;
 let db: DB;
@@ -92,5 +95,64 @@ describe('feeds', () => {
       '<link rel="alternate" type="application/atom+xml" title="AI Tools Blog" href="/feeds/blog.xml">',
     );
     expect(head).toContain('href="/feeds/tools.xml"');
+  });
+});
+
+describe('feeds with any text an editor or a submission can store', () => {
+  type TextConstruct = { '@_type': string; '#text': string };
+  /** What XML 1.0 can carry of HOSTILE: all but the C0 controls other than tab and newlines, and U+FFFE. */
+  const carried = (stored: string) => stored.replace(/[\u0001\u0008\u000b\u001f\uFFFE]/g, '');
+  const title = `Colors ${HOSTILE}`;
+  const category = `Cat ${HOSTILE}`;
+  const summary = `Summary <p onclick="x()">${HOSTILE}</p>`;
+
+  beforeAll(async () => {
+    await upsertPost(db, {
+      slug: 'hostile-feed-text',
+      title,
+      status: 'published',
+      published_at: '2999-01-01T00:00:00.000Z',
+      publishedAt: '2999-01-01T00:00:00.000Z',
+      excerpt: summary,
+      category,
+      content: 'Body',
+      author: `Author ${HOSTILE}`,
+    });
+    const tool = await db.selectFrom('tools').select(['slug', 'doc']).orderBy('slug').executeTakeFirstOrThrow();
+    const doc = JSON.parse(tool.doc) as Record<string, unknown>;
+    await db
+      .updateTable('tools')
+      .set({
+        name: title,
+        category,
+        doc: JSON.stringify({ ...doc, name: title, description: summary, lastUpdated: '2999-01-01' }),
+      })
+      .where('slug', '=', tool.slug)
+      .execute();
+  });
+
+  for (const path of ['/feeds/blog.xml', '/feeds/tools.xml'])
+    it(`${path} stays well-formed Atom that a strict feed parser reads, its text carried as text`, async () => {
+      const res = await request(app).get(path);
+      expect(XMLValidator.validate(res.text)).toBe(true);
+      const read = await parseFeed(res.text);
+      expect(read.type).toBe('atom');
+      expect(read.items.length).toBeGreaterThan(0);
+      // The newest entry, as the characters stored less those XML cannot carry, in text constructs (never markup).
+      const entry = parser.parse(res.text).feed.entry[0] as Record<string, TextConstruct> & {
+        category: { '@_term': string }[];
+      };
+      expect(entry.title['@_type']).toBe('text');
+      expect(entry.title['#text'].startsWith(carried(title))).toBe(true);
+      expect(entry.summary).toEqual({ '@_type': 'text', '#text': carried(summary) });
+      expect(entry.category.map((c) => c['@_term'])).toEqual([carried(category)]);
+      expect(res.text).not.toMatch(/<(img|p|script)\b/);
+      expect(res.text).not.toContain('type="html"');
+    });
+});
+
+describe('xmlChars', () => {
+  it('leaves out what XML 1.0 cannot carry (NUL, C0 controls, U+FFFE, a lone surrogate) and keeps the rest', () => {
+    expect(xmlChars('a\u0000b\u0001c\tD\n\r\uFFFE\uD800e \u{1F600} <&>')).toBe('abc\tD\n\re \u{1F600} <&>');
   });
 });

@@ -3,7 +3,7 @@
  * registry record updated by an import counts as an update). Listed in the sitemap and advertised on every page.
  */
 import { Router } from 'express';
-import { Feed } from 'feed';
+import { atomXml, type AtomEntry } from './atom';
 import { jsonText, type DB } from '../db/connection';
 import { listPublishedPosts } from '../blog/repository';
 import { canonicalUrl, SITE_FEEDS } from '@aitools/platform/head-tags';
@@ -72,46 +72,50 @@ export function feedsRouter(db: DB, siteOrigin: string, reads: ReplyCache): Rout
     body: xml,
   });
   /** A feed of the site, at `feed.path`, about the page at `about`. */
-  const siteFeed = (feed: { path: string; title: string }, about: string, description: string, updated: Date) =>
-    new Feed({
-      id: url(about),
-      title: feed.title,
-      description,
-      link: url(about),
-      language: 'en',
-      updated,
-      feedLinks: { atom: url(feed.path) },
-      generator: false,
-    });
+  const siteFeed = (
+    feed: { path: string; title: string },
+    about: string,
+    subtitle: string,
+    updated: Date,
+    entries: AtomEntry[],
+  ) =>
+    atom(
+      atomXml({
+        id: url(about),
+        title: feed.title,
+        subtitle,
+        link: url(about),
+        self: url(feed.path),
+        updated,
+        entries,
+      }),
+    );
 
   router.get(
     BLOG_FEED.path,
     reads.route(async () => {
       const posts = (await listPublishedPosts(db)).slice(0, FEED_ITEMS);
       const dated = posts.map((p) => ({ p, date: toDate(p.published_at ?? p.publishedAt) ?? new Date(0) }));
-      const feed = siteFeed(
+      return siteFeed(
         BLOG_FEED,
         pathOf('/blog'),
         'Expert insights on AI tools, automation workflows & enterprise adoption',
         dated[0]?.date ?? new Date(0),
-      );
-      for (const { p, date } of dated) {
-        const author =
-          typeof p.author === 'string'
-            ? p.author
-            : ((p.author as { name?: string } | null | undefined)?.name ?? 'AI Tools Team');
-        feed.addItem({
+        dated.map(({ p, date }) => ({
           title: p.title,
           id: url(postPath(p.slug)),
           link: url(postPath(p.slug)),
-          date,
+          updated: date,
           published: date,
-          description: p.excerpt ?? p.description ?? undefined,
-          author: [{ name: author }],
-          category: p.category ? [{ name: p.category, term: p.category }] : undefined,
-        });
-      }
-      return atom(feed.atom1());
+          summary: p.excerpt ?? p.description ?? undefined,
+          authors: [
+            typeof p.author === 'string'
+              ? p.author
+              : ((p.author as { name?: string } | null | undefined)?.name ?? 'AI Tools Team'),
+          ],
+          categories: p.category ? [p.category] : [],
+        })),
+      );
     }),
   );
 
@@ -119,25 +123,24 @@ export function feedsRouter(db: DB, siteOrigin: string, reads: ReplyCache): Rout
     TOOLS_FEED.path,
     reads.route(async () => {
       const items = await toolFeedItems(db);
-      const feed = siteFeed(
+      return siteFeed(
         TOOLS_FEED,
         pathOf('/'),
         'The latest AI tools and MCP servers added to or updated in the directory',
         items[0]?.updated ?? new Date(0),
+        items.map((t) => {
+          const fresh = t.created !== null && t.created.getTime() === t.updated.getTime();
+          return {
+            title: `${t.name}${t.isMcp ? ' (MCP server)' : ''}: ${fresh ? 'new' : 'updated'}`,
+            id: url(toolPath(t.slug)),
+            link: url(toolPath(t.slug)),
+            updated: t.updated,
+            ...(t.created ? { published: t.created } : {}),
+            summary: t.description,
+            categories: [t.category],
+          };
+        }),
       );
-      for (const t of items) {
-        const fresh = t.created !== null && t.created.getTime() === t.updated.getTime();
-        feed.addItem({
-          title: `${t.name}${t.isMcp ? ' (MCP server)' : ''}: ${fresh ? 'new' : 'updated'}`,
-          id: url(toolPath(t.slug)),
-          link: url(toolPath(t.slug)),
-          date: t.updated,
-          ...(t.created ? { published: t.created } : {}),
-          description: t.description,
-          category: [{ name: t.category, term: t.category }],
-        });
-      }
-      return atom(feed.atom1());
     }),
   );
   return router;

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pino } from 'pino';
 import { pinoHttp } from 'pino-http';
 import pretty from 'pino-pretty';
+import { INVITE_PATH } from '../console/invitations';
 
 export type LogFormat = 'json' | 'pretty';
 
@@ -12,9 +13,10 @@ export type LogFormat = 'json' | 'pretty';
  * single cost of a cached read), and a quiet one still writes each line at once. Pino flushes it on exit.
  */
 export function createLogger(level: string, format: LogFormat = 'json', destination?: NodeJS.WritableStream) {
-  if (format === 'json') return pino({ level }, destination ?? pino.destination({ dest: 1, sync: false }));
+  const options = { level, serializers: { err: errWithoutBody } };
+  if (format === 'json') return pino(options, destination ?? pino.destination({ dest: 1, sync: false }));
   return pino(
-    { level },
+    options,
     pretty({
       colorize: !destination,
       translateTime: 'SYS:HH:MM:ss',
@@ -24,6 +26,60 @@ export function createLogger(level: string, format: LogFormat = 'json', destinat
       ...(destination ? { destination } : {}),
     }),
   );
+}
+
+/** The longest address a log line carries: past it the address is cut, and the line says how much was left out. */
+export const LOGGED_URL_MAX = 300;
+const REDACTED = '[redacted]';
+/** A query parameter that carries a credential (a preview link's sig, a token, a key, a session...). */
+const SECRET_PARAM = /token|sig|secret|key|pass|session|sid|auth|code|cred/i;
+
+/**
+ * The one rule for an address in a log line (request lines and the front lane's alike): an invitation or recovery
+ * link's token and every credential-like query parameter are replaced with [redacted], then the address is bounded
+ * (a client chooses its length). Headers (cookies, bearer tokens) and bodies are never logged at all.
+ */
+export function loggedUrl(url: string | undefined): string {
+  const raw = url ?? '';
+  const q = raw.indexOf('?');
+  let path = q < 0 ? raw : raw.slice(0, q);
+  // Express matches paths whatever their case; any form of the invitation path has its token redacted.
+  if (safeDecode(path).toLowerCase().startsWith(INVITE_PATH)) path = INVITE_PATH + REDACTED;
+  let query = '';
+  if (q >= 0)
+    query =
+      '?' +
+      raw
+        .slice(q + 1)
+        .split('&')
+        .map((pair) => {
+          const eq = pair.indexOf('=');
+          const name = eq < 0 ? pair : pair.slice(0, eq);
+          return eq >= 0 && SECRET_PARAM.test(safeDecode(name)) ? `${name}=${REDACTED}` : pair;
+        })
+        .join('&');
+  const whole = path + query;
+  return whole.length <= LOGGED_URL_MAX
+    ? whole
+    : `${whole.slice(0, LOGGED_URL_MAX)}…[cut: ${whole.length - LOGGED_URL_MAX} more characters]`;
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch {
+    return text;
+  }
+}
+
+/** An error as pino writes it, less what a request sent: body-parser's errors carry the raw body they refused. */
+function errWithoutBody(err: unknown) {
+  const out = pino.stdSerializers.err(err as Error) as Record<string, unknown>;
+  if (out && typeof out === 'object') {
+    delete out.body;
+    delete out.rawBody;
+  }
+  return out;
 }
 
 /** Immutable files (release bundles, shell assets, logo tiles, covers and social images): addressed by content. */
@@ -51,8 +107,9 @@ export function requestLogger(logger: ReturnType<typeof createLogger>) {
   return pinoHttp({
     logger,
     serializers: {
-      req: (req) => ({ method: req.method, url: req.url }),
+      req: (req) => ({ method: req.method, url: loggedUrl(req.url) }),
       res: (res) => ({ statusCode: res.statusCode }),
+      err: errWithoutBody,
     },
     customLogLevel: (req, res, err) => levelOf(req.method, req.url, res.statusCode, err),
   });
@@ -69,7 +126,7 @@ export function logAnswered(
   if (!logger.isLevelEnabled(level)) return;
   logger[level](
     {
-      req: { method: req.method, url: req.url },
+      req: { method: req.method, url: loggedUrl(req.url) },
       res: { statusCode: res.statusCode },
       responseTime: Date.now() - startedAt,
       lane: 'front',

@@ -128,7 +128,10 @@ describe('the operator console', () => {
     assert.match(csp, /script-src 'self'/);
     assert.match(csp, /frame-ancestors 'none'/);
 
-    const cli = await runApiScript(site.env, 'src/console/cli.ts', [
+    // Run as from another shell: without the server's console settings, the command finds the origin the server
+    // recorded at start-up.
+    const { CONSOLE_ORIGIN: _origin, CONSOLE_PORT: _port, ...withoutConsole } = site.env;
+    const cli = await runApiScript(withoutConsole, 'src/console/cli.ts', [
       'invite',
       '--role',
       'admin',
@@ -138,6 +141,8 @@ describe('the operator console', () => {
     assert.equal(cli.status, 0, cli.stderr);
     const link = /https?:\/\/\S+\/invite\/\S+/.exec(cli.stdout)?.[0];
     assert.ok(link, `the CLI prints the link:\n${cli.stdout}`);
+    assert.ok(link.startsWith(`${consoleUrl}/invite/`), `on the running console's origin: ${link}`);
+    assert.equal(cli.stderr, '', 'with no note: the origin is known');
     const admin = (people.admin = await register('Root Admin', link));
     await admin.page.getByText('Root Admin').first().waitFor();
 

@@ -17,8 +17,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { axeViolations, launchBrowser } from '../browser';
-import { freePort, runApiScript, startServerProcess, stopServerProcess } from '../harness';
+import { freePort, rememberSecretsIn, runApiScript, startServerProcess, stopServerProcess } from '../harness';
 import { eventually, registerOperator, type Operator } from '../operators';
+import { XMLParser } from 'fast-xml-parser';
+import { parseFeed } from '../../../api/test/feedCheck';
 
 const dir = mkdtempSync(join(tmpdir(), 'aitools-editor-posts-'));
 let env: Record<string, string>;
@@ -264,6 +266,7 @@ describe('editors publish posts from the console', () => {
     await page.getByRole('button', { name: 'Make a preview link' }).click();
     const link = await page.getByLabel('Preview link (24 hours)').inputValue();
     assert.ok(link.startsWith(`${base}/__preview/post/${POST.slug}?`), link);
+    rememberSecretsIn(link);
 
     const context = await browser.newContext();
     const visitor = await context.newPage();
@@ -428,5 +431,36 @@ describe('editors publish posts from the console', () => {
     await page.goto(`${consoleUrl}/posts`);
     const row = page.getByRole('row', { name: new RegExp(LATER.title) });
     assert.match(await row.innerText(), /Published/);
+  });
+
+  it('a title and a category an editor saves with <, &, ]]> and markup leave every feed valid Atom, as text', async () => {
+    const title = 'Colors <img src=x onerror=alert(1)> & &amp; ]]> <![CDATA[x]]> "quoted"';
+    const category = 'Tips <b>&</b> ]]> <tricks';
+    const { page } = editor;
+    await page.goto(`${consoleUrl}/posts/${POST.slug}`);
+    await page.getByRole('heading', { name: `Edit: ${POST.title}` }).waitFor();
+    await page.getByLabel('Title', { exact: true }).fill(title);
+    await page.getByLabel('Category').fill(category);
+    // A published post's save is what readers get.
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText(/^Saved as version \d+\.$/).waitFor();
+
+    const xml = new XMLParser({ ignoreAttributes: false, isArray: (name) => name === 'entry' || name === 'category' });
+    for (const path of ['/feeds/blog.xml', '/feeds/tools.xml']) {
+      const body = await text(path);
+      const read = await parseFeed(body);
+      assert.equal(read.type, 'atom', path);
+      assert.ok(read.items.length > 0, path);
+      assert.doesNotMatch(body, /<(img|b)\b/, `${path} carries no markup from stored text`);
+    }
+    type Entry = { id: string; title: { '@_type': string; '#text': string }; category: { '@_term': string }[] };
+    const entries = xml.parse(await text('/feeds/blog.xml')).feed.entry as Entry[];
+    const entry = entries.find((e) => e.id.endsWith(`/blog/${POST.slug}`));
+    assert.ok(entry, 'the post is in the blog feed');
+    assert.deepEqual(entry.title, { '@_type': 'text', '#text': title });
+    assert.deepEqual(
+      entry.category.map((c) => c['@_term']),
+      [category],
+    );
   });
 });
