@@ -146,6 +146,8 @@ export async function startSite(
     NODE_ENV: 'production',
     LOG_LEVEL: 'warn',
     WRITE_RATE_LIMIT: '1000',
+    // Every spec's browser is one address: its searches and pages are not a flood (bounds.spec sets its own limit).
+    READ_RATE_LIMIT: '100000',
     // A loaded 2-core CI machine can take seconds over a cold render; the specs check pages, not the budget
     // (faults.spec sets its own).
     RENDER_BUDGET_MS: '15000',

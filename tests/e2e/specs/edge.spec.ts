@@ -76,11 +76,13 @@ describe('through a shared cache (Varnish)', { skip }, () => {
 
   let toolPath: string;
 
-  it("passes the configuration's own test (varnishtest deploy/varnish/site.vtc: sides, cookies, purge by key)", () => {
+  it("passes the configuration's own tests (varnishtest deploy/varnish/*.vtc: sides, cookies, purge by key, query)", () => {
     const dir = readableVarnishConfig();
     try {
-      const r = spawnSync('varnishtest', [join(dir, 'site.vtc')], { encoding: 'utf8' });
-      assert.equal(r.status, 0, r.stdout + r.stderr);
+      for (const test of ['site.vtc', 'query.vtc']) {
+        const r = spawnSync('varnishtest', [join(dir, test)], { encoding: 'utf8' });
+        assert.equal(r.status, 0, `${test}: ${r.stdout}${r.stderr}`);
+      }
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -108,6 +110,25 @@ describe('through a shared cache (Varnish)', { skip }, () => {
     assert.ok(hits >= 198, `${hits} of 200 answered by Varnish (${fetched} fetched from the origin)`);
     assert.ok(hitHeaders >= 198, `${hitHeaders} of 200 say X-Cache: HIT`);
     console.log(`of 200 anonymous GETs: ${hits} cache hits, ${fetched} fetched from the origin`);
+  });
+
+  it('answers /tool/<slug>?utm_source=a and ?utm_source=b from one cache object', async () => {
+    const tools = (await (await fetch(`${site.baseUrl}/api/tools`)).json()) as { data: { slug: string }[] };
+    const page = `/tool/${tools.data[2]!.slug}`;
+    const before = counters();
+    const a = await edge(`${page}?utm_source=a`);
+    const b = await edge(`${page}?utm_source=b`);
+    const plain = await edge(page);
+    assert.equal(a.res.status, 200);
+    assert.equal(a.cache, 'MISS');
+    assert.equal(b.cache, 'HIT');
+    assert.equal(plain.cache, 'HIT');
+    assert.equal(b.text, a.text);
+    const delta = (name: string) => counters()[name]! - before[name]!;
+    await within('Varnish counted the 3 requests', 10_000, async () => delta('MAIN.client_req') >= 3);
+    assert.equal(delta('MAIN.cache_miss'), 1, 'one object fetched');
+    assert.equal(delta('MAIN.cache_hit'), 2, 'and served twice');
+    assert.equal(delta('MAIN.backend_req'), 1);
   });
 
   it('shows an approved tool on / within 2 s', async () => {
