@@ -12,7 +12,7 @@ export const REPO_ROOT = resolve(import.meta.dirname, '..', '..');
 export const API_DIR = join(REPO_ROOT, 'api');
 /** The production server, as `npm start` runs it (api/package.json's serve script, with its heap bounds: docs/performance.md,
  *  Memory; compiled by api/build.mjs). */
-const SERVER = ['--max-semi-space-size=4', '--max-old-space-size=160', '--enable-source-maps', 'dist/main.js'];
+export const SERVER = ['--max-semi-space-size=4', '--max-old-space-size=160', '--enable-source-maps', 'dist/main.js'];
 
 /** Compiles the server and builds the console when their sources changed since the last build (scripts/lib.mjs, as
  *  `npm start` does). */

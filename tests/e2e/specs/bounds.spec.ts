@@ -4,11 +4,18 @@
  * - /tool/<slug>?utm_source=a and ?utm_source=b are one page-cache entry: one render, then a hit (the cache's own
  *   counters in /metrics);
  * - a flood of new search texts from one address gets 429 with Retry-After after READ_RATE_LIMIT, while that
- *   address's cached pages and another address are answered as before.
+ *   address's cached pages and another address are answered as before;
+ * - a server started with the console's port taken prints one line naming CONSOLE_PORT and exits non-zero.
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { startSite, type Site } from '../harness';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { API_DIR, freePort, SERVER, startSite, type Site } from '../harness';
 
 const METRICS_TOKEN = 'bounds-spec-metrics';
 /** Reads per address per minute that no cache answers. */
@@ -98,5 +105,40 @@ describe('what a client adds to an address', () => {
     const other = await from('198.51.100.8', '/?search=flood-11');
     assert.equal(other.status, 200);
     assert.match(await other.text(), /flood-11/);
+  });
+
+  it("prints one line naming CONSOLE_PORT and exits non-zero when the console's port is taken", async () => {
+    const holder = createServer();
+    await new Promise<void>((r) => holder.listen(0, r));
+    const taken = (holder.address() as { port: number }).port;
+    const dir = mkdtempSync(join(tmpdir(), 'bounds-port-'));
+    try {
+      const child = spawn(process.execPath, SERVER, {
+        cwd: API_DIR,
+        env: {
+          ...process.env,
+          PORT: String(await freePort()),
+          CONSOLE_PORT: String(taken),
+          DATABASE_PATH: join(dir, 'site.sqlite'),
+          RELEASES_DIR: site.env.RELEASES_DIR!,
+          NODE_ENV: 'production',
+          LOG_LEVEL: 'warn',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let out = '';
+      let err = '';
+      child.stdout.on('data', (b: Buffer) => (out += b));
+      child.stderr.on('data', (b: Buffer) => (err += b));
+      const [code] = (await once(child, 'exit')) as [number | null];
+      assert.equal(code, 1);
+      assert.deepEqual(err.trimEnd().split('\n'), [
+        `The server did not start: port ${taken} is already in use: set CONSOLE_PORT to a free port, or stop what uses it`,
+      ]);
+      assert.doesNotMatch(out, /EADDRINUSE|\bat /);
+    } finally {
+      holder.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
