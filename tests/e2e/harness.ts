@@ -13,6 +13,13 @@ export const API_DIR = join(REPO_ROOT, 'api');
 /** The production server, as `npm start` runs it (api/package.json's serve script, with its heap bounds: docs/performance.md,
  *  Memory; compiled by api/build.mjs). */
 export const SERVER = ['--max-semi-space-size=4', '--max-old-space-size=160', '--enable-source-maps', 'dist/main.js'];
+/** The allocator's settings of that script (GLIBC_TUNABLES: two arenas, memory given back above 128 kB; docs/performance.md,
+ *  Memory), read from it so the tests run the server as it is served. */
+export const SERVER_ENV: Record<string, string> = {
+  GLIBC_TUNABLES: /GLIBC_TUNABLES=\$\{GLIBC_TUNABLES-([^}]+)\}/.exec(
+    (JSON.parse(readFileSync(join(API_DIR, 'package.json'), 'utf8')) as { scripts: { serve: string } }).scripts.serve,
+  )![1]!,
+};
 
 /** Compiles the server and builds the console when their sources changed since the last build (scripts/lib.mjs, as
  *  `npm start` does). */
@@ -100,7 +107,7 @@ export function runApiScript(
 export async function startServerProcess(env: Record<string, string>): Promise<ChildProcess> {
   const child = spawn(process.execPath, SERVER, {
     cwd: API_DIR,
-    env: { ...process.env, ...env },
+    env: { ...SERVER_ENV, ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const deadline = Date.now() + 60_000;
@@ -161,7 +168,7 @@ export async function startSite(
   ensureServerBuild();
   const child: ChildProcess = spawn(process.execPath, SERVER, {
     cwd: API_DIR,
-    env: { ...process.env, ...env },
+    env: { ...SERVER_ENV, ...process.env, ...env },
     stdio: ['ignore', opts.quiet ? 'ignore' : 'inherit', opts.quiet ? 'ignore' : 'inherit'],
   });
   const baseUrl = `http://localhost:${port}`;
