@@ -306,7 +306,8 @@ export function createReplyCache(opts: {
     },
     route: (query, produce) => (req, res, next) => {
       const key = canonicalAddress(req.originalUrl, query);
-      readsOf.set(req.originalUrl.split('?', 1)[0]!, query);
+      const path = req.originalUrl.split('?', 1)[0]!;
+      if (readsOf.get(path) !== query) readsOf.set(path, query);
       // req.query is read from req.url: the route sees only the parameters it is keyed on.
       req.url = canonicalAddress(req.url, query);
       const answer = async () => {

@@ -3,6 +3,7 @@
  * xkey module of varnish-modules) before a server of its own (the production build, PURGE_URLS naming this Varnish),
  * both started here on free ports (and the configuration's own varnishtest):
  * - of 200 anonymous GETs of / and a tool page, at least 198 are answered by Varnish (its own counters);
+ * - /tool/<slug>?utm_source=a and ?utm_source=b are one cache object (one miss, then hits);
  * - an approved tool is on / through Varnish within 2 s, and an activated blog release on /blog;
  * - under a 50% blog canary, 20 fresh browsers each stay on their release over 3 pages, and stable visitors are
  *   still served from the cache;
