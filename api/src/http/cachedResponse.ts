@@ -228,7 +228,7 @@ export interface ReplyCache {
   route(query: readonly string[], produce: (req: Request) => Reply | Promise<Reply>): RequestHandler;
   /**
    * The front lane, for the HTTP server before Express: a reply that Express already sent for this key (a route's:
-   * its URL) at the current data version is sent again as it went out (the middleware's headers replayed), without
+   * its canonical address) at the current data version is sent again as it went out (the middleware's headers replayed), without
    * running Express. Answers whether it sent it; on Postgres, where the version is a query, it answers later.
    */
   replay(req: IncomingMessage, res: ServerResponse, key?: string): boolean | Promise<boolean>;

@@ -29,9 +29,9 @@ export function servedReleasesKey(
   return remotes.map((remote) => `${remote}=${serving.current(remote, pins[remote]).release?.id ?? '-'}`).join(',');
 }
 
-/** A page's key: its address (only the parameters the page reads: http/canonicalAddress.ts), the served releases, the day (a page may show today's date, as the legal pages'
- *  "Last updated" does, by the server's clock) and the report tokens' period (a stored page carries its tokens, which
- *  expire: releases/signalTokens.ts). */
+/** A page's key: its address (only the parameters the page reads: http/canonicalAddress.ts), the served releases,
+ *  the day (a page may show today's date, as the legal pages' "Last updated" does, by the server's clock) and the
+ *  report tokens' period (a stored page carries its tokens, which expire: releases/signalTokens.ts). */
 const pageKey = (url: string, releases: string) =>
   `page\u0000${url}\u0000${releases}\u0000${new Date().toDateString()}\u0000${tokenPeriod()}`;
 
