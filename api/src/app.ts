@@ -12,7 +12,7 @@ import { REMOTE_NAMES, SHELL_DIST, VAR_DIR } from './paths';
 import { errorHandler, HttpError, notFoundApi, refuseNul } from './middleware/errors';
 import { securityHeaders } from './middleware/security';
 import { logAnswered, requestLogger } from './middleware/logger';
-import { createRateLimits, type RateLimitStoreFactory } from './middleware/rateLimit';
+import { admitted, createRateLimits, type RateLimitStoreFactory } from './middleware/rateLimit';
 import { DEV_RELEASE_ID, devRelease, remoteBaseUrl, REMOTE_ENTRY_FILE, type PublicRelease } from './releases/manifest';
 import { checkRelease } from './releases/health';
 import { createReleaseServing, RECHECK_MS } from './releases/serving';
@@ -164,6 +164,7 @@ export async function createApp({
     version: () => dataVersion(db),
     maxBytes: CACHE_BYTES,
     onLookup: (hit) => metrics.cacheLookups.inc({ cache: 'reads', result: hit ? 'hit' : 'miss' }),
+    admit: (req, res) => admitted(limits['uncached-reads'], req, res),
   });
   // Which visitors each running canary serves (a bucket cookie), and what each release's visitors and renders report.
   const canaries = createCanaries(manifestNow);
@@ -212,6 +213,7 @@ export async function createApp({
     signalsPerMinute: config.signalsRateLimit,
     signInPerMinute: config.console.signInPerAddress,
     signInPerPersonPerMinute: config.console.signInPerPerson,
+    uncachedReadsPerMinute: config.readRateLimit,
     store,
   });
   // Signed preview links and the cookies they set (releases/preview.ts).
@@ -451,6 +453,8 @@ export async function createApp({
             maxBytes: CACHE_BYTES,
             onLookup: (hit) => metrics.cacheLookups.inc({ cache: 'pages', result: hit ? 'hit' : 'miss' }),
           }),
+          // A render that no cache answered costs the visitor's budget (docs/operations.md, Rate limits).
+          admit: (req, res) => admitted(limits['uncached-reads'], req, res),
           // The releases this visitor is served: each side of a canary has its own pages.
           releases: (req) => servedReleasesKey(serving, REMOTE_NAMES, canaries.pins(req)),
           // A page names every remote's release (the browser may open any route), so each is one of its keys.

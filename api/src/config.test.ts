@@ -42,6 +42,7 @@ describe('limits', () => {
     expect(loadConfig({})).toMatchObject({
       writeRateLimit: 20,
       eventsRateLimit: 120,
+      readRateLimit: 120,
       eventsMaxRows: 100_000,
       eventsMaxAgeDays: 90,
     });

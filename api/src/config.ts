@@ -28,6 +28,8 @@ export interface ServerConfig {
   eventsRateLimit: number;
   /** Requests to the MCP endpoint (/mcp) allowed per client address per minute. */
   mcpRateLimit: number;
+  /** Reads that miss every cache (a render, a query of the data) allowed per client address per minute. */
+  readRateLimit: number;
   /** Events kept: the newest this many rows ... */
   eventsMaxRows: number;
   /** ... received within this many days. */
@@ -158,6 +160,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     writeRateLimit: positiveInt(env, 'WRITE_RATE_LIMIT', 20),
     eventsRateLimit: positiveInt(env, 'EVENTS_RATE_LIMIT', 120),
     mcpRateLimit: positiveInt(env, 'MCP_RATE_LIMIT', 120),
+    readRateLimit: positiveInt(env, 'READ_RATE_LIMIT', 120),
     eventsMaxRows: positiveInt(env, 'EVENTS_MAX_ROWS', 100_000),
     eventsMaxAgeDays: positiveInt(env, 'EVENTS_MAX_AGE_DAYS', 90),
     renderBudgetMs: positiveInt(env, 'RENDER_BUDGET_MS', 1500),

@@ -13,6 +13,7 @@ import { configStore } from '@aitools/platform/config';
 import { browserConfig } from './ssr/renderPage';
 import { serveMetrics } from './metrics';
 import { createSiteServer } from './http/server';
+import { listenOn, startupFailure } from './http/listen';
 
 // Before any server entry is imported: shared packages resolve to the shell's copy (one React on the server).
 // From source (tsx) or from the build (dist/, see build.mjs): the hooks module sits at the same place in each.
@@ -20,67 +21,87 @@ register(`./ssr/sharedResolveHooks.${import.meta.url.endsWith('.ts') ? 'ts' : 'j
   data: { shellUrl: pathToFileURL(SHARED_RESOLVE_PARENT).href },
 });
 
-const config = loadConfig();
-const logger = createLogger(config.logLevel, config.logFormat);
-const db = await openDatabase(config.database);
-const seeded = await seed(db);
-// The directory's own MCP server is listed at this instance's address (mcp/listing.ts).
-await listSelf(db, config.siteOrigin);
-logger.info(seeded, 'database ready');
-Object.assign(configStore.current, browserConfig(config));
-
-// On Postgres the manifest is rows every instance follows; otherwise manifest.json beside the release files.
-const manifests = await openManifestStore({
-  releasesDir: config.releasesDir,
-  database: config.database,
-  db,
-  serve: true,
-  logger,
-});
-
-// On Postgres the files are rows too, and RELEASES_DIR this instance's copy: what is served is fetched before listening.
-const files = await openReleaseStore({ releasesDir: config.releasesDir, database: config.database, db, logger });
-await materialiseServed(files, manifests.read().manifest, logger);
-
-const { createApp } = await import('./app');
-const app = await createApp({ config, db, logger, manifests, files });
-const server = createSiteServer(app.handler).listen(config.port, () => {
-  logger.info(`AI Tools Directory serving at http://localhost:${config.port} on Node ${process.version}`);
-});
-// The operator console on its own port (its own origin: docs/operations.md, The console).
-const consoleServer = config.console.port
-  ? createSiteServer(app.console).listen(config.console.port, () => {
-      logger.info(`Operator console at ${config.console.origin} (port ${config.console.port})`);
-      // For the links `pnpm console invite` prints from another shell (console/consoleOrigin.ts).
-      try {
-        recordConsoleOrigin(config);
-      } catch (err) {
-        logger.warn({ err }, 'the console origin could not be recorded for the operator commands');
-      }
-    })
-  : null;
-// Metrics on their own port (keep it private: no token there), for a scraper inside the network.
-const metricsServer = config.metricsPort
-  ? createSiteServer((req, res) => {
-      if ((req.url ?? '').split('?')[0] !== '/metrics')
-        return void res.writeHead(404, { 'Content-Type': 'text/plain' }).end('Only /metrics here.\n');
-      serveMetrics(app.metrics, req, res).catch((err: unknown) => {
-        logger.error({ err }, 'metrics could not be collected');
-        if (!res.headersSent) res.writeHead(500).end();
-      });
-    }).listen(config.metricsPort, () => logger.info(`metrics at http://localhost:${config.metricsPort}/metrics`))
-  : null;
-
-function shutdown() {
-  metricsServer?.close();
-  consoleServer?.close();
-  server.close(() => {
-    void app
-      .stop()
-      .then(() => Promise.all([manifests.close(), db.destroy()]))
-      .finally(() => process.exit(0));
-  });
-  setTimeout(() => process.exit(0), 5000).unref();
+// Any start-up failure (a port in use, a bad setting, a database that cannot be opened) is one line naming what
+// to change, and the process exits non-zero (docs/operations.md, Configuration).
+try {
+  await start();
+} catch (err) {
+  process.stderr.write(`${startupFailure(err)}\n`);
+  process.exit(1);
 }
-process.on('SIGTERM', shutdown);
-process.on('SIGINT', shutdown);
+
+async function start() {
+  const config = loadConfig();
+  const logger = createLogger(config.logLevel, config.logFormat);
+  const db = await openDatabase(config.database).catch((err: unknown) => {
+    throw new Error(
+      `the database could not be opened (DATABASE_URL, else DATABASE_PATH): ${err instanceof Error ? err.message : String(err)}`,
+    );
+  });
+  const seeded = await seed(db);
+  // The directory's own MCP server is listed at this instance's address (mcp/listing.ts).
+  await listSelf(db, config.siteOrigin);
+  logger.info(seeded, 'database ready');
+  Object.assign(configStore.current, browserConfig(config));
+
+  // On Postgres the manifest is rows every instance follows; otherwise manifest.json beside the release files.
+  const manifests = await openManifestStore({
+    releasesDir: config.releasesDir,
+    database: config.database,
+    db,
+    serve: true,
+    logger,
+  });
+
+  // On Postgres the files are rows too, and RELEASES_DIR this instance's copy: what is served is fetched before listening.
+  const files = await openReleaseStore({ releasesDir: config.releasesDir, database: config.database, db, logger });
+  await materialiseServed(files, manifests.read().manifest, logger);
+
+  const { createApp } = await import('./app');
+  const app = await createApp({ config, db, logger, manifests, files });
+  const server = await listenOn(createSiteServer(app.handler), config.port, 'PORT');
+  logger.info(`AI Tools Directory serving at http://localhost:${config.port} on Node ${process.version}`);
+  // The operator console on its own port (its own origin: docs/operations.md, The console).
+  const consoleServer = config.console.port
+    ? await listenOn(createSiteServer(app.console), config.console.port, 'CONSOLE_PORT')
+    : null;
+  if (consoleServer) {
+    logger.info(`Operator console at ${config.console.origin} (port ${config.console.port})`);
+    // For the links `pnpm console invite` prints from another shell (console/consoleOrigin.ts).
+    try {
+      recordConsoleOrigin(config);
+    } catch (err) {
+      logger.warn({ err }, 'the console origin could not be recorded for the operator commands');
+    }
+  }
+  // Metrics on their own port (keep it private: no token there), for a scraper inside the network.
+  const metricsServer = config.metricsPort
+    ? await listenOn(
+        createSiteServer((req, res) => {
+          if ((req.url ?? '').split('?')[0] !== '/metrics')
+            return void res.writeHead(404, { 'Content-Type': 'text/plain' }).end('Only /metrics here.\n');
+          serveMetrics(app.metrics, req, res).catch((err: unknown) => {
+            logger.error({ err }, 'metrics could not be collected');
+            if (!res.headersSent) res.writeHead(500).end();
+          });
+        }),
+        config.metricsPort,
+        'METRICS_PORT',
+      )
+    : null;
+  if (metricsServer) logger.info(`metrics at http://localhost:${config.metricsPort}/metrics`);
+
+  function shutdown() {
+    metricsServer?.close();
+    consoleServer?.close();
+    server.close(() => {
+      void app
+        .stop()
+        .then(() => Promise.all([manifests.close(), db.destroy()]))
+        .finally(() => process.exit(0));
+    });
+    setTimeout(() => process.exit(0), 5000).unref();
+  }
+  process.on('SIGTERM', shutdown);
+  process.on('SIGINT', shutdown);
+}

@@ -201,6 +201,9 @@ export const DEFAULT_QUERY: ToolQuery = {
 /** Longer search text finds nothing more useful and only costs work. */
 export const MAX_SEARCH_LENGTH = 200;
 
+/** The parameters readToolQuery reads: the directory's address and GET /api/tools/query. */
+export const TOOL_QUERY_PARAMS = ['search', 'category', 'type', 'sort', 'size', 'page'] as const;
+
 export function readToolQuery(params: URLSearchParams): ToolQuery {
   const category = params.get('category') ?? '';
   const sort = params.get('sort') ?? '';

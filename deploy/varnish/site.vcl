@@ -37,6 +37,7 @@ sub vcl_recv {
         # Form posts, reports, the release API's writes: the origin's, every time.
         return (pass);
     }
+    call query_keep;
     if (req.http.Authorization || req.http.Cookie ~ "(^|;\s*)preview_") {
         # A token's answer, or a previewing browser's pages: that client's alone.
         return (pass);
@@ -79,6 +80,34 @@ sub vcl_recv {
         set req.grace = 30s;
     }
     return (hash);
+}
+
+# Each page is kept under its path and the query parameters it reads, sorted: any other parameter (?utm_source=, a
+# counter) is dropped before the lookup and before the origin sees the address, so it shares the page's one object.
+# The lists are the route table's `query` (shell/platform/src/routeTable.ts), which the origin's own caches key on
+# (api/src/http/canonicalAddress.ts); api/src/http/varnishQuery.test.ts holds the two side by side. A path matches as
+# the origin matches it: any case, an optional trailing slash.
+sub query_keep {
+    if (req.url ~ "^/(assets|remotes)/") {
+        # Files named by their content: the origin reads no parameter of theirs.
+        set req.url = regsub(req.url, "\?.*$", "");
+    } elsif (req.url ~ "(?i)^/(\?|$)") {
+        set req.url = regsuball(req.url, "(?<=[?&])(?!(?:search|category|type|sort|size|page)(?:[=&]|$))[^&]*(?:&|$)", "");
+    } elsif (req.url ~ "(?i)^/tool/[^/?]+/?(\?|$)") {
+        set req.url = regsuball(req.url, "(?<=[?&])(?!(?:os)(?:[=&]|$))[^&]*(?:&|$)", "");
+    } elsif (req.url ~ "(?i)^/blog/?(\?|$)") {
+        set req.url = regsuball(req.url, "(?<=[?&])(?!(?:search|category|page)(?:[=&]|$))[^&]*(?:&|$)", "");
+    } elsif (req.url ~ "(?i)^/advertise/?(\?|$)") {
+        set req.url = regsuball(req.url, "(?<=[?&])(?!(?:waitlist|subscribed)(?:[=&]|$))[^&]*(?:&|$)", "");
+    } elsif (req.url ~ "(?i)^/submit/?(\?|$)") {
+        set req.url = regsuball(req.url, "(?<=[?&])(?!(?:submitted)(?:[=&]|$))[^&]*(?:&|$)", "");
+    } elsif (req.url ~ "(?i)^/contact/?(\?|$)") {
+        set req.url = regsuball(req.url, "(?<=[?&])(?!(?:sent)(?:[=&]|$))[^&]*(?:&|$)", "");
+    } elsif (req.url ~ "(?i)^/(blog/[^/?]+|privacy|terms|cookies)/?(\?|$)") {
+        set req.url = regsub(req.url, "\?.*$", "");
+    }
+    # What is left: no dangling separator, and one order.
+    set req.url = std.querysort(regsub(req.url, "[?&]+$", ""));
 }
 
 sub vcl_hash {

@@ -1,6 +1,7 @@
 /**
  * Uncached server renders of the production build (`npm run build` first): /tool/<slug> and the home page's search,
- * each request at an address of its own (a new query string), so no stored page or stored read answers it and every
+ * each request at an address of its own (a new value of a parameter the page reads: a tool page's `?os=`, the search
+ * text; a parameter the page does not read is no new address), so no stored page or stored read answers it and every
  * request runs the route's loader and its in-process API calls. Prints renders per second, p99, and the server's
  * CPU time per render (the steadier figure on a shared machine). Never pass/fail.
  *
@@ -11,7 +12,7 @@ import autocannon from 'autocannon';
 import { startCurrent } from './site';
 
 const PAGES: Record<string, (n: number) => string> = {
-  '/tool/chatgpt?v=<n>': (n) => `/tool/chatgpt?v=${n}`,
+  '/tool/chatgpt?os=<n>': (n) => `/tool/chatgpt?os=${n}`,
   '/?search=<new word>': (n) => `/?search=word${n}`,
 };
 

@@ -28,10 +28,12 @@ import { fig, formatTable, kB, msText, whole, type Cell, type Column, type Row }
 import { serverPid, throughput, warmUp, type RequestShape, type Throughput } from './throughput';
 import { soak } from './soak';
 import { checksRows } from './checks';
+import { bustingRun } from './busting';
 import { startVarnish, varnishInstalled } from '../e2e/varnish';
 
 const SECTIONS = [
   'throughput',
+  'busting',
   'mcp',
   'lighthouse',
   'js',
@@ -318,6 +320,44 @@ async function sharedCacheRows(site: Site): Promise<void> {
   }
 }
 
+/** The page flooded in the cache-busting rows, and the page a visitor loads meanwhile. */
+const BUSTED_PAGE = '/tool/chatgpt';
+const VISITOR_PAGE = '/blog';
+
+/**
+ * Cache busting: a flood of 20 connections on BUSTED_PAGE at its plain address, then with a new ignored parameter per
+ * request, at the origin and through Varnish; the flood's answers per second and a visitor's p95 meanwhile.
+ */
+async function bustingRows(site: Site): Promise<void> {
+  const varnish = varnishInstalled() ? await startVarnish(site.env.PORT!) : null;
+  if (!varnish)
+    notes.push('cache busting through the shared cache: not measured (apt-get install varnish varnish-modules)');
+  try {
+    for (const [where, base] of [
+      ['origin', site.baseUrl],
+      ...(varnish ? [['through Varnish', varnish.url]] : []),
+    ] as const) {
+      for (const [kind, path] of [
+        ['plain address', () => BUSTED_PAGE],
+        ['a new ignored parameter per request', (i: number) => `${BUSTED_PAGE}?utm_source=x${i}`],
+      ] as const) {
+        const what = `flood of GET ${BUSTED_PAGE}, ${kind} (${where})`;
+        log(`busting: ${what}, ${SECONDS} s`);
+        const cell = await measure(
+          `busting ${what}`,
+          () => bustingRun(base, path, base + VISITOR_PAGE, SECONDS),
+          (b) =>
+            `${whole(b.floodRps)} answered/s · visitor's p95 ${msText(b.visitorP95)} (${b.visits} visits)` +
+            (b.floodFailures ? ` · ${b.floodFailures} failed` : ''),
+        );
+        setCell('busting', what, 'current', cell);
+      }
+    }
+  } finally {
+    await varnish?.stop();
+  }
+}
+
 function lighthouseCell(url: string): Promise<Cell> {
   return measure(
     `lighthouse ${url}`,
@@ -432,6 +472,7 @@ try {
       await sharedCacheRows(site);
     }
     if (want('mcp')) await mcpRows(site.baseUrl);
+    if (want('busting')) await bustingRows(site);
     if (want('phones')) {
       // Both builds are served at once and measured run by run in turn (phones.ts).
       const before = baseline && 'tree' in baseline ? await startBaselineSite(baseline.tree) : null;
@@ -611,7 +652,7 @@ try {
     );
     rows.push({
       section: 'soak',
-      what: 'pages, /api/tools and searches (a third never asked before)',
+      what: 'memory: RSS under pages, /api/tools and searches (a third never asked before), at its peak and after idle',
       cells: { current: cell },
     });
   }
@@ -626,7 +667,17 @@ const headers: Record<Column, string> = {
   monolith: 'monolith',
 };
 // Grouped by section, in the order docs/performance.md lists them.
-const order = ['throughput', 'lighthouse', 'first-visit JS', 'phone', 'phones', 'payload', 'markdown', 'checks'];
+const order = [
+  'throughput',
+  'busting',
+  'lighthouse',
+  'first-visit JS',
+  'phone',
+  'phones',
+  'payload',
+  'markdown',
+  'checks',
+];
 rows.sort((a, b) => order.indexOf(a.section) - order.indexOf(b.section));
 console.log(`\n${formatTable(rows, headers)}`);
 for (const n of notes) console.log(`note: ${n}`);

@@ -48,9 +48,29 @@ const PAGES = [
   '/terms',
 ];
 
-function rssMb(pid: number): number {
-  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+/** A figure of /proc/<pid>/status (VmRSS, RssAnon, RssFile), in MB. */
+function statusMb(pid: number, field: string): number {
+  const m = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return m ? Math.round(Number(m[1]) / 1024) : NaN;
+}
+const rssMb = (pid: number) => statusMb(pid, 'VmRSS');
+
+const METRICS_TOKEN = 'soak-metrics';
+/** Where the server's memory is: anonymous (V8's heap, malloc's arenas) against file-backed (code, mapped files),
+ *  and V8's own figures from /metrics. */
+async function breakdown(baseUrl: string, pid: number): Promise<string> {
+  const text = await (
+    await fetch(`${baseUrl}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } })
+  ).text();
+  const mb = (name: string) => {
+    const m = new RegExp(`^${name} (\\S+)$`, 'm').exec(text);
+    return m ? Math.round(Number(m[1]) / 1048576) : NaN;
+  };
+  return (
+    `RSS ${rssMb(pid)} MB (anonymous ${statusMb(pid, 'RssAnon')}, files ${statusMb(pid, 'RssFile')}); ` +
+    `V8 heap used ${mb('nodejs_heap_size_used_bytes')} of ${mb('nodejs_heap_size_total_bytes')} MB, ` +
+    `external ${mb('nodejs_external_memory_bytes')} MB`
+  );
 }
 
 /** The request at position i: two of three from a fixed set of URLs, one of three a search no one asked before. */
@@ -106,6 +126,9 @@ export async function soak(opts: {
     SITE_ORIGIN: `http://localhost:${port}`,
     NODE_ENV: 'production',
     LOG_LEVEL: 'warn',
+    // The soak's searches all come from one address: a load to measure, not a flood to refuse.
+    READ_RATE_LIMIT: '1000000',
+    METRICS_TOKEN,
     NODE_OPTIONS: [
       process.env.SOAK_NODE_OPTIONS ?? '',
       opts.heapSnapshots ? `--heapsnapshot-signal=SIGUSR2 --diagnostic-dir=${dir}` : '',
@@ -129,7 +152,7 @@ export async function soak(opts: {
     const baseUrl = `http://localhost:${port}`;
     const warm = await load(baseUrl, 10, 0);
     const warmRssMb = rssMb(pid);
-    log(`warm-up: ${warm.requests.total} requests, RSS ${warmRssMb} MB`);
+    log(`warm-up: ${warm.requests.total} requests, ${await breakdown(baseUrl, pid)}`);
     await snapshot('warm');
     let peakRssMb = warmRssMb;
     const sampler = setInterval(() => (peakRssMb = Math.max(peakRssMb, rssMb(pid))), 500);
@@ -139,10 +162,11 @@ export async function soak(opts: {
     log(
       `load: ${run.requests.total} requests, p99 ${run.latency.p99} ms, peak RSS ${peakRssMb} MB, now ${rssMb(pid)} MB`,
     );
+    log(`loaded: ${await breakdown(baseUrl, pid)}`);
     await snapshot('loaded');
     await sleep(opts.idleSeconds * 1000);
     const idleRssMb = rssMb(pid);
-    log(`after ${opts.idleSeconds} s idle: RSS ${idleRssMb} MB`);
+    log(`after ${opts.idleSeconds} s idle: ${await breakdown(baseUrl, pid)}`);
     await snapshot('idle');
     return {
       requests: run.requests.total,

@@ -25,7 +25,14 @@ export const REPO_ROOT = resolve(import.meta.dirname, '..', '..');
 export const API_DIR = join(REPO_ROOT, 'api');
 /** The production server, as `npm start` runs it (api/package.json's serve script, with its heap bounds: docs/performance.md,
  *  Memory; compiled by api/build.mjs). */
-const SERVER = ['--max-semi-space-size=4', '--max-old-space-size=160', '--enable-source-maps', 'dist/main.js'];
+export const SERVER = ['--max-semi-space-size=4', '--max-old-space-size=160', '--enable-source-maps', 'dist/main.js'];
+/** The allocator's settings of that script (GLIBC_TUNABLES: two arenas, memory given back above 128 kB; docs/performance.md,
+ *  Memory), read from it so the tests run the server as it is served. */
+export const SERVER_ENV: Record<string, string> = {
+  GLIBC_TUNABLES: /GLIBC_TUNABLES=\$\{GLIBC_TUNABLES-([^}]+)\}/.exec(
+    (JSON.parse(readFileSync(join(API_DIR, 'package.json'), 'utf8')) as { scripts: { serve: string } }).scripts.serve,
+  )![1]!,
+};
 
 /** Compiles the server and builds the console when their sources changed since the last build (scripts/lib.mjs, as
  *  `npm start` does). */
@@ -175,7 +182,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<C
   const output = serverOutput(env);
   const child = spawn(process.execPath, SERVER, {
     cwd: API_DIR,
-    env: { ...process.env, ...output.env },
+    env: { ...SERVER_ENV, ...process.env, ...output.env },
     stdio: output.stdio,
   });
   output.attach(child);
@@ -224,6 +231,8 @@ export async function startSite(
     WRITE_RATE_LIMIT: '1000',
     // The MCP spec's conformance run, CLI and client share one address; its own site checks the limit.
     MCP_RATE_LIMIT: '1000',
+    // Every spec's browser is one address: its searches and pages are not a flood (bounds.spec sets its own limit).
+    READ_RATE_LIMIT: '100000',
     // A loaded 2-core CI machine can take seconds over a cold render; the specs check pages, not the budget
     // (faults.spec sets its own).
     RENDER_BUDGET_MS: '15000',
@@ -238,7 +247,7 @@ export async function startSite(
   const output = opts.quiet ? null : serverOutput(env);
   const child: ChildProcess = spawn(process.execPath, SERVER, {
     cwd: API_DIR,
-    env: { ...process.env, ...(output?.env ?? env) },
+    env: { ...SERVER_ENV, ...process.env, ...(output?.env ?? env) },
     stdio: output?.stdio ?? ['ignore', 'ignore', 'ignore'],
   });
   output?.attach(child);

@@ -23,14 +23,14 @@ export function blogRouter(db: DB, reads: ReplyCache, previews?: PostPreviews): 
   });
   router.get(
     '/public/posts',
-    reads.route(async () => {
+    reads.route([], async () => {
       const body: BlogPostListResponse = success({ data: await listPublishedPosts(db) });
       return json(body);
     }),
   );
   router.get(
     '/public/posts/:slug',
-    reads.route(async (req) => {
+    reads.route([], async (req) => {
       const slug = req.params.slug as string;
       const post = SLUG.test(slug) ? await getPublishedPost(db, slug) : null;
       if (!post) return json(failure(BLOG_POST_NOT_FOUND), 404);

@@ -93,7 +93,7 @@ export function feedsRouter(db: DB, siteOrigin: string, reads: ReplyCache): Rout
 
   router.get(
     BLOG_FEED.path,
-    reads.route(async () => {
+    reads.route([], async () => {
       const posts = (await listPublishedPosts(db)).slice(0, FEED_ITEMS);
       const dated = posts.map((p) => ({ p, date: toDate(p.published_at ?? p.publishedAt) ?? new Date(0) }));
       return siteFeed(
@@ -121,7 +121,7 @@ export function feedsRouter(db: DB, siteOrigin: string, reads: ReplyCache): Rout
 
   router.get(
     TOOLS_FEED.path,
-    reads.route(async () => {
+    reads.route([], async () => {
       const items = await toolFeedItems(db);
       return siteFeed(
         TOOLS_FEED,

@@ -17,6 +17,7 @@ import { seed } from '../db/seed';
 import { seedTools } from '../tools/seed';
 import { createLogger } from '../middleware/logger';
 import { approveSubmission } from '../moderation/service';
+import { admitted, createRateLimits, TOO_MANY_REQUESTS } from '../middleware/rateLimit';
 import { insertSubmission } from '../forms/repository';
 import { importServers } from '../registry/import';
 import { DATA_DIR } from '../paths';
@@ -245,7 +246,7 @@ describe('cached reads', () => {
 describe('the front lane', () => {
   it('replays only answers of the public stack, with its headers, not those made for server rendering', async () => {
     const reads = createReplyCache({ version: () => 1, maxBytes: 1024 * 1024 });
-    const route = reads.route(() => json({ hello: 'world' }));
+    const route = reads.route([], () => json({ hello: 'world' }));
     // Server rendering calls the same reads in process, through a stack without the public headers.
     const inProcess = express().get('/api/hello', route);
     const publicStack = express()
@@ -269,6 +270,75 @@ describe('the front lane', () => {
   });
 });
 
+describe('the address a read is kept under', () => {
+  it('holds the parameters the route reads alone, sorted; the route sees no other, and the front lane keys alike', async () => {
+    const reads = createReplyCache({ version: () => 1, maxBytes: 1024 * 1024 });
+    const produced: unknown[] = [];
+    const publicStack = express()
+      .use(replayableAnswers)
+      .get(
+        '/api/list',
+        reads.route(['search', 'page'], (req) => (produced.push(req.query), json({ query: req.query }))),
+      );
+    const lanes: string[] = [];
+    const front = createServer((req, res) => {
+      if (reads.replay(req, res) === true) return void lanes.push('front');
+      lanes.push('express');
+      void publicStack(req, res);
+    });
+    await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(front.address() as { port: number }).port}`;
+    try {
+      const first = await (await fetch(`${base}/api/list?utm_source=a&page=2&search=x`)).json();
+      expect(first).toEqual({ query: { page: '2', search: 'x' } });
+      // Learned from the route's first answer: these go out from the front lane, never produced again.
+      for (const url of ['/api/list?search=x&page=2', '/api/list?page=2&search=x&utm_source=b'])
+        expect(await (await fetch(base + url)).json()).toEqual(first);
+      expect(lanes).toEqual(['express', 'front', 'front']);
+      expect(produced).toHaveLength(1);
+      // Another value of a parameter read is another answer.
+      expect(await (await fetch(`${base}/api/list?page=3&search=x`)).json()).toEqual({
+        query: { page: '3', search: 'x' },
+      });
+      expect(produced).toHaveLength(2);
+    } finally {
+      await new Promise((r) => front.close(r));
+    }
+  });
+});
+
+describe("a visitor's reads that miss", () => {
+  it("are limited per address; a cached answer and server rendering's own reads never count", async () => {
+    const limit = createRateLimits({ formsPerMinute: 1, eventsPerMinute: 1, uncachedReadsPerMinute: 2 })[
+      'uncached-reads'
+    ];
+    const reads = createReplyCache({
+      version: () => 1,
+      maxBytes: 1024 * 1024,
+      admit: (req, res) => admitted(limit, req, res),
+    });
+    let produced = 0;
+    const route = reads.route(['search'], (req) => (produced++, json({ search: req.query.search })));
+    const inProcess = express().set('trust proxy', 1).get('/api/list', route);
+    const publicStack = express().set('trust proxy', 1).use(replayableAnswers).get('/api/list', route);
+    const from = (address: string, search: string) =>
+      request(publicStack).get(`/api/list?search=${search}`).set('X-Forwarded-For', address);
+    for (const search of ['a', 'a', 'b', 'a', 'b']) expect((await from('203.0.113.1', search)).status).toBe(200);
+    expect(produced).toBe(2);
+    const refused = await from('203.0.113.1', 'c');
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({ success: false, error: TOO_MANY_REQUESTS });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.headers['ratelimit']).toBeUndefined();
+    expect(produced).toBe(2);
+    // Server rendering's reads (the in-process stack) are the page's, already counted.
+    expect((await request(inProcess).get('/api/list?search=d').set('X-Forwarded-For', '203.0.113.1')).status).toBe(200);
+    expect((await from('203.0.113.2', 'c')).status).toBe(200);
+    // An answer let through carries no count of its own: the caches send it to everyone.
+    expect((await from('203.0.113.3', 'e')).headers['ratelimit-policy']).toBeUndefined();
+  });
+});
+
 describe('Date', () => {
   it("is the time of sending on a replayed answer, never the stored answer's", async () => {
     const reads = createReplyCache({ version: () => 1, maxBytes: 1024 * 1024 });
@@ -279,7 +349,7 @@ describe('Date', () => {
       .use((_req, res, next) => (res.setHeader('Date', OLD), next()))
       .get(
         '/api/hello',
-        reads.route(() => json({ hello: 'world' })),
+        reads.route([], () => json({ hello: 'world' })),
       );
     const lanes: string[] = [];
     const front = createServer((req, res) => {
@@ -312,7 +382,7 @@ describe('the bytes a cache holds', () => {
       .use(replayableAnswers)
       .get(
         '/p/:n',
-        reads.route((req) => page(Number(req.params.n))),
+        reads.route([], (req) => page(Number(req.params.n))),
       );
     for (const encoding of ['br', 'gzip', 'identity']) await request(app).get('/p/1').set('accept-encoding', encoding);
     const small = await reads.get('small', () => json({ ok: true }));
@@ -333,7 +403,7 @@ describe('the bytes a cache holds', () => {
       .use(replayableAnswers)
       .get(
         '/p/:n',
-        reads.route((req) => page(Number(req.params.n))),
+        reads.route([], (req) => page(Number(req.params.n))),
       );
     for (let n = 0; n < 4; n++) await request(app).get(`/p/${n}`).set('accept-encoding', 'identity');
     expect(Object.keys((await reads.lookup('/p/3')).hit!.bodies)).toEqual(['identity']);

@@ -10,6 +10,7 @@ import { LRUCache } from 'lru-cache';
 import Negotiator from 'negotiator';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
+import { canonicalAddress } from './canonicalAddress';
 
 export interface Reply {
   status?: number;
@@ -220,11 +221,14 @@ export interface ReplyCache {
   store(key: string, version: number, reply: EncodedReply): void;
   /** The stored reply, or produce, encode and store it (concurrent callers share one production). */
   get(key: string, produce: () => Reply | Promise<Reply>): Promise<EncodedReply>;
-  /** A GET route whose reply depends only on its URL (path and query) and the data. */
-  route(produce: (req: Request) => Reply | Promise<Reply>): RequestHandler;
+  /**
+   * A GET route whose reply depends only on its path, the query parameters named in `query` and the data: it is kept
+   * under that address (http/canonicalAddress.ts), and `produce` sees only those parameters.
+   */
+  route(query: readonly string[], produce: (req: Request) => Reply | Promise<Reply>): RequestHandler;
   /**
    * The front lane, for the HTTP server before Express: a reply that Express already sent for this key (a route's:
-   * its URL) at the current data version is sent again as it went out (the middleware's headers replayed), without
+   * its canonical address) at the current data version is sent again as it went out (the middleware's headers replayed), without
    * running Express. Answers whether it sent it; on Postgres, where the version is a query, it answers later.
    */
   replay(req: IncomingMessage, res: ServerResponse, key?: string): boolean | Promise<boolean>;
@@ -235,12 +239,22 @@ export function createReplyCache(opts: {
   maxBytes: number;
   /** Told of each lookup's outcome (metrics); a front-lane miss is told by the lookup Express makes next. */
   onLookup?: (hit: boolean) => void;
+  /** Asked before a visitor's read that missed is produced: false when it was refused (and answered). */
+  admit?: (req: Request, res: Response) => Promise<boolean>;
 }): ReplyCache {
   const lru = new LRUCache<string, EncodedReply>({
     maxSize: opts.maxBytes,
     sizeCalculation: (e, key) => e.size + key.length * 2,
   });
   const pending = new Map<string, Promise<EncodedReply>>();
+  // The parameters each path's route reads, learned as routes answer, so the front lane keys an address with other
+  // parameters as the route does (a path not seen yet goes to Express). Bounded: any path may be asked for.
+  const readsOf = new LRUCache<string, readonly string[]>({ max: 10_000 });
+  const addressOf = (url: string) => {
+    const q = url.indexOf('?');
+    const query = q === -1 ? undefined : readsOf.get(url.slice(0, q));
+    return query ? canonicalAddress(url, query) : url;
+  };
   let current = -1;
   const settle = (v: number) => {
     if (v !== current) {
@@ -252,6 +266,20 @@ export function createReplyCache(opts: {
   const version = async () => settle(await opts.version());
   // The version is read before the data, so a reply is never stored under a newer version than its data.
   const slot = (key: string, v: number) => `${v}\u0000${key}`;
+  /** Produces, encodes and stores the reply for a key that missed (concurrent callers share one production). */
+  const produceOnce = (key: string, v: number, produce: () => Reply | Promise<Reply>) => {
+    const k = slot(key, v);
+    let p = pending.get(k);
+    if (!p) {
+      p = Promise.resolve()
+        .then(produce)
+        .then(encodeReply)
+        .then((e) => (cache.store(key, v, e), e))
+        .finally(() => pending.delete(k));
+      pending.set(k, p);
+    }
+    return p;
+  };
 
   const cache: ReplyCache = {
     async lookup(key) {
@@ -274,26 +302,25 @@ export function createReplyCache(opts: {
     },
     async get(key, produce) {
       const { version: v, hit } = await cache.lookup(key);
-      if (hit) return hit;
-      const k = slot(key, v);
-      let p = pending.get(k);
-      if (!p) {
-        p = Promise.resolve()
-          .then(produce)
-          .then(encodeReply)
-          .then((e) => (cache.store(key, v, e), e))
-          .finally(() => pending.delete(k));
-        pending.set(k, p);
-      }
-      return p;
+      return hit ?? produceOnce(key, v, produce);
     },
-    route: (produce) => (req, res, next) => {
-      cache
-        .get(req.originalUrl, () => produce(req))
-        .then((e) => sendEncoded(req, res, e))
-        .catch(next);
+    route: (query, produce) => (req, res, next) => {
+      const key = canonicalAddress(req.originalUrl, query);
+      const path = req.originalUrl.split('?', 1)[0]!;
+      if (readsOf.get(path) !== query) readsOf.set(path, query);
+      // req.query is read from req.url: the route sees only the parameters it is keyed on.
+      req.url = canonicalAddress(req.url, query);
+      const answer = async () => {
+        const { version: v, hit } = await cache.lookup(key);
+        if (hit) return sendEncoded(req, res, hit);
+        // A visitor's read that misses: spent from its budget (server rendering's own reads are the page's).
+        const visitors = (res.locals as Record<symbol, unknown>)[REPLAYABLE] === true;
+        if (visitors && opts.admit && !(await opts.admit(req, res))) return;
+        return sendEncoded(req, res, await produceOnce(key, v, () => produce(req)));
+      };
+      answer().catch(next);
     },
-    replay(req, res, key = req.url ?? '') {
+    replay(req, res, key = addressOf(req.url ?? '')) {
       if (req.method !== 'GET' && req.method !== 'HEAD') return false;
       const send = (v: number) => {
         const e = lru.get(slot(key, settle(v)));

@@ -13,6 +13,7 @@ export const RATE_LIMIT_BUDGETS = [
   'signals',
   'sign-in',
   'sign-in-person',
+  'uncached-reads',
 ] as const;
 export type RateLimitBudget = (typeof RATE_LIMIT_BUDGETS)[number];
 
@@ -24,6 +25,8 @@ export type RateLimitBudget = (typeof RATE_LIMIT_BUDGETS)[number];
 export type RateLimitStoreFactory = (budget: RateLimitBudget) => Store | undefined;
 
 export const TOO_MANY_REQUESTS = 'Too many requests. Please wait a minute and try again.';
+/** A page asked for too often: the same words, as a page. */
+const TOO_MANY_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Too many requests</title></head><body><main><h1>Too many requests</h1><p>${TOO_MANY_REQUESTS}</p></main></body></html>`;
 
 export type RateLimits = Record<RateLimitBudget, RequestHandler>;
 
@@ -45,6 +48,7 @@ export function createRateLimits(opts: {
   signalsPerMinute?: number;
   signInPerMinute?: number;
   signInPerPersonPerMinute?: number;
+  uncachedReadsPerMinute?: number;
   store?: RateLimitStoreFactory;
 }): RateLimits {
   const limiter = (budget: RateLimitBudget, limit: number, keyGenerator?: (req: Request, res: Response) => string) =>
@@ -82,5 +86,39 @@ export function createRateLimits(opts: {
       opts.signInPerPersonPerMinute ?? 10,
       (_req, res) => `person:${String(res.locals[SIGN_IN_PERSON_KEY])}`,
     ),
+    // Asked only by a read that misses every cache (admitted, below): a cached answer never counts. No RateLimit
+    // headers on the answers it lets through, which the caches keep and send to everyone.
+    'uncached-reads': rateLimit({
+      windowMs: 60_000,
+      limit: opts.uncachedReadsPerMinute ?? 120,
+      standardHeaders: false,
+      legacyHeaders: false,
+      identifier: 'uncached-reads',
+      store: opts.store?.('uncached-reads'),
+      validate: { xForwardedForHeader: false },
+      handler: (req, res) => {
+        const reset = (req as Request & { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime;
+        const seconds = reset ? Math.max(1, Math.ceil((reset.getTime() - Date.now()) / 1000)) : 60;
+        res.status(429).set({ 'Retry-After': String(seconds), 'Cache-Control': 'no-store' });
+        // The API's reads answer in JSON; a page, the feeds and the sitemap as a page.
+        if (/^\/(api|v0\.1)\//.test(req.originalUrl)) res.json(failure(TOO_MANY_REQUESTS));
+        else res.type('html').send(TOO_MANY_PAGE);
+      },
+    }),
   };
+}
+
+/**
+ * Spends one of the request's budget where the route decides (a read that missed every cache): true when it may go
+ * on, false when the limit's 429 has gone out.
+ */
+export async function admitted(limit: RequestHandler, req: Request, res: Response): Promise<boolean> {
+  let passed = false;
+  let failed: unknown;
+  await limit(req, res, (err?: unknown) => {
+    if (err) failed = err;
+    else passed = true;
+  });
+  if (failed) throw failed;
+  return passed;
 }

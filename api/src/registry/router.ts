@@ -21,6 +21,8 @@ const DEFAULT_LIMIT = 30;
 const MAX_LIMIT = 100;
 /** The registry requires a version; a record whose version we do not know says so rather than invent one. */
 const UNKNOWN_VERSION = 'unknown';
+/** What GET /v0.1/servers reads (docs/mcp.md): its answers are kept per these alone. */
+const SERVER_LIST_PARAMS = ['search', 'cursor', 'limit', 'updated_since', 'version', 'findings'];
 
 const encodeCursor = (name: string) => Buffer.from(name, 'utf8').toString('base64url');
 function decodeCursor(cursor: string): string | null {
@@ -92,9 +94,9 @@ export function registryRouter(db: DB, siteOrigin: string, reads: ReplyCache): R
 
   router.get(
     '/servers',
-    reads.route(async (req) => {
+    reads.route(SERVER_LIST_PARAMS, async (req) => {
       const q = req.query as Record<string, unknown>;
-      for (const key of ['search', 'cursor', 'limit', 'updated_since', 'version', 'findings']) {
+      for (const key of SERVER_LIST_PARAMS) {
         if (q[key] !== undefined && typeof q[key] !== 'string') return badRequest(`${key} must be given once`);
       }
       const limit = q.limit === undefined ? DEFAULT_LIMIT : Number(q.limit);
@@ -137,7 +139,7 @@ export function registryRouter(db: DB, siteOrigin: string, reads: ReplyCache): R
 
   router.get(
     '/servers/:name/versions',
-    reads.route(async (req) => {
+    reads.route([], async (req) => {
       const s = await getListedServer(db, req.params.name as string);
       if (!s) return movedTo(renamed, req.params.name as string, '/versions') ?? notFound();
       const inspections = await inspectionsFor(db, [s.slug]);
@@ -151,7 +153,7 @@ export function registryRouter(db: DB, siteOrigin: string, reads: ReplyCache): R
 
   router.get(
     '/servers/:name/versions/:version',
-    reads.route(async (req) => {
+    reads.route([], async (req) => {
       const s = await getListedServer(db, req.params.name as string);
       const { version } = req.params;
       if (!s)

@@ -32,7 +32,7 @@ export function seoRouter(db: DB, siteOrigin: string, reads: ReplyCache): Router
 
   router.get(
     '/sitemap.xml',
-    reads.route(async () => {
+    reads.route([], async () => {
       const day = (d?: string | null) =>
         d && !Number.isNaN(Date.parse(d)) ? new Date(d).toISOString().slice(0, 10) : undefined;
       const entries: { path: string; lastmod?: string }[] = [

@@ -36,7 +36,7 @@ beforeEach(async () => {
   reads = createReplyCache({ version: () => 1, maxBytes: 1024 * 1024 });
   api.get(
     '/api/list',
-    reads.route(() => json({ names: Array.from({ length: 200 }, (_, i) => `tool ${i}`) })),
+    reads.route([], () => json({ names: Array.from({ length: 200 }, (_, i) => `tool ${i}`) })),
   );
   const limits = createRateLimits({ formsPerMinute: 1, eventsPerMinute: 1 });
   api.use(

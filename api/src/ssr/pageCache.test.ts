@@ -16,6 +16,7 @@ import { cachedPages, servedReleasesKey } from './pageCache';
 import type { ReleaseServing } from '../releases/serving';
 import type { PageRenderer } from './renderPage';
 import { TOKEN_PERIOD_MS } from '../releases/signalTokens';
+import { admitted, createRateLimits } from '../middleware/rateLimit';
 import { SHARED_PAGE_CACHE_CONTROL } from '../edge/headers';
 
 const THEME = `document.documentElement.dataset.theme='dark'`;
@@ -166,6 +167,55 @@ describe('page cache', () => {
     expect((await request(site).get('/missing')).status).toBe(404);
     expect((await request(site).get('/missing')).status).toBe(404);
     expect(renders).toEqual(['GET /?search=a', 'GET /?search=b', 'GET /missing']);
+  });
+
+  it('keys on the parameters the page reads alone, sorted, and renders from that address', async () => {
+    const a = await request(site).get('/tool/cursor?utm_source=a');
+    const b = await request(site).get('/tool/cursor?utm_source=b');
+    expect(b.text).toBe(a.text);
+    // The first went to Express, the second was replayed from the front lane.
+    expect(expressHits).toEqual(['GET /tool/cursor?utm_source=a']);
+    expect(renders).toEqual(['GET /tool/cursor']);
+    // The page reads ?os=: another value is another page; the order of the parameters does not count.
+    await request(site).get('/tool/cursor?os=linux&utm_source=c');
+    await request(site).get('/?type=free&search=x&utm_medium=m');
+    await request(site).get('/?search=x&type=free');
+    expect(renders).toEqual(['GET /tool/cursor', 'GET /tool/cursor?os=linux', 'GET /?search=x&type=free']);
+    // A path with no page is the 404 screen, which reads nothing: one render whatever is added; an address with a
+    // query off the route table goes to Express (another route may read it), which finds the stored page.
+    expect((await request(site).get('/missing?n=1')).status).toBe(404);
+    expect((await request(site).get('/missing?n=2')).status).toBe(404);
+    expect(renders.slice(3)).toEqual(['GET /missing']);
+    expect(expressHits.slice(-2)).toEqual(['GET /missing?n=1', 'GET /missing?n=2']);
+  });
+
+  it("limits a visitor's renders per address, never counting a page a cache answered", async () => {
+    const limit = createRateLimits({ formsPerMinute: 1, eventsPerMinute: 1, uncachedReadsPerMinute: 2 })[
+      'uncached-reads'
+    ];
+    const limited = cachedPages(fakeRenderer(), {
+      cache: createReplyCache({ version: () => dataVersion(db), maxBytes: 1024 * 1024 }),
+      releases: () => 'r',
+      edge: () => ({ keys: [], side: 'stable' }),
+      admit: (req, res) => admitted(limit, req, res),
+    });
+    const limitedApp = express().set('trust proxy', 1).get(/.*/, limited);
+    const from = (address: string, path: string) => request(limitedApp).get(path).set('X-Forwarded-For', address);
+    expect((await from('203.0.113.1', '/?search=a')).status).toBe(200);
+    // Stored pages, however often: not counted.
+    for (let i = 0; i < 5; i++) expect((await from('203.0.113.1', `/?search=a&utm_source=${i}`)).status).toBe(200);
+    expect((await from('203.0.113.1', '/?search=b')).status).toBe(200);
+    const refused = await from('203.0.113.1', '/?search=c');
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60);
+    expect(refused.headers['cache-control']).toBe('no-store');
+    expect(refused.text).toContain('Too many requests');
+    expect(renders).toEqual(['GET /?search=a', 'GET /?search=b']);
+    // A stored page is still served to that address, and another address renders as before.
+    expect((await from('203.0.113.1', '/?search=b')).status).toBe(200);
+    expect((await from('203.0.113.2', '/?search=c')).status).toBe(200);
+    expect(renders).toEqual(['GET /?search=a', 'GET /?search=b', 'GET /?search=c']);
   });
 
   it('renders again after a data change', async () => {

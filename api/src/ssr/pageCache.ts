@@ -9,6 +9,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
 import { encodeReply, sendEncoded, type Reply, type ReplyCache } from '../http/cachedResponse';
+import { canonicalPageAddress, isPageAddress } from '../http/canonicalAddress';
 import type { ReleaseServing } from '../releases/serving';
 import type { PageRenderer } from './renderPage';
 import { tokenPeriod } from '../releases/signalTokens';
@@ -28,9 +29,9 @@ export function servedReleasesKey(
   return remotes.map((remote) => `${remote}=${serving.current(remote, pins[remote]).release?.id ?? '-'}`).join(',');
 }
 
-/** A page's key: its URL, the served releases, the day (a page may show today's date, as the legal pages'
- *  "Last updated" does, by the server's clock) and the report tokens' period (a stored page carries its tokens, which
- *  expire: releases/signalTokens.ts). */
+/** A page's key: its address (only the parameters the page reads: http/canonicalAddress.ts), the served releases,
+ *  the day (a page may show today's date, as the legal pages' "Last updated" does, by the server's clock) and the
+ *  report tokens' period (a stored page carries its tokens, which expire: releases/signalTokens.ts). */
 const pageKey = (url: string, releases: string) =>
   `page\u0000${url}\u0000${releases}\u0000${new Date().toDateString()}\u0000${tokenPeriod()}`;
 
@@ -47,14 +48,25 @@ export interface EdgeTags {
 
 export function cachedPages(
   renderer: PageRenderer,
-  opts: { cache: ReplyCache; releases: (req: IncomingMessage) => string; edge: (req: IncomingMessage) => EdgeTags },
+  opts: {
+    cache: ReplyCache;
+    releases: (req: IncomingMessage) => string;
+    edge: (req: IncomingMessage) => EdgeTags;
+    /** Asked before each render of a GET: false when it was refused (and answered). */
+    admit?: (req: Request, res: Response) => Promise<boolean>;
+  },
 ): CachedPages {
+  const admitted = (req: Request, res: Response) => opts.admit?.(req, res) ?? true;
   const serveGet = async (req: Request, res: Response) => {
     const remote = renderer.remoteOf(req.path);
-    if (remote && PER_VISITOR_REMOTES.has(remote)) return renderer.render(req, res);
-    const key = pageKey(req.originalUrl, opts.releases(req));
+    if (remote && PER_VISITOR_REMOTES.has(remote)) return (await admitted(req, res)) && renderer.render(req, res);
+    const address = canonicalPageAddress(req.originalUrl);
+    const key = pageKey(address, opts.releases(req));
     const { version, hit } = await opts.cache.lookup(key);
     if (hit) return sendEncoded(req, res, hit);
+    if (!(await admitted(req, res))) return;
+    // Rendered from that address, so what is stored under it is what it shows whatever else the client added.
+    req.url = req.originalUrl = address;
     const reply = await captureRender(renderer, req, res, opts.edge(req));
     if (!reply) return;
     const encoded = encodeReply(reply);
@@ -66,10 +78,14 @@ export function cachedPages(
     const work = req.method === 'GET' || req.method === 'HEAD' ? serveGet(req, res) : renderer.render(req, res);
     work.catch(next);
   };
-  // Only stored pages are replayed, so the forms' pages (never stored) always reach the renderer.
+  // Only stored pages are replayed, so the forms' pages (never stored) always reach the renderer. An address with a
+  // query and no page in the route table may belong to another route that reads it: Express decides.
   return Object.assign(handler, {
-    replay: (req: IncomingMessage, res: ServerResponse) =>
-      opts.cache.replay(req, res, pageKey(req.url ?? '', opts.releases(req))),
+    replay(req: IncomingMessage, res: ServerResponse) {
+      const url = req.url ?? '';
+      if (url.includes('?') && !isPageAddress(url)) return false;
+      return opts.cache.replay(req, res, pageKey(canonicalPageAddress(url), opts.releases(req)));
+    },
   });
 }
 

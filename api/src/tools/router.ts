@@ -7,7 +7,13 @@ import { getInspection } from '../registry/inspections';
 import { checksFor } from '../checks/facts';
 import { inspectionForPage } from '@aitools/contracts/inspection';
 import { toToolSummary } from '@aitools/contracts/tools';
-import { MAX_SEARCH_LENGTH, queryTools, readToolQuery, searchTools } from '@aitools/contracts/toolQuery';
+import {
+  MAX_SEARCH_LENGTH,
+  queryTools,
+  readToolQuery,
+  searchTools,
+  TOOL_QUERY_PARAMS,
+} from '@aitools/contracts/toolQuery';
 import type { ToolDetailExtras } from '@aitools/contracts/mcp';
 import { json, type ReplyCache } from '../http/cachedResponse';
 import { failure, success } from '@aitools/contracts/answers';
@@ -17,7 +23,7 @@ export function toolsRouter(db: DB, reads: ReplyCache): Router {
   // ?search= : the directory's contains-search (docs/product.md, Directory search) through the full-text index, with suggestions when nothing matches.
   router.get(
     '/',
-    reads.route(async (req) => {
+    reads.route(['search'], async (req) => {
       const search = typeof req.query.search === 'string' ? req.query.search.slice(0, MAX_SEARCH_LENGTH) : '';
       return json(success(searchTools(await listToolSummaries(db), search)));
     }),
@@ -26,14 +32,14 @@ export function toolsRouter(db: DB, reads: ReplyCache): Router {
   // HTML and data stay bounded however large the catalogue grows. Unknown values read as the defaults, as on the page.
   router.get(
     '/query',
-    reads.route(async (req) => {
+    reads.route(TOOL_QUERY_PARAMS, async (req) => {
       const q = readToolQuery(new URLSearchParams(req.url.split('?')[1] ?? ''));
       return json(success(queryTools(await listToolSummaries(db), q)));
     }),
   );
   router.get(
     '/:slug',
-    reads.route(async (req) => {
+    reads.route([], async (req) => {
       const found = await findTool(db, req.params.slug as string);
       if (!found) return json(failure('Tool not found'), 404);
       // Hidden by an editor: gone on purpose, which the tool page answers with 410 (docs/operations.md).

@@ -15,20 +15,31 @@ export interface RouteEntry {
   module: string;
   /** For a param route: the API resource (+ the slug) whose 404 makes the page a 404 whatever state its remote is in. */
   existsAt?: string;
+  /**
+   * The query parameters the page reads (docs/product.md, Routes): the only ones that can change it, so the only ones
+   * its cached copies are keyed on (api/src/http/canonicalAddress.ts; deploy/varnish/site.vcl does the same).
+   */
+  query: readonly string[];
 }
+
+/** The directory's address: /?search=&category=&type=&sort=&size=&page= (contracts/toolQuery.ts, readToolQuery). */
+const DIRECTORY_QUERY = ['search', 'category', 'type', 'sort', 'size', 'page'] as const;
 
 /** The anchor /#faq is the home page's FAQ section. */
 export const ROUTE_TABLE: readonly RouteEntry[] = [
-  { path: '/', remote: 'directory', module: './Home' },
-  { path: '/tool/:slug', remote: 'directory', module: './ToolDetail', existsAt: '/api/tools/' },
-  { path: '/blog', remote: 'blog', module: './BlogList' },
-  { path: '/blog/:slug', remote: 'blog', module: './BlogPost', existsAt: '/api/blog/public/posts/' },
-  { path: '/advertise', remote: 'forms', module: './Advertise' },
-  { path: '/submit', remote: 'forms', module: './Submit' },
-  { path: '/contact', remote: 'forms', module: './Contact' },
-  { path: '/privacy', remote: 'legal', module: './Privacy' },
-  { path: '/terms', remote: 'legal', module: './Terms' },
-  { path: '/cookies', remote: 'legal', module: './Cookies' },
+  { path: '/', remote: 'directory', module: './Home', query: DIRECTORY_QUERY },
+  // The install section's system (mfe-directory InstallSection).
+  { path: '/tool/:slug', remote: 'directory', module: './ToolDetail', existsAt: '/api/tools/', query: ['os'] },
+  // mfe-blog listing.ts, readListQuery.
+  { path: '/blog', remote: 'blog', module: './BlogList', query: ['search', 'category', 'page'] },
+  { path: '/blog/:slug', remote: 'blog', module: './BlogPost', existsAt: '/api/blog/public/posts/', query: [] },
+  // The forms' answers after a post without JavaScript (mfe-forms routes).
+  { path: '/advertise', remote: 'forms', module: './Advertise', query: ['waitlist', 'subscribed'] },
+  { path: '/submit', remote: 'forms', module: './Submit', query: ['submitted'] },
+  { path: '/contact', remote: 'forms', module: './Contact', query: ['sent'] },
+  { path: '/privacy', remote: 'legal', module: './Privacy', query: [] },
+  { path: '/terms', remote: 'legal', module: './Terms', query: [] },
+  { path: '/cookies', remote: 'legal', module: './Cookies', query: [] },
 ];
 
 /** The shell's own screens. */

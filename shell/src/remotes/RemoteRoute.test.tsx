@@ -17,7 +17,7 @@ function renderRoute(module: string, remote: 'legal' | 'blog' = 'legal') {
       l.loadRemoteModule(r, m, { ...opts, linkCss: async () => {}, probe: async () => null }),
     ),
   );
-  const router = createMemoryRouter([remoteRoute({ path: '/page', remote, module }, source)], {
+  const router = createMemoryRouter([remoteRoute({ path: '/page', remote, module, query: [] }, source)], {
     initialEntries: ['/page'],
   });
   return render(

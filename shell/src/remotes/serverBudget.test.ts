@@ -11,6 +11,7 @@ const def: RemoteRouteDef = {
   path: '/tool/:slug',
   remote: 'directory',
   module: './ToolDetail',
+  query: ['os'],
   exists: async (p, api) => (await api.fetchJson(`/api/tools/${p.slug}`)).status !== 404,
 };
 const known: JsonApi = {

@@ -369,13 +369,14 @@ describe('canary releases', () => {
   it("one address reporting 500 errors with real pages' tokens against a 50% canary with 300 page views: three counted, the rest refused, and the canary stays", async () => {
     // A release of its own: the counts of one kept per minute would mix in the reports of the test before.
     const healthy = await canary(checkoutBlog('steady'), 50);
-    // 300 page views, half on each side, each page of its own (so each canary page has its own token), each from a
-    // visitor of its own (a visitor's views count only a few times per release).
+    // 300 page views, half on each side, each page of its own (a search text of its own: a parameter the page reads,
+    // so each canary page is rendered with its own token), each from a visitor of its own (a visitor's views count
+    // only a few times per release).
     const tokens: string[] = [];
     for (let i = 0; i < 300; i++) {
       const page = await pageAs(
         i % 2 ? 99 : 0,
-        `/blog?page=1&view=${i}`,
+        `/blog?search=view-${i}`,
         `100.96.${Math.floor(i / 100)}.${(i % 100) + 1}`,
       );
       if (page.release === healthy) tokens.push(page.token);
@@ -403,7 +404,7 @@ describe('canary releases', () => {
 
     // Page views from one address count a few times per release: a flood does not dilute the error rate.
     const before = judged.freshCounts.views;
-    for (let i = 0; i < 40; i++) await pageAs(0, `/blog?page=1&flood=${i}`, '203.0.113.77');
+    for (let i = 0; i < 40; i++) await pageAs(0, `/blog?search=flood-${i}`, '203.0.113.77');
     const flooded = await judgedOn(healthy, Date.now(), 'the flood', (c) => c.views > before);
     assert.ok(flooded.freshCounts.views <= before + 5, `${flooded.freshCounts.views - before} views of 40 counted`);
     const aborted = await runReleaseCli(site.env, ['abort', 'blog']);

@@ -3,6 +3,7 @@
  * xkey module of varnish-modules) before a server of its own (the production build, PURGE_URLS naming this Varnish),
  * both started here on free ports (and the configuration's own varnishtest):
  * - of 200 anonymous GETs of / and a tool page, at least 198 are answered by Varnish (its own counters);
+ * - /tool/<slug>?utm_source=a and ?utm_source=b are one cache object (one miss, then hits);
  * - an approved tool is on / through Varnish once the purge lands, and an activated blog release on /blog (how long
  *   each took is printed, a figure: the deadline only stops a run whose purge never lands);
  * - under a 50% blog canary, 20 fresh browsers each stay on their release over 3 pages, and stable visitors are
@@ -78,11 +79,13 @@ describe('through a shared cache (Varnish)', { skip }, () => {
 
   let toolPath: string;
 
-  it("passes the configuration's own test (varnishtest deploy/varnish/site.vtc: sides, cookies, purge by key)", () => {
+  it("passes the configuration's own tests (varnishtest deploy/varnish/*.vtc: sides, cookies, purge by key, query)", () => {
     const dir = readableVarnishConfig();
     try {
-      const r = spawnSync('varnishtest', [join(dir, 'site.vtc')], { encoding: 'utf8' });
-      assert.equal(r.status, 0, r.stdout + r.stderr);
+      for (const test of ['site.vtc', 'query.vtc']) {
+        const r = spawnSync('varnishtest', [join(dir, test)], { encoding: 'utf8' });
+        assert.equal(r.status, 0, `${test}: ${r.stdout}${r.stderr}`);
+      }
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -110,6 +113,25 @@ describe('through a shared cache (Varnish)', { skip }, () => {
     assert.ok(hits >= 198, `${hits} of 200 answered by Varnish (${fetched} fetched from the origin)`);
     assert.ok(hitHeaders >= 198, `${hitHeaders} of 200 say X-Cache: HIT`);
     console.log(`of 200 anonymous GETs: ${hits} cache hits, ${fetched} fetched from the origin`);
+  });
+
+  it('answers /tool/<slug>?utm_source=a and ?utm_source=b from one cache object', async () => {
+    const tools = (await (await fetch(`${site.baseUrl}/api/tools`)).json()) as { data: { slug: string }[] };
+    const page = `/tool/${tools.data[2]!.slug}`;
+    const before = counters();
+    const a = await edge(`${page}?utm_source=a`);
+    const b = await edge(`${page}?utm_source=b`);
+    const plain = await edge(page);
+    assert.equal(a.res.status, 200);
+    assert.equal(a.cache, 'MISS');
+    assert.equal(b.cache, 'HIT');
+    assert.equal(plain.cache, 'HIT');
+    assert.equal(b.text, a.text);
+    const delta = (name: string) => counters()[name]! - before[name]!;
+    await within('Varnish counted the 3 requests', 10_000, async () => delta('MAIN.client_req') >= 3);
+    assert.equal(delta('MAIN.cache_miss'), 1, 'one object fetched');
+    assert.equal(delta('MAIN.cache_hit'), 2, 'and served twice');
+    assert.equal(delta('MAIN.backend_req'), 1);
   });
 
   it('shows an approved tool on / through Varnish once it is approved', async () => {
