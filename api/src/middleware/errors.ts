@@ -1,4 +1,6 @@
 import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
+// req.log is pino-http's (middleware/logger.ts); its type comes with it wherever this file is compiled.
+import type {} from 'pino-http';
 import { SITE_NAME } from '@aitools/platform/site';
 import { failure } from '@aitools/contracts/answers';
 import { TOO_MANY_REQUESTS } from './rateLimit';

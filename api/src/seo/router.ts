@@ -23,7 +23,7 @@ export function seoRouter(db: DB, siteOrigin: string, reads: ReplyCache): Router
 
   router.get(
     '/llms.txt',
-    reads.route(async () => ({
+    reads.route([], async () => ({
       type: 'text/plain; charset=utf-8',
       cacheControl: 'no-cache',
       body: llmsTxt(origin, await listToolSummaries(db), await listPublishedPosts(db)),
