@@ -35,7 +35,7 @@ import { createPageRenderer } from './ssr/renderPage';
 import { cachedPages, servedReleasesKey, type CachedPages } from './ssr/pageCache';
 import { createReplyCache, isPrecompressed, replayableAnswers } from './http/cachedResponse';
 import { createStaticFileCache } from './http/staticFiles';
-import { dataVersion } from './db/dataVersion';
+import { dataVersion } from './content/dataVersion';
 import { loadLogoMap } from './images/logos';
 import { createImageService } from './images/service';
 import { imagesRouter } from './images/router';

@@ -14,7 +14,7 @@ import {
   type ConsoleTest,
 } from '../../test/consoleHarness';
 import { insertSubmission, getSubmission } from '../forms/repository';
-import { listAudit } from './audit';
+import { listAudit } from '../content/audit';
 import { listPeople } from './people';
 
 let t: ConsoleTest;

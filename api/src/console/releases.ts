@@ -16,7 +16,7 @@ import type { ManifestStore } from '../releases/manifestStore';
 import type { ReleaseCounts, Signals } from '../releases/signals';
 import { listReleases, type StoreLocation } from '../releases/store';
 import type { ReleaseStore } from '../releases/releaseStore';
-import { personActor } from './audit';
+import { personActor } from '../content/audit';
 import { readBody } from './body';
 import { addressOf, allow, personOf } from './guard';
 import { ConsoleError } from './people';

@@ -22,7 +22,7 @@ import { activateStored } from '../releases/store';
 import { readManifest } from '../releases/manifest';
 import { createInvitation } from './invitations';
 import { createPerson } from './people';
-import { listAudit } from './audit';
+import { listAudit } from '../content/audit';
 import { currentSession, startSession } from './sessions';
 
 let t: ConsoleTest;

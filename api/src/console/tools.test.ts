@@ -14,11 +14,11 @@ import { parsePricingPlans } from '@aitools/contracts/plans';
 import { checkToolEdit } from '@aitools/contracts/toolEdit';
 import type { Tool } from '@aitools/contracts/tools';
 import { seed } from '../db/seed';
-import { dataVersion } from '../db/dataVersion';
+import { dataVersion } from '../content/dataVersion';
 import { signedInPerson, startConsoleTest, type ConsoleBrowser, type ConsoleTest } from '../../test/consoleHarness';
 import { applyRename } from '../tools/taxonomy';
 import { getInspection } from '../registry/inspections';
-import { listAudit } from './audit';
+import { listAudit } from '../content/audit';
 
 let t: ConsoleTest;
 let editor: ConsoleBrowser;

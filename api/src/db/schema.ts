@@ -234,7 +234,7 @@ export interface ConsoleSessionsTable {
   expires_at: number;
 }
 
-/** The audit trail (console/audit.ts): rows are only ever added (triggers refuse an update or a delete). */
+/** The audit trail (content/audit.ts): rows are only ever added (triggers refuse an update or a delete). */
 export interface ConsoleAuditTable {
   id: Generated<number>;
   at: string;

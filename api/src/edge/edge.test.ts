@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApp, type SiteApp } from '../app';
 import { loadConfig } from '../config';
 import type { DB } from '../db/connection';
-import { bumpDataVersion } from '../db/dataVersion';
+import { bumpDataVersion } from '../content/dataVersion';
 import { createLogger } from '../middleware/logger';
 import { createCanaries } from '../releases/canary';
 import type { Manifest, RemoteState } from '../releases/manifest';

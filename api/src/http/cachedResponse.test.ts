@@ -12,7 +12,7 @@ import { createApp, type SiteApp } from '../app';
 import { loadConfig } from '../config';
 import { openDatabase, type DB } from '../db/connection';
 import { testDatabaseLocation } from '../../test/testDatabase';
-import { dataVersion } from '../db/dataVersion';
+import { dataVersion } from '../content/dataVersion';
 import { seed } from '../db/seed';
 import { seedTools } from '../tools/seed';
 import { createLogger } from '../middleware/logger';

@@ -1,7 +1,7 @@
 /** Inspections (what each MCP server offers) in the database: loaded from data/mcp-inspections.json by the seed. */
 import { existsSync, readFileSync } from 'node:fs';
 import { inTransaction, type DB } from '../db/connection';
-import { publicWrite, upsertPublic } from '../db/dataVersion';
+import { publicWrite, upsertPublic } from '../content/dataVersion';
 import type { McpInspection } from '@aitools/contracts/inspection';
 import { join } from 'node:path';
 import { DATA_DIR } from '../paths';

@@ -5,7 +5,7 @@ import { DATA_DIR } from '../paths';
 import { mcpSeedRecordSchema, type ServerJson } from '@aitools/contracts/mcp';
 import { issueLines } from '@aitools/contracts/zod';
 import { upsertServer } from './repository';
-import { publicWrite } from '../db/dataVersion';
+import { publicWrite } from '../content/dataVersion';
 import { currentSlug, editedToolSlugs } from '../tools/aliases';
 
 /** Loads data/mcp-servers.json (tool slug -> server.json record) after the tools: every record must be valid and

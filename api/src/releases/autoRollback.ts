@@ -146,7 +146,7 @@ export function createRollbackMonitor(opts: {
   everyMs: number;
   remotes: readonly string[];
   logger: Pick<Logger, 'error' | 'warn'>;
-  /** Where the audit row of each rollback goes (console/audit.ts), as for a person's. */
+  /** Where the audit row of each rollback goes (content/audit.ts), as for a person's. */
   db?: DB;
   /** Told after a rollback it wrote, with the remote's state before and after (edge/releaseChange.ts). */
   rolledBack?: (remote: string, before: RemoteState | undefined, after: RemoteState | undefined) => Promise<void>;

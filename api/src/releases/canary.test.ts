@@ -20,7 +20,7 @@ import { createRollbackMonitor, judge, watchOf, type RollbackRule } from './auto
 import { activateStored } from './store';
 import { databaseReleaseStore } from './dbReleaseStore';
 import { runRemoteCommand } from './remoteCli';
-import { listAudit } from '../console/audit';
+import { listAudit } from '../content/audit';
 import { purgeKeysOfChange } from '../edge/releaseChange';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -22,7 +22,7 @@ import { loadConfig } from '../config';
 import { REMOTE_NAMES } from '../paths';
 import { actor, listReleases, release } from './store';
 import { abortCanary, auditRelease, promoteCanary, rollBackRelease, type Caller } from './actions';
-import { cliActor } from '../console/audit';
+import { cliActor } from '../content/audit';
 import { AUTOMATIC_ACTOR } from './manifest';
 import { createSignals } from './signals';
 import { createRollbackMonitor } from './autoRollback';
@@ -100,7 +100,7 @@ if (site) {
   process.exit();
 }
 // The manifest lives beside the files (manifest.json), or in the database when DATABASE_URL names a Postgres server.
-// The database is opened in any case: every change is written to the audit trail (console/audit.ts).
+// The database is opened in any case: every change is written to the audit trail (content/audit.ts).
 const db = await openDatabase(config.database);
 const manifests = isPostgresUrl(config.database)
   ? await openManifestStore({ releasesDir, database: config.database, db })

@@ -13,7 +13,7 @@ import { createLogger } from '../middleware/logger';
 import { draft, makeTar, makeTgz, releaseEntries } from '../../test/tarFixture';
 import { createToken, revokeToken } from './tokens';
 import { readManifest } from './manifest';
-import { listAudit } from '../console/audit';
+import { listAudit } from '../content/audit';
 
 let app: Express;
 let db: DB;

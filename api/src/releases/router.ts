@@ -17,7 +17,7 @@ import type { Previews } from './preview';
 import { listReleases, storeUpload } from './store';
 import { ReleaseError } from './refusal';
 import { abortCanary, activateRelease, auditRelease, promoteCanary, rollBackRelease, type Caller } from './actions';
-import { tokenActor, writeAudit } from '../console/audit';
+import { tokenActor, writeAudit } from '../content/audit';
 import { authenticateToken, tokenCovers, type ReleaseToken } from './tokens';
 import type { ReleaseStore } from './releaseStore';
 import { DEFAULT_UPLOAD_LIMITS, UploadError, type UploadLimits } from './upload';
@@ -57,7 +57,7 @@ const tokenOf = (res: Response) => res.locals.releaseToken as ReleaseToken;
 export function releasesRouter(opts: ReleasesRouterOptions): Router {
   const router = Router();
   const at = { releasesDir: opts.releasesDir, manifests: opts.manifests, files: opts.files };
-  // Who acts, for the history (the token's label) and the audit trail (console/audit.ts).
+  // Who acts, for the history (the token's label) and the audit trail (content/audit.ts).
   const callerOf = (req: Request, res: Response): Caller => ({
     db: opts.db,
     actor: tokenActor(tokenOf(res).label),

@@ -8,7 +8,7 @@ import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DB } from '../db/connection';
 import { openTestDatabase } from '../../test/testDatabase';
-import { bumpDataVersion, dataVersion } from '../db/dataVersion';
+import { bumpDataVersion, dataVersion } from '../content/dataVersion';
 import { createReplyCache, replayableAnswers } from '../http/cachedResponse';
 import { allowInlineStyles, securityHeaders } from '../middleware/security';
 import { readManifest, writeManifestAtomic } from '../releases/manifest';

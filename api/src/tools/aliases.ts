@@ -5,7 +5,7 @@
 import type { RequestHandler } from 'express';
 import { toolPath } from '@aitools/platform/routes';
 import type { DB } from '../db/connection';
-import { dataVersion } from '../db/dataVersion';
+import { dataVersion } from '../content/dataVersion';
 import { NO_STORE } from '../edge/headers';
 
 /** Records that `from` now answers with `to` (inside the caller's transaction); `to` itself stops being an alias. */

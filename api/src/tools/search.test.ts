@@ -5,7 +5,7 @@ import { createApp } from '../app';
 import { loadConfig } from '../config';
 import { sql } from 'kysely';
 import { dialectOf, type DB } from '../db/connection';
-import { publicWrite } from '../db/dataVersion';
+import { publicWrite } from '../content/dataVersion';
 import { openTestDatabase } from '../../test/testDatabase';
 import { createLogger } from '../middleware/logger';
 import { seed } from '../db/seed';
