@@ -36,7 +36,7 @@ import { cachedPages, servedReleasesKey, type CachedPages } from './ssr/pageCach
 import { createReplyCache, isPrecompressed, replayableAnswers } from './http/cachedResponse';
 import { createStaticFileCache } from './http/staticFiles';
 import { dataVersion } from './content/dataVersion';
-import { loadLogoMap } from './images/logos';
+import { loadLogoMap } from './tools/logos';
 import { createImageService } from './images/service';
 import { imagesRouter } from './images/router';
 import { createCanaries, isCrawler } from './releases/canary';

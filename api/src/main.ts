@@ -4,7 +4,7 @@ import { loadConfig } from './config';
 import { SHARED_RESOLVE_PARENT } from './paths';
 import { createLogger } from './middleware/logger';
 import { openDatabase } from './db/connection';
-import { seed } from './db/seed';
+import { seed } from './seed';
 import { openManifestStore } from './releases/manifestStore';
 import { materialiseServed, openReleaseStore } from './releases/releaseStore';
 import { configStore } from '@aitools/platform/config';

@@ -13,7 +13,7 @@ import type { ServerJson } from '@aitools/contracts/mcp';
 import { parsePricingPlans } from '@aitools/contracts/plans';
 import { checkToolEdit } from '@aitools/contracts/toolEdit';
 import type { Tool } from '@aitools/contracts/tools';
-import { seed } from '../db/seed';
+import { seed } from '../seed';
 import { dataVersion } from '../content/dataVersion';
 import { signedInPerson, startConsoleTest, type ConsoleBrowser, type ConsoleTest } from '../../test/consoleHarness';
 import { applyRename } from '../tools/taxonomy';

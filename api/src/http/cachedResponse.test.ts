@@ -13,7 +13,7 @@ import { loadConfig } from '../config';
 import { openDatabase, type DB } from '../db/connection';
 import { testDatabaseLocation } from '../../test/testDatabase';
 import { dataVersion } from '../content/dataVersion';
-import { seed } from '../db/seed';
+import { seed } from '../seed';
 import { seedTools } from '../tools/seed';
 import { createLogger } from '../middleware/logger';
 import { approveSubmission } from '../moderation/service';

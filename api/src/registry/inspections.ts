@@ -5,7 +5,7 @@ import { publicWrite, upsertPublic } from '../content/dataVersion';
 import type { McpInspection } from '@aitools/contracts/inspection';
 import { join } from 'node:path';
 import { DATA_DIR } from '../paths';
-import { currentSlug, editedToolSlugs } from '../tools/aliases';
+import { currentSlug, editedToolSlugs } from '../content/toolSlugs';
 
 export const INSPECTIONS_FILE = join(DATA_DIR, 'mcp-inspections.json');
 

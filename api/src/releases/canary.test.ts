@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error -- the parser ships no types; its output is checked below
 import parsePrometheusTextFormat from 'parse-prometheus-text-format';
 import { createApp, type SiteApp } from '../app';
-import { loadConfig } from '../config';
+import { loadConfig, type RollbackRule } from '../config';
 import type { DB } from '../db/connection';
 import { storedReleases } from '../../test/storedReleases';
 import { openTestDatabase } from '../../test/testDatabase';
@@ -16,7 +16,7 @@ import { AUTOMATIC_ACTOR, readManifest, readReleaseMeta } from './manifest';
 import { fileManifestStore } from './manifestStore';
 import { bucketCookie, createCanaries } from './canary';
 import { createSignals } from './signals';
-import { createRollbackMonitor, judge, watchOf, type RollbackRule } from './autoRollback';
+import { createRollbackMonitor, judge, watchOf } from './autoRollback';
 import { activateStored } from './store';
 import { databaseReleaseStore } from './dbReleaseStore';
 import { runRemoteCommand } from './remoteCli';

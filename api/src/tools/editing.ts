@@ -13,7 +13,7 @@ import { bumpDataVersion } from '../content/dataVersion';
 import { HttpError } from '../middleware/errors';
 import { writeAudit, type AuditEntry } from '../content/audit';
 import { getServerByToolSlug, upsertServer } from '../registry/repository';
-import { addSlugAlias } from './aliases';
+import { addSlugAlias } from '../content/toolSlugs';
 import { findTool, toolColumns, type ToolInput } from './repository';
 
 /** Who acts and from where, for the audit trail. */

@@ -8,7 +8,7 @@ import { dialectOf, type DB } from '../db/connection';
 import { publicWrite } from '../content/dataVersion';
 import { openTestDatabase } from '../../test/testDatabase';
 import { createLogger } from '../middleware/logger';
-import { seed } from '../db/seed';
+import { seed } from '../seed';
 import type { ToolSummary } from '@aitools/contracts/tools';
 import { listToolSummaries, upsertTool } from './repository';
 import { similarTools } from './similar';
