@@ -55,8 +55,8 @@ import { createPostPreviews, POST_PREVIEW_PATH } from './blog/preview';
 import { startPostScheduler } from './blog/scheduler';
 import { DATA_KEY, noStore, privateWithCookies, releaseKey } from './edge/headers';
 import { createPurger, PURGE_POLL_MS, queuePurge } from './edge/purges';
-import { queueReleasePurges } from './edge/releaseChange';
-import { SIDE_PATH, sideOf, sideRoute } from './edge/side';
+import { queueReleasePurges } from './releases/releaseChange';
+import { SIDE_PATH, sideOf, sideRoute } from './releases/side';
 
 export interface AppDeps {
   config: ServerConfig;
@@ -186,7 +186,7 @@ export async function createApp({
     rolledBack: (remote, _before, after) => queueReleasePurges(db, remote, after),
   });
   // A release change whose purges were never queued (its process stopped in between) is purged now; each change
-  // queues its own after it (edge/releaseChange.ts).
+  // queues its own after it (releases/releaseChange.ts).
   const releasePurges = (async () => {
     try {
       const { remotes } = manifestStore.read().manifest;
@@ -313,7 +313,7 @@ export async function createApp({
   // Scrapes with the token (METRICS_TOKEN); without one configured, /metrics is only on METRICS_PORT (main.ts).
   if (config.metricsToken)
     app.get('/metrics', (req, res, next) => void serveMetrics(metrics, req, res, config.metricsToken).catch(next));
-  // Which canary side a bucket is on, for a shared cache in front (edge/side.ts).
+  // Which canary side a bucket is on, for a shared cache in front (releases/side.ts).
   app.get(SIDE_PATH, sideRoute(canaries));
   app.use(jsonApi);
 

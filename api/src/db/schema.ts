@@ -284,7 +284,7 @@ export interface EdgePurgesTable {
   again_at: number;
 }
 
-/** A remote's release state as of its last queued purges (edge/releaseChange.ts). */
+/** A remote's release state as of its last queued purges (releases/releaseChange.ts). */
 export interface EdgeReleaseMarksTable {
   remote: string;
   active: string;

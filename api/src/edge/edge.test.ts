@@ -17,9 +17,9 @@ import { countRows, openTestDatabase } from '../../test/testDatabase';
 import { storedReleases } from '../../test/storedReleases';
 import { NO_STORE, PRIVATE, privateWithCookies, SHARED_PAGE_CACHE_CONTROL } from './headers';
 import { createPurger, queuePurge } from './purges';
-import { purgeKeysOfChange, purgeKeysSince, queueReleasePurges } from './releaseChange';
+import { purgeKeysOfChange, purgeKeysSince, queueReleasePurges } from '../releases/releaseChange';
 import { activateStored } from '../releases/store';
-import { SIDE_PATH, sideOf, sideRoute } from './side';
+import { SIDE_PATH, sideOf, sideRoute } from '../releases/side';
 
 const state = (active: string, canary?: { id: string; percent: number }): RemoteState =>
   ({

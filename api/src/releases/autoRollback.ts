@@ -132,7 +132,7 @@ export function createRollbackMonitor(opts: {
   logger: Pick<Logger, 'error' | 'warn'>;
   /** Where the audit row of each rollback goes (content/audit.ts), as for a person's. */
   db?: DB;
-  /** Told after a rollback it wrote, with the remote's state before and after (edge/releaseChange.ts). */
+  /** Told after a rollback it wrote, with the remote's state before and after (releases/releaseChange.ts). */
   rolledBack?: (remote: string, before: RemoteState | undefined, after: RemoteState | undefined) => Promise<void>;
 }): RollbackMonitor {
   const { manifests, signals, rule, logger } = opts;

@@ -21,7 +21,7 @@ import { activateStored } from './store';
 import { databaseReleaseStore } from './dbReleaseStore';
 import { runRemoteCommand } from './remoteCli';
 import { listAudit } from '../content/audit';
-import { purgeKeysOfChange } from '../edge/releaseChange';
+import { purgeKeysOfChange } from './releaseChange';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -402,7 +402,7 @@ describe('the automatic rollback rule', () => {
     await db.deleteFrom('release_signals').where('release_id', '=', 'b2').execute();
     const signals = createSignals(db, { flushMs: 60_000, retentionMs: 86_400_000, maxKeys: 100 });
     const small: RollbackRule = { ...rule, minViews: 20, minErrors: 5 };
-    // What each instance asks the shared caches to purge (edge/releaseChange.ts).
+    // What each instance asks the shared caches to purge (releases/releaseChange.ts).
     const purges: string[][] = [];
     const monitors = [0, 1].map(() =>
       monitorOf({

@@ -36,7 +36,7 @@ import { openReleaseStore } from './releaseStore';
 import { shortDigest } from './sourceHash';
 import { runRemoteCommand, type RemoteCommand } from './remoteCli';
 import { ReleaseError, reportRefusal } from './refusal';
-import { purgingChange } from '../edge/releaseChange';
+import { purgingChange } from './releaseChange';
 import { reasonField } from '@aitools/contracts/fields';
 
 const [command, ...args] = process.argv.slice(2);
