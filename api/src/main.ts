@@ -6,7 +6,7 @@ import { createLogger } from './middleware/logger';
 import { openDatabase } from './db/connection';
 import { seed } from './seed';
 import { openManifestStore } from './releases/manifestStore';
-import { materialiseServed, openReleaseStore } from './releases/releaseStore';
+import { materialiseServed, openReleaseStore } from './releases/openReleaseStore';
 import { configStore } from '@aitools/platform/config';
 import { browserConfig } from './ssr/renderPage';
 import { serveMetrics } from './metrics';

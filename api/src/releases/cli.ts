@@ -32,7 +32,7 @@ import { fileManifestStore, openManifestStore } from './manifestStore';
 import { isPostgresUrl, openDatabase } from '../db/connection';
 import { checkRelease } from './health';
 import { createReleaseServing } from './serving';
-import { openReleaseStore } from './releaseStore';
+import { openReleaseStore } from './openReleaseStore';
 import { shortDigest } from './sourceHash';
 import { runRemoteCommand, type RemoteCommand } from './remoteCli';
 import { ReleaseError, reportRefusal } from './refusal';

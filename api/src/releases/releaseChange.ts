@@ -11,8 +11,7 @@
 import type { DB } from '../db/connection';
 import type { EdgeReleaseMarksTable } from '../db/schema';
 import type { RemoteState } from './manifest';
-import { fileManifestStore } from './manifestStore';
-import type { StoreLocation } from './store';
+import { manifestsOf, type StoreLocation } from './store';
 import { RECHECK_MS } from './serving';
 import { releaseKey, SIDES_KEY } from '../edge/headers';
 import { PURGE_POLL_MS, queuePurge } from '../edge/purges';
@@ -80,7 +79,7 @@ export async function purgingChange<T>(
   db: DB,
   change: () => Promise<T>,
 ): Promise<T> {
-  const manifests = at.manifests ?? fileManifestStore(at.releasesDir);
+  const manifests = manifestsOf(at);
   const result = await change();
   await queueReleasePurges(db, remote, manifests.read().manifest.remotes[remote]);
   return result;

@@ -12,9 +12,9 @@ import { RATE_LIMIT_KEY } from '../middleware/rateLimit';
 import { jsonBody } from '../middleware/body';
 import { REMOTE_NAMES } from '../paths';
 import { RELEASE_ID } from './manifest';
-import { fileManifestStore, type ManifestStore } from './manifestStore';
+import type { ManifestStore } from './manifestStore';
 import type { Previews } from './preview';
-import { listReleases, storeUpload } from './store';
+import { listReleases, manifestsOf, storeUpload } from './store';
 import { ReleaseError } from './refusal';
 import { abortCanary, activateRelease, auditRelease, promoteCanary, rollBackRelease, type Caller } from './actions';
 import { tokenActor, writeAudit } from '../content/audit';
@@ -189,7 +189,7 @@ export function releasesRouter(opts: ReleasesRouterOptions): Router {
 
   router.get('/:remote', async (req, res) => {
     const { remote } = req.params as { remote: string };
-    const state = (opts.manifests ?? fileManifestStore(opts.releasesDir)).read().manifest.remotes[remote];
+    const state = manifestsOf(opts).read().manifest.remotes[remote];
     const releases = (await listReleases(at, remote)).map(
       ({ id, version, builtAt, sourceHash, source, releasedBy, active }) => ({
         id,

@@ -18,7 +18,8 @@ import {
 } from './manifest';
 import { fileManifestStore, StaleStateError, type ManifestStore } from './manifestStore';
 import { assertRemote, ReleaseError } from './refusal';
-import { diskReleaseStore, releaseExists, stagingDir } from './diskReleaseStore';
+import { diskReleaseStore } from './diskReleaseStore';
+import { releaseExists, stagingDir } from './localCopy';
 import type { ReleaseStore } from './releaseStore';
 import { DEFAULT_UPLOAD_LIMITS, unpackRelease, type UploadLimits } from './upload';
 
@@ -44,8 +45,10 @@ export interface StoreLocation {
   files?: ReleaseStore;
 }
 
-const manifestsOf = (opts: StoreLocation) => opts.manifests ?? fileManifestStore(opts.releasesDir);
-const filesOf = (opts: StoreLocation) => opts.files ?? diskReleaseStore(opts.releasesDir);
+/** The location's stores: the ones given, else the folder's own (manifest.json, the release folders). Decided here
+ *  alone, for every reader of a location. */
+export const manifestsOf = (opts: StoreLocation) => opts.manifests ?? fileManifestStore(opts.releasesDir);
+export const filesOf = (opts: StoreLocation) => opts.files ?? diskReleaseStore(opts.releasesDir);
 
 export interface ReleaseOptions extends StoreLocation, BuildSource {
   /** Skip when the active release was built from the same sources. */
