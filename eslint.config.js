@@ -10,17 +10,24 @@ import tseslint from 'typescript-eslint';
 /**
  * The api's floors, bottom to top (docs/architecture.md, "The api's floors"): a folder or top file of api/src imports
  * its own files and the floors below its own, never its own floor's other parts nor a floor above, so no import runs
- * back up and no two parts form a circle. mcp/ and checks/ are placed where they are being built.
+ * back up and no two parts form a circle. The coming folders (checks, search, mcp, jobs) are placed where they go.
  */
 export const API_FLOORS = [
+  // The ground: paths, the database and the bare HTTP server.
   ['paths'],
   ['db', 'http'],
+  // What every request and write leans on: the configuration, the middleware, the shared caches' headers and purges.
   ['config', 'middleware', 'edge'],
+  // The shared write path under every feature: audit trail, data version, revisions, the slug rule of tools.
   ['content'],
+  // The features, each on the floor its imports put it.
   ['checks', 'events', 'forms', 'releases'],
   ['registry'],
   ['tools', 'blog', 'metrics'],
-  ['images', 'moderation', 'ssr', 'feeds', 'seo', 'mcp', 'seed'],
+  // What reads several features: images, moderation, pages, feeds, search, the MCP endpoint, the seed composer.
+  ['images', 'moderation', 'ssr', 'feeds', 'seo', 'search', 'mcp', 'seed'],
+  // Scheduled work, the operator console, the site's app and the process.
+  ['jobs'],
   ['console'],
   ['app'],
   ['main'],

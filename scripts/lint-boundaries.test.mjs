@@ -2,7 +2,7 @@
 // on disk (ESLint lints the text as if it lived at that path), is an error; the allowed imports are not.
 // Run by `npm test` after `pnpm lint` (node's test runner: plain Node, like the rest of scripts/).
 import assert from 'node:assert/strict';
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { ESLint } from 'eslint';
@@ -215,7 +215,7 @@ test('an api part imports only the floors below its own: no import runs back up,
     ['api/src/registry/probe.ts', '../tools/repository', /registry is on floor 5/],
     ['api/src/tools/probe.ts', '../images/service', /tools is on floor 6/],
     ['api/src/releases/probe.ts', '../ssr/renderPage', /releases is on floor 4/],
-    ['api/src/app.ts', './main', /app is on floor 9/],
+    ['api/src/app.ts', './main', /app is on floor 10/],
     // Sideways: two parts of one floor, which could otherwise import each other.
     ['api/src/tools/probe.ts', '../blog/repository', /tools is on floor 6/],
     ['api/src/events/probe.ts', '../forms/repository', /events is on floor 4/],
@@ -246,7 +246,7 @@ test('a test of the api may use any part of it (many start the whole app)', asyn
   );
 });
 
-test('every folder and top file of api/src is on a floor', async () => {
+test('every folder and top file of api/src is on a floor, and each folder says what it owns', async () => {
   const { API_FLOORS } = await import('../eslint.config.js');
   const floored = new Set(API_FLOORS.flat());
   const parts = readdirSync(join(ROOT, 'api/src'), { withFileTypes: true })
@@ -256,5 +256,11 @@ test('every folder and top file of api/src is on a floor', async () => {
     parts.filter((p) => !floored.has(p)),
     [],
     'add it to API_FLOORS in eslint.config.js',
+  );
+  const folders = readdirSync(join(ROOT, 'api/src'), { withFileTypes: true }).filter((e) => e.isDirectory());
+  assert.deepEqual(
+    folders.filter((e) => !existsSync(join(ROOT, 'api/src', e.name, 'README.md'))).map((e) => e.name),
+    [],
+    'a folder of api/src opens with a README.md on what it owns',
   );
 });
