@@ -13,10 +13,16 @@ import { errorHandler, HttpError, notFoundApi, refuseNul } from './middleware/er
 import { securityHeaders } from './middleware/security';
 import { logAnswered, requestLogger } from './middleware/logger';
 import { createRateLimits, type RateLimitStoreFactory } from './middleware/rateLimit';
-import { DEV_RELEASE_ID, devRelease, remoteBaseUrl, REMOTE_ENTRY_FILE, type PublicRelease } from './releases/manifest';
+import {
+  DEV_RELEASE_ID,
+  devRelease,
+  remoteBaseUrl,
+  REMOTE_ENTRY_FILE,
+  type PublicRelease,
+  type ManifestStore,
+} from './releases/manifest';
 import { checkRelease } from './releases/health';
 import { createReleaseServing, RECHECK_MS } from './releases/serving';
-import type { ManifestStore } from './releases/manifestStore';
 import { importServerEntry } from './ssr/serverEntries';
 import { createPreviews, previewSecret, PREVIEW_PATH, STOP_PREVIEW_PATH } from './releases/preview';
 import { releasesRouter } from './releases/router';
@@ -44,7 +50,7 @@ import { createSignals, signalsRouter, type Signals } from './releases/signals';
 import { createSignalTokens, type SignalTokens } from './releases/signalTokens';
 import { clientAddress, viewCounter } from './releases/views';
 import { createRollbackMonitor, type RollbackMonitor } from './releases/autoRollback';
-import { fileManifestStore } from './releases/manifestStore';
+import { fileManifestStore } from './releases/manifestFile';
 import { diskReleaseStore } from './releases/diskReleaseStore';
 import { materialiseServed } from './releases/openReleaseStore';
 import type { ReleaseStore } from './releases/releaseStore';

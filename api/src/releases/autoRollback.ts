@@ -10,8 +10,7 @@ import type { Logger } from 'pino';
 import type { RollbackRule } from '../config';
 import type { DB } from '../db/connection';
 import { auditRelease } from './actions';
-import type { ManifestStore } from './manifestStore';
-import { AUTOMATIC_ACTOR, type RemoteState } from './manifest';
+import { type ManifestStore, AUTOMATIC_ACTOR, type RemoteState } from './manifest';
 import type { ReleaseCounts, Signals } from './signals';
 import { rollBackAutomatically } from './store';
 

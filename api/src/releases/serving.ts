@@ -3,16 +3,16 @@ import type { Logger } from 'pino';
 import type { ServerEntry } from '@aitools/platform/contract';
 import { watchReleaseFolders } from './folderWatch';
 import { checkRelease, releaseCandidates } from './health';
-import type { ManifestStore } from './manifestStore';
 import {
+  type ManifestStore,
   devRelease,
-  readManifestChecked,
   storedRelease,
   publicRelease,
   type ManifestRead,
   type PublicRelease,
   type ResolvedRelease,
 } from './manifest';
+import { readManifestChecked } from './manifestFile';
 
 /** What a remote is served from right now. */
 export type Served =

@@ -10,13 +10,14 @@ import { assertSharedRanges, buildRelease, checkBuild, planRelease, type BuildSo
 import { contractProblem } from './health';
 import {
   AUTOMATIC_ACTOR,
-  LAST_GOOD_FILE,
   rolledBackAutomatically,
-  type RemoteState,
+  StaleStateError,
   type ManifestEvent,
+  type ManifestStore,
   type ReleaseMeta,
+  type RemoteState,
 } from './manifest';
-import { fileManifestStore, StaleStateError, type ManifestStore } from './manifestStore';
+import { fileManifestStore, LAST_GOOD_FILE } from './manifestFile';
 import { assertRemote, ReleaseError } from './refusal';
 import { diskReleaseStore } from './diskReleaseStore';
 import { releaseExists, stagingDir } from './localCopy';

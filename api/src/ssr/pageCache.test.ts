@@ -11,7 +11,7 @@ import { openTestDatabase } from '../../test/testDatabase';
 import { bumpDataVersion, dataVersion } from '../content/dataVersion';
 import { createReplyCache, replayableAnswers } from '../http/cachedResponse';
 import { allowInlineStyles, securityHeaders } from '../middleware/security';
-import { readManifest, writeManifestAtomic } from '../releases/manifest';
+import { readManifest, writeManifestAtomic } from '../releases/manifestFile';
 import { cachedPages, servedReleasesKey } from './pageCache';
 import type { ReleaseServing } from '../releases/serving';
 import type { PageRenderer } from './renderPage';
