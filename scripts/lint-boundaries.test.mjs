@@ -2,6 +2,8 @@
 // on disk (ESLint lints the text as if it lived at that path), is an error; the allowed imports are not.
 // Run by `npm test` after `pnpm lint` (node's test runner: plain Node, like the rest of scripts/).
 import assert from 'node:assert/strict';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { test } from 'node:test';
 import { ESLint } from 'eslint';
 import { ROOT } from './lib.mjs';
@@ -45,7 +47,7 @@ test("a remote's feature never imports another feature, except the domain ones (
   const errors = await boundaryErrors(
     'mfe-directory/src/features/faq/probe.ts',
     '../listing/pageMemory',
-    '../install/snippets',
+    '../install/CopyButton',
   );
   assert.deepEqual(
     errors.map((e) => e.split(':')[0]),
@@ -167,4 +169,92 @@ test("the api reaches the shell only through the shell's server contract", async
     /only through its package export @aitools\/shell\/server/,
   );
   assert.deepEqual(await boundaryErrors('api/src/probe.ts', '@aitools/shell/server'), []);
+});
+
+/** Asserts that ESLint refuses each of `imports` in a file at `path`, with a message matching `message`. */
+async function assertRefused(path, imports, message) {
+  for (const spec of imports) {
+    const [error] = await boundaryErrors(path, spec);
+    assert.match(error ?? 'allowed', message, `${path} -> ${spec}`);
+  }
+}
+
+test('the database layer imports no feature, nor any other part of the api but paths', async () => {
+  await assertRefused(
+    'api/src/db/probe.ts',
+    ['../tools/repository', '../seed', '../content/dataVersion'],
+    /The database layer \(api\/src\/db\) imports no feature/,
+  );
+  assert.deepEqual(await boundaryErrors('api/src/db/probe.ts', './connection', './schema', '../paths'), []);
+});
+
+test("no api folder imports the console's; only the app mounts it", async () => {
+  for (const path of ['api/src/releases/probe.ts', 'api/src/tools/probe.ts', 'api/src/content/probe.ts'])
+    await assertRefused(path, ['../console/guard'], /No api folder imports the console's/);
+  await assertRefused('api/src/seed.ts', ['./console/tools'], /No api folder imports the console's/);
+  assert.deepEqual(await boundaryErrors('api/src/app.ts', './console/app'), []);
+  assert.deepEqual(await boundaryErrors('api/src/console/probe.ts', './guard', '../content/audit'), []);
+});
+
+test('edge/ never imports releases/; releases/ uses the purge queue and the headers of edge/', async () => {
+  await assertRefused(
+    'api/src/edge/probe.ts',
+    ['../releases/canary', '../releases/releaseChange'],
+    /edge\/ keeps the headers and the purge queue, and never imports releases\//,
+  );
+  assert.deepEqual(await boundaryErrors('api/src/releases/probe.ts', '../edge/purges', '../edge/headers'), []);
+});
+
+test('an api part imports only the floors below its own: no import runs back up, none goes sideways', async () => {
+  for (const [path, spec, floor] of [
+    // Back up: the loops there were before the floors.
+    ['api/src/config.ts', './releases/autoRollback', 'config is on floor 2'],
+    ['api/src/registry/probe.ts', '../tools/repository', 'registry is on floor 5'],
+    ['api/src/tools/probe.ts', '../images/service', 'tools is on floor 6'],
+    ['api/src/releases/probe.ts', '../ssr/renderPage', 'releases is on floor 4'],
+    ['api/src/app.ts', './main', 'app is on floor 10'],
+    // Sideways: two parts of one floor, which could otherwise import each other.
+    ['api/src/tools/probe.ts', '../blog/repository', 'tools is on floor 6'],
+    ['api/src/events/probe.ts', '../forms/repository', 'events is on floor 4'],
+  ])
+    await assertRefused(path, [spec], new RegExp(`An api part imports only the floors below its own.*${floor}`));
+  assert.deepEqual(
+    await boundaryErrors(
+      'api/src/tools/probe.ts',
+      './repository',
+      '../registry/repository',
+      '../content/toolSlugs',
+      '../edge/headers',
+      '../db/connection',
+      '../config',
+    ),
+    [],
+  );
+  assert.deepEqual(await boundaryErrors('api/src/main.ts', './app', './seed', './releases/openReleaseStore'), []);
+});
+
+test('a test of the api may use any part of it (many start the whole app)', async () => {
+  assert.deepEqual(
+    await boundaryErrors('api/src/edge/probe.test.ts', '../app', '../releases/canary', '../console/guard'),
+    [],
+  );
+});
+
+test('every folder and top file of api/src is on a floor, and each folder says what it owns', async () => {
+  const { API_FLOORS } = await import('../eslint.config.js');
+  const floored = new Set(API_FLOORS.flat());
+  const parts = readdirSync(join(ROOT, 'api/src'), { withFileTypes: true })
+    .filter((e) => e.isDirectory() || (e.name.endsWith('.ts') && !e.name.endsWith('.test.ts')))
+    .map((e) => e.name.replace(/\.ts$/, ''));
+  assert.deepEqual(
+    parts.filter((p) => !floored.has(p)),
+    [],
+    'add it to API_FLOORS in eslint.config.js',
+  );
+  const folders = readdirSync(join(ROOT, 'api/src'), { withFileTypes: true }).filter((e) => e.isDirectory());
+  assert.deepEqual(
+    folders.filter((e) => !existsSync(join(ROOT, 'api/src', e.name, 'README.md'))).map((e) => e.name),
+    [],
+    'a folder of api/src opens with a README.md on what it owns',
+  );
 });

@@ -7,9 +7,9 @@ import type { Express } from 'express';
 import { createApp } from './app';
 import { loadConfig } from './config';
 import { openTestDatabase } from '../test/testDatabase';
-import { seed } from './db/seed';
+import { seed } from './seed';
 import { createLogger } from './middleware/logger';
-import { writeManifestAtomic } from './releases/manifest';
+import { writeManifestAtomic } from './releases/manifestFile';
 import { CONTRACT_VERSION } from '@aitools/platform/contract';
 
 let app: Express;

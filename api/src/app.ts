@@ -13,10 +13,16 @@ import { errorHandler, HttpError, notFoundApi, refuseNul } from './middleware/er
 import { securityHeaders } from './middleware/security';
 import { logAnswered, requestLogger } from './middleware/logger';
 import { admitted, createRateLimits, type RateLimitStoreFactory } from './middleware/rateLimit';
-import { DEV_RELEASE_ID, devRelease, remoteBaseUrl, REMOTE_ENTRY_FILE, type PublicRelease } from './releases/manifest';
+import {
+  DEV_RELEASE_ID,
+  devRelease,
+  remoteBaseUrl,
+  REMOTE_ENTRY_FILE,
+  type PublicRelease,
+  type ManifestStore,
+} from './releases/manifest';
 import { checkRelease } from './releases/health';
 import { createReleaseServing, RECHECK_MS } from './releases/serving';
-import type { ManifestStore } from './releases/manifestStore';
 import { importServerEntry } from './ssr/serverEntries';
 import { createPreviews, previewSecret, PREVIEW_PATH, STOP_PREVIEW_PATH } from './releases/preview';
 import { releasesRouter } from './releases/router';
@@ -36,8 +42,8 @@ import { createPageRenderer } from './ssr/renderPage';
 import { cachedPages, servedReleasesKey, type CachedPages } from './ssr/pageCache';
 import { createReplyCache, isPrecompressed, replayableAnswers } from './http/cachedResponse';
 import { createStaticFileCache } from './http/staticFiles';
-import { dataVersion } from './db/dataVersion';
-import { loadLogoMap } from './images/logos';
+import { dataVersion } from './content/dataVersion';
+import { loadLogoMap } from './tools/logos';
 import { createImageService } from './images/service';
 import { imagesRouter } from './images/router';
 import { createCanaries, isCrawler } from './releases/canary';
@@ -45,9 +51,10 @@ import { createSignals, signalsRouter, type Signals } from './releases/signals';
 import { createSignalTokens, type SignalTokens } from './releases/signalTokens';
 import { clientAddress, viewCounter } from './releases/views';
 import { createRollbackMonitor, type RollbackMonitor } from './releases/autoRollback';
-import { fileManifestStore } from './releases/manifestStore';
+import { fileManifestStore } from './releases/manifestFile';
 import { diskReleaseStore } from './releases/diskReleaseStore';
-import { materialiseServed, type ReleaseStore } from './releases/releaseStore';
+import { materialiseServed } from './releases/openReleaseStore';
+import type { ReleaseStore } from './releases/releaseStore';
 import { createMetrics, serveMetrics, type SiteMetrics } from './metrics';
 import { routeLabel } from './http/routeLabel';
 import { createConsoleApp } from './console/app';
@@ -56,8 +63,8 @@ import { createPostPreviews, POST_PREVIEW_PATH } from './blog/preview';
 import { startPostScheduler } from './blog/scheduler';
 import { DATA_KEY, noStore, privateWithCookies, releaseKey } from './edge/headers';
 import { createPurger, PURGE_POLL_MS, queuePurge } from './edge/purges';
-import { queueReleasePurges } from './edge/releaseChange';
-import { SIDE_PATH, sideOf, sideRoute } from './edge/side';
+import { queueReleasePurges } from './releases/releaseChange';
+import { SIDE_PATH, sideOf, sideRoute } from './releases/side';
 
 export interface AppDeps {
   config: ServerConfig;
@@ -188,7 +195,7 @@ export async function createApp({
     rolledBack: (remote, _before, after) => queueReleasePurges(db, remote, after),
   });
   // A release change whose purges were never queued (its process stopped in between) is purged now; each change
-  // queues its own after it (edge/releaseChange.ts).
+  // queues its own after it (releases/releaseChange.ts).
   const releasePurges = (async () => {
     try {
       const { remotes } = manifestStore.read().manifest;
@@ -317,7 +324,7 @@ export async function createApp({
   // Scrapes with the token (METRICS_TOKEN); without one configured, /metrics is only on METRICS_PORT (main.ts).
   if (config.metricsToken)
     app.get('/metrics', (req, res, next) => void serveMetrics(metrics, req, res, config.metricsToken).catch(next));
-  // Which canary side a bucket is on, for a shared cache in front (edge/side.ts).
+  // Which canary side a bucket is on, for a shared cache in front (releases/side.ts).
   app.get(SIDE_PATH, sideRoute(canaries));
   app.use(jsonApi);
 

@@ -5,7 +5,7 @@ import { ROUTE_TABLE, SHELL_ROUTES } from '@aitools/platform/routes';
 import { createApp, type SiteApp } from './app';
 import { loadConfig } from './config';
 import { openTestDatabase } from '../test/testDatabase';
-import { seed } from './db/seed';
+import { seed } from './seed';
 import { createLogger } from './middleware/logger';
 import { recordMountedApps, routesOf } from '../test/routeList';
 

@@ -1,6 +1,23 @@
 import { join, resolve } from 'node:path';
 import { VAR_DIR } from './paths';
-import type { RollbackRule } from './releases/autoRollback';
+
+/** The automatic rollback rule: when a new release is clearly worse than the stable one (releases/autoRollback.ts). */
+export interface RollbackRule {
+  /** Page views the new release needs before it is judged. */
+  minViews: number;
+  /** Errors the new release needs before it is judged. */
+  minErrors: number;
+  /** Its error rate must be more than this many times the stable one's ... */
+  ratio: number;
+  /** ... and higher by more than this many percentage points. */
+  minDiffPoints: number;
+  /** Visitors' reports count only from at least this many distinct visitors ... */
+  minVisitors: number;
+  /** ... in at least this many distinct networks (IPv4 /24, IPv6 /48); the server's own errors always count. */
+  minNetworks: number;
+  /** How long after a full activation the release is still watched. */
+  windowMs: number;
+}
 
 /** Everything the server reads from the environment, in one place. */
 export interface ServerConfig {

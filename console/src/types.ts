@@ -73,7 +73,7 @@ export interface HistoryEntry {
   reason?: string;
 }
 
-/** What automatic rollback watches (api/src/releases/autoRollback.ts, RollbackRule). */
+/** What automatic rollback watches (api/src/config.ts, RollbackRule). */
 export interface Thresholds {
   minViews?: number;
   minErrors?: number;

@@ -1,7 +1,7 @@
 vcl 4.1;
 # The shared cache in front of the site's instances (docs/operations.md, A shared cache in front). It keeps what the
 # origin marks shared (CDN-Cache-Control, edge/headers.ts), keys each page on the visitor's canary side (never on the
-# bucket cookie; edge/side.ts), purges by key (Surrogate-Key, with the xkey module of varnish-modules) and serves
+# bucket cookie; releases/side.ts), purges by key (Surrogate-Key, with the xkey module of varnish-modules) and serves
 # pages stale while the instances are down. The instances, the health probe and who may purge are the deployment's
 # own: origins.vcl on the vcl_path (origins.example.vcl beside this file shows one).
 

@@ -5,7 +5,7 @@
  */
 import { inTransaction, openDatabase, type DB } from '../../api/src/db/connection';
 import { countRows } from '../../api/test/testDatabase';
-import { seed } from '../../api/src/db/seed';
+import { seed } from '../../api/src/seed';
 import { upsertTool, type ToolInput } from '../../api/src/tools/repository';
 
 /** Every synthetic slug starts with this, so the benchmark can find what the server made from them. */

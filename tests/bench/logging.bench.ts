@@ -29,8 +29,8 @@ async function serve(mode: Mode, port: number, dir: string) {
   const { pino } = apiRequire('pino');
   const { pinoHttp } = apiRequire('pino-http');
   const { openDatabase } = await api('db/connection');
-  const { seed } = await api('db/seed');
-  const { dataVersion } = await api('db/dataVersion');
+  const { seed } = await api('seed');
+  const { dataVersion } = await api('content/dataVersion');
   const { createReplyCache, isPrecompressed } = await api('http/cachedResponse');
   const { toolsRouter } = await api('tools/router');
   const { securityHeaders } = await api('middleware/security');

@@ -13,8 +13,8 @@ import { DATA_DIR } from '../paths';
 import { seedBlog } from './seed';
 import { upsertPost } from './repository';
 import { publishDuePosts } from './scheduler';
-import { dataVersion } from '../db/dataVersion';
-import { listAudit } from '../console/audit';
+import { dataVersion } from '../content/dataVersion';
+import { listAudit } from '../content/audit';
 
 const BLOG_DIR = join(DATA_DIR, 'blog');
 

@@ -5,7 +5,7 @@
  * version in the same transaction, so every cache and instance serves it from the next request.
  */
 import { containsText, type DB } from '../db/connection';
-import { bumpDataVersion } from '../db/dataVersion';
+import { bumpDataVersion } from '../content/dataVersion';
 import { POST_FORM, reasonsText } from '@aitools/contracts/formFields';
 import {
   publishableSchema,

@@ -1,5 +1,5 @@
 import type { DB } from '../db/connection';
-import { publicWrite, upsertPublic } from '../db/dataVersion';
+import { publicWrite, upsertPublic } from '../content/dataVersion';
 import type { BlogPostDoc } from '@aitools/contracts/blog';
 import type { PostStatus } from '@aitools/contracts/posts';
 

@@ -6,8 +6,8 @@
  */
 import type { Logger } from 'pino';
 import type { DB } from '../db/connection';
-import { publicWrite } from '../db/dataVersion';
-import { writeAudit } from '../console/audit';
+import { publicWrite } from '../content/dataVersion';
+import { writeAudit } from '../content/audit';
 
 export const SCHEDULER_ACTOR = 'scheduler';
 

@@ -6,7 +6,7 @@
 import type { ChecksFacts, Finding } from '@aitools/contracts/checks';
 import type { McpInspection } from '@aitools/contracts/inspection';
 import type { DB } from '../db/connection';
-import { publicWrite } from '../db/dataVersion';
+import { publicWrite } from '../content/dataVersion';
 import { historyOf } from './history';
 import { licenseFacts } from './license';
 import { scanInspection } from './scan';

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Finding } from '@aitools/contracts/checks';
 import type { InspectedTool } from '@aitools/contracts/inspection';
-import { readInspectionsFile } from '../registry/inspections';
+import { readInspectionsFile } from '../inspectionsFile';
 import { REPO_ROOT } from '../paths';
 import { RULE_IDS } from './rules';
 import { scanInspection, scanTexts, toolTexts } from './scan';

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { Finding } from '@aitools/contracts/checks';
 import type { InspectedTool, McpInspection } from '@aitools/contracts/inspection';
-import { readInspectionsFile } from '../registry/inspections';
+import { readInspectionsFile } from '../inspectionsFile';
 import { RULES, skeleton, TOOL_REFERENCE, WELL_KNOWN_TOOLS } from './rules';
 
 /** One text the model reads, and where it is in the server's offer. */

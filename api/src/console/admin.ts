@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { success } from '@aitools/contracts/answers';
 import type { DB } from '../db/connection';
 import { createToken, listTokens, parseRemotes, revokeToken, TokenError } from '../releases/tokens';
-import { listAudit, personActor } from './audit';
+import { listAudit, personActor } from '../content/audit';
 import { publicPerson } from './auth';
 import { readBody } from './body';
 import { INVITE_FORM, TOKEN_FORM } from '@aitools/contracts/formFields';

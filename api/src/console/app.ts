@@ -16,7 +16,7 @@ import { requestLogger } from '../middleware/logger';
 import type { RateLimits } from '../middleware/rateLimit';
 import { REPO_ROOT } from '../paths';
 import type { RollbackMonitor } from '../releases/autoRollback';
-import type { ManifestStore } from '../releases/manifestStore';
+import type { ManifestStore } from '../releases/manifest';
 import type { ReleaseServing } from '../releases/serving';
 import type { ReleaseStore } from '../releases/releaseStore';
 import type { Signals } from '../releases/signals';

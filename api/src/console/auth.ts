@@ -10,7 +10,7 @@ import { success } from '@aitools/contracts/answers';
 import { inTransaction, type DB } from '../db/connection';
 import { requestCookies } from '../http/cookies';
 import { SIGN_IN_PERSON_KEY, type RateLimits } from '../middleware/rateLimit';
-import { personActor, writeAudit } from './audit';
+import { personActor, writeAudit } from '../content/audit';
 import { readBody } from './body';
 import { addressOf, auditedChange, personOf, requireSession } from './guard';
 import { openInvitation, useInvitation } from './invitations';

@@ -11,7 +11,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { overlapping, signedInPerson, startConsoleTest, type ConsoleTest } from '../../test/consoleHarness';
 import { insertSubmission, getSubmission } from '../forms/repository';
-import { seed } from '../db/seed';
+import { seed } from '../seed';
 import { listPeople } from './people';
 import { sessionEnd } from './sessions';
 

@@ -8,8 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { McpInspection } from '@aitools/contracts/inspection';
 import type { ChecksFacts, Finding } from '@aitools/contracts/checks';
 import { signedInPerson, startConsoleTest, type ConsoleTest } from '../../test/consoleHarness';
-import { seed } from '../db/seed';
-import { readInspectionsFile, seedInspections } from '../registry/inspections';
+import { seed } from '../seed';
+import { readInspectionsFile } from '../inspectionsFile';
+import { seedInspections } from '../registry/inspections';
 
 type Inspected = Extract<McpInspection, { status: 'inspected' }>;
 const SLUG = 'sequential-thinking-mcp-server';

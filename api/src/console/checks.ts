@@ -6,7 +6,7 @@ import { reasonField } from '@aitools/contracts/fields';
 import { success } from '@aitools/contracts/answers';
 import { inTransaction, type DB } from '../db/connection';
 import { CheckError, checksQueue, dismissFinding, reviewRugPull } from '../checks/facts';
-import { personActor, writeAudit } from './audit';
+import { personActor, writeAudit } from '../content/audit';
 import { readBody } from './body';
 import { allow, auditEntry, personOf } from './guard';
 import { ConsoleError } from './people';

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { isPostgresUrl, openDatabase, type DB } from '../db/connection';
 import { insertSubmission } from '../forms/repository';
 import { testDatabaseLocation } from '../../test/testDatabase';
-import { listAudit } from './audit';
+import { listAudit } from '../content/audit';
 import { listPeople } from './people';
 import { consoleOriginFile, recordConsoleOrigin } from './consoleOrigin';
 

@@ -14,7 +14,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { inTransaction, openDatabase } from '../db/connection';
 import { escapeForDisplay } from '@aitools/contracts/text';
-import { cliActor, listAudit, writeAudit } from './audit';
+import { cliActor, listAudit, writeAudit } from '../content/audit';
 import { linkOrigin } from './consoleOrigin';
 import { createInvitation } from './invitations';
 import { ConsoleError, createPerson, findPerson, listPeople, setDisabled, setRoles } from './people';

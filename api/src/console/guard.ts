@@ -11,7 +11,7 @@ import { ModerationError } from '../moderation/service';
 import { ReleaseError } from '../releases/refusal';
 import { TokenError } from '../releases/tokens';
 import { StaleVersionError } from '../content/revisions';
-import { personActor, writeAudit, type AuditEntry } from './audit';
+import { personActor, writeAudit, type AuditEntry } from '../content/audit';
 import { ConsoleError, type Person } from './people';
 import { may, type Capability } from './roles';
 import { currentSession, type Session, type SessionTimes } from './sessions';

@@ -15,9 +15,9 @@ import {
 } from '../../test/consoleHarness';
 import { storedReleases } from '../../test/storedReleases';
 import { insertSubmission, getSubmission } from '../forms/repository';
-import { readManifest } from '../releases/manifest';
+import { readManifest } from '../releases/manifestFile';
 import { activateStored } from '../releases/store';
-import { listAudit } from './audit';
+import { listAudit } from '../content/audit';
 import { listPeople } from './people';
 
 let t: ConsoleTest;

@@ -5,10 +5,10 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { DB } from '../db/connection';
+import { INVITE_PATH } from '@aitools/contracts/console';
 import { ConsoleError, getPerson, type Person } from './people';
 
 export const INVITATION_MAX_HOURS = 24;
-export const INVITE_PATH = '/invite/';
 
 const hashOf = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
 

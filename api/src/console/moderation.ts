@@ -16,7 +16,7 @@ import {
   SUBMISSION_STATUSES,
   subscribersCsv,
 } from '../moderation/service';
-import { writeAudit } from './audit';
+import { writeAudit } from '../content/audit';
 import { readBody } from './body';
 import { allow, auditEntry } from './guard';
 import { ConsoleError } from './people';

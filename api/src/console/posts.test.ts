@@ -7,8 +7,8 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInPerson, startConsoleTest, type ConsoleBrowser, type ConsoleTest } from '../../test/consoleHarness';
-import { dataVersion } from '../db/dataVersion';
-import { listAudit } from './audit';
+import { dataVersion } from '../content/dataVersion';
+import { listAudit } from '../content/audit';
 import { publishDuePosts } from '../blog/scheduler';
 import { POST_PREVIEW_HEADER } from '../blog/preview';
 import { RIFF_WEBP } from '../../test/pictures';

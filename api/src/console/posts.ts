@@ -21,7 +21,7 @@ import {
   type SavedPost,
 } from '../blog/editing';
 import type { PageRenderer } from '../ssr/renderPage';
-import { personActor, writeAudit } from './audit';
+import { personActor, writeAudit } from '../content/audit';
 import { readBody } from './body';
 import { POST_FORM } from '@aitools/contracts/formFields';
 import { versionRoutes } from './versionRoutes';

@@ -17,7 +17,7 @@ import {
 } from '../../test/consoleHarness';
 import { SoftAuthenticator } from '../../test/softAuthenticator';
 import { insertSubmission } from '../forms/repository';
-import { listAudit, personActor } from './audit';
+import { listAudit, personActor } from '../content/audit';
 import { createInvitation } from './invitations';
 import { createPerson, setDisabled, type Person } from './people';
 import { FLOW_COOKIE } from './passkeys';

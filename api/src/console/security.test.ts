@@ -19,10 +19,10 @@ import {
 import { SoftAuthenticator } from '../../test/softAuthenticator';
 import { storedReleases } from '../../test/storedReleases';
 import { activateStored } from '../releases/store';
-import { readManifest } from '../releases/manifest';
+import { readManifest } from '../releases/manifestFile';
 import { createInvitation } from './invitations';
 import { createPerson } from './people';
-import { listAudit } from './audit';
+import { listAudit } from '../content/audit';
 import { currentSession, startSession } from './sessions';
 import { REFUSAL_ROW_EVERY_MS, refusalAudit } from './guard';
 import type { Request } from 'express';

@@ -13,8 +13,8 @@ import type { ServerJson } from '@aitools/contracts/mcp';
 import { parsePricingPlans } from '@aitools/contracts/plans';
 import { checkToolEdit } from '@aitools/contracts/toolEdit';
 import type { Tool } from '@aitools/contracts/tools';
-import { seed } from '../db/seed';
-import { dataVersion } from '../db/dataVersion';
+import { seed } from '../seed';
+import { dataVersion } from '../content/dataVersion';
 import {
   overlapping,
   signedInPerson,
@@ -24,7 +24,7 @@ import {
 } from '../../test/consoleHarness';
 import { applyRename } from '../tools/taxonomy';
 import { getInspection } from '../registry/inspections';
-import { listAudit } from './audit';
+import { listAudit } from '../content/audit';
 
 let t: ConsoleTest;
 let editor: ConsoleBrowser;

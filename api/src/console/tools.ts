@@ -26,7 +26,7 @@ import {
 } from '../tools/editing';
 import { applyRename, previewRename, taxonomy } from '../tools/taxonomy';
 import { lockTools } from '../tools/repository';
-import { AUDIT_SUMMARY_MAX, namesWithin, personActor } from './audit';
+import { AUDIT_SUMMARY_MAX, namesWithin, personActor } from '../content/audit';
 import { readBody } from './body';
 import { reasonsText, TAXONOMY_FORM, TOOL_FORM } from '@aitools/contracts/formFields';
 import { versionRoutes } from './versionRoutes';

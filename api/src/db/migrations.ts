@@ -411,7 +411,7 @@ const STEPS: Step[] = [
       .execute();
     await db.schema.createIndex('tool_slug_aliases_slug').on('tool_slug_aliases').column('slug').execute();
   },
-  // What the shared caches were last told about each remote's releases (edge/releaseChange.ts): a release change
+  // What the shared caches were last told about each remote's releases (releases/releaseChange.ts): a release change
   // whose purges were not queued (the process stopped between the two) is found, and purged, at the next start.
   async (db) => {
     await db.schema

@@ -263,7 +263,7 @@ export interface ConsoleSessionsTable {
   expires_at: number;
 }
 
-/** The audit trail (console/audit.ts): rows are only ever added (triggers refuse an update or a delete). */
+/** The audit trail (content/audit.ts): rows are only ever added (triggers refuse an update or a delete). */
 export interface ConsoleAuditTable {
   id: Generated<number>;
   at: string;
@@ -313,7 +313,7 @@ export interface EdgePurgesTable {
   again_at: number;
 }
 
-/** A remote's release state as of its last queued purges (edge/releaseChange.ts). */
+/** A remote's release state as of its last queued purges (releases/releaseChange.ts). */
 export interface EdgeReleaseMarksTable {
   remote: string;
   active: string;

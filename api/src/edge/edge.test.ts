@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApp, type SiteApp } from '../app';
 import { loadConfig } from '../config';
 import type { DB } from '../db/connection';
-import { bumpDataVersion } from '../db/dataVersion';
+import { bumpDataVersion } from '../content/dataVersion';
 import { createLogger } from '../middleware/logger';
 import { createCanaries } from '../releases/canary';
 import type { Manifest, RemoteState } from '../releases/manifest';
@@ -17,9 +17,9 @@ import { countRows, openTestDatabase } from '../../test/testDatabase';
 import { storedReleases } from '../../test/storedReleases';
 import { NO_STORE, PRIVATE, privateWithCookies, SHARED_PAGE_CACHE_CONTROL } from './headers';
 import { createPurger, queuePurge } from './purges';
-import { purgeKeysOfChange, purgeKeysSince, queueReleasePurges } from './releaseChange';
+import { purgeKeysOfChange, purgeKeysSince, queueReleasePurges } from '../releases/releaseChange';
 import { activateStored } from '../releases/store';
-import { SIDE_PATH, sideOf, sideRoute } from './side';
+import { SIDE_PATH, sideOf, sideRoute } from '../releases/side';
 
 const state = (active: string, canary?: { id: string; percent: number }): RemoteState =>
   ({

@@ -3,7 +3,7 @@
  * A shared cache in front). Anonymous pages, the ones the page cache keeps (ssr/pageCache.ts), are shared briefly:
  * browsers revalidate each time, shared caches keep them SHARED_SECONDS, serve them stale while they fetch them again
  * and, while the origin fails, for a day. Each carries its purge keys (edge/purges.ts) and the canary side it was made
- * for (edge/side.ts). An answer that is one visitor's own is private.
+ * for (releases/side.ts). An answer that is one visitor's own is private.
  */
 import type { RequestHandler } from 'express';
 
@@ -26,7 +26,7 @@ export const NO_STORE = 'private, no-store';
 
 /** The purge key of pages rendered from the public data (edge/purges.ts). */
 export const DATA_KEY = 'data';
-/** The purge key of the canary sides (edge/side.ts). */
+/** The purge key of the canary sides (releases/side.ts). */
 export const SIDES_KEY = 'sides';
 /** A remote's release as a purge key: the same name the breakers use (ssr/renderPage.ts). */
 export const releaseKey = (remote: string, id: string) => `${remote}@${id}`;

@@ -7,7 +7,7 @@ import { loadConfig } from '../config';
 import { jsonText, type DB } from '../db/connection';
 import { openTestDatabase } from '../../test/testDatabase';
 import { createLogger } from '../middleware/logger';
-import { seed } from '../db/seed';
+import { seed } from '../seed';
 import { listPublishedPosts } from '../blog/repository';
 import { renderHeadTags } from '@aitools/platform/head-tags';
 import { upsertPost } from '../blog/repository';

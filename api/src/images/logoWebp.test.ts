@@ -5,7 +5,7 @@ import { Resvg } from '@resvg/resvg-js';
 import { describe, expect, it } from 'vitest';
 import { LOGO_WIDTHS, logoSources } from '@aitools/contracts/images';
 import { createLogger } from '../middleware/logger';
-import { loadLogoMap, logoTileSvg, logoUrlFor } from './logos';
+import { loadLogoMap, logoTileSvg, logoUrlFor } from '../tools/logos';
 import { drawnInThread } from './drawing';
 import { imagesRouter } from './router';
 import type { ImageService } from './service';

@@ -1,7 +1,7 @@
 import { Router, type Request, type Response } from 'express';
 import { coverWidthOf, isImageFormat, logoWidthOf, type ImageKind } from '@aitools/contracts/images';
 import { drawLogo } from './drawing';
-import { logoTileSvg, type LogoEntry } from './logos';
+import { logoTileSvg, type LogoEntry } from '../tools/logos';
 import type { ImageService } from './service';
 import type { Logger } from 'pino';
 import type { PostPreviews } from '../blog/preview';

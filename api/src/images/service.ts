@@ -16,7 +16,7 @@ import { DEFAULT_QUERY, queryTools } from '@aitools/contracts/toolQuery';
 import { getPostForPreview, getPublishedPost, listPublishedPosts } from '../blog/repository';
 import type { Card } from './render';
 import { drawCard, type DrawingKind } from './drawing';
-import { logoKeyOf, logoTileSvg, type LogoEntry } from './logos';
+import { logoKeyOf, logoTileSvg, type LogoEntry } from '../tools/logos';
 
 /** Tools whose pictures are drawn ahead of any request: a large catalogue's others are drawn when first asked for
  *  (once each, off the event loop) rather than keeping a core busy for many minutes after every start. */

@@ -17,7 +17,7 @@ import type { DB } from '../db/connection';
 import { openTestDatabase } from '../../test/testDatabase';
 import { createLogger } from '../middleware/logger';
 import { createSiteServer } from '../http/server';
-import { seed } from '../db/seed';
+import { seed } from '../seed';
 import { TOO_MANY_REQUESTS } from '../middleware/rateLimit';
 import { getServerByToolSlug } from '../registry/repository';
 import { MAX_BODY_BYTES } from './router';

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
 import { loadConfig } from '../config';
 import { openTestDatabase } from '../../test/testDatabase';
-import { writeManifestAtomic } from '../releases/manifest';
+import { writeManifestAtomic } from '../releases/manifestFile';
 import { errorHandler, errorStatus, HttpError, publicErrorMessage } from './errors';
 import { createLogger } from './logger';
 

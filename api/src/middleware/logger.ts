@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pino } from 'pino';
 import { pinoHttp } from 'pino-http';
 import pretty from 'pino-pretty';
-import { INVITE_PATH } from '../console/invitations';
+import { INVITE_PATH } from '@aitools/contracts/console';
 
 export type LogFormat = 'json' | 'pretty';
 

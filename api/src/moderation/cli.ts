@@ -23,7 +23,7 @@ import {
   subscribersCsv,
 } from './service';
 import { contactLines, submissionLines, subscriberLine } from './format';
-import { cliActor, writeAudit } from '../console/audit';
+import { cliActor, writeAudit } from '../content/audit';
 
 const USAGE = `Usage: pnpm moderate <command>
   list [--status pending|approved|rejected|all]  list tool submissions (pending by default)

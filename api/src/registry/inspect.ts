@@ -11,7 +11,7 @@ import type { McpArgument, ServerJson } from '@aitools/contracts/mcp';
 import type { McpInspection } from '@aitools/contracts/inspection';
 import { DEFAULT_LIMITS, inspectCommand, minimalEnv, type CommandSpec, type RunLimits } from './inspector';
 import { npmLicense, npmPackageOf, SERVERS_FILE } from './versions';
-import { INSPECTIONS_FILE, readInspectionsFile, type InspectionsFile } from './inspections';
+import { INSPECTIONS_FILE, readInspectionsFile, type InspectionsFile } from '../inspectionsFile';
 
 const ABOUT =
   'What each MCP server offers, from running its npm package and asking it over MCP (pnpm registry inspect); loaded by the seed step.';

@@ -7,7 +7,7 @@ import { loadConfig } from '../config';
 import type { DB } from '../db/connection';
 import { openTestDatabase } from '../../test/testDatabase';
 import { createLogger } from '../middleware/logger';
-import { seed } from '../db/seed';
+import { seed } from '../seed';
 import type { ServerJson } from '@aitools/contracts/mcp';
 import {
   INSPECTION_META_KEY,
@@ -15,7 +15,7 @@ import {
   toolParameters,
   type McpInspection,
 } from '@aitools/contracts/inspection';
-import { INSPECTIONS_FILE, readInspectionsFile } from './inspections';
+import { INSPECTIONS_FILE, readInspectionsFile } from '../inspectionsFile';
 import { keptOrFresh, planFor, type Scratch } from './inspect';
 import { SERVERS_FILE } from './versions';
 

@@ -1,23 +1,10 @@
 /** Inspections (what each MCP server offers) in the database: loaded from data/mcp-inspections.json by the seed. */
-import { existsSync, readFileSync } from 'node:fs';
 import { inTransaction, type DB } from '../db/connection';
-import { publicWrite, upsertPublic } from '../db/dataVersion';
+import { publicWrite, upsertPublic } from '../content/dataVersion';
+import { INSPECTIONS_FILE, readInspectionsFile } from '../inspectionsFile';
 import type { McpInspection } from '@aitools/contracts/inspection';
-import { join } from 'node:path';
-import { DATA_DIR } from '../paths';
-import { currentSlug, editedToolSlugs } from '../tools/aliases';
+import { currentSlug, editedToolSlugs } from '../content/toolSlugs';
 import { recordSnapshot } from '../checks/history';
-
-export const INSPECTIONS_FILE = join(DATA_DIR, 'mcp-inspections.json');
-
-export interface InspectionsFile {
-  about: string;
-  servers: Record<string, McpInspection>;
-}
-
-export function readInspectionsFile(file = INSPECTIONS_FILE): InspectionsFile {
-  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as InspectionsFile) : { about: '', servers: {} };
-}
 
 /** Makes the table match the file: each tool's inspection written when it changed (and kept as a snapshot of its
  *  version), those no longer in it removed; a tool an editor changed keeps what it has. */

@@ -8,7 +8,7 @@ import { loadConfig } from '../config';
 import type { DB } from '../db/connection';
 import { countRows, openTestDatabase } from '../../test/testDatabase';
 import { createLogger } from '../middleware/logger';
-import { seed } from '../db/seed';
+import { seed } from '../seed';
 import { DATA_DIR } from '../paths';
 import { META_KEY, mcpSeedRecordSchema, serverJsonSchema } from '@aitools/contracts/mcp';
 import { approveSubmission } from '../moderation/service';

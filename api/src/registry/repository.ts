@@ -1,5 +1,5 @@
 import { containsText, jsonText, type DB } from '../db/connection';
-import { upsertPublic } from '../db/dataVersion';
+import { upsertPublic } from '../content/dataVersion';
 import type { ServerJson } from '@aitools/contracts/mcp';
 
 /** Where a record came from: the seed file (kept in step with it) or a registry import (the seed leaves it alone). */

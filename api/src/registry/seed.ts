@@ -5,8 +5,8 @@ import { DATA_DIR } from '../paths';
 import { mcpSeedRecordSchema, type ServerJson } from '@aitools/contracts/mcp';
 import { issueLines } from '@aitools/contracts/zod';
 import { upsertServer } from './repository';
-import { publicWrite } from '../db/dataVersion';
-import { currentSlug, editedToolSlugs } from '../tools/aliases';
+import { publicWrite } from '../content/dataVersion';
+import { currentSlug, editedToolSlugs } from '../content/toolSlugs';
 
 /** Loads data/mcp-servers.json (tool slug -> server.json record) after the tools: every record must be valid and
  *  belong to a seeded tool, or the seed step fails loudly. Imported records, and the tools an editor changed (their

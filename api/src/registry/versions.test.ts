@@ -8,7 +8,7 @@ import { createApp } from '../app';
 import { loadConfig } from '../config';
 import { openTestDatabase } from '../../test/testDatabase';
 import { createLogger } from '../middleware/logger';
-import { seed } from '../db/seed';
+import { seed } from '../seed';
 import type { ServerJson } from '@aitools/contracts/mcp';
 import { seedMcpServers } from './seed';
 import {

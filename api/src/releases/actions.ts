@@ -1,13 +1,13 @@
 /**
  * The release actions every caller shares: the release API (a token), the CLI (an operating-system user) and the
  * console (a person) call these, which change the release state through store.ts, ask the shared caches to purge
- * what changed (edge/releaseChange.ts) and write the audit trail (console/audit.ts) with the caller's reason. One
+ * what changed (releases/releaseChange.ts) and write the audit trail (content/audit.ts) with the caller's reason. One
  * code path, so what one caller can do, the others can, alike.
  */
 import type { DB } from '../db/connection';
-import { writeAudit } from '../console/audit';
+import { writeAudit } from '../content/audit';
 import { abort, activateStored, promote, rollback, type ActivateOptions, type StoreLocation } from './store';
-import { purgingChange } from '../edge/releaseChange';
+import { purgingChange } from './releaseChange';
 
 export interface Caller {
   /** Where the audit row goes. */

@@ -7,29 +7,12 @@
  * several instances, the first write wins (the state is checked again under the manifest lock).
  */
 import type { Logger } from 'pino';
+import type { RollbackRule } from '../config';
 import type { DB } from '../db/connection';
 import { auditRelease } from './actions';
-import type { ManifestStore } from './manifestStore';
-import { AUTOMATIC_ACTOR, type RemoteState } from './manifest';
+import { type ManifestStore, AUTOMATIC_ACTOR, type RemoteState } from './manifest';
 import type { ReleaseCounts, Signals } from './signals';
 import { rollBackAutomatically } from './store';
-
-export interface RollbackRule {
-  /** Page views the new release needs before it is judged. */
-  minViews: number;
-  /** Errors the new release needs before it is judged. */
-  minErrors: number;
-  /** Its error rate must be more than this many times the stable one's ... */
-  ratio: number;
-  /** ... and higher by more than this many percentage points. */
-  minDiffPoints: number;
-  /** Visitors' reports count only from at least this many distinct visitors ... */
-  minVisitors: number;
-  /** ... in at least this many distinct networks (IPv4 /24, IPv6 /48); the server's own errors always count. */
-  minNetworks: number;
-  /** How long after a full activation the release is still watched. */
-  windowMs: number;
-}
 
 /** A judgement: whether to roll back, and why (with the numbers) either way. */
 export interface Verdict {
@@ -146,9 +129,9 @@ export function createRollbackMonitor(opts: {
   everyMs: number;
   remotes: readonly string[];
   logger: Pick<Logger, 'error' | 'warn'>;
-  /** Where the audit row of each rollback goes (console/audit.ts), as for a person's. */
+  /** Where the audit row of each rollback goes (content/audit.ts), as for a person's. */
   db?: DB;
-  /** Told after a rollback it wrote, with the remote's state before and after (edge/releaseChange.ts). */
+  /** Told after a rollback it wrote, with the remote's state before and after (releases/releaseChange.ts). */
   rolledBack?: (remote: string, before: RemoteState | undefined, after: RemoteState | undefined) => Promise<void>;
 }): RollbackMonitor {
   const { manifests, signals, rule, logger } = opts;

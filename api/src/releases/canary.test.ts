@@ -6,22 +6,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error -- the parser ships no types; its output is checked below
 import parsePrometheusTextFormat from 'parse-prometheus-text-format';
 import { createApp, type SiteApp } from '../app';
-import { loadConfig } from '../config';
+import { loadConfig, type RollbackRule } from '../config';
 import type { DB } from '../db/connection';
 import { storedReleases } from '../../test/storedReleases';
 import { openTestDatabase } from '../../test/testDatabase';
 import { createLogger } from '../middleware/logger';
 import { createToken } from './tokens';
-import { AUTOMATIC_ACTOR, readManifest, readReleaseMeta } from './manifest';
-import { fileManifestStore } from './manifestStore';
+import { AUTOMATIC_ACTOR, readReleaseMeta } from './manifest';
+import { readManifest, fileManifestStore } from './manifestFile';
 import { bucketCookie, createCanaries } from './canary';
 import { createSignals } from './signals';
-import { createRollbackMonitor, judge, watchOf, type RollbackRule } from './autoRollback';
+import { createRollbackMonitor, judge, watchOf } from './autoRollback';
 import { activateStored } from './store';
 import { databaseReleaseStore } from './dbReleaseStore';
 import { runRemoteCommand } from './remoteCli';
-import { listAudit } from '../console/audit';
-import { purgeKeysOfChange } from '../edge/releaseChange';
+import { listAudit } from '../content/audit';
+import { purgeKeysOfChange } from './releaseChange';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -402,7 +402,7 @@ describe('the automatic rollback rule', () => {
     await db.deleteFrom('release_signals').where('release_id', '=', 'b2').execute();
     const signals = createSignals(db, { flushMs: 60_000, retentionMs: 86_400_000, maxKeys: 100 });
     const small: RollbackRule = { ...rule, minViews: 20, minErrors: 5 };
-    // What each instance asks the shared caches to purge (edge/releaseChange.ts).
+    // What each instance asks the shared caches to purge (releases/releaseChange.ts).
     const purges: string[][] = [];
     const monitors = [0, 1].map(() =>
       monitorOf({

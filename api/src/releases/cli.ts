@@ -22,21 +22,21 @@ import { loadConfig } from '../config';
 import { REMOTE_NAMES } from '../paths';
 import { actor, listReleases, release } from './store';
 import { abortCanary, auditRelease, promoteCanary, rollBackRelease, type Caller } from './actions';
-import { cliActor } from '../console/audit';
-import { AUTOMATIC_ACTOR } from './manifest';
+import { cliActor } from '../content/audit';
+import { AUTOMATIC_ACTOR, type ReleaseMeta } from './manifest';
 import { createSignals } from './signals';
 import { createRollbackMonitor } from './autoRollback';
 import { canaryPercent, formatWatch } from './remoteCli';
-import { LAST_GOOD_FILE, type ReleaseMeta } from './manifest';
-import { fileManifestStore, openManifestStore } from './manifestStore';
+import { fileManifestStore, LAST_GOOD_FILE } from './manifestFile';
+import { openManifestStore } from './manifestStore';
 import { isPostgresUrl, openDatabase } from '../db/connection';
 import { checkRelease } from './health';
 import { createReleaseServing } from './serving';
-import { openReleaseStore } from './releaseStore';
+import { openReleaseStore } from './openReleaseStore';
 import { shortDigest } from './sourceHash';
 import { runRemoteCommand, type RemoteCommand } from './remoteCli';
 import { ReleaseError, reportRefusal } from './refusal';
-import { purgingChange } from '../edge/releaseChange';
+import { purgingChange } from './releaseChange';
 import { reasonField } from '@aitools/contracts/fields';
 
 const [command, ...args] = process.argv.slice(2);
@@ -100,7 +100,7 @@ if (site) {
   process.exit();
 }
 // The manifest lives beside the files (manifest.json), or in the database when DATABASE_URL names a Postgres server.
-// The database is opened in any case: every change is written to the audit trail (console/audit.ts).
+// The database is opened in any case: every change is written to the audit trail (content/audit.ts).
 const db = await openDatabase(config.database);
 const manifests = isPostgresUrl(config.database)
   ? await openManifestStore({ releasesDir, database: config.database, db })

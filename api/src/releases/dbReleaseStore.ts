@@ -14,7 +14,7 @@ import { REMOTE_NAMES } from '../paths';
 import { dialectOf, type DB } from '../db/connection';
 import { checkRelease } from './health';
 import { releaseDir, releaseMetaSchema, type ReleaseMeta } from './manifest';
-import { listFolders, placeRelease, releaseExists, stagingDir } from './diskReleaseStore';
+import { listFolders, placeRelease, releaseExists, stagingDir } from './localCopy';
 import type { ReleaseStore } from './releaseStore';
 import { entryProblem } from './upload';
 

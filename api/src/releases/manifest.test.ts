@@ -2,7 +2,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { LAST_GOOD_FILE, manifestPath, readManifestChecked, writeManifestAtomic, type Manifest } from './manifest';
+import { LAST_GOOD_FILE, manifestPath, readManifestChecked, writeManifestAtomic } from './manifestFile';
+import type { Manifest } from './manifest';
 
 let releasesDir: string;
 const event = (id: string, from: string | null) => ({
@@ -84,7 +85,7 @@ describe('reading the manifest', () => {
     // A new process: no memory of the good manifest.
     const { vi } = await import('vitest');
     vi.resetModules();
-    const fresh = await import('./manifest');
+    const fresh = await import('./manifestFile');
     const read = fresh.readManifestChecked(releasesDir);
     expect(read).toMatchObject({ ok: false, servingFrom: 'last-good', manifest: good });
   });

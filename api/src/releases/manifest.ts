@@ -1,25 +1,14 @@
-import {
-  closeSync,
-  existsSync,
-  fsyncSync,
-  mkdirSync,
-  openSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeSync,
-} from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { z } from 'zod';
 import { dateTimeSchema } from '@aitools/contracts/dateTime';
 import { remotePackageDir } from '../paths';
 
 /**
- * The manifest (releases/manifest.json) names each remote's active release and keeps its history. It is the only
- * mutable file of the release store: release folders never change once written. It is validated on every read;
- * the last good one is kept in memory and on disk (manifest.last-good.json) and serves while the file is bad.
+ * The manifest names each remote's active release and keeps its history. It is the only mutable part of the release
+ * store: release folders never change once written. This file is its model (the schemas, an event's effect, the
+ * store's interface) and the release folders' layout; where it is kept is a backend of ManifestStore: the file
+ * (manifestFile.ts) or the database's rows (manifestStore.ts).
  */
 /** What a release id can look like (also a path segment and part of URLs, so nothing else is let through). */
 export const RELEASE_ID = /^\w[\w.-]{0,127}$/;
@@ -139,18 +128,12 @@ export interface PublicRelease {
   css: string[];
 }
 
-export const MANIFEST_FILE = 'manifest.json';
-export const LAST_GOOD_FILE = 'manifest.last-good.json';
 export const DEV_RELEASE_ID = 'dev';
 /** File names inside a release (as the build helper in shell/platform/vite writes them). */
 export const SERVER_ENTRY_FILE = 'entry.mjs';
 export const REMOTE_ENTRY_FILE = 'remoteEntry.js';
 /** client/preload.json: exposed module -> its RoutePreload (@aitools/platform/contract; written by shell/platform/vite). */
 export const PRELOAD_MANIFEST_FILE = 'preload.json';
-
-export function manifestPath(releasesDir: string): string {
-  return join(releasesDir, MANIFEST_FILE);
-}
 
 export function releaseDir(releasesDir: string, remote: string, id: string): string {
   return join(releasesDir, remote, id);
@@ -161,6 +144,34 @@ export function emptyManifest(): Manifest {
 }
 
 export class ManifestError extends Error {}
+
+export interface ManifestStore {
+  /** For messages: what an operator repairs when it is bad. */
+  readonly where: string;
+  /** The manifest now (validated; the last good state where it is bad). Cheap: the file is re-read only when changed. */
+  read(): ManifestRead;
+  /** Appends one event to a remote's history (applyEvent: the active release and canary follow it). `expect`, checked
+   *  under the writers' lock, refuses the write (StaleStateError) when the remote's state is no longer what the
+   *  caller decided on: of several instances deciding the same thing, one writes. */
+  record(
+    remote: string,
+    event: Omit<ManifestEvent, 'from'>,
+    expect?: (state: RemoteState | undefined) => boolean,
+  ): Promise<Manifest>;
+  /** Calls `listener` after the manifest changed: a write through this store or, on Postgres, another instance's. */
+  onChange(listener: () => void): void;
+  close(): Promise<void>;
+}
+
+/** The manifest with one more event for `remote`. */
+export function withEvent(manifest: Manifest, remote: string, event: ManifestEvent): Manifest {
+  const next = structuredClone(manifest);
+  next.remotes[remote] = applyEvent(next.remotes[remote], event);
+  return next;
+}
+
+/** The remote's state changed between a decision and its write (another instance or operator acted first). */
+export class StaleStateError extends Error {}
 
 const issueText = (e: z.ZodError) => e.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ');
 
@@ -200,145 +211,6 @@ export interface ManifestRead {
   /** Remotes whose entry is bad with no last good entry ('*': the whole file, none known): writing the manifest now
    *  would lose them, so release and rollback refuse until it is repaired. */
   unrecovered: string[];
-}
-
-const lastGoodByDir = new Map<string, { manifest: Manifest; text: string }>();
-
-function lastGood(releasesDir: string): Manifest | null {
-  const mem = lastGoodByDir.get(releasesDir);
-  if (mem) return mem.manifest;
-  // After a restart with a bad manifest: the copy on disk.
-  const file = join(releasesDir, LAST_GOOD_FILE);
-  if (!existsSync(file)) return null;
-  try {
-    const { manifest, problems } = parseManifestText(readFileSync(file, 'utf8'));
-    if (Object.keys(problems).length) return null;
-    lastGoodByDir.set(releasesDir, { manifest, text: JSON.stringify(manifest) });
-    return manifest;
-  } catch {
-    return null;
-  }
-}
-
-/** Remembers a good manifest, in memory and (when it changed) on disk, written atomically. */
-function rememberGood(releasesDir: string, manifest: Manifest): void {
-  const text = JSON.stringify(manifest);
-  if (lastGoodByDir.get(releasesDir)?.text === text) return;
-  lastGoodByDir.set(releasesDir, { manifest, text });
-  try {
-    writeJsonAtomic(join(releasesDir, LAST_GOOD_FILE), manifest);
-  } catch {
-    /* a read-only store still serves; the copy in memory holds */
-  }
-}
-
-let cache: { path: string; key: string; read: ManifestRead } | null = null;
-
-/**
- * Reads and validates the manifest; cheap to call often (re-parsed only when the file changed). A bad file
- * never throws: the result says what is wrong and serves the last good state (per remote where only some
- * entries are bad). The same object is returned until the file changes, so callers can report a problem once.
- */
-export function readManifestChecked(releasesDir: string): ManifestRead {
-  const path = manifestPath(releasesDir);
-  let st: ReturnType<typeof statSync> | null;
-  try {
-    st = statSync(path);
-  } catch {
-    st = null;
-  }
-  const key = st ? `${st.ino}:${st.mtimeMs}:${st.size}` : 'missing';
-  if (cache && cache.path === path && cache.key === key) return cache.read;
-  const read = computeRead(releasesDir, st ? path : null);
-  cache = { path, key, read };
-  return read;
-}
-
-function computeRead(releasesDir: string, path: string | null): ManifestRead {
-  const good = lastGood(releasesDir);
-  const fallback = (problem: string): ManifestRead => ({
-    manifest: good ?? emptyManifest(),
-    ok: false,
-    problem,
-    fromLastGood: good ? Object.keys(good.remotes) : [],
-    servingFrom: good ? 'last-good' : 'none',
-    unrecovered: good ? [] : ['*'],
-  });
-  // No manifest yet is a new store; no manifest after a good one was seen is a fault.
-  if (!path)
-    return good
-      ? fallback('the manifest file is missing')
-      : { manifest: emptyManifest(), ok: true, fromLastGood: [], servingFrom: 'file', unrecovered: [] };
-  let parsed: ReturnType<typeof parseManifestText>;
-  try {
-    parsed = parseManifestText(readFileSync(path, 'utf8'));
-  } catch (err) {
-    return fallback(err instanceof ManifestError ? err.message : 'the manifest file cannot be read');
-  }
-  const bad = Object.keys(parsed.problems);
-  if (!bad.length) {
-    rememberGood(releasesDir, parsed.manifest);
-    return { manifest: parsed.manifest, ok: true, fromLastGood: [], servingFrom: 'file', unrecovered: [] };
-  }
-  // Only the broken remotes fall back to their last good entry.
-  const manifest = structuredClone(parsed.manifest);
-  const fromLastGood: string[] = [];
-  for (const remote of bad) {
-    const previous = good?.remotes[remote];
-    if (previous) {
-      manifest.remotes[remote] = previous;
-      fromLastGood.push(remote);
-    }
-  }
-  return {
-    manifest,
-    ok: false,
-    problem: bad.map((r) => `${r}: ${parsed.problems[r]}`).join('; '),
-    fromLastGood,
-    servingFrom: fromLastGood.length ? 'last-good' : 'file',
-    unrecovered: bad.filter((r) => !good?.remotes[r]),
-  };
-}
-
-/** The manifest to work with: the file's when good, else the last good state (see readManifestChecked). */
-export function readManifest(releasesDir: string): Manifest {
-  return readManifestChecked(releasesDir).manifest;
-}
-
-/** Writes to a temporary file, flushes it, then renames over the target: readers see the old or the new file,
- *  never a half-written one, even if the process dies mid-write. */
-function writeJsonAtomic(path: string, value: unknown): void {
-  mkdirSync(dirname(path), { recursive: true });
-  const tmp = `${path}.${process.pid}.${Date.now()}.tmp`;
-  const fd = openSync(tmp, 'w');
-  try {
-    writeSync(fd, JSON.stringify(value, null, 2) + '\n');
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-  renameSync(tmp, path);
-  // Leftovers of writers that died mid-write are never read; clear them.
-  const prefix = `${basename(path)}.`;
-  for (const f of readdirSync(dirname(path))) {
-    if (f.startsWith(prefix) && f.endsWith('.tmp') && f !== basename(tmp))
-      rmSync(join(dirname(path), f), { force: true });
-  }
-  const dirFd = openSync(dirname(path), 'r');
-  try {
-    fsyncSync(dirFd);
-  } finally {
-    closeSync(dirFd);
-  }
-}
-
-/** Writes the manifest atomically (it is validated first) and keeps it as the last good one. */
-export function writeManifestAtomic(releasesDir: string, manifest: Manifest): void {
-  const { problems } = parseManifestText(JSON.stringify(manifest));
-  if (Object.keys(problems).length)
-    throw new ManifestError(`refusing to write an invalid manifest: ${Object.values(problems).join('; ')}`);
-  writeJsonAtomic(manifestPath(releasesDir), manifest);
-  rememberGood(releasesDir, manifest);
 }
 
 /** release.json of a release, or null when it is missing or unreadable. */

@@ -5,8 +5,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type DB } from '../db/connection';
 import { storedReleases } from '../../test/storedReleases';
 import { testDatabaseLocation } from '../../test/testDatabase';
-import { manifestPath, writeManifestAtomic } from './manifest';
-import { databaseManifestStore, type ManifestStore } from './manifestStore';
+import { manifestPath, writeManifestAtomic } from './manifestFile';
+import { databaseManifestStore } from './manifestStore';
+import type { ManifestStore } from './manifest';
 import { listReleases, rollback } from './store';
 
 // Runs on the test database: an SQLite file by default, a Postgres schema when TEST_DATABASE_URL is set (where

@@ -1,5 +1,5 @@
 /**
- * Where the release manifest lives. One instance on SQLite: manifest.json beside the release folders (manifest.ts).
+ * Where the release manifest lives. One instance on SQLite: manifest.json beside the release folders (manifestFile.ts).
  * Several instances on one Postgres: rows of release_events, changed in a transaction (the same code also runs on
  * an SQLite file, which the tests use); every instance keeps the
  * manifest in memory (read synchronously) and picks up a change within a second: at once through LISTEN/NOTIFY, and
@@ -14,64 +14,16 @@ import { dialectOf, isPostgresUrl, type DB } from '../db/connection';
 import {
   applyEvent,
   emptyManifest,
-  MANIFEST_FILE,
   parseManifestText,
-  readManifestChecked,
-  writeManifestAtomic,
+  StaleStateError,
+  withEvent,
   type Manifest,
   type ManifestEvent,
   type ManifestRead,
+  type ManifestStore,
   type RemoteState,
 } from './manifest';
-
-export interface ManifestStore {
-  /** For messages: what an operator repairs when it is bad. */
-  readonly where: string;
-  /** The manifest now (validated; the last good state where it is bad). Cheap: the file is re-read only when changed. */
-  read(): ManifestRead;
-  /** Appends one event to a remote's history (applyEvent: the active release and canary follow it). `expect`, checked
-   *  under the writers' lock, refuses the write (StaleStateError) when the remote's state is no longer what the
-   *  caller decided on: of several instances deciding the same thing, one writes. */
-  record(
-    remote: string,
-    event: Omit<ManifestEvent, 'from'>,
-    expect?: (state: RemoteState | undefined) => boolean,
-  ): Promise<Manifest>;
-  /** Calls `listener` after the manifest changed: a write through this store or, on Postgres, another instance's. */
-  onChange(listener: () => void): void;
-  close(): Promise<void>;
-}
-
-/** The manifest with one more event for `remote`. */
-function withEvent(manifest: Manifest, remote: string, event: ManifestEvent): Manifest {
-  const next = structuredClone(manifest);
-  next.remotes[remote] = applyEvent(next.remotes[remote], event);
-  return next;
-}
-
-/** The remote's state changed between a decision and its write (another instance or operator acted first). */
-export class StaleStateError extends Error {}
-
-/** manifest.json: a change by another process (an operator's command, an edit) is seen by the server's watch on the
- *  releases folder (serving.ts), not here. */
-export function fileManifestStore(releasesDir: string): ManifestStore {
-  const listeners: (() => void)[] = [];
-  return {
-    where: MANIFEST_FILE,
-    read: () => readManifestChecked(releasesDir),
-    async record(remote, event, expect) {
-      const current = readManifestChecked(releasesDir).manifest;
-      if (expect && !expect(current.remotes[remote]))
-        throw new StaleStateError(`the state of ${remote} changed meanwhile`);
-      const manifest = withEvent(current, remote, { ...event, from: current.remotes[remote]?.active ?? null });
-      writeManifestAtomic(releasesDir, manifest);
-      for (const listener of listeners) listener();
-      return manifest;
-    },
-    onChange: (listener) => void listeners.push(listener),
-    close: async () => {},
-  };
-}
+import { fileManifestStore, MANIFEST_FILE, readManifestChecked } from './manifestFile';
 
 const CHANNEL = 'aitools_releases';
 /** Serialises writers of the manifest across instances and operators' commands. */

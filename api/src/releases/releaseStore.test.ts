@@ -10,7 +10,8 @@ import { databaseReleaseStore } from './dbReleaseStore';
 import { diskReleaseStore } from './diskReleaseStore';
 import { checkRelease } from './health';
 import type { ReleaseMeta } from './manifest';
-import { openReleaseStore, type ReleaseStore } from './releaseStore';
+import { openReleaseStore } from './openReleaseStore';
+import type { ReleaseStore } from './releaseStore';
 
 // The database backend runs on the test database: an SQLite file by default, a Postgres schema when
 // TEST_DATABASE_URL is set (docs/testing.md).

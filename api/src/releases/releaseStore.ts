@@ -3,13 +3,10 @@
  * RELEASES_DIR are the store (diskReleaseStore.ts). Several instances on Postgres: the files are rows, each distinct
  * content once by its sha256 (dbReleaseStore.ts), and RELEASES_DIR is each instance's local copy, filled on first
  * need. Either way the server serves from the local folder (serving.ts); everything above this interface
- * (store.ts) runs the same on both.
+ * (store.ts) runs the same on both. This file holds the interface alone: the backends build on it and the factory
+ * (openReleaseStore.ts) on them.
  */
-import type { Logger } from 'pino';
-import { dialectOf, isPostgresUrl, type DB } from '../db/connection';
-import type { Manifest, ReleaseMeta } from './manifest';
-import { diskReleaseStore } from './diskReleaseStore';
-import { databaseReleaseStore } from './dbReleaseStore';
+import type { ReleaseMeta } from './manifest';
 
 export interface ReleaseStore {
   /** The local copy the server serves from (RELEASES_DIR). */
@@ -31,36 +28,4 @@ export interface ReleaseStore {
   /** Removes local copies of releases the store no longer holds (pruned through another instance); returns them as
    *  "remote/id". */
   tidy(): Promise<string[]>;
-}
-
-/** The store a server or a command uses: rows on Postgres (taking over the folder's releases when the table is still
- *  empty), else the folders. */
-export async function openReleaseStore(opts: {
-  releasesDir: string;
-  database: string;
-  db: DB;
-  logger?: Pick<Logger, 'info' | 'warn'>;
-}): Promise<ReleaseStore> {
-  if (!isPostgresUrl(opts.database) || dialectOf(opts.db) !== 'postgres') return diskReleaseStore(opts.releasesDir);
-  return databaseReleaseStore(opts.db, opts.releasesDir, { importFolder: true, logger: opts.logger });
-}
-
-/** Fills the local copy with the releases the manifest serves (active and canary), before a server answers. */
-export async function materialiseServed(
-  files: ReleaseStore,
-  manifest: Manifest,
-  logger?: Pick<Logger, 'warn'>,
-): Promise<void> {
-  const wanted = Object.entries(manifest.remotes).flatMap(([remote, s]) =>
-    [s.active, s.canary?.id].filter((id): id is string => Boolean(id)).map((id) => ({ remote, id })),
-  );
-  await Promise.all(
-    wanted.map(({ remote, id }) =>
-      files.materialise(remote, id).then(
-        (whole) =>
-          void (whole || logger?.warn({ remote, release: id }, 'a served release is not in the release store')),
-        (err: unknown) => logger?.warn({ err, remote, release: id }, 'a served release could not be fetched'),
-      ),
-    ),
-  );
 }

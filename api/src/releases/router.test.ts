@@ -12,8 +12,8 @@ import { openTestDatabase } from '../../test/testDatabase';
 import { createLogger } from '../middleware/logger';
 import { draft, makeTar, makeTgz, releaseEntries } from '../../test/tarFixture';
 import { createToken, revokeToken } from './tokens';
-import { readManifest } from './manifest';
-import { listAudit } from '../console/audit';
+import { readManifest } from './manifestFile';
+import { listAudit } from '../content/audit';
 
 let app: Express;
 let db: DB;

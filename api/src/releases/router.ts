@@ -11,13 +11,12 @@ import { failure, success } from '@aitools/contracts/answers';
 import { RATE_LIMIT_KEY } from '../middleware/rateLimit';
 import { jsonBody } from '../middleware/body';
 import { REMOTE_NAMES } from '../paths';
-import { RELEASE_ID } from './manifest';
-import { fileManifestStore, type ManifestStore } from './manifestStore';
+import { RELEASE_ID, type ManifestStore } from './manifest';
 import type { Previews } from './preview';
-import { listReleases, storeUpload } from './store';
+import { listReleases, manifestsOf, storeUpload } from './store';
 import { ReleaseError } from './refusal';
 import { abortCanary, activateRelease, auditRelease, promoteCanary, rollBackRelease, type Caller } from './actions';
-import { tokenActor, writeAudit } from '../console/audit';
+import { tokenActor, writeAudit } from '../content/audit';
 import { authenticateToken, tokenCovers, type ReleaseToken } from './tokens';
 import type { ReleaseStore } from './releaseStore';
 import { DEFAULT_UPLOAD_LIMITS, UploadError, type UploadLimits } from './upload';
@@ -57,7 +56,7 @@ const tokenOf = (res: Response) => res.locals.releaseToken as ReleaseToken;
 export function releasesRouter(opts: ReleasesRouterOptions): Router {
   const router = Router();
   const at = { releasesDir: opts.releasesDir, manifests: opts.manifests, files: opts.files };
-  // Who acts, for the history (the token's label) and the audit trail (console/audit.ts).
+  // Who acts, for the history (the token's label) and the audit trail (content/audit.ts).
   const callerOf = (req: Request, res: Response): Caller => ({
     db: opts.db,
     actor: tokenActor(tokenOf(res).label),
@@ -189,7 +188,7 @@ export function releasesRouter(opts: ReleasesRouterOptions): Router {
 
   router.get('/:remote', async (req, res) => {
     const { remote } = req.params as { remote: string };
-    const state = (opts.manifests ?? fileManifestStore(opts.releasesDir)).read().manifest.remotes[remote];
+    const state = manifestsOf(opts).read().manifest.remotes[remote];
     const releases = (await listReleases(at, remote)).map(
       ({ id, version, builtAt, sourceHash, source, releasedBy, active }) => ({
         id,

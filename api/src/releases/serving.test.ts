@@ -7,15 +7,8 @@ import { CONTRACT_VERSION } from '@aitools/platform/contract';
 import type { ServerEntry } from '@aitools/platform/contract';
 import { servedReleasesKey } from '../ssr/pageCache';
 import { CHECKED_FILES, fileDigest } from './health';
-import {
-  manifestPath,
-  releaseDir,
-  writeManifestAtomic,
-  type Manifest,
-  type ManifestEvent,
-  type ResolvedRelease,
-} from './manifest';
-import { fileManifestStore } from './manifestStore';
+import { manifestPath, writeManifestAtomic, fileManifestStore } from './manifestFile';
+import { releaseDir, type Manifest, type ManifestEvent, type ResolvedRelease } from './manifest';
 import { createReleaseServing, type ReleaseServing, type ReleaseServingOptions, type Served } from './serving';
 import { rollback } from './store';
 

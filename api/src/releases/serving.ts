@@ -3,16 +3,16 @@ import type { Logger } from 'pino';
 import type { ServerEntry } from '@aitools/platform/contract';
 import { watchReleaseFolders } from './folderWatch';
 import { checkRelease, releaseCandidates } from './health';
-import type { ManifestStore } from './manifestStore';
 import {
+  type ManifestStore,
   devRelease,
-  readManifestChecked,
   storedRelease,
   publicRelease,
   type ManifestRead,
   type PublicRelease,
   type ResolvedRelease,
 } from './manifest';
+import { readManifestChecked } from './manifestFile';
 
 /** What a remote is served from right now. */
 export type Served =
@@ -42,7 +42,7 @@ export interface ReleaseServingOptions {
   /** How often the choice is worked out again whatever the watch saw, in ms (default RECHECK_MS; 0: never). */
   recheckMs?: number;
   /** Told once when a remote's active release is found broken (a fallback serves instead, or nothing): pages kept
-   *  elsewhere that name it must go (edge/releaseChange.ts). */
+   *  elsewhere that name it must go (releases/releaseChange.ts). */
   onBroken?: (remote: string, release: string) => void;
 }
 

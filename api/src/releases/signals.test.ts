@@ -1,11 +1,11 @@
 import express from 'express';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../config';
+import { loadConfig, type RollbackRule } from '../config';
 import type { DB } from '../db/connection';
 import { openTestDatabase } from '../../test/testDatabase';
 import { createRateLimits } from '../middleware/rateLimit';
-import { judge, type RollbackRule } from './autoRollback';
+import { judge } from './autoRollback';
 import type { ReleaseMeta } from './manifest';
 import { createSignals, signalsRouter, type Signals } from './signals';
 import { createSignalTokens } from './signalTokens';

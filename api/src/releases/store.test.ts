@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { API_ROOT, remotePackageDir } from '../paths';
-import { manifestPath, readManifest, writeManifestAtomic, type Manifest } from './manifest';
+import { manifestPath, readManifest, writeManifestAtomic } from './manifestFile';
+import type { Manifest } from './manifest';
 import { CONTRACT_VERSION } from '@aitools/platform/contract';
 import { makeReleaseId } from './build';
 import { ReleaseError } from './refusal';
@@ -299,7 +300,7 @@ describe('the manifest write', () => {
         if (${JSON.stringify(stopAt)} === 'renamed') stop('renamed');
       };
       syncBuiltinESMExports();
-      const { writeManifestAtomic } = await import(${JSON.stringify(join(API_ROOT, 'src/releases/manifest.ts'))});
+      const { writeManifestAtomic } = await import(${JSON.stringify(join(API_ROOT, 'src/releases/manifestFile.ts'))});
       writeManifestAtomic(${JSON.stringify(releasesDir)}, { version: 1, remotes: { legal: { active: 'new', history: [] } } });`;
       const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
         cwd: API_ROOT,

@@ -10,15 +10,17 @@ import { assertSharedRanges, buildRelease, checkBuild, planRelease, type BuildSo
 import { contractProblem } from './health';
 import {
   AUTOMATIC_ACTOR,
-  LAST_GOOD_FILE,
   rolledBackAutomatically,
-  type RemoteState,
+  StaleStateError,
   type ManifestEvent,
+  type ManifestStore,
   type ReleaseMeta,
+  type RemoteState,
 } from './manifest';
-import { fileManifestStore, StaleStateError, type ManifestStore } from './manifestStore';
+import { fileManifestStore, LAST_GOOD_FILE } from './manifestFile';
 import { assertRemote, ReleaseError } from './refusal';
-import { diskReleaseStore, releaseExists, stagingDir } from './diskReleaseStore';
+import { diskReleaseStore } from './diskReleaseStore';
+import { releaseExists, stagingDir } from './localCopy';
 import type { ReleaseStore } from './releaseStore';
 import { DEFAULT_UPLOAD_LIMITS, unpackRelease, type UploadLimits } from './upload';
 
@@ -44,8 +46,10 @@ export interface StoreLocation {
   files?: ReleaseStore;
 }
 
-const manifestsOf = (opts: StoreLocation) => opts.manifests ?? fileManifestStore(opts.releasesDir);
-const filesOf = (opts: StoreLocation) => opts.files ?? diskReleaseStore(opts.releasesDir);
+/** The location's stores: the ones given, else the folder's own (manifest.json, the release folders). Decided here
+ *  alone, for every reader of a location. */
+export const manifestsOf = (opts: StoreLocation) => opts.manifests ?? fileManifestStore(opts.releasesDir);
+export const filesOf = (opts: StoreLocation) => opts.files ?? diskReleaseStore(opts.releasesDir);
 
 export interface ReleaseOptions extends StoreLocation, BuildSource {
   /** Skip when the active release was built from the same sources. */

@@ -10,7 +10,7 @@ import { loadConfig } from '../config';
 import { openDatabase } from '../db/connection';
 import { ALL_REMOTES, createToken, listTokens, parseRemotes, revokeToken, TokenError } from './tokens';
 import { reportRefusal } from './refusal';
-import { cliActor, writeAudit } from '../console/audit';
+import { cliActor, writeAudit } from '../content/audit';
 
 const USAGE = `Usage: pnpm token <command>
   create <remote>[,<remote>...] --label <text>   a token that may release those remotes (printed once)

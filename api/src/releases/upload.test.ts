@@ -7,7 +7,7 @@ import { CONTRACT_VERSION } from '@aitools/platform/contract';
 import { Header } from 'tar';
 import { draft, GOOD_ENTRY, makeTar, makeTgz, releaseEntries, type FixtureEntry } from '../../test/tarFixture';
 import { checkArchive, maxInflatedBytes, unpackArchive, UploadError } from './upload';
-import { fileManifestStore } from './manifestStore';
+import { fileManifestStore } from './manifestFile';
 import { shellSharedVersions } from './build';
 import { activateStored, listReleases, storeUpload } from './store';
 

@@ -4,7 +4,7 @@ import type { Express } from 'express';
 import { createApp } from '../app';
 import { loadConfig } from '../config';
 import { openTestDatabase } from '../../test/testDatabase';
-import { seed } from '../db/seed';
+import { seed } from '../seed';
 import { createLogger } from '../middleware/logger';
 
 let app: Express;

@@ -40,7 +40,7 @@ export interface CachedPages extends RequestHandler {
   replay(req: IncomingMessage, res: ServerResponse): boolean | Promise<boolean>;
 }
 
-/** What a shared cache is told of a page: its purge keys and the canary side it was rendered for (edge/side.ts). */
+/** What a shared cache is told of a page: its purge keys and the canary side it was rendered for (releases/side.ts). */
 export interface EdgeTags {
   keys: string[];
   side: string;

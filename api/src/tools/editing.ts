@@ -9,11 +9,11 @@ import type { ToolEdit } from '@aitools/contracts/toolEdit';
 import type { EditorToolRow } from '@aitools/contracts/editing';
 import { storedPlans } from '@aitools/contracts/plans';
 import { containsText, inTransaction, type DB } from '../db/connection';
-import { bumpDataVersion } from '../db/dataVersion';
+import { bumpDataVersion } from '../content/dataVersion';
 import { HttpError } from '../middleware/errors';
-import { writeAudit, type AuditEntry } from '../console/audit';
+import { writeAudit, type AuditEntry } from '../content/audit';
 import { getServerByToolSlug, upsertServer } from '../registry/repository';
-import { addSlugAlias } from './aliases';
+import { addSlugAlias } from '../content/toolSlugs';
 import { findTool, toolColumns, type ToolInput } from './repository';
 
 /** Who acts and from where, for the audit trail. */

@@ -1,5 +1,5 @@
 import { dialectOf, type DB } from '../db/connection';
-import { dataVersion, publicWrite, upsertPublic } from '../db/dataVersion';
+import { dataVersion, publicWrite, upsertPublic } from '../content/dataVersion';
 import { toToolSummary, type Tool, type ToolSummary } from '@aitools/contracts/tools';
 import { offeredToolNames } from '../registry/inspections';
 import { openFindingCounts } from '../checks/facts';

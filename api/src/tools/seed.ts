@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { inTransaction, type DB } from '../db/connection';
 import { DATA_DIR } from '../paths';
 import { insertToolIfAbsent, type ToolInput } from './repository';
-import { loadLogoMap, logoUrlFor } from '../images/logos';
+import { loadLogoMap, logoUrlFor } from './logos';
 
 /** Loads every data/tools/*.json array into the tools table: the initial seed only, inserted where no tool has (or
  *  had) the slug, never over a stored tool (docs/operations.md, Seed data). The data is kept as written, including

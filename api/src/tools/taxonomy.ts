@@ -7,7 +7,7 @@ import { parseTags, type Tool } from '@aitools/contracts/tools';
 import type { TaxonomyRename } from '@aitools/contracts/toolEdit';
 import type { RenamePlan, Taxonomy, TaxonomyEntry } from '@aitools/contracts/editing';
 import { inTransaction, type DB } from '../db/connection';
-import { bumpDataVersion } from '../db/dataVersion';
+import { bumpDataVersion } from '../content/dataVersion';
 import { HttpError } from '../middleware/errors';
 import { lockTools, rowToTool, toolColumns } from './repository';
 

@@ -7,8 +7,8 @@
  * The edge rule for Varnish is deploy/varnish/site.vcl; for CDNs, docs/operations.md, A shared cache in front.
  */
 import type { RequestHandler } from 'express';
-import { BUCKET_COOKIE, type Canaries } from '../releases/canary';
-import { releaseKey, SHARED_PAGE_CACHE_CONTROL, sharedPageHeaders, SIDES_KEY } from './headers';
+import { BUCKET_COOKIE, type Canaries } from './canary';
+import { releaseKey, SHARED_PAGE_CACHE_CONTROL, sharedPageHeaders, SIDES_KEY } from '../edge/headers';
 
 export const SIDE_PATH = '/__edge/side';
 /** The side of every visitor outside a canary. */

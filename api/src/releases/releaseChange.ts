@@ -10,12 +10,11 @@
  */
 import type { DB } from '../db/connection';
 import type { EdgeReleaseMarksTable } from '../db/schema';
-import type { RemoteState } from '../releases/manifest';
-import { fileManifestStore } from '../releases/manifestStore';
-import type { StoreLocation } from '../releases/store';
-import { RECHECK_MS } from '../releases/serving';
-import { releaseKey, SIDES_KEY } from './headers';
-import { PURGE_POLL_MS, queuePurge } from './purges';
+import type { RemoteState } from './manifest';
+import { manifestsOf, type StoreLocation } from './store';
+import { RECHECK_MS } from './serving';
+import { releaseKey, SIDES_KEY } from '../edge/headers';
+import { PURGE_POLL_MS, queuePurge } from '../edge/purges';
 
 /** Every instance has seen a release change by then (releases/serving.ts re-checks every RECHECK_MS). */
 export const RELEASE_SEEN_MS = RECHECK_MS + PURGE_POLL_MS;
@@ -80,7 +79,7 @@ export async function purgingChange<T>(
   db: DB,
   change: () => Promise<T>,
 ): Promise<T> {
-  const manifests = at.manifests ?? fileManifestStore(at.releasesDir);
+  const manifests = manifestsOf(at);
   const result = await change();
   await queueReleasePurges(db, remote, manifests.read().manifest.remotes[remote]);
   return result;

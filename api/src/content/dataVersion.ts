@@ -1,7 +1,7 @@
 import type { Statement } from 'better-sqlite3';
 import type { Expression, ExpressionBuilder, Insertable, Kysely, SqlBool } from 'kysely';
-import { inTransaction, sqliteHandle, type DB } from './connection';
-import type { Schema } from './schema';
+import { inTransaction, sqliteHandle, type DB } from '../db/connection';
+import type { Schema } from '../db/schema';
 import { DATA_KEY } from '../edge/headers';
 import { queuePurge } from '../edge/purges';
 

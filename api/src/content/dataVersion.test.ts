@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { onPostgres, testDatabaseLocation } from '../../test/testDatabase';
-import { openDatabase, type DB } from './connection';
+import { openDatabase, type DB } from '../db/connection';
 import { bumpDataVersion, dataVersion, publicWrite } from './dataVersion';
 
 describe('the data version', () => {

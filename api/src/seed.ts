@@ -1,8 +1,8 @@
-import type { DB } from './connection';
-import { seedTools } from '../tools/seed';
-import { seedBlog } from '../blog/seed';
-import { seedMcpServers } from '../registry/seed';
-import { seedInspections } from '../registry/inspections';
+import type { DB } from './db/connection';
+import { seedTools } from './tools/seed';
+import { seedBlog } from './blog/seed';
+import { seedMcpServers } from './registry/seed';
+import { seedInspections } from './registry/inspections';
 
 /** The seed step: real tools and articles from api/data, inserted or updated by slug (safe to run again). */
 export async function seed(
