@@ -5,7 +5,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import { REPO_ROOT } from '../src/paths';
+import { sqliteHandle, type DB } from '../src/db/connection';
+import { syncSearchIndex } from '../src/tools/searchIndex';
+import { listToolSummaries } from '../src/tools/repository';
+import { wordsOf } from '../src/tools/searchWords';
 
 export interface LabelledQuery {
   query: string;
@@ -43,4 +48,28 @@ export function qualityOf(answers: { q: LabelledQuery; slugs: string[] }[]): Qua
     ndcgAt10: answers.reduce((sum, { q, slugs }) => sum + ndcgAt10(q, slugs), 0) / n,
     zeroResults: answers.filter(({ slugs }) => slugs.length === 0).length / n,
   };
+}
+
+/**
+ * The plain baseline: the engine's default ranking of the same words (any of them), with no field weights, no
+ * vocabulary, no whole-text rule: what each part of the directory's ranking is measured against.
+ */
+export async function plainBaseline(db: DB, text: string): Promise<string[]> {
+  await syncSearchIndex(db);
+  const words = wordsOf(text);
+  if (!words.length) return [];
+  const slugs = new Map((await listToolSummaries(db)).map((t) => [t.id, t.slug]));
+  const handle = sqliteHandle(db);
+  const ids = handle
+    ? handle
+        .prepare<[string], number>('SELECT rowid FROM tool_search WHERE tool_search MATCH ? ORDER BY bm25(tool_search)')
+        .pluck()
+        .all(words.map((w) => `"${w}"`).join(' OR '))
+    : (
+        await sql<{
+          id: number;
+        }>`SELECT id FROM tool_search, to_tsquery('english', ${words.map((w) => `'${w}'`).join(' | ')}) AS q
+          WHERE (doc || mcp_text) @@ q ORDER BY ts_rank_cd(doc || mcp_text, q) DESC, id`.execute(db)
+      ).rows.map((r) => r.id);
+  return ids.map((id) => slugs.get(id)!).filter(Boolean);
 }

@@ -2,8 +2,8 @@
  * The directory's search (docs/product.md, Directory search): the one rule behind every place results show: the
  * home page (its server render and each keystroke in the browser), GET /api/tools, GET /api/tools/query and the
  * directory's MCP tools. A tool whose name, description or MCP tool names contain the whole typed text comes first;
- * then tools matching every typed word (in any form, or another word for it from the vocabulary), or, when none
- * does, those matching the most words; within each, the engine's weighted score, then popularity.
+ * then tools by how many of the typed words they have (in any form, or another word for it from the vocabulary):
+ * every word before some; within each, the engine's weighted score, then popularity.
  */
 import type { DB } from '../db/connection';
 import type { ToolSummary } from '@aitools/contracts/tools';
@@ -34,15 +34,14 @@ export async function findTools(db: DB, text: string): Promise<ToolSummary[]> {
   if (!lowered) return tools;
   const groups = searchWords(text);
   const matches = await engineMatches(db, groups, !/\s$/.test(text));
-  const most = matches.reduce((m, x) => Math.max(m, x.matched), 0);
   const byId = positionById(tools);
   const matchOf = new Map(matches.map((m) => [m.id, m]));
   const searchText = searchTextOf(tools);
   const ranked = new Map<number, { whole: boolean; matched: number; score: number }>();
-  // Every word when some tool has them all; else the best partial matches (never an empty page while a word matches).
+  // Tools with some of the words too, after those with more (never an empty page while a word matches).
   for (const m of matches) {
     const i = byId.get(m.id);
-    if (i !== undefined && m.matched === most) ranked.set(i, { whole: false, matched: m.matched, score: m.score });
+    if (i !== undefined) ranked.set(i, { whole: false, matched: m.matched, score: m.score });
   }
   for (let i = 0; i < tools.length; i++)
     if (containsAt(searchText, i, lowered)) {

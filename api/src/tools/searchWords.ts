@@ -23,7 +23,7 @@ const STOP_WORDS = new Set(
   then once here there when where why how all any both each few more most other some such no nor not only own same so
   than too very s t can will just don should now
   ai tool tools app apps software something someone thing things want need needs find looking help helps let lets
-  using use way best good please`
+  using use way best good please assistant assistants make create automatically`
     .split(/\s+/)
     .filter(Boolean),
 );
