@@ -175,7 +175,6 @@ describe('hostile search text', () => {
       for (const path of ['/api/tools', '/api/tools/query']) {
         const res = await request(app).get(path).query({ search });
         const label = `${path} ${JSON.stringify(search.slice(0, 40))}`;
-        // eslint-disable-next-line no-control-regex
         if (search.length > 8 * 1024) expect(res.status, label).toBe(431);
         else if (/[\u0000-\u001f\u007f]/.test(search)) {
           expect(res.status, label).toBe(400);

@@ -113,6 +113,33 @@ describe('GET /api/tools?search=', () => {
   });
 });
 
+describe('one order on every search route', () => {
+  it('/v0.1/servers?search= lists MCP servers in the order GET /api/tools/query gives them', async () => {
+    for (const search of ['database', 'browser automation', 'let my assistant control chrome', 'issues']) {
+      const page = await request(app).get('/api/tools/query').query({ search, type: 'mcp-servers', size: '96' });
+      const tools = page.body.tools.map((t: ToolSummary) => t.slug);
+      const res = await request(app).get('/v0.1/servers').query({ search, limit: '100' });
+      expect(res.status).toBe(200);
+      const servers = res.body.servers.map(
+        (s: { _meta: Record<string, { slug: string }> }) => Object.values(s._meta)[0].slug,
+      );
+      expect(tools.length, search).toBeGreaterThan(0);
+      expect(servers.slice(0, tools.length), search).toEqual(tools);
+    }
+  });
+
+  it('pages /v0.1/servers?search= by cursor in that order', async () => {
+    const search = 'database';
+    const whole = (await request(app).get('/v0.1/servers').query({ search, limit: '100' })).body.servers;
+    const first = await request(app).get('/v0.1/servers').query({ search, limit: '2' });
+    const next = await request(app)
+      .get('/v0.1/servers')
+      .query({ search, limit: '2', cursor: first.body.metadata.nextCursor });
+    const names = (list: { server: { name: string } }[]) => list.map((s) => s.server.name);
+    expect([...names(first.body.servers), ...names(next.body.servers)]).toEqual(names(whole).slice(0, 4));
+  });
+});
+
 describe('similar tools', () => {
   it('are 6 tools of the same type, sharing category or tags, never the tool itself', async () => {
     for (const slug of ['github-mcp-server', 'postgres-mcp-server', 'cursor', 'midjourney']) {
