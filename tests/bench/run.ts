@@ -11,7 +11,9 @@ import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../e2e/browser';
 import { REPO_ROOT, type Site } from '../e2e/harness';
 import { listToolSummaries } from '../../api/src/tools/repository';
-import { DEFAULT_QUERY, queryTools, searchTools } from '../../contracts/src/toolQuery';
+import { DEFAULT_QUERY, queryTools } from '../../contracts/src/toolQuery';
+import { findTools } from '../../api/src/tools/search';
+import { searchRows } from './search';
 import { buildMonolith, serveMonolith, type MonolithSite } from '../monolith/serve';
 import { DEFAULT_BASELINE, prepareBaseline, startBaselineSite, type Baseline } from './baseline';
 import { firstVisitJs, keystrokeToResults, phoneTimesInTurn, type PhoneTimes } from './browser';
@@ -29,7 +31,17 @@ import { serverPid, throughput, warmUp, type Throughput } from './throughput';
 import { soak } from './soak';
 import { startVarnish, varnishInstalled } from '../e2e/varnish';
 
-const SECTIONS = ['throughput', 'lighthouse', 'js', 'phone', 'phones', 'payload', 'markdown', 'soak'] as const;
+const SECTIONS = [
+  'throughput',
+  'lighthouse',
+  'js',
+  'phone',
+  'phones',
+  'payload',
+  'search',
+  'markdown',
+  'soak',
+] as const;
 type Section = (typeof SECTIONS)[number];
 
 const HELP = `pnpm bench [options]
@@ -45,7 +57,8 @@ const HELP = `pnpm bench [options]
 env: BENCH_SECONDS (load per URL, default 8), BENCH_WARM_SECONDS (unmeasured load per URL and build before the
      throughput rows, default 15), BENCH_RUNS (phone visits per route, and Lighthouse and INP runs of the phones
      section, default 5),
-     SOAK_SECONDS (the soak's load, default 180), SOAK_IDLE_SECONDS (its idle spell, default 60)`;
+     SOAK_SECONDS (the soak's load, default 180), SOAK_IDLE_SECONDS (its idle spell, default 60),
+     SEARCH_SIZES (the search section's catalogue sizes, default 156,10000,100000)`;
 
 const { values: opts } = parseArgs({
   args: process.argv.slice(2).filter((a) => a !== '--'),
@@ -484,8 +497,7 @@ try {
         },
       });
       const search: Record<string, number> = {};
-      for (const q of ['github', 'finance workflows'])
-        search[q] = (await time(async () => searchTools(await listToolSummaries(db), q), 30)).median;
+      for (const q of ['github', 'finance workflows']) search[q] = (await time(() => findTools(db, q), 30)).median;
       rows.push({
         section: 'payload',
         what: `?search= at ${whole(tools.length)} tools (in process)`,
@@ -520,6 +532,10 @@ try {
       for (const f of existsSync(pictures) ? readdirSync(pictures, { withFileTypes: true }) : [])
         if (f.name.startsWith(SYNTHETIC_SLUG_PREFIX)) rmSync(join(pictures, f.name), { force: true });
     }
+  }
+  if (want('search')) {
+    const sizes = (process.env.SEARCH_SIZES ?? '156,10000,100000').split(',').map(Number);
+    rows.push(...(await searchRows(sizes, log)));
   }
   if (want('markdown')) {
     log('markdown: hostile 1 MB post bodies through the blog parser (in process)');
@@ -564,7 +580,7 @@ const headers: Record<Column, string> = {
   monolith: 'monolith',
 };
 // Grouped by section, in the order docs/performance.md lists them.
-const order = ['throughput', 'lighthouse', 'first-visit JS', 'phone', 'phones', 'payload', 'markdown'];
+const order = ['throughput', 'lighthouse', 'first-visit JS', 'phone', 'phones', 'payload', 'search', 'markdown'];
 rows.sort((a, b) => order.indexOf(a.section) - order.indexOf(b.section));
 console.log(`\n${formatTable(rows, headers)}`);
 for (const n of notes) console.log(`note: ${n}`);
