@@ -159,6 +159,9 @@ describe('queryTools over a ranked search (the API passes the tools its search f
 describe('Best match', () => {
   it('is the sort while a search is active and none is chosen; without a search it reads as Most Popular', () => {
     expect(readToolQuery(new URLSearchParams('search=meeting notes')).sort).toBe('relevance');
+    // The form's default option sends an empty sort (the home page without JavaScript).
+    expect(readToolQuery(new URLSearchParams('search=meeting+notes&sort=')).sort).toBe('relevance');
+    expect(readToolQuery(new URLSearchParams('sort=')).sort).toBe('popularity');
     expect(readToolQuery(new URLSearchParams('search=meeting&sort=pricing')).sort).toBe('pricing');
     expect(readToolQuery(new URLSearchParams('')).sort).toBe('popularity');
     expect(readToolQuery(new URLSearchParams('sort=relevance')).sort).toBe('popularity');

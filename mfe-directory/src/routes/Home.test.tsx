@@ -153,18 +153,23 @@ describe('Home with server data', () => {
   it('shows Best match while a search is active and the sort was left alone; a chosen sort stays', async () => {
     stubQueryApi(data.tools);
     renderHome('/', data);
-    const sort = screen.getByRole('combobox', { name: 'Sort by' }) as HTMLSelectElement;
-    expect(sort.value).toBe('popularity');
+    const sort = () => screen.getByRole('combobox', { name: 'Sort by' }) as HTMLSelectElement;
+    const shown = () => sort().selectedOptions[0].textContent;
+    expect(shown()).toBe('Most Popular');
+    // The default's option sends no value: a form sent without JavaScript gets Best match once a search is typed.
+    expect(sort().value).toBe('');
     const box = screen.getByPlaceholderText('Search tools and servers...');
     fireEvent.change(box, { target: { value: 'special' } });
-    expect(sort.value).toBe('relevance');
+    await waitFor(() => expect(shown()).toBe('Best match'));
+    expect(sort().value).toBe('');
     await waitFor(() => expect(currentUrl()).toBe('/?search=special'));
     fireEvent.change(box, { target: { value: '' } });
-    expect(sort.value).toBe('popularity');
-    fireEvent.change(sort, { target: { value: 'alphabetical' } });
+    await waitFor(() => expect(shown()).toBe('Most Popular'));
+    fireEvent.change(sort(), { target: { value: 'alphabetical' } });
+    await waitFor(() => expect(currentUrl()).toBe('/?sort=alphabetical'));
     fireEvent.change(box, { target: { value: 'tool' } });
-    expect(sort.value).toBe('alphabetical');
     await waitFor(() => expect(currentUrl()).toBe('/?search=tool&sort=alphabetical'));
+    expect(shown()).toBe('Alphabetical (A-Z)');
   });
 
   it('category click filters; clicking it again resets to All', async () => {

@@ -38,7 +38,7 @@ export function useHomeQuery(form: RefObject<HTMLFormElement | null>) {
     const fields = form.current?.elements;
     for (const [name, value] of [
       ['search', arrived.search],
-      ['sort', arrived.sort],
+      ['sort', arrived.sort === defaultSort(arrived.search) ? '' : arrived.sort],
       ['size', String(arrived.size)],
     ]) {
       const field = fields?.namedItem(name) as HTMLInputElement | HTMLSelectElement | null;
@@ -51,16 +51,13 @@ export function useHomeQuery(form: RefObject<HTMLFormElement | null>) {
       const before = latest.current;
       latest.current = { ...before, ...update };
       // A sort left at its default follows the search: Best match while searching, else Most Popular.
-      if (update.search !== undefined && !update.sort && before.sort === defaultSort(before.search)) {
+      if (update.search !== undefined && !update.sort && before.sort === defaultSort(before.search))
         latest.current.sort = defaultSort(latest.current.search);
-        const box = form.current?.elements.namedItem('sort') as HTMLSelectElement | null;
-        if (box) box.value = latest.current.sort;
-      }
       const search = toolQueryString(latest.current);
       sent.current.add(search);
       setParams(new URLSearchParams(search), { replace: true, preventScrollReset: true });
     },
-    [setParams, form],
+    [setParams],
   );
 
   return { query, address, params, pending: pendingSearch !== null, latest: () => latest.current, writeQuery };
