@@ -149,15 +149,20 @@ export async function engineMatches(db: DB, groups: string[][], prefixLast: bool
     return scored.map((r) => ({ id: r.id, score: r.score, matched: counts.get(r.id) ?? 0 }));
   }
   const queries = groups.map((g, gi) => g.map((w, wi) => `'${w}'${isPrefix(gi, wi) ? ':*' : ''}`).join(' | '));
+  // Each query is parsed once (in FROM), not once per row.
+  const parsed = sql.join(
+    queries.map((q, i) => sql`to_tsquery('english', ${q}) AS ${sql.id(`g${i}`)}`),
+    sql`, `,
+  );
   const covered = sql.join(
-    queries.map((q) => sql`(doc @@ to_tsquery('english', ${q}))::int`),
+    queries.map((_, i) => sql`(doc @@ ${sql.id(`g${i}`)})::int`),
     sql` + `,
   );
   const any = queries.map((q) => `(${q})`).join(' | ');
   const { rows } = await sql<{ id: number; matched: number; score: number }>`
     SELECT id, ${covered} AS matched,
       ts_rank_cd(${POSTGRES_WEIGHTS}::float4[], doc, q) + ts_rank_cd(${POSTGRES_WEIGHTS}::float4[], mcp_text, q) AS score
-    FROM tool_search, to_tsquery('english', ${any}) AS q
+    FROM tool_search, to_tsquery('english', ${any}) AS q, ${parsed}
     WHERE doc @@ q OR mcp_text @@ q`.execute(db);
   return rows;
 }
