@@ -21,6 +21,9 @@ import { buildCatalogueDatabase } from './catalogue';
 import { summarize } from './stats';
 import { fig, whole, type Row } from './table';
 
+/** SEARCH_ENGINES: which engines to measure (default both). */
+const ENGINES = (process.env.SEARCH_ENGINES ?? 'sqlite,postgres').split(',');
+
 type Ranker = (db: DB, text: string) => Promise<string[]>;
 
 const RANKERS: [string, Ranker][] = [
@@ -60,15 +63,16 @@ export async function searchRows(sizes: number[], log: (line: string) => void): 
   const queries = readLabelledSet();
   const rows: Row[] = [];
   const dir = mkdtempSync(join(tmpdir(), 'aitools-bench-search-'));
-  const pg = await startPostgres(log);
+  const pg = ENGINES.includes('postgres') ? await startPostgres(log) : null;
   if (pg) process.env.TEST_DATABASE_URL = pg.url;
   try {
     for (const size of sizes) {
-      const engines: [string, () => Promise<DB>][] = [
-        ['SQLite', () => buildCatalogueDatabase(join(dir, `search-${size}.sqlite`), size)],
-      ];
+      const engines: [string, () => Promise<DB>][] = ENGINES.includes('sqlite')
+        ? [['SQLite', () => buildCatalogueDatabase(join(dir, `search-${size}.sqlite`), size)]]
+        : [];
       // A fresh schema per size on the one cluster (api/test/testDatabase.ts reads the server from TEST_DATABASE_URL).
-      if (pg) engines.push(['Postgres', async () => buildCatalogueDatabase(await testDatabaseLocation(), size)]);
+      if (pg && ENGINES.includes('postgres'))
+        engines.push(['Postgres', async () => buildCatalogueDatabase(await testDatabaseLocation(), size)]);
       for (const [engine, open] of engines) {
         log(`search: ${whole(size)} tools on ${engine} (building the catalogue)`);
         const db = await open();
@@ -76,11 +80,10 @@ export async function searchRows(sizes: number[], log: (line: string) => void): 
           await syncSearchIndex(db);
           for (const [name, ranker] of RANKERS) {
             log(`search: ${whole(size)} tools on ${engine}, ${name}`);
-            rows.push({
-              section: 'search',
-              what: `${queries.length} task queries at ${whole((await listToolSummaries(db)).length)} tools, ${engine}, ${name}`,
-              cells: { current: await measure(db, ranker, queries) },
-            });
+            const what = `${queries.length} task queries at ${whole((await listToolSummaries(db)).length)} tools, ${engine}, ${name}`;
+            const cell = await measure(db, ranker, queries);
+            log(`search: ${what}: ${cell.text}`);
+            rows.push({ section: 'search', what, cells: { current: cell } });
           }
         } finally {
           await db.destroy();
