@@ -12,6 +12,7 @@ import { REMOTE_NAMES, SHELL_DIST, VAR_DIR } from './paths';
 import { errorHandler, HttpError, notFoundApi, refuseNul } from './middleware/errors';
 import { securityHeaders } from './middleware/security';
 import { logAnswered, requestLogger } from './middleware/logger';
+import { findTools } from './tools/search';
 import { admitted, createRateLimits, type RateLimitStoreFactory } from './middleware/rateLimit';
 import {
   DEV_RELEASE_ID,
@@ -369,7 +370,7 @@ export async function createApp({
   });
 
   app.use(seoRouter(db, config.siteOrigin, reads));
-  app.use('/v0.1', registryCors, registryRouter(db, config.siteOrigin, reads), registryNotFound);
+  app.use('/v0.1', registryCors, registryRouter(db, config.siteOrigin, reads, findTools), registryNotFound);
   app.use(feedsRouter(db, config.siteOrigin, reads));
   // The site's own MCP server, for agents (docs/mcp.md): read-only, the site's data only.
   app.use(mcpRouter({ db, siteOrigin: config.siteOrigin, limit: limits.mcp, metrics, logger }));

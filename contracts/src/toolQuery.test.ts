@@ -9,7 +9,6 @@ import {
   parseTypeFilter,
   queryTools,
   readToolQuery,
-  searchTools,
   sortTools,
   toolQueryString,
   type ToolQuery,
@@ -140,31 +139,46 @@ describe('the directory query', () => {
   });
 });
 
-describe('searchTools (GET /api/tools?search=)', () => {
-  const withTools = [
-    ...tools,
-    tool({
-      id: 7,
-      name: 'Playwright',
-      slug: 'playwright',
-      description: 'Browser automation',
-      mcpTools: ['browser_navigate', 'browser_click'],
-    }),
-  ];
-  it('finds what the query finds for the same text, in catalogue order', () => {
-    for (const search of ['ai', 'SERVER', ' code ', 'e'])
-      expect(
-        searchTools(withTools, search).data.map((t) => t.slug),
-        search,
-      ).toEqual(filteredPlainly(withTools, { search, category: 'All', type: 'all' }).map((t) => t.slug));
+describe('queryTools over a ranked search (the API passes the tools its search found, best first)', () => {
+  const all = { category: 'All', type: 'all' as const, search: 'chat', page: 1, size: 24 };
+  const found = [tools[2], tools[0], tools[5]];
+  const slugs = (q: ToolQuery) => queryTools(tools, q, found).tools.map((t) => t.slug);
+  it('keeps the search order for Best match, and only the tools it found', () => {
+    expect(slugs({ ...all, sort: 'relevance' })).toEqual(found.map((t) => t.slug));
   });
-  it('finds an MCP server by the name of one of its tools', () => {
-    expect(searchTools(withTools, 'Browser_Navigate').data.map((t) => t.slug)).toEqual(['playwright']);
+  it('orders the found tools by another sort when one is chosen', () => {
+    const byName = [...found].sort((a, b) => a.name.localeCompare(b.name)).map((t) => t.slug);
+    expect(slugs({ ...all, sort: 'alphabetical' })).toEqual(byName);
   });
-  it('suggests names only when nothing matched; no text answers the whole catalogue', () => {
-    expect(searchTools(withTools, 'chatgtp')).toEqual({ data: [], suggestions: expect.arrayContaining(['ChatGPT']) });
-    expect(searchTools(withTools, 'chat')).not.toHaveProperty('suggestions');
-    expect(searchTools(withTools, '  ').data).toBe(withTools);
+  it('narrows the ranked tools with the filters, keeping their order', () => {
+    const mcpFound = found.filter((t) => filterToolType(t) === 'MCP Servers').map((t) => t.slug);
+    expect(mcpFound.length).toBeGreaterThan(0);
+    expect(slugs({ ...all, sort: 'relevance', type: 'mcp-servers' })).toEqual(mcpFound);
+  });
+  it('offers "did you mean" only when the search found nothing', () => {
+    expect(queryTools(tools, { ...all, sort: 'relevance', search: 'chatgtp' }, []).suggestions).toContain('ChatGPT');
+    expect(queryTools(tools, { ...all, sort: 'relevance' }, found).suggestions).toBeUndefined();
+  });
+});
+
+describe('Best match', () => {
+  it('is the sort while a search is active and none is chosen; without a search it reads as Most Popular', () => {
+    expect(readToolQuery(new URLSearchParams('search=meeting notes')).sort).toBe('relevance');
+    // The form's default option sends an empty sort (the home page without JavaScript).
+    expect(readToolQuery(new URLSearchParams('search=meeting+notes&sort=')).sort).toBe('relevance');
+    expect(readToolQuery(new URLSearchParams('sort=')).sort).toBe('popularity');
+    expect(readToolQuery(new URLSearchParams('search=meeting&sort=pricing')).sort).toBe('pricing');
+    expect(readToolQuery(new URLSearchParams('')).sort).toBe('popularity');
+    expect(readToolQuery(new URLSearchParams('sort=relevance')).sort).toBe('popularity');
+  });
+  it('is left out of the address while searching, and Most Popular is written then', () => {
+    expect(toolQueryString({ ...DEFAULT_QUERY, search: 'sql', sort: 'relevance' })).toBe('?search=sql');
+    expect(toolQueryString({ ...DEFAULT_QUERY, search: 'sql', sort: 'popularity' })).toBe(
+      '?search=sql&sort=popularity',
+    );
+  });
+  it('orders a list without a search as Most Popular', () => {
+    expect(sortTools(tools, 'relevance')).toEqual(sortTools(tools, 'popularity'));
   });
 });
 
@@ -261,7 +275,7 @@ describe('the query in the address', () => {
   });
   it('writes defaults as nothing, and the rest in a stable order', () => {
     expect(href(DEFAULT_QUERY)).toBe('/');
-    expect(href({ ...DEFAULT_QUERY, page: 2, search: 'a b', category: 'Design & Creative' })).toBe(
+    expect(href({ ...DEFAULT_QUERY, page: 2, search: 'a b', sort: 'relevance', category: 'Design & Creative' })).toBe(
       '/?category=Design+%26+Creative&search=a+b&page=2',
     );
     expect(href({ ...DEFAULT_QUERY, type: 'free', sort: 'pricing', size: 12 })).toBe(

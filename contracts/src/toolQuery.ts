@@ -66,8 +66,9 @@ export function pricingRank(pricing: string | undefined): number {
 }
 
 export const DEFAULT_POPULARITY = 5;
-export type SortKey = 'popularity' | 'alphabetical' | 'pricing';
+export type SortKey = 'relevance' | 'popularity' | 'alphabetical' | 'pricing';
 export const SORT_OPTIONS: { value: SortKey; label: string }[] = [
+  { value: 'relevance', label: 'Best match' },
   { value: 'popularity', label: 'Most Popular' },
   { value: 'alphabetical', label: 'Alphabetical (A-Z)' },
   { value: 'pricing', label: 'Pricing (Free first)' },
@@ -115,36 +116,25 @@ function matchesType(tool: ToolSummary, type: TypeFilter): boolean {
   }
 }
 
-/** Whether item `i` of a list passes the filters; `lowered`: the search, trimmed and lower-cased. */
+/** Whether item `i` of a list passes the filters; `lowered`: the search, trimmed and lower-cased ('' when the
+ *  search was answered already). */
 function passes(
   tool: ToolSummary,
   i: number,
-  text: SearchText,
+  text: SearchText | null,
   lowered: string,
   { category, type, pricing }: Filters,
 ): boolean {
   return (
-    (!lowered || containsAt(text, i, lowered)) &&
+    (!lowered || containsAt(text!, i, lowered)) &&
     (category === 'All' || normaliseCategory(tool.category) === category) &&
     matchesType(tool, type) &&
     (!pricing || matchesType(tool, pricing))
   );
 }
 
-/** GET /api/tools?search=: the directory's search alone (no category, type or paging), matches in catalogue order, with
- *  "did you mean" suggestions when nothing matches. The same matching as `queryTools`. */
-export interface SearchAnswer {
-  data: ToolSummary[];
-  suggestions?: string[];
-}
-
-export function searchTools(catalogue: ToolSummary[], search: string): SearchAnswer {
-  const lowered = search.trim().toLowerCase();
-  if (!lowered) return { data: catalogue };
-  const text = searchTextOf(catalogue);
-  const data = catalogue.filter((_, i) => containsAt(text, i, lowered));
-  return data.length ? { data } : { data, suggestions: didYouMean(search, catalogue) };
-}
+/** Best match while a search is active, else Most Popular (docs/product.md, Directory search). */
+export const defaultSort = (search: string): SortKey => (search.trim() ? 'relevance' : 'popularity');
 
 // One collator for every comparison: localeCompare with options builds a new one per call (slow on large lists).
 // Made at the first sort by name, not when the module loads: creating a collator loads locale data, a long task
@@ -154,10 +144,11 @@ const byName = (a: ToolSummary, b: ToolSummary) =>
   (nameCollator ??= new Intl.Collator('en', { sensitivity: 'base' })).compare(a.name, b.name);
 const popularity = (t: ToolSummary) => (typeof t.popularityScore === 'number' ? t.popularityScore : DEFAULT_POPULARITY);
 
-/** The sorts of docs/product.md, Directory search; returns a new array. Keys are computed once per tool, not per comparison. */
+/** The sorts of docs/product.md, Directory search; returns a new array. Keys are computed once per tool, not per
+ *  comparison. Best match is the search's own order, so a list without one is in Most Popular order. */
 export function sortTools(tools: ToolSummary[], sort: SortKey): ToolSummary[] {
   if (sort === 'alphabetical') return [...tools].sort(byName);
-  const key = sort === 'popularity' ? (t: ToolSummary) => -popularity(t) : (t: ToolSummary) => pricingRank(t.pricing);
+  const key = sort !== 'pricing' ? (t: ToolSummary) => -popularity(t) : (t: ToolSummary) => pricingRank(t.pricing);
   return tools
     .map((t) => ({ t, k: key(t) }))
     .sort((a, b) => a.k - b.k || byName(a.t, b.t))
@@ -209,12 +200,14 @@ export function readToolQuery(params: URLSearchParams): ToolQuery {
   const sort = params.get('sort') ?? '';
   const size = Number(params.get('size'));
   const page = Number.parseInt(params.get('page') ?? '1', 10);
+  const search = (params.get('search') ?? '').slice(0, MAX_SEARCH_LENGTH);
+  const known = SORT_OPTIONS.some((o) => o.value === sort) && (sort !== 'relevance' || search.trim() !== '');
   return {
     category: (CATEGORIES as readonly string[]).includes(category) ? category : 'All',
     type: parseTypeFilter(params.get('type')),
-    search: (params.get('search') ?? '').slice(0, MAX_SEARCH_LENGTH),
+    search,
     page: Number.isFinite(page) ? page : 1,
-    sort: SORT_OPTIONS.some((o) => o.value === sort) ? (sort as SortKey) : 'popularity',
+    sort: known ? (sort as SortKey) : defaultSort(search),
     size: (PAGE_SIZES as readonly number[]).includes(size) ? size : DEFAULT_PAGE_SIZE,
   };
 }
@@ -225,7 +218,7 @@ export function toolQueryString(q: ToolQuery): string {
   if (q.category !== 'All') p.set('category', q.category);
   if (q.type !== 'all') p.set('type', q.type);
   if (q.search) p.set('search', q.search);
-  if (q.sort !== DEFAULT_QUERY.sort) p.set('sort', q.sort);
+  if (q.sort !== defaultSort(q.search)) p.set('sort', q.sort);
   if (q.size !== DEFAULT_QUERY.size) p.set('size', String(q.size));
   if (q.page > 1) p.set('page', String(q.page));
   const s = p.toString();
@@ -278,14 +271,30 @@ export interface ToolPage {
   featured: { name: string; slug: string }[];
 }
 
-/** Runs a query over the whole catalogue: search, category and type combined, in `sortTools` order. */
-export function queryTools(catalogue: ToolSummary[], q: ToolQuery): ToolPage {
+/**
+ * Runs a query over the whole catalogue: search, category and type combined. `found`: the tools the search found,
+ * best first (the API's ranking, api/src/tools/search.ts); the filters narrow them, and Best match keeps their
+ * order while another sort orders them its way. Without it (the browser's built-in list when the API fails) the
+ * search is the plain contains-match, in the chosen sort's order.
+ */
+export function queryTools(catalogue: ToolSummary[], q: ToolQuery, found?: readonly ToolSummary[]): ToolPage {
   const index = indexOf(catalogue);
-  const order = (index.orders[q.sort] ??= orderOf(catalogue, q.sort));
   const search = q.search.trim().toLowerCase();
-  const text = searchTextOf(catalogue);
   const results: ToolSummary[] = [];
-  for (const i of order) if (passes(catalogue[i], i, text, search, q)) results.push(catalogue[i]);
+  if (search && found) {
+    const kept = (t: ToolSummary) => passes(t, -1, null, '', q);
+    if (q.sort === 'relevance') results.push(...found.filter(kept));
+    else {
+      const members = new Set(found);
+      const order = (index.orders[q.sort] ??= orderOf(catalogue, q.sort));
+      for (const i of order) if (members.has(catalogue[i]) && kept(catalogue[i])) results.push(catalogue[i]);
+    }
+  } else {
+    const sort = q.sort === 'relevance' ? 'popularity' : q.sort;
+    const order = (index.orders[sort] ??= orderOf(catalogue, sort));
+    const text = searchTextOf(catalogue);
+    for (const i of order) if (passes(catalogue[i], i, text, search, q)) results.push(catalogue[i]);
+  }
   const pages = totalPages(results.length, q.size);
   const page = clampPage(q.page, pages);
   const suggestions = results.length === 0 && search ? didYouMean(q.search, catalogue) : undefined;

@@ -11,7 +11,9 @@ import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../e2e/browser';
 import { REPO_ROOT, type Site } from '../e2e/harness';
 import { listToolSummaries } from '../../api/src/tools/repository';
-import { DEFAULT_QUERY, queryTools, searchTools } from '../../contracts/src/toolQuery';
+import { DEFAULT_QUERY, queryTools } from '../../contracts/src/toolQuery';
+import { findTools } from '../../api/src/tools/search';
+import { searchRows } from './search';
 import { buildMonolith, serveMonolith, type MonolithSite } from '../monolith/serve';
 import { DEFAULT_BASELINE, prepareBaseline, startBaselineSite, type Baseline } from './baseline';
 import { firstVisitJs, keystrokeToResults, phoneTimesInTurn, type PhoneTimes } from './browser';
@@ -40,6 +42,7 @@ const SECTIONS = [
   'phone',
   'phones',
   'payload',
+  'search',
   'markdown',
   'soak',
   'checks',
@@ -59,7 +62,8 @@ const HELP = `pnpm bench [options]
 env: BENCH_SECONDS (load per URL, default 8), BENCH_WARM_SECONDS (unmeasured load per URL and build before the
      throughput rows, default 15), BENCH_RUNS (phone visits per route, and Lighthouse and INP runs of the phones
      section, default 5),
-     SOAK_SECONDS (the soak's load, default 180), SOAK_IDLE_SECONDS (its idle spell, default 60)`;
+     SOAK_SECONDS (the soak's load, default 180), SOAK_IDLE_SECONDS (its idle spell, default 60),
+     SEARCH_SIZES (the search section's catalogue sizes, default 156,10000,100000), SEARCH_ENGINES (sqlite,postgres)`;
 
 const { values: opts } = parseArgs({
   args: process.argv.slice(2).filter((a) => a !== '--'),
@@ -587,8 +591,7 @@ try {
         },
       });
       const search: Record<string, number> = {};
-      for (const q of ['github', 'finance workflows'])
-        search[q] = (await time(async () => searchTools(await listToolSummaries(db), q), 30)).median;
+      for (const q of ['github', 'finance workflows']) search[q] = (await time(() => findTools(db, q), 30)).median;
       rows.push({
         section: 'payload',
         what: `?search= at ${whole(tools.length)} tools (in process)`,
@@ -623,6 +626,10 @@ try {
       for (const f of existsSync(pictures) ? readdirSync(pictures, { withFileTypes: true }) : [])
         if (f.name.startsWith(SYNTHETIC_SLUG_PREFIX)) rmSync(join(pictures, f.name), { force: true });
     }
+  }
+  if (want('search')) {
+    const sizes = (process.env.SEARCH_SIZES ?? '156,10000,100000').split(',').map(Number);
+    rows.push(...(await searchRows(sizes, log)));
   }
   if (want('markdown')) {
     log('markdown: hostile 1 MB post bodies through the blog parser (in process)');
@@ -675,6 +682,7 @@ const order = [
   'phone',
   'phones',
   'payload',
+  'search',
   'markdown',
   'checks',
 ];

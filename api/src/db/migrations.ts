@@ -454,6 +454,18 @@ const STEPS: Step[] = [
       .addPrimaryKeyConstraint('check_dismissals_pk', ['tool_slug', 'finding_id'])
       .execute();
   },
+  // The directory search's full-text index on each engine (tools/searchIndex.ts keeps it in step with the tools).
+  async (db, dialect) => {
+    if (dialect === 'sqlite') {
+      await sql`CREATE VIRTUAL TABLE tool_search USING fts5(name, tags, category, mcp, mcp_text, description, digest UNINDEXED,
+        tokenize = 'porter unicode61 remove_diacritics 2')`.execute(db);
+      return;
+    }
+    await sql`CREATE TABLE tool_search (id integer PRIMARY KEY, digest text NOT NULL, doc tsvector NOT NULL,
+      mcp_text tsvector NOT NULL)`.execute(db);
+    await sql`CREATE INDEX tool_search_doc ON tool_search USING gin (doc)`.execute(db);
+    await sql`CREATE INDEX tool_search_mcp_text ON tool_search USING gin (mcp_text)`.execute(db);
+  },
 ];
 
 /** SQLite files made before this runner kept their step count in user_version; four of those steps = two here. */

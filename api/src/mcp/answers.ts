@@ -1,6 +1,6 @@
 /**
  * What the MCP endpoint's tools answer, from the same functions the site's pages and JSON API use: the home page's
- * query (queryTools over listToolSummaries, read by readToolQuery like GET /api/tools/query), a tool's details as
+ * query (searchTools, the ranked search GET /api/tools/query answers with, its query read by readToolQuery), a tool's details as
  * GET /api/tools/:slug assembles them, the install snippets the tool page renders, and the blog's published posts.
  */
 import { McpError, ErrorCode } from '@modelcontextprotocol/sdk/types.js';
@@ -9,7 +9,6 @@ import {
   CATEGORIES,
   filterToolType,
   normaliseCategory,
-  queryTools,
   readToolQuery,
   type PricingFilter,
 } from '@aitools/contracts/toolQuery';
@@ -20,6 +19,7 @@ import { postPath, toolPath } from '@aitools/platform/routes';
 import type { DB } from '../db/connection';
 import { findTool, listToolSummaries } from '../tools/repository';
 import { counted } from '../tools/taxonomy';
+import { searchTools } from '../tools/search';
 import { getServerByToolSlug, getServerRow } from '../registry/repository';
 import { getInspection } from '../registry/inspections';
 import { listPublishedPosts } from '../blog/repository';
@@ -45,7 +45,7 @@ export async function searchAnswer(db: DB, origin: string, input: SearchInput) {
   if (input.category) params.set('category', input.category);
   if (input.type) params.set('type', input.type === 'mcp-server' ? 'mcp-servers' : 'ai-tool');
   const query = { ...readToolQuery(params), page: 1, size: input.limit ?? 10, pricing: input.pricing };
-  const page = queryTools(await listToolSummaries(db), query);
+  const page = await searchTools(db, query);
   return {
     total: page.total,
     results: page.tools.map((t) => ({

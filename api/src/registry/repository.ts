@@ -1,4 +1,4 @@
-import { containsText, jsonText, type DB } from '../db/connection';
+import type { DB } from '../db/connection';
 import { upsertPublic } from '../content/dataVersion';
 import type { ServerJson } from '@aitools/contracts/mcp';
 
@@ -87,28 +87,42 @@ const listed = (db: DB) =>
     .where('t.hidden_at', 'is', null);
 
 export interface ServerQuery {
-  /** Case-insensitive substring of the server name or title. */
+  /** The directory's search, and a case-insensitive substring of the server name or title. */
   search?: string;
-  /** Only servers whose name sorts after this one (cursor paging by name). */
+  /** With a search: the slugs the directory's search found for it, best first (tools/search.ts findTools; the
+   *  caller runs it, as the ranking lives on a floor above this one). */
+  ranked?: string[];
+  /** Only servers after this one (cursor paging: by name, or by rank when searching). */
   after?: string;
   updatedSince?: string;
   limit: number;
 }
 
-/** One page of servers ordered by name; one row more than the limit tells whether another page follows. */
+/** One page of servers ordered by name, or with a search in the directory's order (the servers its search finds,
+ *  best first, then those whose name or title contains the text); one row more than the limit tells whether
+ *  another page follows. */
 export async function listServers(db: DB, q: ServerQuery): Promise<{ servers: ListedServer[]; more: boolean }> {
+  if (q.search) return searchServers(db, { ...q, search: q.search });
   let query = listed(db)
     .orderBy('s.name')
     .limit(q.limit + 1);
-  if (q.search) {
-    const search = q.search;
-    query = query.where((eb) =>
-      eb.or([containsText('s.name', search), containsText(jsonText(db, 's.doc', 'title'), search)]),
-    );
-  }
   if (q.after) query = query.where('s.name', '>', q.after);
   if (q.updatedSince) query = query.where('s.updated_at', '>', q.updatedSince);
   const rows = (await query.execute()).map(toListed);
+  return { servers: rows.slice(0, q.limit), more: rows.length > q.limit };
+}
+
+async function searchServers(db: DB, q: ServerQuery & { search: string }) {
+  const rank = new Map((q.ranked ?? []).map((slug, i) => [slug, i]));
+  let query = listed(db).orderBy('s.name');
+  if (q.updatedSince) query = query.where('s.updated_at', '>', q.updatedSince);
+  const lowered = q.search.toLowerCase();
+  const named = (s: ListedServer) =>
+    s.doc.name.toLowerCase().includes(lowered) || (s.doc.title ?? '').toLowerCase().includes(lowered);
+  const all = (await query.execute()).map(toListed);
+  const ranked = all.filter((s) => rank.has(s.slug)).sort((a, b) => rank.get(a.slug)! - rank.get(b.slug)!);
+  let rows = [...ranked, ...all.filter((s) => !rank.has(s.slug) && named(s))];
+  if (q.after) rows = rows.slice(rows.findIndex((s) => s.doc.name === q.after) + 1 || rows.length);
   return { servers: rows.slice(0, q.limit), more: rows.length > q.limit };
 }
 

@@ -87,8 +87,11 @@ function movedTo(renamed: Record<string, string>, name: string, rest: string): R
   };
 }
 
+/** The directory's search (tools/search.ts findTools), given by the app: it ranks on a floor above this one. */
+export type RankTools = (db: DB, text: string) => Promise<{ slug: string }[]>;
+
 /** Every answer depends only on its URL and the data, so each is a cached read. */
-export function registryRouter(db: DB, siteOrigin: string, reads: ReplyCache): Router {
+export function registryRouter(db: DB, siteOrigin: string, reads: ReplyCache, rank: RankTools): Router {
   const router = Router();
   const renamed = readVersionsFile()?.renamed ?? {};
 
@@ -115,7 +118,8 @@ export function registryRouter(db: DB, siteOrigin: string, reads: ReplyCache): R
       if (q.findings !== undefined && q.findings !== 'none') return badRequest('findings must be "none" when given');
       const onlyClean = q.findings === 'none';
       const search = ((q.search as string | undefined) ?? '').trim().slice(0, 200);
-      const page = await listServers(db, { search: search || undefined, after, updatedSince, limit });
+      const ranked = search ? (await rank(db, search)).map((t) => t.slug) : undefined;
+      const page = await listServers(db, { search: search || undefined, ranked, after, updatedSince, limit });
       // Each server has one version here, so 'latest' or its exact version keeps it and any other version drops it.
       const versioned = page.servers.filter(
         (s) => !version || version === 'latest' || version === (s.doc.version ?? UNKNOWN_VERSION),

@@ -7,25 +7,20 @@ import { getInspection } from '../registry/inspections';
 import { checksFor } from '../checks/facts';
 import { inspectionForPage } from '@aitools/contracts/inspection';
 import { toToolSummary } from '@aitools/contracts/tools';
-import {
-  MAX_SEARCH_LENGTH,
-  queryTools,
-  readToolQuery,
-  searchTools,
-  TOOL_QUERY_PARAMS,
-} from '@aitools/contracts/toolQuery';
+import { MAX_SEARCH_LENGTH, readToolQuery, TOOL_QUERY_PARAMS } from '@aitools/contracts/toolQuery';
+import { searchToolList, searchTools } from './search';
 import type { ToolDetailExtras } from '@aitools/contracts/mcp';
 import { json, type ReplyCache } from '../http/cachedResponse';
 import { failure, success } from '@aitools/contracts/answers';
 
 export function toolsRouter(db: DB, reads: ReplyCache): Router {
   const router = Router();
-  // ?search= : the directory's contains-search (docs/product.md, Directory search) through the full-text index, with suggestions when nothing matches.
+  // ?search= : the directory's search (docs/product.md, Directory search), best first, with suggestions when nothing is found.
   router.get(
     '/',
     reads.route(['search'], async (req) => {
       const search = typeof req.query.search === 'string' ? req.query.search.slice(0, MAX_SEARCH_LENGTH) : '';
-      return json(success(searchTools(await listToolSummaries(db), search)));
+      return json(success(await searchToolList(db, search)));
     }),
   );
   // One page of the directory's query (search, category, type, sort, page, size): what the home page shows, so its
@@ -34,7 +29,7 @@ export function toolsRouter(db: DB, reads: ReplyCache): Router {
     '/query',
     reads.route(TOOL_QUERY_PARAMS, async (req) => {
       const q = readToolQuery(new URLSearchParams(req.url.split('?')[1] ?? ''));
-      return json(success(queryTools(await listToolSummaries(db), q)));
+      return json(success(await searchTools(db, q)));
     }),
   );
   router.get(

@@ -4,7 +4,7 @@ import type { Express } from 'express';
 import { createApp } from '../app';
 import { loadConfig } from '../config';
 import { sql } from 'kysely';
-import { dialectOf, type DB } from '../db/connection';
+import type { DB } from '../db/connection';
 import { publicWrite } from '../content/dataVersion';
 import { openTestDatabase } from '../../test/testDatabase';
 import { createLogger } from '../middleware/logger';
@@ -36,7 +36,7 @@ const contains = (tools: ToolSummary[], q: string) =>
     .map((t) => t.slug);
 
 describe('GET /api/tools?search=', () => {
-  it("finds exactly the tools whose name or description contains the text (any case), in the list's order", async () => {
+  it('finds every tool whose name, description or MCP tool names contain the whole text (any case), first', async () => {
     const all = await listToolSummaries(db);
     for (const q of [
       'github',
@@ -54,10 +54,9 @@ describe('GET /api/tools?search=', () => {
     ]) {
       const res = await request(app).get('/api/tools').query({ search: q });
       expect(res.status).toBe(200);
-      expect(
-        res.body.data.map((t: ToolSummary) => t.slug),
-        q,
-      ).toEqual(contains(all, q));
+      const whole = contains(all, q);
+      const found = res.body.data.map((t: ToolSummary) => t.slug);
+      expect(found.slice(0, whole.length).sort(), q).toEqual([...whole].sort());
     }
   });
 
@@ -87,12 +86,10 @@ describe('GET /api/tools?search=', () => {
     expect(await found('zyxomatic')).toEqual([]);
   });
 
-  it('keeps no search index in the database: the held list answers', async () => {
-    const { rows } =
-      dialectOf(db) === 'postgres'
-        ? await sql<{ name: string }>`SELECT indexname AS name FROM pg_indexes WHERE tablename = 'tools'`.execute(db)
-        : await sql<{ name: string }>`SELECT name FROM sqlite_master WHERE tbl_name LIKE 'tools%'`.execute(db);
-    expect(rows.map((r) => r.name).filter((name) => /fts|trgm/.test(name))).toEqual([]);
+  it('keeps its index in the database: one row per listed tool, on the engine of the database', async () => {
+    await request(app).get('/api/tools').query({ search: 'meeting' });
+    const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM tool_search`.execute(db);
+    expect(Number(rows[0].n)).toBe((await listToolSummaries(db)).length);
   });
 
   it('offers "did you mean" names when nothing matches', async () => {
@@ -113,6 +110,33 @@ describe('GET /api/tools?search=', () => {
   it('answers the whole list without a search, as before', async () => {
     const res = await request(app).get('/api/tools').query({ search: '  ' });
     expect(res.body.data).toHaveLength((await listToolSummaries(db)).length);
+  });
+});
+
+describe('one order on every search route', () => {
+  it('/v0.1/servers?search= lists MCP servers in the order GET /api/tools/query gives them', async () => {
+    for (const search of ['database', 'browser automation', 'let my assistant control chrome', 'issues']) {
+      const page = await request(app).get('/api/tools/query').query({ search, type: 'mcp-servers', size: '96' });
+      const tools = page.body.tools.map((t: ToolSummary) => t.slug);
+      const res = await request(app).get('/v0.1/servers').query({ search, limit: '100' });
+      expect(res.status).toBe(200);
+      const servers = res.body.servers.map(
+        (s: { _meta: Record<string, { slug: string }> }) => Object.values(s._meta)[0].slug,
+      );
+      expect(tools.length, search).toBeGreaterThan(0);
+      expect(servers.slice(0, tools.length), search).toEqual(tools);
+    }
+  });
+
+  it('pages /v0.1/servers?search= by cursor in that order', async () => {
+    const search = 'database';
+    const whole = (await request(app).get('/v0.1/servers').query({ search, limit: '100' })).body.servers;
+    const first = await request(app).get('/v0.1/servers').query({ search, limit: '2' });
+    const next = await request(app)
+      .get('/v0.1/servers')
+      .query({ search, limit: '2', cursor: first.body.metadata.nextCursor });
+    const names = (list: { server: { name: string } }[]) => list.map((s) => s.server.name);
+    expect([...names(first.body.servers), ...names(next.body.servers)]).toEqual(names(whole).slice(0, 4));
   });
 });
 

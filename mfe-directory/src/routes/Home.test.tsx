@@ -43,6 +43,21 @@ function renderHome(url = '/', list?: ToolList | null, { whole = true } = {}) {
   return result;
 }
 
+/** GET /api/tools/query's answer over `tools` (the API ranks a search; a plain contains-match stands in for it here). */
+const pageAnswer = (tools: ToolSummary[], catalogue: number, url: string) => {
+  const page = pageOf({ tools, source: 'api' }, readToolQuery(new URL(url).searchParams));
+  return new Response(JSON.stringify({ success: true, ...page, catalogue }), { status: 200 });
+};
+
+/** An API answering each query over `tools`; its fetch. */
+function stubQueryApi(tools: ToolSummary[]) {
+  const fetch = vi.fn(async (input: RequestInfo | URL) =>
+    pageAnswer(tools, tools.length, new URL(String(input), 'https://localhost').href),
+  );
+  vi.stubGlobal('fetch', fetch);
+  return fetch;
+}
+
 const cardNames = () =>
   screen
     .queryAllByRole('heading', { level: 2 })
@@ -110,15 +125,15 @@ describe('Home with server data', () => {
   });
 
   it('search filters as you type, writes the URL and returns to page 1', async () => {
+    stubQueryApi(data.tools);
     renderHome('/?page=2', data);
     fireEvent.change(screen.getByPlaceholderText('Search tools and servers...'), { target: { value: 'special' } });
     await waitFor(() => expect(cardNames()).toEqual(['Tool 001']));
     expect(currentUrl()).toBe('/?search=special');
   });
 
-  it('with the whole list held, a keystroke is answered in the browser without a request, the typed text kept', async () => {
-    const fetch = vi.fn();
-    vi.stubGlobal('fetch', fetch);
+  it('with the whole list held, a search still asks the API (its ranking is the one order everywhere), the typed text kept', async () => {
+    const fetch = stubQueryApi(data.tools);
     renderHome('/?page=2', data);
     const box = screen.getByPlaceholderText('Search tools and servers...') as HTMLInputElement;
     fireEvent.change(box, { target: { value: 'special' } });
@@ -126,10 +141,35 @@ describe('Home with server data', () => {
     await waitFor(() => expect(cardNames()).toEqual(['Tool 001']));
     expect(screen.getByText('Showing 1 to 1 of 1 results')).toBeTruthy();
     expect(currentUrl()).toBe('/?search=special');
+    expect(fetch.mock.calls.map(([u]) => String(u))).toEqual([
+      expect.stringContaining('/api/tools/query?search=special'),
+    ]);
     fireEvent.change(box, { target: { value: '' } });
     await waitFor(() => expect(cardNames()).toHaveLength(24));
     expect(currentUrl()).toBe('/');
-    expect(fetch).not.toHaveBeenCalled();
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows Best match while a search is active and the sort was left alone; a chosen sort stays', async () => {
+    stubQueryApi(data.tools);
+    renderHome('/', data);
+    const sort = () => screen.getByRole('combobox', { name: 'Sort by' }) as HTMLSelectElement;
+    const shown = () => sort().selectedOptions[0].textContent;
+    expect(shown()).toBe('Most Popular');
+    // The default's option sends no value: a form sent without JavaScript gets Best match once a search is typed.
+    expect(sort().value).toBe('');
+    const box = screen.getByPlaceholderText('Search tools and servers...');
+    fireEvent.change(box, { target: { value: 'special' } });
+    await waitFor(() => expect(shown()).toBe('Best match'));
+    expect(sort().value).toBe('');
+    await waitFor(() => expect(currentUrl()).toBe('/?search=special'));
+    fireEvent.change(box, { target: { value: '' } });
+    await waitFor(() => expect(shown()).toBe('Most Popular'));
+    fireEvent.change(sort(), { target: { value: 'alphabetical' } });
+    await waitFor(() => expect(currentUrl()).toBe('/?sort=alphabetical'));
+    fireEvent.change(box, { target: { value: 'tool' } });
+    await waitFor(() => expect(currentUrl()).toBe('/?search=tool&sort=alphabetical'));
+    expect(shown()).toBe('Alphabetical (A-Z)');
   });
 
   it('category click filters; clicking it again resets to All', async () => {
@@ -364,10 +404,6 @@ describe('Home at catalogue scale', () => {
     ...pageOf({ tools, source: 'api' }, readToolQuery(new URLSearchParams())),
     catalogue: LOCAL_QUERY_LIMIT + 1,
   });
-  const pageAnswer = (tools: ToolSummary[], catalogue: number, url: string) => {
-    const page = pageOf({ tools, source: 'api' }, readToolQuery(new URL(url).searchParams));
-    return new Response(JSON.stringify({ success: true, ...page, catalogue }), { status: 200 });
-  };
 
   /** / of a catalogue too large to hold, served from 60 tools by an API that answers each query; its fetch. */
   const openLargeCatalogue = () => {
@@ -436,7 +472,7 @@ describe('Home at catalogue scale', () => {
     expect(box.value).toBe('special');
   });
 
-  it('fetches a small catalogue whole on first use of the controls, then answers without requests', async () => {
+  it('fetches a small catalogue whole on first use of the controls, then answers filters without requests', async () => {
     const tools = makeTools(60);
     const fetch = vi.fn(async () => new Response(JSON.stringify({ success: true, data: tools }), { status: 200 }));
     vi.stubGlobal('fetch', fetch);
@@ -444,8 +480,8 @@ describe('Home at catalogue scale', () => {
     fireEvent.focus(screen.getByPlaceholderText('Search tools and servers...'));
     await waitFor(() => expect(useToolListStore.getState().list?.tools).toHaveLength(60));
     expect(fetch).toHaveBeenCalledTimes(1);
-    fireEvent.change(screen.getByPlaceholderText('Search tools and servers...'), { target: { value: 'special' } });
-    await waitFor(() => expect(cardNames()).toEqual(['Tool 001']));
+    fireEvent.click(within(screen.getByRole('list', { name: 'Category' })).getByRole('link', { name: 'MCP Servers' }));
+    expect(await screen.findByText('20 tools found')).toBeTruthy();
     expect(fetch).toHaveBeenCalledTimes(1);
   });
 });

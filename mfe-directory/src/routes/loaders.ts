@@ -6,14 +6,15 @@ import { useToolListStore } from '../features/tools/stores/toolListStore';
 
 /**
  * One page of the directory for the address's query; null when loading failed outright (docs/product.md, Directory: "Error Loading AI
- * Tools"). Two ways, one per catalogue size: a browser holding the whole (small) list answers from it at once;
- * the server, and a browser facing a large catalogue, ask the API for just that page. A newer navigation aborts
+ * Tools"). Two ways: a browser holding the whole (small) list answers a query without a search from it at once; a
+ * search, the server, and a browser facing a large catalogue ask the API for just that page (a search is ranked by
+ * the database's engine, so every place shows the same order: api/src/tools/search.ts). A newer navigation aborts
  * this one's request (`request.signal`), and React Router drops its answer.
  */
 export async function homeLoader({ request, context }: LoaderFunctionArgs): Promise<HomePage | null> {
   const query = readToolQuery(new URL(request.url).searchParams);
   const whole = typeof window !== 'undefined' ? useToolListStore.getState().list : null;
-  if (whole) return pageOf(whole, query);
+  if (whole && !query.search.trim()) return pageOf(whole, query);
   const api = routeApi(context);
   try {
     return await loadToolPage((path) => api.fetchJson(path, { signal: request.signal }), query);

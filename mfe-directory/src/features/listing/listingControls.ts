@@ -1,4 +1,4 @@
-import type { SortKey, ToolQuery, TypeFilter } from '@aitools/contracts/toolQuery';
+import { defaultSort, type SortKey, type ToolQuery, type TypeFilter } from '@aitools/contracts/toolQuery';
 import { comboKey, forgetPage, rememberedPage, rememberPage } from './pageMemory';
 import type { useHomeQuery } from './hooks/useHomeQuery';
 
@@ -23,9 +23,10 @@ export function listingControls(
     onSearch: (search: string) => withRememberedPage({ search }),
     onCategory: (c: string) => withRememberedPage({ category: nextCategory(c, latest()) }),
     onType: (t: TypeFilter) => withRememberedPage({ type: nextType(t, latest()) }),
-    onSort(sort: SortKey) {
+    /** '' is the search's default sort (the select's value for it). */
+    onSort(sort: SortKey | '') {
       forgetPage(keyOf(latest()));
-      writeQuery({ sort, page: 1 });
+      writeQuery({ sort: sort || defaultSort(latest().search), page: 1 });
     },
     onPageSize(size: number) {
       forgetPage(keyOf(latest()));

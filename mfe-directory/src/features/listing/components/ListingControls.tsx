@@ -2,6 +2,7 @@ import type { RefObject } from 'react';
 import { SelectOptions } from '@aitools/platform';
 import {
   CATEGORIES,
+  defaultSort,
   PAGE_SIZES,
   SORT_OPTIONS,
   TYPE_OPTIONS,
@@ -36,6 +37,9 @@ interface Props {
  * The search, sort, page size and chips: a GET form and links, so they work as plain HTML; with the code loaded,
  * each change rewrites the address in place. The fields are uncontrolled (see useHomeQuery).
  */
+/** A sort as the select writes it: '' for the default one of the search (readToolQuery reads '' as that). */
+export const sortValue = (sort: SortKey, search: string) => (sort === defaultSort(search) ? '' : sort);
+
 export function ListingControls({ form, query, controls, queryLink, total, fallback, onEngage }: Props) {
   const { category, type, sort, size } = query;
   const typeChips = [
@@ -67,8 +71,15 @@ export function ListingControls({ form, query, controls, queryLink, total, fallb
         </label>
         <label className="dir-select">
           <span>Sort by</span>
-          <select name="sort" defaultValue={sort} onChange={(e) => controls.onSort(e.target.value as SortKey)}>
-            <SelectOptions options={SORT_OPTIONS} />
+          {/* The default sort's option sends no value, so the form without JavaScript gets Best match once a search
+              is typed; the select starts afresh when a search begins or ends, as the default changes then. */}
+          <select
+            key={query.search.trim() ? 'searching' : 'browsing'}
+            name="sort"
+            defaultValue={sortValue(sort, query.search)}
+            onChange={(e) => controls.onSort(e.target.value as SortKey | '')}
+          >
+            <SelectOptions options={SORT_OPTIONS.map((o) => ({ ...o, value: sortValue(o.value, query.search) }))} />
           </select>
         </label>
         <label className="dir-select">

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, type RefObject } from 'react';
 import { useLocation, useNavigation, useSearchParams } from 'react-router-dom';
-import { readToolQuery, toolQueryString, type ToolQuery } from '@aitools/contracts/toolQuery';
+import { defaultSort, readToolQuery, toolQueryString, type ToolQuery } from '@aitools/contracts/toolQuery';
 
 /**
  * The directory's query lives in the address. `query` is the one being loaded while a navigation to this page is
@@ -38,7 +38,7 @@ export function useHomeQuery(form: RefObject<HTMLFormElement | null>) {
     const fields = form.current?.elements;
     for (const [name, value] of [
       ['search', arrived.search],
-      ['sort', arrived.sort],
+      ['sort', arrived.sort === defaultSort(arrived.search) ? '' : arrived.sort],
       ['size', String(arrived.size)],
     ]) {
       const field = fields?.namedItem(name) as HTMLInputElement | HTMLSelectElement | null;
@@ -48,7 +48,11 @@ export function useHomeQuery(form: RefObject<HTMLFormElement | null>) {
 
   const writeQuery = useCallback(
     (update: Partial<ToolQuery>) => {
-      latest.current = { ...latest.current, ...update };
+      const before = latest.current;
+      latest.current = { ...before, ...update };
+      // A sort left at its default follows the search: Best match while searching, else Most Popular.
+      if (update.search !== undefined && !update.sort && before.sort === defaultSort(before.search))
+        latest.current.sort = defaultSort(latest.current.search);
       const search = toolQueryString(latest.current);
       sent.current.add(search);
       setParams(new URLSearchParams(search), { replace: true, preventScrollReset: true });
