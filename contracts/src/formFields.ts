@@ -51,6 +51,9 @@ export const INVITE_FORM: FormFields = [
 /** A new release token. */
 export const TOKEN_FORM: FormFields = [field('label', 'Label'), field('remotes', 'Remotes (comma-separated)')];
 
+/** A rejection of submissions: the reason the submitters' records keep. */
+export const REJECT_FORM: FormFields = [field('reason', 'Reason')];
+
 /** A passkey added by a signed-in person. */
 export const PASSKEY_FORM: FormFields = [field('label', 'Name (optional)')];
 

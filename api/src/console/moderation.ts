@@ -17,6 +17,7 @@ import {
   subscribersCsv,
 } from '../moderation/service';
 import { writeAudit } from '../content/audit';
+import { REJECT_FORM } from '@aitools/contracts/formFields';
 import { readBody } from './body';
 import { allow, auditEntry } from './guard';
 import { ConsoleError } from './people';
@@ -70,7 +71,7 @@ export function moderationRouter(db: DB): Router {
   });
 
   router.post('/submissions/reject', moderate, async (req, res) => {
-    const body = readBody(rejectBody, req.body);
+    const body = readBody(rejectBody, req.body, REJECT_FORM);
     const unique = [...new Set(body.ids)];
     await inTransaction(db, async (trx) => {
       for (const id of unique) {

@@ -311,10 +311,12 @@ describe('the transport`s rules', () => {
     }
   });
   it('applies the site`s rate limit per address: over MCP_RATE_LIMIT, the site`s 429', async () => {
-    const { url, server } = await startApp({ MCP_RATE_LIMIT: '3' });
+    // An address of its own: on Postgres the counts live in the database, shared with this file's other calls.
+    const { url, server } = await startApp({ MCP_RATE_LIMIT: '3', TRUST_PROXY: 'loopback' });
+    const client = { 'X-Forwarded-For': '203.0.113.77' };
     try {
-      for (let i = 0; i < 3; i++) expect((await post({}, initialize, url)).status).toBe(200);
-      const refused = await post({}, initialize, url);
+      for (let i = 0; i < 3; i++) expect((await post(client, initialize, url)).status).toBe(200);
+      const refused = await post(client, initialize, url);
       expect(refused.status).toBe(429);
       expect(await refused.json()).toEqual(failure(TOO_MANY_REQUESTS));
     } finally {

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { person, renderConsole, type Call } from '../testing';
 
 const pending = {
@@ -80,6 +80,35 @@ describe('the submissions queue', () => {
     await user.click(screen.getByRole('button', { name: 'Reject 1 submission' }));
     expect(await screen.findByText('Rejected 1 submission.')).toBeTruthy();
     expect(posts(calls)[0].body).toEqual({ ids: [12], reason: 'not an AI tool' });
+  });
+
+  it('a refused reason is marked beside its field, which takes focus, and editing it clears the mark', async () => {
+    const user = userEvent.setup();
+    renderConsole('/submissions', person([{ role: 'moderator' }]), {
+      ...queue,
+      'POST /api/submissions/reject': {
+        status: 400,
+        body: {
+          success: false,
+          error: 'Not accepted: Reason: at most 500 characters',
+          fieldErrors: { reason: 'At most 500 characters' },
+        },
+      },
+    });
+    await user.click(await screen.findByRole('checkbox', { name: 'Select Beta' }));
+    await user.type(screen.getByLabelText('Reason'), 'too long');
+    await user.click(screen.getByRole('button', { name: 'Reject selected…' }));
+    await user.click(screen.getByRole('button', { name: 'Reject 1 submission' }));
+    const field = screen.getByLabelText('Reason');
+    await vi.waitFor(() => expect(document.activeElement).toBe(field));
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(field.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'At most 500 characters',
+    );
+    expect(screen.getByText('Not rejected: check Reason.')).toBeTruthy();
+    await user.type(field, '!');
+    expect(field.getAttribute('aria-invalid')).toBeNull();
+    expect(screen.queryByText('At most 500 characters')).toBeNull();
   });
 
   it("shows the server's refusal", async () => {

@@ -2,7 +2,10 @@
 import { useState } from 'react';
 import { CATEGORIES } from '@aitools/contracts/toolQuery';
 import { api, errorText } from '../api';
+import { REJECT_FORM } from '@aitools/contracts/formFields';
 import { Confirm } from '../components/Confirm';
+import { Field } from '../components/Field';
+import { labelOf, refusalText, useFieldErrors } from '../fieldErrors';
 import { Done, ErrorNote, Loading } from '../components/Status';
 import { Table } from '../components/Table';
 import { utc } from '../format';
@@ -28,6 +31,8 @@ export function SubmissionsScreen() {
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const submissions = queue.data?.submissions ?? [];
+  // A refused reason is marked beside its field, which takes focus (fieldErrors.ts).
+  const rejection = useFieldErrors(REJECT_FORM, 'reject');
 
   const toggle = (id: number) =>
     setSelected((s) => {
@@ -42,6 +47,7 @@ export function SubmissionsScreen() {
     if (!pending) return;
     const ids = [...selected];
     setError(null);
+    rejection.reset();
     try {
       if (pending.kind === 'approve') {
         const r = await api.post<{ approved: number }>('/api/submissions/approve', { ids, category, pricing });
@@ -53,7 +59,7 @@ export function SubmissionsScreen() {
       }
       setSelected(new Set());
     } catch (err) {
-      setError(errorText(err));
+      if (pending.kind !== 'reject' || !rejection.refuseFailure(err)) setError(errorText(err));
     }
     setPending(null);
     await queue.reload();
@@ -140,21 +146,34 @@ export function SubmissionsScreen() {
                   Approve selected…
                 </button>
               </fieldset>
-              <fieldset>
-                <legend>Reject the selected</legend>
-                <div className="field">
-                  <label htmlFor="reject-reason">Reason</label>
-                  <textarea id="reject-reason" value={reason} onChange={(e) => setReason(e.target.value)} rows={2} />
-                </div>
-                <button
-                  type="button"
-                  className="btn btn--danger"
-                  disabled={selected.size === 0 || !reason.trim()}
-                  onClick={() => setPending({ kind: 'reject' })}
-                >
-                  Reject selected…
-                </button>
-              </fieldset>
+              <form ref={rejection.formRef} onSubmit={(e) => e.preventDefault()} noValidate>
+                <fieldset>
+                  <legend>Reject the selected</legend>
+                  <Field id="reject-reason" label={labelOf(REJECT_FORM, 'reason')} error={rejection.errors.reason}>
+                    <textarea
+                      id="reject-reason"
+                      value={reason}
+                      onChange={(e) => {
+                        setReason(e.target.value);
+                        rejection.clear('reason');
+                      }}
+                      rows={2}
+                      {...rejection.marks('reason')}
+                    />
+                  </Field>
+                  <button
+                    type="button"
+                    className="btn btn--danger"
+                    disabled={selected.size === 0 || !reason.trim()}
+                    onClick={() => setPending({ kind: 'reject' })}
+                  >
+                    Reject selected…
+                  </button>
+                  <ErrorNote>
+                    {refusalText('Not rejected', REJECT_FORM, rejection.errors) ?? rejection.errors.form}
+                  </ErrorNote>
+                </fieldset>
+              </form>
             </div>
           )}
           {pending && (
