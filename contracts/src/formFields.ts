@@ -54,6 +54,14 @@ export const TOKEN_FORM: FormFields = [field('label', 'Label'), field('remotes',
 /** A rejection of submissions: the reason the submitters' records keep. */
 export const REJECT_FORM: FormFields = [field('reason', 'Reason')];
 
+/** A release action's confirmation (canary, promote, abort, rollback), with the canary's and rollback's fields. */
+export const RELEASE_ACTION_FORM: FormFields = [
+  field('release', 'Release'),
+  field('share', 'Share of visitors (%)'),
+  field('confirm', "The remote's name"),
+  field('reason', 'Reason'),
+];
+
 /** A passkey added by a signed-in person. */
 export const PASSKEY_FORM: FormFields = [field('label', 'Name (optional)')];
 

@@ -17,6 +17,7 @@ import type { ReleaseCounts, Signals } from '../releases/signals';
 import { listReleases, type StoreLocation } from '../releases/store';
 import type { ReleaseStore } from '../releases/releaseStore';
 import { personActor } from '../content/audit';
+import { RELEASE_ACTION_FORM } from '@aitools/contracts/formFields';
 import { readBody } from './body';
 import { addressOf, allow, personOf } from './guard';
 import { ConsoleError } from './people';
@@ -159,21 +160,21 @@ export function releasesRouter(deps: ReleasesDeps): Router {
   const change = (action: string) => allow(db, 'release', `release.${action}`);
 
   router.post('/releases/:remote/canary', change('canary'), async (req, res) => {
-    const body = readBody(canaryBody, req.body);
+    const body = readBody(canaryBody, req.body, RELEASE_ACTION_FORM);
     const { remote } = req.params as { remote: string };
     const r = await activateRelease(at, remote, body.release, { canary: body.share }, callerOf(req, res, body));
     res.json(success({ remote: await remoteView(r.remote) }));
   });
 
   router.post('/releases/:remote/promote', change('promote'), async (req, res) => {
-    const body = readBody(actionBody, req.body);
+    const body = readBody(actionBody, req.body, RELEASE_ACTION_FORM);
     const { remote } = req.params as { remote: string };
     await promoteCanary(at, remote, callerOf(req, res, body));
     res.json(success({ remote: await remoteView(remote) }));
   });
 
   router.post('/releases/:remote/abort', change('abort'), async (req, res) => {
-    const body = readBody(actionBody, req.body);
+    const body = readBody(actionBody, req.body, RELEASE_ACTION_FORM);
     const { remote } = req.params as { remote: string };
     await abortCanary(at, remote, callerOf(req, res, body));
     res.json(success({ remote: await remoteView(remote) }));
@@ -182,7 +183,7 @@ export function releasesRouter(deps: ReleasesDeps): Router {
   // A running canary is ended (the same as abort); otherwise the active release goes back to the previous one
   // (or to `release`).
   router.post('/releases/:remote/rollback', change('rollback'), async (req, res) => {
-    const body = readBody(rollbackBody, req.body);
+    const body = readBody(rollbackBody, req.body, RELEASE_ACTION_FORM);
     const { remote } = req.params as { remote: string };
     const caller = callerOf(req, res, body);
     if (stateOf(remote)?.canary && !body.release) await abortCanary(at, remote, caller);

@@ -2,30 +2,43 @@
  * A release action's confirmation: the remote's name typed out, and a reason (it goes into the history and the
  * audit log). The button stays disabled until both are there; the server checks `confirm` again.
  */
-import { useId, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import type { useFieldErrors } from '../fieldErrors';
+import { Field } from './Field';
+
+/** The refused fields' marks of the form around it (fieldErrors.ts useFieldErrors). */
+export type ConfirmRefusals = Pick<ReturnType<typeof useFieldErrors>, 'formRef' | 'errors' | 'marks' | 'clear'>;
 
 export function TypedConfirm({
+  id,
   remote,
   action,
   children,
+  refusals,
   onConfirm,
   onCancel,
 }: {
+  /** The controls' id prefix: `${id}-confirm`, `${id}-reason` (the refusals' marks name them so). */
+  id: string;
   remote: string;
   /** The button's words, e.g. "Roll back blog". */
   action: string;
   /** The action's own fields, above the confirmation. */
   children?: ReactNode;
+  /** Where the server refused a field, its reason beside it; focus moves to the first. */
+  refusals: ConfirmRefusals;
   onConfirm(confirm: string, reason: string): void | Promise<void>;
   onCancel(): void;
 }) {
-  const id = useId();
+  const { formRef, errors, marks, clear } = refusals;
   const [confirm, setConfirm] = useState('');
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
   const ready = confirm === remote && reason.trim().length > 0 && !busy;
   return (
     <form
+      ref={formRef}
+      noValidate
       className="confirm"
       onSubmit={async (e) => {
         e.preventDefault();
@@ -39,23 +52,40 @@ export function TypedConfirm({
       }}
     >
       {children}
-      <div className="field">
-        <label htmlFor={`${id}-confirm`}>
-          Type <strong translate="no">{remote}</strong> to confirm
-        </label>
+      <Field
+        id={`${id}-confirm`}
+        label={
+          <>
+            Type <strong translate="no">{remote}</strong> to confirm
+          </>
+        }
+        error={errors.confirm}
+      >
         <input
           id={`${id}-confirm`}
           value={confirm}
-          onChange={(e) => setConfirm(e.target.value)}
+          onChange={(e) => {
+            setConfirm(e.target.value);
+            clear('confirm');
+          }}
           autoComplete="off"
           spellCheck={false}
           autoFocus
+          {...marks('confirm')}
         />
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-reason`}>Reason</label>
-        <textarea id={`${id}-reason`} value={reason} onChange={(e) => setReason(e.target.value)} rows={2} />
-      </div>
+      </Field>
+      <Field id={`${id}-reason`} label="Reason" error={errors.reason}>
+        <textarea
+          id={`${id}-reason`}
+          value={reason}
+          onChange={(e) => {
+            setReason(e.target.value);
+            clear('reason');
+          }}
+          rows={2}
+          {...marks('reason')}
+        />
+      </Field>
       <button type="submit" className="btn btn--danger" disabled={!ready}>
         {action}
       </button>

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { person, renderConsole } from '../testing';
 import type { RemoteReleases } from '../types';
 
@@ -149,5 +149,32 @@ describe('the releases page', () => {
     await user.click(within(blog).getByRole('button', { name: 'Roll back blog' }));
     expect(await screen.findByText('blog: rolled back.')).toBeTruthy();
     expect(calls.filter((c) => c.method === 'POST')[0].body).toEqual({ confirm: 'blog', reason: 'errors' });
+  });
+
+  it('a refused reason is marked beside its field, which takes focus, and editing it clears the mark', async () => {
+    const user = userEvent.setup();
+    renderConsole('/releases', person([{ role: 'release-manager', remotes: ['blog'] }]), {
+      ...api,
+      'POST /api/releases/blog/rollback': {
+        status: 400,
+        body: {
+          success: false,
+          error: 'Not accepted: Reason: contains a control character',
+          fieldErrors: { reason: 'Contains a control character (U+001B), which is not allowed' },
+        },
+      },
+    });
+    const blog = await section('blog');
+    await user.click(within(blog).getByRole('button', { name: 'Roll back…' }));
+    await user.keyboard('blog');
+    const reason = within(blog).getByLabelText('Reason');
+    await user.type(reason, 'bad');
+    await user.click(within(blog).getByRole('button', { name: 'Roll back blog' }));
+    await vi.waitFor(() => expect(document.activeElement).toBe(reason));
+    expect(reason.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(reason.getAttribute('aria-describedby')!)?.textContent).toMatch(/control character/);
+    expect(within(blog).queryByRole('alert')).toBeNull();
+    await user.type(reason, ' layout');
+    expect(reason.getAttribute('aria-invalid')).toBeNull();
   });
 });

@@ -7,7 +7,10 @@ import { api, errorText } from '../api';
 import { ErrorRateChart, buckets } from '../components/ErrorRateChart';
 import { Done, ErrorNote, Loading } from '../components/Status';
 import { Table } from '../components/Table';
+import { RELEASE_ACTION_FORM } from '@aitools/contracts/formFields';
+import { Field } from '../components/Field';
 import { TypedConfirm } from '../components/TypedConfirm';
+import { labelOf, useFieldErrors } from '../fieldErrors';
 import { rateText, utc } from '../format';
 import { can } from '../roles';
 import { usePerson } from '../session';
@@ -80,6 +83,8 @@ function ErrorRates({ remote }: { remote: RemoteReleases }) {
 function Actions({ remote, onDone }: { remote: RemoteReleases; onDone(message: string): Promise<void> }) {
   const [open, setOpen] = useState<Action | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // The action's refused fields, each beside its control (ids `${remote}-release`, `-share`, `-confirm`, `-reason`).
+  const refusals = useFieldErrors(RELEASE_ACTION_FORM, remote.name);
   // A canary may be any stored release but the active one and the running canary; a rollback, any but the active
   // one. By default a rollback ends a running canary (no release named: the server aborts it), else returns to the
   // release the active one replaced.
@@ -96,10 +101,12 @@ function Actions({ remote, onDone }: { remote: RemoteReleases; onDone(message: s
     else if (action === 'rollback' && list.some((r) => r.id === replaced)) setRelease(replaced as string);
     else setRelease(list[0]?.id ?? '');
     setError(null);
+    refusals.reset();
     setOpen(action);
   };
   const submit = async (confirm: string, reason: string) => {
     setError(null);
+    refusals.reset();
     try {
       const path = `/api/releases/${encodeURIComponent(name)}/${open}`;
       if (open === 'canary') await api.post(path, { release, share, confirm, reason });
@@ -116,13 +123,20 @@ function Actions({ remote, onDone }: { remote: RemoteReleases; onDone(message: s
               : `${name}: rolled back.`,
       );
     } catch (err) {
-      setError(errorText(err));
+      if (!refusals.refuseFailure(err)) setError(errorText(err));
     }
   };
   const releaseSelect = (label: string) => (
-    <div className="field">
-      <label htmlFor={`${name}-release`}>{label}</label>
-      <select id={`${name}-release`} value={release} onChange={(e) => setRelease(e.target.value)}>
+    <Field id={`${name}-release`} label={label} error={refusals.errors.release}>
+      <select
+        id={`${name}-release`}
+        value={release}
+        onChange={(e) => {
+          setRelease(e.target.value);
+          refusals.clear('release');
+        }}
+        {...refusals.marks('release')}
+      >
         {open === 'rollback' && remote.canary && (
           <option value="">{`none: end the canary (${remote.active} stays active)`}</option>
         )}
@@ -132,7 +146,7 @@ function Actions({ remote, onDone }: { remote: RemoteReleases; onDone(message: s
           </option>
         ))}
       </select>
-    </div>
+    </Field>
   );
   const verb: Record<Action, string> = {
     canary: `Start the canary on ${name}`,
@@ -167,21 +181,32 @@ function Actions({ remote, onDone }: { remote: RemoteReleases; onDone(message: s
       </div>
       <ErrorNote>{error}</ErrorNote>
       {open && (
-        <TypedConfirm key={open} remote={name} action={verb[open]} onConfirm={submit} onCancel={() => setOpen(null)}>
+        <TypedConfirm
+          key={open}
+          id={name}
+          remote={name}
+          action={verb[open]}
+          refusals={refusals}
+          onConfirm={submit}
+          onCancel={() => setOpen(null)}
+        >
           {open === 'canary' && (
             <>
               {releaseSelect('Release')}
-              <div className="field">
-                <label htmlFor={`${name}-share`}>Share of visitors (%)</label>
+              <Field id={`${name}-share`} label={labelOf(RELEASE_ACTION_FORM, 'share')} error={refusals.errors.share}>
                 <input
                   id={`${name}-share`}
                   type="number"
                   min={1}
                   max={99}
                   value={share}
-                  onChange={(e) => setShare(Number(e.target.value))}
+                  onChange={(e) => {
+                    setShare(Number(e.target.value));
+                    refusals.clear('share');
+                  }}
+                  {...refusals.marks('share')}
                 />
-              </div>
+              </Field>
             </>
           )}
           {open === 'rollback' && releaseSelect('Roll back to')}
