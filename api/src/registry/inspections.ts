@@ -57,34 +57,40 @@ export async function inspectionsFor(db: DB, slugs: string[]): Promise<Map<strin
 
 const firstSentence = (text: string) => (text.trim().split(/(?<=[.!?])\s|\n/)[0] ?? '').slice(0, 200);
 
+type OfferedTool = Extract<McpInspection, { status: 'inspected' }>['tools'][number];
+
+/** The MCP tools each inspected server offers, by its tool's slug (servers that offer none are left out): what the
+ *  directory's summaries and its ranking both read. */
+async function offeredTools(db: DB): Promise<Map<string, OfferedTool[]>> {
+  const rows = await db.selectFrom('mcp_inspections').select(['tool_slug', 'doc']).execute();
+  const out = new Map<string, OfferedTool[]>();
+  for (const r of rows) {
+    const inspection = JSON.parse(r.doc) as McpInspection;
+    if (inspection.status === 'inspected' && inspection.tools.length) out.set(r.tool_slug, inspection.tools);
+  }
+  return out;
+}
+
 /** What the directory's ranking reads of each inspected server's MCP tools (tools/searchIndex.ts), by the server's
  *  tool slug: their names and titles, and the first sentence of each description (what the tool does: some servers'
  *  descriptions are manuals of tens of kilobytes, which would match any words). */
 export async function offeredToolTexts(db: DB): Promise<Map<string, { names: string; descriptions: string }>> {
-  const rows = await db.selectFrom('mcp_inspections').select(['tool_slug', 'doc']).execute();
   const out = new Map<string, { names: string; descriptions: string }>();
-  for (const r of rows) {
-    const inspection = JSON.parse(r.doc) as McpInspection;
-    if (inspection.status === 'inspected' && inspection.tools.length)
-      out.set(r.tool_slug, {
-        names: inspection.tools.map((t) => `${t.name} ${t.title ?? ''}`).join('\n'),
-        descriptions: inspection.tools.map((t) => firstSentence(t.description ?? '')).join('\n'),
-      });
-  }
+  for (const [slug, tools] of await offeredTools(db))
+    out.set(slug, {
+      names: tools.map((t) => `${t.name} ${t.title ?? ''}`).join('\n'),
+      descriptions: tools.map((t) => firstSentence(t.description ?? '')).join('\n'),
+    });
   return out;
 }
 
 /** The names of the MCP tools each inspected server offers, by its tool's slug (what the directory search also reads). */
 export async function offeredToolNames(db: DB): Promise<Map<string, string[]>> {
-  const rows = await db.selectFrom('mcp_inspections').select(['tool_slug', 'doc']).execute();
   const out = new Map<string, string[]>();
-  for (const r of rows) {
-    const inspection = JSON.parse(r.doc) as McpInspection;
-    if (inspection.status === 'inspected' && inspection.tools.length)
-      out.set(
-        r.tool_slug,
-        inspection.tools.map((t) => t.name),
-      );
-  }
+  for (const [slug, tools] of await offeredTools(db))
+    out.set(
+      slug,
+      tools.map((t) => t.name),
+    );
   return out;
 }
