@@ -29,7 +29,11 @@ const popularity = (t: ToolSummary) => (typeof t.popularityScore === 'number' ? 
 
 /** The tools a search finds, best first (all of them: callers page, filter or sort them). */
 export async function findTools(db: DB, text: string): Promise<ToolSummary[]> {
-  const tools = await listToolSummaries(db);
+  return rankTools(db, await listToolSummaries(db), text);
+}
+
+/** findTools over a list the caller already holds (one read of the list per request). */
+async function rankTools(db: DB, tools: ToolSummary[], text: string): Promise<ToolSummary[]> {
   const lowered = text.trim().toLowerCase();
   if (!lowered) return tools;
   const groups = searchWords(text);
@@ -62,14 +66,15 @@ export async function findTools(db: DB, text: string): Promise<ToolSummary[]> {
 
 /** GET /api/tools?search=: the search alone, best first, with "did you mean" names when nothing is found. */
 export async function searchToolList(db: DB, text: string): Promise<{ data: ToolSummary[]; suggestions?: string[] }> {
-  const data = await findTools(db, text);
+  const tools = await listToolSummaries(db);
+  const data = await rankTools(db, tools, text);
   if (data.length || !text.trim()) return { data };
-  return { data, suggestions: didYouMean(text, await listToolSummaries(db)) };
+  return { data, suggestions: didYouMean(text, tools) };
 }
 
 /** One page of the directory for a query (search, category, type, sort, paging): what GET /api/tools/query answers,
  *  and so the home page's server render, its keystrokes in the browser and the directory's MCP tools. */
 export async function searchTools(db: DB, q: ToolQuery): Promise<ToolPage> {
   const tools = await listToolSummaries(db);
-  return queryTools(tools, q, q.search.trim() ? await findTools(db, q.search) : undefined);
+  return queryTools(tools, q, q.search.trim() ? await rankTools(db, tools, q.search) : undefined);
 }
