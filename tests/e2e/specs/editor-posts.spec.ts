@@ -338,7 +338,13 @@ describe('editors publish posts from the console', () => {
     const markdown = page.getByLabel('Markdown');
     await page.getByText(/^\d+ \(current\)$/).waitFor();
     const typed = `${await markdown.inputValue()}\n\nKept across a lost session.`;
+    // The live preview of the typed text is drawn first: drawn after the sign-out, its 401 would end the screen
+    // before Save is pressed (also a lost session, but not the one this test makes).
+    const drawn = page.waitForResponse(
+      (r) => r.url().endsWith('/api/posts/preview') && !!r.request().postData()?.includes('Kept across a lost session'),
+    );
     await markdown.fill(typed);
+    await drawn;
     // The editor's sessions are ended from another tab (as from another device).
     const other = await context.newPage();
     await other.goto(`${consoleUrl}/`);
