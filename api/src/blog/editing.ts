@@ -1,11 +1,11 @@
 /**
  * Posts as editors change them in the console (docs/operations.md, Editing content): a list, one post, a save (with
- * a change of status: publish now, schedule, unpublish) and a restore. Every change is a version
- * (content/revisions.ts); a change to what the public sees (a post published before or after it) bumps the data
- * version in the same transaction, so every cache and instance serves it from the next request.
+ * a change of status: publish now, schedule, unpublish) and a restore. Each is prepared here and saved by the caller
+ * through the shared write path (content/changes.ts), with its version, its audit row and, when the public sees it
+ * (a post published before or after it), the data version, so every cache and instance serves it from the next
+ * request.
  */
 import { containsText, type DB } from '../db/connection';
-import { bumpDataVersion } from '../content/dataVersion';
 import { POST_FORM, reasonsText } from '@aitools/contracts/formFields';
 import {
   publishableSchema,
@@ -15,7 +15,8 @@ import {
   type PostSummary,
 } from '@aitools/contracts/posts';
 import { HttpError } from '../middleware/errors';
-import { latestVersion, saveRevision } from '../content/revisions';
+import { latestVersion } from '../content/revisions';
+import type { EditedChange } from '../content/changes';
 import type { Revision } from '@aitools/contracts/editing';
 import type { StoredPost } from './repository';
 
@@ -124,61 +125,49 @@ function checkPublishable(record: PostRecord): void {
   throw new HttpError(400, `Not publishable yet: ${reasonsText(POST_FORM, fieldErrors)}`, fieldErrors);
 }
 
-/** A post as one save left it: the version it made, what is stored now and what was before. */
-export interface SavedPost {
-  version: number;
-  record: PostRecord;
+/** A save of a post as the write path takes it (content/changes.ts: the caller adds its audit row): its version and
+ *  the post's row, with what was stored before and what will be. */
+export interface PostSave extends Omit<EditedChange<PostRecord>, 'audit'> {
   before: PostRecord | null;
+  next: PostRecord;
 }
 
-/** Work done in a save's own transaction (the console's audit row), so the save is kept only with it. */
-export type OnSaved = (trx: DB, saved: SavedPost) => Promise<void>;
-
-/** Writes a version of a post and the post itself in one transaction (409 when `base` is not the newest). */
-async function writePost(
-  db: DB,
-  slug: string,
-  base: number,
-  before: PostRecord | null,
-  next: PostRecord,
-  author: string,
-  onSaved?: OnSaved,
-): Promise<number> {
+/** The save of `next` over `before` from version `base`; refused here (400) when it would publish what is not
+ *  publishable. A change to what the public sees is a post published before or after it. */
+function postSave(slug: string, base: number, before: PostRecord | null, next: PostRecord, author: string): PostSave {
   checkPublishable(next);
-  const now = new Date().toISOString();
-  const row = {
-    title: next.title,
-    status: next.status,
-    published_at: next.published_at,
-    doc: JSON.stringify(storedDoc(slug, next)),
-    updated_at: now,
-  };
-  return saveRevision(
-    db,
-    { kind: 'post', key: slug, base, body: next, author, ...(before ? { previous: before } : {}) },
-    async (trx, version) => {
+  return {
+    kind: 'post',
+    key: slug,
+    base,
+    body: next,
+    author,
+    ...(before ? { previous: before } : {}),
+    before,
+    next,
+    async apply(trx) {
+      const row = {
+        title: next.title,
+        status: next.status,
+        published_at: next.published_at,
+        doc: JSON.stringify(storedDoc(slug, next)),
+        updated_at: new Date().toISOString(),
+      };
       if (before) await trx.updateTable('blog_posts').set(row).where('slug', '=', slug).execute();
       else
         await trx
           .insertInto('blog_posts')
           .values({ slug, ...row })
           .execute();
-      if (before?.status === 'published' || next.status === 'published') await bumpDataVersion(trx);
-      await onSaved?.(trx, { version, record: next, before });
+      return before?.status === 'published' || next.status === 'published';
     },
-  );
+  };
 }
 
 /** A new draft (409 when the slug is taken). */
-export async function createPost(
-  db: DB,
-  slug: string,
-  fields: PostFields,
-  author: string,
-  onSaved?: OnSaved,
-): Promise<number> {
+export async function newPost(db: DB, slug: string, fields: PostFields, author: string): Promise<PostSave> {
   if (await readRow(db, slug)) throw new HttpError(409, `A post with the address /blog/${slug} exists already.`);
-  return writePost(db, slug, 0, null, { ...fields, status: 'draft', published_at: null }, author, onSaved);
+  return postSave(slug, 0, null, { ...fields, status: 'draft', published_at: null }, author);
 }
 
 export type PostAction = 'save' | 'publish' | 'schedule' | 'unpublish';
@@ -192,15 +181,14 @@ export interface PostChange {
   at?: Date;
 }
 
-/** A save and/or a change of status. Returns the new version and what is stored now; null for no such post. */
-export async function changePost(
+/** A save and/or a change of status of a stored post; null for no such post. */
+export async function changedPost(
   db: DB,
   slug: string,
   change: PostChange,
   author: string,
-  opts: { now?: Date; onSaved?: OnSaved } = {},
-): Promise<{ version: number; record: PostRecord; before: PostRecord } | null> {
-  const now = opts.now ?? new Date();
+  now = new Date(),
+): Promise<PostSave | null> {
   const row = await readRow(db, slug);
   if (!row) return null;
   const before = recordOf(row);
@@ -214,19 +202,18 @@ export async function changePost(
     next.status = 'scheduled';
     next.published_at = change.at.toISOString();
   } else if (change.action === 'unpublish') next.status = 'draft';
-  const version = await writePost(db, slug, change.base, before, next, author, opts.onSaved);
-  return { version, record: next, before };
+  return postSave(slug, change.base, before, next, author);
 }
 
-/** Brings an older version's fields back as the newest version; the status and publication time stay as they are. */
-export async function restorePost(
+/** An older version's fields brought back as the newest version; the status and publication time stay as they
+ *  are. Null for no such post. */
+export async function restoredPost(
   db: DB,
   slug: string,
   old: Pick<Revision, 'body'>,
   base: number,
   author: string,
-  onSaved?: OnSaved,
-): Promise<{ version: number; record: PostRecord } | null> {
+): Promise<PostSave | null> {
   const row = await readRow(db, slug);
   if (!row) return null;
   const before = recordOf(row);
@@ -235,5 +222,5 @@ export async function restorePost(
     status: before.status,
     published_at: before.published_at,
   };
-  return { version: await writePost(db, slug, base, before, next, author, onSaved), record: next };
+  return postSave(slug, base, before, next, author);
 }

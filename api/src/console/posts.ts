@@ -10,18 +10,10 @@ import { POST_SLUG, POST_SLUG_MAX, POST_STATUSES, postFieldsSchema, type PostSta
 import { COVER_WIDTHS, coverWidthOf, isImageFormat } from '@aitools/contracts/images';
 import { dateTimeSchema } from '@aitools/contracts/dateTime';
 import type { DB } from '../db/connection';
-import {
-  changePost,
-  createPost,
-  getPost,
-  listPosts,
-  restorePost,
-  storedDoc,
-  type OnSaved,
-  type SavedPost,
-} from '../blog/editing';
+import { changedPost, getPost, listPosts, newPost, restoredPost, storedDoc, type PostSave } from '../blog/editing';
 import type { PageRenderer } from '../ssr/renderPage';
 import { personActor, writeAudit } from '../content/audit';
+import { saveChange } from '../content/changes';
 import { readBody } from './body';
 import { POST_FORM } from '@aitools/contracts/formFields';
 import { versionRoutes } from './versionRoutes';
@@ -92,11 +84,15 @@ export function postsRouter(db: DB, deps: PostsDeps = {}): Router {
     if (!r.success) throw new ConsoleError(404, 'No such post.');
     return r.data;
   };
-  /** The audit row of a save, written in the save's own transaction (blog/editing.ts OnSaved). */
-  const auditSave =
-    (req: Request, res: Response, action: string, target: string, summary: (saved: SavedPost) => string): OnSaved =>
-    (trx, saved) =>
-      writeAudit(trx, auditEntry(req, res, action, `post ${target}`, summary(saved)));
+  /** Saves a post through the shared write path: its version, its row and its audit row in one transaction. */
+  const save = (
+    req: Request,
+    res: Response,
+    action: string,
+    post: PostSave,
+    summary: (version: number) => string,
+  ): Promise<number> =>
+    saveChange(db, { ...post, audit: (version) => auditEntry(req, res, action, `post ${post.key}`, summary(version)) });
 
   router.get('/posts', edit('post.read'), async (req, res) => {
     const status = typeof req.query.status === 'string' && req.query.status ? req.query.status : undefined;
@@ -108,13 +104,8 @@ export function postsRouter(db: DB, deps: PostsDeps = {}): Router {
 
   router.post('/posts', edit('post.create'), async (req, res) => {
     const body = readBody(createBody, req.body, POST_FORM);
-    const v = await createPost(
-      db,
-      body.slug,
-      body.fields,
-      personActor(personOf(res)),
-      auditSave(req, res, 'post.create', body.slug, () => `new draft "${body.fields.title}"`),
-    );
+    const post = await newPost(db, body.slug, body.fields, personActor(personOf(res)));
+    const v = await save(req, res, 'post.create', post, () => `new draft "${body.fields.title}"`);
     res.status(201).json(success({ post: await getPost(db, body.slug), version: v }));
   });
 
@@ -145,7 +136,7 @@ export function postsRouter(db: DB, deps: PostsDeps = {}): Router {
   router.post('/posts/:slug', edit('post.edit'), async (req, res) => {
     const key = slugOf(req.params);
     const body = readBody(changeBody, req.body, POST_FORM);
-    const done = await changePost(
+    const post = await changedPost(
       db,
       key,
       {
@@ -155,14 +146,13 @@ export function postsRouter(db: DB, deps: PostsDeps = {}): Router {
         ...(body.at ? { at: new Date(body.at) } : {}),
       },
       personActor(personOf(res)),
-      {
-        onSaved: auditSave(req, res, `post.${body.action}`, key, ({ before, record, version }) => {
-          const change = SUMMARY[body.action]!(before!.status, record.status, record.published_at);
-          return `${change}, version ${version}`;
-        }),
-      },
     );
-    if (!done) throw new ConsoleError(404, 'No such post.');
+    if (!post) throw new ConsoleError(404, 'No such post.');
+    const { before, next } = post;
+    await save(req, res, `post.${body.action}`, post, (version) => {
+      const change = SUMMARY[body.action]!(before!.status, next.status, next.published_at);
+      return `${change}, version ${version}`;
+    });
     res.json(success({ post: await getPost(db, key) }));
   });
 
@@ -193,15 +183,9 @@ export function postsRouter(db: DB, deps: PostsDeps = {}): Router {
     },
     keyOf: (key) => key,
     async restoreVersion(req, res, key, old, base) {
-      const done = await restorePost(
-        db,
-        key,
-        old,
-        base,
-        personActor(personOf(res)),
-        auditSave(req, res, 'post.restore', key, ({ version }) => `version ${old.version} restored as ${version}`),
-      );
-      if (!done) throw new ConsoleError(404, 'No such post.');
+      const post = await restoredPost(db, key, old, base, personActor(personOf(res)));
+      if (!post) throw new ConsoleError(404, 'No such post.');
+      await save(req, res, 'post.restore', post, (version) => `version ${old.version} restored as ${version}`);
       res.json(success({ post: await getPost(db, key) }));
     },
   });

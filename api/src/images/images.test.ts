@@ -17,11 +17,18 @@ import { createImageService } from './service';
 import { drawingLoadedWebpEncoder, drawingNiceness, drawnInThread } from './drawing';
 import { imagesRouter } from './router';
 import { API_ROOT } from '../paths';
-import { changePost, createPost } from '../blog/editing';
+import { changedPost, newPost, type PostSave } from '../blog/editing';
+import { saveChange } from '../content/changes';
 import { createPostPreviews } from '../blog/preview';
 import { postFieldsSchema } from '@aitools/contracts/posts';
 
 const logos = loadLogoMap();
+
+/** An editor's save of a post, as the console makes it (content/changes.ts). */
+const saved = async (db: DB, post: Promise<PostSave | null>) => {
+  const save = (await post)!;
+  return saveChange(db, { ...save, audit: () => ({ actor: 'test', action: 'post.save', target: `post ${save.key}` }) });
+};
 
 describe('data/logos.json', () => {
   it('maps about fifty tools, each to an icon simple-icons has, in its brand colour', () => {
@@ -64,7 +71,10 @@ describe('image routes', { timeout: 20_000 }, () => {
     const images = createImageService({ db, cacheDir: dir, logos });
     app = express().use(imagesRouter({ images, logos, logger: createLogger('silent'), previews }));
     for (const slug of [DRAFT, OTHER_DRAFT])
-      await createPost(db, slug, postFieldsSchema.parse({ title: `Draft ${slug}`, category: 'Guides' }), 'test');
+      await saved(
+        db,
+        newPost(db, slug, postFieldsSchema.parse({ title: `Draft ${slug}`, category: 'Guides' }), 'test'),
+      );
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -214,20 +224,23 @@ describe('the drawing threads', () => {
     expect(await drawingNiceness('visitor')).toBe(getPriority());
     expect(await drawingNiceness('background')).toBe(19);
     const db = await openTestDatabase();
-    await createPost(
+    await saved(
       db,
-      'warm-one',
-      postFieldsSchema.parse({
-        title: 'Warm one',
-        category: 'Guides',
-        excerpt: 'One post.',
-        tags: ['MCP'],
-        author: 'The editors',
-        content: 'Text.',
-      }),
-      'test',
+      newPost(
+        db,
+        'warm-one',
+        postFieldsSchema.parse({
+          title: 'Warm one',
+          category: 'Guides',
+          excerpt: 'One post.',
+          tags: ['MCP'],
+          author: 'The editors',
+          content: 'Text.',
+        }),
+        'test',
+      ),
     );
-    await changePost(db, 'warm-one', { base: 1, action: 'publish' }, 'test');
+    await saved(db, changedPost(db, 'warm-one', { base: 1, action: 'publish' }, 'test'));
     const dir = mkdtempSync(join(tmpdir(), 'images-warm-'));
     try {
       const images = createImageService({ db, cacheDir: dir, logos });
