@@ -14,6 +14,7 @@ import { browserConfig } from './ssr/renderPage';
 import { serveMetrics } from './metrics';
 import { createSiteServer } from './http/server';
 import { listenOn, startupFailure } from './http/listen';
+import { collectWhenIdle } from './http/idleCollection';
 
 // Before any server entry is imported: shared packages resolve to the shell's copy (one React on the server).
 // From source (tsx) or from the build (dist/, see build.mjs): the hooks module sits at the same place in each.
@@ -90,8 +91,11 @@ async function start() {
       )
     : null;
   if (metricsServer) logger.info(`metrics at http://localhost:${config.metricsPort}/metrics`);
+  // The heap a load grew goes back once the site is quiet (http/idleCollection.ts).
+  const stopIdleCollection = collectWhenIdle([server, consoleServer]);
 
   function shutdown() {
+    stopIdleCollection();
     metricsServer?.close();
     consoleServer?.close();
     server.close(() => {
