@@ -14,14 +14,8 @@ import { securityHeaders } from './middleware/security';
 import { logAnswered, requestLogger } from './middleware/logger';
 import { findTools } from './tools/search';
 import { admitted, createRateLimits, type RateLimitStoreFactory } from './middleware/rateLimit';
-import {
-  DEV_RELEASE_ID,
-  devRelease,
-  remoteBaseUrl,
-  REMOTE_ENTRY_FILE,
-  type PublicRelease,
-  type ManifestStore,
-} from './releases/manifest';
+import type { ManifestStore } from './releases/manifest';
+import { DEV_RELEASE_ID, devRelease, remoteBaseUrl, REMOTE_ENTRY_FILE, type PublicRelease } from './releases/layout';
 import { checkRelease } from './releases/health';
 import { createReleaseServing, RECHECK_MS } from './releases/serving';
 import { importServerEntry } from './ssr/serverEntries';

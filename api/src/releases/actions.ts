@@ -41,7 +41,7 @@ export async function activateRelease(
   opts: Pick<ActivateOptions, 'canary' | 'force' | 'log'>,
   caller: Caller,
 ) {
-  const r = await purgingChange(at, remote, caller.db, () =>
+  const r = await purgingChange(caller.db, remote, () =>
     activateStored(remote, id, { ...at, ...opts, by: caller.by, note: caller.reason }),
   );
   await auditRelease(
@@ -54,7 +54,7 @@ export async function activateRelease(
 }
 
 export async function promoteCanary(at: StoreLocation, remote: string, caller: Caller, log?: (l: string) => void) {
-  const r = await purgingChange(at, remote, caller.db, () =>
+  const r = await purgingChange(caller.db, remote, () =>
     promote(remote, { ...at, by: caller.by, note: caller.reason, log }),
   );
   await auditRelease(caller, 'promote', remote, `${r.from} -> ${r.to}`);
@@ -62,9 +62,7 @@ export async function promoteCanary(at: StoreLocation, remote: string, caller: C
 }
 
 export async function abortCanary(at: StoreLocation, remote: string, caller: Caller) {
-  const r = await purgingChange(at, remote, caller.db, () =>
-    abort(remote, { ...at, by: caller.by, note: caller.reason }),
-  );
+  const r = await purgingChange(caller.db, remote, () => abort(remote, { ...at, by: caller.by, note: caller.reason }));
   await auditRelease(caller, 'abort', remote, `canary ${r.aborted} ended; active ${r.active}`);
   return r;
 }
@@ -75,7 +73,7 @@ export async function rollBackRelease(
   opts: { to?: string; force?: boolean },
   caller: Caller,
 ) {
-  const r = await purgingChange(at, remote, caller.db, () =>
+  const r = await purgingChange(caller.db, remote, () =>
     rollback(remote, { ...at, ...opts, by: caller.by, note: caller.reason }),
   );
   await auditRelease(caller, 'rollback', remote, `${r.from} -> ${r.to}`);

@@ -11,14 +11,8 @@ import { installedSharedVersions, SHARED_PACKAGES } from '@aitools/platform/shar
 import { CONTRACT_VERSION } from '@aitools/platform/contract';
 import { sharedRangeProblems } from './compat';
 import { CHECKED_FILES, contractProblem, fileDigest } from './health';
-import {
-  remoteBaseUrl,
-  SERVER_ENTRY_FILE,
-  REMOTE_ENTRY_FILE,
-  PRELOAD_MANIFEST_FILE,
-  type ReleaseDraft,
-  type ReleaseMeta,
-} from './manifest';
+import { type ReleaseDraft, type ReleaseMeta } from './manifest';
+import { remoteBaseUrl, SERVER_ENTRY_FILE, REMOTE_ENTRY_FILE, PRELOAD_MANIFEST_FILE } from './layout';
 import { assertRemote, ReleaseError } from './refusal';
 import { gitCommit, releaseSource, workspaceRoot } from './sourceHash';
 

@@ -114,7 +114,7 @@ try {
     const target = positional[0] ?? usage();
     const remotes = target === 'all' ? [...REMOTE_NAMES] : [target];
     for (const remote of remotes) {
-      const r = await purgingChange(at, remote, db, () =>
+      const r = await purgingChange(db, remote, () =>
         release(remote, {
           ...at,
           ifChanged: flag('--if-changed'),

@@ -3,7 +3,7 @@ import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkRelease } from './health';
 import { listFolders, placeRelease } from './localCopy';
-import { readReleaseMeta, releaseDir } from './manifest';
+import { readReleaseMeta, releaseDir } from './layout';
 import type { ReleaseStore } from './releaseStore';
 
 export function diskReleaseStore(releasesDir: string): ReleaseStore {

@@ -2,14 +2,8 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { CONTRACT_VERSION } from '@aitools/platform/contract';
-import {
-  readReleaseMeta,
-  releaseDir,
-  REMOTE_ENTRY_FILE,
-  SERVER_ENTRY_FILE,
-  type Manifest,
-  type ReleaseMeta,
-} from './manifest';
+import { type Manifest, type ReleaseMeta } from './manifest';
+import { readReleaseMeta, releaseDir, REMOTE_ENTRY_FILE, SERVER_ENTRY_FILE } from './layout';
 
 /** Paths inside a release whose digests release.json records (see store.ts). */
 export const CHECKED_FILES = [`client/${REMOTE_ENTRY_FILE}`, `server/${SERVER_ENTRY_FILE}`] as const;

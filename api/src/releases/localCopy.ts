@@ -5,7 +5,8 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readReleaseMeta, releaseDir, type ReleaseMeta } from './manifest';
+import { type ReleaseMeta } from './manifest';
+import { readReleaseMeta, releaseDir } from './layout';
 import { ReleaseError } from './refusal';
 
 /** A fresh folder inside the local copy (same filesystem: renamed into place in one step). */

@@ -82,7 +82,12 @@ describe('the release manifest as database rows', () => {
     const manifests = await store(await open());
     await manifests.record('legal', event('v1'));
     await manifests.record('legal', event('v2'));
-    expect(await rollback('legal', { releasesDir, manifests })).toEqual({ remote: 'legal', from: 'v2', to: 'v1' });
+    expect(await rollback('legal', { releasesDir, manifests })).toMatchObject({
+      remote: 'legal',
+      from: 'v2',
+      to: 'v1',
+      state: { active: 'v1' },
+    });
     expect(manifests.read().manifest.remotes.legal!.active).toBe('v1');
     expect((await listReleases({ releasesDir, manifests }, 'legal')).find((r) => r.active)?.id).toBe('v1');
     await expect(rollback('legal', { releasesDir, manifests, to: 'v9' })).rejects.toThrow(

@@ -11,7 +11,6 @@
 import type { DB } from '../db/connection';
 import type { EdgeReleaseMarksTable } from '../db/schema';
 import type { RemoteState } from './manifest';
-import { manifestsOf, type StoreLocation } from './store';
 import { RECHECK_MS } from './serving';
 import { releaseKey, SIDES_KEY } from '../edge/headers';
 import { PURGE_POLL_MS, queuePurge } from '../edge/purges';
@@ -72,15 +71,13 @@ export async function queueReleasePurges(db: DB, remote: string, state: RemoteSt
   });
 }
 
-/** Runs a change of a remote's releases, then queues the purges it calls for. */
-export async function purgingChange<T>(
-  at: StoreLocation,
-  remote: string,
+/** Runs a change of a remote's releases, then queues the purges it calls for, from the state the change left. */
+export async function purgingChange<T extends { state: RemoteState | undefined }>(
   db: DB,
+  remote: string,
   change: () => Promise<T>,
 ): Promise<T> {
-  const manifests = manifestsOf(at);
   const result = await change();
-  await queueReleasePurges(db, remote, manifests.read().manifest.remotes[remote]);
+  await queueReleasePurges(db, remote, result.state);
   return result;
 }

@@ -8,7 +8,8 @@ import type { ServerEntry } from '@aitools/platform/contract';
 import { servedReleasesKey } from '../ssr/pageCache';
 import { CHECKED_FILES, fileDigest } from './health';
 import { manifestPath, writeManifestAtomic, fileManifestStore } from './manifestFile';
-import { releaseDir, type Manifest, type ManifestEvent, type ResolvedRelease } from './manifest';
+import { type Manifest, type ManifestEvent } from './manifest';
+import { releaseDir, type ResolvedRelease } from './layout';
 import { createReleaseServing, type ReleaseServing, type ReleaseServingOptions, type Served } from './serving';
 import { rollback } from './store';
 

@@ -3,15 +3,8 @@ import type { Logger } from 'pino';
 import type { ServerEntry } from '@aitools/platform/contract';
 import { watchReleaseFolders } from './folderWatch';
 import { checkRelease, releaseCandidates } from './health';
-import {
-  type ManifestStore,
-  devRelease,
-  storedRelease,
-  publicRelease,
-  type ManifestRead,
-  type PublicRelease,
-  type ResolvedRelease,
-} from './manifest';
+import { type ManifestStore, type ManifestRead } from './manifest';
+import { devRelease, storedRelease, publicRelease, type PublicRelease, type ResolvedRelease } from './layout';
 import { readManifestChecked } from './manifestFile';
 
 /** What a remote is served from right now. */

@@ -148,7 +148,7 @@ describe('release', () => {
       ifChanged: true,
       log: quiet,
     });
-    expect(again).toEqual({ remote: 'legal', id: first.id, skipped: true });
+    expect(again).toMatchObject({ remote: 'legal', id: first.id, skipped: true, state: { active: first.id } });
   });
 
   it('re-releases with --if-changed when the platform, the contracts or the lockfile it bundles changed', async () => {
@@ -187,7 +187,12 @@ describe('rollback', () => {
     const v1 = await releaseFake('v1');
     const v2 = await releaseFake('v2');
     const v3 = await releaseFake('v3');
-    expect(await rollback('legal', { releasesDir })).toEqual({ remote: 'legal', from: v3.id, to: v2.id });
+    expect(await rollback('legal', { releasesDir })).toMatchObject({
+      remote: 'legal',
+      from: v3.id,
+      to: v2.id,
+      state: { active: v2.id },
+    });
     expect(readManifest(releasesDir).remotes.legal.active).toBe(v2.id);
     expect((await rollback('legal', { releasesDir, to: v1.id })).to).toBe(v1.id);
     const history = readManifest(releasesDir).remotes.legal.history.map((e) => [e.action, e.from, e.id]);
@@ -351,7 +356,7 @@ describe('a running canary', () => {
     expect(readManifest(releasesDir).remotes.blog).toEqual(before);
     // Ended explicitly (the console's rollback of a canary does this), the rollback goes on as before.
     await abort('blog', at);
-    expect(await rollback('blog', at)).toEqual({ remote: 'blog', from: 'b2', to: 'b1' });
+    expect(await rollback('blog', at)).toMatchObject({ remote: 'blog', from: 'b2', to: 'b1', state: { active: 'b1' } });
   });
 });
 
@@ -364,6 +369,6 @@ describe('pruning', () => {
     storedReleases(releasesDir, 'legal', ['a', 'n', 'u1', 'u2', 'u3', 'u4', 'u5']);
     await activateStored('legal', 'n', at);
     expect(existsSync(join(releasesDir, 'legal', 'a'))).toBe(true);
-    expect(await rollback('legal', at)).toEqual({ remote: 'legal', from: 'n', to: 'a' });
+    expect(await rollback('legal', at)).toMatchObject({ remote: 'legal', from: 'n', to: 'a', state: { active: 'a' } });
   });
 });

@@ -64,6 +64,8 @@ export interface ReleaseResult {
   remote: string;
   id: string;
   skipped: boolean;
+  /** The remote's state after it (releaseChange.ts purges from it). */
+  state: RemoteState | undefined;
 }
 
 /** Builds one remote for its release address, checks it, stores it unchanged and makes it active. */
@@ -72,7 +74,8 @@ export async function release(remote: string, opts: ReleaseOptions): Promise<Rel
   const log = opts.log ?? ((l: string) => console.log(l));
   const manifests = manifestsOf(opts);
   const files = filesOf(opts);
-  const active = manifests.read().manifest.remotes[remote]?.active ?? null;
+  const current = manifests.read().manifest.remotes[remote];
+  const active = current?.active ?? null;
   const { draft } = planRelease(remote, opts);
 
   if (opts.ifChanged && active) {
@@ -80,12 +83,12 @@ export async function release(remote: string, opts: ReleaseOptions): Promise<Rel
     // Same sources but built against another route contract (or before versions were recorded): build again.
     if (meta?.sourceHash === draft.sourceHash && !contractProblem(meta)) {
       log(`${remote}: sources (package, platform, contracts, lockfile) unchanged, ${active} stays active`);
-      return { remote, id: active, skipped: true };
+      return { remote, id: active, skipped: true, state: current };
     }
   }
 
   // Refused before the build, which takes a while (a canary beside a canary, or an activation that would end it).
-  assertNoCanary(manifests.read().manifest.remotes[remote], remote);
+  assertNoCanary(current, remote);
 
   const staging = stagingDir(opts.releasesDir, remote);
   mkdirSync(staging, { recursive: true });
@@ -109,12 +112,12 @@ export async function release(remote: string, opts: ReleaseOptions): Promise<Rel
   if (opts.canary !== undefined) {
     const r = await activateStored(remote, built.id, { ...at, by: actor(), canary: opts.canary, log });
     log(`${remote}: ${built.id} serves ${r.canary}% of visitors as a canary beside ${r.from}`);
-    return { remote, id: built.id, skipped: false };
+    return { remote, id: built.id, skipped: false, state: r.state };
   }
-  await activate(at, remote, built.id, 'release', actor(), {}, noCanary);
+  const state = await activate(at, remote, built.id, 'release', actor(), {}, noCanary);
   await prune(at, remote, log);
   log(`${remote}: ${built.id} is active`);
-  return { remote, id: built.id, skipped: false };
+  return { remote, id: built.id, skipped: false, state };
 }
 
 /**
@@ -158,7 +161,7 @@ export async function activateStored(
   remote: string,
   id: string,
   opts: ActivateOptions,
-): Promise<{ remote: string; from: string | null; to: string; canary?: number }> {
+): Promise<{ remote: string; from: string | null; to: string; canary?: number; state: RemoteState }> {
   assertRemote(remote);
   const manifests = manifestsOf(opts);
   await assertStored(opts, remote, id);
@@ -173,13 +176,21 @@ export async function activateStored(
         409,
       );
     assertNoCanary(state, remote);
-    await activate(opts, remote, id, 'canary', opts.by, { canary: opts.canary, ...noteOf(opts) }, noCanary);
-    return { remote, from, to: id, canary: opts.canary };
+    const after = await activate(
+      opts,
+      remote,
+      id,
+      'canary',
+      opts.by,
+      { canary: opts.canary, ...noteOf(opts) },
+      noCanary,
+    );
+    return { remote, from, to: id, canary: opts.canary, state: after };
   }
   assertNoCanary(state, remote);
-  await activate(opts, remote, id, 'release', opts.by, noteOf(opts), noCanary);
+  const after = await activate(opts, remote, id, 'release', opts.by, noteOf(opts), noCanary);
   await prune(opts, remote, opts.log);
-  return { remote, from, to: id };
+  return { remote, from, to: id, state: after };
 }
 
 /**
@@ -210,12 +221,12 @@ function assertNotRolledBack(state: RemoteState | undefined, remote: string, id:
 export async function promote(
   remote: string,
   opts: StoreLocation & { by: string; note?: string; log?: (l: string) => void },
-): Promise<{ remote: string; from: string; to: string }> {
+): Promise<{ remote: string; from: string; to: string; state: RemoteState }> {
   assertRemote(remote);
   const manifests = manifestsOf(opts);
   const state = manifests.read().manifest.remotes[remote];
   if (!state?.canary) throw new ReleaseError(`${remote} runs no canary to promote.`, 409);
-  await activate(
+  const after = await activate(
     opts,
     remote,
     state.canary.id,
@@ -225,20 +236,20 @@ export async function promote(
     (s) => s?.canary?.id === state.canary?.id,
   );
   await prune(opts, remote, opts.log);
-  return { remote, from: state.active, to: state.canary.id };
+  return { remote, from: state.active, to: state.canary.id, state: after };
 }
 
 /** Ends the canary: every visitor gets the active release from the next page. */
 export async function abort(
   remote: string,
   opts: StoreLocation & { by: string; note?: string },
-): Promise<{ remote: string; active: string; aborted: string }> {
+): Promise<{ remote: string; active: string; aborted: string; state: RemoteState }> {
   assertRemote(remote);
   const manifests = manifestsOf(opts);
   const state = manifests.read().manifest.remotes[remote];
   if (!state?.canary) throw new ReleaseError(`${remote} runs no canary to abort.`, 409);
   const canaryId = state.canary.id;
-  await recordGuarded(
+  const after = await recordGuarded(
     manifests,
     remote,
     {
@@ -250,7 +261,7 @@ export async function abort(
     },
     (s) => s?.canary?.id === canaryId,
   );
-  return { remote, active: state.active, aborted: canaryId };
+  return { remote, active: state.active, aborted: canaryId, state: after };
 }
 
 /**
@@ -287,14 +298,15 @@ export async function rollBackAutomatically(
 /** A person's reason for the history, when one was given. */
 const noteOf = (opts: { note?: string }): Pick<ManifestEvent, 'note'> => (opts.note ? { note: opts.note } : {});
 
+/** Records the event unless the state changed meanwhile (409); returns the remote's state after it. */
 async function recordGuarded(
   manifests: ManifestStore,
   remote: string,
   event: Omit<ManifestEvent, 'from'>,
   expect: (s: RemoteState | undefined) => boolean,
-): Promise<void> {
+): Promise<RemoteState> {
   try {
-    await manifests.record(remote, event, expect);
+    return (await manifests.record(remote, event, expect)).remotes[remote]!;
   } catch (err) {
     if (err instanceof StaleStateError)
       throw new ReleaseError(`The release state of ${remote} changed meanwhile; list it again and retry.`, 409);
@@ -310,7 +322,7 @@ async function activate(
   by = actor(),
   extra: Pick<ManifestEvent, 'canary' | 'note'> = {},
   expect?: (s: RemoteState | undefined) => boolean,
-): Promise<void> {
+): Promise<RemoteState> {
   const manifests = manifestsOf(at);
   const meta = await filesOf(at).meta(remote, id);
   const contract = meta ? contractProblem(meta) : 'its release.json is missing or unreadable';
@@ -325,7 +337,7 @@ async function activate(
       `Refusing to change the manifest: ${read.problem}, and no last good state is known for ${lost}, so writing it would lose them. Repair ${manifests.where} (or restore ${LAST_GOOD_FILE}) first.`,
     );
   }
-  await recordGuarded(
+  return recordGuarded(
     manifests,
     remote,
     { action, id, at: new Date().toISOString(), by, ...extra },
@@ -355,7 +367,7 @@ async function assertStored(at: StoreLocation, remote: string, id: string): Prom
 export async function rollback(
   remote: string,
   opts: StoreLocation & { to?: string; by?: string; force?: boolean; note?: string },
-): Promise<{ remote: string; from: string; to: string }> {
+): Promise<{ remote: string; from: string; to: string; state: RemoteState }> {
   assertRemote(remote);
   const manifests = manifestsOf(opts);
   const state = manifests.read().manifest.remotes[remote];
@@ -372,8 +384,8 @@ export async function rollback(
   }
   if (target === state.active) throw new ReleaseError(`${target} is already the active release of ${remote}.`, 409);
   assertNotRolledBack(state, remote, target, opts.force);
-  await activate(opts, remote, target, 'rollback', opts.by, noteOf(opts), noCanary);
-  return { remote, from: state.active, to: target };
+  const after = await activate(opts, remote, target, 'rollback', opts.by, noteOf(opts), noCanary);
+  return { remote, from: state.active, to: target, state: after };
 }
 
 /** Where a rollback goes by default: the release that was active before the current one became active. */

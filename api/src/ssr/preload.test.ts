@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PRELOAD_MANIFEST_FILE, type ResolvedRelease } from '../releases/manifest';
+import { PRELOAD_MANIFEST_FILE, type ResolvedRelease } from '../releases/layout';
 import { parseRoutePreload, PRELOAD_CACHE_BYTES, preloadCacheBytes, routePreload } from './preload';
 
 describe("a route module's preload entry", () => {

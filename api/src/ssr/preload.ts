@@ -2,7 +2,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { LRUCache } from 'lru-cache';
 import type { RoutePreload } from '@aitools/platform/contract';
-import { PRELOAD_MANIFEST_FILE, type ResolvedRelease } from '../releases/manifest';
+import { PRELOAD_MANIFEST_FILE, type ResolvedRelease } from '../releases/layout';
 
 const NONE: RoutePreload = { files: [] };
 /** Every release ever served has a manifest (a few hundred bytes): a long-lived server that sees many releases and

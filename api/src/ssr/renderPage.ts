@@ -7,7 +7,7 @@ import { renderHeadTags, serializeJsonForScript, escapeHtml, type Head } from '@
 import type { ShellServer } from '@aitools/shell/server';
 import { SHELL_DIST, REMOTE_NAMES } from '../paths';
 import type { ServerConfig } from '../config';
-import { remoteBaseUrl, type PublicRelease } from '../releases/manifest';
+import { remoteBaseUrl, type PublicRelease } from '../releases/layout';
 import type { ReleaseServing, Served } from '../releases/serving';
 import { createBreaker } from './breaker';
 import { routePreload } from './preload';
@@ -16,7 +16,7 @@ import { inProcessApi } from './inProcessApi';
 import { createStylesheetReader, inlineShellStylesheets, styleElement } from './inlineStyles';
 import { pageCodeList, shellPageCode } from './pageCode';
 import { allowInlineStyles } from '../middleware/security';
-import { DEV_RELEASE_ID } from '../releases/manifest';
+import { DEV_RELEASE_ID } from '../releases/layout';
 import { STOP_PREVIEW_PATH } from '../releases/preview';
 import { POST_PREVIEW_HEADER, type PostPreview } from '../blog/preview';
 import type { JsonApi } from '@aitools/platform/contract';

@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { RouteModule, ServerEntry } from '@aitools/platform/contract';
-import type { ResolvedRelease } from '../releases/manifest';
+import type { ResolvedRelease } from '../releases/layout';
 
 /**
  * Imports a release's server entry. Each release has its own path, so Node's module cache keys it per release;
