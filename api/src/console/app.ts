@@ -38,7 +38,7 @@ export interface ConsoleDeps {
   db: DB;
   logger: Logger;
   manifests: ManifestStore;
-  files?: ReleaseStore;
+  files: ReleaseStore;
   serving: ReleaseServing;
   signals: Signals;
   rollbacks: RollbackMonitor;

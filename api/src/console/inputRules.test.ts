@@ -19,6 +19,7 @@ import { readManifest } from '../releases/manifestFile';
 import { activateStored } from '../releases/store';
 import { listAudit } from '../content/audit';
 import { listPeople } from './people';
+import { localStores } from '../releases/openReleaseStore';
 
 let t: ConsoleTest;
 let editor: ConsoleBrowser;
@@ -198,8 +199,8 @@ describe('releases', () => {
   it('a rollback reason with a control character is refused before anything changes', async () => {
     // A blog with a release to go back to: the same call with a clean reason would roll it back.
     storedReleases(t.releasesDir, 'blog', ['rules-a', 'rules-b']);
-    await activateStored('blog', 'rules-a', { releasesDir: t.releasesDir, by: 'test' });
-    await activateStored('blog', 'rules-b', { releasesDir: t.releasesDir, by: 'test' });
+    await activateStored('blog', 'rules-a', { ...localStores(t.releasesDir), by: 'test' });
+    await activateStored('blog', 'rules-b', { ...localStores(t.releasesDir), by: 'test' });
     const before = readManifest(t.releasesDir).remotes.blog;
     const res = await releaser.post('/api/releases/blog/rollback', { confirm: 'blog', reason: 'oops\u001b[2J' });
     expect(res.status).toBe(400);

@@ -27,7 +27,7 @@ export interface ReleasesDeps {
   db: DB;
   releasesDir: string;
   manifests: ManifestStore;
-  files?: ReleaseStore;
+  files: ReleaseStore;
   signals: Signals;
   rollbacks: RollbackMonitor;
   rule: RollbackRule;

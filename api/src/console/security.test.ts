@@ -26,6 +26,7 @@ import { listAudit } from '../content/audit';
 import { currentSession, startSession } from './sessions';
 import { REFUSAL_ROW_EVERY_MS, refusalAudit } from './guard';
 import type { Request } from 'express';
+import { localStores } from '../releases/openReleaseStore';
 
 let t: ConsoleTest;
 beforeAll(async () => {
@@ -478,8 +479,8 @@ describe('roles', () => {
   it("a release manager of blog changes blog's releases, not directory's", async () => {
     storedReleases(t.releasesDir, 'blog', ['blog-a', 'blog-b']);
     storedReleases(t.releasesDir, 'directory', ['dir-a', 'dir-b']);
-    await activateStored('blog', 'blog-a', { releasesDir: t.releasesDir, by: 'test' });
-    await activateStored('directory', 'dir-a', { releasesDir: t.releasesDir, by: 'test' });
+    await activateStored('blog', 'blog-a', { ...localStores(t.releasesDir), by: 'test' });
+    await activateStored('directory', 'dir-a', { ...localStores(t.releasesDir), by: 'test' });
     const rm = await signedInPerson(t, 'Blog RM', [{ role: 'release-manager', remotes: ['blog'] }]);
     const canary = (remote: string, release: string) =>
       rm.browser.post(`/api/releases/${remote}/canary`, { release, share: 50, confirm: remote, reason: 'try it' });

@@ -20,6 +20,7 @@ import { createPurger, queuePurge } from './purges';
 import { purgeKeysOfChange, purgeKeysSince, queueReleasePurges } from '../releases/releaseChange';
 import { activateStored } from '../releases/store';
 import { SIDE_PATH, sideOf, sideRoute } from '../releases/side';
+import { localStores } from '../releases/openReleaseStore';
 
 const state = (active: string, canary?: { id: string; percent: number }): RemoteState =>
   ({
@@ -163,11 +164,11 @@ describe('a release change whose purges were never queued', () => {
     };
     const queued = async () => (await db.selectFrom('edge_purges').select('key').execute()).map((r) => r.key).sort();
     try {
-      await activateStored('blog', 'b1', { releasesDir, by: 'test' });
+      await activateStored('blog', 'b1', { ...localStores(releasesDir), by: 'test' });
       await start();
       expect(await queued()).toEqual([]);
       // b2 replaces b1, and the process stops before it queues the purge of b1's pages.
-      await activateStored('blog', 'b2', { releasesDir, by: 'test' });
+      await activateStored('blog', 'b2', { ...localStores(releasesDir), by: 'test' });
       expect(await queued()).toEqual([]);
       await start();
       expect(await queued()).toEqual(['blog@b1']);

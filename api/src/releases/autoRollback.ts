@@ -158,7 +158,6 @@ export function createRollbackMonitor(opts: {
       if (!verdict.rollBack) continue;
       const note = `automatic rollback: ${watch.kind === 'canary' ? 'canary' : 'release'} ${watch.fresh} of ${remote}, ${verdict.reason}`;
       const wrote = await rollBackAutomatically(remote, watch.fresh, {
-        releasesDir: opts.releasesDir,
         manifests,
         note,
         ...(watch.kind === 'activation' ? { to: watch.stable } : {}),

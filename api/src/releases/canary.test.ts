@@ -25,6 +25,7 @@ import { listAudit } from '../content/audit';
 import { purgeKeysOfChange } from './releaseChange';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { localStores } from './openReleaseStore';
 
 let app: SiteApp;
 let db: DB;
@@ -396,7 +397,7 @@ describe('the automatic rollback rule', () => {
 
   it('aborts a clearly worse canary once (of two instances, one writes), says why, and keeps it out until a person forces it', async () => {
     const manifests = fileManifestStore(releasesDir);
-    await activateStored('blog', 'b3', { releasesDir, manifests, by: 'ops', canary: 20 });
+    await activateStored('blog', 'b3', { ...localStores(releasesDir), manifests, by: 'ops', canary: 20 });
     // The stable release's reports are this test's own: the ones of the tests above count only when they fall in the
     // canary's first minute or later (counts are kept by the minute), so a minute's turn in between changed them.
     await app.signals.flush();
@@ -452,7 +453,7 @@ describe('the automatic rollback after a full activation', () => {
   it('rolls a clearly worse new release back to the one before, within its window, once', async () => {
     const manifests = fileManifestStore(releasesDir);
     const before = readManifest(releasesDir).remotes.blog!.active;
-    await activateStored('blog', 'b1', { releasesDir, manifests, by: 'ops' });
+    await activateStored('blog', 'b1', { ...localStores(releasesDir), manifests, by: 'ops' });
     const signals = createSignals(db, { flushMs: 60_000, retentionMs: 86_400_000, maxKeys: 100 });
     const purges: string[][] = [];
     const monitor = monitorOf({
@@ -490,7 +491,7 @@ describe('reports from one address', () => {
     storedReleases(releasesDir, 'blog', ['b4']);
     const manifests = fileManifestStore(releasesDir);
     const stable = readManifest(releasesDir).remotes.blog!.active;
-    await activateStored('blog', 'b4', { releasesDir, manifests, by: 'ops', canary: 50 });
+    await activateStored('blog', 'b4', { ...localStores(releasesDir), manifests, by: 'ops', canary: 50 });
     const monitor = monitorOf({
       manifests,
       signals: app.signals,
@@ -640,7 +641,7 @@ describe('the audit trail of automatic rollbacks', () => {
     storedReleases(releasesDir, 'blog', ['b7']);
     const manifests = fileManifestStore(releasesDir);
     const stable = readManifest(releasesDir).remotes.blog!.active;
-    await activateStored('blog', 'b7', { releasesDir, manifests, by: 'ops', canary: 20 });
+    await activateStored('blog', 'b7', { ...localStores(releasesDir), manifests, by: 'ops', canary: 20 });
     const signals = createSignals(db, { flushMs: 60_000, retentionMs: 86_400_000, maxKeys: 100 });
     const monitor = monitorOf({
       manifests,

@@ -9,6 +9,7 @@ import { manifestPath, writeManifestAtomic } from './manifestFile';
 import { databaseManifestStore } from './manifestStore';
 import type { ManifestStore } from './manifest';
 import { listReleases, rollback } from './store';
+import { localStores } from './openReleaseStore';
 
 // Runs on the test database: an SQLite file by default, a Postgres schema when TEST_DATABASE_URL is set (where
 // instances also hear each other through LISTEN/NOTIFY).
@@ -82,15 +83,17 @@ describe('the release manifest as database rows', () => {
     const manifests = await store(await open());
     await manifests.record('legal', event('v1'));
     await manifests.record('legal', event('v2'));
-    expect(await rollback('legal', { releasesDir, manifests })).toMatchObject({
+    expect(await rollback('legal', { ...localStores(releasesDir), manifests })).toMatchObject({
       remote: 'legal',
       from: 'v2',
       to: 'v1',
       state: { active: 'v1' },
     });
     expect(manifests.read().manifest.remotes.legal!.active).toBe('v1');
-    expect((await listReleases({ releasesDir, manifests }, 'legal')).find((r) => r.active)?.id).toBe('v1');
-    await expect(rollback('legal', { releasesDir, manifests, to: 'v9' })).rejects.toThrow(
+    expect((await listReleases({ ...localStores(releasesDir), manifests }, 'legal')).find((r) => r.active)?.id).toBe(
+      'v1',
+    );
+    await expect(rollback('legal', { ...localStores(releasesDir), manifests, to: 'v9' })).rejects.toThrow(
       /Unknown release "v9" for legal/,
     );
     expect(existsSync(manifestPath(releasesDir))).toBe(false);

@@ -3,6 +3,8 @@ import type { Logger } from 'pino';
 import { dialectOf, isPostgresUrl, type DB } from '../db/connection';
 import type { Manifest } from './manifest';
 import { diskReleaseStore } from './diskReleaseStore';
+import { fileManifestStore } from './manifestFile';
+import type { StoreLocation } from './store';
 import { databaseReleaseStore } from './dbReleaseStore';
 import type { ReleaseStore } from './releaseStore';
 
@@ -16,6 +18,11 @@ export async function openReleaseStore(opts: {
 }): Promise<ReleaseStore> {
   if (!isPostgresUrl(opts.database) || dialectOf(opts.db) !== 'postgres') return diskReleaseStore(opts.releasesDir);
   return databaseReleaseStore(opts.db, opts.releasesDir, { importFolder: true, logger: opts.logger });
+}
+
+/** A release folder's own stores, without a database: manifest.json and the release folders beside it. */
+export function localStores(releasesDir: string): StoreLocation {
+  return { releasesDir, manifests: fileManifestStore(releasesDir), files: diskReleaseStore(releasesDir) };
 }
 
 /** Fills the local copy with the releases the manifest serves (active and canary), before a server answers. */

@@ -13,7 +13,7 @@ import { jsonBody } from '../middleware/body';
 import { REMOTE_NAMES } from '../paths';
 import { RELEASE_ID, type ManifestStore } from './manifest';
 import type { Previews } from './preview';
-import { listReleases, manifestsOf, storeUpload } from './store';
+import { listReleases, storeUpload } from './store';
 import { ReleaseError } from './refusal';
 import { abortCanary, activateRelease, auditRelease, promoteCanary, rollBackRelease, type Caller } from './actions';
 import { tokenActor, writeAudit } from '../content/audit';
@@ -24,9 +24,9 @@ import { DEFAULT_UPLOAD_LIMITS, UploadError, type UploadLimits } from './upload'
 export interface ReleasesRouterOptions {
   db: DB;
   releasesDir: string;
-  manifests?: ManifestStore;
-  /** Where release files are stored (the folders by default; rows on Postgres). */
-  files?: ReleaseStore;
+  manifests: ManifestStore;
+  /** Where release files are stored (the folders, or rows on Postgres). */
+  files: ReleaseStore;
   previews: Previews;
   /** Absolute links in answers (the preview link). */
   siteOrigin: string;
@@ -188,7 +188,7 @@ export function releasesRouter(opts: ReleasesRouterOptions): Router {
 
   router.get('/:remote', async (req, res) => {
     const { remote } = req.params as { remote: string };
-    const state = manifestsOf(opts).read().manifest.remotes[remote];
+    const state = opts.manifests.read().manifest.remotes[remote];
     const releases = (await listReleases(at, remote)).map(
       ({ id, version, builtAt, sourceHash, source, releasedBy, active }) => ({
         id,

@@ -12,6 +12,7 @@ import { type Manifest, type ManifestEvent } from './manifest';
 import { releaseDir, type ResolvedRelease } from './layout';
 import { createReleaseServing, type ReleaseServing, type ReleaseServingOptions, type Served } from './serving';
 import { rollback } from './store';
+import { localStores } from './openReleaseStore';
 
 /** The fs calls that read the release files, counted (each still does what it does). */
 const FS_READS = vi.hoisted(
@@ -334,7 +335,7 @@ describe('holding the choice between changes', () => {
     const manifests = fileManifestStore(releasesDir);
     const sv = serving({ manifests, watch: false, recheckMs: 0 });
     expect(sv.current('directory').release?.id).toBe('r3');
-    await rollback('directory', { releasesDir, manifests, to: 'r2' });
+    await rollback('directory', { ...localStores(releasesDir), manifests, to: 'r2' });
     expect(sv.current('directory').release?.id).toBe('r2');
   });
 });

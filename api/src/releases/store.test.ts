@@ -11,6 +11,7 @@ import { makeReleaseId } from './build';
 import { ReleaseError } from './refusal';
 import { abort, activateStored, KEEP_RELEASES, listReleases, prune, release, rollback } from './store';
 import { storedReleases } from '../../test/storedReleases';
+import { localStores } from './openReleaseStore';
 
 let dir: string;
 let releasesDir: string;
@@ -61,7 +62,13 @@ function releaseFake(
 ) {
   // A different package.json per build gives a different release id.
   const packageDir = fixturePackage((p) => (p.description = name));
-  return release('legal', { releasesDir, prebuiltDir: fakeBuild(name, source), packageDir, log: quiet, ...extra });
+  return release('legal', {
+    ...localStores(releasesDir),
+    prebuiltDir: fakeBuild(name, source),
+    packageDir,
+    log: quiet,
+    ...extra,
+  });
 }
 
 describe('release', () => {
@@ -91,16 +98,21 @@ describe('release', () => {
     const first = await releaseFake('v1');
     const packageDir = fixturePackage((p) => (p.description = 'v2'));
     await expect(
-      release('legal', { releasesDir, prebuiltDir: fakeBuild('v2', null), packageDir, log: quiet }),
+      release('legal', { ...localStores(releasesDir), prebuiltDir: fakeBuild('v2', null), packageDir, log: quiet }),
     ).rejects.toThrow(/no server entry/);
     expect(readManifest(releasesDir).remotes.legal.active).toBe(first.id);
-    expect(await listReleases({ releasesDir }, 'legal')).toHaveLength(1);
+    expect(await listReleases(localStores(releasesDir), 'legal')).toHaveLength(1);
   });
 
   it('refuses a build without its browser entry', async () => {
     const packageDir = fixturePackage(() => {});
     await expect(
-      release('legal', { releasesDir, prebuiltDir: fakeBuild('v1', GOOD_ENTRY, false), packageDir, log: quiet }),
+      release('legal', {
+        ...localStores(releasesDir),
+        prebuiltDir: fakeBuild('v1', GOOD_ENTRY, false),
+        packageDir,
+        log: quiet,
+      }),
     ).rejects.toThrow(/no browser entry/);
     expect(existsSync(manifestPath(releasesDir))).toBe(false);
   });
@@ -109,7 +121,12 @@ describe('release', () => {
     const build = fakeBuild('v1', GOOD_ENTRY);
     rmSync(join(build, 'client', 'preload.json'));
     await expect(
-      release('legal', { releasesDir, prebuiltDir: build, packageDir: fixturePackage(() => {}), log: quiet }),
+      release('legal', {
+        ...localStores(releasesDir),
+        prebuiltDir: build,
+        packageDir: fixturePackage(() => {}),
+        log: quiet,
+      }),
     ).rejects.toThrow(/lists no exposed modules/);
   });
 
@@ -123,26 +140,31 @@ describe('release', () => {
   it('refuses shared-dependency ranges the shell cannot satisfy, with a clear message', async () => {
     const packageDir = fixturePackage((p) => (p.dependencies.react = '^18.2.0'));
     await expect(
-      release('legal', { releasesDir, prebuiltDir: fakeBuild('old-react', GOOD_ENTRY), packageDir, log: quiet }),
+      release('legal', {
+        ...localStores(releasesDir),
+        prebuiltDir: fakeBuild('old-react', GOOD_ENTRY),
+        packageDir,
+        log: quiet,
+      }),
     ).rejects.toThrow(
       /shared dependencies do not match the shell[\s\S]*react: the remote needs \^18\.2\.0 but the shell provides 19\./,
     );
   });
 
   it('refuses unknown remotes', async () => {
-    await expect(release('payments', { releasesDir })).rejects.toThrow(/Unknown remote "payments"/);
+    await expect(release('payments', localStores(releasesDir))).rejects.toThrow(/Unknown remote "payments"/);
   });
 
   it('skips an unchanged remote with --if-changed', async () => {
     const packageDir = fixturePackage(() => {});
     const first = await release('legal', {
-      releasesDir,
+      ...localStores(releasesDir),
       prebuiltDir: fakeBuild('a', GOOD_ENTRY),
       packageDir,
       log: quiet,
     });
     const again = await release('legal', {
-      releasesDir,
+      ...localStores(releasesDir),
       prebuiltDir: fakeBuild('b', GOOD_ENTRY),
       packageDir,
       ifChanged: true,
@@ -160,7 +182,7 @@ describe('release', () => {
       writeFileSync(join(repoRoot, f), 'v1\n');
     }
     const packageDir = fixturePackage(() => {});
-    const opts = { releasesDir, packageDir, repoRoot, ifChanged: true, log: quiet };
+    const opts = { ...localStores(releasesDir), packageDir, repoRoot, ifChanged: true, log: quiet };
     let active = await release('legal', { ...opts, prebuiltDir: fakeBuild('first', GOOD_ENTRY) });
     for (const [i, f] of files.entries()) {
       writeFileSync(join(repoRoot, f), 'v2\n');
@@ -187,14 +209,14 @@ describe('rollback', () => {
     const v1 = await releaseFake('v1');
     const v2 = await releaseFake('v2');
     const v3 = await releaseFake('v3');
-    expect(await rollback('legal', { releasesDir })).toMatchObject({
+    expect(await rollback('legal', localStores(releasesDir))).toMatchObject({
       remote: 'legal',
       from: v3.id,
       to: v2.id,
       state: { active: v2.id },
     });
     expect(readManifest(releasesDir).remotes.legal.active).toBe(v2.id);
-    expect((await rollback('legal', { releasesDir, to: v1.id })).to).toBe(v1.id);
+    expect((await rollback('legal', { ...localStores(releasesDir), to: v1.id })).to).toBe(v1.id);
     const history = readManifest(releasesDir).remotes.legal.history.map((e) => [e.action, e.from, e.id]);
     expect(history).toEqual([
       ['release', null, v1.id],
@@ -203,7 +225,9 @@ describe('rollback', () => {
       ['rollback', v3.id, v2.id],
       ['rollback', v2.id, v1.id],
     ]);
-    expect((await listReleases({ releasesDir }, 'legal')).filter((r) => r.active).map((r) => r.id)).toEqual([v1.id]);
+    expect((await listReleases(localStores(releasesDir), 'legal')).filter((r) => r.active).map((r) => r.id)).toEqual([
+      v1.id,
+    ]);
   });
 
   it('records the route contract, and refuses to roll back to a release built against another one (or none)', async () => {
@@ -215,12 +239,14 @@ describe('rollback', () => {
     expect(Object.keys(meta.files)).toEqual(['client/remoteEntry.js', 'server/entry.mjs']);
     const before = readFileSync(manifestPath(releasesDir), 'utf8');
     writeFileSync(metaFile, JSON.stringify({ ...meta, contractVersion: CONTRACT_VERSION + 1 }));
-    await expect(rollback('legal', { releasesDir })).rejects.toThrow(
+    await expect(rollback('legal', localStores(releasesDir))).rejects.toThrow(
       `Refusing to roll back to legal ${v1.id}: it was built against route contract ${CONTRACT_VERSION + 1}; the shell runs contract ${CONTRACT_VERSION}.`,
     );
     delete meta.contractVersion;
     writeFileSync(metaFile, JSON.stringify(meta));
-    await expect(rollback('legal', { releasesDir, to: v1.id })).rejects.toThrow(/it records no route-contract version/);
+    await expect(rollback('legal', { ...localStores(releasesDir), to: v1.id })).rejects.toThrow(
+      /it records no route-contract version/,
+    );
     expect(readFileSync(manifestPath(releasesDir), 'utf8')).toBe(before);
     expect(readManifest(releasesDir).remotes.legal.active).toBe(v2.id);
   });
@@ -232,24 +258,24 @@ describe('rollback', () => {
     // blog's entry was never seen good (no last good copy of it) and is now broken.
     const damaged = JSON.stringify({ ...good, remotes: { ...good.remotes, blog: { history: [] } } });
     writeFileSync(manifestPath(releasesDir), damaged);
-    await expect(rollback('legal', { releasesDir })).rejects.toThrow(
+    await expect(rollback('legal', localStores(releasesDir))).rejects.toThrow(
       /Refusing to change the manifest: blog: .*no last good state is known for blog.*Repair manifest\.json/,
     );
     expect(readFileSync(manifestPath(releasesDir), 'utf8')).toBe(damaged);
     // With the file repaired, the rollback goes through.
     writeFileSync(manifestPath(releasesDir), JSON.stringify(good));
-    expect((await rollback('legal', { releasesDir })).from).toBe(v2.id);
+    expect((await rollback('legal', localStores(releasesDir))).from).toBe(v2.id);
   });
 
   it('rejects unknown ids and remotes and changes nothing', async () => {
     await releaseFake('v1');
     const before = readFileSync(manifestPath(releasesDir), 'utf8');
-    await expect(rollback('legal', { releasesDir, to: '9.9.9-nope' })).rejects.toThrow(ReleaseError);
-    await expect(rollback('legal', { releasesDir, to: '9.9.9-nope' })).rejects.toThrow(
+    await expect(rollback('legal', { ...localStores(releasesDir), to: '9.9.9-nope' })).rejects.toThrow(ReleaseError);
+    await expect(rollback('legal', { ...localStores(releasesDir), to: '9.9.9-nope' })).rejects.toThrow(
       /Unknown release "9\.9\.9-nope" for legal/,
     );
-    await expect(rollback('legal', { releasesDir })).rejects.toThrow(/no earlier release/);
-    await expect(rollback('nope', { releasesDir })).rejects.toThrow(/Unknown remote "nope"/);
+    await expect(rollback('legal', localStores(releasesDir))).rejects.toThrow(/no earlier release/);
+    await expect(rollback('nope', localStores(releasesDir))).rejects.toThrow(/Unknown remote "nope"/);
     expect(readFileSync(manifestPath(releasesDir), 'utf8')).toBe(before);
   });
 });
@@ -258,11 +284,11 @@ describe('retention', () => {
   it(`keeps at least the last ${KEEP_RELEASES} releases and the active one`, async () => {
     const ids: string[] = [];
     for (let i = 0; i < KEEP_RELEASES + 2; i++) ids.push((await releaseFake(`v${i}`)).id);
-    const kept = (await listReleases({ releasesDir }, 'legal')).map((r) => r.id);
+    const kept = (await listReleases(localStores(releasesDir), 'legal')).map((r) => r.id);
     expect(kept).toHaveLength(KEEP_RELEASES);
     expect(kept).toContain(ids.at(-1));
     expect(kept).not.toContain(ids[0]);
-    expect(await prune({ releasesDir }, 'legal')).toEqual([]);
+    expect(await prune(localStores(releasesDir), 'legal')).toEqual([]);
     // Seven releases, each checked in a process of its own: slow on a busy machine.
   }, 90_000);
 });
@@ -340,7 +366,7 @@ describe('the manifest write', () => {
 describe('a running canary', () => {
   it('is not ended by an activation or a rollback (409, nothing changes): promote or abort first', async () => {
     storedReleases(releasesDir, 'blog', ['b1', 'b2', 'b3', 'b4']);
-    const at = { releasesDir, by: 'ops' };
+    const at = { ...localStores(releasesDir), by: 'ops' };
     await activateStored('blog', 'b1', at);
     await activateStored('blog', 'b2', at);
     await activateStored('blog', 'b3', { ...at, canary: 10 });
@@ -362,7 +388,7 @@ describe('a running canary', () => {
 
 describe('pruning', () => {
   it('keeps the release a rollback returns to, however many newer releases wait unactivated', async () => {
-    const at = { releasesDir, by: 'ops' };
+    const at = { ...localStores(releasesDir), by: 'ops' };
     storedReleases(releasesDir, 'legal', ['a']);
     await activateStored('legal', 'a', at);
     // Then five uploads never activated (built after n, or claiming so), and n, activated.

@@ -17,9 +17,8 @@ import {
   type ReleaseMeta,
   type RemoteState,
 } from './manifest';
-import { fileManifestStore, LAST_GOOD_FILE } from './manifestFile';
+import { LAST_GOOD_FILE } from './manifestFile';
 import { assertRemote, ReleaseError } from './refusal';
-import { diskReleaseStore } from './diskReleaseStore';
 import { releaseExists, stagingDir } from './localCopy';
 import type { ReleaseStore } from './releaseStore';
 import { DEFAULT_UPLOAD_LIMITS, unpackRelease, type UploadLimits } from './upload';
@@ -38,18 +37,13 @@ export function actor(): string {
   return process.env.RELEASE_ACTOR ?? `${user}@${hostname()}`;
 }
 
-/** The local release folder, where the files are stored (the folder itself by default) and where the manifest lives
- *  (manifest.json there by default). */
+/** Where releases are kept: the local release folder (staging, the local copy), the manifest and the files. The
+ *  stores are opened once by whoever starts (main.ts, the CLI: openReleaseStore.ts) and passed down. */
 export interface StoreLocation {
   releasesDir: string;
-  manifests?: ManifestStore;
-  files?: ReleaseStore;
+  manifests: ManifestStore;
+  files: ReleaseStore;
 }
-
-/** The location's stores: the ones given, else the folder's own (manifest.json, the release folders). Decided here
- *  alone, for every reader of a location. */
-export const manifestsOf = (opts: StoreLocation) => opts.manifests ?? fileManifestStore(opts.releasesDir);
-export const filesOf = (opts: StoreLocation) => opts.files ?? diskReleaseStore(opts.releasesDir);
 
 export interface ReleaseOptions extends StoreLocation, BuildSource {
   /** Skip when the active release was built from the same sources. */
@@ -72,8 +66,7 @@ export interface ReleaseResult {
 export async function release(remote: string, opts: ReleaseOptions): Promise<ReleaseResult> {
   assertRemote(remote);
   const log = opts.log ?? ((l: string) => console.log(l));
-  const manifests = manifestsOf(opts);
-  const files = filesOf(opts);
+  const { manifests, files } = opts;
   const current = manifests.read().manifest.remotes[remote];
   const active = current?.active ?? null;
   const { draft } = planRelease(remote, opts);
@@ -130,7 +123,7 @@ export async function storeUpload(
   opts: StoreLocation & { by: string; limits?: UploadLimits },
 ): Promise<ReleaseMeta> {
   assertRemote(remote);
-  const files = filesOf(opts);
+  const { files } = opts;
   const staging = stagingDir(opts.releasesDir, `upload-${remote}`);
   try {
     const draft = await unpackRelease(body, staging, remote, opts.limits ?? DEFAULT_UPLOAD_LIMITS);
@@ -163,7 +156,7 @@ export async function activateStored(
   opts: ActivateOptions,
 ): Promise<{ remote: string; from: string | null; to: string; canary?: number; state: RemoteState }> {
   assertRemote(remote);
-  const manifests = manifestsOf(opts);
+  const { manifests } = opts;
   await assertStored(opts, remote, id);
   const state = manifests.read().manifest.remotes[remote];
   const from = state?.active ?? null;
@@ -223,7 +216,7 @@ export async function promote(
   opts: StoreLocation & { by: string; note?: string; log?: (l: string) => void },
 ): Promise<{ remote: string; from: string; to: string; state: RemoteState }> {
   assertRemote(remote);
-  const manifests = manifestsOf(opts);
+  const { manifests } = opts;
   const state = manifests.read().manifest.remotes[remote];
   if (!state?.canary) throw new ReleaseError(`${remote} runs no canary to promote.`, 409);
   const after = await activate(
@@ -245,7 +238,7 @@ export async function abort(
   opts: StoreLocation & { by: string; note?: string },
 ): Promise<{ remote: string; active: string; aborted: string; state: RemoteState }> {
   assertRemote(remote);
-  const manifests = manifestsOf(opts);
+  const { manifests } = opts;
   const state = manifests.read().manifest.remotes[remote];
   if (!state?.canary) throw new ReleaseError(`${remote} runs no canary to abort.`, 409);
   const canaryId = state.canary.id;
@@ -271,9 +264,9 @@ export async function abort(
 export async function rollBackAutomatically(
   remote: string,
   bad: string,
-  opts: StoreLocation & { to?: string; note: string },
+  opts: Pick<StoreLocation, 'manifests'> & { to?: string; note: string },
 ): Promise<boolean> {
-  const manifests = manifestsOf(opts);
+  const { manifests } = opts;
   const at = new Date().toISOString();
   try {
     if (!opts.to)
@@ -323,8 +316,8 @@ async function activate(
   extra: Pick<ManifestEvent, 'canary' | 'note'> = {},
   expect?: (s: RemoteState | undefined) => boolean,
 ): Promise<RemoteState> {
-  const manifests = manifestsOf(at);
-  const meta = await filesOf(at).meta(remote, id);
+  const { manifests } = at;
+  const meta = await at.files.meta(remote, id);
   const contract = meta ? contractProblem(meta) : 'its release.json is missing or unreadable';
   if (contract)
     throw new ReleaseError(
@@ -352,13 +345,13 @@ export interface ReleaseInfo extends ReleaseMeta {
 /** Releases of a remote, newest first. */
 export async function listReleases(at: StoreLocation, remote: string): Promise<ReleaseInfo[]> {
   assertRemote(remote);
-  const active = manifestsOf(at).read().manifest.remotes[remote]?.active;
-  return (await filesOf(at).list(remote)).map((m) => ({ ...m, active: m.id === active }));
+  const active = at.manifests.read().manifest.remotes[remote]?.active;
+  return (await at.files.list(remote)).map((m) => ({ ...m, active: m.id === active }));
 }
 
 /** Refuses (404) a release the store does not hold, naming the ones it does. */
 async function assertStored(at: StoreLocation, remote: string, id: string): Promise<void> {
-  if (await filesOf(at).meta(remote, id)) return;
+  if (await at.files.meta(remote, id)) return;
   const known = (await listReleases(at, remote)).map((r) => r.id);
   throw new ReleaseError(`Unknown release "${id}" for ${remote}. Known releases: ${known.join(', ') || 'none'}.`, 404);
 }
@@ -369,7 +362,7 @@ export async function rollback(
   opts: StoreLocation & { to?: string; by?: string; force?: boolean; note?: string },
 ): Promise<{ remote: string; from: string; to: string; state: RemoteState }> {
   assertRemote(remote);
-  const manifests = manifestsOf(opts);
+  const { manifests } = opts;
   const state = manifests.read().manifest.remotes[remote];
   if (!state) throw new ReleaseError(`${remote} has no releases to roll back.`, 409);
   // The console ends a canary with abort (its rollback button does, explicitly); here it would end unannounced.
@@ -378,7 +371,7 @@ export async function rollback(
   if (target) await assertStored(opts, remote, target);
   else {
     target = rollbackTarget(state) ?? undefined;
-    if (!target || !(await filesOf(opts).meta(remote, target))) {
+    if (!target || !(await opts.files.meta(remote, target))) {
       throw new ReleaseError(`${remote} has no earlier release to roll back to (active: ${state.active}).`, 409);
     }
   }
@@ -399,13 +392,13 @@ function rollbackTarget(state: RemoteState | undefined): string | null {
  * rollback returns to (uploads not activated may be newer than it).
  */
 export async function prune(at: StoreLocation, remote: string, log: (l: string) => void = () => {}): Promise<string[]> {
-  const state = manifestsOf(at).read().manifest.remotes[remote];
+  const state = at.manifests.read().manifest.remotes[remote];
   const keep = new Set([state?.active, state?.canary?.id, rollbackTarget(state)]);
   const removed = (await listReleases(at, remote))
     .slice(KEEP_RELEASES)
     .map((r) => r.id)
     .filter((id) => !keep.has(id));
-  await filesOf(at).remove(remote, removed);
+  await at.files.remove(remote, removed);
   for (const id of removed) log(`${remote}: removed old release ${id}`);
   return removed;
 }

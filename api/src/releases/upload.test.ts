@@ -7,9 +7,9 @@ import { CONTRACT_VERSION } from '@aitools/platform/contract';
 import { Header } from 'tar';
 import { draft, GOOD_ENTRY, makeTar, makeTgz, releaseEntries, type FixtureEntry } from '../../test/tarFixture';
 import { checkArchive, maxInflatedBytes, unpackArchive, UploadError } from './upload';
-import { fileManifestStore } from './manifestFile';
 import { shellSharedVersions } from './build';
 import { activateStored, listReleases, storeUpload } from './store';
+import { localStores } from './openReleaseStore';
 
 let dir: string;
 beforeEach(() => {
@@ -110,7 +110,7 @@ describe('release archives', () => {
 
 describe('storing an upload', () => {
   const releasesDir = () => join(dir, 'releases');
-  const at = () => ({ releasesDir: releasesDir(), manifests: fileManifestStore(releasesDir()), by: 'legal-ci' });
+  const at = () => ({ ...localStores(releasesDir()), by: 'legal-ci' });
   const stored = () => (existsSync(join(releasesDir(), 'legal')) ? readdirSync(join(releasesDir(), 'legal')) : []);
   const staging = () =>
     existsSync(join(releasesDir(), '.staging')) ? readdirSync(join(releasesDir(), '.staging')) : [];
