@@ -28,7 +28,7 @@ import { buildCurrent, drawPictures, startCurrent } from './site';
 import { summarize } from './stats';
 import { fig, formatTable, kB, msText, whole, type Cell, type Column, type Row } from './table';
 import { serverPid, throughput, warmUp, type RequestShape, type Throughput } from './throughput';
-import { soak } from './soak';
+import { soak, type Soak } from './soak';
 import { checksRows } from './checks';
 import { bustingRun } from './busting';
 import { startVarnish, varnishInstalled } from '../e2e/varnish';
@@ -50,7 +50,7 @@ const SECTIONS = [
 type Section = (typeof SECTIONS)[number];
 
 const HELP = `pnpm bench [options]
-  --baseline <ref>      the "before" column of the throughput, Lighthouse and phone rows (default ${DEFAULT_BASELINE});
+  --baseline <ref>      the "before" column of the throughput, Lighthouse, phone and soak rows (default ${DEFAULT_BASELINE});
                         built once into the OS temp dir and reused
   --no-baseline         skip it (its column prints n/a)
   --baseline-url <url>  use a running site for that column instead (e.g. a build on another Node); its server must
@@ -404,7 +404,7 @@ if (withMonolith) {
   buildMonolith();
 }
 let baseline: Baseline | null = null;
-if (want('phone') || want('phones') || want('throughput') || want('lighthouse')) {
+if (want('phone') || want('phones') || want('throughput') || want('lighthouse') || want('soak')) {
   baseline = opts['no-baseline']
     ? { ref: opts.baseline, reason: 'skipped (--no-baseline)' }
     : opts['baseline-url']
@@ -650,17 +650,22 @@ try {
   if (want('soak')) {
     const seconds = Number(process.env.SOAK_SECONDS ?? 180);
     const idleSeconds = Number(process.env.SOAK_IDLE_SECONDS ?? 60);
+    const text = (r: Soak) =>
+      `${whole(r.requests)} requests · ${r.errors} errors · p99 ${msText(r.p99)} · RSS warm ${r.warmRssMb} MB, peak ${r.peakRssMb} MB, after ${idleSeconds} s idle ${r.idleRssMb} MB`;
+    // Each build on a fresh server of its own, in turn: this one, then the baseline's.
     log(`soak: ${seconds} s of mixed load on 20 connections, then ${idleSeconds} s idle (its own server)`);
-    const cell = await measure(
-      'soak',
-      () => soak({ seconds, idleSeconds, log }),
-      (r) =>
-        `${whole(r.requests)} requests · ${r.errors} errors · p99 ${msText(r.p99)} · RSS warm ${r.warmRssMb} MB, peak ${r.peakRssMb} MB, after ${idleSeconds} s idle ${r.idleRssMb} MB`,
-    );
+    const cells: Partial<Record<Column, Cell>> = {
+      current: await measure('soak', () => soak({ seconds, idleSeconds, log }), text),
+    };
+    if (baseline && 'tree' in baseline) {
+      log(`soak, before (${baseline.ref}): the same on its own server`);
+      const tree = baseline.tree;
+      cells.baseline = await measure('soak (before)', () => soak({ seconds, idleSeconds, log, tree }), text);
+    }
     rows.push({
       section: 'soak',
       what: 'memory: RSS under pages, /api/tools and searches (a third never asked before), at its peak and after idle',
-      cells: { current: cell },
+      cells,
     });
   }
 } finally {

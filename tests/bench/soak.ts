@@ -1,7 +1,8 @@
 /**
  * The soak: a mixed load (pages, /api/tools, searches with a third of them never asked before) on 20 connections,
  * then the server left idle. Reports requests, errors, p99, the server's RSS after warm-up, at its peak and after the
- * idle spell (read from /proc). Run alone with `pnpm --filter @aitools/tests soak`; `pnpm bench` runs it as a row.
+ * idle spell (read from /proc). Run alone with `pnpm --filter @aitools/tests soak`; `pnpm bench` runs it as a row, for
+ * this build and, in turn, for the baseline's (its own checkout's server, started by that checkout's harness).
  * SOAK_HEAP_SNAPSHOTS=1 makes the server write heap snapshots (SIGUSR2) after warm-up, at the end and after idle.
  */
 import { readFileSync, readdirSync } from 'node:fs';
@@ -9,7 +10,8 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { freePort, REPO_ROOT, startServerProcess, stopServerProcess } from '../e2e/harness';
+import { pathToFileURL } from 'node:url';
+import * as ownHarness from '../e2e/harness';
 
 export interface Soak {
   requests: number;
@@ -115,8 +117,13 @@ export async function soak(opts: {
   idleSeconds: number;
   heapSnapshots?: boolean;
   log?: (line: string) => void;
+  /** Another checkout, built, whose server to soak (the bench's baseline); this one by default. */
+  tree?: string;
 }): Promise<Soak> {
   const log = opts.log ?? (() => {});
+  const { freePort, REPO_ROOT, startServerProcess, stopServerProcess } = opts.tree
+    ? ((await import(pathToFileURL(join(opts.tree, 'tests', 'e2e', 'harness.ts')).href)) as typeof ownHarness)
+    : ownHarness;
   const dir = mkdtempSync(join(tmpdir(), 'aitools-soak-'));
   const port = await freePort();
   const env: Record<string, string> = {
