@@ -6,7 +6,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { mkdtemp, mkdir, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,6 +18,7 @@ import { LATEST_PROTOCOL_VERSION, type CallToolResult } from '@modelcontextproto
 import { launchBrowser } from '../browser';
 import { REPO_ROOT, startSite, type Site } from '../harness';
 import { install, openClient } from '../installSection';
+import { claudeHome } from '../../../mfe-directory/test/claudeCodeCli';
 
 const BASE = process.env.BASE_URL!;
 const MCP = `${BASE}/mcp`;
@@ -29,13 +30,6 @@ const CONFORMANCE = join(
   '..',
   'dist',
   'index.js',
-);
-// The Claude Code CLI the install snippets are already held to (mfe-directory's claudeCodeCli.test.ts).
-const CLAUDE = join(
-  requireFrom('mfe-directory').resolve('@anthropic-ai/claude-code/package.json'),
-  '..',
-  'bin',
-  'claude.exe',
 );
 let browser: Browser;
 const clients: Client[] = [];
@@ -100,19 +94,10 @@ describe('mcp server: the real Claude Code CLI', () => {
     const page = await openWithoutScript(SELF);
     const command = await openClient(page, 'Claude Code', 'claude-code');
     assert.equal(command, `claude mcp add ai-tools-directory --transport http ${MCP}`);
-    const home = await mkdtemp(join(tmpdir(), 'claude-e2e-'));
-    temps.push(home);
-    const project = join(home, 'project');
-    await mkdir(project);
-    const env = {
-      HOME: home,
-      PATH: process.env.PATH ?? '/usr/bin:/bin',
-      DISABLE_AUTOUPDATER: '1',
-      DISABLE_TELEMETRY: '1',
-      DISABLE_ERROR_REPORTING: '1',
-      CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
-    };
-    const claude = (args: string[]) => run(CLAUDE, args, { cwd: project, env, timeout: 60_000 });
+    // The Claude Code CLI the install snippets are already held to (mfe-directory's claudeCodeCli.test.ts).
+    const home = await claudeHome();
+    temps.push(home.home);
+    const claude = (args: string[]) => home.claude(args, 60_000);
     // The page's words are plain (no quoting needed): the CLI gets them as the shell would split them.
     await claude(command.split(' ').slice(1));
     const listed = (await claude(['mcp', 'list'])).stdout;

@@ -4,29 +4,16 @@
  * throwaway HOME), for every seeded server, both systems, with and without the optional settings. The config the CLI
  * writes must hold exactly the entry the Cursor snippet of the same remote describes.
  */
-import { execFile } from 'node:child_process';
-import { mkdtemp, mkdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createRequire } from 'node:module';
-import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'shell-quote';
 import type { ServerJson } from '@aitools/contracts/mcp';
 import seed from '../../../../api/data/mcp-servers.json';
 import { installSnippets, serverKey, type Os, type Snippet } from '@aitools/contracts/installSnippets';
+import { claudeHome, type ClaudeHome } from '../../../test/claudeCodeCli';
 
 const records = seed as unknown as Record<string, ServerJson>;
-const run = promisify(execFile);
-// The package's bin is its native binary, put in place by its install step.
-const CLAUDE = join(
-  createRequire(import.meta.url).resolve('@anthropic-ai/claude-code/package.json'),
-  '..',
-  'bin',
-  'claude.exe',
-);
-const homes: string[] = [];
-afterAll(() => Promise.all(homes.map((h) => rm(h, { recursive: true, force: true }))));
+const homes: ClaudeHome[] = [];
+afterAll(() => Promise.all(homes.map((h) => h.remove())));
 
 /** The shell words of a command; an operator, glob or comment (anything but a plain word) fails the test. */
 function words(code: string): string[] {
@@ -40,28 +27,15 @@ function words(code: string): string[] {
 async function claudeMcpAdd(code: string): Promise<Record<string, unknown>> {
   const [claude, ...args] = words(code);
   expect(claude).toBe('claude');
-  const home = await mkdtemp(join(tmpdir(), 'claude-cli-'));
+  const home = await claudeHome();
   homes.push(home);
-  const project = join(home, 'project');
-  await mkdir(project);
-  const env = {
-    HOME: home,
-    PATH: process.env.PATH ?? '/usr/bin:/bin',
-    DISABLE_AUTOUPDATER: '1',
-    DISABLE_TELEMETRY: '1',
-    DISABLE_ERROR_REPORTING: '1',
-    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
-  };
   try {
-    await run(CLAUDE, args, { cwd: project, env, timeout: 30_000 });
+    await home.claude(args);
   } catch (err) {
     const { stderr, stdout } = err as { stderr?: string; stdout?: string };
     throw new Error(`the CLI refused: ${code}\n${stderr || stdout}`, { cause: err });
   }
-  const config = JSON.parse(await readFile(join(home, '.claude.json'), 'utf8')) as {
-    projects: Record<string, { mcpServers: Record<string, unknown> }>;
-  };
-  return config.projects[project].mcpServers;
+  return home.projectServers();
 }
 
 /** What a Claude Code snippet means: the Cursor entry of the same remote and system, typed as VS Code types it. */
