@@ -18,6 +18,8 @@ import {
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { consoleOriginFile } from '../../api/src/console/consoleOrigin';
+import { isPostgresUrl } from '../../api/src/db/connection';
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 
@@ -178,6 +180,16 @@ export function runApiScript(
  * The server's own node process (not a pnpm wrapper), so a SIGKILL hits the process that holds the database; resolves
  * once /api/health answers.
  */
+/** The settings each server started here was given, for what it leaves behind (leftoversOf). */
+const settingsOf = new WeakMap<ChildProcess, Record<string, string>>();
+
+/** Removes what a stopped server wrote outside its temp folder: on Postgres, the console origin it recorded in
+ *  api/var (console/consoleOrigin.ts), keyed by a database that goes with the run. */
+function removeLeftovers(env: Record<string, string>): void {
+  const database = env.DATABASE_URL ?? process.env.DATABASE_URL;
+  if (database && isPostgresUrl(database)) rmSync(consoleOriginFile(database), { force: true });
+}
+
 export async function startServerProcess(env: Record<string, string>): Promise<ChildProcess> {
   const output = serverOutput(env);
   const child = spawn(process.execPath, SERVER, {
@@ -186,6 +198,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<C
     stdio: output.stdio,
   });
   output.attach(child);
+  settingsOf.set(child, env);
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error('the server exited during start');
@@ -199,11 +212,14 @@ export async function startServerProcess(env: Record<string, string>): Promise<C
   }
 }
 
-/** Stops a server process (SIGTERM) and waits for it to exit. */
+/** Stops a server process (SIGTERM), waits for it to exit and removes what it left outside its folder (one killed
+ *  before is cleaned up too). */
 export async function stopServerProcess(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  child.kill('SIGTERM');
-  await new Promise((r) => (child.exitCode !== null || child.signalCode !== null ? r(null) : child.once('exit', r)));
+  if (child.exitCode === null && child.signalCode === null) {
+    child.kill('SIGTERM');
+    await new Promise((r) => (child.exitCode !== null || child.signalCode !== null ? r(null) : child.once('exit', r)));
+  }
+  removeLeftovers(settingsOf.get(child) ?? {});
 }
 
 /** `releasesDir`: serve an existing release store (nothing is released, and it is not removed on stop).
@@ -274,6 +290,7 @@ export async function startSite(
       child.kill('SIGTERM');
       await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
       rmSync(dir, { recursive: true, force: true });
+      removeLeftovers(env);
     },
   };
 }

@@ -3,7 +3,7 @@
  * spec with node's test runner, one file at a time (the specs share the server and one Chromium each).
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { launchBrowser } from './browser';
@@ -25,6 +25,13 @@ const specs = readdirSync(specsDir)
 const probe = await launchBrowser();
 console.log(`e2e browser: Chromium ${probe.version()}`);
 await probe.close();
+
+// What the run's servers write into the checkout: on Postgres, each console's origin in api/var
+// (console/consoleOrigin.ts), removed by the harness when the server stops. The run fails if one stays.
+const VAR_DIR = join(import.meta.dirname, '..', '..', 'api', 'var');
+const consoleOrigins = () =>
+  existsSync(VAR_DIR) ? readdirSync(VAR_DIR).filter((f) => f.startsWith('console-origin-')) : [];
+const originsBefore = new Set(consoleOrigins());
 
 const site = await startSite();
 let status: number;
@@ -66,6 +73,11 @@ try {
   rmSync(tap, { force: true });
 } finally {
   await site.stop();
+}
+const leftovers = consoleOrigins().filter((f) => !originsBefore.has(f));
+if (leftovers.length) {
+  console.error(`the run's servers left ${leftovers.join(', ')} in api/var`);
+  status = 1;
 }
 if (secretsStayedOutOfLogs()) rmSync(logDir, { recursive: true, force: true });
 else {
