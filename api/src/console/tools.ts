@@ -14,6 +14,7 @@ import type { ServerJson } from '@aitools/contracts/mcp';
 import type { DB } from '../db/connection';
 import { HttpError } from '../middleware/errors';
 import { latestVersion, saveRevision } from '../content/revisions';
+import { saveChange } from '../content/changes';
 import {
   audit,
   getEditableTool,
@@ -92,30 +93,30 @@ export function toolsEditorRouter(db: DB, { siteOrigin }: { siteOrigin: string }
       (k) => JSON.stringify(before[k] ?? null) !== JSON.stringify((next as Record<string, unknown>)[k] ?? null),
     );
     let saved: Tool | undefined;
-    const savedVersion = await saveRevision(
-      db,
-      {
-        kind: 'tool',
-        key: keyOf(current),
-        base,
-        body: next,
-        author: by.actor,
-        previous: before,
-        lock: (trx) => lockTools(trx, [current.tool.id]),
-      },
-      async (trx) => {
+    const savedVersion = await saveChange(db, {
+      kind: 'tool',
+      key: keyOf(current),
+      base,
+      body: next,
+      author: by.actor,
+      previous: before,
+      lock: (trx) => lockTools(trx, [current.tool.id]),
+      async apply(trx) {
         // "Updated" (the page, the feed) means the tool changed: a save without changes keeps the date it had.
         const dated = changed.length ? today() : (current.tool.lastUpdated ?? today());
         saved = await writeToolEdit(trx, current, next, dated);
-        await audit(trx, by, {
-          action,
-          target: `/tool/${next.slug}`,
-          summary:
-            (restored === undefined ? '' : `version ${restored} restored: `) +
-            (changed.length ? `changed ${changed.join(', ')}` : 'saved without changes'),
-        });
+        return true;
       },
-    );
+      audit: () => ({
+        actor: by.actor,
+        address: by.address,
+        action,
+        target: `/tool/${next.slug}`,
+        summary:
+          (restored === undefined ? '' : `version ${restored} restored: `) +
+          (changed.length ? `changed ${changed.join(', ')}` : 'saved without changes'),
+      }),
+    });
     return { version: savedVersion, tool: saved! };
   }
 

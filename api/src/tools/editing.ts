@@ -97,7 +97,8 @@ async function moveSlug(trx: DB, from: string, to: string): Promise<void> {
   await addSlugAlias(trx, from, to);
 }
 
-/** Writes an edited tool under `slug` (its current one) in the caller's transaction; returns the saved record. */
+/** Writes an edited tool under `slug` (its current one) in the caller's transaction (content/changes.ts bumps the data
+ *  version with it); returns the saved record. */
 export async function writeToolEdit(trx: DB, current: EditableTool, edit: ToolEdit, today: string): Promise<Tool> {
   const from = current.tool.slug;
   if (edit.slug !== from) await moveSlug(trx, from, edit.slug);
@@ -109,7 +110,6 @@ export async function writeToolEdit(trx: DB, current: EditableTool, edit: ToolEd
     await trx.deleteFrom('mcp_servers').where('tool_slug', '=', edit.slug).execute();
     await upsertServer(trx, { doc: edit.mcpServer as ServerJson, toolSlug: edit.slug, source: 'import' });
   }
-  await bumpDataVersion(trx);
   return { ...next, id: current.tool.id } as Tool;
 }
 
