@@ -12,8 +12,10 @@ import { runInNewContext } from 'node:vm';
  * spell, not again until requests come back.
  */
 
-/** How often the servers are checked for a quiet spell: a collection comes 10-20 s after the last request. */
-export const IDLE_CHECK_MS = 10_000;
+/** How often the servers are checked for a quiet spell: a collection comes 20-40 s after the last request. Longer
+ *  than the pauses of a client that loads pages now and then (the benchmark's alternating runs pause 13 s): each
+ *  collection makes the next requests pay for growing the heap again, so it is kept for a site that went quiet. */
+export const IDLE_CHECK_MS = 20_000;
 
 type Collect = () => void;
 
