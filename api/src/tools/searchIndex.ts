@@ -185,10 +185,10 @@ export async function rankedIds(
   // Postgres) is not the whole text of any tool.
   const whole = search.lowered.includes('\u0000') || search.lowered.includes(WHOLE_SEPARATOR) ? '' : search.lowered;
   const h = sqliteHandle(db);
-  const rows = h
-    ? sqliteRanked(h, search, whole, filters, window, isPrefix)
-    : await postgresRanked(db, search, whole, filters, window, isPrefix);
-  return { ids: rows.map((r) => r.id), total: rows.length ? Number(rows[0].total) : 0 };
+  if (!h) return postgresRanked(db, search, whole, filters, window, isPrefix);
+  const rows = sqliteRanked(h, search, whole, filters, window, isPrefix);
+  // A page past the last has no rows, and so no count: the caller asks for the first page (search.ts).
+  return { ids: rows.map((r) => r.id), total: rows.length ? rows[0].total : 0 };
 }
 
 type Prefixed = (group: number, word: number) => boolean;
@@ -245,7 +245,7 @@ async function postgresRanked(
   filters: IndexFilters,
   window: Window | undefined,
   isPrefix: Prefixed,
-): Promise<{ id: number; total: number }[]> {
+): Promise<{ ids: number[]; total: number }> {
   const queries = groups.map((g, gi) => g.map((w, wi) => `'${w}'${isPrefix(gi, wi) ? ':*' : ''}`).join(' | '));
   // Each query is parsed once (in FROM), not once per row.
   const parsed = queries.map((q, i) => sql`, to_tsquery('english', ${q}) AS ${sql.id(`g${i}`)}`);
@@ -254,17 +254,24 @@ async function postgresRanked(
     sql` + `,
   );
   const any = queries.map((q) => `(${q})`).join(' | ');
-  const pattern = whole ? `%${whole.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-  const isWhole = sql`coalesce(whole LIKE ${pattern}, false)`;
+  // No whole text: the rule is left out (a constant condition would keep Postgres from the indexes).
+  const isWhole = whole ? sql`whole LIKE ${`%${whole.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : sql`false`;
   const matched = queries.length ? sql`(doc @@ q OR mcp_text @@ q OR ${isWhole})` : isWhole;
   const score = sql`ts_rank_cd(${POSTGRES_WEIGHTS}::float4[], doc, q) + ts_rank_cd(${POSTGRES_WEIGHTS}::float4[], mcp_text, q)`;
-  const byWords = queries.length ? sql`${covered} DESC, ${score} DESC,` : sql``;
-  const { rows } = await sql<{ id: number; total: string }>`
-    SELECT id, count(*) OVER () AS total
-    FROM tool_search ${queries.length ? sql`, to_tsquery('english', ${any}) AS q` : sql``} ${sql.join(parsed, sql``)}
+  const order = sql.join(
+    [...(whole ? [sql`${isWhole} DESC`] : []), ...(queries.length ? [sql`${covered} DESC, ${score} DESC`] : []), sql``],
+    sql`, `,
+  );
+  const from = sql`FROM tool_search ${queries.length ? sql`, to_tsquery('english', ${any}) AS q` : sql``}
+    ${sql.join(parsed, sql``)}
     WHERE ${matched} AND ${sql.raw(facetFlags(filters))}
-      ${filters.category !== 'All' ? sql`AND category = ${filters.category}` : sql``}
-    ORDER BY ${isWhole} DESC, ${byWords} popularity DESC, id
-    ${window ? sql`LIMIT ${window.limit} OFFSET ${window.offset}` : sql``}`.execute(db);
-  return rows.map((r) => ({ id: r.id, total: Number(r.total) }));
+      ${filters.category !== 'All' ? sql`AND category = ${filters.category}` : sql``}`;
+  // The page is a top-N sort and the count a plain count: a count beside each row (count(*) OVER ()) would keep
+  // every match with its sort keys in memory.
+  const [{ rows }, count] = await Promise.all([
+    sql<{ id: number }>`SELECT id ${from} ORDER BY ${order} popularity DESC, id
+      ${window ? sql`LIMIT ${window.limit} OFFSET ${window.offset}` : sql``}`.execute(db),
+    window ? sql<{ n: string }>`SELECT count(*) AS n ${from}`.execute(db) : undefined,
+  ]);
+  return { ids: rows.map((r) => r.id), total: count ? Number(count.rows[0].n) : rows.length };
 }
