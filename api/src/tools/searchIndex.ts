@@ -257,7 +257,9 @@ async function postgresRanked(
   // No whole text: the rule is left out (a constant condition would keep Postgres from the indexes).
   const isWhole = whole ? sql`whole LIKE ${`%${whole.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : sql`false`;
   const matched = queries.length ? sql`(doc @@ q OR mcp_text @@ q OR ${isWhole})` : isWhole;
-  const score = sql`ts_rank_cd(${POSTGRES_WEIGHTS}::float4[], doc, q) + ts_rank_cd(${POSTGRES_WEIGHTS}::float4[], mcp_text, q)`;
+  // Most tools offer no MCP tools: their mcp_text is ranked only when it matches (the same score, half the work).
+  const score = sql`ts_rank_cd(${POSTGRES_WEIGHTS}::float4[], doc, q) +
+    CASE WHEN mcp_text @@ q THEN ts_rank_cd(${POSTGRES_WEIGHTS}::float4[], mcp_text, q) ELSE 0 END`;
   const order = sql.join(
     [...(whole ? [sql`${isWhole} DESC`] : []), ...(queries.length ? [sql`${covered} DESC, ${score} DESC`] : []), sql``],
     sql`, `,
