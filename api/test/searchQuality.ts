@@ -17,11 +17,17 @@ export interface LabelledQuery {
   otherWords: boolean;
   best: string[];
   acceptable: string[];
+  /** In the held-out part: never read while tuning the ranking or the vocabulary (docs/testing.md, Search quality). */
+  heldOut: boolean;
 }
+
+/** The held-out part: every fourth query of the file (the 4th, 8th, …), so it spans every category as written. */
+export const isHeldOut = (index: number) => index % 4 === 3;
 
 export function readLabelledSet(): LabelledQuery[] {
   const file = join(REPO_ROOT, 'tests', 'search', 'labelled.json');
-  return (JSON.parse(readFileSync(file, 'utf8')) as { queries: LabelledQuery[] }).queries;
+  const { queries } = JSON.parse(readFileSync(file, 'utf8')) as { queries: Omit<LabelledQuery, 'heldOut'>[] };
+  return queries.map((q, i) => ({ ...q, heldOut: isHeldOut(i) }));
 }
 
 export interface Quality {

@@ -99,20 +99,41 @@ interface Filters {
 /** A pricing filter beside the type (the MCP server's search_tools): the same readings as the type filter's free and paid. */
 export type PricingFilter = 'free' | 'paid';
 
-function matchesType(tool: ToolSummary, type: TypeFilter): boolean {
+/** What the filters read of a tool (the search's index keeps them beside its words, api/src/tools/searchIndex.ts). */
+export interface ToolFacets {
+  /** The category as the filter bar names it ('' for none). */
+  category: string;
+  mcp: boolean;
+  free: boolean;
+  paid: boolean;
+  /** An MCP server whose texts were checked with no open finding. */
+  checked: boolean;
+}
+
+export function toolFacets(tool: ToolSummary): ToolFacets {
+  const mcp = filterToolType(tool) === 'MCP Servers';
+  return {
+    category: normaliseCategory(tool.category) ?? '',
+    mcp,
+    free: /^free/i.test(firstPricing(tool.pricing)),
+    paid: /paid/i.test(tool.pricing ?? ''),
+    checked: mcp && tool.openFindings === 0,
+  };
+}
+
+/** Whether a tool's facets pass a type filter. */
+export function matchesType(facets: ToolFacets, type: TypeFilter): boolean {
   switch (type) {
     case 'all':
       return true;
     case 'ai-tool':
-      return filterToolType(tool) === 'AI Tool';
+      return !facets.mcp;
     case 'mcp-servers':
-      return filterToolType(tool) === 'MCP Servers';
+      return facets.mcp;
     case 'free':
-      return /^free/i.test(firstPricing(tool.pricing));
     case 'paid':
-      return /paid/i.test(tool.pricing ?? '');
     case 'checked':
-      return filterToolType(tool) === 'MCP Servers' && tool.openFindings === 0;
+      return facets[type];
   }
 }
 
@@ -125,11 +146,12 @@ function passes(
   lowered: string,
   { category, type, pricing }: Filters,
 ): boolean {
+  if (lowered && !containsAt(text!, i, lowered)) return false;
+  const facets = toolFacets(tool);
   return (
-    (!lowered || containsAt(text!, i, lowered)) &&
-    (category === 'All' || normaliseCategory(tool.category) === category) &&
-    matchesType(tool, type) &&
-    (!pricing || matchesType(tool, pricing))
+    (category === 'All' || facets.category === category) &&
+    matchesType(facets, type) &&
+    (!pricing || matchesType(facets, pricing))
   );
 }
 
@@ -295,16 +317,29 @@ export function queryTools(catalogue: ToolSummary[], q: ToolQuery, found?: reado
     const text = searchTextOf(catalogue);
     for (const i of order) if (passes(catalogue[i], i, text, search, q)) results.push(catalogue[i]);
   }
-  const pages = totalPages(results.length, q.size);
-  const page = clampPage(q.page, pages);
-  const suggestions = results.length === 0 && search ? didYouMean(q.search, catalogue) : undefined;
-  return {
+  const page = clampPage(q.page, totalPages(results.length, q.size));
+  return toolPage(catalogue, q, {
     tools: results.slice((page - 1) * q.size, page * q.size),
     total: results.length,
     page,
-    pages,
+  });
+}
+
+/** A query's page from its tools, the count of all its results and the page's number (clamped already): what
+ *  queryTools answers, and the api's search when the database has ranked and cut the page. */
+export function toolPage(
+  catalogue: ToolSummary[],
+  q: ToolQuery,
+  { tools, total, page }: { tools: ToolSummary[]; total: number; page: number },
+): ToolPage {
+  const suggestions = total === 0 && q.search.trim() ? didYouMean(q.search, catalogue) : undefined;
+  return {
+    tools,
+    total,
+    page,
+    pages: totalPages(total, q.size),
     catalogue: catalogue.length,
     ...(suggestions ? { suggestions } : {}),
-    featured: index.featured,
+    featured: indexOf(catalogue).featured,
   };
 }

@@ -3,7 +3,9 @@
  * (tests/search/labelled.json) answered at 156, 10,000 and 100,000 tools on SQLite and on Postgres by this build's
  * search (api/src/tools/search.ts), the landed build's rule (the whole text contained in name, description or MCP
  * tool names, by popularity: the contains-match contracts/toolQuery.ts still runs for the browser's built-in list)
- * and the plain baseline (the engine's default ranking of the words). Figures only.
+ * the plain baseline (the engine's default ranking of the words), and for comparison two search libraries in memory
+ * (searchLibraries.ts: MiniSearch and Orama, not shipped). Quality is given on the whole set, its other-words third,
+ * and its development and held-out parts (docs/testing.md, Search quality). Figures only.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,14 +13,15 @@ import { join } from 'node:path';
 import type { DB } from '../../api/src/db/connection';
 import { testDatabaseLocation } from '../../api/test/testDatabase';
 import { listToolSummaries } from '../../api/src/tools/repository';
-import { findTools } from '../../api/src/tools/search';
+import { searchTools } from '../../api/src/tools/search';
 import { syncSearchIndex } from '../../api/src/tools/searchIndex';
 import { plainBaseline, qualityOf, readLabelledSet, type LabelledQuery } from '../../api/test/searchQuality';
-import { DEFAULT_QUERY, queryTools } from '../../contracts/src/toolQuery';
+import { DEFAULT_QUERY, queryTools, type ToolQuery } from '../../contracts/src/toolQuery';
 import { pathToFileURL } from 'node:url';
 import { REPO_ROOT } from '../e2e/harness';
 import { buildCatalogueDatabase } from './catalogue';
 import { summarize } from './stats';
+import { miniSearchRanker, oramaRanker } from './searchLibraries';
 import { fig, whole, type Row } from './table';
 
 /** SEARCH_ENGINES: which engines to measure (default both). */
@@ -26,8 +29,11 @@ const ENGINES = (process.env.SEARCH_ENGINES ?? 'sqlite,postgres').split(',');
 
 type Ranker = (db: DB, text: string) => Promise<string[]>;
 
+/** The home page's first page for a search, in Best match order (what a visitor sees, and what is timed). */
+const firstPage = (text: string): ToolQuery => ({ ...DEFAULT_QUERY, search: text, sort: 'relevance' });
+
 const RANKERS: [string, Ranker][] = [
-  ['this build', async (db, text) => (await findTools(db, text)).map((t) => t.slug)],
+  ['this build', async (db, text) => (await searchTools(db, firstPage(text))).tools.map((t) => t.slug)],
   [
     'landed rule',
     async (db, text) =>
@@ -40,7 +46,7 @@ const RANKERS: [string, Ranker][] = [
 
 async function measure(db: DB, ranker: Ranker, queries: LabelledQuery[]) {
   await ranker(db, 'warm up');
-  const answers = [];
+  const answers: { q: LabelledQuery; slugs: string[] }[] = [];
   const times: number[] = [];
   for (const q of queries) {
     const t0 = performance.now();
@@ -48,13 +54,18 @@ async function measure(db: DB, ranker: Ranker, queries: LabelledQuery[]) {
     times.push(performance.now() - t0);
     answers.push({ q, slugs });
   }
-  const all = qualityOf(answers);
-  const other = qualityOf(answers.filter((a) => a.q.otherWords));
+  const part = (keep: (q: LabelledQuery) => boolean) => qualityOf(answers.filter((a) => keep(a.q)));
+  const all = part(() => true);
+  const other = part((q) => q.otherWords);
+  const development = part((q) => !q.heldOut);
+  const heldOut = part((q) => q.heldOut);
   const t = summarize(times);
   const pct = (x: number) => `${Math.round(x * 100)}%`;
+  const measures = (m: string, of: (x: typeof all) => number) =>
+    `${m} ${of(all).toFixed(2)} (other words ${of(other).toFixed(2)}, development ${of(development).toFixed(2)}, held out ${of(heldOut).toFixed(2)})`;
   return fig(
-    `success@5 ${all.successAt5.toFixed(2)} (other words ${other.successAt5.toFixed(2)}) · nDCG@10 ${all.ndcgAt10.toFixed(2)} (${other.ndcgAt10.toFixed(2)}) · no result ${pct(all.zeroResults)} · p50 ${t.median.toFixed(1)} ms · p95 ${t.p95.toFixed(1)} ms`,
-    { all, other, time: t },
+    `${measures('success@5', (x) => x.successAt5)} · ${measures('nDCG@10', (x) => x.ndcgAt10)} · no result ${pct(all.zeroResults)} · p50 ${t.median.toFixed(1)} ms · p95 ${t.p95.toFixed(1)} ms`,
+    { all, other, development, heldOut, time: t },
   );
 }
 
@@ -73,14 +84,20 @@ export async function searchRows(sizes: number[], log: (line: string) => void): 
       // A fresh schema per size on the one cluster (api/test/testDatabase.ts reads the server from TEST_DATABASE_URL).
       if (pg && ENGINES.includes('postgres'))
         engines.push(['Postgres', async () => buildCatalogueDatabase(await testDatabaseLocation(), size)]);
-      for (const [engine, open] of engines) {
+      for (const [e, [engine, open]] of engines.entries()) {
+        // The libraries keep their own index in memory, the same whatever the database: measured once per size.
+        const libraries: [string, Ranker][] = [
+          ['MiniSearch (compared, not shipped)', miniSearchRanker(log)],
+          ['Orama (compared, not shipped)', oramaRanker(log)],
+        ];
         log(`search: ${whole(size)} tools on ${engine} (building the catalogue)`);
         const db = await open();
         try {
           await syncSearchIndex(db);
-          for (const [name, ranker] of RANKERS) {
-            log(`search: ${whole(size)} tools on ${engine}, ${name}`);
-            const what = `${queries.length} task queries at ${whole((await listToolSummaries(db)).length)} tools, ${engine}, ${name}`;
+          for (const [name, ranker] of [...RANKERS, ...(e === 0 ? libraries : [])]) {
+            const where = libraries.some(([n]) => n === name) ? 'in memory' : engine;
+            log(`search: ${whole(size)} tools on ${where}, ${name}`);
+            const what = `${queries.length} task queries at ${whole((await listToolSummaries(db)).length)} tools, ${where}, ${name}`;
             const cell = await measure(db, ranker, queries);
             log(`search: ${what}: ${cell.text}`);
             rows.push({ section: 'search', what, cells: { current: cell } });

@@ -466,6 +466,31 @@ const STEPS: Step[] = [
     await sql`CREATE INDEX tool_search_doc ON tool_search USING gin (doc)`.execute(db);
     await sql`CREATE INDEX tool_search_mcp_text ON tool_search USING gin (mcp_text)`.execute(db);
   },
+  // The search ranks, filters, counts and pages in the database (docs/performance.md, Directory search): each index
+  // row also holds the lower-cased text of the whole-text rule (on a trigram index) and the filters' facets. The
+  // index is derived data: made empty here, tools/searchIndex.ts fills it at the next search.
+  async (db, dialect) => {
+    if (dialect === 'sqlite') {
+      await sql`DROP TABLE tool_search`.execute(db);
+      await sql`CREATE VIRTUAL TABLE tool_search USING fts5(name, tags, category, mcp, mcp_text, description,
+        tokenize = 'porter unicode61 remove_diacritics 2')`.execute(db);
+      await sql`CREATE VIRTUAL TABLE tool_whole USING fts5(whole, tokenize = 'trigram case_sensitive 1')`.execute(db);
+      await sql`CREATE TABLE tool_facets (id integer PRIMARY KEY, digest text NOT NULL, category text NOT NULL,
+        mcp integer NOT NULL, free integer NOT NULL, paid integer NOT NULL, checked integer NOT NULL,
+        popularity real NOT NULL)`.execute(db);
+      return;
+    }
+    await sql`CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public`.execute(db);
+    await sql`DROP TABLE tool_search`.execute(db);
+    await sql`CREATE TABLE tool_search (id integer PRIMARY KEY, digest text NOT NULL, doc tsvector NOT NULL,
+      mcp_text tsvector NOT NULL, whole text NOT NULL, category text NOT NULL, mcp boolean NOT NULL,
+      free boolean NOT NULL, paid boolean NOT NULL, checked boolean NOT NULL, popularity double precision NOT NULL)`.execute(
+      db,
+    );
+    await sql`CREATE INDEX tool_search_doc ON tool_search USING gin (doc)`.execute(db);
+    await sql`CREATE INDEX tool_search_mcp_text ON tool_search USING gin (mcp_text)`.execute(db);
+    await sql`CREATE INDEX tool_search_whole ON tool_search USING gin (whole public.gin_trgm_ops)`.execute(db);
+  },
 ];
 
 /** SQLite files made before this runner kept their step count in user_version; four of those steps = two here. */

@@ -136,6 +136,26 @@ describe('GET /api/tools/query with a search', () => {
     ]);
   });
 
+  it('cuts pages from the ranked tools with the count of all of them; a page past the last is the last', async () => {
+    const all = await found('notes');
+    const page = async (n: string) =>
+      (await request(app).get('/api/tools/query').query({ search: 'notes', size: '12', page: n })).body;
+    const first = await page('1');
+    expect(first.total).toBe(all.length);
+    expect(first.tools.map((t: { slug: string }) => t.slug)).toEqual(all.slice(0, 12));
+    const past = await page('40');
+    expect(past.page).toBe(Math.ceil(all.length / 12));
+    expect(past.tools.map((t: { slug: string }) => t.slug)).toEqual(all.slice((past.page - 1) * 12, past.page * 12));
+  });
+
+  it('filters in the database by the same readings as the filter bar (pricing, type, no open findings)', async () => {
+    await upsertTool(db, tool('free-notes', { name: 'Free Notes', description: 'Notes.', pricing: 'Free' }));
+    await upsertTool(db, tool('paid-notes', { name: 'Paid Notes', description: 'Notes.', pricing: 'Paid' }));
+    expect(await queried({ search: 'notes', type: 'free' })).toEqual(['free-notes']);
+    expect(await queried({ search: 'notes', type: 'paid' })).toEqual(['paid-notes']);
+    expect(await queried({ search: 'notes', type: 'checked' })).toEqual([]);
+  });
+
   it('answers the same order as GET /api/tools?search=', async () => {
     for (const search of ['transcribe meetings', 'image', 'sql database', 'notes']) {
       const list = (await request(app).get('/api/tools').query({ search })).body.data.map(

@@ -7,25 +7,34 @@
  */
 import type { DB } from '../db/connection';
 import type { ToolSummary } from '@aitools/contracts/tools';
-import { DEFAULT_POPULARITY, queryTools, type ToolPage, type ToolQuery } from '@aitools/contracts/toolQuery';
-import { containsAt, searchTextOf } from '@aitools/contracts/searchText';
+import {
+  clampPage,
+  queryTools,
+  toolPage,
+  totalPages,
+  type ToolPage,
+  type ToolQuery,
+} from '@aitools/contracts/toolQuery';
 import { didYouMean } from '@aitools/contracts/didYouMean';
 import { listToolSummaries } from './repository';
 import { searchWords } from './searchWords';
-import { engineMatches } from './searchIndex';
+import { rankedIds, type IndexFilters, type IndexSearch, type Window } from './searchIndex';
 
-const positions = new WeakMap<readonly ToolSummary[], Map<number, number>>();
+const NO_FILTERS: IndexFilters = { category: 'All', type: 'all' };
 
-function positionById(tools: readonly ToolSummary[]): Map<number, number> {
-  let byId = positions.get(tools);
-  if (!byId) {
-    byId = new Map(tools.map((t, i) => [t.id, i]));
-    positions.set(tools, byId);
-  }
-  return byId;
+const byIdOf = new WeakMap<readonly ToolSummary[], Map<number, ToolSummary>>();
+
+/** The held list's tools by id (made once per list). */
+function byId(tools: readonly ToolSummary[]): Map<number, ToolSummary> {
+  let map = byIdOf.get(tools);
+  if (!map) byIdOf.set(tools, (map = new Map(tools.map((t) => [t.id, t]))));
+  return map;
 }
 
-const popularity = (t: ToolSummary) => (typeof t.popularityScore === 'number' ? t.popularityScore : DEFAULT_POPULARITY);
+/** What the index is asked for a typed text. */
+function indexSearch(text: string): IndexSearch {
+  return { groups: searchWords(text), prefixLast: !/\s$/.test(text), lowered: text.trim().toLowerCase() };
+}
 
 /** The tools a search finds, best first (all of them: callers page, filter or sort them). */
 export async function findTools(db: DB, text: string): Promise<ToolSummary[]> {
@@ -34,34 +43,15 @@ export async function findTools(db: DB, text: string): Promise<ToolSummary[]> {
 
 /** findTools over a list the caller already holds (one read of the list per request). */
 async function rankTools(db: DB, tools: ToolSummary[], text: string): Promise<ToolSummary[]> {
-  const lowered = text.trim().toLowerCase();
-  if (!lowered) return tools;
-  const groups = searchWords(text);
-  const matches = await engineMatches(db, groups, !/\s$/.test(text));
-  const byId = positionById(tools);
-  const matchOf = new Map(matches.map((m) => [m.id, m]));
-  const searchText = searchTextOf(tools);
-  const ranked = new Map<number, { whole: boolean; matched: number; score: number }>();
-  // Tools with some of the words too, after those with more (never an empty page while a word matches).
-  for (const m of matches) {
-    const i = byId.get(m.id);
-    if (i !== undefined) ranked.set(i, { whole: false, matched: m.matched, score: m.score });
-  }
-  for (let i = 0; i < tools.length; i++)
-    if (containsAt(searchText, i, lowered)) {
-      const found = matchOf.get(tools[i].id);
-      ranked.set(i, { whole: true, matched: found?.matched ?? 0, score: found?.score ?? 0 });
-    }
-  return [...ranked]
-    .sort(
-      ([i, a], [j, b]) =>
-        Number(b.whole) - Number(a.whole) ||
-        b.matched - a.matched ||
-        b.score - a.score ||
-        popularity(tools[j]) - popularity(tools[i]) ||
-        i - j,
-    )
-    .map(([i]) => tools[i]);
+  if (!text.trim()) return tools;
+  return ranked(db, tools, text, NO_FILTERS).then((r) => r.tools);
+}
+
+/** The ranked tools of `ids` in the held list (a tool listed since the index was read is left out). */
+async function ranked(db: DB, tools: readonly ToolSummary[], text: string, filters: IndexFilters, window?: Window) {
+  const { ids, total } = await rankedIds(db, indexSearch(text), filters, window);
+  const held = byId(tools);
+  return { tools: ids.flatMap((id) => held.get(id) ?? []), total };
 }
 
 /** GET /api/tools?search=: the search alone, best first, with "did you mean" names when nothing is found. */
@@ -73,8 +63,20 @@ export async function searchToolList(db: DB, text: string): Promise<{ data: Tool
 }
 
 /** One page of the directory for a query (search, category, type, sort, paging): what GET /api/tools/query answers,
- *  and so the home page's server render, its keystrokes in the browser and the directory's MCP tools. */
+ *  and so the home page's server render, its keystrokes in the browser and the directory's MCP tools. In Best match
+ *  order the database ranks, filters, counts and cuts the page; another sort orders the found tools its way. */
 export async function searchTools(db: DB, q: ToolQuery): Promise<ToolPage> {
   const tools = await listToolSummaries(db);
-  return queryTools(tools, q, q.search.trim() ? await rankTools(db, tools, q.search) : undefined);
+  if (!q.search.trim()) return queryTools(tools, q);
+  if (q.sort !== 'relevance') return queryTools(tools, q, await rankTools(db, tools, q.search));
+  const at = (page: number) => ranked(db, tools, q.search, q, { limit: q.size, offset: (page - 1) * q.size });
+  let page = clampPage(q.page, Infinity);
+  let found = await at(page);
+  // A page past the last: the last page (the count comes with any page's rows).
+  if (!found.tools.length && page > 1) {
+    const { total } = await at(1);
+    page = clampPage(page, totalPages(total, q.size));
+    found = await at(page);
+  }
+  return toolPage(tools, q, { tools: found.tools, total: found.total, page });
 }

@@ -2,7 +2,9 @@
  * The directory's full-text index, on each database's own engine (docs/architecture.md, Directory search): SQLite's
  * FTS5 (porter stemming, bm25 with a weight per column) and Postgres' text search (weighted tsvectors, ts_rank_cd).
  * One row per listed tool, kept in step with the held list (repository.ts) at each data version: only tools whose
- * text changed are written again, and tools no longer listed are removed.
+ * text changed are written again, and tools no longer listed are removed. Beside the words, each row holds the
+ * lower-cased text of the whole-text rule on a trigram index (Postgres pg_trgm, SQLite FTS5's trigram tokenizer)
+ * and the filters' facets, so a search ranks, filters, counts and cuts its page in the database.
  */
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
@@ -10,6 +12,7 @@ import { sqliteHandle, type DB } from '../db/connection';
 import { dataVersion } from '../content/dataVersion';
 import { offeredToolTexts } from '../registry/inspections';
 import type { ToolSummary } from '@aitools/contracts/tools';
+import { DEFAULT_POPULARITY, toolFacets, type ToolFacets, type ToolQuery } from '@aitools/contracts/toolQuery';
 import { listToolSummaries } from './repository';
 
 /** What a tool is found by, one text per field. A word counts as covered when found in any field but `mcpText`,
@@ -24,18 +27,18 @@ interface SearchDocument {
   /** The first sentence of each of its tools' descriptions. */
   mcpText: string;
   description: string;
+  /** The lower-cased texts of the whole-text rule (name, description, MCP tool names), apart by WHOLE_SEPARATOR. */
+  whole: string;
+  facets: ToolFacets;
+  popularity: number;
 }
 
-/** A match: how many of the search's word groups the tool covers, and the engine's score (higher is better). */
-export interface EngineMatch {
-  id: number;
-  matched: number;
-  score: number;
-}
+/** Between the whole-text rule's fields: a control character, which no search text holds (search.ts). */
+const WHOLE_SEPARATOR = '\u0001';
 
-/** bm25 weights, in column order (name, tags, category, mcp, mcp_text, description, digest): name and tags say
- *  most, then the category, then the MCP tools, and the description least. */
-const SQLITE_WEIGHTS = '10.0, 10.0, 4.0, 2.0, 1.5, 1.0, 0.0';
+/** bm25 weights, in column order (name, tags, category, mcp, mcp_text, description): name and tags say most, then
+ *  the category, then the MCP tools, and the description least. */
+const SQLITE_WEIGHTS = '10.0, 10.0, 4.0, 2.0, 1.5, 1.0';
 /** The columns a word must be found in to count as covered. */
 const COVERING = '{name tags category mcp description}';
 /** ts_rank_cd's weights for D (description), C (MCP tools), B (category), A (name, tags). */
@@ -50,13 +53,16 @@ export function documentOf(tool: ToolSummary, mcp?: { names: string; description
     mcp: mcp?.names ?? '',
     mcpText: mcp?.descriptions ?? '',
     description: tool.description ?? '',
+    whole: [tool.name, tool.description ?? '', (tool.mcpTools ?? []).join('\n')]
+      .map((t) => t.toLowerCase())
+      .join(WHOLE_SEPARATOR),
+    facets: toolFacets(tool),
+    popularity: typeof tool.popularityScore === 'number' ? tool.popularityScore : DEFAULT_POPULARITY,
   };
 }
 
-const digestOf = (d: SearchDocument) =>
-  createHash('sha1')
-    .update(JSON.stringify([d.name, d.tags, d.category, d.mcp, d.mcpText, d.description]))
-    .digest('base64url');
+const digestOf = ({ id: _id, ...d }: SearchDocument) =>
+  createHash('sha1').update(JSON.stringify(d)).digest('base64url');
 
 const synced = new WeakMap<DB, { version: number; done: Promise<void> }>();
 
@@ -83,21 +89,34 @@ async function writeIndex(db: DB): Promise<void> {
   );
   const handle = sqliteHandle(db);
   if (handle) {
-    const stored = handle
-      .prepare<[], { id: number; digest: string }>('SELECT rowid AS id, digest FROM tool_search')
-      .all();
-    const drop = handle.prepare<[number]>('DELETE FROM tool_search WHERE rowid = ?');
-    const add = handle.prepare(
-      `INSERT INTO tool_search (rowid, name, tags, category, mcp, mcp_text, description, digest)
+    const stored = handle.prepare<[], { id: number; digest: string }>('SELECT id, digest FROM tool_facets').all();
+    const drops = ['tool_search', 'tool_whole'].map((t) =>
+      handle.prepare<[number]>(`DELETE FROM ${t} WHERE rowid = ?`),
+    );
+    const dropFacets = handle.prepare<[number]>('DELETE FROM tool_facets WHERE id = ?');
+    const addWords = handle.prepare(
+      'INSERT INTO tool_search (rowid, name, tags, category, mcp, mcp_text, description) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    );
+    const addWhole = handle.prepare('INSERT INTO tool_whole (rowid, whole) VALUES (?, ?)');
+    const addFacets = handle.prepare(
+      `INSERT INTO tool_facets (id, digest, category, mcp, free, paid, checked, popularity)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     handle.transaction(() => {
       const kept = new Set<number>();
       for (const row of stored)
         if (wanted.get(row.id)?.digest === row.digest) kept.add(row.id);
-        else drop.run(row.id);
-      for (const { d, digest } of wanted.values())
-        if (!kept.has(d.id)) add.run(d.id, d.name, d.tags, d.category, d.mcp, d.mcpText, d.description, digest);
+        else {
+          for (const drop of drops) drop.run(row.id);
+          dropFacets.run(row.id);
+        }
+      for (const { d, digest } of wanted.values()) {
+        if (kept.has(d.id)) continue;
+        const f = d.facets;
+        addWords.run(d.id, d.name, d.tags, d.category, d.mcp, d.mcpText, d.description);
+        addWhole.run(d.id, d.whole);
+        addFacets.run(d.id, digest, f.category, +f.mcp, +f.free, +f.paid, +f.checked, d.popularity);
+      }
     })();
     return;
   }
@@ -107,62 +126,154 @@ async function writeIndex(db: DB): Promise<void> {
   const changed = [...wanted.values()].filter(({ d, digest }) => current.get(d.id) !== digest);
   if (gone.length) await sql`DELETE FROM tool_search WHERE id = ANY(${gone}::int[])`.execute(db);
   for (let i = 0; i < changed.length; i += 1000) {
-    const batch = changed.slice(i, i + 1000);
-    const column = (field: keyof SearchDocument) => batch.map(({ d }) => d[field]);
-    await sql`INSERT INTO tool_search (id, digest, doc, mcp_text)
+    const batch = changed.slice(i, i + 1000).map((x) => x.d);
+    const column = <K extends keyof SearchDocument>(field: K) => batch.map((d) => d[field]);
+    const facet = <K extends keyof ToolFacets>(field: K) => batch.map((d) => d.facets[field]);
+    await sql`INSERT INTO tool_search (id, digest, doc, mcp_text, whole, category, mcp, free, paid, checked, popularity)
       SELECT id, digest,
         setweight(to_tsvector('english', name), 'A') || setweight(to_tsvector('english', tags), 'A') ||
         setweight(to_tsvector('english', category), 'B') || setweight(to_tsvector('english', mcp), 'C') ||
         setweight(to_tsvector('english', description), 'D'),
-        setweight(to_tsvector('english', mcp_text), 'C')
-      FROM unnest(${column('id')}::int[], ${batch.map((x) => x.digest)}::text[], ${column('name')}::text[],
-        ${column('tags')}::text[], ${column('category')}::text[], ${column('mcp')}::text[],
-        ${column('mcpText')}::text[], ${column('description')}::text[])
-        AS t(id, digest, name, tags, category, mcp, mcp_text, description)
-      ON CONFLICT (id) DO UPDATE SET digest = excluded.digest, doc = excluded.doc, mcp_text = excluded.mcp_text`.execute(
-      db,
-    );
+        setweight(to_tsvector('english', mcp_text), 'C'), whole, facet, is_mcp, free, paid, checked, popularity
+      FROM unnest(${column('id')}::int[], ${changed.slice(i, i + 1000).map((x) => x.digest)}::text[],
+        ${column('name')}::text[], ${column('tags')}::text[], ${column('category')}::text[], ${column('mcp')}::text[],
+        ${column('mcpText')}::text[], ${column('description')}::text[], ${column('whole')}::text[],
+        ${facet('category')}::text[], ${facet('mcp')}::bool[], ${facet('free')}::bool[], ${facet('paid')}::bool[],
+        ${facet('checked')}::bool[], ${column('popularity')}::float8[])
+        AS t(id, digest, name, tags, category, mcp, mcp_text, description, whole, facet, is_mcp, free, paid, checked,
+          popularity)
+      ON CONFLICT (id) DO UPDATE SET digest = excluded.digest, doc = excluded.doc, mcp_text = excluded.mcp_text,
+        whole = excluded.whole, category = excluded.category, mcp = excluded.mcp, free = excluded.free,
+        paid = excluded.paid, checked = excluded.checked, popularity = excluded.popularity`.execute(db);
   }
 }
 
+/** What a search asks of the index: its word groups (a typed word and its other words, searchWords.ts), whether the
+ *  last word may be half typed (then it is also read as a prefix), and the whole text, trimmed and lower-cased. */
+export interface IndexSearch {
+  groups: string[][];
+  prefixLast: boolean;
+  lowered: string;
+}
+
+/** The filters that narrow the ranked tools. */
+export type IndexFilters = Pick<ToolQuery, 'category' | 'type' | 'pricing'>;
+
+/** Which ranked tools to answer: `limit` from `offset`, or all of them. */
+export interface Window {
+  limit: number;
+  offset: number;
+}
+
 /**
- * The tools matching any group of words (a group: a typed word and its other words; the last typed word also as a
- * prefix, since it may be half typed), with how many groups each covers and the engine's score. Words are letters
- * and digits only (searchWords.ts), so each is quoted as a plain term for the engine.
+ * The tools a search finds, best first, filtered, and how many there are in all: a tool whose texts contain the
+ * whole typed text first; then by how many word groups a tool covers, the engine's weighted score, popularity and
+ * age. Ranking, filters, count and page all run in the database (ORDER BY … LIMIT over its indexes). Words are
+ * letters and digits only (searchWords.ts), so each is quoted as a plain term for the engine; the whole text is
+ * matched as a literal substring.
  */
-export async function engineMatches(db: DB, groups: string[][], prefixLast: boolean): Promise<EngineMatch[]> {
-  if (!groups.length) return [];
+export async function rankedIds(
+  db: DB,
+  search: IndexSearch,
+  filters: IndexFilters,
+  window?: Window,
+): Promise<{ ids: number[]; total: number }> {
+  if (!search.groups.length && !search.lowered) return { ids: [], total: 0 };
   await syncSearchIndex(db);
-  const isPrefix = (g: number, w: number) => prefixLast && g === groups.length - 1 && w === 0;
+  const isPrefix = (g: number, w: number) => search.prefixLast && g === search.groups.length - 1 && w === 0;
+  // A text holding the fields' separator (it could match across two fields) or NUL (no text can hold it in
+  // Postgres) is not the whole text of any tool.
+  const whole = search.lowered.includes('\u0000') || search.lowered.includes(WHOLE_SEPARATOR) ? '' : search.lowered;
   const h = sqliteHandle(db);
-  if (h) {
-    const expr = groups.map((g, gi) => `(${g.map((w, wi) => `"${w}"${isPrefix(gi, wi) ? '*' : ''}`).join(' OR ')})`);
-    const counts = new Map<number, number>();
-    const covering = h.prepare<[string], number>('SELECT rowid FROM tool_search WHERE tool_search MATCH ?').pluck();
-    for (const e of expr)
-      for (const id of covering.all(`${COVERING} : ${e}`)) counts.set(id, (counts.get(id) ?? 0) + 1);
-    const scored = h
-      .prepare<[string], { id: number; score: number }>(
-        `SELECT rowid AS id, -bm25(tool_search, ${SQLITE_WEIGHTS}) AS score FROM tool_search WHERE tool_search MATCH ?`,
-      )
-      .all(expr.join(' OR '));
-    return scored.map((r) => ({ id: r.id, score: r.score, matched: counts.get(r.id) ?? 0 }));
-  }
+  if (!h) return postgresRanked(db, search, whole, filters, window, isPrefix);
+  const rows = sqliteRanked(h, search, whole, filters, window, isPrefix);
+  // A page past the last has no rows, and so no count: the caller asks for the first page (search.ts).
+  return { ids: rows.map((r) => r.id), total: rows.length ? rows[0].total : 0 };
+}
+
+type Prefixed = (group: number, word: number) => boolean;
+
+/** The type and pricing filters as conditions on the index's facet columns (names from the code, never typed). */
+function facetFlags({ type, pricing }: IndexFilters): string {
+  const flags = [type, pricing].flatMap((t) =>
+    t === 'ai-tool' ? ['NOT mcp'] : t === 'mcp-servers' ? ['mcp'] : t && t !== 'all' ? [t] : [],
+  );
+  return flags.join(' AND ') || 'true';
+}
+
+function sqliteRanked(
+  h: NonNullable<ReturnType<typeof sqliteHandle>>,
+  { groups }: IndexSearch,
+  whole: string,
+  filters: IndexFilters,
+  window: Window | undefined,
+  isPrefix: Prefixed,
+): { id: number; total: number }[] {
+  const expr = groups.map((g, gi) => `(${g.map((w, wi) => `"${w}"${isPrefix(gi, wi) ? '*' : ''}`).join(' OR ')})`);
+  const params: unknown[] = [];
+  const ctes: string[] = [];
+  if (expr.length) {
+    ctes.push(`hit AS MATERIALIZED (SELECT rowid AS id, -bm25(tool_search, ${SQLITE_WEIGHTS}) AS score
+      FROM tool_search WHERE tool_search MATCH ?)`);
+    params.push(expr.join(' OR '));
+    expr.forEach((e, i) => {
+      ctes.push(`g${i} AS MATERIALIZED (SELECT rowid AS id FROM tool_search WHERE tool_search MATCH ?)`);
+      params.push(`${COVERING} : ${e}`);
+    });
+  } else ctes.push('hit AS (SELECT 0 AS id, 0 AS score WHERE false)');
+  // GLOB, not LIKE: the trigram index serves it, and it is exact (the text is lower-cased on both sides).
+  ctes.push(`whole AS MATERIALIZED (SELECT rowid AS id FROM tool_whole WHERE whole GLOB ?)`);
+  params.push(whole ? `*${whole.replace(/[[*?]/g, (c) => `[${c}]`)}*` : '');
+  const covered = expr.map((_, i) => `(f.id IN g${i})`).join(' + ');
+  const byCategory = filters.category !== 'All';
+  if (byCategory) params.push(filters.category);
+  if (window) params.push(window.limit, window.offset);
+  const statement = `WITH ${ctes.join(', ')}
+    SELECT f.id AS id, count(*) OVER () AS total
+    FROM (SELECT id FROM hit UNION SELECT id FROM whole) AS m
+      JOIN tool_facets AS f ON f.id = m.id LEFT JOIN hit AS h ON h.id = m.id
+    WHERE ${facetFlags(filters)}${byCategory ? ' AND f.category = ?' : ''}
+    ORDER BY (f.id IN whole) DESC, ${covered ? `${covered} DESC, h.score DESC,` : ''} f.popularity DESC, f.id
+    ${window ? 'LIMIT ? OFFSET ?' : ''}`;
+  return h.prepare<unknown[], { id: number; total: number }>(statement).all(...params);
+}
+
+async function postgresRanked(
+  db: DB,
+  { groups }: IndexSearch,
+  whole: string,
+  filters: IndexFilters,
+  window: Window | undefined,
+  isPrefix: Prefixed,
+): Promise<{ ids: number[]; total: number }> {
   const queries = groups.map((g, gi) => g.map((w, wi) => `'${w}'${isPrefix(gi, wi) ? ':*' : ''}`).join(' | '));
   // Each query is parsed once (in FROM), not once per row.
-  const parsed = sql.join(
-    queries.map((q, i) => sql`to_tsquery('english', ${q}) AS ${sql.id(`g${i}`)}`),
-    sql`, `,
-  );
+  const parsed = queries.map((q, i) => sql`, to_tsquery('english', ${q}) AS ${sql.id(`g${i}`)}`);
   const covered = sql.join(
     queries.map((_, i) => sql`(doc @@ ${sql.id(`g${i}`)})::int`),
     sql` + `,
   );
   const any = queries.map((q) => `(${q})`).join(' | ');
-  const { rows } = await sql<{ id: number; matched: number; score: number }>`
-    SELECT id, ${covered} AS matched,
-      ts_rank_cd(${POSTGRES_WEIGHTS}::float4[], doc, q) + ts_rank_cd(${POSTGRES_WEIGHTS}::float4[], mcp_text, q) AS score
-    FROM tool_search, to_tsquery('english', ${any}) AS q, ${parsed}
-    WHERE doc @@ q OR mcp_text @@ q`.execute(db);
-  return rows;
+  // No whole text: the rule is left out (a constant condition would keep Postgres from the indexes).
+  const isWhole = whole ? sql`whole LIKE ${`%${whole.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : sql`false`;
+  const matched = queries.length ? sql`(doc @@ q OR mcp_text @@ q OR ${isWhole})` : isWhole;
+  // Most tools offer no MCP tools: their mcp_text is ranked only when it matches (the same score, half the work).
+  const score = sql`ts_rank_cd(${POSTGRES_WEIGHTS}::float4[], doc, q) +
+    CASE WHEN mcp_text @@ q THEN ts_rank_cd(${POSTGRES_WEIGHTS}::float4[], mcp_text, q) ELSE 0 END`;
+  const order = sql.join(
+    [...(whole ? [sql`${isWhole} DESC`] : []), ...(queries.length ? [sql`${covered} DESC, ${score} DESC`] : []), sql``],
+    sql`, `,
+  );
+  const from = sql`FROM tool_search ${queries.length ? sql`, to_tsquery('english', ${any}) AS q` : sql``}
+    ${sql.join(parsed, sql``)}
+    WHERE ${matched} AND ${sql.raw(facetFlags(filters))}
+      ${filters.category !== 'All' ? sql`AND category = ${filters.category}` : sql``}`;
+  // The page is a top-N sort and the count a plain count: a count beside each row (count(*) OVER ()) would keep
+  // every match with its sort keys in memory.
+  const [{ rows }, count] = await Promise.all([
+    sql<{ id: number }>`SELECT id ${from} ORDER BY ${order} popularity DESC, id
+      ${window ? sql`LIMIT ${window.limit} OFFSET ${window.offset}` : sql``}`.execute(db),
+    window ? sql<{ n: string }>`SELECT count(*) AS n ${from}`.execute(db) : undefined,
+  ]);
+  return { ids: rows.map((r) => r.id), total: count ? Number(count.rows[0].n) : rows.length };
 }

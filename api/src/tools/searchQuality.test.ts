@@ -7,17 +7,26 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { DB } from '../db/connection';
 import { openTestDatabase } from '../../test/testDatabase';
 import { seed } from '../seed';
-import { plainBaseline, qualityOf, readLabelledSet, type Quality } from '../../test/searchQuality';
+import { plainBaseline, qualityOf, readLabelledSet, type LabelledQuery, type Quality } from '../../test/searchQuality';
 import { findTools } from './search';
 
 let db: DB;
-let ranked: { all: Quality; otherWords: Quality };
-let plain: { all: Quality; otherWords: Quality };
 
-async function measure(answer: (text: string) => Promise<string[]>) {
-  const answers = [];
+const FLOOR = { all: 0.94, otherWords: 0.88, ndcg: 0.83, heldOut: 0.89 };
+type Parts = Record<'all' | 'otherWords' | 'development' | 'heldOut', Quality>;
+let ranked: Parts;
+let plain: Parts;
+
+async function measure(answer: (text: string) => Promise<string[]>): Promise<Parts> {
+  const answers: { q: LabelledQuery; slugs: string[] }[] = [];
   for (const q of readLabelledSet()) answers.push({ q, slugs: await answer(q.query) });
-  return { all: qualityOf(answers), otherWords: qualityOf(answers.filter((a) => a.q.otherWords)) };
+  const part = (keep: (q: LabelledQuery) => boolean) => qualityOf(answers.filter((a) => keep(a.q)));
+  return {
+    all: part(() => true),
+    otherWords: part((q) => q.otherWords),
+    development: part((q) => !q.heldOut),
+    heldOut: part((q) => q.heldOut),
+  };
 }
 
 beforeAll(async () => {
@@ -28,19 +37,26 @@ beforeAll(async () => {
 }, 120_000);
 
 describe('search quality on the labelled task queries', () => {
-  it('is a set of 100+ queries, a third of them in other words than the tools use', () => {
+  it('is a set of 100+ queries, a third of them in other words than the tools use, a quarter held out', () => {
     expect(ranked.all.queries).toBeGreaterThanOrEqual(100);
     expect(ranked.otherWords.queries * 3).toBeGreaterThanOrEqual(ranked.all.queries);
+    expect(ranked.heldOut.queries).toBe(Math.floor(ranked.all.queries / 4));
   });
 
   it('leaves no query without results', () => {
     expect(ranked.all.zeroResults).toBe(0);
   });
 
-  it('puts a best answer in the first five for nearly every query, and ranks well (nDCG@10 of 0.8 or more)', () => {
-    expect(ranked.all.successAt5).toBeGreaterThanOrEqual(0.92);
-    expect(ranked.otherWords.successAt5).toBeGreaterThanOrEqual(0.8);
-    expect(ranked.all.ndcgAt10).toBeGreaterThanOrEqual(0.8);
+  // The floors are the figures reached (docs/performance.md, Directory search), on both engines.
+  it('puts a best answer in the first five for nearly every query, and ranks well (nDCG@10 of 0.83 or more)', () => {
+    expect(ranked.all.successAt5).toBeGreaterThanOrEqual(FLOOR.all);
+    expect(ranked.otherWords.successAt5).toBeGreaterThanOrEqual(FLOOR.otherWords);
+    expect(ranked.all.ndcgAt10).toBeGreaterThanOrEqual(FLOOR.ndcg);
+  });
+
+  it('holds on the held-out part, never read while tuning, as on the development part', () => {
+    expect(ranked.heldOut.successAt5).toBeGreaterThanOrEqual(FLOOR.heldOut);
+    expect(ranked.development.successAt5).toBeGreaterThanOrEqual(FLOOR.all);
   });
 
   it('beats the plain baseline on every measure', () => {
