@@ -6,7 +6,7 @@
 import type { Logger } from 'pino';
 import type { DB } from '../db/connection';
 import { DEFAULT_TIMEOUT_MS, jobActor, type Job } from './job';
-import { finishRun, startRun } from './runs';
+import { finishRun, pruneRuns, startRun } from './runs';
 
 export interface Attempt {
   slot: string;
@@ -83,6 +83,7 @@ export async function runAttempt(
     failure ? { status: 'failed', reason: failure, summary, counts } : { status: 'ok', summary, counts },
     now(),
   );
+  await pruneRuns(db, job.name);
   if (failure) logger.warn({ reason: failure, attempt: attempt.attempt }, `job ${job.name} failed`);
   else logger.info({ summary }, `job ${job.name} ran`);
   return failure ? { runId, ok: false, reason: failure, summary, counts } : { runId, ok: true, summary, counts };

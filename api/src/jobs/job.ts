@@ -34,6 +34,8 @@ export interface Job {
   timeoutMs?: number;
   /** Failed runs are tried again this many times, after 30 s, 60 s, 120 s… (default 2). */
   retries?: number;
+  /** The first retry's delay, doubled for each next one (default 30 s; whole seconds on Postgres). */
+  retryDelayMs?: number;
 }
 
 export const JOB_NAME = /^[a-z][a-z0-9-]{0,39}$/;
@@ -43,3 +45,4 @@ export const DEFAULT_RETRIES = 2;
 /** The first retry's delay; each next one doubles it. */
 export const RETRY_DELAY_MS = 30_000;
 export const retriesOf = (job: Job) => job.retries ?? DEFAULT_RETRIES;
+export const retryDelayOf = (job: Job) => job.retryDelayMs ?? RETRY_DELAY_MS;

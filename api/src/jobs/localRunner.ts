@@ -6,7 +6,7 @@
 import { hostname } from 'node:os';
 import type { Logger } from 'pino';
 import type { DB } from '../db/connection';
-import { RETRY_DELAY_MS, retriesOf, type Job } from './job';
+import { retriesOf, retryDelayOf, type Job } from './job';
 import { runAttempt, type Attempt } from './execute';
 import { INTERRUPTED, lastScheduledRun } from './runs';
 import { backoffMs, slotAt } from './schedule';
@@ -31,7 +31,7 @@ export function nextAttempt(job: Job, last: Awaited<ReturnType<typeof lastSchedu
   if (!last) return fresh(slot.next);
   if (last.slot < slot.start.toISOString()) return { ...fresh(slot.start), at: now.getTime() };
   if (last.status === 'failed' && last.attempt <= retriesOf(job)) {
-    const at = Date.parse(last.finishedAt ?? last.startedAt) + backoffMs(last.attempt + 1, RETRY_DELAY_MS);
+    const at = Date.parse(last.finishedAt ?? last.startedAt) + backoffMs(last.attempt + 1, retryDelayOf(job));
     if (at < slot.next.getTime())
       return { at, attempt: { slot: last.slot, attempt: last.attempt + 1, trigger: 'retry' } };
   }
@@ -117,21 +117,29 @@ export function localRunner(opts: { db: DB; jobs: readonly Job[]; logger: Logger
       shutdown.abort(new Error('the process is stopping'));
       await Promise.allSettled([...running]);
     },
-    // Resolves once the run's row is written (the console shows it running), not when it ends.
+    // Resolves once the run's row is written (the console shows it running), not when it ends. A failed attempt
+    // is tried again with backoff like a scheduled one (in this process: a restart ends a hand-asked run's retries).
     runNow(job, trigger) {
+      const slot = `now:${now().toISOString()}`;
       return new Promise<void>((resolve, reject) => {
-        const slot = `now:${now().toISOString()}`;
-        track(
+        const attempt = (n: number): Promise<void> =>
           runAttempt(
             job,
-            { slot, attempt: 1, trigger },
+            { slot, attempt: n, trigger: n === 1 ? trigger : 'retry' },
             { db, logger, signal: shutdown.signal, now, onStart: () => resolve() },
-          )
-            .then(() => resolve())
-            .catch((err: unknown) => {
-              logger.error({ err, job: job.name }, 'a job run could not be recorded');
-              reject(err instanceof Error ? err : new Error(String(err)));
-            }),
+          ).then((r) => {
+            if (r.ok || n > retriesOf(job) || shutdown.signal.aborted) return;
+            return new Promise<void>((wake) => {
+              const timer = setTimeout(wake, backoffMs(n + 1, retryDelayOf(job)));
+              timer.unref();
+              shutdown.signal.addEventListener('abort', () => (clearTimeout(timer), wake()), { once: true });
+            }).then(() => (shutdown.signal.aborted ? undefined : attempt(n + 1)));
+          });
+        track(
+          attempt(1).catch((err: unknown) => {
+            logger.error({ err, job: job.name }, 'a job run could not be recorded');
+            reject(err instanceof Error ? err : new Error(String(err)));
+          }),
         );
       });
     },

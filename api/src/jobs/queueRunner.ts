@@ -9,7 +9,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { PgBoss } from 'pg-boss';
 import type { Logger } from 'pino';
 import type { DB } from '../db/connection';
-import { DEFAULT_TIMEOUT_MS, RETRY_DELAY_MS, retriesOf, type Job } from './job';
+import { DEFAULT_TIMEOUT_MS, retriesOf, retryDelayOf, type Job } from './job';
 import { runAttempt } from './execute';
 import { lastScheduledRun, markInterrupted } from './runs';
 import { slotAt } from './schedule';
@@ -74,7 +74,7 @@ export function queueRunner(opts: {
       for (const job of jobs) {
         const settings = {
           retryLimit: retriesOf(job),
-          retryDelay: RETRY_DELAY_MS / 1000,
+          retryDelay: Math.max(1, Math.round(retryDelayOf(job) / 1000)),
           retryBackoff: true,
           heartbeatSeconds: queue.heartbeatSeconds,
           expireInSeconds: Math.ceil((job.timeoutMs ?? DEFAULT_TIMEOUT_MS) / 1000) + 60,

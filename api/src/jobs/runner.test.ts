@@ -9,7 +9,7 @@ import { createLogger } from '../middleware/logger';
 import { listAudit, writeAudit } from '../content/audit';
 import { createJobRunner, describeEvery, type JobRunner } from './runner';
 import type { Job, JobContext } from './job';
-import { INTERRUPTED, listRuns, startRun } from './runs';
+import { INTERRUPTED, listRuns, pruneRuns, startRun } from './runs';
 import { backoffMs, slotAt } from './schedule';
 import { siteJobs, withSchedule } from './siteJobs';
 import { loadConfig } from '../config';
@@ -258,6 +258,14 @@ describe('the runner on SQLite', () => {
     expect(calls).toHaveLength(2);
     expect((await runsOf('tick'))[1]!.slot).toBe('2026-12-01T10:01:00.000Z');
     await expect(r.runNow('nope', 'cli:x')).rejects.toThrow('No job named nope');
+  });
+
+  it('keeps the newest runs of each job only', async () => {
+    for (let i = 0; i < 5; i++) await startRun(db, { job: 'a', slot: `s${i}`, attempt: 1, trigger: 'schedule' }, START);
+    await startRun(db, { job: 'b', slot: 's', attempt: 1, trigger: 'schedule' }, START);
+    await pruneRuns(db, 'a', 3);
+    expect((await runsOf('a')).map((r) => r.slot)).toEqual(['s2', 's3', 's4']);
+    expect(await runsOf('b')).toHaveLength(1);
   });
 
   it('starts nothing until started, and nothing after stop', async () => {

@@ -148,3 +148,19 @@ export async function listRuns(db: DB, filter: { job?: string; limit?: number } 
   if (filter.job) q = q.where('job', '=', filter.job);
   return ((await q.execute()) as Row[]).map(toRun);
 }
+
+/** Runs kept per job: the newest this many (a job every 15 s makes 5,760 a day). */
+export const RUNS_KEPT = 1000;
+
+/** Drops a job's runs beyond the newest `keep`. */
+export async function pruneRuns(db: DB, job: string, keep = RUNS_KEPT): Promise<void> {
+  const edge = await db
+    .selectFrom('job_runs')
+    .select('id')
+    .where('job', '=', job)
+    .orderBy('id', 'desc')
+    .offset(keep)
+    .limit(1)
+    .executeTakeFirst();
+  if (edge) await db.deleteFrom('job_runs').where('job', '=', job).where('id', '<=', edge.id).execute();
+}
