@@ -61,7 +61,6 @@ import { routeLabel } from './http/routeLabel';
 import { createConsoleApp } from './console/app';
 import { reportInstance } from './console/instances';
 import { createPostPreviews, POST_PREVIEW_PATH } from './blog/preview';
-import { startPostScheduler } from './blog/scheduler';
 import { createJobRunner, type JobRunner } from './jobs/runner';
 import { siteJobs } from './jobs/siteJobs';
 import { DATA_KEY, noStore, privateWithCookies, releaseKey } from './edge/headers';
@@ -560,8 +559,6 @@ export async function createApp({
     dialectOf(db) === 'postgres' && pages
       ? reportInstance(db, () => (serving.health().ok ? 'ok' : 'degraded'), logger)
       : null;
-  // Scheduled posts go out on their own, from every instance (blog/scheduler.ts).
-  const scheduler = pages ? startPostScheduler(db, config.postSchedulerMs, logger) : null;
   // The scheduled jobs (jobs/): main.ts starts their schedule; the console reads them and asks for runs.
   const jobs = createJobRunner({
     db,
@@ -580,7 +577,6 @@ export async function createApp({
   });
   const stop = async () => {
     await jobs.stop();
-    scheduler?.stop();
     instance?.stop();
     purger?.stop();
     rollbacks.stop();

@@ -86,7 +86,7 @@ export interface ServerConfig {
   console: ConsoleConfig;
   /** The scheduled jobs (jobs/; docs/operations.md, Jobs). */
   jobs: JobsConfig;
-  /** POST_SCHEDULER_MS: how often each instance publishes the scheduled posts whose time came (blog/scheduler.ts). */
+  /** POST_SCHEDULER_MS: how often the publish-posts job publishes the scheduled posts whose time came (jobs/postsJob.ts). */
   postSchedulerMs: number;
   logLevel: string;
   /** LOG_FORMAT: json, or pretty (readable lines); pretty by default when the output is a terminal. */
@@ -112,6 +112,8 @@ export interface JobsConfig {
   superviseSeconds: number;
   /** NPM_REGISTRY_URL: the npm registry the versions job asks (its JSON API). */
   npmRegistry: string;
+  /** PYPI_URL: the Python package index the versions job asks (its JSON API). */
+  pypi: string;
 }
 
 export interface ConsoleConfig {
@@ -256,16 +258,20 @@ function jobsConfig(env: NodeJS.ProcessEnv): JobsConfig {
   }
   const heartbeatSeconds = positiveInt(env, 'JOBS_HEARTBEAT_SECONDS', 30);
   if (heartbeatSeconds < 10) throw new Error(`JOBS_HEARTBEAT_SECONDS must be at least 10, got "${heartbeatSeconds}"`);
-  const npmRegistry = env.NPM_REGISTRY_URL || 'https://registry.npmjs.org';
-  if (!/^https?:\/\//.test(npmRegistry) || !URL.canParse(npmRegistry))
-    throw new Error(`NPM_REGISTRY_URL must be an http(s) URL, got "${npmRegistry}"`);
+  const registry = (name: string, fallback: string) => {
+    const url = env[name] || fallback;
+    if (!/^https?:\/\//.test(url) || !URL.canParse(url))
+      throw new Error(`${name} must be an http(s) URL, got "${url}"`);
+    return url.replace(/\/+$/, '');
+  };
   return {
     enabled: env.JOBS !== 'off',
     every,
     pollSeconds: positiveNumber(env, 'JOBS_POLL_SECONDS', 2),
     heartbeatSeconds,
     superviseSeconds: positiveInt(env, 'JOBS_SUPERVISE_SECONDS', 30),
-    npmRegistry: npmRegistry.replace(/\/+$/, ''),
+    npmRegistry: registry('NPM_REGISTRY_URL', 'https://registry.npmjs.org'),
+    pypi: registry('PYPI_URL', 'https://pypi.org'),
   };
 }
 

@@ -466,7 +466,8 @@ const STEPS: Step[] = [
     await sql`CREATE INDEX tool_search_doc ON tool_search USING gin (doc)`.execute(db);
     await sql`CREATE INDEX tool_search_mcp_text ON tool_search USING gin (mcp_text)`.execute(db);
   },
-  // Every run of a scheduled job (jobs/runs.ts): the console's Registry screen and the tests read it.
+  // Every run of a scheduled job (jobs/runs.ts): the console's Registry screen and the tests read it; and the
+  // servers waiting for an inspection.
   async (db, dialect) => {
     await withId(db.schema.createTable('job_runs'), dialect)
       .addColumn('job', 'text', (c) => c.notNull())
@@ -483,6 +484,14 @@ const STEPS: Step[] = [
       .addColumn('counts', 'text', (c) => c.notNull())
       .execute();
     await db.schema.createIndex('job_runs_job').on('job_runs').columns(['job', 'id']).execute();
+    // The servers waiting for the inspect job (jobs/inspectJob.ts), queued by a new version or by hand.
+    await db.schema
+      .createTable('inspection_queue')
+      .addColumn('tool_slug', 'text', (c) => c.primaryKey())
+      .addColumn('version', 'text')
+      .addColumn('reason', 'text', (c) => c.notNull())
+      .addColumn('queued_at', 'text', (c) => c.notNull())
+      .execute();
   },
 ];
 

@@ -298,6 +298,15 @@ export interface JobRunsTable {
   counts: string;
 }
 
+/** A server waiting for the inspect job (jobs/inspectJob.ts). */
+export interface InspectionQueueTable {
+  tool_slug: string;
+  /** The version that made it wait (a new release), if any. */
+  version: string | null;
+  reason: string;
+  queued_at: string;
+}
+
 /** Instances sharing one Postgres, each writing its row every half minute (console/instances.ts). */
 export interface InstancesTable {
   id: string;
@@ -400,6 +409,7 @@ export interface Schema {
   content_revisions: ContentRevisionsTable;
   edge_purges: EdgePurgesTable;
   job_runs: JobRunsTable;
+  inspection_queue: InspectionQueueTable;
   edge_release_marks: EdgeReleaseMarksTable;
   release_contents: ReleaseContentsTable;
   stored_releases: StoredReleasesTable;

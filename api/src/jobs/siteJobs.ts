@@ -5,8 +5,17 @@
  */
 import type { Logger } from 'pino';
 import type { ServerConfig } from '../config';
+import { inspectAndWrite } from '../registry/inspect';
 import type { Job } from './job';
 import { scheduleProblem } from './schedule';
+import { versionsJob, versionsSettings } from './versionsJob';
+import { inspectJob, type Inspector } from './inspectJob';
+import { postsJob } from './postsJob';
+
+/** The registry's inspector (registry/inspect.ts), as the inspect job calls it. */
+const inspector: Inspector = async (_db, slugs, log) => {
+  await inspectAndWrite(slugs, { log });
+};
 
 export interface SiteJobDeps {
   config: ServerConfig;
@@ -16,7 +25,10 @@ export interface SiteJobDeps {
 /** Every job of the site, each with the schedule its JOB_<NAME>_EVERY setting gives it, if any. */
 export function siteJobs(deps: SiteJobDeps): Job[] {
   const jobs: Job[] = [
-    // Register a job here: `myJob(deps)`, a function returning a Job.
+    // Register a job here: `myJob(deps)`, a function returning a Job (its own file in this folder).
+    versionsJob(versionsSettings(deps.config.jobs)),
+    inspectJob(inspector),
+    postsJob(deps.config.postSchedulerMs),
   ];
   return jobs.map((job) => withSchedule(job, deps.config.jobs.every));
 }
