@@ -31,6 +31,7 @@ import { relyingParty } from './passkeys';
 import { releasesRouter } from './releases';
 import { toolsEditorRouter } from './tools';
 import { postsRouter, type PostsDeps } from './posts';
+import { jobsRouter } from './jobs';
 
 export const CONSOLE_DIST = join(REPO_ROOT, 'console', 'dist');
 
@@ -102,6 +103,7 @@ export function createConsoleApp(deps: ConsoleDeps): Express {
   api.use(releasesRouter(releaseDeps));
   api.use(adminRouter({ db, origin, times }));
   api.use(postsRouter(db, deps.posts));
+  if (deps.jobs) api.use(jobsRouter(db, deps.jobs));
   api.use((_req, res) => void res.status(404).json(failure('Not found')));
   app.use('/api', api);
 
