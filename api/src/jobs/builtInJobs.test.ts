@@ -17,6 +17,8 @@ import { versionsJob } from './versionsJob';
 import { inspectJob, queueInspection, queuedInspections, type Inspector } from './inspectJob';
 import { ANSWER_MAX_BYTES, npmPath } from './packageRegistries';
 import { postsJob } from './postsJob';
+import { siteJobs } from './siteJobs';
+import { loadConfig } from '../config';
 import { upsertPost } from '../blog/repository';
 
 const logger = createLogger('silent');
@@ -180,6 +182,18 @@ describe('the inspect job', () => {
     const again = await run(inspectJob(async () => {}));
     expect(again).toMatchObject({ ok: true, counts: { inspected: 1 } });
     expect(await queuedInspections(db)).toEqual([]);
+  });
+});
+
+describe("the site's inspect job", () => {
+  it('refuses to run packages unattended without the sandboxed inspector, keeping the servers queued', async () => {
+    await listServer('one', npmServer('io.github.acme/one', 'one-mcp', '1.0.0'));
+    await queueInspection(db, 'one', '1.0.0', 'new version 1.0.0');
+    const job = siteJobs({ config: loadConfig({}), logger }).find((j) => j.name === 'inspect')!;
+    const result = await run(job);
+    expect(result.ok).toBe(false);
+    expect(result.reason).toContain('one: Inspection refused: packages run unattended only inside the sandbox');
+    expect((await queuedInspections(db)).map((q) => q.tool_slug)).toEqual(['one']);
   });
 });
 

@@ -5,17 +5,24 @@
  */
 import type { Logger } from 'pino';
 import type { ServerConfig } from '../config';
-import { inspectAndWrite } from '../registry/inspect';
 import type { Job } from './job';
 import { scheduleProblem } from './schedule';
 import { versionsJob, versionsSettings } from './versionsJob';
 import { inspectJob, type Inspector } from './inspectJob';
 import { postsJob } from './postsJob';
 
-/** The registry's inspector (registry/inspect.ts), as the inspect job calls it. */
-const inspector: Inspector = async (_db, slugs, log) => {
-  await inspectAndWrite(slugs, { log });
-};
+/**
+ * The registry's inspector as the inspect job calls it. Unattended, a package may run only inside the sandbox
+ * (docs/mcp.md): registry/inspect.ts's `inspectAndWrite(db, slugs, { log })` runs it there and refuses where bubblewrap
+ * cannot run. Until that inspector is in this build, the one here (npx as the site's own user, writing the seed file)
+ * must not run unattended, so the job refuses with the reason and the servers stay queued.
+ */
+const inspector: Inspector = () =>
+  Promise.reject(
+    new Error(
+      'Inspection refused: packages run unattended only inside the sandbox, and this build has no sandboxed inspector (pnpm registry inspect runs one by hand)',
+    ),
+  );
 
 export interface SiteJobDeps {
   config: ServerConfig;
