@@ -571,6 +571,7 @@ export async function createApp({
             pollSeconds: config.jobs.pollSeconds,
             heartbeatSeconds: config.jobs.heartbeatSeconds,
             superviseSeconds: config.jobs.superviseSeconds,
+            schema: config.jobs.queueSchema,
           },
         }
       : {}),

@@ -110,6 +110,8 @@ export interface JobsConfig {
   heartbeatSeconds: number;
   /** Postgres: JOBS_SUPERVISE_SECONDS, how often the queue looks for dead runs. */
   superviseSeconds: number;
+  /** Postgres: JOBS_SCHEMA, the schema of the queue's own tables (one per site sharing a database). */
+  queueSchema: string;
   /** NPM_REGISTRY_URL: the npm registry the versions job asks (its JSON API). */
   npmRegistry: string;
   /** PYPI_URL: the Python package index the versions job asks (its JSON API). */
@@ -249,6 +251,13 @@ function urlList(env: NodeJS.ProcessEnv, name: string): string[] {
   return urls;
 }
 
+function jobsSchema(value: string | undefined): string {
+  const schema = value || 'pgboss';
+  if (!/^[a-z_][a-z0-9_]{0,49}$/.test(schema))
+    throw new Error(`JOBS_SCHEMA must be a lower-case SQL name (letters, digits, _), got "${schema}"`);
+  return schema;
+}
+
 function jobsConfig(env: NodeJS.ProcessEnv): JobsConfig {
   const every: Record<string, number | string> = {};
   for (const [key, value] of Object.entries(env)) {
@@ -270,6 +279,7 @@ function jobsConfig(env: NodeJS.ProcessEnv): JobsConfig {
     pollSeconds: positiveNumber(env, 'JOBS_POLL_SECONDS', 2),
     heartbeatSeconds,
     superviseSeconds: positiveInt(env, 'JOBS_SUPERVISE_SECONDS', 30),
+    queueSchema: jobsSchema(env.JOBS_SCHEMA),
     npmRegistry: registry('NPM_REGISTRY_URL', 'https://registry.npmjs.org'),
     pypi: registry('PYPI_URL', 'https://pypi.org'),
   };

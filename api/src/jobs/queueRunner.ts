@@ -23,7 +23,7 @@ export interface QueueSettings {
   heartbeatSeconds: number;
   /** How often pg-boss looks for dead runs and expired jobs (JOBS_SUPERVISE_SECONDS). */
   superviseSeconds: number;
-  /** pg-boss's schema (QUEUE_SCHEMA by default; each test its own). */
+  /** pg-boss's schema (JOBS_SCHEMA; QUEUE_SCHEMA by default; each test its own). */
   schema?: string;
 }
 
