@@ -84,7 +84,9 @@ export interface ServerConfig {
   rollback: RollbackRule & { checkMs: number; enabled: boolean };
   /** The operator console (console/app.ts; docs/operations.md, The console). */
   console: ConsoleConfig;
-  /** POST_SCHEDULER_MS: how often each instance publishes the scheduled posts whose time came (blog/scheduler.ts). */
+  /** The scheduled jobs (jobs/; docs/operations.md, Jobs). */
+  jobs: JobsConfig;
+  /** POST_SCHEDULER_MS: how often the publish-posts job publishes the scheduled posts whose time came (jobs/postsJob.ts). */
   postSchedulerMs: number;
   logLevel: string;
   /** LOG_FORMAT: json, or pretty (readable lines); pretty by default when the output is a terminal. */
@@ -96,6 +98,25 @@ export interface ServerConfig {
 }
 
 export type TrustProxy = boolean | number | string;
+
+export interface JobsConfig {
+  /** JOBS=off: this instance runs no scheduled job (a "run now" still runs). */
+  enabled: boolean;
+  /** JOB_<NAME>_EVERY (the name upper-cased, dashes as underscores): milliseconds, or a cron expression in UTC. */
+  every: Record<string, number | string>;
+  /** Postgres: JOBS_POLL_SECONDS, how often an idle worker asks the queue for work. */
+  pollSeconds: number;
+  /** Postgres: JOBS_HEARTBEAT_SECONDS (at least 10): a run that stops beating this long is retried elsewhere. */
+  heartbeatSeconds: number;
+  /** Postgres: JOBS_SUPERVISE_SECONDS, how often the queue looks for dead runs. */
+  superviseSeconds: number;
+  /** Postgres: JOBS_SCHEMA, the schema of the queue's own tables (one per site sharing a database). */
+  queueSchema: string;
+  /** NPM_REGISTRY_URL: the npm registry the versions job asks (its JSON API). */
+  npmRegistry: string;
+  /** PYPI_URL: the Python package index the versions job asks (its JSON API). */
+  pypi: string;
+}
 
 export interface ConsoleConfig {
   /** CONSOLE_PORT: the console's own listener (npm start: 8081); unset: none (it may still be served as CONSOLE_ORIGIN
@@ -205,6 +226,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       checkMs: positiveInt(env, 'ROLLBACK_CHECK_MS', 30_000),
     },
     console: consoleConfig(env),
+    jobs: jobsConfig(env),
     postSchedulerMs: positiveInt(env, 'POST_SCHEDULER_MS', 15_000),
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     logFormat:
@@ -227,6 +249,40 @@ function urlList(env: NodeJS.ProcessEnv, name: string): string[] {
     if (!/^https?:\/\//.test(url) || !URL.canParse(url))
       throw new Error(`${name} must be comma-separated http(s) URLs, got "${url}"`);
   return urls;
+}
+
+function jobsSchema(value: string | undefined): string {
+  const schema = value || 'pgboss';
+  if (!/^[a-z_][a-z0-9_]{0,49}$/.test(schema))
+    throw new Error(`JOBS_SCHEMA must be a lower-case SQL name (letters, digits, _), got "${schema}"`);
+  return schema;
+}
+
+function jobsConfig(env: NodeJS.ProcessEnv): JobsConfig {
+  const every: Record<string, number | string> = {};
+  for (const [key, value] of Object.entries(env)) {
+    const name = /^JOB_([A-Z0-9_]+)_EVERY$/.exec(key)?.[1];
+    if (!name || !value) continue;
+    every[name.toLowerCase().replace(/_/g, '-')] = /^\d+$/.test(value.trim()) ? Number(value) : value.trim();
+  }
+  const heartbeatSeconds = positiveInt(env, 'JOBS_HEARTBEAT_SECONDS', 30);
+  if (heartbeatSeconds < 10) throw new Error(`JOBS_HEARTBEAT_SECONDS must be at least 10, got "${heartbeatSeconds}"`);
+  const registry = (name: string, fallback: string) => {
+    const url = env[name] || fallback;
+    if (!/^https?:\/\//.test(url) || !URL.canParse(url))
+      throw new Error(`${name} must be an http(s) URL, got "${url}"`);
+    return url.replace(/\/+$/, '');
+  };
+  return {
+    enabled: env.JOBS !== 'off',
+    every,
+    pollSeconds: positiveNumber(env, 'JOBS_POLL_SECONDS', 2),
+    heartbeatSeconds,
+    superviseSeconds: positiveInt(env, 'JOBS_SUPERVISE_SECONDS', 30),
+    queueSchema: jobsSchema(env.JOBS_SCHEMA),
+    npmRegistry: registry('NPM_REGISTRY_URL', 'https://registry.npmjs.org'),
+    pypi: registry('PYPI_URL', 'https://pypi.org'),
+  };
 }
 
 function consoleConfig(env: NodeJS.ProcessEnv): ConsoleConfig {

@@ -93,6 +93,8 @@ async function start() {
   if (metricsServer) logger.info(`metrics at http://localhost:${config.metricsPort}/metrics`);
   // The heap a load grew goes back once the site is quiet (http/idleCollection.ts).
   const stopIdleCollection = collectWhenIdle([server, consoleServer]);
+  // The scheduled jobs (docs/operations.md, Jobs); JOBS=off leaves this instance out of the schedule.
+  if (config.jobs.enabled) await app.jobs.start();
 
   function shutdown() {
     stopIdleCollection();

@@ -9,13 +9,14 @@ import express, { type Express } from 'express';
 import request from 'supertest';
 import { createApp, type SiteApp } from '../src/app';
 import { loadConfig } from '../src/config';
-import type { DB } from '../src/db/connection';
+import { randomBytes } from 'node:crypto';
+import { isPostgresUrl, openDatabase, type DB } from '../src/db/connection';
 import { createLogger } from '../src/middleware/logger';
 import { createInvitation } from '../src/console/invitations';
 import { createPerson, type Person } from '../src/console/people';
 import type { Role } from '../src/console/roles';
 import { SoftAuthenticator } from './softAuthenticator';
-import { openTestDatabase } from './testDatabase';
+import { testDatabaseLocation } from './testDatabase';
 
 export const CONSOLE_ORIGIN = 'http://localhost:8081';
 
@@ -34,15 +35,19 @@ export async function startConsoleTest(
 ): Promise<ConsoleTest> {
   const dir = mkdtempSync(join(tmpdir(), 'console-test-'));
   const releasesDir = join(dir, 'releases');
+  // On Postgres the jobs' queue reaches the same database, with a schema of its own for this test.
+  const location = await testDatabaseLocation();
+  const onPg = isPostgresUrl(location);
   const config = loadConfig({
     NODE_ENV: 'test',
     RELEASES_DIR: releasesDir,
     PREVIEW_SECRET: 'test-secret',
     SITE_ORIGIN: 'https://site.example',
     CONSOLE_ORIGIN,
+    ...(onPg ? { DATABASE_URL: location, JOBS_SCHEMA: `pgboss_${randomBytes(4).toString('hex')}` } : {}),
     ...env,
   });
-  const db = await openTestDatabase();
+  const db = await openDatabase(location);
   const app = await createApp({
     config,
     db,

@@ -15,6 +15,7 @@ import { PasskeysScreen } from './screens/Passkeys';
 import { PeopleScreen } from './screens/People';
 import { PostsScreen } from './screens/Posts';
 import { PostEditorScreen } from './screens/PostEditor';
+import { RegistryScreen } from './screens/Registry';
 import { ReleasesScreen } from './screens/Releases';
 import { SignInScreen } from './screens/SignIn';
 import { SubmissionsScreen } from './screens/Submissions';
@@ -84,6 +85,14 @@ export function App() {
         element={
           <Guarded>
             <ReleasesScreen />
+          </Guarded>
+        }
+      />
+      <Route
+        path="/registry"
+        element={
+          <Guarded shown={can.runJobs}>
+            <RegistryScreen />
           </Guarded>
         }
       />

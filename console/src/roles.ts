@@ -21,6 +21,8 @@ export const can = {
   admin: (p: Person | null) => hasRole(p, 'admin'),
   /** Posts and tools: the editor role only (the server refuses every other role's call). */
   edit: (p: Person | null) => hasRole(p, 'editor'),
+  /** The registry's jobs (their runs, "run now"): editors and admins. */
+  runJobs: (p: Person | null) => hasRole(p, 'editor') || hasRole(p, 'admin'),
 };
 
 /** "release manager (blog, forms)" */

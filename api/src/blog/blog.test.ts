@@ -230,16 +230,19 @@ describe('the scheduler', () => {
     const v0 = Number(await dataVersion(db));
     const now = new Date('2026-03-01T10:01:00.000Z');
     // Two instances at once: one publishes, the other finds nothing.
-    const runs = await Promise.all([publishDuePosts(db, now), publishDuePosts(db, now)]);
+    const runs = await Promise.all([
+      publishDuePosts(db, 'job:publish-posts', now),
+      publishDuePosts(db, 'job:publish-posts', now),
+    ]);
     expect(runs.flat()).toEqual(['due']);
     expect(Number(await dataVersion(db))).toBe(v0 + 1);
-    expect(await publishDuePosts(db, now)).toEqual([]);
+    expect(await publishDuePosts(db, 'job:publish-posts', now)).toEqual([]);
     expect(Number(await dataVersion(db))).toBe(v0 + 1);
     const app = await appWith(db);
     expect((await request(app).get('/api/blog/public/posts')).body.data.map((p: { slug: string }) => p.slug)).toEqual([
       'due',
     ]);
     const audit = (await listAudit(db, { action: 'post.publish' })).entries;
-    expect(audit.map((e) => [e.actor, e.target])).toEqual([['scheduler', 'post due']]);
+    expect(audit.map((e) => [e.actor, e.target])).toEqual([['job:publish-posts', 'post due']]);
   });
 });

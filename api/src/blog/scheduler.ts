@@ -1,18 +1,15 @@
 /**
- * Scheduled posts go out on their own: a timer in every instance publishes the posts whose time has come, in one
- * transaction that bumps the data version only when it changed a row. Instances racing on the same post are harmless:
- * the update names only posts still scheduled, so one of them publishes it and the others find nothing to do
- * (docs/operations.md, Editing content).
+ * Scheduled posts go out on their own: the publish-posts job (jobs/postsJob.ts) publishes the posts whose time has
+ * come, in one transaction that bumps the data version only when it changed a row. Two calls racing on the same post
+ * are harmless: the update names only posts still scheduled, so one of them publishes it and the other finds nothing
+ * to do (docs/operations.md, Editing content).
  */
-import type { Logger } from 'pino';
 import type { DB } from '../db/connection';
 import { publicWrite } from '../content/dataVersion';
 import { writeAudit } from '../content/audit';
 
-export const SCHEDULER_ACTOR = 'scheduler';
-
-/** Publishes the scheduled posts due at `now`; returns their slugs (none: nothing was written). */
-export async function publishDuePosts(db: DB, now = new Date()): Promise<string[]> {
+/** Publishes the scheduled posts due at `now`, audited as `actor`; returns their slugs (none: nothing was written). */
+export async function publishDuePosts(db: DB, actor: string, now = new Date()): Promise<string[]> {
   let slugs: string[] = [];
   await publicWrite(db, async (trx) => {
     const rows = await trx
@@ -27,25 +24,10 @@ export async function publishDuePosts(db: DB, now = new Date()): Promise<string[
   });
   for (const slug of slugs)
     await writeAudit(db, {
-      actor: SCHEDULER_ACTOR,
+      actor,
       action: 'post.publish',
       target: `post ${slug}`,
       summary: 'scheduled -> published (its time came)',
     });
   return slugs;
-}
-
-/** Checks every `everyMs` (POST_SCHEDULER_MS); a failed check is logged and the next one tries again. */
-export function startPostScheduler(db: DB, everyMs: number, logger: Logger): { stop(): void } {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    publishDuePosts(db)
-      .then((slugs) => slugs.length && logger.info({ slugs }, 'scheduled posts published'))
-      .catch((err: unknown) => logger.warn({ err }, 'publishing scheduled posts failed'))
-      .finally(() => (running = false));
-  }, everyMs);
-  timer.unref();
-  return { stop: () => clearInterval(timer) };
 }

@@ -20,6 +20,7 @@ import type { ManifestStore } from '../releases/manifest';
 import type { ReleaseServing } from '../releases/serving';
 import type { ReleaseStore } from '../releases/releaseStore';
 import type { Signals } from '../releases/signals';
+import type { JobRunner } from '../jobs/runner';
 import { adminRouter } from './admin';
 import { authRouter } from './auth';
 import { dashboardRouter } from './dashboard';
@@ -30,6 +31,7 @@ import { relyingParty } from './passkeys';
 import { releasesRouter } from './releases';
 import { toolsEditorRouter } from './tools';
 import { postsRouter, type PostsDeps } from './posts';
+import { jobsRouter } from './jobs';
 
 export const CONSOLE_DIST = join(REPO_ROOT, 'console', 'dist');
 
@@ -47,6 +49,8 @@ export interface ConsoleDeps {
   distDir?: string;
   /** This instance's row in the instances table (Postgres). */
   instanceId?: string;
+  /** The scheduled jobs (jobs/runner.ts): the Registry screen shows them and asks for runs. */
+  jobs?: JobRunner;
   /** Preview links and the live preview of posts (console/posts.ts). */
   posts?: PostsDeps;
 }
@@ -99,6 +103,7 @@ export function createConsoleApp(deps: ConsoleDeps): Express {
   api.use(releasesRouter(releaseDeps));
   api.use(adminRouter({ db, origin, times }));
   api.use(postsRouter(db, deps.posts));
+  if (deps.jobs) api.use(jobsRouter(db, deps.jobs));
   api.use((_req, res) => void res.status(404).json(failure('Not found')));
   app.use('/api', api);
 

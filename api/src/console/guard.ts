@@ -118,20 +118,22 @@ export function requireSession(db: DB, times: SessionTimes): RequestHandler {
 }
 
 /**
- * 403 unless the person's roles allow `capability` (for releases: on the remote of the route's :remote). Every
- * refusal is a row of the audit trail.
+ * 403 unless the person's roles allow `capability` (any of them, given several; for releases: on the remote of the
+ * route's :remote). Every refusal is a row of the audit trail.
  */
-export function allow(db: DB, capability: Capability, action: string): RequestHandler {
+export function allow(db: DB, capability: Capability | Capability[], action: string): RequestHandler {
+  const any = Array.isArray(capability) ? capability : [capability];
   return (req, res, next) => {
     const person = personOf(res);
     const remote = (req.params as { remote?: string }).remote;
-    if (may(person.roles, capability, remote)) return next();
+    if (any.some((c) => may(person.roles, c, remote))) return next();
     const target = remote ?? req.path;
+    const needs = any.map((c) => (c === 'release' ? `release-manager of ${remote ?? '?'}` : c)).join(' or ');
     writeAudit(db, {
       actor: personActor(person),
       action,
       target,
-      summary: `refused: needs ${capability === 'release' ? `release-manager of ${remote ?? '?'}` : capability}`,
+      summary: `refused: needs ${needs}`,
       address: req.ip,
       outcome: 'refused',
     })

@@ -159,9 +159,9 @@ describe('posts in the console', () => {
       at: at.toISOString(),
     });
     expect(scheduled.body.post).toMatchObject({ status: 'scheduled', published_at: at.toISOString() });
-    expect(await publishDuePosts(t.db)).toEqual([]);
+    expect(await publishDuePosts(t.db, 'job:publish-posts')).toEqual([]);
     expect(await publicSlugs()).not.toContain('console-post');
-    expect(await publishDuePosts(t.db, new Date(at.getTime() + 1))).toEqual(['console-post']);
+    expect(await publishDuePosts(t.db, 'job:publish-posts', new Date(at.getTime() + 1))).toEqual(['console-post']);
     expect(await publicSlugs()).toContain('console-post');
   });
 

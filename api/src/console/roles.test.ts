@@ -18,7 +18,7 @@ const ROLES: Record<string, Role[]> = {
   admin: [{ role: 'admin' }],
 };
 
-type Who = 'any' | 'moderator' | 'editor' | 'admin' | 'release-manager(blog)' | 'nobody';
+type Who = 'any' | 'moderator' | 'editor' | 'admin' | 'editor-or-admin' | 'release-manager(blog)' | 'nobody';
 /** Method, path, who may call it. Bodies are empty: a permitted caller gets 400/404/409, never 403. */
 const ENDPOINTS: [string, string, Who][] = [
   ['GET', '/api/dashboard', 'any'],
@@ -75,6 +75,8 @@ const ENDPOINTS: [string, string, Who][] = [
   ['GET', '/api/posts/no-such-post/cover.webp', 'editor'],
   ['POST', '/api/posts/no-such-post/versions/1/restore', 'editor'],
   ['POST', '/api/posts/no-such-post/preview-link', 'editor'],
+  ['GET', '/api/jobs', 'editor-or-admin'],
+  ['POST', '/api/jobs/no-such-job/run', 'editor-or-admin'],
   ['GET', '/api/auth/me', 'any'],
   ['GET', '/api/auth/passkeys', 'any'],
   ['POST', '/api/auth/passkeys/add/options', 'any'],
@@ -83,7 +85,8 @@ const ENDPOINTS: [string, string, Who][] = [
   ['POST', '/api/auth/logout-everywhere', 'any'],
 ];
 
-const mayCall = (who: Who, role: string) => who === 'any' || who === role;
+const mayCall = (who: Who, role: string) =>
+  who === 'any' || who === role || (who === 'editor-or-admin' && (role === 'editor' || role === 'admin'));
 
 beforeAll(async () => {
   t = await startConsoleTest();
@@ -140,6 +143,7 @@ describe('every console endpoint checks the role on the server', () => {
         .replace(/\/tokens\/[\w-]+\/revoke$/, '/tokens/:label/revoke')
         .replace(/\/passkeys\/no-such-key\//, '/passkeys/:id/')
         .replace(/\/posts\/no-such-post/, '/posts/:slug')
+        .replace(/\/jobs\/no-such-job\//, '/jobs/:name/')
         .replace(/\/cover\.(png|webp)$/, '/cover.:format')
         .replace(/\/revisions\/\d+$/, '/revisions/:version');
     const tabled = new Set(ENDPOINTS.map(([m, path]) => `${m} ${pattern(path)}`));

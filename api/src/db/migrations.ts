@@ -491,6 +491,33 @@ const STEPS: Step[] = [
     await sql`CREATE INDEX tool_search_mcp_text ON tool_search USING gin (mcp_text)`.execute(db);
     await sql`CREATE INDEX tool_search_whole ON tool_search USING gin (whole public.gin_trgm_ops)`.execute(db);
   },
+  // Every run of a scheduled job (jobs/runs.ts): the console's Registry screen and the tests read it; and the
+  // servers waiting for an inspection.
+  async (db, dialect) => {
+    await withId(db.schema.createTable('job_runs'), dialect)
+      .addColumn('job', 'text', (c) => c.notNull())
+      .addColumn('slot', 'text', (c) => c.notNull())
+      .addColumn('attempt', 'integer', (c) => c.notNull())
+      .addColumn('trigger', 'text', (c) => c.notNull())
+      .addColumn('instance', 'text', (c) => c.notNull())
+      .addColumn('queue_id', 'text')
+      .addColumn('started_at', 'text', (c) => c.notNull())
+      .addColumn('finished_at', 'text')
+      .addColumn('status', 'text', (c) => c.notNull().check(sql`status IN ('running','ok','failed')`))
+      .addColumn('reason', 'text')
+      .addColumn('summary', 'text', (c) => c.notNull())
+      .addColumn('counts', 'text', (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex('job_runs_job').on('job_runs').columns(['job', 'id']).execute();
+    // The servers waiting for the inspect job (jobs/inspectJob.ts), queued by a new version or by hand.
+    await db.schema
+      .createTable('inspection_queue')
+      .addColumn('tool_slug', 'text', (c) => c.primaryKey())
+      .addColumn('version', 'text')
+      .addColumn('reason', 'text', (c) => c.notNull())
+      .addColumn('queued_at', 'text', (c) => c.notNull())
+      .execute();
+  },
 ];
 
 /** SQLite files made before this runner kept their step count in user_version; four of those steps = two here. */

@@ -19,6 +19,7 @@ export const SECTIONS: Section[] = [
   { to: '/inbox', label: 'Inbox', shown: can.readModeration },
   { to: '/checks', label: 'Checks', shown: can.readModeration },
   { to: '/releases', label: 'Releases', shown: () => true },
+  { to: '/registry', label: 'Registry', shown: can.runJobs },
   { to: '/tokens', label: 'Tokens', shown: can.admin },
   { to: '/people', label: 'People', shown: can.admin },
   { to: '/audit', label: 'Audit log', shown: can.admin },

@@ -57,6 +57,18 @@ describe('the frame and the roles', () => {
     expect(await sections()).toEqual(expect.arrayContaining(['Tokens', 'People', 'Audit log']));
   });
 
+  it("the registry's jobs are offered to editors and admins, not to a moderator", async () => {
+    for (const [role, offered] of [
+      ['editor', true],
+      ['admin', true],
+      ['moderator', false],
+    ] as const) {
+      renderConsole('/', person([{ role }]), api);
+      expect((await sections()).includes('Registry'), role).toBe(offered);
+      cleanup();
+    }
+  });
+
   it('an admin-only address opened by a moderator says so and calls nothing', async () => {
     const { calls } = renderConsole('/people', person([{ role: 'moderator' }]));
     expect(await screen.findByRole('heading', { name: 'Not available' })).toBeTruthy();

@@ -308,7 +308,17 @@ describe('the operator console', () => {
   });
 
   it('every screen passes axe-core in light and dark, and the sign-in and invitation pages too', async () => {
-    const paths = ['/', '/submissions', '/inbox', '/releases', '/tokens', '/people', '/audit', '/passkeys'];
+    const paths = [
+      '/',
+      '/submissions',
+      '/inbox',
+      '/releases',
+      '/registry',
+      '/tokens',
+      '/people',
+      '/audit',
+      '/passkeys',
+    ];
     for (const scheme of ['light', 'dark'] as const) {
       const admin = people.admin!.page;
       await admin.emulateMedia({ colorScheme: scheme });

@@ -1,0 +1,52 @@
+/**
+ * The site's jobs: the one list every scheduled job is registered in (docs/operations.md, Jobs). A feature defines
+ * its job (a `Job`, job.ts) and adds it here; the runner (runner.ts) schedules the list on either database, and the
+ * console's Registry screen and `pnpm registry run <job>` read it.
+ */
+import type { Logger } from 'pino';
+import type { ServerConfig } from '../config';
+import type { Job } from './job';
+import { scheduleProblem } from './schedule';
+import { versionsJob, versionsSettings } from './versionsJob';
+import { inspectJob, type Inspector } from './inspectJob';
+import { postsJob } from './postsJob';
+
+/**
+ * The registry's inspector as the inspect job calls it. Unattended, a package may run only inside the sandbox
+ * (docs/mcp.md): registry/inspect.ts's `inspectAndWrite(db, slugs, { log })` runs it there and refuses where bubblewrap
+ * cannot run. Until that inspector is in this build, the one here (npx as the site's own user, writing the seed file)
+ * must not run unattended, so the job refuses with the reason and the servers stay queued.
+ */
+const inspector: Inspector = () =>
+  Promise.reject(
+    new Error(
+      'Inspection refused: packages run unattended only inside the sandbox, and this build has no sandboxed inspector (pnpm registry inspect runs one by hand)',
+    ),
+  );
+
+export interface SiteJobDeps {
+  config: ServerConfig;
+  logger: Logger;
+}
+
+/** Every job of the site, each with the schedule its JOB_<NAME>_EVERY setting gives it, if any. */
+export function siteJobs(deps: SiteJobDeps): Job[] {
+  const jobs: Job[] = [
+    // Register a job here: `myJob(deps)`, a function returning a Job (its own file in this folder).
+    versionsJob(versionsSettings(deps.config.jobs)),
+    inspectJob(inspector),
+    postsJob(deps.config.postSchedulerMs),
+  ];
+  return jobs.map((job) => withSchedule(job, deps.config.jobs.every));
+}
+
+export const everyVariable = (name: string) => `JOB_${name.toUpperCase().replace(/-/g, '_')}_EVERY`;
+
+/** The job with the operator's schedule for it, refused at start when it is not one. */
+export function withSchedule(job: Job, every: Record<string, number | string>): Job {
+  const chosen = every[job.name];
+  if (chosen === undefined) return job;
+  const problem = scheduleProblem(chosen);
+  if (problem) throw new Error(`${everyVariable(job.name)}: ${problem}`);
+  return { ...job, every: chosen };
+}
