@@ -30,6 +30,7 @@ import { relyingParty } from './passkeys';
 import { releasesRouter } from './releases';
 import { toolsEditorRouter } from './tools';
 import { postsRouter, type PostsDeps } from './posts';
+import { upstreamsRouter } from './upstreams';
 
 export const CONSOLE_DIST = join(REPO_ROOT, 'console', 'dist');
 
@@ -98,6 +99,7 @@ export function createConsoleApp(deps: ConsoleDeps): Express {
   api.use(toolsEditorRouter(db, { siteOrigin: config.siteOrigin }));
   api.use(releasesRouter(releaseDeps));
   api.use(adminRouter({ db, origin, times }));
+  api.use(upstreamsRouter(db, config.registrySync));
   api.use(postsRouter(db, deps.posts));
   api.use((_req, res) => void res.status(404).json(failure('Not found')));
   app.use('/api', api);

@@ -7,12 +7,15 @@ import { loadConfig } from '../config';
 import { openDatabase } from '../db/connection';
 import { formatSyncResult } from '../registry/sync';
 import { registryCommand, runCli } from '../registry/cli';
+import { addConfiguredUpstreams } from '../registry/upstreams';
 import { syncFollowed } from './upstreamSync';
 
 async function syncCommand(only: string | undefined): Promise<number> {
   const config = loadConfig();
   const db = await openDatabase(config.database);
   try {
+    const { upstreams, pagesPerRun } = config.registrySync;
+    await addConfiguredUpstreams(db, upstreams, pagesPerRun);
     const results = await syncFollowed(db, config.registrySync, only);
     if (!results.length) console.log('No upstream is followed: add one in the console or with REGISTRY_UPSTREAMS.');
     for (const r of results) console.log(formatSyncResult(r));

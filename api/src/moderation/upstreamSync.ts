@@ -6,12 +6,10 @@
 import type { RegistrySyncConfig } from '../config';
 import type { DB } from '../db/connection';
 import { syncUpstreams, type SyncResult } from '../registry/sync';
-import { addConfiguredUpstreams } from '../registry/upstreams';
 import { approveSubmission } from './service';
 
-/** Syncs every followed upstream (or the one named by id or address), REGISTRY_UPSTREAMS's added first. */
-export async function syncFollowed(db: DB, settings: RegistrySyncConfig, only?: string): Promise<SyncResult[]> {
-  await addConfiguredUpstreams(db, settings.upstreams, settings.pagesPerRun);
+/** Syncs every followed upstream (or the one named by id or address). */
+export function syncFollowed(db: DB, settings: RegistrySyncConfig, only?: string): Promise<SyncResult[]> {
   return syncUpstreams(
     db,
     {

@@ -20,6 +20,7 @@ export const SECTIONS: Section[] = [
   { to: '/checks', label: 'Checks', shown: can.readModeration },
   { to: '/releases', label: 'Releases', shown: () => true },
   { to: '/tokens', label: 'Tokens', shown: can.admin },
+  { to: '/upstreams', label: 'Upstreams', shown: can.admin },
   { to: '/people', label: 'People', shown: can.admin },
   { to: '/audit', label: 'Audit log', shown: can.admin },
   { to: '/passkeys', label: 'My passkeys', shown: () => true },
