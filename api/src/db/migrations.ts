@@ -466,6 +466,24 @@ const STEPS: Step[] = [
     await sql`CREATE INDEX tool_search_doc ON tool_search USING gin (doc)`.execute(db);
     await sql`CREATE INDEX tool_search_mcp_text ON tool_search USING gin (mcp_text)`.execute(db);
   },
+  // Every run of a scheduled job (jobs/runs.ts): the console's Registry screen and the tests read it.
+  async (db, dialect) => {
+    await withId(db.schema.createTable('job_runs'), dialect)
+      .addColumn('job', 'text', (c) => c.notNull())
+      .addColumn('slot', 'text', (c) => c.notNull())
+      .addColumn('attempt', 'integer', (c) => c.notNull())
+      .addColumn('trigger', 'text', (c) => c.notNull())
+      .addColumn('instance', 'text', (c) => c.notNull())
+      .addColumn('queue_id', 'text')
+      .addColumn('started_at', 'text', (c) => c.notNull())
+      .addColumn('finished_at', 'text')
+      .addColumn('status', 'text', (c) => c.notNull().check(sql`status IN ('running','ok','failed')`))
+      .addColumn('reason', 'text')
+      .addColumn('summary', 'text', (c) => c.notNull())
+      .addColumn('counts', 'text', (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex('job_runs_job').on('job_runs').columns(['job', 'id']).execute();
+  },
   // The upstream registries this site follows (registry/upstreams.ts) and each sync's result, kept for the console
   // (registry/sync.ts): `since` is the last good sync's mark, `resume_cursor` where a run stopped at its page limit.
   async (db, dialect) => {
