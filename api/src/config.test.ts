@@ -73,7 +73,6 @@ describe('the upstream sync settings', () => {
       pagesPerRun: 20,
       timeoutMs: 30_000,
       maxBytes: 4 * 1024 * 1024,
-      periodMs: 3_600_000,
     });
     expect(
       loadConfig({
@@ -81,14 +80,12 @@ describe('the upstream sync settings', () => {
         REGISTRY_SYNC_PAGES: '200',
         REGISTRY_SYNC_TIMEOUT_SECONDS: '5',
         REGISTRY_SYNC_PAGE_BYTES: '1000000',
-        REGISTRY_SYNC_MINUTES: '15',
       }).registrySync,
     ).toEqual({
       upstreams: ['https://registry.modelcontextprotocol.io', 'http://mirror.example:8080'],
       pagesPerRun: 200,
       timeoutMs: 5000,
       maxBytes: 1_000_000,
-      periodMs: 900_000,
     });
     expect(() => loadConfig({ REGISTRY_UPSTREAMS: 'registry.example' })).toThrow(
       'REGISTRY_UPSTREAMS must be comma-separated http(s) URLs, got "registry.example"',

@@ -107,10 +107,9 @@ export interface RegistrySyncConfig {
   pagesPerRun: number;
   /** REGISTRY_SYNC_TIMEOUT_SECONDS: one page's whole answer, headers and body, within this long. */
   timeoutMs: number;
-  /** REGISTRY_SYNC_PAGE_BYTES: the most of one page's answer read; a longer one refuses the sync. */
+  /** REGISTRY_SYNC_PAGE_BYTES: the most of one page's answer read; a longer one refuses the sync. (How often the
+   *  `sync` job runs is JOB_SYNC_EVERY, as for every job.) */
   maxBytes: number;
-  /** REGISTRY_SYNC_MINUTES: how often the sync job runs. */
-  periodMs: number;
 }
 
 export type TrustProxy = boolean | number | string;
@@ -254,7 +253,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       pagesPerRun: positiveInt(env, 'REGISTRY_SYNC_PAGES', 20),
       timeoutMs: positiveInt(env, 'REGISTRY_SYNC_TIMEOUT_SECONDS', 30) * 1000,
       maxBytes: positiveInt(env, 'REGISTRY_SYNC_PAGE_BYTES', 4 * 1024 * 1024),
-      periodMs: positiveInt(env, 'REGISTRY_SYNC_MINUTES', 60) * 60_000,
     },
   };
 }

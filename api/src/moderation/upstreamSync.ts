@@ -8,13 +8,19 @@ import type { DB } from '../db/connection';
 import { syncUpstreams, type SyncResult } from '../registry/sync';
 import { approveSubmission } from './service';
 
-/** Syncs every followed upstream (or the one named by id or address). */
-export function syncFollowed(db: DB, settings: RegistrySyncConfig, only?: string): Promise<SyncResult[]> {
+/** Syncs every followed upstream (or the one named by id or address); `signal` stops it between pages. */
+export function syncFollowed(
+  db: DB,
+  settings: RegistrySyncConfig,
+  only?: string,
+  signal?: AbortSignal,
+): Promise<SyncResult[]> {
   return syncUpstreams(
     db,
     {
       limits: { timeoutMs: settings.timeoutMs, maxBytes: settings.maxBytes },
       listNew: (trx, submissionId) => approveSubmission(trx, submissionId),
+      signal,
     },
     only,
   );

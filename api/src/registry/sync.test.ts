@@ -345,6 +345,21 @@ describe('a hostile or broken upstream is refused with the reason, and changes n
     expect(await snapshot()).toEqual(before);
   });
 
+  it('a run stopped by its job (time limit, the site stopping)', async () => {
+    const stop = new AbortController();
+    handler = (req, res, url) => {
+      stop.abort();
+      pages(valid, valid)(req, res, url);
+    };
+    const before = await snapshot();
+    const [result] = await syncUpstreams(db, { ...opts, signal: stop.signal });
+    expect(result).toMatchObject({
+      outcome: 'refused',
+      reason: 'stopped before its end (the job ran out of time, or the site is stopping)',
+    });
+    expect(await snapshot()).toEqual(before);
+  });
+
   it('a second sync of the same upstream while one runs', async () => {
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));

@@ -22,6 +22,7 @@ import { listUpstreams, upstreamBase, type SyncCounts, type SyncRecord, type Ups
 export const SYNC_ACTOR = 'job:sync';
 /** Records per page asked for: the most the registry's API gives (ours and the official one). */
 export const PAGE_SIZE = 100;
+const STOPPED = 'stopped before its end (the job ran out of time, or the site is stopping)';
 /** Invalid records named in a refusal; the rest are counted. */
 const NAMED_INVALID = 3;
 
@@ -38,6 +39,8 @@ export type ListNew = (trx: DB, submissionId: number) => Promise<unknown>;
 export interface SyncOptions {
   limits: SyncLimits;
   listNew?: ListNew;
+  /** The job's end (its time limit, or the site stopping): the run stops at its next page, refused. */
+  signal?: AbortSignal;
 }
 
 export interface SyncResult extends SyncRecord {
@@ -112,8 +115,10 @@ async function readBounded(body: ReadableStream<Uint8Array>, max: number): Promi
   return Buffer.concat(chunks);
 }
 
-async function readPage(url: URL, limits: SyncLimits): Promise<unknown> {
-  const signal = AbortSignal.timeout(limits.timeoutMs);
+async function readPage(url: URL, limits: SyncLimits, stop?: AbortSignal): Promise<unknown> {
+  if (stop?.aborted) throw new Refusal(STOPPED);
+  const timeout = AbortSignal.timeout(limits.timeoutMs);
+  const signal = stop ? AbortSignal.any([timeout, stop]) : timeout;
   try {
     const res = await fetch(url, { signal, redirect: 'manual', headers: { Accept: 'application/json' } });
     try {
@@ -146,6 +151,7 @@ async function readPage(url: URL, limits: SyncLimits): Promise<unknown> {
     }
   } catch (err) {
     if (err instanceof Refusal) throw err;
+    if (stop?.aborted) throw new Refusal(STOPPED);
     if (signal.aborted) throw new Refusal(`no whole answer within ${limits.timeoutMs / 1000} s`);
     const cause = err instanceof Error && err.cause instanceof Error ? err.cause.message : String(err);
     throw new Refusal(`could not be reached: ${cause}`);
@@ -194,13 +200,13 @@ interface Read {
 }
 
 /** Reads the run's pages and checks them all; the first thing wrong refuses the run. */
-async function readChanges(upstream: Upstream, limits: SyncLimits, counts: SyncCounts): Promise<Read> {
+async function readChanges(upstream: Upstream, opts: SyncOptions, counts: SyncCounts): Promise<Read> {
   const changes = new Map<string, Change>();
   let cursor = upstream.resumeCursor;
   let mark = upstream.resumeMark;
   const followed = new Set(cursor ? [cursor] : []);
   for (let page = 1; page <= upstream.pagesPerRun; page++) {
-    const body = pageSchema.safeParse(await readPage(pageUrl(upstream, cursor), limits));
+    const body = pageSchema.safeParse(await readPage(pageUrl(upstream, cursor), opts.limits, opts.signal));
     counts.pages++;
     if (!body.success)
       throw new Refusal(
@@ -345,7 +351,7 @@ export async function syncUpstream(db: DB, upstream: Upstream, opts: SyncOptions
   try {
     let read: Read;
     try {
-      read = await readChanges(upstream, opts.limits, counts);
+      read = await readChanges(upstream, opts, counts);
     } catch (err) {
       if (err instanceof Refusal) return await refuse(err.message);
       throw err;
