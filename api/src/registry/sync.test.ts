@@ -201,6 +201,14 @@ describe('a sync of a well-behaved upstream', () => {
     expect((await findUpstream(db, upstreamId)).since).toBe('2026-11-24T00:00:00.000Z');
   });
 
+  it('leaves the names of our own namespace alone (a copy of this site upstream lists its own server, not ours)', async () => {
+    const own = await getServerRow(db, 'io.aitoolsdirectory/directory');
+    handler = pages([entry(doc('io.aitoolsdirectory/directory', '9.0.0')), entry(doc('io.aitoolsdirectory/other'))]);
+    const [result] = await syncUpstreams(db, opts);
+    expect(result).toMatchObject({ outcome: 'ok', counts: { skipped: 2, updated: 0, added: 0 } });
+    expect(await getServerRow(db, 'io.aitoolsdirectory/directory')).toEqual(own);
+  });
+
   it("lists new servers at once where the policy says so, through the moderators' approval", async () => {
     await db.updateTable('registry_upstreams').set({ policy: 'list' }).execute();
     handler = pages([entry(doc('io.example/listed', '2.0.0', { title: 'Listed' }))]);

@@ -23,6 +23,9 @@ export const SYNC_ACTOR = 'job:sync';
 /** Records per page asked for: the most the registry's API gives (ours and the official one). */
 export const PAGE_SIZE = 100;
 const STOPPED = 'stopped before its end (the job ran out of time, or the site is stopping)';
+/** Our own namespace (the directory's own MCP server, which each copy of this site points at itself): a copy of this
+ *  site upstream describes its own, never ours, so a sync leaves these names alone. */
+const OWN_NAMESPACE = `${META_KEY.slice(0, META_KEY.indexOf('/'))}/`;
 /** Invalid records named in a refusal; the rest are counted. */
 const NAMED_INVALID = 3;
 
@@ -258,6 +261,10 @@ async function removeServer(trx: DB, name: string, now: string): Promise<boolean
 async function apply(trx: DB, upstream: Upstream, read: Read, opts: SyncOptions, counts: SyncCounts): Promise<void> {
   const now = new Date().toISOString();
   for (const { doc, status } of read.changes.values()) {
+    if (doc.name.startsWith(OWN_NAMESPACE)) {
+      counts.skipped++;
+      continue;
+    }
     if (status === 'deleted') {
       if (await removeServer(trx, doc.name, now)) counts.deleted++;
       else counts.skipped++;
