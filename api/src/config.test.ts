@@ -65,3 +65,33 @@ describe('PURGE_URLS', () => {
     );
   });
 });
+
+describe('the upstream sync settings', () => {
+  it('reads REGISTRY_UPSTREAMS and the limits, with their defaults, and refuses what it cannot use', () => {
+    expect(loadConfig({}).registrySync).toEqual({
+      upstreams: [],
+      pagesPerRun: 20,
+      timeoutMs: 30_000,
+      maxBytes: 4 * 1024 * 1024,
+    });
+    expect(
+      loadConfig({
+        REGISTRY_UPSTREAMS: 'https://registry.modelcontextprotocol.io, http://mirror.example:8080',
+        REGISTRY_SYNC_PAGES: '200',
+        REGISTRY_SYNC_TIMEOUT_SECONDS: '5',
+        REGISTRY_SYNC_PAGE_BYTES: '1000000',
+      }).registrySync,
+    ).toEqual({
+      upstreams: ['https://registry.modelcontextprotocol.io', 'http://mirror.example:8080'],
+      pagesPerRun: 200,
+      timeoutMs: 5000,
+      maxBytes: 1_000_000,
+    });
+    expect(() => loadConfig({ REGISTRY_UPSTREAMS: 'registry.example' })).toThrow(
+      'REGISTRY_UPSTREAMS must be comma-separated http(s) URLs, got "registry.example"',
+    );
+    expect(() => loadConfig({ REGISTRY_SYNC_PAGES: '0' })).toThrow(
+      'REGISTRY_SYNC_PAGES must be a positive whole number, got "0"',
+    );
+  });
+});

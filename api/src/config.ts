@@ -95,6 +95,21 @@ export interface ServerConfig {
   /** PURGE_URLS: shared caches in front (comma-separated URLs) asked to purge pages by key when a release or the
    *  data changes (edge/purges.ts); unset: none. */
   purgeUrls: string[];
+  /** Following upstream registries (registry/sync.ts; docs/operations.md, Following upstream registries). */
+  registrySync: RegistrySyncConfig;
+}
+
+export interface RegistrySyncConfig {
+  /** REGISTRY_UPSTREAMS: base addresses added to the followed upstreams at start when missing (admins edit the rest
+   *  in the console). */
+  upstreams: string[];
+  /** REGISTRY_SYNC_PAGES: the pages per run those upstreams start with. */
+  pagesPerRun: number;
+  /** REGISTRY_SYNC_TIMEOUT_SECONDS: one page's whole answer, headers and body, within this long. */
+  timeoutMs: number;
+  /** REGISTRY_SYNC_PAGE_BYTES: the most of one page's answer read; a longer one refuses the sync. (How often the
+   *  `sync` job runs is JOB_SYNC_EVERY, as for every job.) */
+  maxBytes: number;
 }
 
 export type TrustProxy = boolean | number | string;
@@ -237,6 +252,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
           : 'json',
     isProduction: env.NODE_ENV === 'production',
     purgeUrls: urlList(env, 'PURGE_URLS'),
+    registrySync: {
+      upstreams: urlList(env, 'REGISTRY_UPSTREAMS'),
+      pagesPerRun: positiveInt(env, 'REGISTRY_SYNC_PAGES', 20),
+      timeoutMs: positiveInt(env, 'REGISTRY_SYNC_TIMEOUT_SECONDS', 30) * 1000,
+      maxBytes: positiveInt(env, 'REGISTRY_SYNC_PAGE_BYTES', 4 * 1024 * 1024),
+    },
   };
 }
 

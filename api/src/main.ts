@@ -7,6 +7,7 @@ import { recordConsoleOrigin } from './console/consoleOrigin';
 import { openDatabase } from './db/connection';
 import { seed } from './seed';
 import { listSelf } from './mcp/listing';
+import { addConfiguredUpstreams } from './registry/upstreams';
 import { openManifestStore } from './releases/manifestStore';
 import { materialiseServed, openReleaseStore } from './releases/openReleaseStore';
 import { configStore } from '@aitools/platform/config';
@@ -42,6 +43,8 @@ async function start() {
   const seeded = await seed(db);
   // The directory's own MCP server is listed at this instance's address (mcp/listing.ts).
   await listSelf(db, config.siteOrigin);
+  // REGISTRY_UPSTREAMS: followed from now on, unless already (admins edit them in the console).
+  await addConfiguredUpstreams(db, config.registrySync.upstreams, config.registrySync.pagesPerRun);
   logger.info(seeded, 'database ready');
   Object.assign(configStore.current, browserConfig(config));
 

@@ -23,6 +23,7 @@ import { TaxonomyScreen } from './screens/Taxonomy';
 import { ToolEditScreen } from './screens/ToolEdit';
 import { ToolsScreen } from './screens/Tools';
 import { TokensScreen } from './screens/Tokens';
+import { UpstreamsScreen } from './screens/Upstreams';
 
 function Guarded({ shown, children }: { shown?: (p: Person) => boolean; children: ReactNode }) {
   const { person } = useSession();
@@ -101,6 +102,14 @@ export function App() {
         element={
           <Guarded shown={can.admin}>
             <TokensScreen />
+          </Guarded>
+        }
+      />
+      <Route
+        path="/upstreams"
+        element={
+          <Guarded shown={can.admin}>
+            <UpstreamsScreen />
           </Guarded>
         }
       />

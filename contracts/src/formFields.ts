@@ -51,6 +51,13 @@ export const INVITE_FORM: FormFields = [
 /** A new release token. */
 export const TOKEN_FORM: FormFields = [field('label', 'Label'), field('remotes', 'Remotes (comma-separated)')];
 
+/** An upstream registry the site follows (the console's Upstreams). */
+export const UPSTREAM_FORM: FormFields = [
+  field('url', 'Address'),
+  field('policy', 'New servers'),
+  field('pagesPerRun', 'Pages per run'),
+];
+
 /** A rejection of submissions: the reason the submitters' records keep. */
 export const REJECT_FORM: FormFields = [field('reason', 'Reason')];
 

@@ -30,6 +30,7 @@ import { fig, formatTable, kB, msText, whole, type Cell, type Column, type Row }
 import { serverPid, throughput, warmUp, type RequestShape, type Throughput } from './throughput';
 import { soak, type Soak } from './soak';
 import { checksRows } from './checks';
+import { syncRows } from './sync';
 import { bustingRun } from './busting';
 import { startVarnish, varnishInstalled } from '../e2e/varnish';
 
@@ -46,6 +47,7 @@ const SECTIONS = [
   'markdown',
   'soak',
   'checks',
+  'sync',
 ] as const;
 type Section = (typeof SECTIONS)[number];
 
@@ -627,6 +629,10 @@ try {
         if (f.name.startsWith(SYNTHETIC_SLUG_PREFIX)) rmSync(join(pictures, f.name), { force: true });
     }
   }
+  if (want('sync')) {
+    log('sync: a first sync of 20,000 records from an upstream instance, on Postgres');
+    rows.push(...(await syncRows(log)));
+  }
   if (want('search')) {
     const sizes = (process.env.SEARCH_SIZES ?? '156,10000,100000').split(',').map(Number);
     rows.push(...(await searchRows(sizes, log)));
@@ -690,6 +696,7 @@ const order = [
   'search',
   'markdown',
   'checks',
+  'sync',
 ];
 rows.sort((a, b) => order.indexOf(a.section) - order.indexOf(b.section));
 console.log(`\n${formatTable(rows, headers)}`);

@@ -32,6 +32,7 @@ import { releasesRouter } from './releases';
 import { toolsEditorRouter } from './tools';
 import { postsRouter, type PostsDeps } from './posts';
 import { jobsRouter } from './jobs';
+import { upstreamsRouter } from './upstreams';
 
 export const CONSOLE_DIST = join(REPO_ROOT, 'console', 'dist');
 
@@ -102,6 +103,7 @@ export function createConsoleApp(deps: ConsoleDeps): Express {
   api.use(toolsEditorRouter(db, { siteOrigin: config.siteOrigin }));
   api.use(releasesRouter(releaseDeps));
   api.use(adminRouter({ db, origin, times }));
+  api.use(upstreamsRouter(db, config.registrySync));
   api.use(postsRouter(db, deps.posts));
   if (deps.jobs) api.use(jobsRouter(db, deps.jobs));
   api.use((_req, res) => void res.status(404).json(failure('Not found')));

@@ -518,6 +518,32 @@ const STEPS: Step[] = [
       .addColumn('queued_at', 'text', (c) => c.notNull())
       .execute();
   },
+  // The upstream registries this site follows (registry/upstreams.ts) and each sync's result, kept for the console
+  // (registry/sync.ts): `since` is the last good sync's mark, `resume_cursor` where a run stopped at its page limit.
+  async (db, dialect) => {
+    await withId(db.schema.createTable('registry_upstreams'), dialect)
+      .addColumn('url', 'text', (c) => c.notNull().unique())
+      .addColumn('policy', 'text', (c) => c.notNull().check(sql`policy IN ('submissions','list')`))
+      .addColumn('pages_per_run', 'integer', (c) => c.notNull())
+      .addColumn('since', 'text')
+      .addColumn('resume_cursor', 'text')
+      .addColumn('resume_mark', 'text')
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .execute();
+    await withId(db.schema.createTable('registry_syncs'), dialect)
+      .addColumn('upstream_id', 'integer', (c) => c.notNull())
+      .addColumn('started_at', 'text', (c) => c.notNull())
+      .addColumn('finished_at', 'text', (c) => c.notNull())
+      .addColumn('outcome', 'text', (c) => c.notNull().check(sql`outcome IN ('ok','refused')`))
+      .addColumn('reason', 'text')
+      .addColumn('counts', 'text', (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createIndex('registry_syncs_upstream')
+      .on('registry_syncs')
+      .columns(['upstream_id', 'id'])
+      .execute();
+  },
 ];
 
 /** SQLite files made before this runner kept their step count in user_version; four of those steps = two here. */

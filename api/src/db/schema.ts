@@ -139,6 +139,33 @@ export interface SubmissionServersTable {
   doc: string;
 }
 
+/** An upstream registry this site follows (registry/upstreams.ts). */
+export interface RegistryUpstreamsTable {
+  id: Generated<number>;
+  /** Its base address; the sync reads `<url>/v0.1/servers`. */
+  url: string;
+  /** What a server new to us becomes: a pending submission, or listed at once. */
+  policy: 'submissions' | 'list';
+  pages_per_run: number;
+  /** The `updated_since` of the next sync: the newest change the last good one read (ISO), null before the first. */
+  since: string | null;
+  /** Where a run that reached its page limit stopped, and the newest change it had read so far. */
+  resume_cursor: string | null;
+  resume_mark: string | null;
+  created_at: string;
+}
+
+/** One sync of an upstream: what it changed (counts as JSON) or why it was refused. */
+export interface RegistrySyncsTable {
+  id: Generated<number>;
+  upstream_id: number;
+  started_at: string;
+  finished_at: string;
+  outcome: 'ok' | 'refused';
+  reason: string | null;
+  counts: string;
+}
+
 export interface DataVersionTable {
   id: number;
   version: number;
@@ -392,6 +419,8 @@ export interface Schema {
   check_rug_pulls: CheckRugPullsTable;
   check_dismissals: CheckDismissalsTable;
   submission_servers: SubmissionServersTable;
+  registry_upstreams: RegistryUpstreamsTable;
+  registry_syncs: RegistrySyncsTable;
   data_version: DataVersionTable;
   schema_version: SchemaVersionTable;
   rate_limits: RateLimitsTable;

@@ -58,4 +58,4 @@ if (command === 'run' || command === 'jobs') {
     console.error(err instanceof Error ? err.message : String(err));
     process.exitCode = 1;
   }
-} else await import('../registry/cli');
+} else await import('../moderation/registryCli');

@@ -23,6 +23,7 @@ const inspector: Inspector = () =>
       'Inspection refused: packages run unattended only inside the sandbox, and this build has no sandboxed inspector (pnpm registry inspect runs one by hand)',
     ),
   );
+import { syncJob } from './syncJob';
 
 export interface SiteJobDeps {
   config: ServerConfig;
@@ -36,6 +37,7 @@ export function siteJobs(deps: SiteJobDeps): Job[] {
     versionsJob(versionsSettings(deps.config.jobs)),
     inspectJob(inspector),
     postsJob(deps.config.postSchedulerMs),
+    syncJob(deps),
   ];
   return jobs.map((job) => withSchedule(job, deps.config.jobs.every));
 }

@@ -4,9 +4,12 @@
  *   pnpm registry versions                 (seed records' versions and names from npm; see versions.ts)
  *   pnpm registry inspect <slug|--all> [--timeout <seconds>]   (what each server offers; see inspect.ts)
  *   pnpm registry licenses                 (each inspected package's declared license, without running it)
+ * `pnpm registry sync` is added by moderation/registryCli.ts (the entry `pnpm registry` runs), as listing a new
+ * server is the moderators' approval, a floor above this one.
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/connection';
 import { formatSummary, importServers } from './import';
@@ -18,7 +21,8 @@ const USAGE = `Usage:
   pnpm registry import <server.json file, folder of them, or a saved /v0.1/servers answer>
   pnpm registry versions
   pnpm registry inspect <slug...|--all> [--timeout <seconds>]
-  pnpm registry licenses`;
+  pnpm registry licenses
+  pnpm registry sync [upstream id or address]`;
 
 async function importCommand(target: string | undefined): Promise<number> {
   if (!target) {
@@ -74,7 +78,7 @@ async function inspectCommand(args: string[]): Promise<number> {
   return 0;
 }
 
-async function main(argv: string[]): Promise<number> {
+export async function registryCommand(argv: string[]): Promise<number> {
   const [command, target] = argv;
   if (command === 'import') return importCommand(target);
   if (command === 'versions') return versionsCommand();
@@ -88,10 +92,16 @@ async function main(argv: string[]): Promise<number> {
   return 2;
 }
 
-try {
-  process.exitCode = await main(process.argv.slice(2));
-} catch (err) {
-  // An operator's mistake (an unknown slug) or the registry's refusal: its message, not a stack trace.
-  console.error(err instanceof Error ? err.message : String(err));
-  process.exitCode = 1;
+/** Runs a command and sets the exit status: an operator's mistake (an unknown slug) or the registry's refusal is its
+ *  message, not a stack trace. */
+export async function runCli(command: (argv: string[]) => Promise<number>): Promise<void> {
+  try {
+    process.exitCode = await command(process.argv.slice(2));
+  } catch (err) {
+    console.error(err instanceof Error ? err.message : String(err));
+    process.exitCode = 1;
+  }
 }
+
+// Run directly (the tests do): the registry's own commands.
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await runCli(registryCommand);

@@ -67,7 +67,7 @@ function readCandidates(path: string, root = path): { candidates: Candidate[]; r
   return { candidates, refused };
 }
 
-async function pendingSubmissionFor(db: DB, name: string): Promise<number | null> {
+export async function pendingSubmissionFor(db: DB, name: string): Promise<number | null> {
   const row = await db
     .selectFrom('submissions as s')
     .innerJoin('submission_servers as ss', 'ss.submission_id', 's.id')
@@ -91,6 +91,56 @@ function displayName(doc: ServerJson): string {
   return doc.title ?? doc.name.slice(doc.name.indexOf('/') + 1);
 }
 
+/** What bringing one valid document in did. */
+export type BroughtIn =
+  { outcome: 'updated' | 'unchanged'; target: string } | { outcome: 'added'; submissionId: number };
+
+/**
+ * Brings one valid document in, the one way `pnpm registry import` and the upstream sync (sync.ts) both do: a server
+ * we list has its record updated in place, a pending submission of it gets the new document, and a new one becomes a
+ * pending submission with `message` (where it came from) for the moderators.
+ */
+export async function bringIn(trx: DB, doc: ServerJson, message: string): Promise<BroughtIn> {
+  const known = await getServerRow(trx, doc.name);
+  if (known) {
+    const changed = await upsertServer(trx, { doc, toolSlug: known.tool_slug, source: 'import' });
+    return { outcome: changed ? 'updated' : 'unchanged', target: toolPath(known.tool_slug) };
+  }
+  const pending = await pendingSubmissionFor(trx, doc.name);
+  if (pending !== null) {
+    await trx
+      .updateTable('submissions')
+      .set({ name: displayName(doc), website_url: websiteOf(doc), description: doc.description })
+      .where('id', '=', pending)
+      .execute();
+    await trx
+      .updateTable('submission_servers')
+      .set({ doc: JSON.stringify(doc) })
+      .where('submission_id', '=', pending)
+      .execute();
+    return { outcome: 'updated', target: `pending submission ${pending}` };
+  }
+  const { id: submissionId } = await trx
+    .insertInto('submissions')
+    .values({
+      name: displayName(doc),
+      email: '',
+      website_url: websiteOf(doc),
+      tool_type: 'mcp-server',
+      description: doc.description,
+      message,
+      status: 'pending',
+      created_at: new Date().toISOString(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await trx
+    .insertInto('submission_servers')
+    .values({ submission_id: submissionId, name: doc.name, doc: JSON.stringify(doc) })
+    .execute();
+  return { outcome: 'added', submissionId };
+}
+
 /** Validates and applies every document in one transaction: nothing is half-imported. */
 export async function importServers(db: DB, path: string): Promise<ImportSummary> {
   const { candidates, refused } = readCandidates(path);
@@ -103,46 +153,9 @@ export async function importServers(db: DB, path: string): Promise<ImportSummary
         continue;
       }
       const doc = parsed.data as ServerJson;
-      const known = await getServerRow(trx, doc.name);
-      if (known) {
-        await upsertServer(trx, { doc, toolSlug: known.tool_slug, source: 'import' });
-        summary.updated.push({ name: doc.name, target: toolPath(known.tool_slug) });
-        continue;
-      }
-      const pending = await pendingSubmissionFor(trx, doc.name);
-      if (pending !== null) {
-        await trx
-          .updateTable('submissions')
-          .set({ name: displayName(doc), website_url: websiteOf(doc), description: doc.description })
-          .where('id', '=', pending)
-          .execute();
-        await trx
-          .updateTable('submission_servers')
-          .set({ doc: JSON.stringify(doc) })
-          .where('submission_id', '=', pending)
-          .execute();
-        summary.updated.push({ name: doc.name, target: `pending submission ${pending}` });
-        continue;
-      }
-      const { id: submissionId } = await trx
-        .insertInto('submissions')
-        .values({
-          name: displayName(doc),
-          email: '',
-          website_url: websiteOf(doc),
-          tool_type: 'mcp-server',
-          description: doc.description,
-          message: `Imported from server.json: ${doc.name} ${doc.version}`,
-          status: 'pending',
-          created_at: new Date().toISOString(),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await trx
-        .insertInto('submission_servers')
-        .values({ submission_id: submissionId, name: doc.name, doc: JSON.stringify(doc) })
-        .execute();
-      summary.added.push({ name: doc.name, submissionId });
+      const r = await bringIn(trx, doc, `Imported from server.json: ${doc.name} ${doc.version}`);
+      if (r.outcome === 'added') summary.added.push({ name: doc.name, submissionId: r.submissionId });
+      else summary.updated.push({ name: doc.name, target: r.target });
     }
   });
   return summary;

@@ -179,6 +179,30 @@ describe('GET /v0.1/servers (registry read API)', () => {
       expect((await request(app).get(`/v0.1/servers?${bad}`)).status, bad).toBe(400);
   });
 
+  it('lists a server hidden since updated_since as deleted (so a registry following ours drops it), and never otherwise', async () => {
+    const row = await db
+      .selectFrom('mcp_servers')
+      .select(['name', 'tool_slug'])
+      .where('name', '=', 'io.github.github/github-mcp-server')
+      .executeTakeFirstOrThrow();
+    await db
+      .updateTable('tools')
+      .set({ hidden_at: '2026-11-25T12:00:00.000Z' })
+      .where('slug', '=', row.tool_slug)
+      .execute();
+    const entryOf = (body: { servers: { server: { name: string }; _meta: Record<string, { status: string }> }[] }) =>
+      body.servers.find((s) => s.server.name === row.name);
+    const changes = await request(app).get('/v0.1/servers?updated_since=2026-11-25T00:00:00Z');
+    expect(entryOf(changes.body)?._meta[META_KEY]).toMatchObject({
+      status: 'deleted',
+      updatedAt: '2026-11-25T12:00:00.000Z',
+    });
+    // Hidden before the time asked: not a change since then.
+    expect(entryOf((await request(app).get('/v0.1/servers?updated_since=2026-11-26T00:00:00Z')).body)).toBeUndefined();
+    expect(entryOf((await request(app).get('/v0.1/servers?limit=100')).body)).toBeUndefined();
+    expect((await request(app).get(`/v0.1/servers/${encodeURIComponent(row.name)}/versions/latest`)).status).toBe(404);
+  });
+
   it('serves one server by its URL-encoded name, 404 for an unknown one', async () => {
     const res = await request(app).get('/v0.1/servers/io.github.github%2Fgithub-mcp-server/versions/latest');
     expect(res.status).toBe(200);

@@ -58,6 +58,8 @@ export interface ListedServer {
   category: string | null;
   popularity: number | null;
   toolName: string;
+  /** When its tool was hidden: only a list of changes (`updatedSince`) holds such a record, as deleted. */
+  hiddenAt: string | null;
 }
 
 interface ListedRow {
@@ -67,6 +69,7 @@ interface ListedRow {
   category: string | null;
   popularity_score: number | null;
   tool_name: string;
+  hidden_at: string | null;
 }
 
 const toListed = (r: ListedRow): ListedServer => ({
@@ -76,15 +79,25 @@ const toListed = (r: ListedRow): ListedServer => ({
   category: r.category,
   popularity: r.popularity_score,
   toolName: r.tool_name,
+  hiddenAt: r.hidden_at,
 });
 
-/** Records joined with their tool's listing facts; a hidden tool's record is not listed. */
-const listed = (db: DB) =>
+/** Records joined with their tool's listing facts. */
+const withListing = (db: DB) =>
   db
     .selectFrom('mcp_servers as s')
     .innerJoin('tools as t', 't.slug', 's.tool_slug')
-    .select(['s.doc', 's.tool_slug', 's.updated_at', 't.category', 't.popularity_score', 't.name as tool_name'])
-    .where('t.hidden_at', 'is', null);
+    .select([
+      's.doc',
+      's.tool_slug',
+      's.updated_at',
+      't.category',
+      't.popularity_score',
+      't.name as tool_name',
+      't.hidden_at',
+    ]);
+/** A hidden tool's record is not listed. */
+const listed = (db: DB) => withListing(db).where('t.hidden_at', 'is', null);
 
 export interface ServerQuery {
   /** The directory's search, and a case-insensitive substring of the server name or title. */
@@ -103,11 +116,21 @@ export interface ServerQuery {
  *  another page follows. */
 export async function listServers(db: DB, q: ServerQuery): Promise<{ servers: ListedServer[]; more: boolean }> {
   if (q.search) return searchServers(db, { ...q, search: q.search });
-  let query = listed(db)
+  const since = q.updatedSince;
+  // The changes since a time include the servers hidden since, so that a registry following ours sees them deleted.
+  let query = (
+    since
+      ? withListing(db).where((eb) =>
+          eb.or([
+            eb.and([eb('t.hidden_at', 'is', null), eb('s.updated_at', '>', since)]),
+            eb('t.hidden_at', '>', since),
+          ]),
+        )
+      : listed(db)
+  )
     .orderBy('s.name')
     .limit(q.limit + 1);
   if (q.after) query = query.where('s.name', '>', q.after);
-  if (q.updatedSince) query = query.where('s.updated_at', '>', q.updatedSince);
   const rows = (await query.execute()).map(toListed);
   return { servers: rows.slice(0, q.limit), more: rows.length > q.limit };
 }

@@ -61,8 +61,8 @@ function serverResponse(s: ListedServer, origin: string, inspection?: McpInspect
         popularity: s.popularity ?? null,
         url: canonicalUrl(origin, toolPath(s.slug)),
         slug: s.slug,
-        status: 'active',
-        updatedAt: s.updatedAt,
+        status: s.hiddenAt ? 'deleted' : 'active',
+        updatedAt: s.hiddenAt && s.hiddenAt > s.updatedAt ? s.hiddenAt : s.updatedAt,
         isLatest: true,
       },
       // What running the server showed it offers (or why it was not run): our own key, beside the listing's.

@@ -21,6 +21,7 @@ export const SECTIONS: Section[] = [
   { to: '/releases', label: 'Releases', shown: () => true },
   { to: '/registry', label: 'Registry', shown: can.runJobs },
   { to: '/tokens', label: 'Tokens', shown: can.admin },
+  { to: '/upstreams', label: 'Upstreams', shown: can.admin },
   { to: '/people', label: 'People', shown: can.admin },
   { to: '/audit', label: 'Audit log', shown: can.admin },
   { to: '/passkeys', label: 'My passkeys', shown: () => true },

@@ -54,7 +54,7 @@ describe('the frame and the roles', () => {
 
   it('an admin is offered people, tokens and the audit log', async () => {
     renderConsole('/', person([{ role: 'admin' }]), api);
-    expect(await sections()).toEqual(expect.arrayContaining(['Tokens', 'People', 'Audit log']));
+    expect(await sections()).toEqual(expect.arrayContaining(['Tokens', 'Upstreams', 'People', 'Audit log']));
   });
 
   it("the registry's jobs are offered to editors and admins, not to a moderator", async () => {

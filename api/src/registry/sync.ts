@@ -1,0 +1,392 @@
+/**
+ * Following an upstream registry (docs/mcp.md, "Following upstream registries"): one run reads what changed since the
+ * last good one (`updated_since`, cursor pages of GET /v0.1/servers, at most the upstream's pages per run), checks
+ * every answer and record, then applies them all in one transaction through the import's own path (import.ts
+ * bringIn): or, when anything is wrong, refuses the run with the reason and changes nothing. Each run's result is
+ * kept (registry_syncs) and audited as `job:sync`.
+ */
+import { isRealDateTime } from '@aitools/contracts/fields';
+import { META_KEY, OFFICIAL_META_KEY, serverJsonSchema, type ServerJson } from '@aitools/contracts/mcp';
+import { issueLines } from '@aitools/contracts/zod';
+import { escapeForDisplay } from '@aitools/contracts/text';
+import { z } from 'zod';
+import { inTransaction, type DB } from '../db/connection';
+import { writeAudit } from '../content/audit';
+import { publicWrite } from '../content/dataVersion';
+import { markSubmissionReviewed } from '../forms/repository';
+import { HttpError } from '../middleware/errors';
+import { bringIn, pendingSubmissionFor } from './import';
+import { getServerRow } from './repository';
+import { listUpstreams, upstreamBase, type SyncCounts, type SyncRecord, type Upstream } from './upstreams';
+
+export const SYNC_ACTOR = 'job:sync';
+/** Records per page asked for: the most the registry's API gives (ours and the official one). */
+export const PAGE_SIZE = 100;
+const STOPPED = 'stopped before its end (the job ran out of time, or the site is stopping)';
+/** Our own namespace (the directory's own MCP server, which each copy of this site points at itself): a copy of this
+ *  site upstream describes its own, never ours, so a sync leaves these names alone. */
+const OWN_NAMESPACE = `${META_KEY.slice(0, META_KEY.indexOf('/'))}/`;
+/** Invalid records named in a refusal; the rest are counted. */
+const NAMED_INVALID = 3;
+
+export interface SyncLimits {
+  /** One page's whole answer within this long. */
+  timeoutMs: number;
+  /** The most of one page's answer read. */
+  maxBytes: number;
+}
+
+/** Lists a new server at once (the moderators' approval, given by the caller: it sits on a floor above this one). */
+export type ListNew = (trx: DB, submissionId: number) => Promise<unknown>;
+
+export interface SyncOptions {
+  limits: SyncLimits;
+  listNew?: ListNew;
+  /** The job's end (its time limit, or the site stopping): the run stops at its next page, refused. */
+  signal?: AbortSignal;
+}
+
+export interface SyncResult extends SyncRecord {
+  upstream: string;
+  /** Pages remain past this run's limit: the next run goes on from where it stopped. */
+  more: boolean;
+}
+
+/** Why a run changes nothing: the upstream's answer, or a record, is not one we take. */
+class Refusal extends Error {}
+
+type Status = 'active' | 'deprecated' | 'deleted';
+interface Change {
+  doc: ServerJson;
+  status: Status;
+}
+
+const pageSchema = z.object({
+  servers: z.array(z.unknown()),
+  metadata: z
+    .object({ nextCursor: z.string().min(1).max(2000).nullish() })
+    .passthrough()
+    .optional(),
+});
+const entrySchema = z.object({ server: z.unknown(), _meta: z.record(z.string(), z.unknown()).optional() });
+const listingMetaSchema = z
+  .object({ status: z.enum(['active', 'deprecated', 'deleted']).optional(), updatedAt: z.string().optional() })
+  .passthrough();
+
+const emptyCounts = (): SyncCounts => ({
+  pages: 0,
+  records: 0,
+  added: 0,
+  listed: 0,
+  updated: 0,
+  unchanged: 0,
+  deleted: 0,
+  skipped: 0,
+});
+
+export function countsText(c: SyncCounts): string {
+  return (
+    `${c.pages} pages, ${c.records} records: ${c.added} added as submissions, ${c.listed} listed, ` +
+    `${c.updated} updated, ${c.unchanged} unchanged, ${c.deleted} deleted, ${c.skipped} skipped`
+  );
+}
+
+/** A run's result for the operator's terminal (the reason quotes the upstream, so shown escaped). */
+export function formatSyncResult(r: SyncResult): string {
+  const what =
+    r.outcome === 'ok'
+      ? `synced: ${countsText(r.counts)}${r.more ? ' (more pages remain: the next run goes on)' : ''}`
+      : `refused, nothing changed: ${r.reason}`;
+  return escapeForDisplay(`${r.upstream} ${what}`);
+}
+
+/** Reads a body up to `max` bytes; a longer one is cut off there (the rest never read) and refused. */
+async function readBounded(body: ReadableStream<Uint8Array>, max: number): Promise<Uint8Array> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel();
+      throw new Refusal(`an answer was longer than ${max} bytes (read only that far)`);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks);
+}
+
+async function readPage(url: URL, limits: SyncLimits, stop?: AbortSignal): Promise<unknown> {
+  if (stop?.aborted) throw new Refusal(STOPPED);
+  const timeout = AbortSignal.timeout(limits.timeoutMs);
+  const signal = stop ? AbortSignal.any([timeout, stop]) : timeout;
+  try {
+    const res = await fetch(url, { signal, redirect: 'manual', headers: { Accept: 'application/json' } });
+    try {
+      if (res.status !== 200)
+        throw new Refusal(
+          res.status >= 300 && res.status < 400
+            ? `${url.pathname} answered ${res.status}, a redirect (not followed)`
+            : `${url.pathname} answered ${res.status}`,
+        );
+      const type = res.headers.get('content-type') ?? '';
+      if (!/^application\/([\w.-]+\+)?json\s*(;|$)/i.test(type))
+        throw new Refusal(`${url.pathname} answered ${type ? `with ${type}` : 'with no content type'}, not JSON`);
+      const declared = Number(res.headers.get('content-length') ?? 0);
+      if (declared > limits.maxBytes)
+        throw new Refusal(`an answer declared ${declared} bytes, over the limit of ${limits.maxBytes}`);
+      const bytes = await readBounded(res.body!, limits.maxBytes);
+      let text: string;
+      try {
+        text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+      } catch {
+        throw new Refusal('an answer was not valid UTF-8 text');
+      }
+      try {
+        return JSON.parse(text);
+      } catch (err) {
+        throw new Refusal(`an answer was not JSON: ${err instanceof Error ? err.message : String(err)}`);
+      }
+    } finally {
+      if (res.body && !res.bodyUsed) await res.body.cancel().catch(() => undefined);
+    }
+  } catch (err) {
+    if (err instanceof Refusal) throw err;
+    if (stop?.aborted) throw new Refusal(STOPPED);
+    if (signal.aborted) throw new Refusal(`no whole answer within ${limits.timeoutMs / 1000} s`);
+    const cause = err instanceof Error && err.cause instanceof Error ? err.cause.message : String(err);
+    throw new Refusal(`could not be reached: ${cause}`);
+  }
+}
+
+function pageUrl(upstream: Upstream, cursor: string | null): URL {
+  const url = new URL(`${upstream.url}/v0.1/servers`);
+  url.searchParams.set('limit', String(PAGE_SIZE));
+  url.searchParams.set('version', 'latest');
+  if (upstream.since) url.searchParams.set('updated_since', upstream.since);
+  if (cursor) url.searchParams.set('cursor', cursor);
+  return url;
+}
+
+/** The listing facts of an entry: the official registry's, else ours (a copy of this site upstream). */
+function listingMeta(meta: Record<string, unknown> | undefined): unknown {
+  return meta?.[OFFICIAL_META_KEY] ?? meta?.[META_KEY] ?? {};
+}
+
+/** One entry of a page: its server.json checked with the import's schema, its status and when it changed. */
+function readEntry(entry: unknown): { change: Change; updatedAt: string | null } | { reasons: string[] } {
+  const shape = entrySchema.safeParse(entry);
+  if (!shape.success) return { reasons: ['not a { server, _meta } entry'] };
+  const doc = serverJsonSchema.safeParse(shape.data.server);
+  const meta = listingMetaSchema.safeParse(listingMeta(shape.data._meta));
+  const reasons = [
+    ...(doc.success ? [] : issueLines(doc.error)),
+    ...(meta.success ? [] : issueLines(meta.error).map((line) => `_meta ${line}`)),
+  ];
+  const updatedAt = meta.success ? meta.data.updatedAt : undefined;
+  if (updatedAt !== undefined && !isRealDateTime(updatedAt)) reasons.push('_meta updatedAt: not a date-time');
+  if (reasons.length || !doc.success || !meta.success) return { reasons };
+  return {
+    change: { doc: doc.data as ServerJson, status: meta.data.status ?? 'active' },
+    updatedAt: updatedAt ? new Date(updatedAt).toISOString() : null,
+  };
+}
+
+interface Read {
+  changes: Map<string, Change>;
+  /** The next run's cursor, when this one stopped at its page limit. */
+  cursor: string | null;
+  /** The newest change read (the upstream's clock), the next sync's `updated_since` once the pages end. */
+  mark: string | null;
+}
+
+/** Reads the run's pages and checks them all; the first thing wrong refuses the run. */
+async function readChanges(upstream: Upstream, opts: SyncOptions, counts: SyncCounts): Promise<Read> {
+  const changes = new Map<string, Change>();
+  let cursor = upstream.resumeCursor;
+  let mark = upstream.resumeMark;
+  const followed = new Set(cursor ? [cursor] : []);
+  for (let page = 1; page <= upstream.pagesPerRun; page++) {
+    const body = pageSchema.safeParse(await readPage(pageUrl(upstream, cursor), opts.limits, opts.signal));
+    counts.pages++;
+    if (!body.success)
+      throw new Refusal(
+        `page ${page} is not a server list: ${issueLines(body.error).slice(0, NAMED_INVALID).join('; ')}`,
+      );
+    const invalid: string[] = [];
+    body.data.servers.forEach((entry, i) => {
+      const read = readEntry(entry);
+      if ('reasons' in read) return invalid.push(`servers[${i}]: ${read.reasons.join('; ')}`);
+      changes.set(read.change.doc.name, read.change);
+      if (read.updatedAt && (!mark || read.updatedAt > mark)) mark = read.updatedAt;
+    });
+    counts.records += body.data.servers.length;
+    if (invalid.length)
+      throw new Refusal(
+        `page ${page} has ${invalid.length} invalid record${invalid.length === 1 ? '' : 's'}: ` +
+          invalid.slice(0, NAMED_INVALID).join(' | ') +
+          (invalid.length > NAMED_INVALID ? ` | and ${invalid.length - NAMED_INVALID} more` : ''),
+      );
+    const next = body.data.metadata?.nextCursor;
+    if (!next) return { changes, cursor: null, mark };
+    if (followed.has(next)) throw new Refusal(`page ${page} gave a cursor already followed: the cursors loop`);
+    followed.add(next);
+    cursor = next;
+  }
+  return { changes, cursor, mark };
+}
+
+/** A server deleted upstream leaves our lists: its tool is hidden (as an editor's hide does), a pending submission
+ *  of it rejected. False when we had neither. */
+async function removeServer(trx: DB, name: string, now: string): Promise<boolean> {
+  const known = await getServerRow(trx, name);
+  if (known)
+    return publicWrite(trx, async (w) => {
+      const r = await w
+        .updateTable('tools')
+        .set({ hidden_at: now })
+        .where('slug', '=', known.tool_slug)
+        .where('hidden_at', 'is', null)
+        .executeTakeFirst();
+      return Number(r.numUpdatedRows) > 0;
+    });
+  const pending = await pendingSubmissionFor(trx, name);
+  if (pending === null) return false;
+  await markSubmissionReviewed(trx, pending, 'rejected', null, now);
+  return true;
+}
+
+async function apply(trx: DB, upstream: Upstream, read: Read, opts: SyncOptions, counts: SyncCounts): Promise<void> {
+  const now = new Date().toISOString();
+  for (const { doc, status } of read.changes.values()) {
+    if (doc.name.startsWith(OWN_NAMESPACE)) {
+      counts.skipped++;
+      continue;
+    }
+    if (status === 'deleted') {
+      if (await removeServer(trx, doc.name, now)) counts.deleted++;
+      else counts.skipped++;
+      continue;
+    }
+    // A deprecated server is kept up to date where we have it, and not brought in where we do not.
+    if (
+      status === 'deprecated' &&
+      !(await getServerRow(trx, doc.name)) &&
+      !(await pendingSubmissionFor(trx, doc.name))
+    ) {
+      counts.skipped++;
+      continue;
+    }
+    const r = await bringIn(trx, doc, `Followed from ${upstream.url}: ${doc.name} ${doc.version}`);
+    if (r.outcome !== 'added') counts[r.outcome]++;
+    else if (upstream.policy === 'list' && opts.listNew) {
+      await opts.listNew(trx, r.submissionId);
+      counts.listed++;
+    } else counts.added++;
+  }
+}
+
+/** Keeps the run's result and, on success, the upstream's new mark, with its audit row. The mark is moved only from
+ *  where this run read it: a sync of the same upstream that finished first (another instance) refuses this one. */
+async function keep(db: DB, upstream: Upstream, result: SyncResult, read?: Read): Promise<void> {
+  if (read) {
+    const r = await db
+      .updateTable('registry_upstreams')
+      .set(
+        read.cursor
+          ? { resume_cursor: read.cursor, resume_mark: read.mark }
+          : { since: read.mark ?? upstream.since, resume_cursor: null, resume_mark: null },
+      )
+      .where('id', '=', upstream.id)
+      .where((eb) =>
+        eb.and([
+          upstream.since === null ? eb('since', 'is', null) : eb('since', '=', upstream.since),
+          upstream.resumeCursor === null
+            ? eb('resume_cursor', 'is', null)
+            : eb('resume_cursor', '=', upstream.resumeCursor),
+        ]),
+      )
+      .executeTakeFirst();
+    if (Number(r.numUpdatedRows) === 0) throw new Refusal('another sync of this upstream finished first');
+  }
+  await db
+    .insertInto('registry_syncs')
+    .values({
+      upstream_id: upstream.id,
+      started_at: result.startedAt,
+      finished_at: result.finishedAt,
+      outcome: result.outcome,
+      reason: result.reason,
+      counts: JSON.stringify(result.counts),
+    })
+    .execute();
+  await writeAudit(db, {
+    actor: SYNC_ACTOR,
+    action: 'registry.sync',
+    target: upstream.url,
+    summary: result.reason ? `refused: ${result.reason}` : countsText(result.counts),
+    outcome: result.outcome === 'ok' ? 'ok' : 'refused',
+  });
+}
+
+/** Syncs running in this process, by upstream: a second one of the same upstream is refused at once. */
+const running = new Set<number>();
+
+/** One run of one upstream. A refusal is a result (kept, with its reason), never an exception. */
+export async function syncUpstream(db: DB, upstream: Upstream, opts: SyncOptions): Promise<SyncResult> {
+  const startedAt = new Date().toISOString();
+  const counts = emptyCounts();
+  const result = (reason: string | null, more = false): SyncResult => ({
+    upstream: upstream.url,
+    startedAt,
+    finishedAt: new Date().toISOString(),
+    outcome: reason === null ? 'ok' : 'refused',
+    reason,
+    counts,
+    more,
+  });
+  const refuse = async (reason: string) => {
+    const refused = result(reason);
+    // What the run counted is kept as read; nothing of it was applied.
+    await inTransaction(db, (trx) => keep(trx, upstream, refused));
+    return refused;
+  };
+  if (running.has(upstream.id)) return refuse('a sync of this upstream is already running');
+  running.add(upstream.id);
+  try {
+    let read: Read;
+    try {
+      read = await readChanges(upstream, opts, counts);
+    } catch (err) {
+      if (err instanceof Refusal) return await refuse(err.message);
+      throw err;
+    }
+    const applied = { ...counts };
+    try {
+      return await inTransaction(db, async (trx) => {
+        await apply(trx, upstream, read, opts, applied);
+        const done = { ...result(null, read.cursor !== null), counts: applied };
+        await keep(trx, upstream, done, read);
+        return done;
+      });
+    } catch (err) {
+      // A record the listing refuses, or another sync first: the transaction undid the run.
+      return await refuse(err instanceof Error ? err.message : String(err));
+    }
+  } finally {
+    running.delete(upstream.id);
+  }
+}
+
+/** Syncs every upstream (or the one named by its id or address), one after the other. */
+export async function syncUpstreams(db: DB, opts: SyncOptions, only?: string): Promise<SyncResult[]> {
+  const all = await listUpstreams(db);
+  const base = only === undefined ? null : upstreamBase(only);
+  const upstreams = only === undefined ? all : all.filter((u) => String(u.id) === only || u.url === base);
+  if (only !== undefined && !upstreams.length) throw new HttpError(404, `No upstream is ${only}.`);
+  const results: SyncResult[] = [];
+  for (const upstream of upstreams) results.push(await syncUpstream(db, upstream, opts));
+  return results;
+}
