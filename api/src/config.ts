@@ -93,6 +93,44 @@ export interface ServerConfig {
   /** PURGE_URLS: shared caches in front (comma-separated URLs) asked to purge pages by key when a release or the
    *  data changes (edge/purges.ts); unset: none. */
   purgeUrls: string[];
+  /** How MCP servers' packages are fetched and run for their inspection (registry/sandbox.ts). */
+  inspection: InspectionConfig;
+}
+
+/** The inspection sandbox's settings (docs/mcp.md, "The inspection sandbox"). */
+export interface InspectionConfig {
+  /** INSPECT_NPM_REGISTRY: the npm registry packages are fetched from (their install scripts off). */
+  npmRegistry: string;
+  /** INSPECT_BWRAP: the bubblewrap command; where it cannot run, inspections refuse to run unattended. */
+  bwrap: string;
+  /** INSPECT_TIMEOUT_SECONDS: the whole exchange (start, initialize, the lists); then the sandbox is killed. */
+  timeoutMs: number;
+  /** INSPECT_OUTPUT_BYTES: what the server may write to stdout in all; more ends the run. */
+  outputBytes: number;
+  /** INSPECT_MEMORY_MB: each sandboxed process's address space (RLIMIT_AS; Node reserves about 1.4 GB of it). */
+  memoryMb: number;
+  /** INSPECT_PROCESSES: processes and threads the sandbox's own user may have (RLIMIT_NPROC of an unprivileged uid). */
+  processes: number;
+  /** INSPECT_CPU_SECONDS: CPU time of each sandboxed process. */
+  cpuSeconds: number;
+  /** INSPECT_FILES_MB: the size of each throwaway folder (home, working folder, /tmp) and of any file written. */
+  filesMb: number;
+}
+
+export function inspectionConfig(env: NodeJS.ProcessEnv = process.env): InspectionConfig {
+  const npmRegistry = env.INSPECT_NPM_REGISTRY || 'https://registry.npmjs.org/';
+  if (!/^https?:\/\//.test(npmRegistry) || !URL.canParse(npmRegistry))
+    throw new Error(`INSPECT_NPM_REGISTRY must be an http(s) URL, got "${npmRegistry}"`);
+  return {
+    npmRegistry,
+    bwrap: env.INSPECT_BWRAP || 'bwrap',
+    timeoutMs: positiveInt(env, 'INSPECT_TIMEOUT_SECONDS', 120) * 1000,
+    outputBytes: positiveInt(env, 'INSPECT_OUTPUT_BYTES', 8 * 1024 * 1024),
+    memoryMb: positiveInt(env, 'INSPECT_MEMORY_MB', 2560),
+    processes: positiveInt(env, 'INSPECT_PROCESSES', 64),
+    cpuSeconds: positiveInt(env, 'INSPECT_CPU_SECONDS', 60),
+    filesMb: positiveInt(env, 'INSPECT_FILES_MB', 64),
+  };
 }
 
 export type TrustProxy = boolean | number | string;
@@ -215,6 +253,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
           : 'json',
     isProduction: env.NODE_ENV === 'production',
     purgeUrls: urlList(env, 'PURGE_URLS'),
+    inspection: inspectionConfig(env),
   };
 }
 
