@@ -91,6 +91,7 @@ beforeAll(async () => {
     // Node reserves about 1.4 GB of address space before it allocates anything: this leaves it a few hundred MB.
     INSPECT_MEMORY_MB: '1792',
     INSPECT_FILES_MB: '32',
+    INSPECT_CPU_SECONDS: '3',
   });
   runner = { sandbox: settings };
 }, 60_000);
@@ -136,7 +137,9 @@ describe('the inspection sandbox (bubblewrap, an unprivileged uid, kernel limits
     expect(report).toMatch(/connect 127\.0\.0\.1:\d+: ECONNREFUSED/);
     expect(report).toMatch(new RegExp(`connect ${outside.replace(/\./g, '\\.')}:\\d+: (ENETUNREACH|EHOSTUNREACH)`));
     expect(connections).toBe(0);
-    // Memory and disk stop at their limits.
+    // CPU time, memory and disk stop at their limits.
+    // The soft and hard limits are one: the kernel kills it outright.
+    expect(report).toContain('cpu burner: SIGKILL');
     const memory = Number(/memory held: (\d+) MB/.exec(report)?.[1]);
     expect(memory).toBeGreaterThan(0);
     expect(memory).toBeLessThan(settings.memoryMb - 1024);

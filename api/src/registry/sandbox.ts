@@ -174,7 +174,16 @@ const npmError = (stderr: string) =>
  */
 export async function fetchPackage(pkg: string, version: string, settings: InspectionConfig): Promise<FetchedPackage> {
   const dir = mkdtempSync(join(tmpdir(), 'mcp-package-'));
-  chmodSync(dir, 0o755);
+  try {
+    chmodSync(dir, 0o755);
+    return await install(pkg, version, dir, settings);
+  } catch (err) {
+    rmSync(dir, { recursive: true, force: true });
+    throw err;
+  }
+}
+
+async function install(pkg: string, version: string, dir: string, settings: InspectionConfig): Promise<FetchedPackage> {
   const home = join(dir, '.home');
   mkdirSync(home);
   const args = [

@@ -66,7 +66,18 @@ async function listServer(name: string, pkg: Record<string, unknown>): Promise<s
 /** Runs `pnpm registry inspect <slug>` against the site's database while asking the site for pages all along;
  *  returns the command's result and every status the site answered with meanwhile. */
 async function inspectWhileBrowsing(slug: string) {
-  const run = pnpm({ INSPECT_NPM_REGISTRY: registry.url, INSPECT_TIMEOUT_SECONDS: '60' }, 'registry', 'inspect', slug);
+  const run = pnpm(
+    // Limits lower than the defaults, for a machine the tests share: the hostile server reaches each of them.
+    {
+      INSPECT_NPM_REGISTRY: registry.url,
+      INSPECT_TIMEOUT_SECONDS: '60',
+      INSPECT_MEMORY_MB: '1792',
+      INSPECT_CPU_SECONDS: '3',
+    },
+    'registry',
+    'inspect',
+    slug,
+  );
   let done = false;
   void run.then(() => (done = true));
   const statuses: number[] = [];
@@ -163,6 +174,9 @@ describe('sandbox: packages inspected by the running site`s CLI', () => {
     assert.match(report, /connect 1\.1\.1\.1:\d+: ENETUNREACH/);
     assert.equal(connections, 0);
     assert.ok(Number(/processes started: (\d+)/.exec(report)?.[1]) < 64, report);
+    assert.match(report, /cpu burner: SIGKILL/);
+    assert.ok(Number(/memory held: (\d+) MB/.exec(report)?.[1]) < 1792 - 1024, report);
+    assert.match(report, /disk: EFBIG/);
     // The page shows what it listed, and nothing of the operator's.
     const page = await openWithoutScript(`/tool/${slug}`);
     assert.doesNotMatch(await page.content(), new RegExp(SECRET));
