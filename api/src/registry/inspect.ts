@@ -111,7 +111,7 @@ export function planFor(doc: ServerJson, scratch: Scratch): Plan {
 
 /** How a record's package is run: in the sandbox, or, at an operator's explicit request, unsandboxed with npx in the
  *  scratch folders. */
-export type Runner = { sandbox: InspectionConfig } | { unsandboxed: Scratch };
+export type Runner = { sandbox: InspectionConfig } | { unsandboxed: Scratch; npmRegistry: string };
 
 /** The sandbox's own places, as planFor hands them to the package (a required path is its working folder). */
 const SANDBOX_SCRATCH: Scratch = { home: INSIDE.home, npmCache: `${INSIDE.home}/.npm`, files: INSIDE.files };
@@ -124,7 +124,8 @@ async function run(
 ): Promise<{ result: Awaited<ReturnType<typeof inspectCommand>>; license?: string }> {
   if ('unsandboxed' in runner) {
     const license = await npmLicense(plan.package, plan.version).catch(() => undefined);
-    return { result: await inspectCommand(plan.spec, limits), license };
+    const spec = { ...plan.spec, env: { ...plan.spec.env, npm_config_registry: runner.npmRegistry } };
+    return { result: await inspectCommand(spec, limits), license };
   }
   let fetched;
   try {
@@ -282,7 +283,9 @@ export async function inspectAndWrite(
   const root = mkdtempSync(join(tmpdir(), 'mcp-inspect-'));
   const scratch: Scratch = { home: join(root, 'home'), npmCache: join(root, 'npm-cache'), files: join(root, 'files') };
   for (const dir of Object.values(scratch)) mkdirSync(dir, { recursive: true });
-  const runner: Runner = opts.unsandboxed ? { unsandboxed: scratch } : { sandbox: settings };
+  const runner: Runner = opts.unsandboxed
+    ? { unsandboxed: scratch, npmRegistry: settings.npmRegistry }
+    : { sandbox: settings };
   const data: InspectionsFile = opts.file ? readInspectionsFile(opts.file) : { about: ABOUT, servers: {} };
   try {
     for (const [slug, doc] of records) {

@@ -193,7 +193,9 @@ describe('inspections written to the database', () => {
     expect(inspectionRefusal(broken)).toBe(
       'Inspection refused: packages run only inside a bubblewrap sandbox, and bubblewrap is not installed (no /nonexistent/bwrap command).',
     );
+    const before = await getInspection(db, SLUG);
     await expect(inspectAndWrite(db, [SLUG], { settings: broken })).rejects.toThrow(/Inspection refused/);
+    expect(await getInspection(db, SLUG)).toEqual(before);
     expect(inspectionRefusal(settings)).toBeNull();
   });
 
@@ -225,4 +227,11 @@ describe('inspections written to the database', () => {
     );
     expect((await historyOf(db, SLUG)).snapshots).toBe(snapshots + 2);
   }, 180_000);
+
+  it('runs unsandboxed (npx as the operator) only when the operator asks for it', async () => {
+    await declare('kelvin');
+    const broken = { ...settings, bwrap: '/nonexistent/bwrap' };
+    const data = await inspectAndWrite(db, [SLUG], { settings: broken, unsandboxed: true });
+    expect((data.servers[SLUG] as Inspected).tools[0]!.description).toBe('Forecast for a city, in kelvin units.');
+  }, 120_000);
 });
