@@ -121,7 +121,7 @@ async function run(
   plan: Extract<Plan, { spec: CommandSpec }>,
   runner: Runner,
   limits: RunLimits,
-): Promise<{ result: Awaited<ReturnType<typeof inspectCommand>>; license?: string }> {
+): Promise<{ result: Awaited<ReturnType<typeof inspectCommand>>; license?: string; unfetched?: boolean }> {
   if ('unsandboxed' in runner) {
     const license = await npmLicense(plan.package, plan.version).catch(() => undefined);
     const spec = { ...plan.spec, env: { ...plan.spec.env, npm_config_registry: runner.npmRegistry } };
@@ -131,7 +131,8 @@ async function run(
   try {
     fetched = await fetchPackage(plan.package, plan.version, runner.sandbox);
   } catch (err) {
-    return { result: { ok: false, reason: err instanceof Error ? err.message : String(err), junkLines: 0 } };
+    const reason = err instanceof Error ? err.message : String(err);
+    return { result: { ok: false, reason, junkLines: 0 }, unfetched: true };
   }
   try {
     const { spec } = sandboxed(fetched.dir, [...fetched.command, ...plan.args], plan.env, runner.sandbox);
@@ -162,12 +163,14 @@ export async function inspectRecord(
       ...license,
     };
   }
-  const { result: r, license: declared } = await run(plan, runner, limits);
+  const { result: r, license: declared, unfetched } = await run(plan, runner, limits);
   const license = declared ? { license: declared } : {};
   if (!r.ok) {
-    const reason = plan.secrets.length
-      ? `needs credentials (${plan.secrets.join(', ')}); without them ${r.reason}`
-      : `it did not answer over MCP: ${r.reason}`;
+    const reason = unfetched
+      ? r.reason
+      : plan.secrets.length
+        ? `needs credentials (${plan.secrets.join(', ')}); without them ${r.reason}`
+        : `it did not answer over MCP: ${r.reason}`;
     return {
       status: 'not-inspected',
       reason: reason.slice(0, 600),

@@ -160,9 +160,14 @@ describe('the inspection sandbox (bubblewrap, an unprivileged uid, kernel limits
     await noSandboxProcessesLeft();
   }, 90_000);
 
-  it('a package the registry does not have is not inspected, with npm`s reason', async () => {
-    const r = await inspectRecord(record('sandbox-e2e-missing'), runner);
-    expect(r).toMatchObject({ status: 'not-inspected', reason: expect.stringMatching(/could not be fetched: .*404/) });
+  it('a package the registry does not have is not inspected, with npm`s reason, without the registry`s credentials', async () => {
+    const withCredentials = { ...settings, npmRegistry: registry.url.replace('//', '//reader:s3cret-token@') };
+    const r = await inspectRecord(record('sandbox-e2e-missing'), { sandbox: withCredentials });
+    expect(r).toMatchObject({
+      status: 'not-inspected',
+      reason: expect.stringMatching(/^it could not be fetched: .*404/),
+    });
+    expect(JSON.stringify(r)).not.toContain('s3cret-token');
   }, 90_000);
 });
 

@@ -157,7 +157,7 @@ function binOf(pkg: string, manifest: PackageJson): string {
   return chosen[1];
 }
 
-/** The last line npm wrote that says what went wrong. */
+/** The first lines npm wrote that say what went wrong (npm masks credentials in a registry's address). */
 const npmError = (stderr: string) =>
   stderr
     .split('\n')
@@ -210,7 +210,14 @@ async function install(pkg: string, version: string, dir: string, settings: Insp
         maxBuffer: 4 * 1024 * 1024,
       },
       (err, _stdout, stderr) =>
-        err ? reject(new Error(`it could not be fetched: ${npmError(stderr) || err.message}`)) : resolve(),
+        // Not err.message: it repeats the command line, the registry's address (and any credentials in it) included.
+        err
+          ? reject(
+              new Error(
+                `it could not be fetched: ${npmError(stderr) || (err.killed ? 'npm ran out of time' : `npm exited with ${String(err.code)}`)}`,
+              ),
+            )
+          : resolve(),
     ),
   );
   rmSync(home, { recursive: true, force: true });
