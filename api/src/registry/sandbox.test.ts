@@ -13,7 +13,8 @@ import { checksQueue } from '../checks/facts';
 import { historyOf } from '../checks/history';
 import { dataVersion } from '../content/dataVersion';
 import { API_ROOT as API_DIR } from '../paths';
-import { inspectAndWrite, inspectionRefusal, inspectRecord, type Runner } from './inspect';
+import { inspectAndWrite, inspectionRefusal, inspectRecord, writeInspection, type Runner } from './inspect';
+import { readInspectionsFile } from '../inspectionsFile';
 import { getInspection } from './inspections';
 import { getServerByToolSlug, upsertServer } from './repository';
 import { packPackage, serveNpmRegistry, type LocalRegistry } from './testdata/npmRegistry';
@@ -232,6 +233,21 @@ describe('inspections written to the database', () => {
     );
     expect((await historyOf(db, SLUG)).snapshots).toBe(snapshots + 2);
   }, 180_000);
+
+  it('the seed keeps a run`s inspection of a server its file does not name', async () => {
+    const shipped = readInspectionsFile().servers;
+    const other = (await db.selectFrom('tools').select('slug').orderBy('slug').execute()).find(
+      (t) => !shipped[t.slug],
+    )!.slug;
+    const inspection: McpInspection = {
+      status: 'not-inspected',
+      reason: 'it did not answer over MCP: it exited (code 1) before answering',
+      checkedAt: '2026-12-02',
+    };
+    await writeInspection(db, other, inspection);
+    await seed(db);
+    expect(await getInspection(db, other)).toEqual(inspection);
+  });
 
   it('runs unsandboxed (npx as the operator) only when the operator asks for it', async () => {
     await declare('kelvin');
