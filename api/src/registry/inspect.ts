@@ -267,8 +267,8 @@ export interface InspectOptions {
 }
 
 /** Why inspections cannot run unattended here (bubblewrap cannot run a sandbox), or null. */
-export function inspectionRefusal(settings: InspectionConfig = inspectionConfig()): string | null {
-  const reason = sandboxUnavailable(settings);
+export async function inspectionRefusal(settings: InspectionConfig = inspectionConfig()): Promise<string | null> {
+  const reason = await sandboxUnavailable(settings);
   return reason && `Inspection refused: packages run only inside a bubblewrap sandbox, and ${reason}.`;
 }
 
@@ -279,7 +279,7 @@ export async function inspectAndWrite(
   opts: InspectOptions = {},
 ): Promise<InspectionsFile> {
   const settings = opts.settings ?? inspectionConfig();
-  const refusal = opts.unsandboxed ? null : inspectionRefusal(settings);
+  const refusal = opts.unsandboxed ? null : await inspectionRefusal(settings);
   if (refusal) throw new Error(refusal);
   const limits: RunLimits = { ...DEFAULT_LIMITS, timeoutMs: settings.timeoutMs, maxStdoutBytes: settings.outputBytes };
   const records = await recordsOf(db, slugs);

@@ -196,13 +196,13 @@ describe('inspections written to the database', () => {
 
   it('refuses to run unattended where bubblewrap cannot run, with the one reason', async () => {
     const broken = { ...settings, bwrap: '/nonexistent/bwrap' };
-    expect(inspectionRefusal(broken)).toBe(
+    expect(await inspectionRefusal(broken)).toBe(
       'Inspection refused: packages run only inside a bubblewrap sandbox, and bubblewrap is not installed (no /nonexistent/bwrap command).',
     );
     const before = await getInspection(db, SLUG);
     await expect(inspectAndWrite(db, [SLUG], { settings: broken })).rejects.toThrow(/Inspection refused/);
     expect(await getInspection(db, SLUG)).toEqual(before);
-    expect(inspectionRefusal(settings)).toBeNull();
+    expect(await inspectionRefusal(settings)).toBeNull();
   });
 
   it('writes the inspection (the data version moves), keeps a snapshot per version, flags a change within one', async () => {

@@ -12,7 +12,7 @@
  * RLIMIT_NPROC does not bind root, so the sandbox never runs as root: the fresh uid holds nothing else, and the limit
  * counts every process and thread it starts.
  */
-import { execFile, spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { randomInt } from 'node:crypto';
 import { chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -105,27 +105,34 @@ export function sandboxed(
   return { spec: { command: 'setpriv', args, env: { PATH: '/usr/sbin:/usr/bin:/sbin:/bin' }, cwd: packageDir }, uid };
 }
 
-const probes = new Map<string, string | null>();
+const probes = new Map<string, Promise<string | null>>();
 
-/** Why bubblewrap cannot run a sandbox here (null: it can): tried once per bubblewrap command by starting `true`. */
-export function sandboxUnavailable(settings: InspectionConfig): string | null {
-  const known = probes.get(settings.bwrap);
-  if (known !== undefined) return known;
+/** Why bubblewrap cannot run a sandbox here (null: it can): tried once per bubblewrap command by starting `true`,
+ *  without blocking the site's event loop. */
+export function sandboxUnavailable(settings: InspectionConfig): Promise<string | null> {
+  let probe = probes.get(settings.bwrap);
+  if (!probe) {
+    probe = probeSandbox(settings);
+    probes.set(settings.bwrap, probe);
+  }
+  return probe;
+}
+
+async function probeSandbox(settings: InspectionConfig): Promise<string | null> {
   const empty = mkdtempSync(join(tmpdir(), 'sandbox-probe-'));
   try {
     const { spec } = sandboxed(empty, ['true'], {}, settings);
-    const r = spawnSync(spec.command, spec.args, { env: spec.env, cwd: spec.cwd, encoding: 'utf8', timeout: 30_000 });
-    const said = (r.stderr ?? '').trim().split('\n').at(-1) ?? '';
-    const reason =
-      r.error && (r.error as NodeJS.ErrnoException).code === 'ENOENT'
-        ? 'setpriv (util-linux) is not installed'
-        : r.status === 0
-          ? null
-          : /No such file|not found/i.test(said) && said.includes(settings.bwrap)
-            ? `bubblewrap is not installed (no ${settings.bwrap} command)`
-            : `bubblewrap cannot start a sandbox here (${said || `exit ${r.status ?? r.signal}`})`;
-    probes.set(settings.bwrap, reason);
-    return reason;
+    const failure = await new Promise<{ code?: string | number | null; stderr: string } | null>((resolve) =>
+      execFile(spec.command, spec.args, { env: spec.env, cwd: spec.cwd, timeout: 30_000 }, (err, _out, stderr) =>
+        resolve(err ? { code: err.code, stderr: String(stderr) } : null),
+      ),
+    );
+    if (!failure) return null;
+    if (failure.code === 'ENOENT') return 'setpriv (util-linux) is not installed';
+    const said = failure.stderr.trim().split('\n').at(-1) ?? '';
+    return /No such file|not found/i.test(said) && said.includes(settings.bwrap)
+      ? `bubblewrap is not installed (no ${settings.bwrap} command)`
+      : `bubblewrap cannot start a sandbox here (${said || `exit ${String(failure.code)}`})`;
   } finally {
     rmSync(empty, { recursive: true, force: true });
   }
