@@ -95,3 +95,41 @@ describe('the upstream sync settings', () => {
     );
   });
 });
+
+describe('the inspection sandbox`s settings', () => {
+  it('has defaults, reads each INSPECT_ variable, and refuses a registry that is not an http(s) URL', () => {
+    expect(loadConfig({}).inspection).toEqual({
+      npmRegistry: 'https://registry.npmjs.org/',
+      bwrap: 'bwrap',
+      timeoutMs: 120_000,
+      outputBytes: 8 * 1024 * 1024,
+      memoryMb: 2560,
+      processes: 64,
+      cpuSeconds: 60,
+      filesMb: 64,
+    });
+    expect(
+      loadConfig({
+        INSPECT_NPM_REGISTRY: 'http://127.0.0.1:4873/',
+        INSPECT_BWRAP: '/opt/bwrap',
+        INSPECT_TIMEOUT_SECONDS: '30',
+        INSPECT_OUTPUT_BYTES: '1024',
+        INSPECT_MEMORY_MB: '2048',
+        INSPECT_PROCESSES: '32',
+        INSPECT_CPU_SECONDS: '10',
+        INSPECT_FILES_MB: '16',
+      }).inspection,
+    ).toEqual({
+      npmRegistry: 'http://127.0.0.1:4873/',
+      bwrap: '/opt/bwrap',
+      timeoutMs: 30_000,
+      outputBytes: 1024,
+      memoryMb: 2048,
+      processes: 32,
+      cpuSeconds: 10,
+      filesMb: 16,
+    });
+    expect(() => loadConfig({ INSPECT_NPM_REGISTRY: 'file:///etc' })).toThrow(/INSPECT_NPM_REGISTRY must be an http/);
+    expect(() => loadConfig({ INSPECT_PROCESSES: '0' })).toThrow(/INSPECT_PROCESSES must be a positive whole number/);
+  });
+});

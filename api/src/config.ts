@@ -97,6 +97,8 @@ export interface ServerConfig {
   purgeUrls: string[];
   /** Following upstream registries (registry/sync.ts; docs/operations.md, Following upstream registries). */
   registrySync: RegistrySyncConfig;
+  /** How MCP servers' packages are fetched and run for their inspection (registry/sandbox.ts). */
+  inspection: InspectionConfig;
 }
 
 export interface RegistrySyncConfig {
@@ -110,6 +112,42 @@ export interface RegistrySyncConfig {
   /** REGISTRY_SYNC_PAGE_BYTES: the most of one page's answer read; a longer one refuses the sync. (How often the
    *  `sync` job runs is JOB_SYNC_EVERY, as for every job.) */
   maxBytes: number;
+}
+
+/** The inspection sandbox's settings (docs/mcp.md, "The inspection sandbox"). */
+export interface InspectionConfig {
+  /** INSPECT_NPM_REGISTRY: the npm registry packages are fetched from (their install scripts off). */
+  npmRegistry: string;
+  /** INSPECT_BWRAP: the bubblewrap command; where it cannot run, inspections refuse to run unattended. */
+  bwrap: string;
+  /** INSPECT_TIMEOUT_SECONDS: the whole exchange (start, initialize, the lists); then the sandbox is killed. */
+  timeoutMs: number;
+  /** INSPECT_OUTPUT_BYTES: what the server may write to stdout in all; more ends the run. */
+  outputBytes: number;
+  /** INSPECT_MEMORY_MB: each sandboxed process's address space (RLIMIT_AS; Node reserves about 1.4 GB of it). */
+  memoryMb: number;
+  /** INSPECT_PROCESSES: processes and threads the sandbox's own user may have (RLIMIT_NPROC of an unprivileged uid). */
+  processes: number;
+  /** INSPECT_CPU_SECONDS: CPU time of each sandboxed process. */
+  cpuSeconds: number;
+  /** INSPECT_FILES_MB: the size of each throwaway folder (home, working folder, /tmp) and of any file written. */
+  filesMb: number;
+}
+
+export function inspectionConfig(env: NodeJS.ProcessEnv = process.env): InspectionConfig {
+  const npmRegistry = env.INSPECT_NPM_REGISTRY || 'https://registry.npmjs.org/';
+  if (!/^https?:\/\//.test(npmRegistry) || !URL.canParse(npmRegistry))
+    throw new Error(`INSPECT_NPM_REGISTRY must be an http(s) URL, got "${npmRegistry}"`);
+  return {
+    npmRegistry,
+    bwrap: env.INSPECT_BWRAP || 'bwrap',
+    timeoutMs: positiveInt(env, 'INSPECT_TIMEOUT_SECONDS', 120) * 1000,
+    outputBytes: positiveInt(env, 'INSPECT_OUTPUT_BYTES', 8 * 1024 * 1024),
+    memoryMb: positiveInt(env, 'INSPECT_MEMORY_MB', 2560),
+    processes: positiveInt(env, 'INSPECT_PROCESSES', 64),
+    cpuSeconds: positiveInt(env, 'INSPECT_CPU_SECONDS', 60),
+    filesMb: positiveInt(env, 'INSPECT_FILES_MB', 64),
+  };
 }
 
 export type TrustProxy = boolean | number | string;
@@ -258,6 +296,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       timeoutMs: positiveInt(env, 'REGISTRY_SYNC_TIMEOUT_SECONDS', 30) * 1000,
       maxBytes: positiveInt(env, 'REGISTRY_SYNC_PAGE_BYTES', 4 * 1024 * 1024),
     },
+    inspection: inspectionConfig(env),
   };
 }
 

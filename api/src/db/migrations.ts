@@ -544,6 +544,14 @@ const STEPS: Step[] = [
       .columns(['upstream_id', 'id'])
       .execute();
   },
+  // Who wrote each inspection: the seed (data/mcp-inspections.json, kept in step with the file) or a run of the
+  // inspector in the site or its CLI (registry/inspect.ts), which the seed then leaves alone.
+  async (db) => {
+    await db.schema
+      .alterTable('mcp_inspections')
+      .addColumn('source', 'text', (c) => c.notNull().defaultTo('seed'))
+      .execute();
+  },
 ];
 
 /** SQLite files made before this runner kept their step count in user_version; four of those steps = two here. */

@@ -2,7 +2,7 @@
  * The tables as the code sees them (Kysely's types), one description for SQLite and Postgres. Dates are ISO-8601
  * text on both, so rows read back the same whichever database holds them.
  */
-import type { Generated, Kysely } from 'kysely';
+import type { ColumnType, Generated, Kysely } from 'kysely';
 
 export type DB = Kysely<Schema>;
 export type Dialect = 'sqlite' | 'postgres';
@@ -102,6 +102,8 @@ export interface McpServersTable {
 export interface McpInspectionsTable {
   tool_slug: string;
   doc: string;
+  /** 'seed': loaded from data/mcp-inspections.json; 'run': written by an inspection (registry/inspect.ts). */
+  source: ColumnType<'seed' | 'run', 'seed' | 'run' | undefined, 'seed' | 'run'>;
 }
 
 export interface CheckSnapshotsTable {

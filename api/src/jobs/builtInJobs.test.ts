@@ -186,13 +186,16 @@ describe('the inspect job', () => {
 });
 
 describe("the site's inspect job", () => {
-  it('refuses to run packages unattended without the sandboxed inspector, keeping the servers queued', async () => {
+  it('refuses to run packages unattended where the sandbox cannot run, keeping the servers queued', async () => {
     await listServer('one', npmServer('io.github.acme/one', 'one-mcp', '1.0.0'));
     await queueInspection(db, 'one', '1.0.0', 'new version 1.0.0');
-    const job = siteJobs({ config: loadConfig({}), logger }).find((j) => j.name === 'inspect')!;
+    const config = loadConfig({ INSPECT_BWRAP: '/nonexistent/bwrap' });
+    const job = siteJobs({ config, logger }).find((j) => j.name === 'inspect')!;
     const result = await run(job);
     expect(result.ok).toBe(false);
-    expect(result.reason).toContain('one: Inspection refused: packages run unattended only inside the sandbox');
+    expect(result.reason).toContain(
+      'one: Inspection refused: packages run only inside a bubblewrap sandbox, and bubblewrap is not installed',
+    );
     expect((await queuedInspections(db)).map((q) => q.tool_slug)).toEqual(['one']);
   });
 });

@@ -8,21 +8,9 @@ import type { ServerConfig } from '../config';
 import type { Job } from './job';
 import { scheduleProblem } from './schedule';
 import { versionsJob, versionsSettings } from './versionsJob';
-import { inspectJob, type Inspector } from './inspectJob';
+import { inspectAndWrite } from '../registry/inspect';
+import { inspectJob } from './inspectJob';
 import { postsJob } from './postsJob';
-
-/**
- * The registry's inspector as the inspect job calls it. Unattended, a package may run only inside the sandbox
- * (docs/mcp.md): registry/inspect.ts's `inspectAndWrite(db, slugs, { log })` runs it there and refuses where bubblewrap
- * cannot run. Until that inspector is in this build, the one here (npx as the site's own user, writing the seed file)
- * must not run unattended, so the job refuses with the reason and the servers stay queued.
- */
-const inspector: Inspector = () =>
-  Promise.reject(
-    new Error(
-      'Inspection refused: packages run unattended only inside the sandbox, and this build has no sandboxed inspector (pnpm registry inspect runs one by hand)',
-    ),
-  );
 import { syncJob } from './syncJob';
 
 export interface SiteJobDeps {
@@ -35,7 +23,10 @@ export function siteJobs(deps: SiteJobDeps): Job[] {
   const jobs: Job[] = [
     // Register a job here: `myJob(deps)`, a function returning a Job (its own file in this folder).
     versionsJob(versionsSettings(deps.config.jobs)),
-    inspectJob(inspector),
+    // Unattended, a package runs only in the sandbox: inspectAndWrite refuses where bubblewrap cannot run (docs/mcp.md).
+    inspectJob(async (db, slugs, log) => {
+      await inspectAndWrite(db, slugs, { settings: deps.config.inspection, log });
+    }),
     postsJob(deps.config.postSchedulerMs),
     syncJob(deps),
   ];

@@ -2,7 +2,8 @@
  * Operator CLI for the MCP registry format (same database as the server; DATABASE_PATH overrides it):
  *   pnpm registry import <file-or-folder>
  *   pnpm registry versions                 (seed records' versions and names from npm; see versions.ts)
- *   pnpm registry inspect <slug|--all> [--timeout <seconds>]   (what each server offers; see inspect.ts)
+ *   pnpm registry inspect <slug|--all> [--timeout <seconds>] [--seed-file] [--unsandboxed]
+ *                                          (what each server offers, in the sandbox, into the database; inspect.ts)
  *   pnpm registry licenses                 (each inspected package's declared license, without running it)
  * `pnpm registry sync` is added by moderation/registryCli.ts (the entry `pnpm registry` runs), as listing a new
  * server is the moderators' approval, a floor above this one.
@@ -15,12 +16,12 @@ import { openDatabase } from '../db/connection';
 import { formatSummary, importServers } from './import';
 import { writeRefreshedVersions } from './versions';
 import { inspectAndWrite, writeLicenses } from './inspect';
-import { DEFAULT_LIMITS } from './inspector';
+import { INSPECTIONS_FILE } from '../inspectionsFile';
 
 const USAGE = `Usage:
   pnpm registry import <server.json file, folder of them, or a saved /v0.1/servers answer>
   pnpm registry versions
-  pnpm registry inspect <slug...|--all> [--timeout <seconds>]
+  pnpm registry inspect <slug...|--all> [--timeout <seconds>] [--seed-file] [--unsandboxed]
   pnpm registry licenses
   pnpm registry sync [upstream id or address]`;
 
@@ -60,22 +61,37 @@ async function versionsCommand(): Promise<number> {
 }
 
 async function inspectCommand(args: string[]): Promise<number> {
+  const config = loadConfig();
   const at = args.indexOf('--timeout');
-  const seconds = at >= 0 ? Number(args[at + 1]) : DEFAULT_LIMITS.timeoutMs / 1000;
-  const targets = args.filter((_, i) => at < 0 || (i !== at && i !== at + 1));
-  if (!targets.length || !Number.isFinite(seconds) || seconds <= 0) {
+  const seconds = at >= 0 ? Number(args[at + 1]) : config.inspection.timeoutMs / 1000;
+  const flags = new Set(args.filter((a, i) => a.startsWith('--') && i !== at));
+  const targets = args.filter((a, i) => !a.startsWith('--') && (at < 0 || i !== at + 1));
+  const known = ['--all', '--seed-file', '--unsandboxed'];
+  if (
+    (!targets.length && !flags.has('--all')) ||
+    [...flags].some((f) => !known.includes(f)) ||
+    !Number.isFinite(seconds) ||
+    seconds <= 0
+  ) {
     console.error(USAGE);
     return 2;
   }
-  const data = await inspectAndWrite(targets.includes('--all') ? 'all' : targets, {
-    limits: { ...DEFAULT_LIMITS, timeoutMs: seconds * 1000 },
-    log: (line) => console.log(line),
-  });
-  const inspected = Object.values(data.servers).filter((s) => s.status === 'inspected').length;
-  console.log(
-    `${inspected} of ${Object.keys(data.servers).length} servers inspected. Written: api/data/mcp-inspections.json (loaded by the seed step).`,
-  );
-  return 0;
+  const db = await openDatabase(config.database);
+  try {
+    const data = await inspectAndWrite(db, flags.has('--all') ? 'all' : targets, {
+      settings: { ...config.inspection, timeoutMs: seconds * 1000 },
+      unsandboxed: flags.has('--unsandboxed'),
+      log: (line) => console.log(line),
+      ...(flags.has('--seed-file') ? { file: INSPECTIONS_FILE } : {}),
+    });
+    const inspected = Object.values(data.servers).filter((s) => s.status === 'inspected').length;
+    console.log(
+      `${inspected} of ${Object.keys(data.servers).length} servers inspected. Written to the database${flags.has('--seed-file') ? ' and api/data/mcp-inspections.json' : ''}.`,
+    );
+    return 0;
+  } finally {
+    await db.destroy();
+  }
 }
 
 export async function registryCommand(argv: string[]): Promise<number> {

@@ -1,16 +1,24 @@
 /**
- * `pnpm registry inspect <slug|--all>`: runs each seeded MCP server's npm package (npx -y <package>@<version>) with
- * the inspector and writes what it offers to data/mcp-inspections.json, which the seed step loads. A server that
- * cannot run here is written with the reason: no npm package, a value it needs that we cannot make up, or the
- * failure (with "needs credentials" where it declares required secrets).
+ * `pnpm registry inspect <slug|--all>` (and the site's inspection job): fetches each MCP server's npm package, runs
+ * it in the sandbox (sandbox.ts) with the inspector, and writes what it offers to the database: the page changes
+ * with the data version, and each new content is kept as a snapshot of its version (checks/history.ts). A server
+ * that cannot run here is written with the reason: no npm package, a value it needs that we cannot make up, or the
+ * failure (with "needs credentials" where it declares required secrets). Where bubblewrap cannot run, it refuses,
+ * unless the operator asks for an unsandboxed run at the terminal (npx as the operator's user, as before the sandbox).
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { McpArgument, ServerJson } from '@aitools/contracts/mcp';
+import type { McpArgument, McpPackage, ServerJson } from '@aitools/contracts/mcp';
 import type { McpInspection } from '@aitools/contracts/inspection';
+import { inTransaction, type DB } from '../db/connection';
+import { upsertPublic } from '../content/dataVersion';
+import { recordSnapshot } from '../checks/history';
+import { inspectionConfig, type InspectionConfig } from '../config';
 import { DEFAULT_LIMITS, inspectCommand, minimalEnv, type CommandSpec, type RunLimits } from './inspector';
 import { npmLicense, npmPackageOf, SERVERS_FILE } from './versions';
+import { fetchPackage, INSIDE, sandboxed, sandboxUnavailable } from './sandbox';
+import { getInspection } from './inspections';
 import { INSPECTIONS_FILE, readInspectionsFile, type InspectionsFile } from '../inspectionsFile';
 
 const ABOUT =
@@ -24,7 +32,16 @@ export interface Scratch {
 }
 
 export type Plan =
-  | { spec: CommandSpec; package: string; version: string; secrets: string[] }
+  | {
+      /** The unsandboxed run: npx as the operator's user. */
+      spec: CommandSpec;
+      package: string;
+      version: string;
+      secrets: string[];
+      /** The package's own arguments, and the environment its record declares (fixed values only). */
+      args: string[];
+      env: Record<string, string>;
+    }
   | { skip: string; package?: string; version?: string };
 
 const looksSecret = (a: { name?: string; isSecret?: boolean }) =>
@@ -51,6 +68,16 @@ function argumentsFor(args: McpArgument[] = [], scratch: Scratch): { args: strin
   return { args: out };
 }
 
+/** The variables the record sets to a fixed value (no placeholder for the visitor's own, no secret). */
+function declaredEnv(pkg: McpPackage): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const e of pkg.environmentVariables ?? []) {
+    const fixed = e.value !== undefined && !/\{\w+\}/.test(e.value) ? e.value : e.default;
+    if (fixed !== undefined && !looksSecret(e)) out[e.name] = fixed;
+  }
+  return out;
+}
+
 export function planFor(doc: ServerJson, scratch: Scratch): Plan {
   const pkg = npmPackageOf(doc);
   if (!pkg) {
@@ -66,31 +93,67 @@ export function planFor(doc: ServerJson, scratch: Scratch): Plan {
   const args = argumentsFor(pkg.packageArguments, scratch);
   if ('skip' in args) return { skip: args.skip, package: pkg.identifier, version };
   const secrets = (pkg.environmentVariables ?? []).filter((e) => e.isRequired && looksSecret(e)).map((e) => e.name);
+  const env = declaredEnv(pkg);
   return {
     spec: {
       command: 'npx',
       args: ['-y', `${pkg.identifier}@${version}`, ...args.args],
-      env: minimalEnv(scratch.home, scratch.npmCache),
+      env: { ...env, ...minimalEnv(scratch.home, scratch.npmCache) },
       cwd: scratch.files,
     },
     package: pkg.identifier,
     version,
     secrets,
+    args: args.args,
+    env,
   };
+}
+
+/** How a record's package is run: in the sandbox, or, at an operator's explicit request, unsandboxed with npx in the
+ *  scratch folders. */
+export type Runner = { sandbox: InspectionConfig } | { unsandboxed: Scratch; npmRegistry: string };
+
+/** The sandbox's own places, as planFor hands them to the package (a required path is its working folder). */
+const SANDBOX_SCRATCH: Scratch = { home: INSIDE.home, npmCache: `${INSIDE.home}/.npm`, files: INSIDE.files };
+
+/** Runs the plan: in the sandbox, the package fetched first (its license read from its own package.json). */
+async function run(
+  plan: Extract<Plan, { spec: CommandSpec }>,
+  runner: Runner,
+  limits: RunLimits,
+): Promise<{ result: Awaited<ReturnType<typeof inspectCommand>>; license?: string; unfetched?: boolean }> {
+  if ('unsandboxed' in runner) {
+    const license = await npmLicense(plan.package, plan.version).catch(() => undefined);
+    const spec = { ...plan.spec, env: { ...plan.spec.env, npm_config_registry: runner.npmRegistry } };
+    return { result: await inspectCommand(spec, limits), license };
+  }
+  let fetched;
+  try {
+    fetched = await fetchPackage(plan.package, plan.version, runner.sandbox);
+  } catch (err) {
+    const reason = err instanceof Error ? err.message : String(err);
+    return { result: { ok: false, reason, junkLines: 0 }, unfetched: true };
+  }
+  try {
+    const { spec } = sandboxed(fetched.dir, [...fetched.command, ...plan.args], plan.env, runner.sandbox);
+    return { result: await inspectCommand(spec, limits), license: fetched.license };
+  } finally {
+    rmSync(fetched.dir, { recursive: true, force: true });
+  }
 }
 
 export async function inspectRecord(
   doc: ServerJson,
-  scratch: Scratch,
+  runner: Runner,
   limits: RunLimits = DEFAULT_LIMITS,
   today = new Date().toISOString().slice(0, 10),
 ): Promise<McpInspection> {
-  const plan = planFor(doc, scratch);
-  // The license is the package's own word, asked of the registry whether or not the server runs here.
-  const declared =
-    plan.package && plan.version ? await npmLicense(plan.package, plan.version).catch(() => undefined) : undefined;
-  const license = declared ? { license: declared } : {};
-  if ('skip' in plan)
+  const plan = planFor(doc, 'unsandboxed' in runner ? runner.unsandboxed : SANDBOX_SCRATCH);
+  if ('skip' in plan) {
+    // The license is the package's own word, asked of the registry whether or not the server runs here.
+    const declared =
+      plan.package && plan.version ? await npmLicense(plan.package, plan.version).catch(() => undefined) : undefined;
+    const license = declared ? { license: declared } : {};
     return {
       status: 'not-inspected',
       reason: plan.skip,
@@ -99,11 +162,15 @@ export async function inspectRecord(
       ...(plan.version ? { version: plan.version } : {}),
       ...license,
     };
-  const r = await inspectCommand(plan.spec, limits);
+  }
+  const { result: r, license: declared, unfetched } = await run(plan, runner, limits);
+  const license = declared ? { license: declared } : {};
   if (!r.ok) {
-    const reason = plan.secrets.length
-      ? `needs credentials (${plan.secrets.join(', ')}); without them ${r.reason}`
-      : `it did not answer over MCP: ${r.reason}`;
+    const reason = unfetched
+      ? r.reason
+      : plan.secrets.length
+        ? `needs credentials (${plan.secrets.join(', ')}); without them ${r.reason}`
+        : `it did not answer over MCP: ${r.reason}`;
     return {
       status: 'not-inspected',
       reason: reason.slice(0, 600),
@@ -151,23 +218,82 @@ export async function writeLicenses(
   return data;
 }
 
-/** Inspects the given records one at a time (two cores are shared), writing the file after each. */
+/** Writes a run's inspection of the tool `slug` and keeps it as a snapshot of its version (a change within the same
+ *  version is flagged for the moderators), in one transaction; the data version moves when it changed. The seed
+ *  leaves a run's inspection alone from then on (seedInspections). */
+export async function writeInspection(
+  db: DB,
+  slug: string,
+  inspection: McpInspection,
+  now = new Date(),
+): Promise<void> {
+  await inTransaction(db, async (trx) => {
+    await upsertPublic(
+      trx,
+      'mcp_inspections',
+      { tool_slug: slug, doc: JSON.stringify(inspection), source: 'run' },
+      {
+        key: 'tool_slug',
+        replaceWhen: (eb) =>
+          eb.or([
+            eb('mcp_inspections.doc', '<>', eb.ref('excluded.doc')),
+            eb('mcp_inspections.source', '<>', eb.ref('excluded.source')),
+          ]),
+      },
+    );
+    await recordSnapshot(trx, slug, inspection, now);
+  });
+}
+
+/** The records to inspect, by tool slug, from the database (the source of truth, imported servers included). */
+async function recordsOf(db: DB, slugs: string[] | 'all'): Promise<[string, ServerJson][]> {
+  let q = db.selectFrom('mcp_servers').select(['tool_slug', 'doc']).orderBy('tool_slug');
+  if (slugs !== 'all') q = q.where('tool_slug', 'in', slugs.length ? slugs : ['']);
+  const rows = await q.execute();
+  const found = new Set(rows.map((r) => r.tool_slug));
+  for (const slug of slugs === 'all' ? [] : slugs)
+    if (!found.has(slug)) throw new Error(`No MCP server record for ${slug}`);
+  return rows.map((r) => [r.tool_slug, JSON.parse(r.doc) as ServerJson]);
+}
+
+export interface InspectOptions {
+  /** The sandbox's settings (loadConfig().inspection by default); its time and output limits bound each run. */
+  settings?: InspectionConfig;
+  /** An operator's explicit choice at the terminal: run with npx as their own user, without the sandbox. */
+  unsandboxed?: boolean;
+  log?: (line: string) => void;
+  /** Also writes the results to this seed file (data/mcp-inspections.json), for a commit of the shipped data. */
+  file?: string;
+}
+
+/** Why inspections cannot run unattended here (bubblewrap cannot run a sandbox), or null. */
+export async function inspectionRefusal(settings: InspectionConfig = inspectionConfig()): Promise<string | null> {
+  const reason = await sandboxUnavailable(settings);
+  return reason && `Inspection refused: packages run only inside a bubblewrap sandbox, and ${reason}.`;
+}
+
+/** Inspects the given records one at a time (two cores are shared), writing each result as it comes. */
 export async function inspectAndWrite(
+  db: DB,
   slugs: string[] | 'all',
-  opts: { limits?: RunLimits; log?: (line: string) => void; file?: string } = {},
+  opts: InspectOptions = {},
 ): Promise<InspectionsFile> {
-  const file = opts.file ?? INSPECTIONS_FILE;
-  const records = JSON.parse(readFileSync(SERVERS_FILE, 'utf8')) as Record<string, ServerJson>;
-  const chosen = slugs === 'all' ? Object.keys(records) : slugs;
-  for (const slug of chosen) if (!records[slug]) throw new Error(`No MCP server record for ${slug}`);
+  const settings = opts.settings ?? inspectionConfig();
+  const refusal = opts.unsandboxed ? null : await inspectionRefusal(settings);
+  if (refusal) throw new Error(refusal);
+  const limits: RunLimits = { ...DEFAULT_LIMITS, timeoutMs: settings.timeoutMs, maxStdoutBytes: settings.outputBytes };
+  const records = await recordsOf(db, slugs);
   const root = mkdtempSync(join(tmpdir(), 'mcp-inspect-'));
   const scratch: Scratch = { home: join(root, 'home'), npmCache: join(root, 'npm-cache'), files: join(root, 'files') };
   for (const dir of Object.values(scratch)) mkdirSync(dir, { recursive: true });
-  const data = readInspectionsFile(file);
+  const runner: Runner = opts.unsandboxed
+    ? { unsandboxed: scratch, npmRegistry: settings.npmRegistry }
+    : { sandbox: settings };
+  const data: InspectionsFile = opts.file ? readInspectionsFile(opts.file) : { about: ABOUT, servers: {} };
   try {
-    for (const slug of chosen) {
-      const fresh = await inspectRecord(records[slug]!, scratch, opts.limits);
-      const result = keptOrFresh(data.servers[slug], fresh);
+    for (const [slug, doc] of records) {
+      const fresh = await inspectRecord(doc, runner, limits);
+      const result = keptOrFresh((await getInspection(db, slug)) ?? undefined, fresh);
       const kept =
         result !== fresh && fresh.status === 'not-inspected'
           ? ` (kept the earlier inspection; this run: ${fresh.reason})`
@@ -175,15 +301,23 @@ export async function inspectAndWrite(
       opts.log?.(
         `${slug}: ${result.status === 'inspected' ? `${result.tools.length} tools, ${result.prompts.length} prompts, ${result.resources.length} resources` : `not inspected: ${result.reason}`}${kept}`,
       );
+      await writeInspection(db, slug, result);
       data.servers[slug] = result;
-      // In the records' order, so the file diffs well.
-      const ordered = Object.fromEntries(
-        Object.keys(records).flatMap((s) => (data.servers[s] ? [[s, data.servers[s]!]] : [])),
-      );
-      writeFileSync(file, `${JSON.stringify({ about: ABOUT, servers: ordered }, null, 2)}\n`);
+      if (opts.file) writeSeedFile(opts.file, data);
     }
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
   return data;
+}
+
+/** The seed file, in the seed records' order so it diffs well. */
+function writeSeedFile(file: string, data: InspectionsFile): void {
+  const order = Object.keys(JSON.parse(readFileSync(SERVERS_FILE, 'utf8')) as Record<string, unknown>);
+  const ordered = Object.fromEntries(
+    [...order, ...Object.keys(data.servers).filter((s) => !order.includes(s))].flatMap((s) =>
+      data.servers[s] ? [[s, data.servers[s]!]] : [],
+    ),
+  );
+  writeFileSync(file, `${JSON.stringify({ about: ABOUT, servers: ordered }, null, 2)}\n`);
 }

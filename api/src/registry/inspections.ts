@@ -6,20 +6,26 @@ import type { McpInspection } from '@aitools/contracts/inspection';
 import { currentSlug, editedToolSlugs } from '../content/toolSlugs';
 import { recordSnapshot } from '../checks/history';
 
-/** Makes the table match the file: each tool's inspection written when it changed (and kept as a snapshot of its
- *  version), those no longer in it removed; a tool an editor changed keeps what it has. */
+/** Makes the seed's rows match the file: each tool's inspection written when it changed (and kept as a snapshot of
+ *  its version), those no longer in it removed; a tool an editor changed keeps what it has, and so does one a run of
+ *  the inspector wrote since (newer than the file: registry/inspect.ts). */
 export async function seedInspections(db: DB, file = INSPECTIONS_FILE): Promise<number> {
   const { servers } = readInspectionsFile(file);
   await inTransaction(db, async (trx) => {
     const tools = new Set((await trx.selectFrom('tools').select('slug').execute()).map((r) => r.slug));
     // The tools an editor changed keep their inspection as it is (editedToolSlugs), moved with a new slug included.
     const edited = await editedToolSlugs(trx);
+    const run = new Set(
+      (await trx.selectFrom('mcp_inspections').select('tool_slug').where('source', '=', 'run').execute()).map(
+        (r) => r.tool_slug,
+      ),
+    );
     const kept: string[] = [...edited];
     for (const [seedSlug, inspection] of Object.entries(servers)) {
       // The file names tools by the slug they were seeded with; an editor may have changed it since.
       const slug = await currentSlug(trx, seedSlug);
       if (!tools.has(slug)) throw new Error(`mcp-inspections.json ${seedSlug}: no seeded tool has this slug`);
-      if (edited.has(slug)) continue;
+      if (edited.has(slug) || run.has(slug)) continue;
       kept.push(slug);
       await upsertPublic(
         trx,
@@ -31,7 +37,7 @@ export async function seedInspections(db: DB, file = INSPECTIONS_FILE): Promise<
       await recordSnapshot(trx, slug, inspection);
     }
     await publicWrite(trx, async (w) => {
-      let q = w.deleteFrom('mcp_inspections');
+      let q = w.deleteFrom('mcp_inspections').where('source', '=', 'seed');
       if (kept.length) q = q.where('tool_slug', 'not in', kept);
       return Number((await q.executeTakeFirst()).numDeletedRows) > 0;
     });

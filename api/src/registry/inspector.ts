@@ -3,7 +3,8 @@
  * stdio. The child gets a minimal environment (PATH, a throwaway HOME and npm cache: none of the operator's
  * variables, so no tokens), a time limit for the whole exchange, bounded output, and is killed with its whole process
  * group at the end (it runs detached as a group leader, so npx, npm and the server under it all go). This limits what
- * a run can take and leave behind; it is not a sandbox: the package runs as the operator, with network and files.
+ * a run can take and leave behind; it is not a sandbox by itself: sandbox.ts gives it the command that runs the
+ * package inside bubblewrap (docs/mcp.md, The inspection sandbox).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';

@@ -1,0 +1,240 @@
+/**
+ * The sandbox an MCP server's npm package is inspected in (docs/mcp.md, "The inspection sandbox"). The package is
+ * fetched with its install scripts off, outside the sandbox, into a throwaway folder; then it is started under
+ * bubblewrap as an unprivileged user id of its own (setpriv), with kernel limits (prlimit) on its memory, processes,
+ * CPU time and file sizes:
+ * - no network (every namespace unshared), the system's programs read-only, none of the host's other files (no /work,
+ *   /root, /home, /var, /etc but certificates): the operator's database, api/var and other servers' data are not in
+ *   its file system at all;
+ * - a throwaway home, working folder and /tmp, each a small tmpfs gone with the sandbox;
+ * - no environment but PATH, HOME and the values the server's record declares;
+ * - its own pid namespace, killed whole when the run ends (bubblewrap's init dies with its parent).
+ * RLIMIT_NPROC does not bind root, so the sandbox never runs as root: the fresh uid holds nothing else, and the limit
+ * counts every process and thread it starts.
+ */
+import { execFile } from 'node:child_process';
+import { randomInt } from 'node:crypto';
+import { chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import type { InspectionConfig } from '../config';
+import type { CommandSpec } from './inspector';
+
+/** Where things are inside the sandbox. */
+export const INSIDE = { home: '/home/sandbox', files: '/work', pkg: '/pkg', node: '/opt/node' } as const;
+const INSIDE_PATH = `${INSIDE.node}/bin:/usr/local/bin:/usr/bin:/bin`;
+/** Unprivileged user ids handed out, one a run: no file on the host belongs to them. */
+const UIDS = { from: 1_000_000, to: 2_000_000_000 };
+
+/** The folder Node is installed in (bound read-only into the sandbox), unless it is the system's own under /usr. */
+function nodeRoot(): string | undefined {
+  const root = dirname(dirname(process.execPath));
+  return root === '/usr' || root.startsWith('/usr/') ? undefined : root;
+}
+
+/** The top-level system folders: /bin, /lib... are symlinks into /usr on a merged system, folders elsewhere. */
+function systemFolders(): string[] {
+  const out: string[] = ['--ro-bind', '/usr', '/usr'];
+  for (const dir of ['/bin', '/sbin', '/lib', '/lib64', '/lib32']) {
+    if (!existsSync(dir)) continue;
+    if (lstatSync(dir).isSymbolicLink()) out.push('--symlink', readlinkSync(dir), dir);
+    else out.push('--ro-bind', dir, dir);
+  }
+  // Certificates and the alternatives the system's commands link through; nothing else of /etc.
+  for (const dir of ['/etc/alternatives', '/etc/ssl', '/etc/ca-certificates'])
+    if (existsSync(dir)) out.push('--ro-bind', dir, dir);
+  return out;
+}
+
+export interface SandboxRun {
+  spec: CommandSpec;
+  /** The user id the sandbox runs as (no other process has it). */
+  uid: number;
+}
+
+/**
+ * The command that runs `command` (paths inside the sandbox) with the package folder at /pkg, read-only, and only
+ * `env` (plus PATH and HOME) in its environment.
+ */
+export function sandboxed(
+  packageDir: string,
+  command: string[],
+  env: Record<string, string>,
+  settings: InspectionConfig,
+  uid = randomInt(UIDS.from, UIDS.to),
+): SandboxRun {
+  const filesBytes = String(settings.filesMb * 1024 * 1024);
+  const node = nodeRoot();
+  const vars = { ...env, PATH: INSIDE_PATH, HOME: INSIDE.home };
+  const args = [
+    `--reuid=${uid}`,
+    `--regid=${uid}`,
+    '--clear-groups',
+    '--inh-caps=-all',
+    '--',
+    'prlimit',
+    `--nproc=${settings.processes}`,
+    `--as=${settings.memoryMb * 1024 * 1024}`,
+    `--cpu=${settings.cpuSeconds}`,
+    `--fsize=${filesBytes}`,
+    '--nofile=256',
+    '--core=0',
+    '--',
+    settings.bwrap,
+    '--unshare-all',
+    '--die-with-parent',
+    '--new-session',
+    ...systemFolders(),
+    ...(node ? ['--ro-bind', node, INSIDE.node] : []),
+    '--ro-bind',
+    packageDir,
+    INSIDE.pkg,
+    '--proc',
+    '/proc',
+    '--dev',
+    '/dev',
+    ...[INSIDE.home, INSIDE.files, '/tmp'].flatMap((dir) => ['--size', filesBytes, '--tmpfs', dir]),
+    '--chdir',
+    INSIDE.files,
+    '--clearenv',
+    ...Object.entries(vars).flatMap(([k, v]) => ['--setenv', k, v]),
+    '--',
+    ...command,
+  ];
+  // setpriv and prlimit are found on the system's path; the sandboxed command gets its own PATH from bubblewrap.
+  return { spec: { command: 'setpriv', args, env: { PATH: '/usr/sbin:/usr/bin:/sbin:/bin' }, cwd: packageDir }, uid };
+}
+
+const probes = new Map<string, Promise<string | null>>();
+
+/** Why bubblewrap cannot run a sandbox here (null: it can): tried once per bubblewrap command by starting `true`,
+ *  without blocking the site's event loop. */
+export function sandboxUnavailable(settings: InspectionConfig): Promise<string | null> {
+  let probe = probes.get(settings.bwrap);
+  if (!probe) {
+    probe = probeSandbox(settings);
+    probes.set(settings.bwrap, probe);
+  }
+  return probe;
+}
+
+async function probeSandbox(settings: InspectionConfig): Promise<string | null> {
+  const empty = mkdtempSync(join(tmpdir(), 'sandbox-probe-'));
+  try {
+    const { spec } = sandboxed(empty, ['true'], {}, settings);
+    const failure = await new Promise<{ code?: string | number | null; stderr: string } | null>((resolve) =>
+      execFile(spec.command, spec.args, { env: spec.env, cwd: spec.cwd, timeout: 30_000 }, (err, _out, stderr) =>
+        resolve(err ? { code: err.code, stderr: String(stderr) } : null),
+      ),
+    );
+    if (!failure) return null;
+    if (failure.code === 'ENOENT') return 'setpriv (util-linux) is not installed';
+    const said = failure.stderr.trim().split('\n').at(-1) ?? '';
+    return /No such file|not found/i.test(said) && said.includes(settings.bwrap)
+      ? `bubblewrap is not installed (no ${settings.bwrap} command)`
+      : `bubblewrap cannot start a sandbox here (${said || `exit ${String(failure.code)}`})`;
+  } finally {
+    rmSync(empty, { recursive: true, force: true });
+  }
+}
+
+export interface FetchedPackage {
+  /** The folder holding node_modules (bound at /pkg). */
+  dir: string;
+  /** The command that starts the server, inside the sandbox. */
+  command: string[];
+  /** The license the package's own package.json declares. */
+  license?: string;
+}
+
+interface PackageJson {
+  name?: string;
+  license?: unknown;
+  bin?: string | Record<string, string>;
+}
+
+/** The package's command: its only bin, or the one named as the package (without its scope). */
+function binOf(pkg: string, manifest: PackageJson): string {
+  const { bin } = manifest;
+  if (typeof bin === 'string') return bin;
+  const entries = Object.entries(bin ?? {});
+  const own = entries.find(([name]) => name === pkg.replace(/^@[^/]+\//, ''));
+  const chosen = own ?? (entries.length === 1 ? entries[0] : undefined);
+  if (!chosen) throw new Error(entries.length ? 'its package names several commands' : 'its package has no command');
+  return chosen[1];
+}
+
+/** The first lines npm wrote that say what went wrong (npm masks credentials in a registry's address). */
+const npmError = (stderr: string) =>
+  stderr
+    .split('\n')
+    .filter((l) => /^npm (error|ERR!)/.test(l) && !/A complete log|^npm error\s*$/.test(l))
+    .slice(0, 2)
+    .join(' ')
+    .replace(/npm (error|ERR!)\s*/g, '')
+    .slice(0, 300);
+
+/**
+ * Fetches `pkg@version` with its dependencies from the configured registry into a throwaway folder, install scripts
+ * off, with npm's own throwaway cache and home (none of the operator's npm configuration or tokens). The folder is
+ * readable by the sandbox's user (a public package; the caller removes it).
+ */
+export async function fetchPackage(pkg: string, version: string, settings: InspectionConfig): Promise<FetchedPackage> {
+  const dir = mkdtempSync(join(tmpdir(), 'mcp-package-'));
+  try {
+    chmodSync(dir, 0o755);
+    return await install(pkg, version, dir, settings);
+  } catch (err) {
+    rmSync(dir, { recursive: true, force: true });
+    throw err;
+  }
+}
+
+async function install(pkg: string, version: string, dir: string, settings: InspectionConfig): Promise<FetchedPackage> {
+  const home = join(dir, '.home');
+  mkdirSync(home);
+  const args = [
+    'install',
+    '--ignore-scripts',
+    '--no-audit',
+    '--no-fund',
+    '--no-package-lock',
+    '--omit=dev',
+    '--no-update-notifier',
+    `--registry=${settings.npmRegistry}`,
+    `--cache=${join(home, 'cache')}`,
+    `--prefix=${dir}`,
+    `${pkg}@${version}`,
+  ];
+  await new Promise<void>((resolve, reject) =>
+    execFile(
+      'npm',
+      args,
+      {
+        cwd: dir,
+        env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home, NO_COLOR: '1' },
+        timeout: settings.timeoutMs,
+        maxBuffer: 4 * 1024 * 1024,
+      },
+      (err, _stdout, stderr) =>
+        // Not err.message: it repeats the command line, the registry's address (and any credentials in it) included.
+        err
+          ? reject(
+              new Error(
+                `it could not be fetched: ${npmError(stderr) || (err.killed ? 'npm ran out of time' : `npm exited with ${String(err.code)}`)}`,
+              ),
+            )
+          : resolve(),
+    ),
+  );
+  rmSync(home, { recursive: true, force: true });
+  const manifest = JSON.parse(readFileSync(join(dir, 'node_modules', pkg, 'package.json'), 'utf8')) as PackageJson;
+  const bin = join('node_modules', pkg, binOf(pkg, manifest));
+  // A JavaScript command runs with the sandbox's Node; anything else by its own first line.
+  const firstLine = readFileSync(join(dir, bin), 'utf8').slice(0, 200).split('\n')[0]!;
+  const inside = join(INSIDE.pkg, bin);
+  const command =
+    /\.[cm]?js$/.test(bin) || !firstLine.startsWith('#!') || /\bnode\b/.test(firstLine) ? ['node', inside] : [inside];
+  const license = typeof manifest.license === 'string' && manifest.license ? manifest.license : undefined;
+  return { dir, command, ...(license ? { license } : {}) };
+}
