@@ -93,6 +93,9 @@ export interface ServerConfig {
   /** PURGE_URLS: shared caches in front (comma-separated URLs) asked to purge pages by key when a release or the
    *  data changes (edge/purges.ts); unset: none. */
   purgeUrls: string[];
+  /** Requests to remote MCP servers (http/ssrfGuard.ts): OUTBOUND_ALLOW (host names, addresses, CIDR ranges that
+   *  may be reached although not public), OUTBOUND_MAX_BYTES, OUTBOUND_TIMEOUT_MS. */
+  outbound: { allow: string[]; maxBytes: number; timeoutMs: number; maxRedirects: number };
 }
 
 export type TrustProxy = boolean | number | string;
@@ -215,6 +218,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
           : 'json',
     isProduction: env.NODE_ENV === 'production',
     purgeUrls: urlList(env, 'PURGE_URLS'),
+    outbound: {
+      allow: (env.OUTBOUND_ALLOW ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+      maxBytes: positiveInt(env, 'OUTBOUND_MAX_BYTES', 4 * 1024 * 1024),
+      timeoutMs: positiveInt(env, 'OUTBOUND_TIMEOUT_MS', 15_000),
+      maxRedirects: 5,
+    },
   };
 }
 
