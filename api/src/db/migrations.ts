@@ -466,6 +466,22 @@ const STEPS: Step[] = [
     await sql`CREATE INDEX tool_search_doc ON tool_search USING gin (doc)`.execute(db);
     await sql`CREATE INDEX tool_search_mcp_text ON tool_search USING gin (mcp_text)`.execute(db);
   },
+  // Health checks of remote MCP servers (registry/health.ts): one row per check, read for the last check, the 30-day
+  // uptime and median time, and the 7-day failing flag.
+  async (db, dialect) => {
+    await withId(db.schema.createTable('health_checks'), dialect)
+      .addColumn('tool_slug', 'text', (c) => c.notNull())
+      .addColumn('checked_at', 'text', (c) => c.notNull())
+      .addColumn('status', 'text', (c) => c.notNull())
+      .addColumn('ms', 'integer')
+      .addColumn('detail', 'text')
+      .execute();
+    await db.schema
+      .createIndex('health_checks_slug')
+      .on('health_checks')
+      .columns(['tool_slug', 'checked_at'])
+      .execute();
+  },
 ];
 
 /** SQLite files made before this runner kept their step count in user_version; four of those steps = two here. */

@@ -4,6 +4,8 @@
  *   pnpm registry versions                 (seed records' versions and names from npm; see versions.ts)
  *   pnpm registry inspect <slug|--all> [--timeout <seconds>]   (what each server offers; see inspect.ts)
  *   pnpm registry licenses                 (each inspected package's declared license, without running it)
+ *   pnpm registry inspect --remotes [slug...]   (remote servers over their transport, into the database; remote.ts)
+ *   pnpm registry health [slug...]         (a health check of each remote server, into the database; checks/health.ts)
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -13,11 +15,15 @@ import { formatSummary, importServers } from './import';
 import { writeRefreshedVersions } from './versions';
 import { inspectAndWrite, writeLicenses } from './inspect';
 import { DEFAULT_LIMITS } from './inspector';
+import { inspectRemotes } from './remote';
+import { runHealthChecks } from './health';
 
 const USAGE = `Usage:
   pnpm registry import <server.json file, folder of them, or a saved /v0.1/servers answer>
   pnpm registry versions
   pnpm registry inspect <slug...|--all> [--timeout <seconds>]
+  pnpm registry inspect --remotes [slug...]
+  pnpm registry health [slug...]
   pnpm registry licenses`;
 
 async function importCommand(target: string | undefined): Promise<number> {
@@ -74,11 +80,27 @@ async function inspectCommand(args: string[]): Promise<number> {
   return 0;
 }
 
+/** Remote inspections and health checks write to the database the site reads (no restart, no file). */
+async function remoteCommand(kind: 'inspect' | 'health', slugs: string[]): Promise<number> {
+  const config = loadConfig();
+  const db = await openDatabase(config.database);
+  try {
+    const run = kind === 'inspect' ? inspectRemotes : runHealthChecks;
+    const lines = await run(db, config.outbound, slugs.length ? { slugs } : {});
+    console.log(lines.length ? lines.join('\n') : 'No remote server to check.');
+    return 0;
+  } finally {
+    await db.destroy();
+  }
+}
+
 async function main(argv: string[]): Promise<number> {
   const [command, target] = argv;
   if (command === 'import') return importCommand(target);
   if (command === 'versions') return versionsCommand();
+  if (command === 'inspect' && argv[1] === '--remotes') return remoteCommand('inspect', argv.slice(2));
   if (command === 'inspect') return inspectCommand(argv.slice(1));
+  if (command === 'health') return remoteCommand('health', argv.slice(1));
   if (command === 'licenses') {
     await writeLicenses({ log: (line) => console.log(line) });
     console.log('Written: api/data/mcp-inspections.json (loaded by the seed step).');

@@ -131,7 +131,10 @@ export async function inspectRecord(
  *  network failed) keeps the earlier answer: the same version offers the same tools. A new version replaces it. */
 export function keptOrFresh(previous: McpInspection | undefined, fresh: McpInspection): McpInspection {
   const sameVersion =
-    previous?.status === 'inspected' && previous.package === fresh.package && previous.version === fresh.version;
+    previous?.status === 'inspected' &&
+    previous.package === fresh.package &&
+    previous.remote?.url === fresh.remote?.url &&
+    previous.version === fresh.version;
   return fresh.status === 'not-inspected' && sameVersion ? previous : fresh;
 }
 

@@ -7,13 +7,17 @@ import { currentSlug, editedToolSlugs } from '../content/toolSlugs';
 import { recordSnapshot } from '../checks/history';
 
 /** Makes the table match the file: each tool's inspection written when it changed (and kept as a snapshot of its
- *  version), those no longer in it removed; a tool an editor changed keeps what it has. */
+ *  version), those no longer in it removed; a tool an editor changed, and a remote server inspected over its
+ *  transport, keep what they have. */
 export async function seedInspections(db: DB, file = INSPECTIONS_FILE): Promise<number> {
   const { servers } = readInspectionsFile(file);
   await inTransaction(db, async (trx) => {
     const tools = new Set((await trx.selectFrom('tools').select('slug').execute()).map((r) => r.slug));
     // The tools an editor changed keep their inspection as it is (editedToolSlugs), moved with a new slug included.
     const edited = await editedToolSlugs(trx);
+    // A remote server's inspection is written by the remote inspection (remote.ts), not the file: kept as it is.
+    for (const row of await trx.selectFrom('mcp_inspections').select(['tool_slug', 'doc']).execute())
+      if ((JSON.parse(row.doc) as McpInspection).remote) edited.add(row.tool_slug);
     const kept: string[] = [...edited];
     for (const [seedSlug, inspection] of Object.entries(servers)) {
       // The file names tools by the slug they were seeded with; an editor may have changed it since.
