@@ -10,6 +10,7 @@ import { publicWrite } from '../content/dataVersion';
 import { historyOf } from './history';
 import { licenseFacts } from './license';
 import { scanInspection } from './scan';
+import { healthFacts } from './health';
 
 async function dismissalsOf(db: DB, slugs?: string[]) {
   let q = db.selectFrom('check_dismissals').selectAll();
@@ -31,11 +32,13 @@ export async function findingsOf(db: DB, slug: string, inspection: McpInspection
 
 export async function checksFor(db: DB, slug: string, inspection: McpInspection): Promise<ChecksFacts> {
   const findings = await findingsOf(db, slug, inspection);
+  const health = await healthFacts(db, slug);
   return {
     findings,
     open: findings.filter((f) => !f.dismissed).length,
     license: licenseFacts(inspection.license),
     ...(await historyOf(db, slug)),
+    ...(health ? { health } : {}),
   };
 }
 
