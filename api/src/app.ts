@@ -62,6 +62,8 @@ import { createConsoleApp } from './console/app';
 import { reportInstance } from './console/instances';
 import { createPostPreviews, POST_PREVIEW_PATH } from './blog/preview';
 import { startPostScheduler } from './blog/scheduler';
+import { createJobRunner, type JobRunner } from './jobs/runner';
+import { siteJobs } from './jobs/siteJobs';
 import { DATA_KEY, noStore, privateWithCookies, releaseKey } from './edge/headers';
 import { createPurger, PURGE_POLL_MS, queuePurge } from './edge/purges';
 import { queueReleasePurges } from './releases/releaseChange';
@@ -106,6 +108,8 @@ export interface SiteApp extends Express {
   /** Signs the report tokens of pages (releases/signalTokens.ts). */
   signalTokens: SignalTokens;
   rollbacks: RollbackMonitor;
+  /** The scheduled jobs (jobs/runner.ts): main.ts starts their schedule. */
+  jobs: JobRunner;
   /** The operator console: its own app, for its own listener (main.ts, CONSOLE_PORT); never mounted on this one. */
   console: Express;
   /** Stops the rollback checks and the watch on the release folders, and writes the signal counts held in memory. */
@@ -558,7 +562,24 @@ export async function createApp({
       : null;
   // Scheduled posts go out on their own, from every instance (blog/scheduler.ts).
   const scheduler = pages ? startPostScheduler(db, config.postSchedulerMs, logger) : null;
+  // The scheduled jobs (jobs/): main.ts starts their schedule; the console reads them and asks for runs.
+  const jobs = createJobRunner({
+    db,
+    jobs: siteJobs({ config, logger }),
+    logger,
+    ...(dialectOf(db) === 'postgres'
+      ? {
+          queue: {
+            url: config.database,
+            pollSeconds: config.jobs.pollSeconds,
+            heartbeatSeconds: config.jobs.heartbeatSeconds,
+            superviseSeconds: config.jobs.superviseSeconds,
+          },
+        }
+      : {}),
+  });
   const stop = async () => {
+    await jobs.stop();
     scheduler?.stop();
     instance?.stop();
     purger?.stop();
@@ -580,6 +601,7 @@ export async function createApp({
     limits,
     distDir: consoleDist,
     instanceId: instance?.id,
+    jobs,
     posts: {
       previewLink: (slug) => new URL(postPreviews.link(slug), config.siteOrigin).href,
       siteOrigin: config.siteOrigin,
@@ -587,5 +609,5 @@ export async function createApp({
       ...(renderer ? { render: (pathname, answers) => renderer.renderWith(pathname, answers) } : {}),
     },
   });
-  return Object.assign(app, { handler, metrics, signals, signalTokens, rollbacks, stop, console: consoleApp });
+  return Object.assign(app, { handler, metrics, signals, signalTokens, rollbacks, jobs, stop, console: consoleApp });
 }

@@ -84,6 +84,8 @@ export interface ServerConfig {
   rollback: RollbackRule & { checkMs: number; enabled: boolean };
   /** The operator console (console/app.ts; docs/operations.md, The console). */
   console: ConsoleConfig;
+  /** The scheduled jobs (jobs/; docs/operations.md, Jobs). */
+  jobs: JobsConfig;
   /** POST_SCHEDULER_MS: how often each instance publishes the scheduled posts whose time came (blog/scheduler.ts). */
   postSchedulerMs: number;
   logLevel: string;
@@ -99,6 +101,21 @@ export interface ServerConfig {
 }
 
 export type TrustProxy = boolean | number | string;
+
+export interface JobsConfig {
+  /** JOBS=off: this instance runs no scheduled job (a "run now" still runs). */
+  enabled: boolean;
+  /** JOB_<NAME>_EVERY (the name upper-cased, dashes as underscores): milliseconds, or a cron expression in UTC. */
+  every: Record<string, number | string>;
+  /** Postgres: JOBS_POLL_SECONDS, how often an idle worker asks the queue for work. */
+  pollSeconds: number;
+  /** Postgres: JOBS_HEARTBEAT_SECONDS (at least 10): a run that stops beating this long is retried elsewhere. */
+  heartbeatSeconds: number;
+  /** Postgres: JOBS_SUPERVISE_SECONDS, how often the queue looks for dead runs. */
+  superviseSeconds: number;
+  /** NPM_REGISTRY_URL: the npm registry the versions job asks (its JSON API). */
+  npmRegistry: string;
+}
 
 export interface ConsoleConfig {
   /** CONSOLE_PORT: the console's own listener (npm start: 8081); unset: none (it may still be served as CONSOLE_ORIGIN
@@ -208,6 +225,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       checkMs: positiveInt(env, 'ROLLBACK_CHECK_MS', 30_000),
     },
     console: consoleConfig(env),
+    jobs: jobsConfig(env),
     postSchedulerMs: positiveInt(env, 'POST_SCHEDULER_MS', 15_000),
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     logFormat:
@@ -239,6 +257,28 @@ function urlList(env: NodeJS.ProcessEnv, name: string): string[] {
     if (!/^https?:\/\//.test(url) || !URL.canParse(url))
       throw new Error(`${name} must be comma-separated http(s) URLs, got "${url}"`);
   return urls;
+}
+
+function jobsConfig(env: NodeJS.ProcessEnv): JobsConfig {
+  const every: Record<string, number | string> = {};
+  for (const [key, value] of Object.entries(env)) {
+    const name = /^JOB_([A-Z0-9_]+)_EVERY$/.exec(key)?.[1];
+    if (!name || !value) continue;
+    every[name.toLowerCase().replace(/_/g, '-')] = /^\d+$/.test(value.trim()) ? Number(value) : value.trim();
+  }
+  const heartbeatSeconds = positiveInt(env, 'JOBS_HEARTBEAT_SECONDS', 30);
+  if (heartbeatSeconds < 10) throw new Error(`JOBS_HEARTBEAT_SECONDS must be at least 10, got "${heartbeatSeconds}"`);
+  const npmRegistry = env.NPM_REGISTRY_URL || 'https://registry.npmjs.org';
+  if (!/^https?:\/\//.test(npmRegistry) || !URL.canParse(npmRegistry))
+    throw new Error(`NPM_REGISTRY_URL must be an http(s) URL, got "${npmRegistry}"`);
+  return {
+    enabled: env.JOBS !== 'off',
+    every,
+    pollSeconds: positiveNumber(env, 'JOBS_POLL_SECONDS', 2),
+    heartbeatSeconds,
+    superviseSeconds: positiveInt(env, 'JOBS_SUPERVISE_SECONDS', 30),
+    npmRegistry: npmRegistry.replace(/\/+$/, ''),
+  };
 }
 
 function consoleConfig(env: NodeJS.ProcessEnv): ConsoleConfig {

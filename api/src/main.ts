@@ -90,6 +90,8 @@ async function start() {
       )
     : null;
   if (metricsServer) logger.info(`metrics at http://localhost:${config.metricsPort}/metrics`);
+  // The scheduled jobs (docs/operations.md, Jobs); JOBS=off leaves this instance out of the schedule.
+  if (config.jobs.enabled) await app.jobs.start();
 
   function shutdown() {
     metricsServer?.close();

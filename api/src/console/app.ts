@@ -20,6 +20,7 @@ import type { ManifestStore } from '../releases/manifest';
 import type { ReleaseServing } from '../releases/serving';
 import type { ReleaseStore } from '../releases/releaseStore';
 import type { Signals } from '../releases/signals';
+import type { JobRunner } from '../jobs/runner';
 import { adminRouter } from './admin';
 import { authRouter } from './auth';
 import { dashboardRouter } from './dashboard';
@@ -47,6 +48,8 @@ export interface ConsoleDeps {
   distDir?: string;
   /** This instance's row in the instances table (Postgres). */
   instanceId?: string;
+  /** The scheduled jobs (jobs/runner.ts): the Registry screen shows them and asks for runs. */
+  jobs?: JobRunner;
   /** Preview links and the live preview of posts (console/posts.ts). */
   posts?: PostsDeps;
 }

@@ -466,6 +466,24 @@ const STEPS: Step[] = [
     await sql`CREATE INDEX tool_search_doc ON tool_search USING gin (doc)`.execute(db);
     await sql`CREATE INDEX tool_search_mcp_text ON tool_search USING gin (mcp_text)`.execute(db);
   },
+  // Every run of a scheduled job (jobs/runs.ts): the console's Registry screen and the tests read it.
+  async (db, dialect) => {
+    await withId(db.schema.createTable('job_runs'), dialect)
+      .addColumn('job', 'text', (c) => c.notNull())
+      .addColumn('slot', 'text', (c) => c.notNull())
+      .addColumn('attempt', 'integer', (c) => c.notNull())
+      .addColumn('trigger', 'text', (c) => c.notNull())
+      .addColumn('instance', 'text', (c) => c.notNull())
+      .addColumn('queue_id', 'text')
+      .addColumn('started_at', 'text', (c) => c.notNull())
+      .addColumn('finished_at', 'text')
+      .addColumn('status', 'text', (c) => c.notNull().check(sql`status IN ('running','ok','failed')`))
+      .addColumn('reason', 'text')
+      .addColumn('summary', 'text', (c) => c.notNull())
+      .addColumn('counts', 'text', (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex('job_runs_job').on('job_runs').columns(['job', 'id']).execute();
+  },
   // Health checks of remote MCP servers (registry/health.ts): one row per check, read for the last check, the 30-day
   // uptime and median time, and the 7-day failing flag.
   async (db, dialect) => {

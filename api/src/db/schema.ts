@@ -287,6 +287,29 @@ export interface ConsoleAuditTable {
   outcome: 'ok' | 'refused';
 }
 
+/** One run of a scheduled job (jobs/runs.ts). */
+export interface JobRunsTable {
+  id: Generated<number>;
+  job: string;
+  /** The scheduled time the run is for (ISO), or `now:<id>` for a run asked for by hand. */
+  slot: string;
+  /** 1 for the first try of a slot, then one more per retry. */
+  attempt: number;
+  /** `schedule`, `retry`, or the actor who asked (`person:…`, `cli:…`). */
+  trigger: string;
+  /** The process that ran it (host and pid). */
+  instance: string;
+  /** The queue's job id on Postgres (pg-boss), shared by the attempts of one run. */
+  queue_id: string | null;
+  started_at: string;
+  finished_at: string | null;
+  status: 'running' | 'ok' | 'failed';
+  reason: string | null;
+  summary: string;
+  /** JSON: what the run changed, counted by kind. */
+  counts: string;
+}
+
 /** Instances sharing one Postgres, each writing its row every half minute (console/instances.ts). */
 export interface InstancesTable {
   id: string;
@@ -389,6 +412,7 @@ export interface Schema {
   instances: InstancesTable;
   content_revisions: ContentRevisionsTable;
   edge_purges: EdgePurgesTable;
+  job_runs: JobRunsTable;
   edge_release_marks: EdgeReleaseMarksTable;
   release_contents: ReleaseContentsTable;
   stored_releases: StoredReleasesTable;
