@@ -236,15 +236,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
           : 'json',
     isProduction: env.NODE_ENV === 'production',
     purgeUrls: urlList(env, 'PURGE_URLS'),
-    outbound: {
-      allow: (env.OUTBOUND_ALLOW ?? '')
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean),
-      maxBytes: positiveInt(env, 'OUTBOUND_MAX_BYTES', 4 * 1024 * 1024),
-      timeoutMs: positiveInt(env, 'OUTBOUND_TIMEOUT_MS', 15_000),
-      maxRedirects: 5,
-    },
+    outbound: outboundConfig(env),
+  };
+}
+
+/** The SSRF guard's settings (http/ssrfGuard.ts; docs/operations.md, "Outgoing requests"). */
+export function outboundConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig['outbound'] {
+  return {
+    allow: (env.OUTBOUND_ALLOW ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    maxBytes: positiveInt(env, 'OUTBOUND_MAX_BYTES', 4 * 1024 * 1024),
+    timeoutMs: positiveInt(env, 'OUTBOUND_TIMEOUT_MS', 15_000),
+    maxRedirects: 5,
   };
 }
 

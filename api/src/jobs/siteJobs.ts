@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import type { ServerConfig } from '../config';
 import type { Job } from './job';
 import { scheduleProblem } from './schedule';
+import { healthJob, inspectJob } from './remoteJobs';
 
 export interface SiteJobDeps {
   config: ServerConfig;
@@ -17,6 +18,8 @@ export interface SiteJobDeps {
 export function siteJobs(deps: SiteJobDeps): Job[] {
   const jobs: Job[] = [
     // Register a job here: `myJob(deps)`, a function returning a Job.
+    healthJob(deps),
+    inspectJob(deps),
   ];
   return jobs.map((job) => withSchedule(job, deps.config.jobs.every));
 }

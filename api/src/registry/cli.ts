@@ -15,7 +15,7 @@ import { formatSummary, importServers } from './import';
 import { writeRefreshedVersions } from './versions';
 import { inspectAndWrite, writeLicenses } from './inspect';
 import { DEFAULT_LIMITS } from './inspector';
-import { inspectRemotes } from './remote';
+import { inspectRemotes } from './remoteInspections';
 import { runHealthChecks } from './health';
 
 const USAGE = `Usage:

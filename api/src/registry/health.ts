@@ -89,12 +89,13 @@ export async function checkHealth(
 export async function runHealthChecks(
   db: DB,
   guard: GuardOptions,
-  opts: { slugs?: string[]; timeoutMs?: number; now?: () => Date } = {},
+  opts: { slugs?: string[]; timeoutMs?: number; now?: () => Date; signal?: AbortSignal } = {},
 ): Promise<string[]> {
   let q = db.selectFrom('mcp_servers').select(['tool_slug', 'doc']).orderBy('tool_slug');
   if (opts.slugs) q = q.where('tool_slug', 'in', opts.slugs.length ? opts.slugs : ['']);
   const lines: string[] = [];
   for (const row of await q.execute()) {
+    opts.signal?.throwIfAborted();
     const target = healthTarget(JSON.parse(row.doc) as ServerJson);
     if (!target) continue;
     const result = await checkHealth(target, guard, opts.timeoutMs ?? guard.timeoutMs);

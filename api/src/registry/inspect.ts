@@ -12,6 +12,8 @@ import type { McpInspection } from '@aitools/contracts/inspection';
 import { DEFAULT_LIMITS, inspectCommand, minimalEnv, type CommandSpec, type RunLimits } from './inspector';
 import { npmLicense, npmPackageOf, SERVERS_FILE } from './versions';
 import { INSPECTIONS_FILE, readInspectionsFile, type InspectionsFile } from '../inspectionsFile';
+import { outboundConfig } from '../config';
+import { inspectRemote } from './remote';
 
 const ABOUT =
   'What each MCP server offers, from running its npm package and asking it over MCP (pnpm registry inspect); loaded by the seed step.';
@@ -86,6 +88,12 @@ export async function inspectRecord(
   today = new Date().toISOString().slice(0, 10),
 ): Promise<McpInspection> {
   const plan = planFor(doc, scratch);
+  // A server with no package to run is asked over its remote, when it has one (remote.ts).
+  if ('skip' in plan && !plan.package) {
+    const outbound = outboundConfig();
+    const remote = await inspectRemote(doc, outbound, outbound.timeoutMs, today);
+    if (remote) return remote;
+  }
   // The license is the package's own word, asked of the registry whether or not the server runs here.
   const declared =
     plan.package && plan.version ? await npmLicense(plan.package, plan.version).catch(() => undefined) : undefined;

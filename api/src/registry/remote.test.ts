@@ -6,7 +6,9 @@ import { startRemoteMcp, type RemoteMcp } from '../../test/remoteMcpServer';
 import { seed } from '../seed';
 import { DEFAULT_GUARD, type GuardOptions } from '../http/ssrfGuard';
 import { getInspection, seedInspections } from './inspections';
-import { inspectRemote, inspectRemotes, remoteOf } from './remote';
+import { inspectRemote, remoteOf } from './remote';
+import { inspectRemotes } from './remoteInspections';
+import { inspectRecord } from './inspect';
 import { dataVersion } from '../content/dataVersion';
 
 let db: DB;
@@ -118,6 +120,21 @@ describe('inspectRemote', () => {
       );
     } finally {
       await redirecting.close();
+    }
+  });
+});
+
+describe('inspectRecord', () => {
+  it("asks a record with no package over its remote, with the operator's outbound settings", async () => {
+    const before = process.env.OUTBOUND_ALLOW;
+    process.env.OUTBOUND_ALLOW = '127.0.0.1';
+    try {
+      const scratch = { home: '/nonexistent', npmCache: '/nonexistent', files: '/nonexistent' };
+      const inspection = await inspectRecord(record(remote.url), scratch, undefined, '2026-12-02');
+      expect(inspection).toMatchObject({ status: 'inspected', remote: { url: remote.url }, version: '2.0.0' });
+    } finally {
+      if (before === undefined) delete process.env.OUTBOUND_ALLOW;
+      else process.env.OUTBOUND_ALLOW = before;
     }
   });
 });

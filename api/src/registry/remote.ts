@@ -11,12 +11,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { ServerJson } from '@aitools/contracts/mcp';
 import type { InspectedRemote, McpInspection } from '@aitools/contracts/inspection';
 import { checkedAddress, guardedFetch, RefusedRequest, type GuardOptions } from '../http/ssrfGuard';
-import { inTransaction, type DB } from '../db/connection';
-import { upsertPublic } from '../content/dataVersion';
-import { recordSnapshot } from '../checks/history';
 import { offerOf } from './inspector';
-import { npmPackageOf } from './versions';
-import { keptOrFresh } from './inspect';
 
 /** The remote to ask: the first one that needs no value only its user has (a token, a tenant in the URL). */
 export function remoteOf(doc: ServerJson): InspectedRemote | { skip: string } | null {
@@ -119,48 +114,4 @@ export async function inspectRemote(
   } finally {
     await connected?.client.close().catch(() => undefined);
   }
-}
-
-/** The servers whose remote is what we inspect: a record with remotes and no npm package to run. */
-export async function remoteServers(db: DB, slugs?: string[]): Promise<{ slug: string; doc: ServerJson }[]> {
-  let q = db.selectFrom('mcp_servers').select(['tool_slug', 'doc']).orderBy('tool_slug');
-  if (slugs) q = q.where('tool_slug', 'in', slugs.length ? slugs : ['']);
-  return (await q.execute())
-    .map((r) => ({ slug: r.tool_slug, doc: JSON.parse(r.doc) as ServerJson }))
-    .filter((r) => r.doc.remotes?.length && !npmPackageOf(r.doc));
-}
-
-/** Inspects each remote server (one at a time) and writes its inspection like a package's: the table the page reads
- *  (a public write: the data version moves and the shared caches follow) and a snapshot of its version for the
- *  checks. A failure keeps the earlier inspection of the same version (keptOrFresh). Returns a line per server. */
-export async function inspectRemotes(
-  db: DB,
-  guard: GuardOptions,
-  opts: { slugs?: string[]; timeoutMs?: number; now?: () => Date } = {},
-): Promise<string[]> {
-  const lines: string[] = [];
-  for (const { slug, doc } of await remoteServers(db, opts.slugs)) {
-    const today = (opts.now?.() ?? new Date()).toISOString().slice(0, 10);
-    const fresh = await inspectRemote(doc, guard, opts.timeoutMs ?? guard.timeoutMs, today);
-    if (!fresh) continue;
-    await inTransaction(db, async (trx) => {
-      const row = await trx
-        .selectFrom('mcp_inspections')
-        .select('doc')
-        .where('tool_slug', '=', slug)
-        .executeTakeFirst();
-      const result = keptOrFresh(row ? (JSON.parse(row.doc) as McpInspection) : undefined, fresh);
-      await upsertPublic(
-        trx,
-        'mcp_inspections',
-        { tool_slug: slug, doc: JSON.stringify(result) },
-        { key: 'tool_slug' },
-      );
-      await recordSnapshot(trx, slug, result);
-    });
-    lines.push(
-      `${slug}: ${fresh.status === 'inspected' ? `${fresh.tools.length} tools, ${fresh.prompts.length} prompts, ${fresh.resources.length} resources` : `not inspected: ${fresh.reason}`}`,
-    );
-  }
-  return lines;
 }
