@@ -20,7 +20,7 @@ export interface RemoteMcp {
 }
 
 export async function startRemoteMcp(
-  opts: { host?: string; tools?: { name: string; description: string }[] } = {},
+  opts: { host?: string; port?: number; tools?: { name: string; description: string }[] } = {},
 ): Promise<RemoteMcp> {
   const tools = opts.tools ?? [{ name: 'echo', description: 'Returns the text it is given.' }];
   const state: RemoteMcp = { url: '', port: 0, mode: 'mcp', requests: 0, close: async () => undefined };
@@ -50,7 +50,7 @@ export async function startRemoteMcp(
     res.on('close', () => void mcp.close());
     void mcp.connect(transport).then(() => transport.handleRequest(req, res));
   });
-  await new Promise<void>((resolve) => server.listen(0, opts.host ?? '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, opts.host ?? '127.0.0.1', resolve));
   state.port = (server.address() as AddressInfo).port;
   state.url = `http://${opts.host ?? '127.0.0.1'}:${state.port}/mcp`;
   state.close = () =>
