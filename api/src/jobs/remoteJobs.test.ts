@@ -10,6 +10,7 @@ import { getInspection } from '../registry/inspections';
 import { healthFacts } from '../checks/health';
 import { createJobRunner, type JobRunner } from './runner';
 import { listRuns } from './runs';
+import { listAudit } from '../content/audit';
 import { healthJob, inspectJob } from './remoteJobs';
 
 let db: DB;
@@ -65,6 +66,13 @@ describe('the remote servers jobs', () => {
     expect(run.counts.inspected).toBe(1);
     const inspection = await getInspection(db, SLUG);
     expect(inspection?.status === 'inspected' && inspection.tools.map((t) => t.name)).toEqual(['echo']);
+    // Each changed inspection is an audit row of the job.
+    const { entries } = await listAudit(db);
+    expect(entries.find((a) => a.target === `server ${SLUG}`)).toMatchObject({
+      actor: 'job:inspect',
+      action: 'inspection.update',
+      summary: `${SLUG}: 1 tools, 0 prompts, 0 resources`,
+    });
   });
 
   it('health checks every remote server and keeps each result, the refused ones with the reason', async () => {

@@ -31,7 +31,7 @@ export function inspectJob({ config }: { config: ServerConfig }): Job {
     every: 24 * 60 * 60_000,
     about: 'Asks each remote MCP server what it offers, over its transport, for its page and checks',
     async run(ctx) {
-      const lines = await inspectRemotes(ctx.db, config.outbound, { signal: ctx.signal });
+      const lines = await inspectRemotes(ctx.db, config.outbound, { signal: ctx.signal, actor: ctx.actor });
       countLines(ctx, lines, (line) => (line.includes(': not inspected: ') ? 'not inspected' : 'inspected'));
     },
   };

@@ -10,6 +10,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { loadConfig } from '../config';
+import { cliActor } from '../content/audit';
 import { openDatabase } from '../db/connection';
 import { formatSummary, importServers } from './import';
 import { writeRefreshedVersions } from './versions';
@@ -85,8 +86,11 @@ async function remoteCommand(kind: 'inspect' | 'health', slugs: string[]): Promi
   const config = loadConfig();
   const db = await openDatabase(config.database);
   try {
-    const run = kind === 'inspect' ? inspectRemotes : runHealthChecks;
-    const lines = await run(db, config.outbound, slugs.length ? { slugs } : {});
+    const only = slugs.length ? { slugs } : {};
+    const lines =
+      kind === 'inspect'
+        ? await inspectRemotes(db, config.outbound, { ...only, actor: cliActor() })
+        : await runHealthChecks(db, config.outbound, only);
     console.log(lines.length ? lines.join('\n') : 'No remote server to check.');
     return 0;
   } finally {

@@ -6,6 +6,7 @@ import type { ServerJson } from '@aitools/contracts/mcp';
 import type { McpInspection } from '@aitools/contracts/inspection';
 import { inTransaction, type DB } from '../db/connection';
 import { upsertPublic } from '../content/dataVersion';
+import { writeAudit } from '../content/audit';
 import { recordSnapshot } from '../checks/history';
 import type { GuardOptions } from '../http/ssrfGuard';
 import { npmPackageOf } from './versions';
@@ -27,7 +28,14 @@ export async function remoteServers(db: DB, slugs?: string[]): Promise<{ slug: s
 export async function inspectRemotes(
   db: DB,
   guard: GuardOptions,
-  opts: { slugs?: string[]; timeoutMs?: number; now?: () => Date; signal?: AbortSignal } = {},
+  opts: {
+    slugs?: string[];
+    timeoutMs?: number;
+    now?: () => Date;
+    signal?: AbortSignal;
+    /** Who the audit row of a changed inspection names (`job:inspect`, `cli:<user>`). */
+    actor?: string;
+  } = {},
 ): Promise<string[]> {
   const lines: string[] = [];
   for (const { slug, doc } of await remoteServers(db, opts.slugs)) {
@@ -35,6 +43,7 @@ export async function inspectRemotes(
     const today = (opts.now?.() ?? new Date()).toISOString().slice(0, 10);
     const fresh = await inspectRemote(doc, guard, opts.timeoutMs ?? guard.timeoutMs, today);
     if (!fresh) continue;
+    const line = `${slug}: ${fresh.status === 'inspected' ? `${fresh.tools.length} tools, ${fresh.prompts.length} prompts, ${fresh.resources.length} resources` : `not inspected: ${fresh.reason}`}`;
     await inTransaction(db, async (trx) => {
       const row = await trx
         .selectFrom('mcp_inspections')
@@ -42,17 +51,22 @@ export async function inspectRemotes(
         .where('tool_slug', '=', slug)
         .executeTakeFirst();
       const result = keptOrFresh(row ? (JSON.parse(row.doc) as McpInspection) : undefined, fresh);
-      await upsertPublic(
+      const changed = await upsertPublic(
         trx,
         'mcp_inspections',
         { tool_slug: slug, doc: JSON.stringify(result) },
         { key: 'tool_slug' },
       );
       await recordSnapshot(trx, slug, result);
+      if (changed && opts.actor)
+        await writeAudit(trx, {
+          actor: opts.actor,
+          action: 'inspection.update',
+          target: `server ${slug}`,
+          summary: line,
+        });
     });
-    lines.push(
-      `${slug}: ${fresh.status === 'inspected' ? `${fresh.tools.length} tools, ${fresh.prompts.length} prompts, ${fresh.resources.length} resources` : `not inspected: ${fresh.reason}`}`,
-    );
+    lines.push(line);
   }
   return lines;
 }
