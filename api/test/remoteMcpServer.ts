@@ -1,11 +1,12 @@
 /**
  * A remote MCP server for tests, over Streamable HTTP with the official SDK's server (stateless: a transport per
- * request). Its behaviour can change between requests: answering, asking for sign-in (401 with
+ * request) at /mcp, and over the older SSE transport at /sse. Its behaviour can change between requests: answering, asking for sign-in (401 with
  * `WWW-Authenticate` and protected resource metadata), answering HTML, never answering, or redirecting elsewhere.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { z } from 'zod';
 
@@ -24,6 +25,7 @@ export async function startRemoteMcp(
 ): Promise<RemoteMcp> {
   const tools = opts.tools ?? [{ name: 'echo', description: 'Returns the text it is given.' }];
   const state: RemoteMcp = { url: '', port: 0, mode: 'mcp', requests: 0, close: async () => undefined };
+  const sessions = new Map<string, SSEServerTransport>();
   const server: Server = createServer((req, res) => {
     state.requests++;
     const mode = state.mode;
@@ -46,6 +48,16 @@ export async function startRemoteMcp(
       mcp.registerTool(t.name, { description: t.description, inputSchema: { text: z.string() } }, ({ text }) => ({
         content: [{ type: 'text', text }],
       }));
+    if (req.method === 'GET' && req.url === '/sse') {
+      const sse = new SSEServerTransport('/messages', res);
+      sessions.set(sse.sessionId, sse);
+      res.on('close', () => sessions.delete(sse.sessionId));
+      return void mcp.connect(sse);
+    }
+    if (req.url?.startsWith('/messages')) {
+      const session = sessions.get(new URL(req.url, 'http://x').searchParams.get('sessionId') ?? '');
+      return session ? void session.handlePostMessage(req, res) : res.writeHead(404).end();
+    }
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     res.on('close', () => void mcp.close());
     void mcp.connect(transport).then(() => transport.handleRequest(req, res));

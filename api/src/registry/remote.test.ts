@@ -85,6 +85,15 @@ describe('inspectRemote', () => {
     ]);
   });
 
+  it('lists the tools of a server over the SSE transport', async () => {
+    const inspection = await inspectRemote(record(remote.url.replace(/\/mcp$/, '/sse'), 'sse'), allowLocal, 5000);
+    expect(inspection).toMatchObject({ status: 'inspected', remote: { type: 'sse' } });
+    expect(inspection?.status === 'inspected' && inspection.tools.map((t) => t.name)).toEqual([
+      'search_pages',
+      'read_page',
+    ]);
+  });
+
   it('refuses a loopback address not on the allow-list, with the reason and without a request', async () => {
     const before = remote.requests;
     const inspection = await inspectRemote(record(remote.url), DEFAULT_GUARD, 5000, '2026-12-02');
