@@ -99,6 +99,9 @@ export interface ServerConfig {
   registrySync: RegistrySyncConfig;
   /** How MCP servers' packages are fetched and run for their inspection (registry/sandbox.ts). */
   inspection: InspectionConfig;
+  /** Requests to remote MCP servers (http/ssrfGuard.ts): OUTBOUND_ALLOW (host names, addresses, CIDR ranges that
+   *  may be reached although not public), OUTBOUND_MAX_BYTES, OUTBOUND_TIMEOUT_MS. */
+  outbound: { allow: string[]; maxBytes: number; timeoutMs: number; maxRedirects: number };
 }
 
 export interface RegistrySyncConfig {
@@ -297,6 +300,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       maxBytes: positiveInt(env, 'REGISTRY_SYNC_PAGE_BYTES', 4 * 1024 * 1024),
     },
     inspection: inspectionConfig(env),
+    outbound: outboundConfig(env),
+  };
+}
+
+/** The SSRF guard's settings (http/ssrfGuard.ts; docs/operations.md, "Outgoing requests"). */
+export function outboundConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig['outbound'] {
+  return {
+    allow: (env.OUTBOUND_ALLOW ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    maxBytes: positiveInt(env, 'OUTBOUND_MAX_BYTES', 4 * 1024 * 1024),
+    timeoutMs: positiveInt(env, 'OUTBOUND_TIMEOUT_MS', 15_000),
+    maxRedirects: 5,
   };
 }
 

@@ -86,6 +86,37 @@ export interface ChecksFacts {
   history?: ToolHistory;
   /** Changes within one version, newest first. */
   rugPulls: RugPullFlag[];
+  /** A remote server's health checks, once it has one. */
+  health?: HealthFacts;
+}
+
+/** What one health check of a remote server found (api/src/registry/health.ts). */
+export type HealthStatus = 'healthy' | 'needs-sign-in' | 'not-mcp' | 'unreachable' | 'timed-out';
+
+export const HEALTH_LABELS: Record<HealthStatus, string> = {
+  healthy: 'Healthy',
+  'needs-sign-in': 'Needs sign-in',
+  'not-mcp': 'Answers HTTP but not MCP',
+  unreachable: 'Unreachable',
+  'timed-out': 'Timed out',
+};
+
+/** A remote server's health as its page and /v0.1 show it. */
+export interface HealthFacts {
+  last: {
+    at: string;
+    status: HealthStatus;
+    /** Time to answer initialize and tools/list, when it answered. */
+    ms?: number;
+    /** Why it failed, or the authorization server a sign-in goes to. */
+    detail?: string;
+  };
+  /** Checks in the last 30 days, the share of them that were healthy (0 to 1), and their median time. */
+  checks30d: number;
+  uptime30d: number;
+  medianMs?: number;
+  /** Set when every check since this time failed and it is at least 7 days ago. */
+  failingSince?: string;
 }
 
 /** Our reverse-DNS `_meta` key for the checks in /v0.1 answers (beside the listing and inspection keys). */

@@ -37,12 +37,20 @@ export interface InspectedResource {
   mimeType?: string;
 }
 
+/** The remote endpoint an inspection asked. */
+export interface InspectedRemote {
+  type: 'streamable-http' | 'sse';
+  url: string;
+}
+
 export type McpInspection =
   | {
       status: 'inspected';
-      /** The npm package and the exact version that ran. */
-      package: string;
+      /** The npm package and the exact version that ran (a remote server: the record's version). */
+      package?: string;
       version: string;
+      /** A remote server asked over its transport (api/src/registry/remote.ts) instead of a package run. */
+      remote?: InspectedRemote;
       /** Day of the run (YYYY-MM-DD). */
       inspectedAt: string;
       /** What the server called itself in its initialize answer. */
@@ -61,6 +69,7 @@ export type McpInspection =
       reason: string;
       checkedAt: string;
       package?: string;
+      remote?: InspectedRemote;
       version?: string;
       license?: string;
     };

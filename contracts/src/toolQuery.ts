@@ -75,8 +75,9 @@ export const SORT_OPTIONS: { value: SortKey; label: string }[] = [
 ];
 
 /** Type filter values as written in the URL; "free" and "paid" come from the detail page's Explore More links, and
- *  "checked" (MCP servers whose texts were checked with no open finding, docs/mcp.md) from the MCP Servers view. */
-export type TypeFilter = 'all' | 'ai-tool' | 'mcp-servers' | 'free' | 'paid' | 'checked';
+ *  "checked" (MCP servers whose texts were checked with no open finding, docs/mcp.md) and "healthy" (remote servers
+ *  whose last health check was healthy) from the MCP Servers view. */
+export type TypeFilter = 'all' | 'ai-tool' | 'mcp-servers' | 'free' | 'paid' | 'checked' | 'healthy';
 export const TYPE_OPTIONS: { value: TypeFilter; label: string }[] = [
   { value: 'all', label: 'All' },
   { value: 'ai-tool', label: 'AI Tool' },
@@ -84,7 +85,12 @@ export const TYPE_OPTIONS: { value: TypeFilter; label: string }[] = [
 ];
 
 export function parseTypeFilter(value: string | null): TypeFilter {
-  return value === 'ai-tool' || value === 'mcp-servers' || value === 'free' || value === 'paid' || value === 'checked'
+  return value === 'ai-tool' ||
+    value === 'mcp-servers' ||
+    value === 'free' ||
+    value === 'paid' ||
+    value === 'checked' ||
+    value === 'healthy'
     ? value
     : 'all';
 }
@@ -108,6 +114,8 @@ export interface ToolFacets {
   paid: boolean;
   /** An MCP server whose texts were checked with no open finding. */
   checked: boolean;
+  /** An MCP server whose last health check found it healthy. */
+  healthy: boolean;
 }
 
 export function toolFacets(tool: ToolSummary): ToolFacets {
@@ -118,6 +126,7 @@ export function toolFacets(tool: ToolSummary): ToolFacets {
     free: /^free/i.test(firstPricing(tool.pricing)),
     paid: /paid/i.test(tool.pricing ?? ''),
     checked: mcp && tool.openFindings === 0,
+    healthy: mcp && tool.health === 'healthy',
   };
 }
 
@@ -133,6 +142,7 @@ export function matchesType(facets: ToolFacets, type: TypeFilter): boolean {
     case 'free':
     case 'paid':
     case 'checked':
+    case 'healthy':
       return facets[type];
   }
 }

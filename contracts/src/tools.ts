@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { dateTimeSchema } from './dateTime';
+import type { HealthStatus } from './checks';
 
 export type Pricing = string;
 export type McpBadge = 'Official' | 'Community';
@@ -77,6 +78,8 @@ export interface ToolSummary {
   /** An inspected MCP server's open findings (docs/mcp.md, "Description checks"): the card's badge and the
    *  directory's "no open findings" filter read it. */
   openFindings?: number;
+  /** A remote MCP server's last health check (docs/mcp.md, "Health"): the directory's "healthy" filter reads it. */
+  health?: HealthStatus;
 }
 
 /** Tags are an array, or a brace-list string like "{a, b}" that is cleaned and split on commas (docs/product.md, Tool data). */

@@ -10,6 +10,7 @@ import { publicWrite } from '../content/dataVersion';
 import { historyOf } from './history';
 import { licenseFacts } from './license';
 import { scanInspection } from './scan';
+import { failingServers, healthFacts } from './health';
 
 async function dismissalsOf(db: DB, slugs?: string[]) {
   let q = db.selectFrom('check_dismissals').selectAll();
@@ -31,11 +32,13 @@ export async function findingsOf(db: DB, slug: string, inspection: McpInspection
 
 export async function checksFor(db: DB, slug: string, inspection: McpInspection): Promise<ChecksFacts> {
   const findings = await findingsOf(db, slug, inspection);
+  const health = await healthFacts(db, slug);
   return {
     findings,
     open: findings.filter((f) => !f.dismissed).length,
     license: licenseFacts(inspection.license),
     ...(await historyOf(db, slug)),
+    ...(health ? { health } : {}),
   };
 }
 
@@ -105,7 +108,8 @@ export async function reviewRugPull(db: DB, id: number, reason: string, by: stri
   return flag;
 }
 
-/** The moderators' queue: changes within one version not yet reviewed, and open findings, per server. */
+/** The moderators' queue: changes within one version not yet reviewed, open findings per server, and the remote
+ *  servers failing for 7 days. */
 export async function checksQueue(db: DB) {
   const flags = await db
     .selectFrom('check_rug_pulls')
@@ -122,5 +126,7 @@ export async function checksQueue(db: DB) {
   return {
     rugPulls: flags.map((f) => ({ id: f.id, slug: f.tool_slug, version: f.version, flaggedAt: f.flagged_at })),
     findings,
+    // Remote servers whose every health check failed for 7 days or more.
+    failing: await failingServers(db),
   };
 }

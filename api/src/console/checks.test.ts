@@ -7,6 +7,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { McpInspection } from '@aitools/contracts/inspection';
 import type { ChecksFacts, Finding } from '@aitools/contracts/checks';
+import { recordHealth } from '../checks/health';
 import { signedInPerson, startConsoleTest, type ConsoleTest } from '../../test/consoleHarness';
 import { seed } from '../seed';
 import { readInspectionsFile } from '../inspectionsFile';
@@ -45,6 +46,16 @@ describe('checks in the console', () => {
     expect(res.body.rugPulls).toEqual([expect.objectContaining({ slug: SLUG, version: base.version })]);
     const entry = res.body.findings.find((s: { slug: string }) => s.slug === SLUG);
     expect(entry.findings.map((f: Finding) => f.rule)).toEqual(expect.arrayContaining(['model-markup']));
+    expect(res.body.failing).toEqual([]);
+  });
+
+  it('lists a remote server whose every health check failed for 7 days', async () => {
+    const { browser } = await signedInPerson(t, 'Health moderator', [{ role: 'moderator' }]);
+    const since = new Date(Date.now() - 8 * 86_400_000);
+    await recordHealth(t.db, 'figma-mcp-server', { status: 'unreachable', detail: 'x' }, since);
+    await recordHealth(t.db, 'figma-mcp-server', { status: 'timed-out', detail: 'y' });
+    const res = await browser.get('/api/checks');
+    expect(res.body.failing).toEqual([{ slug: 'figma-mcp-server', since: since.toISOString() }]);
   });
 
   it('dismisses a finding with a reason, in the audit trail; it stays listed as dismissed', async () => {

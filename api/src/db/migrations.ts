@@ -552,6 +552,29 @@ const STEPS: Step[] = [
       .addColumn('source', 'text', (c) => c.notNull().defaultTo('seed'))
       .execute();
   },
+  // Health checks of remote MCP servers (registry/health.ts): one row per check, read for the last check, the 30-day
+  // uptime and median time, and the 7-day failing flag.
+  async (db, dialect) => {
+    await withId(db.schema.createTable('health_checks'), dialect)
+      .addColumn('tool_slug', 'text', (c) => c.notNull())
+      .addColumn('checked_at', 'text', (c) => c.notNull())
+      .addColumn('status', 'text', (c) => c.notNull())
+      .addColumn('ms', 'integer')
+      .addColumn('detail', 'text')
+      .execute();
+    await db.schema
+      .createIndex('health_checks_slug')
+      .on('health_checks')
+      .columns(['tool_slug', 'checked_at'])
+      .execute();
+  },
+  // The search index's facets gain the healthy filter (tools/searchIndex.ts): every row's digest changes with it, so
+  // the next search rewrites them all.
+  async (db, dialect) => {
+    if (dialect === 'sqlite')
+      await sql`ALTER TABLE tool_facets ADD COLUMN healthy integer NOT NULL DEFAULT 0`.execute(db);
+    else await sql`ALTER TABLE tool_search ADD COLUMN healthy boolean NOT NULL DEFAULT false`.execute(db);
+  },
 ];
 
 /** SQLite files made before this runner kept their step count in user_version; four of those steps = two here. */

@@ -116,6 +116,18 @@ export interface CheckSnapshotsTable {
   taken_at: string;
 }
 
+export interface HealthChecksTable {
+  id: Generated<number>;
+  tool_slug: string;
+  checked_at: string;
+  /** contracts/src/checks.ts HealthStatus. */
+  status: string;
+  /** Time to answer initialize and tools/list; null when it did not answer. */
+  ms: number | null;
+  /** The failure's reason, or the authorization server a sign-in needs. */
+  detail: string | null;
+}
+
 export interface CheckRugPullsTable {
   id: Generated<number>;
   tool_slug: string;
@@ -419,6 +431,7 @@ export interface Schema {
   mcp_inspections: McpInspectionsTable;
   check_snapshots: CheckSnapshotsTable;
   check_rug_pulls: CheckRugPullsTable;
+  health_checks: HealthChecksTable;
   check_dismissals: CheckDismissalsTable;
   submission_servers: SubmissionServersTable;
   registry_upstreams: RegistryUpstreamsTable;

@@ -12,6 +12,7 @@ import { inspectAndWrite } from '../registry/inspect';
 import { inspectJob } from './inspectJob';
 import { postsJob } from './postsJob';
 import { syncJob } from './syncJob';
+import { healthJob, remoteInspectJob } from './remoteJobs';
 
 export interface SiteJobDeps {
   config: ServerConfig;
@@ -29,6 +30,8 @@ export function siteJobs(deps: SiteJobDeps): Job[] {
     }),
     postsJob(deps.config.postSchedulerMs),
     syncJob(deps),
+    healthJob(deps),
+    remoteInspectJob(deps),
   ];
   return jobs.map((job) => withSchedule(job, deps.config.jobs.every));
 }

@@ -22,6 +22,7 @@ import { counted } from '../tools/taxonomy';
 import { searchTools } from '../tools/search';
 import { getServerByToolSlug, getServerRow } from '../registry/repository';
 import { getInspection } from '../registry/inspections';
+import { checksFor } from '../checks/facts';
 import { listPublishedPosts } from '../blog/repository';
 
 export type ToolKind = 'ai-tool' | 'mcp-server';
@@ -94,6 +95,7 @@ export async function toolAnswer(db: DB, origin: string, slugOrName: string) {
   const server = await getServerByToolSlug(db, tool.slug);
   const stored = server ? await getInspection(db, tool.slug) : null;
   const inspection = stored && inspectionForPage(stored);
+  const checks = stored ? await checksFor(db, tool.slug, stored) : undefined;
   const tags = parseTags(tool.tags);
   return {
     name: tool.name,
@@ -130,6 +132,16 @@ export async function toolAnswer(db: DB, origin: string, slugOrName: string) {
               : {
                   notInspected: inspection?.status === 'not-inspected' ? inspection.reason : 'not inspected yet',
                 }) as Offers,
+            ...(checks
+              ? {
+                  checks: {
+                    open: checks.open,
+                    findings: checks.findings,
+                    license: checks.license,
+                    ...(checks.health ? { health: checks.health } : {}),
+                  },
+                }
+              : {}),
             install: {
               macosLinux: installSnippets(server, serverKey(tool.slug), 'posix').map(shownSnippet),
               windows: installSnippets(server, serverKey(tool.slug), 'windows').map(shownSnippet),

@@ -97,6 +97,40 @@ const schemas = {
             }),
             z.object({ notInspected: z.string() }),
           ]),
+          // The checks of its page and of /v0.1's _meta (docs/mcp.md, "Checks").
+          checks: z
+            .object({
+              open: z.number().int(),
+              findings: z.array(
+                z.object({
+                  rule: z.string(),
+                  severity: z.string(),
+                  where: z.string(),
+                  text: z.string(),
+                  dismissed: z.object({ reason: z.string(), at: z.string() }).optional(),
+                }),
+              ),
+              license: z.object({
+                status: z.string(),
+                expression: z.string().optional(),
+                declared: z.string().optional(),
+              }),
+              health: z
+                .object({
+                  last: z.object({
+                    at: z.string(),
+                    status: z.string(),
+                    ms: z.number().optional(),
+                    detail: z.string().optional(),
+                  }),
+                  checks30d: z.number().int(),
+                  uptime30d: z.number(),
+                  medianMs: z.number().optional(),
+                  failingSince: z.string().optional(),
+                })
+                .optional(),
+            })
+            .optional(),
           install: z.object({ macosLinux: z.array(snippet), windows: z.array(snippet) }),
         })
         .optional(),

@@ -5,6 +5,8 @@
  *   pnpm registry inspect <slug|--all> [--timeout <seconds>] [--seed-file] [--unsandboxed]
  *                                          (what each server offers, in the sandbox, into the database; inspect.ts)
  *   pnpm registry licenses                 (each inspected package's declared license, without running it)
+ *   pnpm registry inspect --remotes [slug...]   (remote servers over their transport, into the database; remote.ts)
+ *   pnpm registry health [slug...]         (a health check of each remote server, into the database; checks/health.ts)
  * `pnpm registry sync` is added by moderation/registryCli.ts (the entry `pnpm registry` runs), as listing a new
  * server is the moderators' approval, a floor above this one.
  */
@@ -12,16 +14,21 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { loadConfig } from '../config';
+import { cliActor } from '../content/audit';
 import { openDatabase } from '../db/connection';
 import { formatSummary, importServers } from './import';
 import { writeRefreshedVersions } from './versions';
 import { inspectAndWrite, writeLicenses } from './inspect';
 import { INSPECTIONS_FILE } from '../inspectionsFile';
+import { inspectRemotes } from './remoteInspections';
+import { runHealthChecks } from './health';
 
 const USAGE = `Usage:
   pnpm registry import <server.json file, folder of them, or a saved /v0.1/servers answer>
   pnpm registry versions
   pnpm registry inspect <slug...|--all> [--timeout <seconds>] [--seed-file] [--unsandboxed]
+  pnpm registry inspect --remotes [slug...]
+  pnpm registry health [slug...]
   pnpm registry licenses
   pnpm registry sync [upstream id or address]`;
 
@@ -94,11 +101,30 @@ async function inspectCommand(args: string[]): Promise<number> {
   }
 }
 
+/** Remote inspections and health checks write to the database the site reads (no restart, no file). */
+async function remoteCommand(kind: 'inspect' | 'health', slugs: string[]): Promise<number> {
+  const config = loadConfig();
+  const db = await openDatabase(config.database);
+  try {
+    const only = slugs.length ? { slugs } : {};
+    const lines =
+      kind === 'inspect'
+        ? await inspectRemotes(db, config.outbound, { ...only, actor: cliActor() })
+        : await runHealthChecks(db, config.outbound, only);
+    console.log(lines.length ? lines.join('\n') : 'No remote server to check.');
+    return 0;
+  } finally {
+    await db.destroy();
+  }
+}
+
 export async function registryCommand(argv: string[]): Promise<number> {
   const [command, target] = argv;
   if (command === 'import') return importCommand(target);
   if (command === 'versions') return versionsCommand();
+  if (command === 'inspect' && argv[1] === '--remotes') return remoteCommand('inspect', argv.slice(2));
   if (command === 'inspect') return inspectCommand(argv.slice(1));
+  if (command === 'health') return remoteCommand('health', argv.slice(1));
   if (command === 'licenses') {
     await writeLicenses({ log: (line) => console.log(line) });
     console.log('Written: api/data/mcp-inspections.json (loaded by the seed step).');

@@ -20,6 +20,8 @@ import { npmLicense, npmPackageOf, SERVERS_FILE } from './versions';
 import { fetchPackage, INSIDE, sandboxed, sandboxUnavailable } from './sandbox';
 import { getInspection } from './inspections';
 import { INSPECTIONS_FILE, readInspectionsFile, type InspectionsFile } from '../inspectionsFile';
+import { outboundConfig } from '../config';
+import { inspectRemote } from './remote';
 
 const ABOUT =
   'What each MCP server offers, from running its npm package and asking it over MCP (pnpm registry inspect); loaded by the seed step.';
@@ -149,6 +151,12 @@ export async function inspectRecord(
   today = new Date().toISOString().slice(0, 10),
 ): Promise<McpInspection> {
   const plan = planFor(doc, 'unsandboxed' in runner ? runner.unsandboxed : SANDBOX_SCRATCH);
+  // A server with no package to run is asked over its remote, when it has one (remote.ts).
+  if ('skip' in plan && !plan.package) {
+    const outbound = outboundConfig();
+    const remote = await inspectRemote(doc, outbound, outbound.timeoutMs, today);
+    if (remote) return remote;
+  }
   if ('skip' in plan) {
     // The license is the package's own word, asked of the registry whether or not the server runs here.
     const declared =
@@ -198,7 +206,10 @@ export async function inspectRecord(
  *  network failed) keeps the earlier answer: the same version offers the same tools. A new version replaces it. */
 export function keptOrFresh(previous: McpInspection | undefined, fresh: McpInspection): McpInspection {
   const sameVersion =
-    previous?.status === 'inspected' && previous.package === fresh.package && previous.version === fresh.version;
+    previous?.status === 'inspected' &&
+    previous.package === fresh.package &&
+    previous.remote?.url === fresh.remote?.url &&
+    previous.version === fresh.version;
   return fresh.status === 'not-inspected' && sameVersion ? previous : fresh;
 }
 

@@ -161,6 +161,64 @@ function lastWordsOf(stderr: string): string {
   return (telling[telling.length - 1] ?? lines[lines.length - 1] ?? '').slice(0, 300);
 }
 
+/** What a connected client's server offers: its tools, prompts and resources (every page, as its capabilities
+ *  advertise), its name and instructions, each request within `options().timeout`. Used over stdio and over a
+ *  remote's transport (remote.ts). */
+export async function offerOf(client: Client, options: () => { timeout: number }): Promise<Omit<Offer, 'junkLines'>> {
+  const caps = client.getServerCapabilities() ?? {};
+  /** Every page of one of the server's lists, within the deadline. */
+  const listAll = <S extends AnySchema, T>(
+    method: string,
+    schema: S,
+    items: (r: SchemaOutput<S>) => T[],
+  ): Promise<T[]> =>
+    allPages(async (cursor) => {
+      const r = await client.request({ method, params: cursor ? { cursor } : {} }, schema, options());
+      return { items: items(r), nextCursor: (r as { nextCursor?: string }).nextCursor };
+    });
+  const tools = caps.tools ? await listAll('tools/list', ListToolsResultSchema, (r) => r.tools) : [];
+  // Tools are what the page is about: a server whose prompt or resource list fails (one that reads its
+  // resources from a database it cannot reach) still has its tools listed.
+  const prompts = caps.prompts
+    ? await listAll('prompts/list', ListPromptsResultSchema, (r) => r.prompts).catch(() => [])
+    : [];
+  const resources = caps.resources
+    ? await listAll('resources/list', ListResourcesResultSchema, (r) => r.resources).catch(() => [])
+    : [];
+  const info = client.getServerVersion();
+  return {
+    serverInfo: info ? { name: info.name, version: info.version } : undefined,
+    instructions: text(client.getInstructions()),
+    tools: tools.map((t) =>
+      definedOnly({
+        name: t.name,
+        title: text(t.title) ?? text(t.annotations?.title),
+        description: text(t.description),
+        inputSchema: t.inputSchema as InspectedTool['inputSchema'],
+      }),
+    ),
+    prompts: prompts.map((p) =>
+      definedOnly({
+        name: p.name,
+        title: text(p.title),
+        description: text(p.description),
+        arguments: p.arguments?.map((a) =>
+          definedOnly({ name: a.name, description: text(a.description), required: a.required }),
+        ),
+      }),
+    ),
+    resources: resources.map((r) =>
+      definedOnly({
+        uri: r.uri,
+        name: r.name,
+        title: text(r.title),
+        description: text(r.description),
+        mimeType: text(r.mimeType),
+      }),
+    ),
+  };
+}
+
 /** Starts the command and inspects the MCP server it runs; the process group is gone when this resolves. */
 export async function inspectCommand(
   spec: CommandSpec,
@@ -198,59 +256,7 @@ export async function inspectCommand(
   const options = () => ({ timeout: Math.max(1, deadline - Date.now()) });
   const exchange = async (): Promise<Offer> => {
     await client.connect(transport, options());
-    const caps = client.getServerCapabilities() ?? {};
-    /** Every page of one of the server's lists, within the deadline. */
-    const listAll = <S extends AnySchema, T>(
-      method: string,
-      schema: S,
-      items: (r: SchemaOutput<S>) => T[],
-    ): Promise<T[]> =>
-      allPages(async (cursor) => {
-        const r = await client.request({ method, params: cursor ? { cursor } : {} }, schema, options());
-        return { items: items(r), nextCursor: (r as { nextCursor?: string }).nextCursor };
-      });
-    const tools = caps.tools ? await listAll('tools/list', ListToolsResultSchema, (r) => r.tools) : [];
-    // Tools are what the page is about: a server whose prompt or resource list fails (one that reads its
-    // resources from a database it cannot reach) still has its tools listed.
-    const prompts = caps.prompts
-      ? await listAll('prompts/list', ListPromptsResultSchema, (r) => r.prompts).catch(() => [])
-      : [];
-    const resources = caps.resources
-      ? await listAll('resources/list', ListResourcesResultSchema, (r) => r.resources).catch(() => [])
-      : [];
-    const info = client.getServerVersion();
-    return {
-      serverInfo: info ? { name: info.name, version: info.version } : undefined,
-      instructions: text(client.getInstructions()),
-      tools: tools.map((t) =>
-        definedOnly({
-          name: t.name,
-          title: text(t.title) ?? text(t.annotations?.title),
-          description: text(t.description),
-          inputSchema: t.inputSchema as InspectedTool['inputSchema'],
-        }),
-      ),
-      prompts: prompts.map((p) =>
-        definedOnly({
-          name: p.name,
-          title: text(p.title),
-          description: text(p.description),
-          arguments: p.arguments?.map((a) =>
-            definedOnly({ name: a.name, description: text(a.description), required: a.required }),
-          ),
-        }),
-      ),
-      resources: resources.map((r) =>
-        definedOnly({
-          uri: r.uri,
-          name: r.name,
-          title: text(r.title),
-          description: text(r.description),
-          mimeType: text(r.mimeType),
-        }),
-      ),
-      junkLines: transport.junkLines,
-    };
+    return { ...(await offerOf(client, options)), junkLines: transport.junkLines };
   };
 
   try {

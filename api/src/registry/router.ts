@@ -22,7 +22,7 @@ const MAX_LIMIT = 100;
 /** The registry requires a version; a record whose version we do not know says so rather than invent one. */
 const UNKNOWN_VERSION = 'unknown';
 /** What GET /v0.1/servers reads (docs/mcp.md): its answers are kept per these alone. */
-const SERVER_LIST_PARAMS = ['search', 'cursor', 'limit', 'updated_since', 'version', 'findings'];
+const SERVER_LIST_PARAMS = ['search', 'cursor', 'limit', 'updated_since', 'version', 'findings', 'health'];
 
 const encodeCursor = (name: string) => Buffer.from(name, 'utf8').toString('base64url');
 function decodeCursor(cursor: string): string | null {
@@ -117,6 +117,9 @@ export function registryRouter(db: DB, siteOrigin: string, reads: ReplyCache, ra
       // Our own filter: only servers whose texts were checked and have no open finding.
       if (q.findings !== undefined && q.findings !== 'none') return badRequest('findings must be "none" when given');
       const onlyClean = q.findings === 'none';
+      // And only servers whose last health check was healthy (docs/mcp.md, "Health").
+      if (q.health !== undefined && q.health !== 'healthy') return badRequest('health must be "healthy" when given');
+      const onlyHealthy = q.health === 'healthy';
       const search = ((q.search as string | undefined) ?? '').trim().slice(0, 200);
       const ranked = search ? (await rank(db, search)).map((t) => t.slug) : undefined;
       const page = await listServers(db, { search: search || undefined, ranked, after, updatedSince, limit });
@@ -131,7 +134,9 @@ export function registryRouter(db: DB, siteOrigin: string, reads: ReplyCache, ra
       );
       const checks = await checksOf(db, inspections);
       const servers = versioned.filter(
-        (s) => !onlyClean || (inspections.get(s.slug)?.status === 'inspected' && checks.get(s.slug)?.open === 0),
+        (s) =>
+          (!onlyClean || (inspections.get(s.slug)?.status === 'inspected' && checks.get(s.slug)?.open === 0)) &&
+          (!onlyHealthy || checks.get(s.slug)?.health?.last.status === 'healthy'),
       );
       const body = {
         servers: servers.map((s) => serverResponse(s, siteOrigin, inspections.get(s.slug), checks.get(s.slug))),

@@ -3,6 +3,7 @@ import { dataVersion, publicWrite, upsertPublic } from '../content/dataVersion';
 import { toToolSummary, type Tool, type ToolSummary } from '@aitools/contracts/tools';
 import { offeredToolNames } from '../registry/inspections';
 import { openFindingCounts } from '../checks/facts';
+import { lastHealth } from '../checks/health';
 
 /** Tools are stored whole as JSON (the seed's shape) with the columns the list needs for indexing. */
 interface ToolRow {
@@ -29,13 +30,18 @@ export async function listToolSummaries(db: DB): Promise<ToolSummary[]> {
       db.selectFrom('tools').select(['id', 'doc']).where('hidden_at', 'is', null).orderBy('id').execute(),
       offeredToolNames(db),
       openFindingCounts(db),
-    ]).then(([rows, offered, findings]) =>
+      lastHealth(db),
+    ]).then(([rows, offered, findings, health]) =>
       Object.freeze(
         rows.map((r) => {
           const summary = toToolSummary(rowToTool(r));
           const names = offered.get(summary.slug);
           // An inspected server's open findings: 0 says its texts were checked and nothing is open.
-          return names ? { ...summary, mcpTools: names, openFindings: findings.get(summary.slug) ?? 0 } : summary;
+          const checked = names
+            ? { ...summary, mcpTools: names, openFindings: findings.get(summary.slug) ?? 0 }
+            : summary;
+          const status = health.get(summary.slug);
+          return status ? { ...checked, health: status } : checked;
         }),
       ),
     );

@@ -99,8 +99,8 @@ async function writeIndex(db: DB): Promise<void> {
     );
     const addWhole = handle.prepare('INSERT INTO tool_whole (rowid, whole) VALUES (?, ?)');
     const addFacets = handle.prepare(
-      `INSERT INTO tool_facets (id, digest, category, mcp, free, paid, checked, popularity)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO tool_facets (id, digest, category, mcp, free, paid, checked, healthy, popularity)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     handle.transaction(() => {
       const kept = new Set<number>();
@@ -115,7 +115,7 @@ async function writeIndex(db: DB): Promise<void> {
         const f = d.facets;
         addWords.run(d.id, d.name, d.tags, d.category, d.mcp, d.mcpText, d.description);
         addWhole.run(d.id, d.whole);
-        addFacets.run(d.id, digest, f.category, +f.mcp, +f.free, +f.paid, +f.checked, d.popularity);
+        addFacets.run(d.id, digest, f.category, +f.mcp, +f.free, +f.paid, +f.checked, +f.healthy, d.popularity);
       }
     })();
     return;
@@ -129,22 +129,25 @@ async function writeIndex(db: DB): Promise<void> {
     const batch = changed.slice(i, i + 1000).map((x) => x.d);
     const column = <K extends keyof SearchDocument>(field: K) => batch.map((d) => d[field]);
     const facet = <K extends keyof ToolFacets>(field: K) => batch.map((d) => d.facets[field]);
-    await sql`INSERT INTO tool_search (id, digest, doc, mcp_text, whole, category, mcp, free, paid, checked, popularity)
+    await sql`INSERT INTO tool_search (id, digest, doc, mcp_text, whole, category, mcp, free, paid, checked, healthy,
+      popularity)
       SELECT id, digest,
         setweight(to_tsvector('english', name), 'A') || setweight(to_tsvector('english', tags), 'A') ||
         setweight(to_tsvector('english', category), 'B') || setweight(to_tsvector('english', mcp), 'C') ||
         setweight(to_tsvector('english', description), 'D'),
-        setweight(to_tsvector('english', mcp_text), 'C'), whole, facet, is_mcp, free, paid, checked, popularity
+        setweight(to_tsvector('english', mcp_text), 'C'), whole, facet, is_mcp, free, paid, checked, healthy,
+        popularity
       FROM unnest(${column('id')}::int[], ${changed.slice(i, i + 1000).map((x) => x.digest)}::text[],
         ${column('name')}::text[], ${column('tags')}::text[], ${column('category')}::text[], ${column('mcp')}::text[],
         ${column('mcpText')}::text[], ${column('description')}::text[], ${column('whole')}::text[],
         ${facet('category')}::text[], ${facet('mcp')}::bool[], ${facet('free')}::bool[], ${facet('paid')}::bool[],
-        ${facet('checked')}::bool[], ${column('popularity')}::float8[])
+        ${facet('checked')}::bool[], ${facet('healthy')}::bool[], ${column('popularity')}::float8[])
         AS t(id, digest, name, tags, category, mcp, mcp_text, description, whole, facet, is_mcp, free, paid, checked,
-          popularity)
+          healthy, popularity)
       ON CONFLICT (id) DO UPDATE SET digest = excluded.digest, doc = excluded.doc, mcp_text = excluded.mcp_text,
         whole = excluded.whole, category = excluded.category, mcp = excluded.mcp, free = excluded.free,
-        paid = excluded.paid, checked = excluded.checked, popularity = excluded.popularity`.execute(db);
+        paid = excluded.paid, checked = excluded.checked, healthy = excluded.healthy,
+        popularity = excluded.popularity`.execute(db);
   }
 }
 

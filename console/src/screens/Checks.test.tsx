@@ -21,6 +21,7 @@ const queue = {
       ],
     },
   ],
+  failing: [{ slug: 'gone-mcp-server', since: '2026-11-20T10:00:00Z' }],
 };
 
 describe('the checks queue', () => {
@@ -32,6 +33,11 @@ describe('the checks queue', () => {
     expect(within(findings).getByText('~/.ssh/id_rsa')).toBeTruthy();
     expect(within(findings).getByText(/Dismissed .*: Quoted/)).toBeTruthy();
     expect(within(findings).getAllByRole('button', { name: 'Dismiss' })).toHaveLength(1);
+    const failing = screen.getByRole('region', { name: 'Failing for 7 days' });
+    expect(within(failing).getByRole('link', { name: 'gone-mcp-server' }).getAttribute('href')).toBe(
+      '/tool/gone-mcp-server',
+    );
+    expect(failing.textContent).toMatch(/every health check failed since/);
   });
 
   it('dismisses with a reason, and says beside the field when the reason is missing', async () => {

@@ -13,6 +13,7 @@ import { useResource } from '../useResource';
 interface Queue {
   rugPulls: { id: number; slug: string; version: string; flaggedAt: string }[];
   findings: { slug: string; findings: Finding[] }[];
+  failing: { slug: string; since: string }[];
 }
 
 /** One reason and one button: the reason is required, its error shown beside it. */
@@ -98,6 +99,20 @@ export function ChecksScreen() {
                           onDone={finish}
                         />
                       )}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </section>
+            <section aria-labelledby="checks-failing">
+              <h2 id="checks-failing">Failing for 7 days</h2>
+              {data.failing.length === 0 ? (
+                <p>No remote server has failed its health checks for 7 days.</p>
+              ) : (
+                <ul>
+                  {data.failing.map((f) => (
+                    <li key={f.slug}>
+                      <a href={`/tool/${f.slug}`}>{f.slug}</a>: every health check failed since {utc(f.since)}.
                     </li>
                   ))}
                 </ul>

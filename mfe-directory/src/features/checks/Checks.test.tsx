@@ -125,6 +125,44 @@ describe('Checks', () => {
     expect(screen.getByText(/Unknown: the package declares “UNLICENSED”/)).toBeTruthy();
   });
 
+  it("shows a remote server's last health check, its 30-day uptime and median time, and flags 7 days of failures", () => {
+    const health = {
+      last: { at: '2026-12-02T05:40:00.000Z', status: 'healthy' as const, ms: 120 },
+      checks30d: 8,
+      uptime30d: 0.875,
+      medianMs: 110,
+    };
+    const { rerender } = render(<Checks tool={tool({ ...checks, rugPulls: [], health })} />);
+    const section = screen.getByRole('region', { name: 'Checks' });
+    expect(within(section).getByRole('heading', { name: 'Health' })).toBeTruthy();
+    expect(within(section).getByText(/^Last check/).textContent).toBe(
+      'Last check 2026-12-02 05:40 UTC: Healthy in 120 ms.',
+    );
+    expect(within(section).getByText(/^Last 30 days/).textContent).toBe(
+      'Last 30 days: 87.5% uptime over 8 checks, median time 110 ms.',
+    );
+    expect(screen.queryByRole('note')).toBeNull();
+    rerender(
+      <Checks
+        tool={tool({
+          ...checks,
+          rugPulls: [],
+          health: {
+            ...health,
+            last: { at: '2026-12-02T05:40:00.000Z', status: 'unreachable', detail: 'fetch failed (ECONNREFUSED)' },
+            failingSince: '2026-11-24T05:40:00.000Z',
+          },
+        })}
+      />,
+    );
+    expect(screen.getByText(/^Last check/).textContent).toBe(
+      'Last check 2026-12-02 05:40 UTC: Unreachable (fetch failed (ECONNREFUSED)).',
+    );
+    expect(screen.getByRole('note').textContent).toBe(
+      'Failing for 7 days or more: every health check since 2026-11-24 failed.',
+    );
+  });
+
   it('renders nothing without checks, and the whole section as plain HTML on the server', () => {
     const { container } = render(<Checks tool={tool()} />);
     expect(container.innerHTML).toBe('');

@@ -1,11 +1,13 @@
 import type { Tool } from '@aitools/contracts/tools';
 import type { ToolDetailExtras } from '@aitools/contracts/mcp';
 import {
+  HEALTH_LABELS,
   RULE_TITLES,
   visibleText,
   type ChecksFacts,
   type DiffPart,
   type Finding,
+  type HealthFacts,
   type ItemChange,
   type LicenseFacts,
   type RuleId,
@@ -127,6 +129,29 @@ function History({ checks }: { checks: ChecksFacts }) {
   );
 }
 
+const percent = (share: number) => `${Math.round(share * 1000) / 10}%`;
+
+/** A remote server's health: the last check, the 30-day uptime and median time (docs/mcp.md, "Health"). */
+function Health({ health }: { health: HealthFacts }) {
+  const { last } = health;
+  return (
+    <>
+      <p>
+        Last check {last.at.slice(0, 16).replace('T', ' ')} UTC:{' '}
+        <strong className={`dir-checks__health dir-checks__health--${last.status}`}>
+          {HEALTH_LABELS[last.status]}
+        </strong>
+        {last.ms !== undefined && <> in {last.ms} ms</>}
+        {last.detail && <> ({last.detail})</>}.
+      </p>
+      <p>
+        Last 30 days: {percent(health.uptime30d)} uptime over {count(health.checks30d, 'check')}
+        {health.medianMs !== undefined && <>, median time {health.medianMs} ms</>}.
+      </p>
+    </>
+  );
+}
+
 /** "Checks": what the description rules found in an MCP server's texts, its license and what changed in its tools
  *  (docs/mcp.md, "Description checks"). Plain HTML: nothing here needs script. */
 export function Checks({ tool }: { tool: Tool }) {
@@ -138,6 +163,12 @@ export function Checks({ tool }: { tool: Tool }) {
   return (
     <section aria-labelledby="dir-checks-title" className="dir-detail__section dir-checks">
       <h2 id="dir-checks-title">Checks</h2>
+      {checks.health?.failingSince && (
+        <p className="dir-checks__alert" role="note">
+          <strong>Failing for 7 days or more:</strong> every health check since{' '}
+          {checks.health.failingSince.slice(0, 10)} failed.
+        </p>
+      )}
       {open.map((r) => (
         <p key={r.id} className="dir-checks__alert" role="note">
           <strong>Possible rug pull:</strong> its tools changed within version {r.version} (noticed{' '}
@@ -160,6 +191,12 @@ export function Checks({ tool }: { tool: Tool }) {
               <FindingEntry key={f.id} finding={f} />
             ))}
           </ul>
+        </>
+      )}
+      {checks.health && (
+        <>
+          <h3>Health</h3>
+          <Health health={checks.health} />
         </>
       )}
       <h3>License</h3>

@@ -75,6 +75,20 @@ describe('ServerTools', () => {
     expect(section.textContent).toContain('Not inspected: needs credentials (BRAVE_API_KEY)');
   });
 
+  it('names the package it ran, or the remote it asked and over which transport', () => {
+    const { rerender } = render(<ServerTools tool={withInspection(inspected)} />);
+    expect(screen.getByText(/^What the server itself listed/).textContent).toBe(
+      'What the server itself listed when we ran @playwright/mcp@0.0.83 on 2026-11-25.',
+    );
+    const { package: _ran, ...asked } = inspected as Extract<McpInspection, { status: 'inspected' }>;
+    rerender(
+      <ServerTools tool={withInspection({ ...asked, remote: { type: 'sse', url: 'https://mcp.example.com/sse' } })} />,
+    );
+    expect(screen.getByText(/^What the server itself listed/).textContent).toBe(
+      'What the server itself listed when we asked https://mcp.example.com/sse over SSE on 2026-11-25.',
+    );
+  });
+
   it('renders nothing for a tool without an inspection', () => {
     const { container } = render(<ServerTools tool={withInspection()} />);
     expect(container.innerHTML).toBe('');

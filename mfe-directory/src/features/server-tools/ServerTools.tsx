@@ -79,8 +79,17 @@ function Inspected({ inspection }: { inspection: Extract<McpInspection, { status
     <>
       <h2 id="dir-offer-title">Tools ({tools.length})</h2>
       <p className="dir-offer__source">
-        What the server itself listed when we ran <code>{`${inspection.package}@${inspection.version}`}</code> on{' '}
-        {inspection.inspectedAt}.
+        {inspection.remote ? (
+          <>
+            What the server itself listed when we asked <code>{inspection.remote.url}</code> over{' '}
+            {inspection.remote.type === 'sse' ? 'SSE' : 'Streamable HTTP'} on {inspection.inspectedAt}.
+          </>
+        ) : (
+          <>
+            What the server itself listed when we ran <code>{`${inspection.package}@${inspection.version}`}</code> on{' '}
+            {inspection.inspectedAt}.
+          </>
+        )}
       </p>
       {tools.length > 0 ? (
         <ul className="dir-offer__list">

@@ -20,6 +20,7 @@ const EXTRA_TYPE_LABELS: Partial<Record<TypeFilter, string>> = {
   free: 'Free',
   paid: 'Paid',
   checked: 'MCP Servers with no open findings',
+  healthy: 'Healthy MCP Servers',
 };
 
 interface Props {
@@ -127,6 +128,10 @@ export function ListingControls({ form, query, controls, queryLink, total, fallb
         <p className="dir-hint">
           <a {...queryLink({ type: 'checked' }, () => controls.onType('checked'))}>
             Only servers whose descriptions were checked with no open findings
+          </a>
+          {' · '}
+          <a {...queryLink({ type: 'healthy' }, () => controls.onType('healthy'))}>
+            Only remote servers whose last health check was healthy
           </a>
         </p>
       )}

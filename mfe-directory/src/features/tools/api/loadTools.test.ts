@@ -44,6 +44,22 @@ describe('reading the tool list', () => {
     const checked = queryTools(list, { ...DEFAULT_QUERY, type: 'checked' });
     expect(checked.tools.map((t) => t.slug)).toEqual(['server-2']);
   });
+  it("keeps a remote server's last health check for the type=healthy filter, and nothing else", () => {
+    const item = (id: number, health: unknown) => ({
+      id,
+      name: `Server ${id}`,
+      slug: `server-${id}`,
+      description: 'An MCP server',
+      website: 'https://s.test',
+      category: 'MCP Servers',
+      tags: [],
+      health,
+    });
+    const list = readToolList([item(1, 'healthy'), item(2, 'unreachable'), item(3, 'fine'), item(4, undefined)])!;
+    expect(list.map((t) => t.health)).toEqual(['healthy', 'unreachable', undefined, undefined]);
+    const healthy = queryTools(list, { ...DEFAULT_QUERY, type: 'healthy' });
+    expect(healthy.tools.map((t) => t.slug)).toEqual(['server-1']);
+  });
   it('rejects other shapes and drops items without name or slug', () => {
     expect(readToolList({ data: [] })).toBeNull();
     expect(readToolList({ success: false, data: [] })).toBeNull();

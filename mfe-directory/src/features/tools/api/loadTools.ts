@@ -1,6 +1,7 @@
 import { toToolSummary, type Tool, type ToolSummary } from '@aitools/contracts/tools';
 import { queryTools, toolQueryString, type ToolPage, type ToolQuery } from '@aitools/contracts/toolQuery';
 import type { FetchJson, JsonResult } from '@aitools/platform';
+import { HEALTH_LABELS, type HealthStatus } from '@aitools/contracts/checks';
 import { FALLBACK_TOOLS } from './fallbackTools';
 
 export interface ToolList {
@@ -23,7 +24,10 @@ function toSummary(item: unknown): ToolSummary | null {
     typeof item.openFindings === 'number' && Number.isInteger(item.openFindings) && item.openFindings >= 0
       ? { openFindings: item.openFindings }
       : {};
-  return { ...summary, ...(mcpTools.length ? { mcpTools } : {}), ...openFindings };
+  // A remote server's last health check: the "healthy" filter reads it.
+  const health =
+    typeof item.health === 'string' && item.health in HEALTH_LABELS ? { health: item.health as HealthStatus } : {};
+  return { ...summary, ...(mcpTools.length ? { mcpTools } : {}), ...openFindings, ...health };
 }
 
 /** A `tools` array, a `data` array when success is set, or a bare array; anything else is invalid (null; docs/product.md, API calls). */

@@ -1,0 +1,109 @@
+/**
+ * Health of remote MCP servers as kept (docs/mcp.md, "Health"): each check a row (registry/health.ts makes them); the
+ * page's facts (last check, 30-day uptime and median time, the 7-day failing flag) and the list of servers whose
+ * last check was healthy are read from those rows.
+ */
+import type { HealthFacts, HealthStatus } from '@aitools/contracts/checks';
+import type { DB } from '../db/connection';
+import { publicWrite } from '../content/dataVersion';
+
+export interface HealthResult {
+  status: HealthStatus;
+  ms?: number;
+  detail?: string;
+}
+
+const DAY = 86_400_000;
+/** A server whose every check failed for this long is flagged. */
+export const FAILING_FLAG_MS = 7 * DAY;
+/** Checks kept this long (the 30-day figures, and a failing run seen from its start for a while after). */
+const KEPT_MS = 90 * DAY;
+
+/** Keeps a check (a public write: the pages showing it follow) and forgets those older than KEPT_MS. */
+export async function recordHealth(db: DB, slug: string, result: HealthResult, at = new Date()): Promise<void> {
+  await publicWrite(db, async (trx) => {
+    await trx
+      .insertInto('health_checks')
+      .values({
+        tool_slug: slug,
+        checked_at: at.toISOString(),
+        status: result.status,
+        ms: result.ms ?? null,
+        detail: result.detail ?? null,
+      })
+      .execute();
+    await trx
+      .deleteFrom('health_checks')
+      .where('tool_slug', '=', slug)
+      .where('checked_at', '<', new Date(at.getTime() - KEPT_MS).toISOString())
+      .execute();
+    return true;
+  });
+}
+
+const median = (values: number[]) => {
+  if (!values.length) return undefined;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : Math.round((sorted[mid - 1]! + sorted[mid]!) / 2);
+};
+
+/** The server's health as its page shows it, or undefined before its first check. */
+export async function healthFacts(db: DB, slug: string, now = new Date()): Promise<HealthFacts | undefined> {
+  const rows = await db
+    .selectFrom('health_checks')
+    .select(['checked_at', 'status', 'ms', 'detail'])
+    .where('tool_slug', '=', slug)
+    .orderBy('id')
+    .execute();
+  const last = rows[rows.length - 1];
+  if (!last) return undefined;
+  const since = new Date(now.getTime() - 30 * DAY).toISOString();
+  const recent = rows.filter((r) => r.checked_at >= since);
+  const healthy = recent.filter((r) => r.status === 'healthy');
+  // The failing run: the checks after the last healthy one (all of them when none was healthy).
+  const lastHealthy = rows.findLastIndex((r) => r.status === 'healthy');
+  const firstFailing = rows[lastHealthy + 1];
+  const failingSince =
+    last.status !== 'healthy' && firstFailing && now.getTime() - Date.parse(firstFailing.checked_at) >= FAILING_FLAG_MS
+      ? firstFailing.checked_at
+      : undefined;
+  return {
+    last: {
+      at: last.checked_at,
+      status: last.status as HealthStatus,
+      ...(last.ms !== null ? { ms: last.ms } : {}),
+      ...(last.detail !== null ? { detail: last.detail } : {}),
+    },
+    checks30d: recent.length,
+    uptime30d: recent.length ? healthy.length / recent.length : 0,
+    ...(median(healthy.map((r) => r.ms ?? 0)) !== undefined ? { medianMs: median(healthy.map((r) => r.ms ?? 0)) } : {}),
+    ...(failingSince ? { failingSince } : {}),
+  };
+}
+
+/** Each checked server's last status, by its tool's slug (the healthy filter reads it). */
+export async function lastHealth(db: DB): Promise<Map<string, HealthStatus>> {
+  const rows = await db
+    .selectFrom('health_checks as h')
+    .select(['h.tool_slug', 'h.status'])
+    .where('h.id', '=', (eb) =>
+      eb
+        .selectFrom('health_checks as l')
+        .select((l) => l.fn.max('l.id').as('id'))
+        .whereRef('l.tool_slug', '=', 'h.tool_slug'),
+    )
+    .execute();
+  return new Map(rows.map((r) => [r.tool_slug, r.status as HealthStatus]));
+}
+
+/** Servers failing for FAILING_FLAG_MS or more, for the console's Checks screen. */
+export async function failingServers(db: DB, now = new Date()): Promise<{ slug: string; since: string }[]> {
+  const out: { slug: string; since: string }[] = [];
+  for (const [slug, status] of await lastHealth(db)) {
+    if (status === 'healthy') continue;
+    const facts = await healthFacts(db, slug, now);
+    if (facts?.failingSince) out.push({ slug, since: facts.failingSince });
+  }
+  return out.sort((a, b) => a.slug.localeCompare(b.slug));
+}
