@@ -6,9 +6,9 @@
 import { syncFollowed } from '../moderation/upstreamSync';
 import { countsText } from '../registry/sync';
 import type { Job } from './job';
-import type { SiteJobDeps } from './siteJobs';
+import type { ServerConfig } from '../config';
 
-export function syncJob({ config }: Pick<SiteJobDeps, 'config'>): Job {
+export function syncJob({ config }: { config: ServerConfig }): Job {
   return {
     name: 'sync',
     every: 60 * 60_000,
