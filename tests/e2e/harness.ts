@@ -252,6 +252,11 @@ export async function startSite(
     // A loaded 2-core CI machine can take seconds over a cold render; the specs check pages, not the budget
     // (faults.spec sets its own).
     RENDER_BUDGET_MS: '15000',
+    // The jobs that reach outside (npm, the seeded remotes) run once a year here: this machine has no network, and a
+    // run's writes would move the data version under specs that count cache entries. Specs of jobs set their own.
+    ...Object.fromEntries(
+      ['JOB_VERSIONS_EVERY', 'JOB_HEALTH_EVERY', 'JOB_INSPECT_REMOTES_EVERY'].map((k) => [k, '0 0 1 1 *']),
+    ),
     ...(consolePort ? { CONSOLE_PORT: String(consolePort), CONSOLE_ORIGIN: `http://localhost:${consolePort}` } : {}),
     ...opts.extraEnv,
   };

@@ -24,7 +24,14 @@ describe('jobs in the console', () => {
     const { browser } = await signedInPerson(t, 'Jobs editor', [{ role: 'editor' }]);
     const res = await browser.get('/api/jobs');
     expect(res.status).toBe(200);
-    expect(res.body.jobs.map((j: { name: string }) => j.name)).toEqual(['versions', 'inspect', 'publish-posts']);
+    expect(res.body.jobs.map((j: { name: string }) => j.name)).toEqual([
+      'versions',
+      'inspect',
+      'publish-posts',
+      'sync',
+      'health',
+      'inspect-remotes',
+    ]);
     const versions = res.body.jobs[0];
     expect(versions).toMatchObject({ every: 'daily (UTC midnight)', about: expect.stringContaining('npm') });
     expect(Date.parse(versions.next)).toBeGreaterThan(Date.now());

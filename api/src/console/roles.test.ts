@@ -77,6 +77,11 @@ const ENDPOINTS: [string, string, Who][] = [
   ['POST', '/api/posts/no-such-post/preview-link', 'editor'],
   ['GET', '/api/jobs', 'editor-or-admin'],
   ['POST', '/api/jobs/no-such-job/run', 'editor-or-admin'],
+  ['GET', '/api/upstreams', 'admin'],
+  ['POST', '/api/upstreams', 'admin'],
+  ['POST', '/api/upstreams/99999', 'admin'],
+  ['POST', '/api/upstreams/99999/remove', 'admin'],
+  ['POST', '/api/upstreams/99999/sync', 'admin'],
   ['GET', '/api/auth/me', 'any'],
   ['GET', '/api/auth/passkeys', 'any'],
   ['POST', '/api/auth/passkeys/add/options', 'any'],
@@ -144,6 +149,7 @@ describe('every console endpoint checks the role on the server', () => {
         .replace(/\/passkeys\/no-such-key\//, '/passkeys/:id/')
         .replace(/\/posts\/no-such-post/, '/posts/:slug')
         .replace(/\/jobs\/no-such-job\//, '/jobs/:name/')
+        .replace(/\/upstreams\/\d+(\/|$)/, '/upstreams/:id$1')
         .replace(/\/cover\.(png|webp)$/, '/cover.:format')
         .replace(/\/revisions\/\d+$/, '/revisions/:version');
     const tabled = new Set(ENDPOINTS.map(([m, path]) => `${m} ${pattern(path)}`));

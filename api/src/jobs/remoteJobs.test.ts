@@ -69,7 +69,7 @@ describe('the remote servers jobs', () => {
     // Each changed inspection is an audit row of the job.
     const { entries } = await listAudit(db);
     expect(entries.find((a) => a.target === `server ${SLUG}`)).toMatchObject({
-      actor: 'job:inspect',
+      actor: 'job:inspect-remotes',
       action: 'inspection.update',
       summary: `${SLUG}: 1 tools, 0 prompts, 0 resources`,
     });
