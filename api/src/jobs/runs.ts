@@ -101,42 +101,19 @@ export async function markInterrupted(db: DB, now: Date, queueId?: string): Prom
   return Number(r.numUpdatedRows);
 }
 
-export async function lastRun(db: DB, job: string): Promise<JobRun | undefined> {
-  const row = await db
-    .selectFrom('job_runs')
-    .selectAll()
-    .where('job', '=', job)
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+/** The newest run of a job: of any kind, only the schedule's (a run asked for by hand, slot `now:…`, leaves the
+ *  schedule as it was), or only a good one (the facts' date the console shows when later runs failed). */
+async function newestRun(db: DB, job: string, only: 'any' | 'scheduled' | 'ok'): Promise<JobRun | undefined> {
+  let q = db.selectFrom('job_runs').selectAll().where('job', '=', job);
+  if (only === 'scheduled') q = q.where('slot', 'not like', 'now:%');
+  if (only === 'ok') q = q.where('status', '=', 'ok');
+  const row = await q.orderBy('id', 'desc').limit(1).executeTakeFirst();
   return row ? toRun(row as Row) : undefined;
 }
 
-/** The last run the schedule made (a run asked for by hand, slot `now:…`, leaves the schedule as it was). */
-export async function lastScheduledRun(db: DB, job: string): Promise<JobRun | undefined> {
-  const row = await db
-    .selectFrom('job_runs')
-    .selectAll()
-    .where('job', '=', job)
-    .where('slot', 'not like', 'now:%')
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  return row ? toRun(row as Row) : undefined;
-}
-
-/** The last good run's time: what the console shows as the facts' date when later runs failed. */
-export async function lastGoodRun(db: DB, job: string): Promise<JobRun | undefined> {
-  const row = await db
-    .selectFrom('job_runs')
-    .selectAll()
-    .where('job', '=', job)
-    .where('status', '=', 'ok')
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  return row ? toRun(row as Row) : undefined;
-}
+export const lastRun = (db: DB, job: string) => newestRun(db, job, 'any');
+export const lastScheduledRun = (db: DB, job: string) => newestRun(db, job, 'scheduled');
+export const lastGoodRun = (db: DB, job: string) => newestRun(db, job, 'ok');
 
 /** Newest first. */
 export async function listRuns(db: DB, filter: { job?: string; limit?: number } = {}): Promise<JobRun[]> {
