@@ -49,6 +49,7 @@ const CATALOGUE: ToolInput[] = [
   tool('sql-helper', { name: 'SQL Helper', description: 'Explains SQL to analysts.', category: 'Development' }),
   tool('popular', { name: 'Popular Notes', description: 'Notes.', popularityScore: 9.9 }),
   tool('quiet', { name: 'Quiet Notes', description: 'Notes.', popularityScore: 1.1 }),
+  tool('tasker', { name: 'Tasker', description: 'Keeps your tasks in order.' }),
 ];
 
 beforeAll(async () => {
@@ -102,6 +103,20 @@ describe('the ranking rule', () => {
     expect(await found('photo')).toEqual(expect.arrayContaining(['pixel', 'deep-image']));
     expect((await found('database'))[0]).toBe('sql-server');
     expect(searchWords('photos')[0]).toEqual(expect.arrayContaining(['photos', 'image']));
+  });
+
+  it('counts two typed words for one idea once: a tool with two ideas ranks above one with one idea typed thrice', async () => {
+    expect(searchWords('photo picture image')).toHaveLength(1);
+    const slugs = await found('photo picture image transcribe meetings');
+    expect(slugs[0]).toBe('scribe');
+    expect(slugs.indexOf('scribe')).toBeLessThan(slugs.indexOf('pixel'));
+  });
+
+  it('reads a hyphenated word the vocabulary knows as one word (to-dos → todos, another word for tasks)', async () => {
+    expect(searchWords('to-dos')[0]).toEqual(expect.arrayContaining(['todos', 'tasks']));
+    expect((await found('my to-dos'))[0]).toBe('tasker');
+    // One the vocabulary does not know stays two words.
+    expect(searchWords('zz-top').map((g) => g[0])).toEqual(['zz', 'top']);
   });
 
   it('breaks ties by popularity only', async () => {

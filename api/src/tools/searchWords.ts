@@ -23,7 +23,8 @@ const STOP_WORDS = new Set(
   then once here there when where why how all any both each few more most other some such no nor not only own same so
   than too very s t can will just don should now
   ai tool tools app apps software something someone thing things want need needs find looking help helps let lets
-  using use way best good please assistant assistants make create automatically`
+  using use way best good please assistant assistants make create automatically
+  get gets put say like go really also much many lot lots`
     .split(/\s+/)
     .filter(Boolean),
 );
@@ -61,8 +62,18 @@ export function wordsOf(text: string): string[] {
 /** One group per typed word: the word first, then the vocabulary's other words for it. */
 export function searchWords(text: string): string[][] {
   vocabulary ??= loadVocabulary();
-  return wordsOf(text).map((word) => {
-    const others = (vocabulary!.get(stemmer(word)) ?? []).filter((w) => w !== word && !STOP_WORDS.has(w));
-    return [word, ...others];
+  // A hyphenated word the vocabulary knows joined ("to-dos" → todos, "e-mail" → email) is that word, not its parts.
+  const joined = text.replace(/[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)+/gu, (compound) => {
+    const word = compound.replaceAll('-', '');
+    return vocabulary!.has(stemmer(word.toLowerCase())) ? word : compound;
   });
+  const groups: string[][] = [];
+  for (const word of wordsOf(joined)) {
+    // Two typed words for one idea ("ask", "questions") are one group: the idea is counted once.
+    const same = groups.find((g) => g.some((w) => stemmer(w) === stemmer(word)));
+    if (same) continue;
+    const others = (vocabulary!.get(stemmer(word)) ?? []).filter((w) => w !== word && !STOP_WORDS.has(w));
+    groups.push([word, ...others]);
+  }
+  return groups;
 }
