@@ -50,6 +50,7 @@ const CATALOGUE: ToolInput[] = [
   tool('popular', { name: 'Popular Notes', description: 'Notes.', popularityScore: 9.9 }),
   tool('quiet', { name: 'Quiet Notes', description: 'Notes.', popularityScore: 1.1 }),
   tool('tasker', { name: 'Tasker', description: 'Keeps your tasks in order.' }),
+  tool('hostbot', { name: 'Hostbot', description: 'A coding helper that runs self-hosted.', category: 'Development' }),
 ];
 
 beforeAll(async () => {
@@ -117,6 +118,18 @@ describe('the ranking rule', () => {
     expect((await found('my to-dos'))[0]).toBe('tasker');
     // One the vocabulary does not know stays two words.
     expect(searchWords('zz-top').map((g) => g[0])).toEqual(['zz', 'top']);
+  });
+
+  it('knows a phrase of the vocabulary as one idea ("own servers" → self hosted), never searching its stop words alone', async () => {
+    expect(searchWords('runs on my own servers')).toEqual([
+      ['runs'],
+      expect.arrayContaining(['self hosted', 'selfhosted']),
+    ]);
+    expect(searchWords('runs on my own servers')[1]).not.toContain('own servers');
+    expect(searchWords('text to speech')[0][0]).toBe('text to speech');
+    // "Query Server" has "server" in its name; the idea typed is a place to run the tool.
+    expect((await found('runs on my own servers'))[0]).toBe('hostbot');
+    expect(await found('runs on my own servers')).not.toContain('sql-server');
   });
 
   it('breaks ties by popularity only', async () => {

@@ -1,8 +1,9 @@
 /**
  * What a typed search means to the directory's ranking (docs/product.md, Directory search): its words, without
- * stop words, each with the other words the vocabulary (data/search-vocabulary.json) gives for the same idea. Words
- * are letters and digits only, so nothing typed reaches a search engine as syntax: quotes, `*`, `NEAR`, `AND`,
- * `OR`, `NOT` and control characters are separators or plain words.
+ * stop words, or a phrase the vocabulary (data/search-vocabulary.json) knows, each with the other words it gives for
+ * the same idea. Words are letters and digits only (a phrase: words apart by one space, which both engines read as a
+ * phrase), so nothing typed reaches a search engine as syntax: quotes, `*`, `NEAR`, `AND`, `OR`, `NOT` and control
+ * characters are separators or plain words.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -33,47 +34,70 @@ interface Vocabulary {
   groups: string[][];
 }
 
-/** Stem → the words of every vocabulary group with a member of that stem. */
+/** Whether an entry is searched for as it is: not a stop word, nor a phrase that starts or ends with one (Postgres
+ *  drops those, and "own servers" would be read as "servers"). Such a phrase is still known when typed. */
+const searchable = (entry: string) => !STOP_WORDS.has(entry.split(' ')[0]) && !STOP_WORDS.has(entry.split(' ').at(-1)!);
+
+/** The longest vocabulary entry, in words ("text to speech"). */
+const MAX_PHRASE = 3;
+
+/** How the vocabulary knows a word or a phrase: the stems of its words, apart by a space. */
+const keyOf = (entry: string) => entry.split(' ').map(stemmer).join(' ');
+
+/** Key (a word's stem, or a phrase's) → the entries of every vocabulary group with a member of that key. */
 function loadVocabulary(file = join(DATA_DIR, 'search-vocabulary.json')): Map<string, string[]> {
   const { groups } = JSON.parse(readFileSync(file, 'utf8')) as Vocabulary;
-  const byStem = new Map<string, Set<string>>();
+  const byKey = new Map<string, Set<string>>();
   for (const group of groups)
-    for (const word of group) {
-      const set = byStem.get(stemmer(word)) ?? new Set();
+    for (const entry of group) {
+      const set = byKey.get(keyOf(entry)) ?? new Set();
       for (const other of group) set.add(other);
-      byStem.set(stemmer(word), set);
+      byKey.set(keyOf(entry), set);
     }
-  return new Map([...byStem].map(([stem, words]) => [stem, [...words]]));
+  return new Map([...byKey].map(([key, entries]) => [key, [...entries]]));
 }
 
 let vocabulary: Map<string, string[]> | undefined;
 
-/** The words a search is made of, lower-cased, in the order typed, without stop words or repeats. */
-export function wordsOf(text: string): string[] {
+/** A text's words, lower-cased, in the order typed (stop words and repeats kept). */
+function tokensOf(text: string): string[] {
   const words =
     text
       .normalize('NFKC')
       .toLowerCase()
       .match(/[\p{L}\p{N}]+/gu) ?? [];
-  const kept = words.filter((w) => !STOP_WORDS.has(w)).map((w) => w.slice(0, MAX_WORD_LENGTH));
-  return [...new Set(kept)].slice(0, MAX_WORDS);
+  return words.map((w) => w.slice(0, MAX_WORD_LENGTH));
 }
 
-/** One group per typed word: the word first, then the vocabulary's other words for it. */
+/** The words a search is made of, lower-cased, in the order typed, without stop words or repeats. */
+export function wordsOf(text: string): string[] {
+  return [...new Set(tokensOf(text).filter((w) => !STOP_WORDS.has(w)))].slice(0, MAX_WORDS);
+}
+
+/**
+ * One group per typed idea: the typed word, or a phrase of up to MAX_PHRASE words the vocabulary knows ("own
+ * servers"), first, then the vocabulary's other words for it. Stop words count only inside a known phrase.
+ */
 export function searchWords(text: string): string[][] {
-  vocabulary ??= loadVocabulary();
+  const known = (vocabulary ??= loadVocabulary());
   // A hyphenated word the vocabulary knows joined ("to-dos" → todos, "e-mail" → email) is that word, not its parts.
   const joined = text.replace(/[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)+/gu, (compound) => {
     const word = compound.replaceAll('-', '');
-    return vocabulary!.has(stemmer(word.toLowerCase())) ? word : compound;
+    return known.has(stemmer(word.toLowerCase())) ? word : compound;
   });
+  const words = tokensOf(joined);
   const groups: string[][] = [];
-  for (const word of wordsOf(joined)) {
-    // Two typed words for one idea ("ask", "questions") are one group: the idea is counted once.
-    const same = groups.find((g) => g.some((w) => stemmer(w) === stemmer(word)));
-    if (same) continue;
-    const others = (vocabulary!.get(stemmer(word)) ?? []).filter((w) => w !== word && !STOP_WORDS.has(w));
-    groups.push([word, ...others]);
+  for (let i = 0; i < words.length && groups.length < MAX_WORDS;) {
+    const length =
+      [MAX_PHRASE, 2].find((n) => i + n <= words.length && known.has(keyOf(words.slice(i, i + n).join(' ')))) ?? 1;
+    const typed = words.slice(i, i + length).join(' ');
+    i += length;
+    if (STOP_WORDS.has(typed)) continue;
+    // Two typed words for one idea ("photo", "picture") are one group: the idea is counted once.
+    const key = keyOf(typed);
+    if (groups.some((g) => g.some((w) => keyOf(w) === key))) continue;
+    const others = (known.get(key) ?? []).filter((w) => w !== typed && searchable(w));
+    groups.push(searchable(typed) || !others.length ? [typed, ...others] : others);
   }
   return groups;
 }
