@@ -50,6 +50,14 @@ const CATALOGUE: ToolInput[] = [
   tool('popular', { name: 'Popular Notes', description: 'Notes.', popularityScore: 9.9 }),
   tool('quiet', { name: 'Quiet Notes', description: 'Notes.', popularityScore: 1.1 }),
   tool('tasker', { name: 'Tasker', description: 'Keeps your tasks in order.' }),
+  tool('brief', { name: 'Brief', description: 'Translates letters.', popularityScore: 2 }),
+  tool('verbose', {
+    name: 'Verbose',
+    description:
+      'A suite of many things for offices, teams, schools and families: calendars, budgets, recipes, travel plans, ' +
+      'reading lists, photo albums, contact books, and it also translates letters among its other features.',
+    popularityScore: 8,
+  }),
   tool('hostbot', { name: 'Hostbot', description: 'A coding helper that runs self-hosted.', category: 'Development' }),
 ];
 
@@ -130,6 +138,11 @@ describe('the ranking rule', () => {
     // "Query Server" has "server" in its name; the idea typed is a place to run the tool.
     expect((await found('runs on my own servers'))[0]).toBe('hostbot');
     expect(await found('runs on my own servers')).not.toContain('sql-server');
+  });
+
+  it('ranks a short text with the words above a long one that has them once, on both engines', async () => {
+    const slugs = await found('translates letters');
+    expect(slugs.indexOf('brief')).toBeLessThan(slugs.indexOf('verbose'));
   });
 
   it('breaks ties by popularity only', async () => {

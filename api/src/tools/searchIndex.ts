@@ -43,6 +43,9 @@ const SQLITE_WEIGHTS = '10.0, 10.0, 4.0, 2.0, 1.5, 1.0';
 const COVERING = '{name tags category mcp description}';
 /** ts_rank_cd's weights for D (description), C (MCP tools), B (category), A (name, tags). */
 const POSTGRES_WEIGHTS = '{0.1, 0.2, 0.4, 1.0}';
+/** ts_rank_cd's normalization 1: the rank divided by 1 + the log of the document's length, so a long text does not
+ *  outrank a short one by holding more words, as bm25's length normalization does on SQLite. */
+const POSTGRES_NORMALIZATION = 1;
 
 export function documentOf(tool: ToolSummary, mcp?: { names: string; descriptions: string }): SearchDocument {
   return {
@@ -261,8 +264,8 @@ async function postgresRanked(
   const isWhole = whole ? sql`whole LIKE ${`%${whole.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : sql`false`;
   const matched = queries.length ? sql`(doc @@ q OR mcp_text @@ q OR ${isWhole})` : isWhole;
   // Most tools offer no MCP tools: their mcp_text is ranked only when it matches (the same score, half the work).
-  const score = sql`ts_rank_cd(${POSTGRES_WEIGHTS}::float4[], doc, q) +
-    CASE WHEN mcp_text @@ q THEN ts_rank_cd(${POSTGRES_WEIGHTS}::float4[], mcp_text, q) ELSE 0 END`;
+  const score = sql`ts_rank_cd(${POSTGRES_WEIGHTS}::float4[], doc, q, ${sql.lit(POSTGRES_NORMALIZATION)}) +
+    CASE WHEN mcp_text @@ q THEN ts_rank_cd(${POSTGRES_WEIGHTS}::float4[], mcp_text, q, ${sql.lit(POSTGRES_NORMALIZATION)}) ELSE 0 END`;
   const order = sql.join(
     [...(whole ? [sql`${isWhole} DESC`] : []), ...(queries.length ? [sql`${covered} DESC, ${score} DESC`] : []), sql``],
     sql`, `,
