@@ -12,7 +12,7 @@ import { findTools } from './search';
 
 let db: DB;
 
-const FLOOR = { all: 0.94, otherWords: 0.88, ndcg: 0.83, heldOut: 0.89 };
+const FLOOR = { all: 0.96, otherWords: 0.92, ndcg: 0.84, heldOut: 0.93 };
 type Parts = Record<'all' | 'otherWords' | 'development' | 'heldOut', Quality>;
 let ranked: Parts;
 let plain: Parts;
@@ -48,7 +48,7 @@ describe('search quality on the labelled task queries', () => {
   });
 
   // The floors are the figures reached (docs/performance.md, Directory search), on both engines.
-  it('puts a best answer in the first five for nearly every query, and ranks well (nDCG@10 of 0.83 or more)', () => {
+  it('puts a best answer in the first five for nearly every query, and ranks well (nDCG@10 of 0.84 or more)', () => {
     expect(ranked.all.successAt5).toBeGreaterThanOrEqual(FLOOR.all);
     expect(ranked.otherWords.successAt5).toBeGreaterThanOrEqual(FLOOR.otherWords);
     expect(ranked.all.ndcgAt10).toBeGreaterThanOrEqual(FLOOR.ndcg);
@@ -60,8 +60,10 @@ describe('search quality on the labelled task queries', () => {
   });
 
   it('beats the plain baseline on every measure', () => {
-    for (const part of ['all', 'otherWords'] as const) {
-      expect(ranked[part].successAt5, part).toBeGreaterThan(plain[part].successAt5);
+    for (const part of ['all', 'otherWords', 'development', 'heldOut'] as const) {
+      // On SQLite the held-out part's success@5 only equals the baseline's (docs/performance.md, Directory search).
+      if (part === 'heldOut') expect(ranked[part].successAt5, part).toBeGreaterThanOrEqual(plain[part].successAt5);
+      else expect(ranked[part].successAt5, part).toBeGreaterThan(plain[part].successAt5);
       expect(ranked[part].ndcgAt10, part).toBeGreaterThan(plain[part].ndcgAt10);
       expect(ranked[part].zeroResults, part).toBeLessThan(plain[part].zeroResults);
     }
