@@ -85,19 +85,26 @@ export function searchWords(text: string): string[][] {
     const word = compound.replaceAll('-', '');
     return known.has(stemmer(word.toLowerCase())) ? word : compound;
   });
+  // Stemmed once per distinct text: a long text repeats its words.
+  const keys = new Map<string, string>();
+  const keyOfOnce = (entry: string) => keys.get(entry) ?? keys.set(entry, keyOf(entry)).get(entry)!;
   const words = tokensOf(joined);
   const groups: string[][] = [];
+  /** The keys of every entry in `groups`. */
+  const seen = new Set<string>();
   for (let i = 0; i < words.length && groups.length < MAX_WORDS;) {
     const length =
-      [MAX_PHRASE, 2].find((n) => i + n <= words.length && known.has(keyOf(words.slice(i, i + n).join(' ')))) ?? 1;
+      [MAX_PHRASE, 2].find((n) => i + n <= words.length && known.has(keyOfOnce(words.slice(i, i + n).join(' ')))) ?? 1;
     const typed = words.slice(i, i + length).join(' ');
     i += length;
     if (STOP_WORDS.has(typed)) continue;
     // Two typed words for one idea ("photo", "picture") are one group: the idea is counted once.
-    const key = keyOf(typed);
-    if (groups.some((g) => g.some((w) => keyOf(w) === key))) continue;
+    const key = keyOfOnce(typed);
+    if (seen.has(key)) continue;
     const others = (known.get(key) ?? []).filter((w) => w !== typed && searchable(w));
-    groups.push(searchable(typed) || !others.length ? [typed, ...others] : others);
+    const group = searchable(typed) || !others.length ? [typed, ...others] : others;
+    for (const entry of [typed, ...group]) seen.add(keyOfOnce(entry));
+    groups.push(group);
   }
   return groups;
 }
