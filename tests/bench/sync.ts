@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { SERVER_SCHEMA_URL } from '../../contracts/src/mcp';
-import { openDatabase } from '../../api/src/db/connection';
+import { openDatabase, refreshPlannerStatistics } from '../../api/src/db/connection';
 import { addUpstream } from '../../api/src/registry/upstreams';
 import { testDatabaseLocation } from '../../api/test/testDatabase';
 import { REPO_ROOT, startSite, type Site } from '../e2e/harness';
@@ -29,7 +29,7 @@ interface Postgres {
 }
 
 /** The upstream's catalogue: the seed and synthetic tools (catalogue.ts), RECORDS of them with a server.json record. */
-async function fillUpstream(location: string): Promise<void> {
+export async function fillUpstream(location: string): Promise<void> {
   const db = await buildCatalogueDatabase(location, RECORDS + SEEDED_TOOLS);
   try {
     const slugs = (
@@ -72,6 +72,9 @@ async function fillUpstream(location: string): Promise<void> {
           })),
         )
         .execute();
+    // The planner's statistics, as after any bulk load (autovacuum would take them a minute later): without them it
+    // guesses a handful of listed tools and answers each /v0.1 page by joining and sorting the whole table.
+    await refreshPlannerStatistics(db);
   } finally {
     await db.destroy();
   }
