@@ -169,6 +169,27 @@ describe('a sync of a well-behaved upstream', () => {
     });
   });
 
+  it('applies a page in the same few statements whatever its number of records', async () => {
+    let statements = 0;
+    const counting = db.withPlugin({
+      transformQuery: (args) => (statements++, args.node),
+      transformResult: (args) => Promise.resolve(args.result),
+    });
+    const statementsFor = async (count: number, prefix: string) => {
+      const names = Array.from({ length: count }, (_, i) => `io.example/${prefix}-${i}`);
+      // New servers, and as many updated known ones (each run updates the same records with a new version).
+      handler = pages([...names.map((n) => entry(doc(n))), entry(doc(KNOWN, `${count}.0.0`))]);
+      await db.updateTable('registry_upstreams').set({ since: null }).execute();
+      statements = 0;
+      const result = await syncUpstream(counting, await findUpstream(db, upstreamId), opts);
+      expect(result).toMatchObject({ outcome: 'ok', counts: { added: count, updated: 1 } });
+      return statements;
+    };
+    const few = await statementsFor(3, 'few');
+    expect(few).toBeGreaterThan(5);
+    expect(await statementsFor(80, 'many')).toBe(few);
+  });
+
   it('honours status: a deleted server leaves our lists, a deprecated new one is not brought in', async () => {
     const { tool_slug } = (await getServerRow(db, KNOWN))!;
     handler = pages([
