@@ -16,7 +16,9 @@ import { readInspectionsFile } from '../inspectionsFile';
 import { seedInspections } from '../registry/inspections';
 import { listToolSummaries } from '../tools/repository';
 import { changesBetween, snapshotItems } from './history';
-import { dismissFinding, reviewRugPull } from './facts';
+import { checksFor, checksForAll, dismissFinding, reviewRugPull } from './facts';
+import { recordHealth } from './health';
+import { inspectionsFor } from '../registry/inspections';
 
 type Inspected = Extract<McpInspection, { status: 'inspected' }>;
 const SLUG = 'sequential-thinking-mcp-server';
@@ -106,6 +108,29 @@ describe('tool history', () => {
     ]);
     const params = snapshotItems({ ...base, tools: [{ ...base.tools[0]!, inputSchema: { type: 'object' } }] });
     expect(changesBetween(before, params)[0]).toMatchObject({ change: 'changed', parameters: expect.any(Array) });
+  });
+});
+
+describe("a page of servers' checks", () => {
+  it('reads each server as its own page does, for many servers at once (history, flags, findings, health)', async () => {
+    const added = { name: 'summarize_thoughts', description: 'Summarizes.', inputSchema: { type: 'object' } };
+    await seedWith({ ...withDescription('Zebra reasoning.', [added]), version: '9.9.9' });
+    await seedWith({ ...withDescription(POISON, [added]), version: '9.9.9' });
+    const [poisoned] = (await checksFor(db, SLUG, (await inspectionsFor(db, [SLUG])).get(SLUG)!)).findings;
+    await dismissFinding(db, SLUG, poisoned!.id, 'Reviewed', 'moderator');
+    await recordHealth(db, SLUG, { status: 'healthy', ms: 120 });
+    await recordHealth(db, 'filesystem-mcp-server', { status: 'unreachable', detail: 'refused' });
+    const slugs = (await db.selectFrom('mcp_inspections').select('tool_slug').execute()).map((r) => r.tool_slug);
+    const inspections = await inspectionsFor(db, slugs);
+    const all = await checksForAll(db, inspections);
+    expect([...all.keys()].sort()).toEqual([...inspections.keys()].sort());
+    for (const [slug, inspection] of inspections) expect(all.get(slug)).toEqual(await checksFor(db, slug, inspection));
+    // What each one shows is its own.
+    expect(all.get(SLUG)).toMatchObject({ snapshots: 3, rugPulls: [{ version: '9.9.9' }], health: { checks30d: 1 } });
+    expect(all.get(SLUG)!.findings[0]!.dismissed?.reason).toBe('Reviewed');
+    expect(all.get(SLUG)!.history?.from.version).toBe('9.9.9');
+    expect(all.get('filesystem-mcp-server')).toMatchObject({ snapshots: 1, rugPulls: [], health: { uptime30d: 0 } });
+    expect(all.get('filesystem-mcp-server')!.history).toBeUndefined();
   });
 });
 

@@ -7,10 +7,11 @@ import type { ChecksFacts, Finding } from '@aitools/contracts/checks';
 import type { McpInspection } from '@aitools/contracts/inspection';
 import type { DB } from '../db/connection';
 import { publicWrite } from '../content/dataVersion';
-import { historyOf } from './history';
+import { historiesOf } from './history';
+import { bySlug } from './bySlug';
 import { licenseFacts } from './license';
 import { scanInspection } from './scan';
-import { failingServers, healthFacts } from './health';
+import { failingServers, healthFactsOf } from './health';
 
 async function dismissalsOf(db: DB, slugs?: string[]) {
   let q = db.selectFrom('check_dismissals').selectAll();
@@ -23,7 +24,11 @@ async function dismissalsOf(db: DB, slugs?: string[]) {
 
 /** The inspection's findings, each dismissed one with its reason and time. */
 export async function findingsOf(db: DB, slug: string, inspection: McpInspection): Promise<Finding[]> {
-  const dismissed = new Map((await dismissalsOf(db, [slug])).map((d) => [d.finding_id, d]));
+  return withDismissals(inspection, await dismissalsOf(db, [slug]));
+}
+
+function withDismissals(inspection: McpInspection, dismissals: Awaited<ReturnType<typeof dismissalsOf>>): Finding[] {
+  const dismissed = new Map(dismissals.map((d) => [d.finding_id, d]));
   return scanInspection(inspection).map((f) => {
     const d = dismissed.get(f.id);
     return d ? { ...f, dismissed: { reason: d.reason, at: d.dismissed_at } } : f;
@@ -31,15 +36,28 @@ export async function findingsOf(db: DB, slug: string, inspection: McpInspection
 }
 
 export async function checksFor(db: DB, slug: string, inspection: McpInspection): Promise<ChecksFacts> {
-  const findings = await findingsOf(db, slug, inspection);
-  const health = await healthFacts(db, slug);
-  return {
-    findings,
-    open: findings.filter((f) => !f.dismissed).length,
-    license: licenseFacts(inspection.license),
-    ...(await historyOf(db, slug)),
-    ...(health ? { health } : {}),
-  };
+  return (await checksForAll(db, new Map([[slug, inspection]]))).get(slug)!;
+}
+
+/** checksFor each inspected server of a page of /v0.1 answers, by slug, in a few queries whatever their number. */
+export async function checksForAll(db: DB, inspections: Map<string, McpInspection>): Promise<Map<string, ChecksFacts>> {
+  const slugs = [...inspections.keys()];
+  const dismissals = bySlug(await dismissalsOf(db, slugs));
+  const health = await healthFactsOf(db, slugs);
+  const histories = await historiesOf(db, slugs);
+  const out = new Map<string, ChecksFacts>();
+  for (const [slug, inspection] of inspections) {
+    const findings = withDismissals(inspection, dismissals.get(slug) ?? []);
+    const facts = health.get(slug);
+    out.set(slug, {
+      findings,
+      open: findings.filter((f) => !f.dismissed).length,
+      license: licenseFacts(inspection.license),
+      ...histories.get(slug)!,
+      ...(facts ? { health: facts } : {}),
+    });
+  }
+  return out;
 }
 
 /** Open findings per inspected server, by its tool's slug (servers without any are left out). */

@@ -6,6 +6,7 @@
 import type { HealthFacts, HealthStatus } from '@aitools/contracts/checks';
 import type { DB } from '../db/connection';
 import { publicWrite } from '../content/dataVersion';
+import { bySlug } from './bySlug';
 
 export interface HealthResult {
   status: HealthStatus;
@@ -50,14 +51,26 @@ const median = (values: number[]) => {
 
 /** The server's health as its page shows it, or undefined before its first check. */
 export async function healthFacts(db: DB, slug: string, now = new Date()): Promise<HealthFacts | undefined> {
+  return (await healthFactsOf(db, [slug], now)).get(slug);
+}
+
+/** healthFacts of many servers (a page of /v0.1 answers) in one query, by slug; those never checked are left out. */
+export async function healthFactsOf(db: DB, slugs: string[], now = new Date()): Promise<Map<string, HealthFacts>> {
+  if (!slugs.length) return new Map();
   const rows = await db
     .selectFrom('health_checks')
-    .select(['checked_at', 'status', 'ms', 'detail'])
-    .where('tool_slug', '=', slug)
+    .select(['tool_slug', 'checked_at', 'status', 'ms', 'detail'])
+    .where('tool_slug', 'in', slugs)
     .orderBy('id')
     .execute();
-  const last = rows[rows.length - 1];
-  if (!last) return undefined;
+  return new Map([...bySlug(rows)].map(([slug, checks]) => [slug, factsOf(checks, now)]));
+}
+
+function factsOf(
+  rows: { checked_at: string; status: string; ms: number | null; detail: string | null }[],
+  now: Date,
+): HealthFacts {
+  const last = rows[rows.length - 1]!;
   const since = new Date(now.getTime() - 30 * DAY).toISOString();
   const recent = rows.filter((r) => r.checked_at >= since);
   const healthy = recent.filter((r) => r.status === 'healthy');

@@ -8,6 +8,7 @@ import { diffWords } from 'diff';
 import type { DiffPart, ItemChange, RugPullFlag, ToolHistory } from '@aitools/contracts/checks';
 import { toolParameters, type McpInspection } from '@aitools/contracts/inspection';
 import type { DB } from '../db/connection';
+import { bySlug } from './bySlug';
 
 export interface SnapshotItem {
   kind: ItemChange['kind'];
@@ -129,42 +130,73 @@ export interface History {
 }
 
 export async function historyOf(db: DB, slug: string): Promise<History> {
-  const last = await db
-    .selectFrom('check_snapshots')
-    .select(['version', 'doc', 'hash', 'taken_at'])
-    .where('tool_slug', '=', slug)
-    .orderBy('id', 'desc')
-    .limit(2)
+  return (await historiesOf(db, [slug])).get(slug)!;
+}
+
+/** historyOf many servers (a page of /v0.1 answers) in three queries, by slug. */
+export async function historiesOf(db: DB, slugs: string[]): Promise<Map<string, History>> {
+  if (!slugs.length) return new Map();
+  // Each server's two newest snapshots: what its page compares.
+  const newest = await db
+    .selectFrom((eb) =>
+      eb
+        .selectFrom('check_snapshots')
+        .select((s) => [
+          'tool_slug',
+          'version',
+          'doc',
+          'hash',
+          'taken_at',
+          s.fn
+            .agg<number>('row_number')
+            .over((o) => o.partitionBy('tool_slug').orderBy('id', 'desc'))
+            .as('rank'),
+        ])
+        .where('tool_slug', 'in', slugs)
+        .as('ranked'),
+    )
+    .selectAll()
+    .where('rank', '<=', 2)
+    .orderBy('rank')
     .execute();
-  const count = await db
+  const counts = await db
     .selectFrom('check_snapshots')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('tool_slug', '=', slug)
-    .executeTakeFirstOrThrow();
+    .select((eb) => ['tool_slug', eb.fn.countAll<number>().as('n')])
+    .where('tool_slug', 'in', slugs)
+    .groupBy('tool_slug')
+    .execute();
   const flags = await db
     .selectFrom('check_rug_pulls')
     .selectAll()
-    .where('tool_slug', '=', slug)
+    .where('tool_slug', 'in', slugs)
     .orderBy('id', 'desc')
     .execute();
-  const [to, from] = last;
-  return {
-    snapshots: Number(count.n),
-    ...(to ? { contentHash: to.hash } : {}),
-    ...(to && from
-      ? {
-          history: {
-            from: { version: from.version, takenAt: from.taken_at },
-            to: { version: to.version, takenAt: to.taken_at },
-            changes: changesBetween(JSON.parse(from.doc) as SnapshotItem[], JSON.parse(to.doc) as SnapshotItem[]),
-          },
-        }
-      : {}),
-    rugPulls: flags.map((f) => ({
-      id: f.id,
-      version: f.version,
-      flaggedAt: f.flagged_at,
-      ...(f.reviewed_at ? { reviewed: { reason: f.review_reason ?? '', at: f.reviewed_at } } : {}),
-    })),
-  };
+  const snapshotsOf = bySlug(newest);
+  const countOf = new Map(counts.map((c) => [c.tool_slug, Number(c.n)]));
+  const flagsOf = bySlug(flags);
+  return new Map(
+    slugs.map((slug) => {
+      const [to, from] = snapshotsOf.get(slug) ?? [];
+      const history: History = {
+        snapshots: countOf.get(slug) ?? 0,
+        ...(to ? { contentHash: to.hash } : {}),
+        ...(to && from
+          ? {
+              history: {
+                from: { version: from.version, takenAt: from.taken_at },
+                to: { version: to.version, takenAt: to.taken_at },
+                changes: changesBetween(JSON.parse(from.doc) as SnapshotItem[], JSON.parse(to.doc) as SnapshotItem[]),
+              },
+            }
+          : {}),
+        rugPulls: (flagsOf.get(slug) ?? []).map((f) => ({
+          id: f.id,
+          version: f.version,
+          flaggedAt: f.flagged_at,
+          ...(f.reviewed_at ? { reviewed: { reason: f.review_reason ?? '', at: f.reviewed_at } } : {}),
+        })),
+      };
+      return [slug, history];
+    }),
+  );
 }

@@ -97,17 +97,20 @@ export interface UpsertRule {
 }
 
 /**
- * "Upsert, skip if unchanged" for the public data: inserts the row, or replaces the stored one with the same key
- * when `replaceWhen` holds, and bumps the data version only when a row was written (so the seed at each start
- * leaves the caches alone). Returns whether a row was written.
+ * "Upsert, skip if unchanged" for the public data: inserts the row (or rows, with distinct keys and the same
+ * columns: one statement), or replaces the stored one with the same key when `replaceWhen` holds, and bumps the data
+ * version once, only when a row was written (so the seed at each start leaves the caches alone). Returns whether a
+ * row was written.
  */
 export function upsertPublic<T extends PublicTable>(
   db: DB,
   table: T,
-  row: Insertable<Schema[T]>,
+  row: Insertable<Schema[T]> | Insertable<Schema[T]>[],
   { key, keep = [], replaceWhen }: UpsertRule,
 ): Promise<boolean> {
-  const replaced = Object.keys(row).filter((column) => column !== key && !keep.includes(column));
+  const first = Array.isArray(row) ? row[0] : row;
+  if (!first) return Promise.resolve(false);
+  const replaced = Object.keys(first).filter((column) => column !== key && !keep.includes(column));
   const differs = (eb: AnyBuilder) => eb(`${table}.doc`, '<>', eb.ref('excluded.doc'));
   return publicWrite(db, async (trx) => {
     // eslint-disable-next-line @typescript-eslint/no-explicit-any

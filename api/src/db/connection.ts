@@ -117,3 +117,8 @@ export function containsText(expr: RawBuilder<unknown> | string, text: string): 
   const value = typeof expr === 'string' ? sql.ref(expr) : expr;
   return sql<boolean>`lower(coalesce(${value}, '')) LIKE ${pattern} ESCAPE '\\'`;
 }
+
+/** Refreshes the query planner's statistics (both dialects): what a bulk load needs before its tables are queried. */
+export async function refreshPlannerStatistics(db: DB): Promise<void> {
+  await sql`ANALYZE`.execute(db);
+}

@@ -49,12 +49,17 @@ describe('the sync job', () => {
     const runner = createJobRunner({ db, jobs: siteJobs({ config: loadConfig({}), logger }), logger });
     try {
       await addUpstream(db, { url: base, policy: 'submissions', pagesPerRun: 5 });
+      // The site's sync is paced (registry/sync.ts SYNC_SHARE: it rests nine times its work between pages), so a run
+      // lasts ten times its work: waited for until it has ended, however loaded the machine.
       const runs = async (n: number) =>
-        vi.waitFor(async () => {
-          const all = await listRuns(db, { job: 'sync' });
-          if (all.length < n || all.some((r) => r.status === 'running')) throw new Error('not finished');
-          return all;
-        });
+        vi.waitFor(
+          async () => {
+            const all = await listRuns(db, { job: 'sync' });
+            if (all.length < n || all.some((r) => r.status === 'running')) throw new Error('not finished');
+            return all;
+          },
+          { timeout: 120_000, interval: 50 },
+        );
       await runner.runNow('sync', 'cli:test');
       const [ok] = await runs(1);
       expect(ok).toMatchObject({ status: 'ok', counts: { added: 1 } });

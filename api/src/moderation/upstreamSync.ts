@@ -5,10 +5,11 @@
  */
 import type { RegistrySyncConfig } from '../config';
 import type { DB } from '../db/connection';
-import { syncUpstreams, type SyncResult } from '../registry/sync';
+import { SYNC_SHARE, syncUpstreams, type SyncResult } from '../registry/sync';
 import { approveSubmission } from './service';
 
-/** Syncs every followed upstream (or the one named by id or address); `signal` stops it between pages. */
+/** Syncs every followed upstream (or the one named by id or address), paced so that it never takes the site from its
+ *  visitors (SYNC_SHARE); `signal` stops it between pages. */
 export function syncFollowed(
   db: DB,
   settings: RegistrySyncConfig,
@@ -21,6 +22,7 @@ export function syncFollowed(
       limits: { timeoutMs: settings.timeoutMs, maxBytes: settings.maxBytes },
       listNew: (trx, submissionId) => approveSubmission(trx, submissionId),
       signal,
+      share: SYNC_SHARE,
     },
     only,
   );

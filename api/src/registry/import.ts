@@ -10,7 +10,7 @@ import { serverJsonSchema, type ServerJson } from '@aitools/contracts/mcp';
 import { issueLines } from '@aitools/contracts/zod';
 import { escapeForDisplay } from '@aitools/contracts/text';
 import { toolPath } from '@aitools/platform/routes';
-import { getServerRow, upsertServer } from './repository';
+import { upsertServers } from './repository';
 
 export interface ImportSummary {
   added: { name: string; submissionId: number }[];
@@ -68,14 +68,28 @@ function readCandidates(path: string, root = path): { candidates: Candidate[]; r
 }
 
 export async function pendingSubmissionFor(db: DB, name: string): Promise<number | null> {
-  const row = await db
+  return (await pendingSubmissionsFor(db, [name])).get(name) ?? null;
+}
+
+/** The pending submissions of these servers, by name (one query). */
+async function pendingSubmissionsFor(db: DB, names: string[]): Promise<Map<string, number>> {
+  if (!names.length) return new Map();
+  const rows = await db
     .selectFrom('submissions as s')
     .innerJoin('submission_servers as ss', 'ss.submission_id', 's.id')
-    .select('s.id')
+    .select(['s.id', 'ss.name'])
     .where('s.status', '=', 'pending')
-    .where('ss.name', '=', name)
-    .executeTakeFirst();
-  return row?.id ?? null;
+    .where('ss.name', 'in', names)
+    .execute();
+  return new Map(rows.map((r) => [r.name, r.id]));
+}
+
+/** What we have of these servers, by name (two queries): the records we list, and the pending submissions. */
+export async function whatWeHave(db: DB, names: string[]) {
+  const known = names.length
+    ? await db.selectFrom('mcp_servers').select(['name', 'tool_slug', 'doc']).where('name', 'in', names).execute()
+    : [];
+  return { known: new Map(known.map((r) => [r.name, r])), pending: await pendingSubmissionsFor(db, names) };
 }
 
 /** The page a new server's submission links to: its website, its repository, else its entry in the official registry. */
@@ -101,44 +115,77 @@ export type BroughtIn =
  * pending submission with `message` (where it came from) for the moderators.
  */
 export async function bringIn(trx: DB, doc: ServerJson, message: string): Promise<BroughtIn> {
-  const known = await getServerRow(trx, doc.name);
-  if (known) {
-    const changed = await upsertServer(trx, { doc, toolSlug: known.tool_slug, source: 'import' });
-    return { outcome: changed ? 'updated' : 'unchanged', target: toolPath(known.tool_slug) };
+  const [brought] = await bringInAll(trx, [doc], () => message);
+  return brought!;
+}
+
+/**
+ * bringIn for documents of distinct names (a sync's page), in a few statements whatever their number: what we have
+ * of them is read at once, changed records are written in one statement, new submissions in two.
+ */
+export async function bringInAll(
+  trx: DB,
+  docs: ServerJson[],
+  messageOf: (doc: ServerJson) => string,
+): Promise<BroughtIn[]> {
+  const { known, pending } = await whatWeHave(
+    trx,
+    docs.map((d) => d.name),
+  );
+  const results: BroughtIn[] = [];
+  const changed: { doc: ServerJson; toolSlug: string; source: 'import' }[] = [];
+  const fresh: { doc: ServerJson; at: number }[] = [];
+  for (const [at, doc] of docs.entries()) {
+    const row = known.get(doc.name);
+    const pendingId = pending.get(doc.name);
+    if (row) {
+      // What upsertServer's rule decides for an imported write: replaced when its document differs.
+      const differs = row.doc !== JSON.stringify(doc);
+      if (differs) changed.push({ doc, toolSlug: row.tool_slug, source: 'import' });
+      results[at] = { outcome: differs ? 'updated' : 'unchanged', target: toolPath(row.tool_slug) };
+    } else if (pendingId !== undefined) {
+      await trx
+        .updateTable('submissions')
+        .set({ name: displayName(doc), website_url: websiteOf(doc), description: doc.description })
+        .where('id', '=', pendingId)
+        .execute();
+      await trx
+        .updateTable('submission_servers')
+        .set({ doc: JSON.stringify(doc) })
+        .where('submission_id', '=', pendingId)
+        .execute();
+      results[at] = { outcome: 'updated', target: `pending submission ${pendingId}` };
+    } else fresh.push({ doc, at });
   }
-  const pending = await pendingSubmissionFor(trx, doc.name);
-  if (pending !== null) {
-    await trx
-      .updateTable('submissions')
-      .set({ name: displayName(doc), website_url: websiteOf(doc), description: doc.description })
-      .where('id', '=', pending)
+  await upsertServers(trx, changed);
+  if (fresh.length) {
+    const createdAt = new Date().toISOString();
+    const inserted = await trx
+      .insertInto('submissions')
+      .values(
+        fresh.map(({ doc }) => ({
+          name: displayName(doc),
+          email: '',
+          website_url: websiteOf(doc),
+          tool_type: 'mcp-server',
+          description: doc.description,
+          message: messageOf(doc),
+          status: 'pending' as const,
+          created_at: createdAt,
+        })),
+      )
+      .returning('id')
       .execute();
+    // One statement numbers its rows in the order given (an identity on Postgres, the rowid on SQLite), though
+    // RETURNING may list them in another order.
+    const ids = inserted.map((r) => r.id).sort((a, b) => a - b);
     await trx
-      .updateTable('submission_servers')
-      .set({ doc: JSON.stringify(doc) })
-      .where('submission_id', '=', pending)
+      .insertInto('submission_servers')
+      .values(fresh.map(({ doc }, i) => ({ submission_id: ids[i]!, name: doc.name, doc: JSON.stringify(doc) })))
       .execute();
-    return { outcome: 'updated', target: `pending submission ${pending}` };
+    fresh.forEach(({ at }, i) => (results[at] = { outcome: 'added', submissionId: ids[i]! }));
   }
-  const { id: submissionId } = await trx
-    .insertInto('submissions')
-    .values({
-      name: displayName(doc),
-      email: '',
-      website_url: websiteOf(doc),
-      tool_type: 'mcp-server',
-      description: doc.description,
-      message,
-      status: 'pending',
-      created_at: new Date().toISOString(),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await trx
-    .insertInto('submission_servers')
-    .values({ submission_id: submissionId, name: doc.name, doc: JSON.stringify(doc) })
-    .execute();
-  return { outcome: 'added', submissionId };
+  return results;
 }
 
 /** Validates and applies every document in one transaction: nothing is half-imported. */

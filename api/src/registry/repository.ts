@@ -30,14 +30,23 @@ export function upsertServer(
   db: DB,
   rec: { doc: ServerJson; toolSlug: string; source: RecordSource; updatedAt?: string },
 ): Promise<boolean> {
-  const row = {
+  return upsertServers(db, [rec]);
+}
+
+/** upsertServer for many records of distinct names, in one statement (a sync's page). */
+export function upsertServers(
+  db: DB,
+  recs: { doc: ServerJson; toolSlug: string; source: RecordSource; updatedAt?: string }[],
+): Promise<boolean> {
+  const now = new Date().toISOString();
+  const rows = recs.map((rec) => ({
     name: rec.doc.name,
     tool_slug: rec.toolSlug,
     doc: JSON.stringify(rec.doc),
     source: rec.source,
-    updated_at: rec.updatedAt ?? new Date().toISOString(),
-  };
-  return upsertPublic(db, 'mcp_servers', row, {
+    updated_at: rec.updatedAt ?? now,
+  }));
+  return upsertPublic(db, 'mcp_servers', rows, {
     key: 'name',
     replaceWhen: (eb) =>
       eb.and([

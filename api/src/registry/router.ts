@@ -15,7 +15,7 @@ import { readVersionsFile } from './versions';
 import { inspectionsFor } from './inspections';
 import { INSPECTION_META_KEY, type McpInspection } from '@aitools/contracts/inspection';
 import { CHECKS_META_KEY, type ChecksFacts } from '@aitools/contracts/checks';
-import { checksFor } from '../checks/facts';
+import { checksForAll } from '../checks/facts';
 
 const DEFAULT_LIMIT = 30;
 const MAX_LIMIT = 100;
@@ -38,13 +38,6 @@ function registryPackage(pkg: McpPackage): McpPackage {
   if (pkg.registryType !== 'oci' || !pkg.version || /[:@]/.test(lastSegment)) return pkg;
   const { version, ...rest } = pkg;
   return { ...rest, identifier: `${pkg.identifier}:${version}` };
-}
-
-/** The checks of each server that has an inspection record, by slug. */
-async function checksOf(db: DB, inspections: Map<string, McpInspection>): Promise<Map<string, ChecksFacts>> {
-  const out = new Map<string, ChecksFacts>();
-  for (const [slug, inspection] of inspections) out.set(slug, await checksFor(db, slug, inspection));
-  return out;
 }
 
 function serverResponse(s: ListedServer, origin: string, inspection?: McpInspection, checks?: ChecksFacts) {
@@ -132,7 +125,7 @@ export function registryRouter(db: DB, siteOrigin: string, reads: ReplyCache, ra
         db,
         versioned.map((s) => s.slug),
       );
-      const checks = await checksOf(db, inspections);
+      const checks = await checksForAll(db, inspections);
       const servers = versioned.filter(
         (s) =>
           (!onlyClean || (inspections.get(s.slug)?.status === 'inspected' && checks.get(s.slug)?.open === 0)) &&
@@ -152,7 +145,7 @@ export function registryRouter(db: DB, siteOrigin: string, reads: ReplyCache, ra
       const s = await getListedServer(db, req.params.name as string);
       if (!s) return movedTo(renamed, req.params.name as string, '/versions') ?? notFound();
       const inspections = await inspectionsFor(db, [s.slug]);
-      const checks = await checksOf(db, inspections);
+      const checks = await checksForAll(db, inspections);
       return json({
         servers: [serverResponse(s, siteOrigin, inspections.get(s.slug), checks.get(s.slug))],
         metadata: { count: 1 },
@@ -172,7 +165,7 @@ export function registryRouter(db: DB, siteOrigin: string, reads: ReplyCache, ra
         );
       if (version !== 'latest' && version !== (s.doc.version ?? UNKNOWN_VERSION)) return notFound();
       const inspections = await inspectionsFor(db, [s.slug]);
-      const checks = await checksOf(db, inspections);
+      const checks = await checksForAll(db, inspections);
       return json(serverResponse(s, siteOrigin, inspections.get(s.slug), checks.get(s.slug)));
     }),
   );

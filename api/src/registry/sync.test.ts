@@ -9,7 +9,7 @@ import { approveSubmission } from '../moderation/service';
 import { seed } from '../seed';
 import { openTestDatabase } from '../../test/testDatabase';
 import { getServerRow } from './repository';
-import { syncUpstream, syncUpstreams, type SyncOptions } from './sync';
+import { Pace, syncUpstream, syncUpstreams, SYNC_SHARE, type PaceClock, type SyncOptions } from './sync';
 import { addUpstream, findUpstream, type UpstreamInput } from './upstreams';
 
 /** The upstream: a local HTTP server whose answer to each request the test sets. */
@@ -169,6 +169,27 @@ describe('a sync of a well-behaved upstream', () => {
     });
   });
 
+  it('applies a page in the same few statements whatever its number of records', async () => {
+    let statements = 0;
+    const counting = db.withPlugin({
+      transformQuery: (args) => (statements++, args.node),
+      transformResult: (args) => Promise.resolve(args.result),
+    });
+    const statementsFor = async (count: number, prefix: string) => {
+      const names = Array.from({ length: count }, (_, i) => `io.example/${prefix}-${i}`);
+      // New servers, and as many updated known ones (each run updates the same records with a new version).
+      handler = pages([...names.map((n) => entry(doc(n))), entry(doc(KNOWN, `${count}.0.0`))]);
+      await db.updateTable('registry_upstreams').set({ since: null }).execute();
+      statements = 0;
+      const result = await syncUpstream(counting, await findUpstream(db, upstreamId), opts);
+      expect(result).toMatchObject({ outcome: 'ok', counts: { added: count, updated: 1 } });
+      return statements;
+    };
+    const few = await statementsFor(3, 'few');
+    expect(few).toBeGreaterThan(5);
+    expect(await statementsFor(80, 'many')).toBe(few);
+  });
+
   it('honours status: a deleted server leaves our lists, a deprecated new one is not brought in', async () => {
     const { tool_slug } = (await getServerRow(db, KNOWN))!;
     handler = pages([
@@ -253,6 +274,91 @@ function flood(total: number, sent: { bytes: number }): Handler {
     res.end();
   };
 }
+
+/** A clock that moves only when read (each step of work "takes" `stepMs`: read at its start and its end) or slept
+ *  on: what a pace does is then the same on any machine. */
+function testClock(stepMs: number) {
+  let now = 0;
+  let reads = 0;
+  const slept: number[] = [];
+  const clock: PaceClock = {
+    now: () => (reads++ % 2 === 0 ? now : (now += stepMs)),
+    sleep: async (ms) => {
+      slept.push(ms);
+      now += ms;
+    },
+  };
+  return { clock, slept, elapsed: () => now };
+}
+
+describe('a polite sync: its work stays under a share of the time', () => {
+  it('a pace rests before each step as long as the last one earned, so work is at most its share of the time', async () => {
+    const { clock, slept, elapsed } = testClock(40);
+    const pace = new Pace(0.1, clock);
+    for (let i = 0; i < 5; i++) expect(await pace.step(async () => i)).toBe(i);
+    // Nine times each 40 ms step, before every step but the first (none is owed after the last).
+    expect(slept).toEqual([360, 360, 360, 360].map((ms) => expect.closeTo(ms, 6)));
+    expect((5 * 40) / elapsed()).toBeLessThanOrEqual(0.1 + 0.1 / 4);
+    expect(() => new Pace(0)).toThrow(/above 0 and at most 1/);
+    expect(() => new Pace(1.5)).toThrow(/above 0 and at most 1/);
+  });
+
+  it('a stop during a rest ends the run at the next step, not after its rest', async () => {
+    const stop = new AbortController();
+    const { clock } = testClock(10);
+    const pace = new Pace(0.5, {
+      now: clock.now,
+      sleep: async (_ms, signal) => {
+        expect(signal).toBe(stop.signal);
+        stop.abort();
+      },
+    });
+    let steps = 0;
+    const work = async () => steps++;
+    await pace.step(work, stop.signal);
+    await expect(pace.step(work, stop.signal)).rejects.toThrow(/stopped before its end/);
+    expect(steps).toBe(1);
+  });
+
+  it("a run reads and applies its pages with the site's share of rest between them (SYNC_SHARE)", async () => {
+    handler = pages([entry(doc('io.example/a'))], [entry(doc('io.example/b'))], [entry(doc('io.example/c'))]);
+    const { clock, slept, elapsed } = testClock(25);
+    const [result] = await syncUpstreams(db, { ...opts, share: SYNC_SHARE, clock });
+    expect(result).toMatchObject({ outcome: 'ok', counts: { pages: 3, added: 3 } });
+    // Three pages read and three applied: six steps of 25 ms, a rest of nine times that before each but the first.
+    expect(slept).toEqual(Array(5).fill(expect.closeTo(225, 6)));
+    expect((6 * 25) / elapsed()).toBeLessThanOrEqual(SYNC_SHARE * 1.2);
+  });
+
+  it('a run stopped between the pages it applies keeps those applied, and the next run goes on after them', async () => {
+    handler = pages([entry(doc('io.example/a'))], [entry(doc('io.example/b'))]);
+    const stop = new AbortController();
+    const { clock, slept } = testClock(10);
+    const owing: PaceClock = {
+      now: clock.now,
+      // Two pages read and the first applied: the job's time ends during the rest before the second.
+      sleep: async (ms) => {
+        await clock.sleep(ms);
+        if (slept.length === 3) stop.abort();
+      },
+    };
+    const [result] = await syncUpstreams(db, { ...opts, share: 0.5, clock: owing, signal: stop.signal });
+    expect(result!.outcome).toBe('refused');
+    expect(result!.reason).toBe(
+      'stopped before its end (the job ran out of time, or the site is stopping) (on applying page 2; the 1 before it were applied, and the next run goes on from there)',
+    );
+    expect(result!.counts).toMatchObject({ pages: 2, added: 1 });
+    const names = async () =>
+      (await db.selectFrom('submission_servers').select('name').orderBy('name').execute()).map((r) => r.name);
+    expect(await names()).toEqual(['io.example/a']);
+    expect(await findUpstream(db, upstreamId)).toMatchObject({ since: null, resumeCursor: 'c1' });
+    asked.length = 0;
+    const [next] = await syncUpstreams(db, opts);
+    expect(next).toMatchObject({ outcome: 'ok', counts: { pages: 1, added: 1 } });
+    expect(asked.map((u) => u.searchParams.get('cursor'))).toEqual(['c1']);
+    expect(await names()).toEqual(['io.example/a', 'io.example/b']);
+  });
+});
 
 describe('a hostile or broken upstream is refused with the reason, and changes nothing', () => {
   const sent = { bytes: 0 };

@@ -1,21 +1,24 @@
 /**
  * Following an upstream registry (docs/mcp.md, "Following upstream registries"): one run reads what changed since the
- * last good one (`updated_since`, cursor pages of GET /v0.1/servers, at most the upstream's pages per run), checks
- * every answer and record, then applies them all in one transaction through the import's own path (import.ts
- * bringIn): or, when anything is wrong, refuses the run with the reason and changes nothing. Each run's result is
- * kept (registry_syncs) and audited as `job:sync`.
+ * last good one (`updated_since`, cursor pages of GET /v0.1/servers, at most the upstream's pages per run) and checks
+ * every answer and record before it changes anything: anything wrong refuses the run with the reason. Then it applies
+ * them page by page through the import's own path (import.ts bringInAll), a transaction per page that also moves the
+ * upstream's mark past it, so a run stopped between pages keeps what it applied and the next one goes on from there.
+ * A run is paced (SYNC_SHARE) so that it never takes the site from its visitors. Each run's result is kept
+ * (registry_syncs) and audited as `job:sync`.
  */
 import { isRealDateTime } from '@aitools/contracts/fields';
 import { META_KEY, OFFICIAL_META_KEY, serverJsonSchema, type ServerJson } from '@aitools/contracts/mcp';
 import { issueLines } from '@aitools/contracts/zod';
 import { escapeForDisplay } from '@aitools/contracts/text';
+import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
 import { inTransaction, type DB } from '../db/connection';
 import { writeAudit } from '../content/audit';
 import { publicWrite } from '../content/dataVersion';
 import { markSubmissionReviewed } from '../forms/repository';
 import { HttpError } from '../middleware/errors';
-import { bringIn, pendingSubmissionFor } from './import';
+import { bringInAll, pendingSubmissionFor, whatWeHave } from './import';
 import { getServerRow } from './repository';
 import { listUpstreams, upstreamBase, type SyncCounts, type SyncRecord, type Upstream } from './upstreams';
 
@@ -39,11 +42,55 @@ export interface SyncLimits {
 /** Lists a new server at once (the moderators' approval, given by the caller: it sits on a floor above this one). */
 export type ListNew = (trx: DB, submissionId: number) => Promise<unknown>;
 
+/**
+ * The most of the time a sync may spend working (reading a page and waiting for it, checking it, applying it): after
+ * each page it rests nine times as long as the page took. The issue's measure of a polite sync is that visitors keep
+ * at least 0.9 of their throughput while it runs (docs/performance.md, "Upstream sync"): even a page that took the
+ * whole machine leaves it to them nine tenths of the time.
+ */
+export const SYNC_SHARE = 0.1;
+
+/** What a pace reads and waits on: the real clock, or a test's. */
+export interface PaceClock {
+  now(): number;
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
+}
+const realClock: PaceClock = {
+  now: () => performance.now(),
+  sleep: (ms, signal) => sleep(ms, undefined, { signal }).catch(() => undefined),
+};
+
+/** Keeps a run's work under `share` of its time: before each step, the rest the previous one earned. */
+export class Pace {
+  private owed = 0;
+  constructor(
+    private readonly share: number,
+    private readonly clock: PaceClock = realClock,
+  ) {
+    if (!(share > 0 && share <= 1)) throw new Error(`a pace's share is above 0 and at most 1, not ${share}`);
+  }
+
+  async step<T>(work: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+    if (this.owed > 0) await this.clock.sleep(this.owed, signal);
+    if (signal?.aborted) throw new Refusal(STOPPED);
+    const start = this.clock.now();
+    try {
+      return await work();
+    } finally {
+      this.owed = ((this.clock.now() - start) * (1 - this.share)) / this.share;
+    }
+  }
+}
+
 export interface SyncOptions {
   limits: SyncLimits;
   listNew?: ListNew;
   /** The job's end (its time limit, or the site stopping): the run stops at its next page, refused. */
   signal?: AbortSignal;
+  /** The share of the time the run may work (SYNC_SHARE where the site runs it); without it, at full speed. */
+  share?: number;
+  /** The clock the pace reads (a test's). */
+  clock?: PaceClock;
 }
 
 export interface SyncResult extends SyncRecord {
@@ -56,9 +103,11 @@ export interface SyncResult extends SyncRecord {
 class Refusal extends Error {}
 
 type Status = 'active' | 'deprecated' | 'deleted';
+/** A checked record, kept as its JSON text until its page is applied: a run's pages stay small in memory. */
 interface Change {
-  doc: ServerJson;
+  name: string;
   status: Status;
+  docText: string;
 }
 
 const pageSchema = z.object({
@@ -189,53 +238,70 @@ function readEntry(entry: unknown): { change: Change; updatedAt: string | null }
   if (updatedAt !== undefined && !isRealDateTime(updatedAt)) reasons.push('_meta updatedAt: not a date-time');
   if (reasons.length || !doc.success || !meta.success) return { reasons };
   return {
-    change: { doc: doc.data as ServerJson, status: meta.data.status ?? 'active' },
+    change: { name: doc.data.name, status: meta.data.status ?? 'active', docText: JSON.stringify(doc.data) },
     updatedAt: updatedAt ? new Date(updatedAt).toISOString() : null,
   };
 }
 
-interface Read {
+/** One page of the run, checked, as it will be applied. */
+interface ReadPage {
+  /** Its records by name (a record read again on a later page is applied there only). */
   changes: Map<string, Change>;
-  /** The next run's cursor, when this one stopped at its page limit. */
-  cursor: string | null;
-  /** The newest change read (the upstream's clock), the next sync's `updated_since` once the pages end. */
+  /** The cursor of the page after it (null: the upstream's last page). */
+  next: string | null;
+  /** The newest change read up to this page (the upstream's clock): the next sync's `updated_since` once the pages
+   *  end. */
   mark: string | null;
 }
 
 /** Reads the run's pages and checks them all; the first thing wrong refuses the run. */
-async function readChanges(upstream: Upstream, opts: SyncOptions, counts: SyncCounts): Promise<Read> {
-  const changes = new Map<string, Change>();
+async function readChanges(upstream: Upstream, opts: SyncOptions, pace: Pace, counts: SyncCounts): Promise<ReadPage[]> {
+  const pages: ReadPage[] = [];
+  const pageOf = new Map<string, ReadPage>();
   let cursor = upstream.resumeCursor;
   let mark = upstream.resumeMark;
   const followed = new Set(cursor ? [cursor] : []);
   for (let page = 1; page <= upstream.pagesPerRun; page++) {
-    const body = pageSchema.safeParse(await readPage(pageUrl(upstream, cursor), opts.limits, opts.signal));
-    counts.pages++;
-    if (!body.success)
-      throw new Refusal(
-        `page ${page} is not a server list: ${issueLines(body.error).slice(0, NAMED_INVALID).join('; ')}`,
-      );
-    const invalid: string[] = [];
-    body.data.servers.forEach((entry, i) => {
-      const read = readEntry(entry);
-      if ('reasons' in read) return invalid.push(`servers[${i}]: ${read.reasons.join('; ')}`);
-      changes.set(read.change.doc.name, read.change);
-      if (read.updatedAt && (!mark || read.updatedAt > mark)) mark = read.updatedAt;
-    });
-    counts.records += body.data.servers.length;
-    if (invalid.length)
-      throw new Refusal(
-        `page ${page} has ${invalid.length} invalid record${invalid.length === 1 ? '' : 's'}: ` +
-          invalid.slice(0, NAMED_INVALID).join(' | ') +
-          (invalid.length > NAMED_INVALID ? ` | and ${invalid.length - NAMED_INVALID} more` : ''),
-      );
-    const next = body.data.metadata?.nextCursor;
-    if (!next) return { changes, cursor: null, mark };
-    if (followed.has(next)) throw new Refusal(`page ${page} gave a cursor already followed: the cursors loop`);
-    followed.add(next);
-    cursor = next;
+    const read = await pace.step(async () => {
+      const body = pageSchema.safeParse(await readPage(pageUrl(upstream, cursor), opts.limits, opts.signal));
+      counts.pages++;
+      if (!body.success)
+        throw new Refusal(
+          `page ${page} is not a server list: ${issueLines(body.error).slice(0, NAMED_INVALID).join('; ')}`,
+        );
+      const changes = new Map<string, Change>();
+      const invalid: string[] = [];
+      for (const [i, entry] of body.data.servers.entries()) {
+        // Each record's check is the site's work on one thread: visitors' requests go between them.
+        await nextTurn();
+        const read = readEntry(entry);
+        if ('reasons' in read) {
+          invalid.push(`servers[${i}]: ${read.reasons.join('; ')}`);
+          continue;
+        }
+        pageOf.get(read.change.name)?.changes.delete(read.change.name);
+        changes.set(read.change.name, read.change);
+        if (read.updatedAt && (!mark || read.updatedAt > mark)) mark = read.updatedAt;
+      }
+      counts.records += body.data.servers.length;
+      if (invalid.length)
+        throw new Refusal(
+          `page ${page} has ${invalid.length} invalid record${invalid.length === 1 ? '' : 's'}: ` +
+            invalid.slice(0, NAMED_INVALID).join(' | ') +
+            (invalid.length > NAMED_INVALID ? ` | and ${invalid.length - NAMED_INVALID} more` : ''),
+        );
+      const next = body.data.metadata?.nextCursor ?? null;
+      if (next && followed.has(next))
+        throw new Refusal(`page ${page} gave a cursor already followed: the cursors loop`);
+      return { changes, next, mark };
+    }, opts.signal);
+    pages.push(read);
+    for (const name of read.changes.keys()) pageOf.set(name, read);
+    if (!read.next) break;
+    followed.add(read.next);
+    cursor = read.next;
   }
-  return { changes, cursor, mark };
+  return pages;
 }
 
 /** A server deleted upstream leaves our lists: its tool is hidden (as an editor's hide does), a pending submission
@@ -258,28 +324,24 @@ async function removeServer(trx: DB, name: string, now: string): Promise<boolean
   return true;
 }
 
-async function apply(trx: DB, upstream: Upstream, read: Read, opts: SyncOptions, counts: SyncCounts): Promise<void> {
+/** Applies one page's records (a few statements for the page, whatever its size). */
+async function applyPage(trx: DB, upstream: Upstream, page: ReadPage, opts: SyncOptions, counts: SyncCounts) {
   const now = new Date().toISOString();
-  for (const { doc, status } of read.changes.values()) {
-    if (doc.name.startsWith(OWN_NAMESPACE)) {
-      counts.skipped++;
-      continue;
-    }
-    if (status === 'deleted') {
-      if (await removeServer(trx, doc.name, now)) counts.deleted++;
+  const kept: ServerJson[] = [];
+  const changes = [...page.changes.values()];
+  // A deprecated server is kept up to date where we have it, and not brought in where we do not.
+  const deprecated = changes.filter((c) => c.status === 'deprecated').map((c) => c.name);
+  const had = await whatWeHave(trx, deprecated);
+  for (const { name, status, docText } of changes) {
+    if (name.startsWith(OWN_NAMESPACE)) counts.skipped++;
+    else if (status === 'deleted') {
+      if (await removeServer(trx, name, now)) counts.deleted++;
       else counts.skipped++;
-      continue;
-    }
-    // A deprecated server is kept up to date where we have it, and not brought in where we do not.
-    if (
-      status === 'deprecated' &&
-      !(await getServerRow(trx, doc.name)) &&
-      !(await pendingSubmissionFor(trx, doc.name))
-    ) {
-      counts.skipped++;
-      continue;
-    }
-    const r = await bringIn(trx, doc, `Followed from ${upstream.url}: ${doc.name} ${doc.version}`);
+    } else if (status === 'deprecated' && !had.known.has(name) && !had.pending.has(name)) counts.skipped++;
+    else kept.push(JSON.parse(docText) as ServerJson);
+  }
+  const brought = await bringInAll(trx, kept, (doc) => `Followed from ${upstream.url}: ${doc.name} ${doc.version}`);
+  for (const r of brought) {
     if (r.outcome !== 'added') counts[r.outcome]++;
     else if (upstream.policy === 'list' && opts.listNew) {
       await opts.listNew(trx, r.submissionId);
@@ -288,29 +350,29 @@ async function apply(trx: DB, upstream: Upstream, read: Read, opts: SyncOptions,
   }
 }
 
-/** Keeps the run's result and, on success, the upstream's new mark, with its audit row. The mark is moved only from
- *  where this run read it: a sync of the same upstream that finished first (another instance) refuses this one. */
-async function keep(db: DB, upstream: Upstream, result: SyncResult, read?: Read): Promise<void> {
-  if (read) {
-    const r = await db
-      .updateTable('registry_upstreams')
-      .set(
-        read.cursor
-          ? { resume_cursor: read.cursor, resume_mark: read.mark }
-          : { since: read.mark ?? upstream.since, resume_cursor: null, resume_mark: null },
-      )
-      .where('id', '=', upstream.id)
-      .where((eb) =>
-        eb.and([
-          upstream.since === null ? eb('since', 'is', null) : eb('since', '=', upstream.since),
-          upstream.resumeCursor === null
-            ? eb('resume_cursor', 'is', null)
-            : eb('resume_cursor', '=', upstream.resumeCursor),
-        ]),
-      )
-      .executeTakeFirst();
-    if (Number(r.numUpdatedRows) === 0) throw new Refusal('another sync of this upstream finished first');
-  }
+/** Moves the upstream's mark past a page applied, from where the run found it (`from`): a sync of the same upstream
+ *  that moved it first (another instance) refuses this one. */
+async function moveMark(trx: DB, upstream: Upstream, from: string | null, page: ReadPage): Promise<void> {
+  const r = await trx
+    .updateTable('registry_upstreams')
+    .set(
+      page.next
+        ? { resume_cursor: page.next, resume_mark: page.mark }
+        : { since: page.mark ?? upstream.since, resume_cursor: null, resume_mark: null },
+    )
+    .where('id', '=', upstream.id)
+    .where((eb) =>
+      eb.and([
+        upstream.since === null ? eb('since', 'is', null) : eb('since', '=', upstream.since),
+        from === null ? eb('resume_cursor', 'is', null) : eb('resume_cursor', '=', from),
+      ]),
+    )
+    .executeTakeFirst();
+  if (Number(r.numUpdatedRows) === 0) throw new Refusal('another sync of this upstream finished first');
+}
+
+/** Keeps the run's result, with its audit row. */
+async function keep(db: DB, upstream: Upstream, result: SyncResult): Promise<void> {
   await db
     .insertInto('registry_syncs')
     .values({
@@ -338,43 +400,59 @@ const running = new Set<number>();
 export async function syncUpstream(db: DB, upstream: Upstream, opts: SyncOptions): Promise<SyncResult> {
   const startedAt = new Date().toISOString();
   const counts = emptyCounts();
-  const result = (reason: string | null, more = false): SyncResult => ({
+  const result = (reason: string | null, more = false, kept = counts): SyncResult => ({
     upstream: upstream.url,
     startedAt,
     finishedAt: new Date().toISOString(),
     outcome: reason === null ? 'ok' : 'refused',
     reason,
-    counts,
+    counts: kept,
     more,
   });
-  const refuse = async (reason: string) => {
-    const refused = result(reason);
-    // What the run counted is kept as read; nothing of it was applied.
+  const refuse = async (reason: string, kept = counts) => {
+    const refused = result(reason, false, kept);
     await inTransaction(db, (trx) => keep(trx, upstream, refused));
     return refused;
   };
   if (running.has(upstream.id)) return refuse('a sync of this upstream is already running');
   running.add(upstream.id);
   try {
-    let read: Read;
+    const pace = new Pace(opts.share ?? 1, opts.clock);
+    let pages: ReadPage[];
     try {
-      read = await readChanges(upstream, opts, counts);
+      pages = await readChanges(upstream, opts, pace, counts);
     } catch (err) {
+      // What the run counted is kept as read; nothing of it was applied.
       if (err instanceof Refusal) return await refuse(err.message);
       throw err;
     }
     const applied = { ...counts };
-    try {
-      return await inTransaction(db, async (trx) => {
-        await apply(trx, upstream, read, opts, applied);
-        const done = { ...result(null, read.cursor !== null), counts: applied };
-        await keep(trx, upstream, done, read);
-        return done;
-      });
-    } catch (err) {
-      // A record the listing refuses, or another sync first: the transaction undid the run.
-      return await refuse(err instanceof Error ? err.message : String(err));
+    let from = upstream.resumeCursor;
+    for (const [i, page] of pages.entries()) {
+      try {
+        await pace.step(
+          () =>
+            inTransaction(db, async (trx) => {
+              await applyPage(trx, upstream, page, opts, applied);
+              await moveMark(trx, upstream, from, page);
+            }),
+          opts.signal,
+        );
+      } catch (err) {
+        // A record the listing refuses, another sync first, or the job's end: this page's transaction undid it.
+        const reason = err instanceof Error ? err.message : String(err);
+        return await refuse(
+          i === 0
+            ? reason
+            : `${reason} (on applying page ${i + 1}; the ${i} before it were applied, and the next run goes on from there)`,
+          applied,
+        );
+      }
+      from = page.next;
     }
+    const done = result(null, pages[pages.length - 1]?.next != null, applied);
+    await inTransaction(db, (trx) => keep(trx, upstream, done));
+    return done;
   } finally {
     running.delete(upstream.id);
   }
