@@ -73,6 +73,7 @@ describe('the upstream sync settings', () => {
       pagesPerRun: 20,
       timeoutMs: 30_000,
       maxBytes: 4 * 1024 * 1024,
+      allow: [],
     });
     expect(
       loadConfig({
@@ -80,12 +81,14 @@ describe('the upstream sync settings', () => {
         REGISTRY_SYNC_PAGES: '200',
         REGISTRY_SYNC_TIMEOUT_SECONDS: '5',
         REGISTRY_SYNC_PAGE_BYTES: '1000000',
+        OUTBOUND_ALLOW: 'mirror.example, 10.1.0.0/16',
       }).registrySync,
     ).toEqual({
       upstreams: ['https://registry.modelcontextprotocol.io', 'http://mirror.example:8080'],
       pagesPerRun: 200,
       timeoutMs: 5000,
       maxBytes: 1_000_000,
+      allow: ['mirror.example', '10.1.0.0/16'],
     });
     expect(() => loadConfig({ REGISTRY_UPSTREAMS: 'registry.example' })).toThrow(
       'REGISTRY_UPSTREAMS must be comma-separated http(s) URLs, got "registry.example"',

@@ -115,6 +115,8 @@ export interface RegistrySyncConfig {
   /** REGISTRY_SYNC_PAGE_BYTES: the most of one page's answer read; a longer one refuses the sync. (How often the
    *  `sync` job runs is JOB_SYNC_EVERY, as for every job.) */
   maxBytes: number;
+  /** OUTBOUND_ALLOW, as every outgoing request reads it: an upstream that is not public is followed only when named. */
+  allow: string[];
 }
 
 /** The inspection sandbox's settings (docs/mcp.md, "The inspection sandbox"). */
@@ -298,6 +300,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       pagesPerRun: positiveInt(env, 'REGISTRY_SYNC_PAGES', 20),
       timeoutMs: positiveInt(env, 'REGISTRY_SYNC_TIMEOUT_SECONDS', 30) * 1000,
       maxBytes: positiveInt(env, 'REGISTRY_SYNC_PAGE_BYTES', 4 * 1024 * 1024),
+      allow: outboundConfig(env).allow,
     },
     inspection: inspectionConfig(env),
     outbound: outboundConfig(env),

@@ -18,7 +18,7 @@ export function syncFollowed(
   return syncUpstreams(
     db,
     {
-      limits: { timeoutMs: settings.timeoutMs, maxBytes: settings.maxBytes },
+      limits: { timeoutMs: settings.timeoutMs, maxBytes: settings.maxBytes, allow: settings.allow },
       listNew: (trx, submissionId) => approveSubmission(trx, submissionId),
       signal,
     },
