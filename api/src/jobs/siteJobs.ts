@@ -23,7 +23,7 @@ export interface SiteJobDeps {
 export function siteJobs(deps: SiteJobDeps): Job[] {
   const jobs: Job[] = [
     // Register a job here: `myJob(deps)`, a function returning a Job (its own file in this folder).
-    versionsJob(versionsSettings(deps.config.jobs)),
+    versionsJob(versionsSettings(deps.config)),
     // Unattended, a package runs only in the sandbox: inspectAndWrite refuses where bubblewrap cannot run (docs/mcp.md).
     inspectJob(async (db, slugs, log) => {
       await inspectAndWrite(db, slugs, { settings: deps.config.inspection, log });

@@ -86,7 +86,7 @@ beforeAll(async () => {
     }),
   ]);
   settings = inspectionConfig({
-    INSPECT_NPM_REGISTRY: registry.url,
+    NPM_REGISTRY_URL: registry.url,
     INSPECT_TIMEOUT_SECONDS: '60',
     INSPECT_OUTPUT_BYTES: String(1024 * 1024),
     // Node reserves about 1.4 GB of address space before it allocates anything: this leaves it a few hundred MB.
