@@ -2,6 +2,7 @@ import express from 'express';
 import { describe, expect, it } from 'vitest';
 import { canonicalUrl } from '@aitools/platform/head-tags';
 import { loadConfig, parseTrustProxy } from './config';
+import { versionsSettings } from './jobs/versionsJob';
 
 describe('TRUST_PROXY', () => {
   it.each([
@@ -73,6 +74,7 @@ describe('the upstream sync settings', () => {
       pagesPerRun: 20,
       timeoutMs: 30_000,
       maxBytes: 4 * 1024 * 1024,
+      allow: [],
     });
     expect(
       loadConfig({
@@ -80,12 +82,14 @@ describe('the upstream sync settings', () => {
         REGISTRY_SYNC_PAGES: '200',
         REGISTRY_SYNC_TIMEOUT_SECONDS: '5',
         REGISTRY_SYNC_PAGE_BYTES: '1000000',
+        OUTBOUND_ALLOW: 'mirror.example, 10.1.0.0/16',
       }).registrySync,
     ).toEqual({
       upstreams: ['https://registry.modelcontextprotocol.io', 'http://mirror.example:8080'],
       pagesPerRun: 200,
       timeoutMs: 5000,
       maxBytes: 1_000_000,
+      allow: ['mirror.example', '10.1.0.0/16'],
     });
     expect(() => loadConfig({ REGISTRY_UPSTREAMS: 'registry.example' })).toThrow(
       'REGISTRY_UPSTREAMS must be comma-separated http(s) URLs, got "registry.example"',
@@ -96,10 +100,21 @@ describe('the upstream sync settings', () => {
   });
 });
 
+describe('the npm registry', () => {
+  it('is one setting, NPM_REGISTRY_URL, for the inspections and the versions job; its old second name is refused', () => {
+    const config = loadConfig({ NPM_REGISTRY_URL: 'http://npm.internal:4873/' });
+    expect(config.inspection.npmRegistry).toBe('http://npm.internal:4873');
+    expect(versionsSettings(config)).toEqual({ npmRegistry: 'http://npm.internal:4873', pypi: 'https://pypi.org' });
+    expect(() => loadConfig({ INSPECT_NPM_REGISTRY: 'http://npm.internal:4873/' })).toThrow(
+      'INSPECT_NPM_REGISTRY is now NPM_REGISTRY_URL (one npm registry for inspections and versions)',
+    );
+  });
+});
+
 describe('the inspection sandbox`s settings', () => {
   it('has defaults, reads each INSPECT_ variable, and refuses a registry that is not an http(s) URL', () => {
     expect(loadConfig({}).inspection).toEqual({
-      npmRegistry: 'https://registry.npmjs.org/',
+      npmRegistry: 'https://registry.npmjs.org',
       bwrap: 'bwrap',
       timeoutMs: 120_000,
       outputBytes: 8 * 1024 * 1024,
@@ -110,7 +125,7 @@ describe('the inspection sandbox`s settings', () => {
     });
     expect(
       loadConfig({
-        INSPECT_NPM_REGISTRY: 'http://127.0.0.1:4873/',
+        NPM_REGISTRY_URL: 'http://127.0.0.1:4873/',
         INSPECT_BWRAP: '/opt/bwrap',
         INSPECT_TIMEOUT_SECONDS: '30',
         INSPECT_OUTPUT_BYTES: '1024',
@@ -120,7 +135,7 @@ describe('the inspection sandbox`s settings', () => {
         INSPECT_FILES_MB: '16',
       }).inspection,
     ).toEqual({
-      npmRegistry: 'http://127.0.0.1:4873/',
+      npmRegistry: 'http://127.0.0.1:4873',
       bwrap: '/opt/bwrap',
       timeoutMs: 30_000,
       outputBytes: 1024,
@@ -129,7 +144,7 @@ describe('the inspection sandbox`s settings', () => {
       cpuSeconds: 10,
       filesMb: 16,
     });
-    expect(() => loadConfig({ INSPECT_NPM_REGISTRY: 'file:///etc' })).toThrow(/INSPECT_NPM_REGISTRY must be an http/);
+    expect(() => loadConfig({ NPM_REGISTRY_URL: 'file:///etc' })).toThrow(/NPM_REGISTRY_URL must be an http/);
     expect(() => loadConfig({ INSPECT_PROCESSES: '0' })).toThrow(/INSPECT_PROCESSES must be a positive whole number/);
   });
 });

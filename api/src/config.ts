@@ -115,11 +115,14 @@ export interface RegistrySyncConfig {
   /** REGISTRY_SYNC_PAGE_BYTES: the most of one page's answer read; a longer one refuses the sync. (How often the
    *  `sync` job runs is JOB_SYNC_EVERY, as for every job.) */
   maxBytes: number;
+  /** OUTBOUND_ALLOW, as every outgoing request reads it: an upstream that is not public is followed only when named. */
+  allow: string[];
 }
 
 /** The inspection sandbox's settings (docs/mcp.md, "The inspection sandbox"). */
 export interface InspectionConfig {
-  /** INSPECT_NPM_REGISTRY: the npm registry packages are fetched from (their install scripts off). */
+  /** NPM_REGISTRY_URL: the site's one npm registry (no trailing slash): packages are fetched from it for their
+   *  inspection (their install scripts off), and the versions job asks it for their latest releases. */
   npmRegistry: string;
   /** INSPECT_BWRAP: the bubblewrap command; where it cannot run, inspections refuse to run unattended. */
   bwrap: string;
@@ -137,12 +140,19 @@ export interface InspectionConfig {
   filesMb: number;
 }
 
+/** A package registry's base address from `name` (else `fallback`), refused unless http(s), with no trailing slash. */
+function registryUrl(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
+  const url = env[name] || fallback;
+  if (!/^https?:\/\//.test(url) || !URL.canParse(url)) throw new Error(`${name} must be an http(s) URL, got "${url}"`);
+  return url.replace(/\/+$/, '');
+}
+
 export function inspectionConfig(env: NodeJS.ProcessEnv = process.env): InspectionConfig {
-  const npmRegistry = env.INSPECT_NPM_REGISTRY || 'https://registry.npmjs.org/';
-  if (!/^https?:\/\//.test(npmRegistry) || !URL.canParse(npmRegistry))
-    throw new Error(`INSPECT_NPM_REGISTRY must be an http(s) URL, got "${npmRegistry}"`);
+  // The setting had a second name for the inspections alone: one that is still set would be silently ignored.
+  if (env.INSPECT_NPM_REGISTRY)
+    throw new Error('INSPECT_NPM_REGISTRY is now NPM_REGISTRY_URL (one npm registry for inspections and versions)');
   return {
-    npmRegistry,
+    npmRegistry: registryUrl(env, 'NPM_REGISTRY_URL', 'https://registry.npmjs.org'),
     bwrap: env.INSPECT_BWRAP || 'bwrap',
     timeoutMs: positiveInt(env, 'INSPECT_TIMEOUT_SECONDS', 120) * 1000,
     outputBytes: positiveInt(env, 'INSPECT_OUTPUT_BYTES', 8 * 1024 * 1024),
@@ -168,8 +178,6 @@ export interface JobsConfig {
   superviseSeconds: number;
   /** Postgres: JOBS_SCHEMA, the schema of the queue's own tables (one per site sharing a database). */
   queueSchema: string;
-  /** NPM_REGISTRY_URL: the npm registry the versions job asks (its JSON API). */
-  npmRegistry: string;
   /** PYPI_URL: the Python package index the versions job asks (its JSON API). */
   pypi: string;
 }
@@ -298,6 +306,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       pagesPerRun: positiveInt(env, 'REGISTRY_SYNC_PAGES', 20),
       timeoutMs: positiveInt(env, 'REGISTRY_SYNC_TIMEOUT_SECONDS', 30) * 1000,
       maxBytes: positiveInt(env, 'REGISTRY_SYNC_PAGE_BYTES', 4 * 1024 * 1024),
+      allow: outboundConfig(env).allow,
     },
     inspection: inspectionConfig(env),
     outbound: outboundConfig(env),
@@ -344,12 +353,6 @@ function jobsConfig(env: NodeJS.ProcessEnv): JobsConfig {
   }
   const heartbeatSeconds = positiveInt(env, 'JOBS_HEARTBEAT_SECONDS', 30);
   if (heartbeatSeconds < 10) throw new Error(`JOBS_HEARTBEAT_SECONDS must be at least 10, got "${heartbeatSeconds}"`);
-  const registry = (name: string, fallback: string) => {
-    const url = env[name] || fallback;
-    if (!/^https?:\/\//.test(url) || !URL.canParse(url))
-      throw new Error(`${name} must be an http(s) URL, got "${url}"`);
-    return url.replace(/\/+$/, '');
-  };
   return {
     enabled: env.JOBS !== 'off',
     every,
@@ -357,8 +360,7 @@ function jobsConfig(env: NodeJS.ProcessEnv): JobsConfig {
     heartbeatSeconds,
     superviseSeconds: positiveInt(env, 'JOBS_SUPERVISE_SECONDS', 30),
     queueSchema: jobsSchema(env.JOBS_SCHEMA),
-    npmRegistry: registry('NPM_REGISTRY_URL', 'https://registry.npmjs.org'),
-    pypi: registry('PYPI_URL', 'https://pypi.org'),
+    pypi: registryUrl(env, 'PYPI_URL', 'https://pypi.org'),
   };
 }
 

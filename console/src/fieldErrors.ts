@@ -80,5 +80,18 @@ export function useFieldErrors(fields: FormFields, idPrefix: string) {
     return { 'aria-invalid': errors[name] ? true : undefined, 'aria-describedby': ids || undefined };
   };
 
-  return { errors, formRef, refuse, refuseFailure, clear, marks, reset: useCallback(() => setErrors({}), []) };
+  return {
+    fields,
+    idPrefix,
+    errors,
+    formRef,
+    refuse,
+    refuseFailure,
+    clear,
+    marks,
+    reset: useCallback(() => setErrors({}), []),
+  };
 }
+
+/** A form's field errors, as its controls (FormInput) read them. */
+export type FormErrors = ReturnType<typeof useFieldErrors>;

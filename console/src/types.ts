@@ -115,34 +115,3 @@ export interface AuditEntry {
   address?: string | null;
   outcome: string;
 }
-
-/** What one sync of an upstream did (api/src/registry/upstreams.ts, SyncCounts). */
-export interface SyncCounts {
-  pages: number;
-  records: number;
-  added: number;
-  listed: number;
-  updated: number;
-  unchanged: number;
-  deleted: number;
-  skipped: number;
-}
-
-export interface SyncRecord {
-  startedAt: string;
-  finishedAt: string;
-  outcome: 'ok' | 'refused';
-  reason: string | null;
-  counts: SyncCounts;
-}
-
-/** An upstream registry the site follows, with its last sync. */
-export interface UpstreamInfo {
-  id: number;
-  url: string;
-  policy: 'submissions' | 'list';
-  pagesPerRun: number;
-  since: string | null;
-  resumeCursor: string | null;
-  lastSync: SyncRecord | null;
-}

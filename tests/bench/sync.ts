@@ -119,7 +119,12 @@ export async function syncRows(log: (line: string) => void): Promise<Row[]> {
     });
     follower = await startSite({
       quiet: true,
-      extraEnv: { DATABASE_URL: followerUrl, JOB_SYNC_EVERY: String(PERIOD_MS) },
+      // The upstream is on this machine: the SSRF guard reaches it only where the allow-list names it.
+      extraEnv: {
+        DATABASE_URL: followerUrl,
+        JOB_SYNC_EVERY: String(PERIOD_MS),
+        OUTBOUND_ALLOW: new URL(upstream.baseUrl).hostname,
+      },
     });
     const url = follower.baseUrl + PAGE;
     log(`sync: the follower's ${PAGE}, idle`);

@@ -44,3 +44,20 @@ export async function queryPostgres<T>(url: string, sql: string, ...params: unkn
     await client.end();
   }
 }
+
+/** A throwaway database of its own on the Postgres server `adminUrl` names (E2E_DATABASE_URL): made empty (a
+ *  leftover of a killed run dropped first), and dropped by `drop`. */
+export async function throwawayPostgres(
+  adminUrl: string,
+  name: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
+  const database = `${name}_${process.pid}`;
+  await queryPostgres(adminUrl, `DROP DATABASE IF EXISTS ${database}`);
+  await queryPostgres(adminUrl, `CREATE DATABASE ${database}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${database}`;
+  return {
+    url: url.toString(),
+    drop: () => queryPostgres(adminUrl, `DROP DATABASE IF EXISTS ${database}`).then(() => undefined),
+  };
+}

@@ -118,8 +118,10 @@ describe("a page of servers' checks", () => {
     await seedWith({ ...withDescription(POISON, [added]), version: '9.9.9' });
     const [poisoned] = (await checksFor(db, SLUG, (await inspectionsFor(db, [SLUG])).get(SLUG)!)).findings;
     await dismissFinding(db, SLUG, poisoned!.id, 'Reviewed', 'moderator');
-    await recordHealth(db, SLUG, { status: 'healthy', ms: 120 });
-    await recordHealth(db, 'filesystem-mcp-server', { status: 'unreachable', detail: 'refused' });
+    await recordHealth(db, [
+      { slug: SLUG, result: { status: 'healthy', ms: 120 } },
+      { slug: 'filesystem-mcp-server', result: { status: 'unreachable', detail: 'refused' } },
+    ]);
     const slugs = (await db.selectFrom('mcp_inspections').select('tool_slug').execute()).map((r) => r.tool_slug);
     const inspections = await inspectionsFor(db, slugs);
     const all = await checksForAll(db, inspections);

@@ -18,11 +18,11 @@ describe('health facts', () => {
   });
 
   it('gives the last check, the 30-day uptime and the median time of the healthy checks', async () => {
-    await recordHealth(db, 'x', ok(500), day(-40)); // older than 30 days: not counted
-    await recordHealth(db, 'x', ok(100), day(1));
-    await recordHealth(db, 'x', ok(300), day(2));
-    await recordHealth(db, 'x', down, day(3));
-    await recordHealth(db, 'x', ok(200), day(4));
+    await recordHealth(db, [{ slug: 'x', result: ok(500), at: day(-40) }]); // older than 30 days: not counted
+    await recordHealth(db, [{ slug: 'x', result: ok(100), at: day(1) }]);
+    await recordHealth(db, [{ slug: 'x', result: ok(300), at: day(2) }]);
+    await recordHealth(db, [{ slug: 'x', result: down, at: day(3) }]);
+    await recordHealth(db, [{ slug: 'x', result: ok(200), at: day(4) }]);
     expect(await healthFacts(db, 'x', day(5))).toEqual({
       last: { at: day(4).toISOString(), status: 'healthy', ms: 200 },
       checks30d: 4,
@@ -33,16 +33,16 @@ describe('health facts', () => {
   });
 
   it('flags a server whose every check failed for 7 days, from its first failing check', async () => {
-    await recordHealth(db, 'y', ok(100), day(0));
-    await recordHealth(db, 'y', down, day(1));
-    await recordHealth(db, 'y', down, day(7));
+    await recordHealth(db, [{ slug: 'y', result: ok(100), at: day(0) }]);
+    await recordHealth(db, [{ slug: 'y', result: down, at: day(1) }]);
+    await recordHealth(db, [{ slug: 'y', result: down, at: day(7) }]);
     expect((await healthFacts(db, 'y', day(7)))?.failingSince).toBeUndefined();
     expect(await failingServers(db, day(7))).toEqual([]);
-    await recordHealth(db, 'y', down, day(8));
+    await recordHealth(db, [{ slug: 'y', result: down, at: day(8) }]);
     expect((await healthFacts(db, 'y', day(8)))?.failingSince).toBe(day(1).toISOString());
     expect(await failingServers(db, day(8))).toEqual([{ slug: 'y', since: day(1).toISOString() }]);
     // One healthy answer ends the run.
-    await recordHealth(db, 'y', ok(90), day(9));
+    await recordHealth(db, [{ slug: 'y', result: ok(90), at: day(9) }]);
     expect((await healthFacts(db, 'y', day(9)))?.failingSince).toBeUndefined();
     expect((await lastHealth(db)).get('y')).toBe('healthy');
   });

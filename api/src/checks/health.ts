@@ -20,24 +20,35 @@ export const FAILING_FLAG_MS = 7 * DAY;
 /** Checks kept this long (the 30-day figures, and a failing run seen from its start for a while after). */
 const KEPT_MS = 90 * DAY;
 
-/** Keeps a check (a public write: the pages showing it follow) and forgets those older than KEPT_MS. */
-export async function recordHealth(db: DB, slug: string, result: HealthResult, at = new Date()): Promise<void> {
+/** One check of one server, as kept. */
+export interface HealthCheck {
+  slug: string;
+  result: HealthResult;
+  at?: Date;
+}
+
+/** Keeps the checks of a run and forgets those older than KEPT_MS: one public write for them all (one data version
+ *  bump, one purge of the shared caches' data pages), however many servers the run checked. */
+export async function recordHealth(db: DB, checks: readonly HealthCheck[]): Promise<void> {
+  if (!checks.length) return;
   await publicWrite(db, async (trx) => {
-    await trx
-      .insertInto('health_checks')
-      .values({
-        tool_slug: slug,
-        checked_at: at.toISOString(),
-        status: result.status,
-        ms: result.ms ?? null,
-        detail: result.detail ?? null,
-      })
-      .execute();
-    await trx
-      .deleteFrom('health_checks')
-      .where('tool_slug', '=', slug)
-      .where('checked_at', '<', new Date(at.getTime() - KEPT_MS).toISOString())
-      .execute();
+    for (const { slug, result, at = new Date() } of checks) {
+      await trx
+        .insertInto('health_checks')
+        .values({
+          tool_slug: slug,
+          checked_at: at.toISOString(),
+          status: result.status,
+          ms: result.ms ?? null,
+          detail: result.detail ?? null,
+        })
+        .execute();
+      await trx
+        .deleteFrom('health_checks')
+        .where('tool_slug', '=', slug)
+        .where('checked_at', '<', new Date(at.getTime() - KEPT_MS).toISOString())
+        .execute();
+    }
     return true;
   });
 }

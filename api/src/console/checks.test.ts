@@ -52,8 +52,8 @@ describe('checks in the console', () => {
   it('lists a remote server whose every health check failed for 7 days', async () => {
     const { browser } = await signedInPerson(t, 'Health moderator', [{ role: 'moderator' }]);
     const since = new Date(Date.now() - 8 * 86_400_000);
-    await recordHealth(t.db, 'figma-mcp-server', { status: 'unreachable', detail: 'x' }, since);
-    await recordHealth(t.db, 'figma-mcp-server', { status: 'timed-out', detail: 'y' });
+    await recordHealth(t.db, [{ slug: 'figma-mcp-server', result: { status: 'unreachable', detail: 'x' }, at: since }]);
+    await recordHealth(t.db, [{ slug: 'figma-mcp-server', result: { status: 'timed-out', detail: 'y' } }]);
     const res = await browser.get('/api/checks');
     expect(res.body.failing).toEqual([{ slug: 'figma-mcp-server', since: since.toISOString() }]);
   });

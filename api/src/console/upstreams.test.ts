@@ -29,7 +29,8 @@ beforeAll(async () => {
   upstream.listen(0, '127.0.0.1');
   await once(upstream, 'listening');
   base = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
-  t = await startConsoleTest();
+  // The upstream is this machine's: the operator's allow-list names it.
+  t = await startConsoleTest({ OUTBOUND_ALLOW: '127.0.0.1' });
 });
 afterAll(async () => {
   upstream.close();

@@ -2,13 +2,14 @@
  * The inspect job: the servers waiting in inspection_queue (a new version, or an editor's ask) are inspected one at a
  * time through the registry's inspector (registry/inspect.ts inspectAndWrite, which runs packages in the sandbox and
  * keeps the last good inspection when a run cannot inspect). A server is taken off the queue once inspected; one the
- * inspector refused stays queued, and the run fails with the reason.
+ * inspector refused stays queued, and the run fails with the reason. Remote servers are not this job's: the
+ * `inspect-remotes` job (remoteJobs.ts) is the one that asks them over their transport.
  */
 import type { DB } from '../db/connection';
 import type { Job } from './job';
 
-/** Inspects these servers (by tool slug) and writes what they offer. */
-export type Inspector = (db: DB, slugs: string[], log: (line: string) => void) => Promise<void>;
+/** Inspects these servers (by tool slug) and writes what they offer, a changed inspection audited as `actor`. */
+export type Inspector = (db: DB, slugs: string[], log: (line: string) => void, actor: string) => Promise<void>;
 
 export const INSPECT_JOB = 'inspect';
 /** The most servers one run takes (each may take a minute in the sandbox). */
@@ -59,7 +60,7 @@ export function inspectJob(inspect: Inspector): Job {
         }
         const lines: string[] = [];
         try {
-          await inspect(ctx.db, [entry.tool_slug], (line) => lines.push(line));
+          await inspect(ctx.db, [entry.tool_slug], (line) => lines.push(line), ctx.actor);
         } catch (err) {
           if (ctx.signal.aborted) throw ctx.signal.reason;
           failures.push(`${entry.tool_slug}: ${err instanceof Error ? err.message : String(err)}`);

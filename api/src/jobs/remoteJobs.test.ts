@@ -8,6 +8,7 @@ import { loadConfig } from '../config';
 import { seed } from '../seed';
 import { getInspection } from '../registry/inspections';
 import { healthFacts } from '../checks/health';
+import { DATA_KEY } from '../edge/headers';
 import { createJobRunner, type JobRunner } from './runner';
 import { listRuns } from './runs';
 import { listAudit } from '../content/audit';
@@ -58,6 +59,15 @@ const finished = async (job: string) => {
   return (await listRuns(db, { job }))[0]!;
 };
 
+/** The data version, and how many times the shared caches' data pages were queued for a purge. */
+const dataBumps = async () => ({
+  version: Number((await db.selectFrom('data_version').select('version').executeTakeFirstOrThrow()).version),
+  purges: Number(
+    (await db.selectFrom('edge_purges').select('generation').where('key', '=', DATA_KEY).executeTakeFirst())
+      ?.generation ?? 0,
+  ),
+});
+
 describe('the remote servers jobs', () => {
   it('inspect asks the remote-only servers over their transport and writes their inspections', async () => {
     await runner.runNow('inspect-remotes', 'cli:test');
@@ -76,11 +86,17 @@ describe('the remote servers jobs', () => {
   });
 
   it('health checks every remote server and keeps each result, the refused ones with the reason', async () => {
+    const bumpsBefore = await dataBumps();
     await runner.runNow('health', 'cli:test');
     const run = await finished('health');
     expect(run.status).toBe('ok');
     expect(run.counts.healthy).toBe(1);
     expect(run.counts.unreachable).toBeGreaterThan(0);
+    // Every server's check is kept, in one public write: one data version bump and one purge for the whole run.
+    expect(await db.selectFrom('health_checks').select('tool_slug').execute()).toHaveLength(
+      run.counts.healthy! + run.counts.unreachable!,
+    );
+    expect(await dataBumps()).toEqual({ version: bumpsBefore.version + 1, purges: bumpsBefore.purges + 1 });
     expect((await healthFacts(db, SLUG))?.last.status).toBe('healthy');
     expect((await healthFacts(db, 'figma-mcp-server'))?.last).toMatchObject({
       status: 'unreachable',

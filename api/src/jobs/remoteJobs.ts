@@ -1,8 +1,8 @@
 /**
  * The remote servers' jobs (docs/operations.md, Jobs): `health` checks each remote server (registry/health.ts) and
  * `inspect-remotes` asks each remote-only server what it offers (registry/remoteInspections.ts), both through the SSRF guard
- * with the operator's OUTBOUND_* settings. Their periods: JOB_HEALTH_EVERY, JOB_INSPECT_REMOTES_EVERY.
- * (A remote server queued by a new version is also inspected by the `inspect` job, through the same inspectRemote.)
+ * with the operator's OUTBOUND_* settings. Their periods: JOB_HEALTH_EVERY, JOB_INSPECT_REMOTES_EVERY. `inspect-remotes`
+ * is the one job that inspects remote servers: the `inspect` job (the queue of packages) leaves them to it.
  */
 import type { ServerConfig } from '../config';
 import { runHealthChecks } from '../registry/health';

@@ -23,10 +23,17 @@ export interface SiteJobDeps {
 export function siteJobs(deps: SiteJobDeps): Job[] {
   const jobs: Job[] = [
     // Register a job here: `myJob(deps)`, a function returning a Job (its own file in this folder).
-    versionsJob(versionsSettings(deps.config.jobs)),
+    versionsJob(versionsSettings(deps.config)),
     // Unattended, a package runs only in the sandbox: inspectAndWrite refuses where bubblewrap cannot run (docs/mcp.md).
-    inspectJob(async (db, slugs, log) => {
-      await inspectAndWrite(db, slugs, { settings: deps.config.inspection, log });
+    // Remote servers are the inspect-remotes job's alone (packagesOnly).
+    inspectJob(async (db, slugs, log, actor) => {
+      await inspectAndWrite(db, slugs, {
+        settings: deps.config.inspection,
+        outbound: deps.config.outbound,
+        log,
+        actor,
+        packagesOnly: true,
+      });
     }),
     postsJob(deps.config.postSchedulerMs),
     syncJob(deps),

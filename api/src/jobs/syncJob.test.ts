@@ -46,7 +46,9 @@ describe('the sync job', () => {
   it('syncs every upstream; its run keeps the counts, and a refused upstream fails the run with the reason', async () => {
     const db = await openDatabase(':memory:');
     const logger = createLogger('silent');
-    const runner = createJobRunner({ db, jobs: siteJobs({ config: loadConfig({}), logger }), logger });
+    // The upstream is this machine's: the operator's allow-list names it.
+    const config = loadConfig({ OUTBOUND_ALLOW: '127.0.0.1' });
+    const runner = createJobRunner({ db, jobs: siteJobs({ config, logger }), logger });
     try {
       await addUpstream(db, { url: base, policy: 'submissions', pagesPerRun: 5 });
       // The site's sync is paced (registry/sync.ts SYNC_SHARE: it rests nine times its work between pages), so a run

@@ -6,7 +6,7 @@
  * could not answer for keeps what it has; the run fails with each reason, after writing the others.
  */
 import type { ServerJson } from '@aitools/contracts/mcp';
-import type { JobsConfig } from '../config';
+import type { ServerConfig } from '../config';
 import { writeAudit } from '../content/audit';
 import { inTransaction, type DB } from '../db/connection';
 import { upsertServer } from '../registry/repository';
@@ -21,9 +21,10 @@ export interface VersionsSettings {
   pypi: string;
 }
 
-export const versionsSettings = (jobs: JobsConfig): VersionsSettings => ({
-  npmRegistry: jobs.npmRegistry,
-  pypi: jobs.pypi,
+export const versionsSettings = (config: ServerConfig): VersionsSettings => ({
+  // The one npm registry the site asks, the inspections' too (NPM_REGISTRY_URL).
+  npmRegistry: config.inspection.npmRegistry,
+  pypi: config.jobs.pypi,
 });
 
 /** The package whose releases the record's version follows: its first npm package, else its first PyPI one. */

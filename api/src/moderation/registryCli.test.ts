@@ -35,6 +35,7 @@ async function sync(location: string, ...args: string[]) {
   const env = {
     ...process.env,
     REGISTRY_UPSTREAMS: base,
+    OUTBOUND_ALLOW: '127.0.0.1',
     ...(isPostgresUrl(location) ? { DATABASE_URL: location } : { DATABASE_PATH: location }),
   };
   const cli = join(import.meta.dirname, 'registryCli.ts');

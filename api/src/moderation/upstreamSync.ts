@@ -19,7 +19,7 @@ export function syncFollowed(
   return syncUpstreams(
     db,
     {
-      limits: { timeoutMs: settings.timeoutMs, maxBytes: settings.maxBytes },
+      limits: { timeoutMs: settings.timeoutMs, maxBytes: settings.maxBytes, allow: settings.allow },
       listNew: (trx, submissionId) => approveSubmission(trx, submissionId),
       signal,
       share: SYNC_SHARE,

@@ -87,6 +87,8 @@ async function inspectCommand(args: string[]): Promise<number> {
   try {
     const data = await inspectAndWrite(db, flags.has('--all') ? 'all' : targets, {
       settings: { ...config.inspection, timeoutMs: seconds * 1000 },
+      outbound: config.outbound,
+      actor: cliActor(),
       unsandboxed: flags.has('--unsandboxed'),
       log: (line) => console.log(line),
       ...(flags.has('--seed-file') ? { file: INSPECTIONS_FILE } : {}),

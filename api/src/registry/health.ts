@@ -8,7 +8,7 @@ import type { InspectedRemote } from '@aitools/contracts/inspection';
 import type { ServerJson } from '@aitools/contracts/mcp';
 import type { DB } from '../db/connection';
 import { guardedFetch, RefusedRequest, type GuardOptions } from '../http/ssrfGuard';
-import { recordHealth, type HealthResult } from '../checks/health';
+import { recordHealth, type HealthCheck, type HealthResult } from '../checks/health';
 import { connectRemote, reasonOf, type Seen } from './remote';
 
 /** The remote a health check asks: the first whose address needs no value of the user's (headers are not needed to
@@ -85,7 +85,8 @@ export async function checkHealth(
   }
 }
 
-/** Checks every remote server (or the given ones), one at a time; a line per server. */
+/** Checks every remote server (or the given ones), one at a time; a line per server. The results are kept together
+ *  at the end (one public write), and those of a run stopped midway (its time limit, the site stopping) too. */
 export async function runHealthChecks(
   db: DB,
   guard: GuardOptions,
@@ -94,15 +95,20 @@ export async function runHealthChecks(
   let q = db.selectFrom('mcp_servers').select(['tool_slug', 'doc']).orderBy('tool_slug');
   if (opts.slugs) q = q.where('tool_slug', 'in', opts.slugs.length ? opts.slugs : ['']);
   const lines: string[] = [];
-  for (const row of await q.execute()) {
-    opts.signal?.throwIfAborted();
-    const target = healthTarget(JSON.parse(row.doc) as ServerJson);
-    if (!target) continue;
-    const result = await checkHealth(target, guard, opts.timeoutMs ?? guard.timeoutMs);
-    await recordHealth(db, row.tool_slug, result, opts.now?.() ?? new Date());
-    lines.push(
-      `${row.tool_slug}: ${result.status}${result.ms !== undefined ? ` in ${result.ms} ms` : ''}${result.detail ? ` (${result.detail})` : ''}`,
-    );
+  const checks: HealthCheck[] = [];
+  try {
+    for (const row of await q.execute()) {
+      opts.signal?.throwIfAborted();
+      const target = healthTarget(JSON.parse(row.doc) as ServerJson);
+      if (!target) continue;
+      const result = await checkHealth(target, guard, opts.timeoutMs ?? guard.timeoutMs);
+      checks.push({ slug: row.tool_slug, result, at: opts.now?.() ?? new Date() });
+      lines.push(
+        `${row.tool_slug}: ${result.status}${result.ms !== undefined ? ` in ${result.ms} ms` : ''}${result.detail ? ` (${result.detail})` : ''}`,
+      );
+    }
+  } finally {
+    await recordHealth(db, checks);
   }
   return lines;
 }

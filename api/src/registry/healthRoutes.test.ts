@@ -26,9 +26,9 @@ beforeAll(async () => {
     logger: createLogger('silent'),
     pages: false,
   });
-  await recordHealth(db, LINEAR, { status: 'healthy', ms: 140 });
-  await recordHealth(db, FIGMA, { status: 'healthy', ms: 90 });
-  await recordHealth(db, FIGMA, { status: 'unreachable', detail: 'fetch failed (ECONNREFUSED)' });
+  await recordHealth(db, [{ slug: LINEAR, result: { status: 'healthy', ms: 140 } }]);
+  await recordHealth(db, [{ slug: FIGMA, result: { status: 'healthy', ms: 90 } }]);
+  await recordHealth(db, [{ slug: FIGMA, result: { status: 'unreachable', detail: 'fetch failed (ECONNREFUSED)' } }]);
 });
 
 const names = (b: { servers: { _meta: Record<string, { slug?: string }> }[] }) =>

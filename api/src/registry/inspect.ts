@@ -14,14 +14,15 @@ import type { McpInspection } from '@aitools/contracts/inspection';
 import { inTransaction, type DB } from '../db/connection';
 import { upsertPublic } from '../content/dataVersion';
 import { recordSnapshot } from '../checks/history';
-import { inspectionConfig, type InspectionConfig } from '../config';
+import { inspectionConfig, outboundConfig, type InspectionConfig } from '../config';
+import { writeAudit } from '../content/audit';
+import type { GuardOptions } from '../http/ssrfGuard';
 import { DEFAULT_LIMITS, inspectCommand, minimalEnv, type CommandSpec, type RunLimits } from './inspector';
 import { npmLicense, npmPackageOf, SERVERS_FILE } from './versions';
 import { fetchPackage, INSIDE, sandboxed, sandboxUnavailable } from './sandbox';
 import { getInspection } from './inspections';
 import { INSPECTIONS_FILE, readInspectionsFile, type InspectionsFile } from '../inspectionsFile';
-import { outboundConfig } from '../config';
-import { inspectRemote } from './remote';
+import { inspectRemote, isRemoteServer } from './remote';
 
 const ABOUT =
   'What each MCP server offers, from running its npm package and asking it over MCP (pnpm registry inspect); loaded by the seed step.';
@@ -144,16 +145,21 @@ async function run(
   }
 }
 
+/** How one record is inspected: its package run by `runner` within `limits`, or, with no package to run, its remote
+ *  asked through the SSRF guard with the operator's `outbound` settings (remote.ts). */
+export interface RecordInspection {
+  runner: Runner;
+  outbound: GuardOptions;
+  limits?: RunLimits;
+  today?: string;
+}
+
 export async function inspectRecord(
   doc: ServerJson,
-  runner: Runner,
-  limits: RunLimits = DEFAULT_LIMITS,
-  today = new Date().toISOString().slice(0, 10),
+  { runner, outbound, limits = DEFAULT_LIMITS, today = new Date().toISOString().slice(0, 10) }: RecordInspection,
 ): Promise<McpInspection> {
   const plan = planFor(doc, 'unsandboxed' in runner ? runner.unsandboxed : SANDBOX_SCRATCH);
-  // A server with no package to run is asked over its remote, when it has one (remote.ts).
   if ('skip' in plan && !plan.package) {
-    const outbound = outboundConfig();
     const remote = await inspectRemote(doc, outbound, outbound.timeoutMs, today);
     if (remote) return remote;
   }
@@ -229,20 +235,28 @@ export async function writeLicenses(
   return data;
 }
 
-/** Writes a run's inspection of the tool `slug` and keeps it as a snapshot of its version (a change within the same
- *  version is flagged for the moderators), in one transaction; the data version moves when it changed. The seed
- *  leaves a run's inspection alone from then on (seedInspections). */
+/** A line for the operator: what the inspection found, or why not. */
+export function inspectionLine(slug: string, inspection: McpInspection): string {
+  return `${slug}: ${inspection.status === 'inspected' ? `${inspection.tools.length} tools, ${inspection.prompts.length} prompts, ${inspection.resources.length} resources` : `not inspected: ${inspection.reason}`}`;
+}
+
+/** Writes a run's inspection of the tool `slug` (a package's or a remote's), in one transaction: the earlier one kept
+ *  when this run could not inspect the same version (keptOrFresh), the table the page reads (a public write: the
+ *  data version moves when it changed), a snapshot of its version (a change within one is flagged for the
+ *  moderators) and, when it changed and an `actor` is given, the audit row. The seed leaves a run's inspection alone
+ *  from then on (seedInspections). Returns what was written. */
 export async function writeInspection(
   db: DB,
   slug: string,
-  inspection: McpInspection,
-  now = new Date(),
-): Promise<void> {
-  await inTransaction(db, async (trx) => {
-    await upsertPublic(
+  fresh: McpInspection,
+  opts: { actor?: string; now?: Date } = {},
+): Promise<McpInspection> {
+  return inTransaction(db, async (trx) => {
+    const written = keptOrFresh((await getInspection(trx, slug)) ?? undefined, fresh);
+    const changed = await upsertPublic(
       trx,
       'mcp_inspections',
-      { tool_slug: slug, doc: JSON.stringify(inspection), source: 'run' },
+      { tool_slug: slug, doc: JSON.stringify(written), source: 'run' },
       {
         key: 'tool_slug',
         replaceWhen: (eb) =>
@@ -252,7 +266,15 @@ export async function writeInspection(
           ]),
       },
     );
-    await recordSnapshot(trx, slug, inspection, now);
+    await recordSnapshot(trx, slug, written, opts.now);
+    if (changed && opts.actor)
+      await writeAudit(trx, {
+        actor: opts.actor,
+        action: 'inspection.update',
+        target: `server ${slug}`,
+        summary: inspectionLine(slug, written),
+      });
+    return written;
   });
 }
 
@@ -270,6 +292,12 @@ async function recordsOf(db: DB, slugs: string[] | 'all'): Promise<[string, Serv
 export interface InspectOptions {
   /** The sandbox's settings (loadConfig().inspection by default); its time and output limits bound each run. */
   settings?: InspectionConfig;
+  /** The SSRF guard's settings for a record asked over its remote (loadConfig().outbound by default). */
+  outbound?: GuardOptions;
+  /** Who the audit row of a changed inspection names (`job:inspect`, `cli:<user>`). */
+  actor?: string;
+  /** The inspect job's run: remote servers are left to the `inspect-remotes` job (one job asks remotes). */
+  packagesOnly?: boolean;
   /** An operator's explicit choice at the terminal: run with npx as their own user, without the sandbox. */
   unsandboxed?: boolean;
   log?: (line: string) => void;
@@ -290,6 +318,7 @@ export async function inspectAndWrite(
   opts: InspectOptions = {},
 ): Promise<InspectionsFile> {
   const settings = opts.settings ?? inspectionConfig();
+  const outbound = opts.outbound ?? outboundConfig();
   const refusal = opts.unsandboxed ? null : await inspectionRefusal(settings);
   if (refusal) throw new Error(refusal);
   const limits: RunLimits = { ...DEFAULT_LIMITS, timeoutMs: settings.timeoutMs, maxStdoutBytes: settings.outputBytes };
@@ -303,16 +332,17 @@ export async function inspectAndWrite(
   const data: InspectionsFile = opts.file ? readInspectionsFile(opts.file) : { about: ABOUT, servers: {} };
   try {
     for (const [slug, doc] of records) {
-      const fresh = await inspectRecord(doc, runner, limits);
-      const result = keptOrFresh((await getInspection(db, slug)) ?? undefined, fresh);
+      if (opts.packagesOnly && isRemoteServer(doc)) {
+        opts.log?.(`${slug}: a remote server, left to the inspect-remotes job`);
+        continue;
+      }
+      const fresh = await inspectRecord(doc, { runner, outbound, limits });
+      const result = await writeInspection(db, slug, fresh, { actor: opts.actor });
       const kept =
         result !== fresh && fresh.status === 'not-inspected'
           ? ` (kept the earlier inspection; this run: ${fresh.reason})`
           : '';
-      opts.log?.(
-        `${slug}: ${result.status === 'inspected' ? `${result.tools.length} tools, ${result.prompts.length} prompts, ${result.resources.length} resources` : `not inspected: ${result.reason}`}${kept}`,
-      );
-      await writeInspection(db, slug, result);
+      opts.log?.(`${inspectionLine(slug, result)}${kept}`);
       data.servers[slug] = result;
       if (opts.file) writeSeedFile(opts.file, data);
     }

@@ -9,7 +9,8 @@ import { DEFAULT_GUARD, type GuardOptions } from '../http/ssrfGuard';
 import { getInspection, seedInspections } from './inspections';
 import { inspectRemote, remoteOf } from './remote';
 import { inspectRemotes } from './remoteInspections';
-import { inspectRecord } from './inspect';
+import { inspectAndWrite, inspectRecord } from './inspect';
+import { listAudit } from '../content/audit';
 import { dataVersion } from '../content/dataVersion';
 
 let db: DB;
@@ -135,18 +136,16 @@ describe('inspectRemote', () => {
 });
 
 describe('inspectRecord', () => {
-  it("asks a record with no package over its remote, with the operator's outbound settings", async () => {
-    const before = process.env.OUTBOUND_ALLOW;
-    process.env.OUTBOUND_ALLOW = '127.0.0.1';
-    try {
-      // The sandbox is never reached: a record with no package is asked over its remote.
-      const runner = { sandbox: inspectionConfig({ INSPECT_BWRAP: '/nonexistent/bwrap' }) };
-      const inspection = await inspectRecord(record(remote.url), runner, undefined, '2026-12-02');
-      expect(inspection).toMatchObject({ status: 'inspected', remote: { url: remote.url }, version: '2.0.0' });
-    } finally {
-      if (before === undefined) delete process.env.OUTBOUND_ALLOW;
-      else process.env.OUTBOUND_ALLOW = before;
-    }
+  it('asks a record with no package over its remote, with the outbound settings it is given', async () => {
+    // The sandbox is never reached: a record with no package is asked over its remote.
+    const runner = { sandbox: inspectionConfig({ INSPECT_BWRAP: '/nonexistent/bwrap' }) };
+    const inspection = await inspectRecord(record(remote.url), { runner, outbound: allowLocal, today: '2026-12-02' });
+    expect(inspection).toMatchObject({ status: 'inspected', remote: { url: remote.url }, version: '2.0.0' });
+    // Given settings without the allow-list, the same record is refused (they are not read from the environment).
+    expect(await inspectRecord(record(remote.url), { runner, outbound: DEFAULT_GUARD })).toMatchObject({
+      status: 'not-inspected',
+      reason: 'refused: 127.0.0.1 is a loopback address (not on the allow-list)',
+    });
   });
 });
 
@@ -180,5 +179,27 @@ describe('inspectRemotes', () => {
     } finally {
       remote.mode = 'mcp';
     }
+  });
+});
+
+describe('which job asks remotes', () => {
+  it('the inspect job`s run leaves a remote server to inspect-remotes; the terminal`s inspect asks it, audited', async () => {
+    await pointLinearAt(remote.url);
+    await db.deleteFrom('mcp_inspections').where('tool_slug', '=', 'linear-mcp-server').execute();
+    const asked = remote.requests;
+    const lines: string[] = [];
+    const options = { unsandboxed: true, outbound: allowLocal, log: (line: string) => lines.push(line) };
+    await inspectAndWrite(db, ['linear-mcp-server'], { ...options, packagesOnly: true, actor: 'job:inspect' });
+    expect(lines).toEqual(['linear-mcp-server: a remote server, left to the inspect-remotes job']);
+    expect(remote.requests).toBe(asked);
+    expect(await getInspection(db, 'linear-mcp-server')).toBeNull();
+
+    await inspectAndWrite(db, ['linear-mcp-server'], { ...options, actor: 'cli:tester' });
+    expect(lines[1]).toBe('linear-mcp-server: 2 tools, 0 prompts, 0 resources');
+    expect((await getInspection(db, 'linear-mcp-server'))?.status).toBe('inspected');
+    const { entries } = await listAudit(db, { actor: 'cli:tester' });
+    expect(entries).toMatchObject([
+      { action: 'inspection.update', target: 'server linear-mcp-server', summary: lines[1] },
+    ]);
   });
 });

@@ -12,6 +12,13 @@ import type { ServerJson } from '@aitools/contracts/mcp';
 import type { InspectedRemote, McpInspection } from '@aitools/contracts/inspection';
 import { checkedAddress, guardedFetch, RefusedRequest, type GuardOptions } from '../http/ssrfGuard';
 import { offerOf } from './inspector';
+import { npmPackageOf } from './versions';
+
+/** A remote server: a record with remotes and no npm package to run, inspected over its transport (by the
+ *  `inspect-remotes` job, the one job that asks remotes what they offer). */
+export function isRemoteServer(doc: ServerJson): boolean {
+  return Boolean(doc.remotes?.length) && !npmPackageOf(doc);
+}
 
 /** The remote to ask: the first one that needs no value only its user has (a token, a tenant in the URL). */
 export function remoteOf(doc: ServerJson): InspectedRemote | { skip: string } | null {

@@ -13,6 +13,7 @@ import { checksQueue } from '../checks/facts';
 import { historyOf } from '../checks/history';
 import { dataVersion } from '../content/dataVersion';
 import { API_ROOT as API_DIR } from '../paths';
+import { DEFAULT_GUARD } from '../http/ssrfGuard';
 import { inspectAndWrite, inspectionRefusal, inspectRecord, writeInspection, type Runner } from './inspect';
 import { readInspectionsFile } from '../inspectionsFile';
 import { getInspection } from './inspections';
@@ -86,7 +87,7 @@ beforeAll(async () => {
     }),
   ]);
   settings = inspectionConfig({
-    INSPECT_NPM_REGISTRY: registry.url,
+    NPM_REGISTRY_URL: registry.url,
     INSPECT_TIMEOUT_SECONDS: '60',
     INSPECT_OUTPUT_BYTES: String(1024 * 1024),
     // Node reserves about 1.4 GB of address space before it allocates anything: this leaves it a few hundred MB.
@@ -108,10 +109,10 @@ describe('the inspection sandbox (bubblewrap, an unprivileged uid, kernel limits
     const doc = record('sandbox-e2e-weather', {
       environmentVariables: [{ name: 'WEATHER_UNITS', value: 'metric' }],
     });
-    const r = (await inspectRecord(doc, runner, {
-      timeoutMs: 60_000,
-      maxStdoutBytes: 1 << 20,
-      keptStderrBytes: 2048,
+    const r = (await inspectRecord(doc, {
+      runner,
+      outbound: DEFAULT_GUARD,
+      limits: { timeoutMs: 60_000, maxStdoutBytes: 1 << 20, keptStderrBytes: 2048 },
     })) as Inspected;
     expect(r.status, JSON.stringify(r)).toBe('inspected');
     expect(r.tools.map((t) => t.name)).toEqual(['get_forecast', 'get_alerts']);
@@ -122,7 +123,7 @@ describe('the inspection sandbox (bubblewrap, an unprivileged uid, kernel limits
   }, 90_000);
 
   it('a hostile server gets nothing out: no secret, no file written, no socket, bounded processes, no environment', async () => {
-    const r = (await inspectRecord(record('sandbox-e2e-hostile'), runner)) as Inspected;
+    const r = (await inspectRecord(record('sandbox-e2e-hostile'), { runner, outbound: DEFAULT_GUARD })) as Inspected;
     expect(r.status, JSON.stringify(r)).toBe('inspected');
     const report = r.tools[0]!.description!;
     expect(report).not.toContain(SECRET);
@@ -156,14 +157,21 @@ describe('the inspection sandbox (bubblewrap, an unprivileged uid, kernel limits
 
   it('a server printing 100 MB is stopped at the output limit, with the reason', async () => {
     const doc = record('sandbox-e2e-hostile', { packageArguments: [{ type: 'positional', value: 'flood' }] });
-    const r = await inspectRecord(doc, runner, { timeoutMs: 60_000, maxStdoutBytes: 1 << 20, keptStderrBytes: 2048 });
+    const r = await inspectRecord(doc, {
+      runner,
+      outbound: DEFAULT_GUARD,
+      limits: { timeoutMs: 60_000, maxStdoutBytes: 1 << 20, keptStderrBytes: 2048 },
+    });
     expect(r).toMatchObject({ status: 'not-inspected', reason: expect.stringMatching(/more than 1048576 bytes/) });
     await noSandboxProcessesLeft();
   }, 90_000);
 
   it('a package the registry does not have is not inspected, with npm`s reason, without the registry`s credentials', async () => {
     const withCredentials = { ...settings, npmRegistry: registry.url.replace('//', '//reader:s3cret-token@') };
-    const r = await inspectRecord(record('sandbox-e2e-missing'), { sandbox: withCredentials });
+    const r = await inspectRecord(record('sandbox-e2e-missing'), {
+      runner: { sandbox: withCredentials },
+      outbound: DEFAULT_GUARD,
+    });
     expect(r).toMatchObject({
       status: 'not-inspected',
       reason: expect.stringMatching(/^it could not be fetched: .*404/),

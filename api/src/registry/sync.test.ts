@@ -61,7 +61,8 @@ const pages =
 
 // A whole answer's time is only short where an upstream never finishes one (there, whatever the machine's load, the
 // answer is the same).
-const LIMITS = { timeoutMs: 30_000, maxBytes: 256 * 1024 };
+// The upstream is this machine's: the allow-list names it, as OUTBOUND_ALLOW does for the e2e sites.
+const LIMITS = { timeoutMs: 30_000, maxBytes: 256 * 1024, allow: ['127.0.0.1'] };
 const NEVER_FINISHES = 300;
 const opts: SyncOptions = { limits: LIMITS };
 let db: DB;
@@ -89,6 +90,17 @@ async function snapshot() {
 }
 
 describe('a sync of a well-behaved upstream', () => {
+  it('follows a redirect to an address the guard allows (checked again there)', async () => {
+    const served = pages([entry(doc('io.example/moved'))]);
+    handler = (req, res, url) =>
+      url.pathname.startsWith('/moved/')
+        ? served(req, res, url)
+        : res.writeHead(301, { Location: `/moved${url.pathname}${url.search}` }).end();
+    const [result] = await syncUpstreams(db, opts);
+    expect(result).toMatchObject({ outcome: 'ok', counts: { pages: 1, added: 1 } });
+    expect(asked.map((u) => u.pathname)).toEqual(['/v0.1/servers', '/moved/v0.1/servers']);
+  });
+
   it('updates the servers we list, makes new ones pending submissions, reads every page and keeps the result', async () => {
     const before = await getServerRow(db, KNOWN);
     const versionBefore = (await snapshot()).version[0]!.version;
@@ -379,13 +391,13 @@ describe('a hostile or broken upstream is refused with the reason, and changes n
     [
       'a 50 MB answer (read only up to the bound)',
       () => flood(50 * 1024 * 1024, sent),
-      /^an answer was longer than 262144 bytes \(read only that far\)$/,
+      /^the answer is larger than 262144 bytes$/,
     ],
     [
       'an answer that declares a length over the bound',
       () => (_req, res) =>
         res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': String(10 * 1024 * 1024) }).end(),
-      /^an answer declared 10485760 bytes, over the limit of 262144$/,
+      /^the answer is larger than 262144 bytes \(10485760\)$/,
     ],
     [
       'an invalid record among valid ones',
@@ -413,9 +425,14 @@ describe('a hostile or broken upstream is refused with the reason, and changes n
       /^page 1 is not a server list: servers: /,
     ],
     [
-      'a redirect (to anywhere)',
-      () => (_req, res) => res.writeHead(302, { Location: 'http://169.254.169.254/' }).end(),
-      /^\/v0\.1\/servers answered 302, a redirect \(not followed\)$/,
+      'a redirect to a link-local address (the cloud metadata service)',
+      () => (_req, res) => res.writeHead(302, { Location: 'http://169.254.169.254/latest/meta-data/' }).end(),
+      /^the redirect to http:\/\/169\.254\.169\.254\/latest\/meta-data\/ was refused: 169\.254\.169\.254 is a link-local address \(not on the allow-list\)$/,
+    ],
+    [
+      'redirects without end',
+      () => (_req, res) => res.writeHead(302, { Location: '/v0.1/servers?again' }).end(),
+      /^more than 5 redirects$/,
     ],
     ['no answer in time', () => () => undefined, /^no whole answer within 0\.3 s$/],
     [
@@ -440,6 +457,33 @@ describe('a hostile or broken upstream is refused with the reason, and changes n
     const { entries } = await listAudit(db, { actor: 'job:sync' });
     expect(entries[0]).toMatchObject({ outcome: 'refused', summary: `refused: ${result.reason}` });
     if (sent.bytes) expect(sent.bytes).toBeLessThan(50 * 1024 * 1024);
+  });
+
+  it('an upstream at a loopback address the allow-list does not name: no request is made', async () => {
+    handler = pages(valid);
+    const before = await snapshot();
+    asked.length = 0;
+    const upstream = await findUpstream(db, upstreamId);
+    const result = await syncUpstream(db, upstream, { limits: { ...LIMITS, allow: [] } });
+    expect(result).toMatchObject({
+      outcome: 'refused',
+      reason: 'refused: 127.0.0.1 is a loopback address (not on the allow-list)',
+    });
+    expect(asked).toEqual([]);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('a public-looking name that resolves to a private address is refused (the name is resolved once, by the guard)', async () => {
+    await db.updateTable('registry_upstreams').set({ url: 'http://registry.example.test' }).execute();
+    const before = await snapshot();
+    const [result] = await syncUpstreams(db, {
+      limits: { ...LIMITS, resolve: async () => [{ address: '10.0.0.7', family: 4 }] },
+    });
+    expect(result).toMatchObject({
+      outcome: 'refused',
+      reason: 'refused: registry.example.test resolves to 10.0.0.7, which is a private address (not on the allow-list)',
+    });
+    expect(await snapshot()).toEqual(before);
   });
 
   it('an unreachable upstream', async () => {

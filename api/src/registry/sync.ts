@@ -18,6 +18,7 @@ import { writeAudit } from '../content/audit';
 import { publicWrite } from '../content/dataVersion';
 import { markSubmissionReviewed } from '../forms/repository';
 import { HttpError } from '../middleware/errors';
+import { guardedFetch, RefusedRequest, type GuardOptions } from '../http/ssrfGuard';
 import { bringInAll, pendingSubmissionFor, whatWeHave } from './import';
 import { getServerRow } from './repository';
 import { listUpstreams, upstreamBase, type SyncCounts, type SyncRecord, type Upstream } from './upstreams';
@@ -25,6 +26,8 @@ import { listUpstreams, upstreamBase, type SyncCounts, type SyncRecord, type Ups
 export const SYNC_ACTOR = 'job:sync';
 /** Records per page asked for: the most the registry's API gives (ours and the official one). */
 export const PAGE_SIZE = 100;
+/** Redirects an upstream's answer may take (each to an address the guard checks again). */
+const SYNC_REDIRECTS = 5;
 const STOPPED = 'stopped before its end (the job ran out of time, or the site is stopping)';
 /** Our own namespace (the directory's own MCP server, which each copy of this site points at itself): a copy of this
  *  site upstream describes its own, never ours, so a sync leaves these names alone. */
@@ -32,10 +35,10 @@ const OWN_NAMESPACE = `${META_KEY.slice(0, META_KEY.indexOf('/'))}/`;
 /** Invalid records named in a refusal; the rest are counted. */
 const NAMED_INVALID = 3;
 
-export interface SyncLimits {
-  /** One page's whole answer within this long. */
+export interface SyncLimits extends Pick<GuardOptions, 'allow' | 'resolve'> {
+  /** One page's whole answer (its redirects, headers and body) within this long. */
   timeoutMs: number;
-  /** The most of one page's answer read. */
+  /** The most of one page's answer read (declared or sent). */
   maxBytes: number;
 }
 
@@ -149,44 +152,28 @@ export function formatSyncResult(r: SyncResult): string {
   return escapeForDisplay(`${r.upstream} ${what}`);
 }
 
-/** Reads a body up to `max` bytes; a longer one is cut off there (the rest never read) and refused. */
-async function readBounded(body: ReadableStream<Uint8Array>, max: number): Promise<Uint8Array> {
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const reader = body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel();
-      throw new Refusal(`an answer was longer than ${max} bytes (read only that far)`);
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks);
-}
-
+/** One page's answer, asked through the SSRF guard (http/ssrfGuard.ts: the host resolved once and pinned, refused
+ *  when not public unless OUTBOUND_ALLOW names it, redirects followed and checked again, the body bounded by the
+ *  sync's own byte limit), then checked as the sync wants it: a 200, JSON, UTF-8. */
 async function readPage(url: URL, limits: SyncLimits, stop?: AbortSignal): Promise<unknown> {
   if (stop?.aborted) throw new Refusal(STOPPED);
   const timeout = AbortSignal.timeout(limits.timeoutMs);
   const signal = stop ? AbortSignal.any([timeout, stop]) : timeout;
+  const guarded = guardedFetch({
+    allow: limits.allow,
+    maxBytes: limits.maxBytes,
+    timeoutMs: limits.timeoutMs,
+    maxRedirects: SYNC_REDIRECTS,
+    ...(limits.resolve ? { resolve: limits.resolve } : {}),
+  });
   try {
-    const res = await fetch(url, { signal, redirect: 'manual', headers: { Accept: 'application/json' } });
+    const res = await guarded(url, { signal, headers: { Accept: 'application/json' } });
     try {
-      if (res.status !== 200)
-        throw new Refusal(
-          res.status >= 300 && res.status < 400
-            ? `${url.pathname} answered ${res.status}, a redirect (not followed)`
-            : `${url.pathname} answered ${res.status}`,
-        );
+      if (res.status !== 200) throw new Refusal(`${new URL(res.url).pathname} answered ${res.status}`);
       const type = res.headers.get('content-type') ?? '';
       if (!/^application\/([\w.-]+\+)?json\s*(;|$)/i.test(type))
         throw new Refusal(`${url.pathname} answered ${type ? `with ${type}` : 'with no content type'}, not JSON`);
-      const declared = Number(res.headers.get('content-length') ?? 0);
-      if (declared > limits.maxBytes)
-        throw new Refusal(`an answer declared ${declared} bytes, over the limit of ${limits.maxBytes}`);
-      const bytes = await readBounded(res.body!, limits.maxBytes);
+      const bytes = new Uint8Array(await res.arrayBuffer());
       let text: string;
       try {
         text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
@@ -205,6 +192,8 @@ async function readPage(url: URL, limits: SyncLimits, stop?: AbortSignal): Promi
     if (err instanceof Refusal) throw err;
     if (stop?.aborted) throw new Refusal(STOPPED);
     if (signal.aborted) throw new Refusal(`no whole answer within ${limits.timeoutMs / 1000} s`);
+    // The guard's own words: an address not public, a redirect there, too many redirects, an answer over the bound.
+    if (err instanceof RefusedRequest) throw new Refusal(err.message);
     const cause = err instanceof Error && err.cause instanceof Error ? err.cause.message : String(err);
     throw new Refusal(`could not be reached: ${cause}`);
   }

@@ -5,11 +5,17 @@
  * start when they are missing.
  */
 import { z } from 'zod';
+import {
+  UPSTREAM_POLICIES,
+  type SyncCounts,
+  type SyncRecord,
+  type Upstream,
+  type UpstreamPolicy,
+} from '@aitools/contracts/upstreams';
 import type { DB } from '../db/connection';
 import { HttpError } from '../middleware/errors';
 
-export const UPSTREAM_POLICIES = ['submissions', 'list'] as const;
-export type UpstreamPolicy = (typeof UPSTREAM_POLICIES)[number];
+export { UPSTREAM_POLICIES, type SyncCounts, type SyncRecord, type Upstream, type UpstreamPolicy };
 export const MAX_PAGES_PER_RUN = 1000;
 
 /** An address the sync can follow: http(s), no credentials, query or fragment. A pasted `/v0.1` or `/v0.1/servers`
@@ -46,42 +52,6 @@ export const upstreamInputSchema = z
   })
   .strict();
 export type UpstreamInput = z.infer<typeof upstreamInputSchema>;
-
-export interface SyncCounts {
-  pages: number;
-  records: number;
-  /** New servers made pending submissions ... */
-  added: number;
-  /** ... or listed at once (the upstream's policy). */
-  listed: number;
-  updated: number;
-  unchanged: number;
-  /** Servers deleted upstream that left our lists. */
-  deleted: number;
-  /** Records with nothing to do here: deprecated or deleted servers we never had. */
-  skipped: number;
-}
-
-export interface SyncRecord {
-  startedAt: string;
-  finishedAt: string;
-  outcome: 'ok' | 'refused';
-  reason: string | null;
-  counts: SyncCounts;
-}
-
-export interface Upstream {
-  id: number;
-  url: string;
-  policy: UpstreamPolicy;
-  pagesPerRun: number;
-  /** The `updated_since` the next sync reads from (null: everything). */
-  since: string | null;
-  /** Where the last run stopped at its page limit (the next one goes on from there), and the newest change read. */
-  resumeCursor: string | null;
-  resumeMark: string | null;
-  lastSync: SyncRecord | null;
-}
 
 type UpstreamRow = Awaited<ReturnType<typeof upstreamRows>>[number];
 const upstreamRows = (db: DB) => db.selectFrom('registry_upstreams').selectAll().orderBy('id').execute();

@@ -2,8 +2,8 @@
 import { useState } from 'react';
 import { TOKEN_FORM } from '@aitools/contracts/formFields';
 import { api, errorText } from '../api';
-import { Field } from '../components/Field';
-import { labelOf, refusalText, useFieldErrors } from '../fieldErrors';
+import { FormInput } from '../components/FormInput';
+import { refusalText, useFieldErrors } from '../fieldErrors';
 import { Done, ErrorNote, Loading } from '../components/Status';
 import { Table } from '../components/Table';
 import { utc } from '../format';
@@ -17,7 +17,8 @@ export function TokensScreen() {
   const [created, setCreated] = useState<{ label: string; token: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
-  const { errors, formRef, refuseFailure, clear, marks, reset } = useFieldErrors(TOKEN_FORM, 'token');
+  const form = useFieldErrors(TOKEN_FORM, 'token');
+  const { errors, formRef, refuseFailure, reset } = form;
 
   const create = async (e: React.FormEvent) => {
     e.preventDefault();
@@ -54,35 +55,15 @@ export function TokensScreen() {
       <h1>Release tokens</h1>
       <form ref={formRef} onSubmit={(e) => void create(e)} className="card" noValidate aria-labelledby="token-heading">
         <h2 id="token-heading">New token</h2>
-        <Field id="token-label" label={labelOf(TOKEN_FORM, 'label')} error={errors.label}>
-          <input
-            id="token-label"
-            value={label}
-            onChange={(e) => {
-              setLabel(e.target.value);
-              clear('label');
-            }}
-            required
-            {...marks('label')}
-          />
-        </Field>
-        <Field
-          id="token-remotes"
-          label={labelOf(TOKEN_FORM, 'remotes')}
-          error={errors.remotes}
+        <FormInput formErrors={form} name="label" value={label} onValue={setLabel} required />
+        <FormInput
+          formErrors={form}
+          name="remotes"
+          value={remotes}
+          onValue={setRemotes}
           hint="The remotes it may release, or * for every remote."
-        >
-          <input
-            id="token-remotes"
-            value={remotes}
-            onChange={(e) => {
-              setRemotes(e.target.value);
-              clear('remotes');
-            }}
-            placeholder="blog"
-            {...marks('remotes', 'token-remotes-hint')}
-          />
-        </Field>
+          placeholder="blog"
+        />
         <button type="submit" className="btn btn--primary" disabled={!label.trim()}>
           Create token
         </button>

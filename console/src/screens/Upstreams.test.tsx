@@ -2,18 +2,19 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { person, renderConsole, type Call } from '../testing';
-import type { UpstreamInfo } from '../types';
+import type { Upstream } from '@aitools/contracts/upstreams';
 
 const admin = person([{ role: 'admin' }]);
 const posts = (calls: Call[]) => calls.filter((c) => c.method === 'POST');
 const counts = { pages: 2, records: 150, added: 3, listed: 0, updated: 5, unchanged: 142, deleted: 0, skipped: 0 };
-const official: UpstreamInfo = {
+const official: Upstream = {
   id: 1,
   url: 'https://registry.modelcontextprotocol.io',
   policy: 'submissions',
   pagesPerRun: 20,
   since: '2026-11-30T10:00:00.000Z',
   resumeCursor: null,
+  resumeMark: null,
   lastSync: {
     startedAt: '2026-12-01T09:59:00.000Z',
     finishedAt: '2026-12-01T10:00:00.000Z',
@@ -22,7 +23,7 @@ const official: UpstreamInfo = {
     counts,
   },
 };
-const broken: UpstreamInfo = {
+const broken: Upstream = {
   ...official,
   id: 2,
   url: 'https://broken.example',
@@ -50,7 +51,7 @@ describe('upstreams', () => {
 
   it('follows a new upstream with its policy and pages per run', async () => {
     const user = userEvent.setup();
-    let list: UpstreamInfo[] = [];
+    let list: Upstream[] = [];
     const { calls } = renderConsole('/upstreams', admin, {
       'GET /api/upstreams': () => ({ upstreams: list }),
       'POST /api/upstreams': (call: Call) => {

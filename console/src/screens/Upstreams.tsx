@@ -8,12 +8,13 @@ import { UPSTREAM_FORM } from '@aitools/contracts/formFields';
 import { api, errorText } from '../api';
 import { Confirm } from '../components/Confirm';
 import { Field } from '../components/Field';
+import { FormInput } from '../components/FormInput';
 import { Done, ErrorNote, Loading } from '../components/Status';
 import { Table } from '../components/Table';
 import { labelOf, refusalText, useFieldErrors } from '../fieldErrors';
 import { utc } from '../format';
 import { useResource } from '../useResource';
-import type { SyncRecord, UpstreamInfo } from '../types';
+import type { SyncRecord, Upstream } from '@aitools/contracts/upstreams';
 
 const POLICIES = { submissions: 'Pending submissions for the moderators', list: 'Listed at once' } as const;
 const DEFAULT_PAGES = '20';
@@ -35,18 +36,19 @@ export function syncSummary(s: SyncRecord): string {
 }
 
 export function UpstreamsScreen() {
-  const upstreams = useResource<{ upstreams: UpstreamInfo[] }>('/api/upstreams');
-  const [editing, setEditing] = useState<UpstreamInfo | null>(null);
+  const upstreams = useResource<{ upstreams: Upstream[] }>('/api/upstreams');
+  const [editing, setEditing] = useState<Upstream | null>(null);
   const [url, setUrl] = useState('');
-  const [policy, setPolicy] = useState<UpstreamInfo['policy']>('submissions');
+  const [policy, setPolicy] = useState<Upstream['policy']>('submissions');
   const [pages, setPages] = useState(DEFAULT_PAGES);
-  const [removing, setRemoving] = useState<UpstreamInfo | null>(null);
+  const [removing, setRemoving] = useState<Upstream | null>(null);
   const [syncing, setSyncing] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
-  const { errors, formRef, refuseFailure, clear, marks, reset } = useFieldErrors(UPSTREAM_FORM, 'upstream');
+  const form = useFieldErrors(UPSTREAM_FORM, 'upstream');
+  const { errors, formRef, refuseFailure, clear, marks, reset } = form;
 
-  const fill = (u: UpstreamInfo | null) => {
+  const fill = (u: Upstream | null) => {
     setEditing(u);
     setUrl(u?.url ?? '');
     setPolicy(u?.policy ?? 'submissions');
@@ -80,7 +82,7 @@ export function UpstreamsScreen() {
       if (!refuseFailure(err)) setError(errorText(err));
     }
   };
-  const syncNow = (u: UpstreamInfo) => {
+  const syncNow = (u: Upstream) => {
     setSyncing(u.id);
     void act(async () => {
       try {
@@ -102,31 +104,22 @@ export function UpstreamsScreen() {
       </p>
       <form ref={formRef} onSubmit={(e) => void save(e)} className="card" noValidate aria-labelledby="upstream-heading">
         <h2 id="upstream-heading">{editing ? `Edit ${editing.url}` : 'Follow an upstream'}</h2>
-        <Field
-          id="upstream-url"
-          label={labelOf(UPSTREAM_FORM, 'url')}
-          error={errors.url}
+        <FormInput
+          formErrors={form}
+          name="url"
+          type="url"
+          value={url}
+          onValue={setUrl}
           hint="Its base address: the sync reads /v0.1/servers there."
-        >
-          <input
-            id="upstream-url"
-            type="url"
-            value={url}
-            onChange={(e) => {
-              setUrl(e.target.value);
-              clear('url');
-            }}
-            placeholder="https://registry.modelcontextprotocol.io"
-            required
-            {...marks('url', 'upstream-url-hint')}
-          />
-        </Field>
+          placeholder="https://registry.modelcontextprotocol.io"
+          required
+        />
         <Field id="upstream-policy" label={labelOf(UPSTREAM_FORM, 'policy')} error={errors.policy}>
           <select
             id="upstream-policy"
             value={policy}
             onChange={(e) => {
-              setPolicy(e.target.value as UpstreamInfo['policy']);
+              setPolicy(e.target.value as Upstream['policy']);
               clear('policy');
             }}
             {...marks('policy')}
@@ -138,26 +131,17 @@ export function UpstreamsScreen() {
             ))}
           </select>
         </Field>
-        <Field
-          id="upstream-pagesPerRun"
-          label={labelOf(UPSTREAM_FORM, 'pagesPerRun')}
-          error={errors.pagesPerRun}
+        <FormInput
+          formErrors={form}
+          name="pagesPerRun"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={1000}
+          value={pages}
+          onValue={setPages}
           hint="At most this many pages of 100 servers in one sync; the next sync goes on from there."
-        >
-          <input
-            id="upstream-pagesPerRun"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={1000}
-            value={pages}
-            onChange={(e) => {
-              setPages(e.target.value);
-              clear('pagesPerRun');
-            }}
-            {...marks('pagesPerRun', 'upstream-pagesPerRun-hint')}
-          />
-        </Field>
+        />
         <button type="submit" className="btn btn--primary" disabled={!url.trim()}>
           {editing ? 'Save upstream' : 'Follow'}
         </button>

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { freePort, runApiScript, runReleaseCli, startServerProcess, stopServerProcess } from '../harness';
-import { queryPostgres } from '../db';
+import { queryPostgres, throwawayPostgres } from '../db';
 import { createHash, randomBytes } from 'node:crypto';
 
 const ADMIN_URL = process.env.E2E_DATABASE_URL;
@@ -26,7 +26,7 @@ describe(
     // The operator's folder (a copy of the suite's store, taken over into the database) and each instance's own.
     const releasesDir = join(dir, 'releases');
     const instanceDir = (i: number) => join(dir, `instance-${i}`);
-    const database = `aitools_cluster_${process.pid}`;
+    let database: Awaited<ReturnType<typeof throwawayPostgres>> | undefined;
     let databaseUrl: string;
     const ports: number[] = [];
     /** Instance 0 also serves the operator console, on this port. */
@@ -53,11 +53,8 @@ describe(
       });
 
     before(async () => {
-      await queryPostgres(ADMIN_URL!, `DROP DATABASE IF EXISTS ${database}`);
-      await queryPostgres(ADMIN_URL!, `CREATE DATABASE ${database}`);
-      const url = new URL(ADMIN_URL!);
-      url.pathname = `/${database}`;
-      databaseUrl = url.toString();
+      database = await throwawayPostgres(ADMIN_URL!, 'aitools_cluster');
+      databaseUrl = database.url;
       // The suite's store, taken over into the database by the first command on it (its releases and manifest.json);
       // the instances start with empty folders of their own.
       cpSync(process.env.RELEASES_DIR!, releasesDir, { recursive: true });
@@ -71,7 +68,7 @@ describe(
 
     after(async () => {
       for (const s of servers) await stopServerProcess(s);
-      if (ADMIN_URL) await queryPostgres(ADMIN_URL, `DROP DATABASE IF EXISTS ${database}`);
+      await database?.drop();
       rmSync(dir, { recursive: true, force: true });
     });
 

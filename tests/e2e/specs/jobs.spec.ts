@@ -1,8 +1,9 @@
 /**
  * Jobs in the running site, on Postgres with two instances (the production build): each scheduled run happens once
- * across both (the run rows are counted per slot), and a run whose instance is killed mid-way is retried by the
- * other, which finishes it. The versions job asks a local npm registry served here, which holds its first request
- * open so the run is caught mid-way.
+ * across both (the run rows are counted per slot), both follow one upstream registry and each of its syncs runs once
+ * (the job's runs, the kept syncs and the upstream's requests counted), and a run whose instance is killed mid-way is
+ * retried by the other, which finishes it. The versions job asks a local npm registry served here, which holds its
+ * first request open so the run is caught mid-way; the upstream is a local /v0.1 served here too.
  */
 import assert from 'node:assert/strict';
 import type { ChildProcess } from 'node:child_process';
@@ -13,8 +14,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { freePort, runReleaseCli, startServerProcess, stopServerProcess } from '../harness';
-import { queryPostgres } from '../db';
+import { queryPostgres, throwawayPostgres } from '../db';
 import { eventually } from '../operators';
+import { OFFICIAL_META_KEY, SERVER_SCHEMA_URL } from '@aitools/contracts/mcp';
 
 const ADMIN_URL = process.env.E2E_DATABASE_URL;
 
@@ -36,7 +38,7 @@ describe(
   () => {
     const dir = mkdtempSync(join(tmpdir(), 'aitools-jobs-'));
     const releasesDir = join(dir, 'releases');
-    const database = `aitools_jobs_${process.pid}`;
+    let database: Awaited<ReturnType<typeof throwawayPostgres>> | undefined;
     let databaseUrl = '';
     const ports: number[] = [];
     const servers: (ChildProcess | undefined)[] = [];
@@ -66,20 +68,35 @@ describe(
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ name, version }));
     });
 
+    /** The followed upstream: one server on one page, every time; each request counted. */
+    const upstreamAsked: string[] = [];
+    const upstream = createServer((req: IncomingMessage, res: ServerResponse) => {
+      upstreamAsked.push(req.url ?? '');
+      const server = {
+        $schema: SERVER_SCHEMA_URL,
+        name: 'io.example/followed-twice',
+        description: 'A server both followers follow.',
+        version: '1.0.0',
+      };
+      const meta = { [OFFICIAL_META_KEY]: { status: 'active', updatedAt: '2026-11-20T10:00:00Z' } };
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ servers: [{ server, _meta: meta }], metadata: { count: 1 } }));
+    });
+
     const rows = (job: string) =>
       queryPostgres<RunRow>(databaseUrl, 'SELECT * FROM job_runs WHERE job = $1 ORDER BY id', job);
 
     before(async () => {
-      await queryPostgres(ADMIN_URL!, `DROP DATABASE IF EXISTS ${database}`);
-      await queryPostgres(ADMIN_URL!, `CREATE DATABASE ${database}`);
-      const url = new URL(ADMIN_URL!);
-      url.pathname = `/${database}`;
-      databaseUrl = url.toString();
+      database = await throwawayPostgres(ADMIN_URL!, 'aitools_jobs');
+      databaseUrl = database.url;
       cpSync(process.env.RELEASES_DIR!, releasesDir, { recursive: true });
       const takeover = await runReleaseCli({ RELEASES_DIR: releasesDir, DATABASE_URL: databaseUrl }, ['list']);
       assert.equal(takeover.status, 0, takeover.stderr);
       await new Promise<void>((resolve) => npm.listen(0, '127.0.0.1', resolve));
       const npmUrl = `http://127.0.0.1:${(npm.address() as AddressInfo).port}`;
+      await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+      const upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
       ports.push(await freePort(), await freePort());
       for (const i of [0, 1]) mkdirSync(join(dir, `instance-${i}`));
       const start = (i: number) =>
@@ -97,6 +114,10 @@ describe(
           JOB_PUBLISH_POSTS_EVERY: '1000',
           JOB_VERSIONS_EVERY: '20000',
           JOB_INSPECT_EVERY: '3600000',
+          // Both follow the upstream served here (on this machine: the SSRF guard's allow-list names it), every 2 s.
+          REGISTRY_UPSTREAMS: upstreamUrl,
+          OUTBOUND_ALLOW: '127.0.0.1',
+          JOB_SYNC_EVERY: '2000',
           JOBS_POLL_SECONDS: '0.5',
           JOBS_HEARTBEAT_SECONDS: '10',
           JOBS_SUPERVISE_SECONDS: '1',
@@ -125,7 +146,9 @@ describe(
       for (const s of servers) if (s) await stopServerProcess(s);
       npm.closeAllConnections();
       await new Promise((resolve) => npm.close(resolve));
-      if (ADMIN_URL) await queryPostgres(ADMIN_URL, `DROP DATABASE IF EXISTS ${database}`);
+      upstream.closeAllConnections();
+      await new Promise((resolve) => upstream.close(resolve));
+      await database?.drop();
       rmSync(dir, { recursive: true, force: true });
     });
 
@@ -142,6 +165,46 @@ describe(
         'no slot ran twice',
       );
       assert.ok(runs.every((r) => r.attempt === 1 && r.trigger === 'schedule'));
+    });
+
+    it('runs each sync of the followed upstream once across both followers', async () => {
+      await eventually(
+        'five syncs have run',
+        async () => (await rows('sync')).filter((r) => r.status === 'ok').length >= 5,
+        40_000,
+      );
+      // Read while no sync runs: a run's job row, its kept sync and its request to the upstream are then all counted.
+      let runs: RunRow[] = [];
+      let syncs: { outcome: string; reason: string | null }[] = [];
+      let asked = 0;
+      await eventually('a moment between two syncs', async () => {
+        runs = await rows('sync');
+        asked = upstreamAsked.length;
+        syncs = await queryPostgres(databaseUrl, 'SELECT outcome, reason FROM registry_syncs ORDER BY id');
+        return runs.every((r) => r.status !== 'running') && (await rows('sync')).length === runs.length;
+      });
+      const perSlot = new Map<string, number>();
+      for (const r of runs) perSlot.set(r.slot, (perSlot.get(r.slot) ?? 0) + 1);
+      assert.deepEqual(
+        [...perSlot].filter(([, n]) => n > 1),
+        [],
+        'no sync slot ran twice',
+      );
+      assert.ok(runs.every((r) => r.status === 'ok' && r.trigger === 'schedule'));
+      // Each slot's run was one sync of the upstream: one page asked, one result kept, none refused because another
+      // instance's sync of the same upstream finished first.
+      assert.equal(syncs.length, runs.length);
+      assert.deepEqual(
+        syncs.filter((x) => x.outcome !== 'ok'),
+        [],
+      );
+      assert.equal(asked, runs.length);
+      // The server it lists is one pending submission, however many syncs read it.
+      const pending = await queryPostgres<{ n: number }>(
+        databaseUrl,
+        `SELECT count(*)::int AS n FROM submission_servers WHERE name = 'io.example/followed-twice'`,
+      );
+      assert.equal(pending[0]!.n, 1);
     });
 
     it('retries on the other instance a run whose instance was killed mid-way', async () => {

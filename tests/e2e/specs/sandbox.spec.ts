@@ -69,7 +69,7 @@ async function inspectWhileBrowsing(slug: string) {
   const run = pnpm(
     // Limits lower than the defaults, for a machine the tests share: the hostile server reaches each of them.
     {
-      INSPECT_NPM_REGISTRY: registry.url,
+      NPM_REGISTRY_URL: registry.url,
       INSPECT_TIMEOUT_SECONDS: '60',
       INSPECT_MEMORY_MB: '1792',
       INSPECT_CPU_SECONDS: '3',

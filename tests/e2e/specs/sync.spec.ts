@@ -97,7 +97,12 @@ describe('an instance follows another instance as its upstream', () => {
     upstream = await startSite({ console: true });
     follower = await startSite({
       console: true,
-      extraEnv: { REGISTRY_UPSTREAMS: upstream.baseUrl, JOB_SYNC_EVERY: String(PERIOD_MS) },
+      // The upstream is on this machine: the SSRF guard reaches it only where the allow-list names it.
+      extraEnv: {
+        REGISTRY_UPSTREAMS: upstream.baseUrl,
+        JOB_SYNC_EVERY: String(PERIOD_MS),
+        OUTBOUND_ALLOW: new URL(upstream.baseUrl).hostname,
+      },
     });
   });
   after(async () => {
