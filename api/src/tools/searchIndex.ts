@@ -8,7 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
-import { sqliteHandle, type DB } from '../db/connection';
+import { inTransaction, sqliteHandle, type DB } from '../db/connection';
 import { dataVersion } from '../content/dataVersion';
 import { offeredToolTexts } from '../registry/inspections';
 import type { ToolSummary } from '@aitools/contracts/tools';
@@ -42,7 +42,7 @@ const SQLITE_WEIGHTS = '10.0, 10.0, 4.0, 2.0, 1.5, 1.0';
 /** The columns a word must be found in to count as covered. */
 const COVERING = '{name tags category mcp description}';
 /** ts_rank_cd's weights for D (description), C (MCP tools), B (category), A (name, tags). */
-const POSTGRES_WEIGHTS = '{0.1, 0.2, 0.4, 1.0}';
+export const POSTGRES_WEIGHTS = '{0.1, 0.2, 0.4, 1.0}';
 
 export function documentOf(tool: ToolSummary, mcp?: { names: string; descriptions: string }): SearchDocument {
   return {
@@ -124,30 +124,51 @@ async function writeIndex(db: DB): Promise<void> {
   const gone = stored.filter((r) => !wanted.has(r.id)).map((r) => r.id);
   const current = new Map(stored.map((r) => [r.id, r.digest]));
   const changed = [...wanted.values()].filter(({ d, digest }) => current.get(d.id) !== digest);
-  if (gone.length) await sql`DELETE FROM tool_search WHERE id = ANY(${gone}::int[])`.execute(db);
+  if (gone.length)
+    await inTransaction(db, async (trx) => {
+      await sql`DELETE FROM tool_search_terms WHERE tool = ANY(${gone}::int[])`.execute(trx);
+      await sql`DELETE FROM tool_search WHERE id = ANY(${gone}::int[])`.execute(trx);
+    });
   for (let i = 0; i < changed.length; i += 1000) {
     const batch = changed.slice(i, i + 1000).map((x) => x.d);
     const column = <K extends keyof SearchDocument>(field: K) => batch.map((d) => d[field]);
     const facet = <K extends keyof ToolFacets>(field: K) => batch.map((d) => d.facets[field]);
-    await sql`INSERT INTO tool_search (id, digest, doc, mcp_text, whole, category, mcp, free, paid, checked, healthy,
-      popularity)
-      SELECT id, digest,
-        setweight(to_tsvector('english', name), 'A') || setweight(to_tsvector('english', tags), 'A') ||
-        setweight(to_tsvector('english', category), 'B') || setweight(to_tsvector('english', mcp), 'C') ||
-        setweight(to_tsvector('english', description), 'D'),
-        setweight(to_tsvector('english', mcp_text), 'C'), whole, facet, is_mcp, free, paid, checked, healthy,
-        popularity
-      FROM unnest(${column('id')}::int[], ${changed.slice(i, i + 1000).map((x) => x.digest)}::text[],
-        ${column('name')}::text[], ${column('tags')}::text[], ${column('category')}::text[], ${column('mcp')}::text[],
-        ${column('mcpText')}::text[], ${column('description')}::text[], ${column('whole')}::text[],
-        ${facet('category')}::text[], ${facet('mcp')}::bool[], ${facet('free')}::bool[], ${facet('paid')}::bool[],
-        ${facet('checked')}::bool[], ${facet('healthy')}::bool[], ${column('popularity')}::float8[])
-        AS t(id, digest, name, tags, category, mcp, mcp_text, description, whole, facet, is_mcp, free, paid, checked,
-          healthy, popularity)
-      ON CONFLICT (id) DO UPDATE SET digest = excluded.digest, doc = excluded.doc, mcp_text = excluded.mcp_text,
-        whole = excluded.whole, category = excluded.category, mcp = excluded.mcp, free = excluded.free,
-        paid = excluded.paid, checked = excluded.checked, healthy = excluded.healthy,
-        popularity = excluded.popularity`.execute(db);
+    const ids = column('id');
+    // A row and its words change together (another instance may be writing the same rows: its words wait).
+    await inTransaction(db, async (trx) => {
+      await sql`INSERT INTO tool_search (id, digest, doc, mcp_text, whole, category, mcp, free, paid, checked,
+        healthy, popularity)
+        SELECT id, digest,
+          setweight(to_tsvector('english', name), 'A') || setweight(to_tsvector('english', tags), 'A') ||
+          setweight(to_tsvector('english', category), 'B') || setweight(to_tsvector('english', mcp), 'C') ||
+          setweight(to_tsvector('english', description), 'D'),
+          setweight(to_tsvector('english', mcp_text), 'C'), whole, facet, is_mcp, free, paid, checked, healthy,
+          popularity
+        FROM unnest(${ids}::int[], ${changed.slice(i, i + 1000).map((x) => x.digest)}::text[],
+          ${column('name')}::text[], ${column('tags')}::text[], ${column('category')}::text[],
+          ${column('mcp')}::text[], ${column('mcpText')}::text[], ${column('description')}::text[],
+          ${column('whole')}::text[], ${facet('category')}::text[], ${facet('mcp')}::bool[], ${facet('free')}::bool[],
+          ${facet('paid')}::bool[], ${facet('checked')}::bool[], ${facet('healthy')}::bool[],
+          ${column('popularity')}::float8[])
+          AS t(id, digest, name, tags, category, mcp, mcp_text, description, whole, facet, is_mcp, free, paid,
+            checked, healthy, popularity)
+        ON CONFLICT (id) DO UPDATE SET digest = excluded.digest, doc = excluded.doc, mcp_text = excluded.mcp_text,
+          whole = excluded.whole, category = excluded.category, mcp = excluded.mcp, free = excluded.free,
+          paid = excluded.paid, checked = excluded.checked, healthy = excluded.healthy,
+          popularity = excluded.popularity`.execute(trx);
+      await sql`DELETE FROM tool_search_terms WHERE tool = ANY(${ids}::int[])`.execute(trx);
+      // A word's impact is what ts_rank_cd gives a query of that word alone: the weight of each of its positions,
+      // summed (doc and mcp_text, as the score adds them). For a query of several words (an OR of them) the score
+      // is the sum of its matched words' impacts (docs/performance.md, Directory search).
+      await sql`INSERT INTO tool_search_terms (tool, word, impact, popularity)
+        SELECT s.id, w.lexeme, sum((${POSTGRES_WEIGHTS}::float4[])[
+          CASE w.weight WHEN 'D' THEN 1 WHEN 'C' THEN 2 WHEN 'B' THEN 3 ELSE 4 END])::real, s.popularity
+        FROM tool_search AS s,
+          LATERAL (SELECT lexeme, unnest(weights) AS weight FROM unnest(s.doc)
+            UNION ALL SELECT lexeme, unnest(weights) FROM unnest(s.mcp_text)) AS w
+        WHERE s.id = ANY(${ids}::int[])
+        GROUP BY s.id, w.lexeme, s.popularity`.execute(trx);
+    });
   }
 }
 
@@ -241,6 +262,41 @@ function sqliteRanked(
   return h.prepare<unknown[], { id: number; total: number }>(statement).all(...params);
 }
 
+/** Postgres' ranking of a search: which rows match, their sort keys and the score, shared by the exact ranking and
+ *  the bounded one (one formula). `only`: the rows to look at (the bounded ranking's candidates), else all. */
+function postgresRanking(groups: string[][], whole: string, filters: IndexFilters, isPrefix: Prefixed) {
+  const queries = groups.map((g, gi) => g.map((w, wi) => `'${w}'${isPrefix(gi, wi) ? ':*' : ''}`).join(' | '));
+  // Each query is parsed once (in FROM), not once per row.
+  const parsed = queries.map((q, i) => sql`, to_tsquery('english', ${q}) AS ${sql.id(`g${i}`)}`);
+  const covered = queries.length
+    ? sql.join(
+        queries.map((_, i) => sql`(doc @@ ${sql.id(`g${i}`)})::int`),
+        sql` + `,
+      )
+    : sql`0`;
+  const any = queries.map((q) => `(${q})`).join(' | ');
+  // No whole text: the rule is left out (a constant condition would keep Postgres from the indexes).
+  const isWhole = whole ? sql`whole LIKE ${`%${whole.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : sql`false`;
+  const matched = queries.length ? sql`(doc @@ q OR mcp_text @@ q OR ${isWhole})` : isWhole;
+  // Most tools offer no MCP tools: their mcp_text is ranked only when it matches (the same score, half the work).
+  const score = queries.length
+    ? sql`ts_rank_cd(${POSTGRES_WEIGHTS}::float4[], doc, q) +
+      CASE WHEN mcp_text @@ q THEN ts_rank_cd(${POSTGRES_WEIGHTS}::float4[], mcp_text, q) ELSE 0 END`
+    : sql`0`;
+  const order = sql.join(
+    [...(whole ? [sql`${isWhole} DESC`] : []), ...(queries.length ? [sql`${covered} DESC, ${score} DESC`] : []), sql``],
+    sql`, `,
+  );
+  const from = (only?: number[]) => sql`FROM tool_search
+    ${queries.length ? sql`, to_tsquery('english', ${any}) AS q` : sql``} ${sql.join(parsed, sql``)}
+    WHERE ${matched} AND ${sql.raw(facetFlags(filters))}
+      ${filters.category !== 'All' ? sql`AND category = ${filters.category}` : sql``}
+      ${only ? sql`AND id = ANY(${only}::int[])` : sql``}`;
+  return { from, order: sql`${order} popularity DESC, id`, isWhole, covered, score };
+}
+
+type PostgresRanking = ReturnType<typeof postgresRanking>;
+
 async function postgresRanked(
   db: DB,
   { groups }: IndexSearch,
@@ -249,34 +305,150 @@ async function postgresRanked(
   window: Window | undefined,
   isPrefix: Prefixed,
 ): Promise<{ ids: number[]; total: number }> {
-  const queries = groups.map((g, gi) => g.map((w, wi) => `'${w}'${isPrefix(gi, wi) ? ':*' : ''}`).join(' | '));
-  // Each query is parsed once (in FROM), not once per row.
-  const parsed = queries.map((q, i) => sql`, to_tsquery('english', ${q}) AS ${sql.id(`g${i}`)}`);
-  const covered = sql.join(
-    queries.map((_, i) => sql`(doc @@ ${sql.id(`g${i}`)})::int`),
-    sql` + `,
-  );
-  const any = queries.map((q) => `(${q})`).join(' | ');
-  // No whole text: the rule is left out (a constant condition would keep Postgres from the indexes).
-  const isWhole = whole ? sql`whole LIKE ${`%${whole.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : sql`false`;
-  const matched = queries.length ? sql`(doc @@ q OR mcp_text @@ q OR ${isWhole})` : isWhole;
-  // Most tools offer no MCP tools: their mcp_text is ranked only when it matches (the same score, half the work).
-  const score = sql`ts_rank_cd(${POSTGRES_WEIGHTS}::float4[], doc, q) +
-    CASE WHEN mcp_text @@ q THEN ts_rank_cd(${POSTGRES_WEIGHTS}::float4[], mcp_text, q) ELSE 0 END`;
-  const order = sql.join(
-    [...(whole ? [sql`${isWhole} DESC`] : []), ...(queries.length ? [sql`${covered} DESC, ${score} DESC`] : []), sql``],
-    sql`, `,
-  );
-  const from = sql`FROM tool_search ${queries.length ? sql`, to_tsquery('english', ${any}) AS q` : sql``}
-    ${sql.join(parsed, sql``)}
-    WHERE ${matched} AND ${sql.raw(facetFlags(filters))}
-      ${filters.category !== 'All' ? sql`AND category = ${filters.category}` : sql``}`;
+  const ranking = postgresRanking(groups, whole, filters, isPrefix);
+  if (window) {
+    const page = await boundedPage(db, ranking, groups, whole, window, isPrefix);
+    if (page) return page;
+  }
+  const { from, order } = ranking;
   // The page is a top-N sort and the count a plain count: a count beside each row (count(*) OVER ()) would keep
   // every match with its sort keys in memory.
   const [{ rows }, count] = await Promise.all([
-    sql<{ id: number }>`SELECT id ${from} ORDER BY ${order} popularity DESC, id
+    sql<{ id: number }>`SELECT id ${from()} ORDER BY ${order}
       ${window ? sql`LIMIT ${window.limit} OFFSET ${window.offset}` : sql``}`.execute(db),
-    window ? sql<{ n: string }>`SELECT count(*) AS n ${from}`.execute(db) : undefined,
+    window ? sql<{ n: string }>`SELECT count(*) AS n ${from()}`.execute(db) : undefined,
   ]);
   return { ids: rows.map((r) => r.id), total: count ? Number(count.rows[0].n) : rows.length };
+}
+
+/** The bounded ranking's limits: how deep it first reads each word's list (times the rows up to the page's end), how
+ *  deep at most before it gives way to the exact ranking, and how many index words a half-typed last word may
+ *  stand for and how many tools the whole text may be found in before it does too. */
+export const BOUNDED = { firstDepth: 4, maxDepth: 4096, maxPrefixWords: 64, maxWhole: 256 };
+
+/** How the bounded ranking's pages ended, since the process started: proven from the lists read, read to the end
+ *  of every list, or given way to the exact ranking (the benchmark reports them; the tests check them). */
+export const boundedOutcomes = { proven: 0, complete: 0, exact: 0 };
+
+/** Scores closer than this are taken as equal when proving a page: the score adds float4s in another order than
+ *  the impacts do, and impacts are sums of the weights (multiples of 0.01, searchIndex.test.ts), so two that differ
+ *  differ by far more. */
+const SCORE_TIE = 1e-4;
+
+interface RankKey {
+  id: number;
+  whole: number;
+  covered: number;
+  score: number;
+  popularity: number;
+}
+
+/**
+ * One page of the ranked tools without scoring every match (docs/performance.md, Directory search): each index
+ * word's tools are read from tool_search_terms in impact order, a bounded number per word; the tools read (and the
+ * whole-text matches, when few) are ranked exactly by the same formula; and the page is kept only when no tool
+ * left unread can reach it. An unread tool's score is at most the sum, over the words whose lists were not read to
+ * their end, of the impact where reading stopped; when it equals that sum, it has each of those words at that
+ * impact, so it sorts after the tool where each list stopped (lists are in the page's own tie order: popularity,
+ * then id). Otherwise the lists are read four times deeper; past `BOUNDED.maxDepth`, null (the caller ranks every
+ * match). The count is a plain count, never a score.
+ */
+async function boundedPage(
+  db: DB,
+  ranking: PostgresRanking,
+  groups: string[][],
+  whole: string,
+  window: Window,
+  isPrefix: Prefixed,
+): Promise<{ ids: number[]; total: number } | null> {
+  const wanted = window.offset + window.limit;
+  const groupsOf = await indexWords(db, groups, isPrefix);
+  if (!groupsOf) return (boundedOutcomes.exact++, null);
+  const words = [...groupsOf.keys()];
+  let wholeIds: number[] | null = [];
+  if (whole) {
+    const { rows } = await sql<{ id: number }>`SELECT id FROM tool_search WHERE ${ranking.isWhole}
+      LIMIT ${BOUNDED.maxWhole + 1}`.execute(db);
+    wholeIds = rows.length > BOUNDED.maxWhole ? null : rows.map((r) => r.id);
+  }
+  for (let depth = BOUNDED.firstDepth * wanted; ; depth *= 4) {
+    const { rows: read } = words.length
+      ? await sql<{ word: string; tool: number; impact: number; popularity: number; rank: string }>`
+          SELECT w.word, t.tool, t.impact, t.popularity, t.rank FROM unnest(${words}::text[]) AS w(word),
+            LATERAL (SELECT tool, impact, popularity,
+              row_number() OVER (ORDER BY impact DESC, popularity DESC, tool) AS rank FROM tool_search_terms
+              WHERE word = w.word ORDER BY impact DESC, popularity DESC, tool LIMIT ${depth}) AS t`.execute(db)
+      : { rows: [] };
+    // Where each list not read to its end stopped.
+    const stops = read.filter((r) => Number(r.rank) === depth);
+    const candidates = [...new Set([...read.map((r) => r.tool), ...(wholeIds ?? [])])];
+    const { from, order, isWhole, covered, score } = ranking;
+    const { rows: ranked } = candidates.length
+      ? await sql<RankKey & { total: string }>`SELECT id, (${isWhole})::int AS whole, ${covered} AS covered,
+          ${score} AS score, popularity, count(*) OVER () AS total ${from(candidates)} ORDER BY ${order}
+          LIMIT ${wanted}`.execute(db)
+      : { rows: [] };
+    const page = ranked.slice(window.offset).map((r) => r.id);
+    if (!stops.length && wholeIds) {
+      boundedOutcomes.complete++;
+      return { ids: page, total: ranked.length ? Number(ranked[0].total) : 0 };
+    }
+    const last = ranked[wanted - 1];
+    if (last && beatsUnread(last, stops, groupsOf, wholeIds === null)) {
+      const { rows } = await sql<{ n: string }>`SELECT count(*) AS n ${from()}`.execute(db);
+      boundedOutcomes.proven++;
+      return { ids: page, total: Number(rows[0].n) };
+    }
+    if (depth >= BOUNDED.maxDepth) return (boundedOutcomes.exact++, null);
+  }
+}
+
+/** Whether `last` sorts before every tool no list has reached (see boundedPage). */
+function beatsUnread(
+  last: RankKey,
+  stops: { word: string; tool: number; impact: number; popularity: number }[],
+  groupsOf: Map<string, Set<number>>,
+  unreadWhole: boolean,
+): boolean {
+  const whole = unreadWhole ? 1 : 0;
+  if (last.whole !== whole) return last.whole > whole;
+  const covered = new Set(stops.flatMap((s) => [...groupsOf.get(s.word)!])).size;
+  if (last.covered !== covered) return last.covered > covered;
+  const bound = stops.reduce((sum, s) => sum + s.impact, 0);
+  if (last.score > bound + SCORE_TIE) return true;
+  if (last.score < bound - SCORE_TIE || !stops.length) return false;
+  // An unread tool with the bound's score sorts after every stop: `last` beats it when it is not after one of them.
+  return stops.some((s) => last.popularity > s.popularity || (last.popularity === s.popularity && last.id <= s.tool));
+}
+
+/**
+ * The index words each typed word stands for, with the groups they count in: a whole word as the engine stems it,
+ * a half-typed last word as every index word it begins (read from the index in order, at most
+ * `BOUNDED.maxPrefixWords`, else null).
+ */
+async function indexWords(db: DB, groups: string[][], isPrefix: Prefixed): Promise<Map<string, Set<number>> | null> {
+  const items = groups.flatMap((g, gi) => g.map((text, wi) => ({ text, group: gi, prefix: isPrefix(gi, wi) })));
+  if (!items.length) return new Map();
+  const { rows: stems } = await sql<{ at: number; stem: string }>`SELECT t.at::int AS at, s.stem
+    FROM unnest(${items.map((i) => i.text)}::text[]) WITH ORDINALITY AS t(text, at),
+      LATERAL unnest(tsvector_to_array(to_tsvector('english', t.text))) AS s(stem)`.execute(db);
+  const groupsOf = new Map<string, Set<number>>();
+  const add = (word: string, group: number) => groupsOf.set(word, (groupsOf.get(word) ?? new Set()).add(group));
+  for (const { at, stem } of stems) {
+    const item = items[at - 1];
+    if (!item.prefix) {
+      add(stem, item.group);
+      continue;
+    }
+    // The distinct index words from the stem on, one index probe each (a loose index scan).
+    const { rows } = await sql<{ word: string }>`WITH RECURSIVE w(word) AS (
+        SELECT min(word) FROM tool_search_terms WHERE word >= ${stem}
+        UNION ALL
+        SELECT (SELECT min(word) FROM tool_search_terms WHERE word > w.word) FROM w
+        WHERE w.word IS NOT NULL AND starts_with(w.word, ${stem}))
+      SELECT word FROM w WHERE starts_with(word, ${stem}) LIMIT ${BOUNDED.maxPrefixWords + 1}`.execute(db);
+    if (rows.length > BOUNDED.maxPrefixWords) return null;
+    for (const { word } of rows) add(word, item.group);
+  }
+  return groupsOf;
 }
