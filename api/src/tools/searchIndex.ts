@@ -124,9 +124,16 @@ async function writeIndex(db: DB): Promise<void> {
   const gone = stored.filter((r) => !wanted.has(r.id)).map((r) => r.id);
   const current = new Map(stored.map((r) => [r.id, r.digest]));
   const changed = [...wanted.values()].filter(({ d, digest }) => current.get(d.id) !== digest);
+  // The words whose lists of tools change: those of the tools removed or rewritten, before and after.
+  const touched = new Set<string>();
+  const dropTerms = async (trx: DB, ids: number[]) => {
+    const { rows } = await sql<{ word: string }>`DELETE FROM tool_search_terms WHERE tool = ANY(${ids}::int[])
+      RETURNING word`.execute(trx);
+    for (const { word } of rows) touched.add(word);
+  };
   if (gone.length)
     await inTransaction(db, async (trx) => {
-      await sql`DELETE FROM tool_search_terms WHERE tool = ANY(${gone}::int[])`.execute(trx);
+      await dropTerms(trx, gone);
       await sql`DELETE FROM tool_search WHERE id = ANY(${gone}::int[])`.execute(trx);
     });
   for (let i = 0; i < changed.length; i += 1000) {
@@ -156,7 +163,7 @@ async function writeIndex(db: DB): Promise<void> {
           whole = excluded.whole, category = excluded.category, mcp = excluded.mcp, free = excluded.free,
           paid = excluded.paid, checked = excluded.checked, healthy = excluded.healthy,
           popularity = excluded.popularity`.execute(trx);
-      await sql`DELETE FROM tool_search_terms WHERE tool = ANY(${ids}::int[])`.execute(trx);
+      await dropTerms(trx, ids);
       // A word's impact is what ts_rank_cd gives a query of that word alone: the weight of each of its positions,
       // summed (doc and mcp_text, as the score adds them). For a query of several words (an OR of them) the score
       // is the sum of its matched words' impacts (docs/performance.md, Directory search).
@@ -170,6 +177,20 @@ async function writeIndex(db: DB): Promise<void> {
         GROUP BY s.id, w.lexeme, s.popularity`.execute(trx);
     });
   }
+  if (changed.length) {
+    const { rows } = await sql<{ word: string }>`SELECT DISTINCT word FROM tool_search_terms
+      WHERE tool = ANY(${changed.map((x) => x.d.id)}::int[])`.execute(db);
+    for (const { word } of rows) touched.add(word);
+  }
+  // Once per sync, not per batch: a common word's list is as long as the catalogue.
+  if (touched.size)
+    await inTransaction(db, async (trx) => {
+      const words = [...touched];
+      await sql`DELETE FROM tool_search_words WHERE word = ANY(${words}::text[])`.execute(trx);
+      await sql`INSERT INTO tool_search_words (word, tools)
+        SELECT word, array_agg(tool ORDER BY tool) FROM tool_search_terms WHERE word = ANY(${words}::text[])
+        GROUP BY word`.execute(trx);
+    });
 }
 
 /** What a search asks of the index: its word groups (a typed word and its other words, searchWords.ts), whether the
@@ -307,7 +328,7 @@ async function postgresRanked(
 ): Promise<{ ids: number[]; total: number }> {
   const ranking = postgresRanking(groups, whole, filters, isPrefix);
   if (window) {
-    const page = await boundedPage(db, ranking, groups, whole, window, isPrefix);
+    const page = await boundedPage(db, ranking, groups, whole, filters, window, isPrefix);
     if (page) return page;
   }
   const { from, order } = ranking;
@@ -358,6 +379,7 @@ async function boundedPage(
   ranking: PostgresRanking,
   groups: string[][],
   whole: string,
+  filters: IndexFilters,
   window: Window,
   isPrefix: Prefixed,
 ): Promise<{ ids: number[]; total: number } | null> {
@@ -395,12 +417,33 @@ async function boundedPage(
     }
     const last = ranked[wanted - 1];
     if (last && beatsUnread(last, stops, groupsOf, wholeIds === null)) {
-      const { rows } = await sql<{ n: string }>`SELECT count(*) AS n ${from()}`.execute(db);
       boundedOutcomes.proven++;
-      return { ids: page, total: Number(rows[0].n) };
+      return { ids: page, total: await matchCount(db, ranking, words, filters, wholeIds) };
     }
     if (depth >= BOUNDED.maxDepth) return (boundedOutcomes.exact++, null);
   }
+}
+
+/** How many tools a search finds: unfiltered, with its whole-text matches known, the size of the union of its
+ *  words' lists of tools and those matches (sorted id arrays, intarray), never a read of the matching rows; else
+ *  a count of the matching rows. */
+async function matchCount(
+  db: DB,
+  { from }: PostgresRanking,
+  words: string[],
+  filters: IndexFilters,
+  wholeIds: number[] | null,
+): Promise<number> {
+  const unfiltered = facetFlags(filters) === 'true' && filters.category === 'All';
+  const { rows } =
+    unfiltered && wholeIds
+      ? await sql<{ n: number }>`SELECT public.icount(public.uniq(public.sort(
+          ${sql.join(
+            words.map((w) => sql`coalesce((SELECT tools FROM tool_search_words WHERE word = ${w}), '{}') || `),
+            sql``,
+          )} ${wholeIds}::int[]))) AS n`.execute(db)
+      : await sql<{ n: string }>`SELECT count(*) AS n ${from()}`.execute(db);
+  return Number(rows[0].n);
 }
 
 /** Whether `last` sorts before every tool no list has reached (see boundedPage). */
@@ -423,8 +466,7 @@ function beatsUnread(
 
 /**
  * The index words each typed word stands for, with the groups they count in: a whole word as the engine stems it,
- * a half-typed last word as every index word it begins (read from the index in order, at most
- * `BOUNDED.maxPrefixWords`, else null).
+ * a half-typed last word as every index word it begins (at most `BOUNDED.maxPrefixWords`, else null).
  */
 async function indexWords(db: DB, groups: string[][], isPrefix: Prefixed): Promise<Map<string, Set<number>> | null> {
   const items = groups.flatMap((g, gi) => g.map((text, wi) => ({ text, group: gi, prefix: isPrefix(gi, wi) })));
@@ -440,13 +482,9 @@ async function indexWords(db: DB, groups: string[][], isPrefix: Prefixed): Promi
       add(stem, item.group);
       continue;
     }
-    // The distinct index words from the stem on, one index probe each (a loose index scan).
-    const { rows } = await sql<{ word: string }>`WITH RECURSIVE w(word) AS (
-        SELECT min(word) FROM tool_search_terms WHERE word >= ${stem}
-        UNION ALL
-        SELECT (SELECT min(word) FROM tool_search_terms WHERE word > w.word) FROM w
-        WHERE w.word IS NOT NULL AND starts_with(w.word, ${stem}))
-      SELECT word FROM w WHERE starts_with(word, ${stem}) LIMIT ${BOUNDED.maxPrefixWords + 1}`.execute(db);
+    // A range of the words' key (C collation): the stem is letters and digits (searchWords.ts), no LIKE wildcard.
+    const { rows } = await sql<{ word: string }>`SELECT word FROM tool_search_words WHERE word LIKE ${`${stem}%`}
+      ORDER BY word LIMIT ${BOUNDED.maxPrefixWords + 1}`.execute(db);
     if (rows.length > BOUNDED.maxPrefixWords) return null;
     for (const { word } of rows) add(word, item.group);
   }
