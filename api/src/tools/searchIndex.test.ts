@@ -46,24 +46,27 @@ const WINDOWS = [
 const SHARED = ['code', 'workflows support', 'image video agent', 'finance workflows', 'cod', 'github postg', 'mcp'];
 
 describe('the bounded ranking', () => {
-  it('answers the exact ranking’s page and count, whatever the depth it starts at', async () => {
+  it('answers the exact ranking’s page and count, whatever its limits', async () => {
     const texts = [...readLabelledSet().map((q) => q.query), ...SHARED, 'zzqx nothing'];
     const before = { ...boundedOutcomes };
-    const firstDepth = BOUNDED.firstDepth;
+    const defaults = { ...BOUNDED };
+    // Lists read from a page's depth and a small set of tools covering many groups (the bound on impacts proves the
+    // page), then the defaults.
+    const settings = [{ firstDepth: 1, maxCovering: 0 }, { firstDepth: 1, maxCovering: 50 }, defaults];
     try {
       for (const text of texts)
         for (const filters of FILTERS) {
           const search = indexSearch(text);
           const all = await rankedIds(db, search, filters);
-          for (const depth of [1, firstDepth])
+          for (const setting of settings)
             for (const window of WINDOWS) {
-              BOUNDED.firstDepth = depth;
+              Object.assign(BOUNDED, setting);
               const page = await rankedIds(db, search, filters, window);
               const expected = all.ids.slice(window.offset, window.offset + window.limit);
-              expect({ text, filters, depth, window, ...page }).toEqual({
+              expect({ text, filters, setting, window, ...page }).toEqual({
                 text,
                 filters,
-                depth,
+                setting,
                 window,
                 ids: expected,
                 // A page past the last carries no count on SQLite (search.ts asks for the first page).
@@ -72,7 +75,7 @@ describe('the bounded ranking', () => {
             }
         }
     } finally {
-      BOUNDED.firstDepth = firstDepth;
+      Object.assign(BOUNDED, defaults);
     }
     if (onPostgres) {
       // Most pages are proven from the lists read, so the comparison above tested the bound, not the fallback.

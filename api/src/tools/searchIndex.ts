@@ -4,10 +4,12 @@
  * One row per listed tool, kept in step with the held list (repository.ts) at each data version: only tools whose
  * text changed are written again, and tools no longer listed are removed. Beside the words, each row holds the
  * lower-cased text of the whole-text rule on a trigram index (Postgres pg_trgm, SQLite FTS5's trigram tokenizer)
- * and the filters' facets, so a search ranks, filters, counts and cuts its page in the database.
+ * and the filters' facets, so a search ranks, filters, counts and cuts its page in the database. On Postgres the
+ * index also holds each tool's words in impact order and each word's tools, so that a page reads a bounded number of
+ * rows whatever the number of matches (boundedPage).
  */
 import { createHash } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { inTransaction, sqliteHandle, type DB } from '../db/connection';
 import { dataVersion } from '../content/dataVersion';
 import { offeredToolTexts } from '../registry/inspections';
@@ -284,7 +286,7 @@ function sqliteRanked(
 }
 
 /** Postgres' ranking of a search: which rows match, their sort keys and the score, shared by the exact ranking and
- *  the bounded one (one formula). `only`: the rows to look at (the bounded ranking's candidates), else all. */
+ *  the bounded one (one formula). `only`: the ids to look at (the bounded ranking's candidates), else all. */
 function postgresRanking(groups: string[][], whole: string, filters: IndexFilters, isPrefix: Prefixed) {
   const queries = groups.map((g, gi) => g.map((w, wi) => `'${w}'${isPrefix(gi, wi) ? ':*' : ''}`).join(' | '));
   // Each query is parsed once (in FROM), not once per row.
@@ -308,11 +310,11 @@ function postgresRanking(groups: string[][], whole: string, filters: IndexFilter
     [...(whole ? [sql`${isWhole} DESC`] : []), ...(queries.length ? [sql`${covered} DESC, ${score} DESC`] : []), sql``],
     sql`, `,
   );
-  const from = (only?: number[]) => sql`FROM tool_search
+  const from = (only?: RawBuilder<unknown>) => sql`FROM tool_search
     ${queries.length ? sql`, to_tsquery('english', ${any}) AS q` : sql``} ${sql.join(parsed, sql``)}
     WHERE ${matched} AND ${sql.raw(facetFlags(filters))}
       ${filters.category !== 'All' ? sql`AND category = ${filters.category}` : sql``}
-      ${only ? sql`AND id = ANY(${only}::int[])` : sql``}`;
+      ${only ? sql`AND id IN (${only})` : sql``}`;
   return { from, order: sql`${order} popularity DESC, id`, isWhole, covered, score };
 }
 
@@ -345,7 +347,7 @@ async function postgresRanked(
 /** The bounded ranking's limits: how deep it first reads each word's list (times the rows up to the page's end), how
  *  deep at most before it gives way to the exact ranking, and how many index words a half-typed last word may
  *  stand for and how many tools the whole text may be found in before it does too. */
-export const BOUNDED = { firstDepth: 4, maxDepth: 4096, maxPrefixWords: 64, maxWhole: 256 };
+export const BOUNDED = { firstDepth: 4, maxDepth: 4096, maxPrefixWords: 64, maxWhole: 256, maxCovering: 2048 };
 
 /** How the bounded ranking's pages ended, since the process started: proven from the lists read, read to the end
  *  of every list, or given way to the exact ranking (the benchmark reports them; the tests check them). */
@@ -384,44 +386,106 @@ async function boundedPage(
   isPrefix: Prefixed,
 ): Promise<{ ids: number[]; total: number } | null> {
   const wanted = window.offset + window.limit;
-  const groupsOf = await indexWords(db, groups, isPrefix);
+  const [groupsOf, wholeIds] = await Promise.all([
+    indexWords(db, groups, isPrefix),
+    // The whole-text matches, when few (else null: they are too many to rank them all).
+    whole
+      ? sql<{ id: number }>`SELECT id FROM tool_search WHERE ${ranking.isWhole} LIMIT ${BOUNDED.maxWhole + 1}`
+          .execute(db)
+          .then(({ rows }) => (rows.length > BOUNDED.maxWhole ? null : rows.map((r) => r.id)))
+      : [],
+  ]);
   if (!groupsOf) return (boundedOutcomes.exact++, null);
   const words = [...groupsOf.keys()];
-  let wholeIds: number[] | null = [];
-  if (whole) {
-    const { rows } = await sql<{ id: number }>`SELECT id FROM tool_search WHERE ${ranking.isWhole}
-      LIMIT ${BOUNDED.maxWhole + 1}`.execute(db);
-    wholeIds = rows.length > BOUNDED.maxWhole ? null : rows.map((r) => r.id);
-  }
+  const covering = await coveringAtLeast(db, groups.length, groupsOf);
+  // Asked beside the first lists (it needs no page); a page proven or given way to the exact ranking uses it.
+  const total = matchCount(db, ranking, words, filters, wholeIds);
+  total.catch(() => {});
+  const { from, order, isWhole, covered, score } = ranking;
   for (let depth = BOUNDED.firstDepth * wanted; ; depth *= 4) {
-    const { rows: read } = words.length
-      ? await sql<{ word: string; tool: number; impact: number; popularity: number; rank: string }>`
-          SELECT w.word, t.tool, t.impact, t.popularity, t.rank FROM unnest(${words}::text[]) AS w(word),
-            LATERAL (SELECT tool, impact, popularity,
-              row_number() OVER (ORDER BY impact DESC, popularity DESC, tool) AS rank FROM tool_search_terms
-              WHERE word = w.word ORDER BY impact DESC, popularity DESC, tool LIMIT ${depth}) AS t`.execute(db)
-      : { rows: [] };
+    // One statement: each word's list to `depth`, and the tools read (with the whole-text matches) ranked.
+    const { rows } = await sql<{ ranked: (RankKey & { total: number })[] | null; stops: Stop[] | null }>`
+      WITH read AS (SELECT w.word, t.tool, t.impact, t.popularity, t.rank FROM unnest(${words}::text[]) AS w(word),
+          LATERAL (SELECT tool, impact, popularity,
+            row_number() OVER (ORDER BY impact DESC, popularity DESC, tool) AS rank FROM tool_search_terms
+            WHERE word = w.word ORDER BY impact DESC, popularity DESC, tool LIMIT ${depth}) AS t),
+        ranked AS (SELECT id, (${isWhole})::int AS whole, ${covered} AS covered, ${score} AS score, popularity,
+            count(*) OVER () AS total
+          ${from(sql`SELECT tool FROM read UNION SELECT unnest(${[...(wholeIds ?? []), ...(covering?.ids ?? [])]}::int[])`)}
+          ORDER BY ${order} LIMIT ${wanted})
+      SELECT (SELECT json_agg(ranked) FROM ranked) AS ranked,
+        (SELECT json_agg(json_build_object('word', word, 'tool', tool, 'impact', impact, 'popularity', popularity))
+          FROM read WHERE rank = ${depth}) AS stops`.execute(db);
     // Where each list not read to its end stopped.
-    const stops = read.filter((r) => Number(r.rank) === depth);
-    const candidates = [...new Set([...read.map((r) => r.tool), ...(wholeIds ?? [])])];
-    const { from, order, isWhole, covered, score } = ranking;
-    const { rows: ranked } = candidates.length
-      ? await sql<RankKey & { total: string }>`SELECT id, (${isWhole})::int AS whole, ${covered} AS covered,
-          ${score} AS score, popularity, count(*) OVER () AS total ${from(candidates)} ORDER BY ${order}
-          LIMIT ${wanted}`.execute(db)
-      : { rows: [] };
+    const stops = rows[0].stops ?? [];
+    const ranked = rows[0].ranked ?? [];
     const page = ranked.slice(window.offset).map((r) => r.id);
     if (!stops.length && wholeIds) {
       boundedOutcomes.complete++;
-      return { ids: page, total: ranked.length ? Number(ranked[0].total) : 0 };
+      return { ids: page, total: ranked.length ? ranked[0].total : 0 };
     }
     const last = ranked[wanted - 1];
-    if (last && beatsUnread(last, stops, groupsOf, wholeIds === null)) {
+    // Every tool with words of `covering.covered` groups was ranked: an unread tool has fewer (and no whole text,
+    // unless `last` has it too), so it sorts after a `last` that has as many.
+    const coversMore = covering && last && last.covered >= covering.covered && (wholeIds || last.whole === 1);
+    if (last && (coversMore || beatsUnread(last, stops, groupsOf, wholeIds === null))) {
       boundedOutcomes.proven++;
-      return { ids: page, total: await matchCount(db, ranking, words, filters, wholeIds) };
+      return { ids: page, total: await total };
     }
     if (depth >= BOUNDED.maxDepth) return (boundedOutcomes.exact++, null);
   }
+}
+
+interface Stop {
+  word: string;
+  tool: number;
+  impact: number;
+  popularity: number;
+}
+
+/**
+ * The tools that have index words of at least `covered` groups (from doc or mcp_text: a superset of those covering
+ * as many), for the smallest `covered` down to two fewer than all groups whose set has at most
+ * `BOUNDED.maxCovering` tools: unions of the groups' sorted id lists, intersected and joined over each choice of
+ * groups (intarray). Null when even all groups' set is larger.
+ */
+async function coveringAtLeast(
+  db: DB,
+  groups: number,
+  groupsOf: Map<string, Set<number>>,
+): Promise<{ covered: number; ids: number[] } | null> {
+  if (!groups) return { covered: 0, ids: [] };
+  const union = (g: number) => {
+    const words = [...groupsOf].filter(([, of]) => of.has(g)).map(([w]) => w);
+    return sql`public.uniq(public.sort(${sql.join(
+      words.map((w) => sql`coalesce((SELECT tools FROM tool_search_words WHERE word = ${w}), '{}') || `),
+      sql``,
+    )} '{}'::int[])) AS ${sql.id(`u${g}`)}`;
+  };
+  const choices = (from: number, size: number): number[][] =>
+    size === 0
+      ? [[]]
+      : from >= groups
+        ? []
+        : [...choices(from + 1, size - 1).map((c) => [from, ...c]), ...choices(from + 1, size)];
+  const tiers = Array.from({ length: Math.min(3, groups) }, (_, i) => groups - i);
+  const tier = (c: number) =>
+    sql.join(
+      choices(0, c).map(
+        (chosen) =>
+          sql`(${sql.join(
+            chosen.map((g) => sql.id(`u${g}`)),
+            sql` OPERATOR(public.&) `,
+          )})`,
+      ),
+      sql` OPERATOR(public.|) `,
+    );
+  const { rows } = await sql<{ covered: number; ids: number[] | null }>`SELECT t.covered,
+      CASE WHEN public.icount(t.ids) <= ${BOUNDED.maxCovering} THEN t.ids END AS ids
+    FROM (SELECT ${sql.join(Array.from({ length: groups }, (_, g) => union(g)))}) AS u,
+      LATERAL (VALUES ${sql.join(tiers.map((c) => sql`(${c}, ${tier(c)})`))}) AS t(covered, ids)`.execute(db);
+  const fits = rows.filter((r) => r.ids).sort((a, b) => a.covered - b.covered)[0];
+  return fits ? { covered: fits.covered, ids: fits.ids! } : null;
 }
 
 /** How many tools a search finds: unfiltered, with its whole-text matches known, the size of the union of its
@@ -447,12 +511,7 @@ async function matchCount(
 }
 
 /** Whether `last` sorts before every tool no list has reached (see boundedPage). */
-function beatsUnread(
-  last: RankKey,
-  stops: { word: string; tool: number; impact: number; popularity: number }[],
-  groupsOf: Map<string, Set<number>>,
-  unreadWhole: boolean,
-): boolean {
+function beatsUnread(last: RankKey, stops: Stop[], groupsOf: Map<string, Set<number>>, unreadWhole: boolean): boolean {
   const whole = unreadWhole ? 1 : 0;
   if (last.whole !== whole) return last.whole > whole;
   const covered = new Set(stops.flatMap((s) => [...groupsOf.get(s.word)!])).size;
@@ -471,22 +530,22 @@ function beatsUnread(
 async function indexWords(db: DB, groups: string[][], isPrefix: Prefixed): Promise<Map<string, Set<number>> | null> {
   const items = groups.flatMap((g, gi) => g.map((text, wi) => ({ text, group: gi, prefix: isPrefix(gi, wi) })));
   if (!items.length) return new Map();
-  const { rows: stems } = await sql<{ at: number; stem: string }>`SELECT t.at::int AS at, s.stem
-    FROM unnest(${items.map((i) => i.text)}::text[]) WITH ORDINALITY AS t(text, at),
-      LATERAL unnest(tsvector_to_array(to_tsvector('english', t.text))) AS s(stem)`.execute(db);
+  // A half-typed word's index words: a range of the words' key (C collation), at most one more than allowed.
+  const { rows } = await sql<{ at: number; word: string }>`SELECT t.at::int AS at, w.word
+    FROM unnest(${items.map((i) => i.text)}::text[], ${items.map((i) => i.prefix)}::bool[])
+        WITH ORDINALITY AS t(text, prefix, at),
+      LATERAL unnest(tsvector_to_array(to_tsvector('english', t.text))) AS s(stem),
+      LATERAL (SELECT s.stem AS word WHERE NOT t.prefix
+        UNION ALL (SELECT word FROM tool_search_words
+          WHERE t.prefix AND word >= s.stem COLLATE "C" AND word < (s.stem || chr(1114111)) COLLATE "C"
+          ORDER BY word LIMIT ${BOUNDED.maxPrefixWords + 1})) AS w`.execute(db);
   const groupsOf = new Map<string, Set<number>>();
-  const add = (word: string, group: number) => groupsOf.set(word, (groupsOf.get(word) ?? new Set()).add(group));
-  for (const { at, stem } of stems) {
-    const item = items[at - 1];
-    if (!item.prefix) {
-      add(stem, item.group);
-      continue;
-    }
-    // A range of the words' key (C collation): the stem is letters and digits (searchWords.ts), no LIKE wildcard.
-    const { rows } = await sql<{ word: string }>`SELECT word FROM tool_search_words WHERE word LIKE ${`${stem}%`}
-      ORDER BY word LIMIT ${BOUNDED.maxPrefixWords + 1}`.execute(db);
-    if (rows.length > BOUNDED.maxPrefixWords) return null;
-    for (const { word } of rows) add(word, item.group);
+  const perItem = new Map<number, number>();
+  for (const { at, word } of rows) {
+    const group = items[at - 1].group;
+    groupsOf.set(word, (groupsOf.get(word) ?? new Set()).add(group));
+    perItem.set(at, (perItem.get(at) ?? 0) + 1);
   }
+  if ([...perItem.values()].some((n) => n > BOUNDED.maxPrefixWords)) return null;
   return groupsOf;
 }
