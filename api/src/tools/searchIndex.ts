@@ -373,8 +373,9 @@ interface RankKey {
  * left unread can reach it. An unread tool's score is at most the sum, over the words whose lists were not read to
  * their end, of the impact where reading stopped; when it equals that sum, it has each of those words at that
  * impact, so it sorts after the tool where each list stopped (lists are in the page's own tie order: popularity,
- * then id). Otherwise the lists are read four times deeper; past `BOUNDED.maxDepth`, null (the caller ranks every
- * match). The count is a plain count, never a score.
+ * then id). A page is also kept when every tool with words of as many groups as its last row was ranked
+ * (coveringAtLeast). Otherwise the lists are read four times deeper; past `BOUNDED.maxDepth`, null (the caller ranks
+ * every match). The count never scores (matchCount).
  */
 async function boundedPage(
   db: DB,
