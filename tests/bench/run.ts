@@ -65,7 +65,7 @@ env: BENCH_SECONDS (load per URL, default 8), BENCH_WARM_SECONDS (unmeasured loa
      throughput rows, default 15), BENCH_RUNS (phone visits per route, and Lighthouse and INP runs of the phones
      section, default 5),
      SOAK_SECONDS (the soak's load, default 180), SOAK_IDLE_SECONDS (its idle spell, default 60),
-     SEARCH_SIZES (the search section's catalogue sizes, default 156,10000,100000), SEARCH_ENGINES (sqlite,postgres)`;
+     SEARCH_SIZES (the search section's catalogue sizes, default 156,10000,100000), SEARCH_ENGINES (sqlite,postgres), SEARCH_SHAPES (registry,hard)`;
 
 const { values: opts } = parseArgs({
   args: process.argv.slice(2).filter((a) => a !== '--'),

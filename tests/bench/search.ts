@@ -14,18 +14,21 @@ import type { DB } from '../../api/src/db/connection';
 import { testDatabaseLocation } from '../../api/test/testDatabase';
 import { listToolSummaries } from '../../api/src/tools/repository';
 import { searchTools } from '../../api/src/tools/search';
-import { syncSearchIndex } from '../../api/src/tools/searchIndex';
+import { boundedOutcomes, syncSearchIndex } from '../../api/src/tools/searchIndex';
 import { plainBaseline, qualityOf, readLabelledSet, type LabelledQuery } from '../../api/test/searchQuality';
 import { DEFAULT_QUERY, queryTools, type ToolQuery } from '../../contracts/src/toolQuery';
 import { pathToFileURL } from 'node:url';
 import { REPO_ROOT } from '../e2e/harness';
-import { buildCatalogueDatabase } from './catalogue';
+import { buildCatalogueDatabase, type CatalogueShape } from './catalogue';
 import { summarize } from './stats';
 import { miniSearchRanker, oramaRanker } from './searchLibraries';
 import { fig, whole, type Row } from './table';
 
 /** SEARCH_ENGINES: which engines to measure (default both). */
 const ENGINES = (process.env.SEARCH_ENGINES ?? 'sqlite,postgres').split(',');
+/** SEARCH_SHAPES: which generated catalogues beside the seed (api/test/generatedCatalogue.ts; default both): the
+ *  hard case (18 words shared by all) and one shaped like the MCP registry (a Zipf vocabulary). */
+const SHAPES = (process.env.SEARCH_SHAPES ?? 'registry,hard').split(',') as CatalogueShape[];
 
 type Ranker = (db: DB, text: string) => Promise<string[]>;
 
@@ -77,29 +80,38 @@ export async function searchRows(sizes: number[], log: (line: string) => void): 
   const pg = ENGINES.includes('postgres') ? await startPostgres(log) : null;
   if (pg) process.env.TEST_DATABASE_URL = pg.url;
   try {
-    for (const size of sizes) {
+    // The seed alone has no generated tools: one shape is enough.
+    for (const [size, shape] of sizes.flatMap((n) => (n <= 156 ? [SHAPES[0]] : SHAPES).map((c) => [n, c] as const))) {
       const engines: [string, () => Promise<DB>][] = ENGINES.includes('sqlite')
-        ? [['SQLite', () => buildCatalogueDatabase(join(dir, `search-${size}.sqlite`), size)]]
+        ? [['SQLite', () => buildCatalogueDatabase(join(dir, `search-${size}-${shape}.sqlite`), size, shape)]]
         : [];
       // A fresh schema per size on the one cluster (api/test/testDatabase.ts reads the server from TEST_DATABASE_URL).
       if (pg && ENGINES.includes('postgres'))
-        engines.push(['Postgres', async () => buildCatalogueDatabase(await testDatabaseLocation(), size)]);
+        engines.push(['Postgres', async () => buildCatalogueDatabase(await testDatabaseLocation(), size, shape)]);
       for (const [e, [engine, open]] of engines.entries()) {
         // The libraries keep their own index in memory, the same whatever the database: measured once per size.
         const libraries: [string, Ranker][] = [
           ['MiniSearch (compared, not shipped)', miniSearchRanker(log)],
           ['Orama (compared, not shipped)', oramaRanker(log)],
         ];
-        log(`search: ${whole(size)} tools on ${engine} (building the catalogue)`);
+        const catalogue = size <= 156 ? '' : ` (${shape} catalogue)`;
+        log(`search: ${whole(size)} tools${catalogue} on ${engine} (building the catalogue)`);
         const db = await open();
         try {
           await syncSearchIndex(db);
           for (const [name, ranker] of [...RANKERS, ...(e === 0 ? libraries : [])]) {
             const where = libraries.some(([n]) => n === name) ? 'in memory' : engine;
-            log(`search: ${whole(size)} tools on ${where}, ${name}`);
-            const what = `${queries.length} task queries at ${whole((await listToolSummaries(db)).length)} tools, ${where}, ${name}`;
+            log(`search: ${whole(size)} tools${catalogue} on ${where}, ${name}`);
+            const what = `${queries.length} task queries at ${whole((await listToolSummaries(db)).length)} tools${catalogue}, ${where}, ${name}`;
+            const before = { ...boundedOutcomes };
             const cell = await measure(db, ranker, queries);
-            log(`search: ${what}: ${cell.text}`);
+            // How this build's pages ended on Postgres (searchIndex.ts, boundedPage): proven, read to the end, exact.
+            const pages = Object.entries(boundedOutcomes)
+              .map(([k, n]) => `${k} ${n - before[k as keyof typeof before]}`)
+              .join(', ');
+            log(
+              `search: ${what}: ${cell.text}${engine === 'Postgres' && name === 'this build' ? ` (pages: ${pages})` : ''}`,
+            );
             rows.push({ section: 'search', what, cells: { current: cell } });
           }
         } finally {

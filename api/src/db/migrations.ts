@@ -575,6 +575,22 @@ const STEPS: Step[] = [
       await sql`ALTER TABLE tool_facets ADD COLUMN healthy integer NOT NULL DEFAULT 0`.execute(db);
     else await sql`ALTER TABLE tool_search ADD COLUMN healthy boolean NOT NULL DEFAULT false`.execute(db);
   },
+  // Postgres' search index gains its words in impact order (tools/searchIndex.ts, docs/performance.md "Directory
+  // search"): one row per word of a tool with what that word adds to the tool's score, read top-down per typed word
+  // so a page reads a bounded number of rows whatever the number of matches; and per word the sorted ids of its
+  // tools, whose union (intarray, from postgresql-contrib like pg_trgm) counts the matches without reading them.
+  // Derived data: the next search fills it (emptying tool_search makes it rewrite every row).
+  async (db, dialect) => {
+    if (dialect === 'sqlite') return;
+    await sql`CREATE EXTENSION IF NOT EXISTS intarray SCHEMA public`.execute(db);
+    await sql`DELETE FROM tool_search`.execute(db);
+    await sql`CREATE TABLE tool_search_terms (tool integer NOT NULL, word text COLLATE "C" NOT NULL,
+      impact real NOT NULL, popularity double precision NOT NULL, PRIMARY KEY (tool, word))`.execute(db);
+    await sql`CREATE INDEX tool_search_terms_impact ON tool_search_terms (word, impact DESC, popularity DESC, tool)`.execute(
+      db,
+    );
+    await sql`CREATE TABLE tool_search_words (word text COLLATE "C" PRIMARY KEY, tools integer[] NOT NULL)`.execute(db);
+  },
 ];
 
 /** SQLite files made before this runner kept their step count in user_version; four of those steps = two here. */

@@ -32,7 +32,7 @@ function byId(tools: readonly ToolSummary[]): Map<number, ToolSummary> {
 }
 
 /** What the index is asked for a typed text. */
-function indexSearch(text: string): IndexSearch {
+export function indexSearch(text: string): IndexSearch {
   return { groups: searchWords(text), prefixLast: !/\s$/.test(text), lowered: text.trim().toLowerCase() };
 }
 

@@ -4,11 +4,13 @@
  * One row per listed tool, kept in step with the held list (repository.ts) at each data version: only tools whose
  * text changed are written again, and tools no longer listed are removed. Beside the words, each row holds the
  * lower-cased text of the whole-text rule on a trigram index (Postgres pg_trgm, SQLite FTS5's trigram tokenizer)
- * and the filters' facets, so a search ranks, filters, counts and cuts its page in the database.
+ * and the filters' facets, so a search ranks, filters, counts and cuts its page in the database. On Postgres the
+ * index also holds each tool's words in impact order and each word's tools, so that a page reads a bounded number of
+ * rows whatever the number of matches (boundedPage).
  */
 import { createHash } from 'node:crypto';
-import { sql } from 'kysely';
-import { sqliteHandle, type DB } from '../db/connection';
+import { sql, type RawBuilder } from 'kysely';
+import { inTransaction, sqliteHandle, type DB } from '../db/connection';
 import { dataVersion } from '../content/dataVersion';
 import { offeredToolTexts } from '../registry/inspections';
 import type { ToolSummary } from '@aitools/contracts/tools';
@@ -42,10 +44,14 @@ const SQLITE_WEIGHTS = '10.0, 10.0, 4.0, 2.0, 1.5, 1.0';
 /** The columns a word must be found in to count as covered. */
 const COVERING = '{name tags category mcp description}';
 /** ts_rank_cd's weights for D (description), C (MCP tools), B (category), A (name, tags). */
-const POSTGRES_WEIGHTS = '{0.1, 0.2, 0.4, 1.0}';
-/** ts_rank_cd's normalization 1: the rank divided by 1 + the log of the document's length, so a long text does not
- *  outrank a short one by holding more words, as bm25's length normalization does on SQLite. */
+export const POSTGRES_WEIGHTS = '{0.1, 0.2, 0.4, 1.0}';
+/** ts_rank_cd's normalization 1: the rank divided by ln(1 + the text's length in words), so a long text does not
+ *  outrank a short one by holding more words, as bm25's length normalization does on SQLite. The impacts of
+ *  tool_search_terms are divided the same way (lengthOf). */
 const POSTGRES_NORMALIZATION = 1;
+/** What normalization 1 divides a text's rank by: ln(1 + its positions), as ts_rank_cd counts them. */
+const lengthOf = (vector: RawBuilder<unknown>) =>
+  sql`ln(1 + (SELECT sum(coalesce(array_length(positions, 1), 1)) FROM unnest(${vector})))`;
 
 export function documentOf(tool: ToolSummary, mcp?: { names: string; descriptions: string }): SearchDocument {
   return {
@@ -127,31 +133,74 @@ async function writeIndex(db: DB): Promise<void> {
   const gone = stored.filter((r) => !wanted.has(r.id)).map((r) => r.id);
   const current = new Map(stored.map((r) => [r.id, r.digest]));
   const changed = [...wanted.values()].filter(({ d, digest }) => current.get(d.id) !== digest);
-  if (gone.length) await sql`DELETE FROM tool_search WHERE id = ANY(${gone}::int[])`.execute(db);
+  // The words whose lists of tools change: those of the tools removed or rewritten, before and after.
+  const touched = new Set<string>();
+  const dropTerms = async (trx: DB, ids: number[]) => {
+    const { rows } = await sql<{ word: string }>`DELETE FROM tool_search_terms WHERE tool = ANY(${ids}::int[])
+      RETURNING word`.execute(trx);
+    for (const { word } of rows) touched.add(word);
+  };
+  if (gone.length)
+    await inTransaction(db, async (trx) => {
+      await dropTerms(trx, gone);
+      await sql`DELETE FROM tool_search WHERE id = ANY(${gone}::int[])`.execute(trx);
+    });
   for (let i = 0; i < changed.length; i += 1000) {
     const batch = changed.slice(i, i + 1000).map((x) => x.d);
     const column = <K extends keyof SearchDocument>(field: K) => batch.map((d) => d[field]);
     const facet = <K extends keyof ToolFacets>(field: K) => batch.map((d) => d.facets[field]);
-    await sql`INSERT INTO tool_search (id, digest, doc, mcp_text, whole, category, mcp, free, paid, checked, healthy,
-      popularity)
-      SELECT id, digest,
-        setweight(to_tsvector('english', name), 'A') || setweight(to_tsvector('english', tags), 'A') ||
-        setweight(to_tsvector('english', category), 'B') || setweight(to_tsvector('english', mcp), 'C') ||
-        setweight(to_tsvector('english', description), 'D'),
-        setweight(to_tsvector('english', mcp_text), 'C'), whole, facet, is_mcp, free, paid, checked, healthy,
-        popularity
-      FROM unnest(${column('id')}::int[], ${changed.slice(i, i + 1000).map((x) => x.digest)}::text[],
-        ${column('name')}::text[], ${column('tags')}::text[], ${column('category')}::text[], ${column('mcp')}::text[],
-        ${column('mcpText')}::text[], ${column('description')}::text[], ${column('whole')}::text[],
-        ${facet('category')}::text[], ${facet('mcp')}::bool[], ${facet('free')}::bool[], ${facet('paid')}::bool[],
-        ${facet('checked')}::bool[], ${facet('healthy')}::bool[], ${column('popularity')}::float8[])
-        AS t(id, digest, name, tags, category, mcp, mcp_text, description, whole, facet, is_mcp, free, paid, checked,
-          healthy, popularity)
-      ON CONFLICT (id) DO UPDATE SET digest = excluded.digest, doc = excluded.doc, mcp_text = excluded.mcp_text,
-        whole = excluded.whole, category = excluded.category, mcp = excluded.mcp, free = excluded.free,
-        paid = excluded.paid, checked = excluded.checked, healthy = excluded.healthy,
-        popularity = excluded.popularity`.execute(db);
+    const ids = column('id');
+    // A row and its words change together (another instance may be writing the same rows: its words wait).
+    await inTransaction(db, async (trx) => {
+      await sql`INSERT INTO tool_search (id, digest, doc, mcp_text, whole, category, mcp, free, paid, checked,
+        healthy, popularity)
+        SELECT id, digest,
+          setweight(to_tsvector('english', name), 'A') || setweight(to_tsvector('english', tags), 'A') ||
+          setweight(to_tsvector('english', category), 'B') || setweight(to_tsvector('english', mcp), 'C') ||
+          setweight(to_tsvector('english', description), 'D'),
+          setweight(to_tsvector('english', mcp_text), 'C'), whole, facet, is_mcp, free, paid, checked, healthy,
+          popularity
+        FROM unnest(${ids}::int[], ${changed.slice(i, i + 1000).map((x) => x.digest)}::text[],
+          ${column('name')}::text[], ${column('tags')}::text[], ${column('category')}::text[],
+          ${column('mcp')}::text[], ${column('mcpText')}::text[], ${column('description')}::text[],
+          ${column('whole')}::text[], ${facet('category')}::text[], ${facet('mcp')}::bool[], ${facet('free')}::bool[],
+          ${facet('paid')}::bool[], ${facet('checked')}::bool[], ${facet('healthy')}::bool[],
+          ${column('popularity')}::float8[])
+          AS t(id, digest, name, tags, category, mcp, mcp_text, description, whole, facet, is_mcp, free, paid,
+            checked, healthy, popularity)
+        ON CONFLICT (id) DO UPDATE SET digest = excluded.digest, doc = excluded.doc, mcp_text = excluded.mcp_text,
+          whole = excluded.whole, category = excluded.category, mcp = excluded.mcp, free = excluded.free,
+          paid = excluded.paid, checked = excluded.checked, healthy = excluded.healthy,
+          popularity = excluded.popularity`.execute(trx);
+      await dropTerms(trx, ids);
+      // A word's impact is what ts_rank_cd gives a query of that word alone: the weight of each of its positions,
+      // summed and divided by its text's length (normalization 1), doc and mcp_text added as the score adds them.
+      // For a query of several words (an OR of them) the score is the sum of its matched words' impacts
+      // (docs/performance.md, Directory search).
+      await sql`INSERT INTO tool_search_terms (tool, word, impact, popularity)
+        SELECT s.id, w.lexeme, sum((${POSTGRES_WEIGHTS}::float4[])[
+          CASE w.weight WHEN 'D' THEN 1 WHEN 'C' THEN 2 WHEN 'B' THEN 3 ELSE 4 END] / w.length)::real, s.popularity
+        FROM tool_search AS s,
+          LATERAL (SELECT lexeme, unnest(weights) AS weight, ${lengthOf(sql`s.doc`)} AS length FROM unnest(s.doc)
+            UNION ALL SELECT lexeme, unnest(weights), ${lengthOf(sql`s.mcp_text`)} FROM unnest(s.mcp_text)) AS w
+        WHERE s.id = ANY(${ids}::int[])
+        GROUP BY s.id, w.lexeme, s.popularity`.execute(trx);
+    });
   }
+  if (changed.length) {
+    const { rows } = await sql<{ word: string }>`SELECT DISTINCT word FROM tool_search_terms
+      WHERE tool = ANY(${changed.map((x) => x.d.id)}::int[])`.execute(db);
+    for (const { word } of rows) touched.add(word);
+  }
+  // Once per sync, not per batch: a common word's list is as long as the catalogue.
+  if (touched.size)
+    await inTransaction(db, async (trx) => {
+      const words = [...touched];
+      await sql`DELETE FROM tool_search_words WHERE word = ANY(${words}::text[])`.execute(trx);
+      await sql`INSERT INTO tool_search_words (word, tools)
+        SELECT word, array_agg(tool ORDER BY tool) FROM tool_search_terms WHERE word = ANY(${words}::text[])
+        GROUP BY word`.execute(trx);
+    });
 }
 
 /** What a search asks of the index: its word groups (a typed word and its other words, searchWords.ts), whether the
@@ -244,6 +293,42 @@ function sqliteRanked(
   return h.prepare<unknown[], { id: number; total: number }>(statement).all(...params);
 }
 
+/** Postgres' ranking of a search: which rows match, their sort keys and the score, shared by the exact ranking and
+ *  the bounded one (one formula). `only`: the ids to look at (the bounded ranking's candidates), else all. */
+function postgresRanking(groups: string[][], whole: string, filters: IndexFilters, isPrefix: Prefixed) {
+  const queries = groups.map((g, gi) => g.map((w, wi) => `'${w}'${isPrefix(gi, wi) ? ':*' : ''}`).join(' | '));
+  // Each query is parsed once (in FROM), not once per row.
+  const parsed = queries.map((q, i) => sql`, to_tsquery('english', ${q}) AS ${sql.id(`g${i}`)}`);
+  const covered = queries.length
+    ? sql.join(
+        queries.map((_, i) => sql`(doc @@ ${sql.id(`g${i}`)})::int`),
+        sql` + `,
+      )
+    : sql`0`;
+  const any = queries.map((q) => `(${q})`).join(' | ');
+  // No whole text: the rule is left out (a constant condition would keep Postgres from the indexes).
+  const isWhole = whole ? sql`whole LIKE ${`%${whole.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : sql`false`;
+  const matched = queries.length ? sql`(doc @@ q OR mcp_text @@ q OR ${isWhole})` : isWhole;
+  // Most tools offer no MCP tools: their mcp_text is ranked only when it matches (the same score, half the work).
+  const score = queries.length
+    ? sql`ts_rank_cd(${POSTGRES_WEIGHTS}::float4[], doc, q, ${sql.lit(POSTGRES_NORMALIZATION)}) +
+      CASE WHEN mcp_text @@ q
+        THEN ts_rank_cd(${POSTGRES_WEIGHTS}::float4[], mcp_text, q, ${sql.lit(POSTGRES_NORMALIZATION)}) ELSE 0 END`
+    : sql`0`;
+  const order = sql.join(
+    [...(whole ? [sql`${isWhole} DESC`] : []), ...(queries.length ? [sql`${covered} DESC, ${score} DESC`] : []), sql``],
+    sql`, `,
+  );
+  const from = (only?: RawBuilder<unknown>) => sql`FROM tool_search
+    ${queries.length ? sql`, to_tsquery('english', ${any}) AS q` : sql``} ${sql.join(parsed, sql``)}
+    WHERE ${matched} AND ${sql.raw(facetFlags(filters))}
+      ${filters.category !== 'All' ? sql`AND category = ${filters.category}` : sql``}
+      ${only ? sql`AND id IN (${only})` : sql``}`;
+  return { from, order: sql`${order} popularity DESC, id`, isWhole, covered, score };
+}
+
+type PostgresRanking = ReturnType<typeof postgresRanking>;
+
 async function postgresRanked(
   db: DB,
   { groups }: IndexSearch,
@@ -252,34 +337,226 @@ async function postgresRanked(
   window: Window | undefined,
   isPrefix: Prefixed,
 ): Promise<{ ids: number[]; total: number }> {
-  const queries = groups.map((g, gi) => g.map((w, wi) => `'${w}'${isPrefix(gi, wi) ? ':*' : ''}`).join(' | '));
-  // Each query is parsed once (in FROM), not once per row.
-  const parsed = queries.map((q, i) => sql`, to_tsquery('english', ${q}) AS ${sql.id(`g${i}`)}`);
-  const covered = sql.join(
-    queries.map((_, i) => sql`(doc @@ ${sql.id(`g${i}`)})::int`),
-    sql` + `,
-  );
-  const any = queries.map((q) => `(${q})`).join(' | ');
-  // No whole text: the rule is left out (a constant condition would keep Postgres from the indexes).
-  const isWhole = whole ? sql`whole LIKE ${`%${whole.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : sql`false`;
-  const matched = queries.length ? sql`(doc @@ q OR mcp_text @@ q OR ${isWhole})` : isWhole;
-  // Most tools offer no MCP tools: their mcp_text is ranked only when it matches (the same score, half the work).
-  const score = sql`ts_rank_cd(${POSTGRES_WEIGHTS}::float4[], doc, q, ${sql.lit(POSTGRES_NORMALIZATION)}) +
-    CASE WHEN mcp_text @@ q THEN ts_rank_cd(${POSTGRES_WEIGHTS}::float4[], mcp_text, q, ${sql.lit(POSTGRES_NORMALIZATION)}) ELSE 0 END`;
-  const order = sql.join(
-    [...(whole ? [sql`${isWhole} DESC`] : []), ...(queries.length ? [sql`${covered} DESC, ${score} DESC`] : []), sql``],
-    sql`, `,
-  );
-  const from = sql`FROM tool_search ${queries.length ? sql`, to_tsquery('english', ${any}) AS q` : sql``}
-    ${sql.join(parsed, sql``)}
-    WHERE ${matched} AND ${sql.raw(facetFlags(filters))}
-      ${filters.category !== 'All' ? sql`AND category = ${filters.category}` : sql``}`;
+  const ranking = postgresRanking(groups, whole, filters, isPrefix);
+  if (window) {
+    const page = await boundedPage(db, ranking, groups, whole, filters, window, isPrefix);
+    if (page) return page;
+  }
+  const { from, order } = ranking;
   // The page is a top-N sort and the count a plain count: a count beside each row (count(*) OVER ()) would keep
   // every match with its sort keys in memory.
   const [{ rows }, count] = await Promise.all([
-    sql<{ id: number }>`SELECT id ${from} ORDER BY ${order} popularity DESC, id
+    sql<{ id: number }>`SELECT id ${from()} ORDER BY ${order}
       ${window ? sql`LIMIT ${window.limit} OFFSET ${window.offset}` : sql``}`.execute(db),
-    window ? sql<{ n: string }>`SELECT count(*) AS n ${from}`.execute(db) : undefined,
+    window ? sql<{ n: string }>`SELECT count(*) AS n ${from()}`.execute(db) : undefined,
   ]);
   return { ids: rows.map((r) => r.id), total: count ? Number(count.rows[0].n) : rows.length };
+}
+
+/** The bounded ranking's limits: how deep it first reads each word's list (times the rows up to the page's end), how
+ *  deep at most before it gives way to the exact ranking, and how many index words a half-typed last word may
+ *  stand for and how many tools the whole text may be found in before it does too. */
+export const BOUNDED = { firstDepth: 4, maxDepth: 4096, maxPrefixWords: 64, maxWhole: 256, maxCovering: 2048 };
+
+/** How the bounded ranking's pages ended, since the process started: proven from the lists read, read to the end
+ *  of every list, or given way to the exact ranking (the benchmark reports them; the tests check them). */
+export const boundedOutcomes = { proven: 0, complete: 0, exact: 0 };
+
+/** Scores closer than this cannot be told apart when proving a page: the score adds float4s in another order than
+ *  the impacts do. A page whose last row is that close to the unread tools' bound is not proven (read deeper). */
+const SCORE_TIE = 1e-4;
+
+interface RankKey {
+  id: number;
+  whole: number;
+  covered: number;
+  score: number;
+  popularity: number;
+}
+
+/**
+ * One page of the ranked tools without scoring every match (docs/performance.md, Directory search): each index
+ * word's tools are read from tool_search_terms in impact order, a bounded number per word; the tools read (and the
+ * whole-text matches, when few) are ranked exactly by the same formula; and the page is kept only when no tool
+ * left unread can reach it. An unread tool's score is at most the sum, over the words whose lists were not read to
+ * their end, of the impact where reading stopped; when it equals that sum, it has each of those words at that
+ * impact, so it sorts after the tool where each list stopped (lists are in the page's own tie order: popularity,
+ * then id). A page is also kept when every tool with words of as many groups as its last row was ranked
+ * (coveringAtLeast). Otherwise the lists are read four times deeper; past `BOUNDED.maxDepth`, null (the caller ranks
+ * every match). The count never scores (matchCount).
+ */
+async function boundedPage(
+  db: DB,
+  ranking: PostgresRanking,
+  groups: string[][],
+  whole: string,
+  filters: IndexFilters,
+  window: Window,
+  isPrefix: Prefixed,
+): Promise<{ ids: number[]; total: number } | null> {
+  const wanted = window.offset + window.limit;
+  const [groupsOf, wholeIds] = await Promise.all([
+    indexWords(db, groups, isPrefix),
+    // The whole-text matches, when few (else null: they are too many to rank them all).
+    whole
+      ? sql<{ id: number }>`SELECT id FROM tool_search WHERE ${ranking.isWhole} LIMIT ${BOUNDED.maxWhole + 1}`
+          .execute(db)
+          .then(({ rows }) => (rows.length > BOUNDED.maxWhole ? null : rows.map((r) => r.id)))
+      : [],
+  ]);
+  if (!groupsOf) return (boundedOutcomes.exact++, null);
+  const words = [...groupsOf.keys()];
+  const covering = await coveringAtLeast(db, groups.length, groupsOf);
+  // Asked beside the first lists (it needs no page); a page proven or given way to the exact ranking uses it.
+  const total = matchCount(db, ranking, words, filters, wholeIds);
+  total.catch(() => {});
+  const { from, order, isWhole, covered, score } = ranking;
+  for (let depth = BOUNDED.firstDepth * wanted; ; depth *= 4) {
+    // One statement: each word's list to `depth`, and the tools read (with the whole-text matches) ranked.
+    const { rows } = await sql<{ ranked: (RankKey & { total: number })[] | null; stops: Stop[] | null }>`
+      WITH read AS (SELECT w.word, t.tool, t.impact, t.popularity, t.rank FROM unnest(${words}::text[]) AS w(word),
+          LATERAL (SELECT tool, impact, popularity,
+            row_number() OVER (ORDER BY impact DESC, popularity DESC, tool) AS rank FROM tool_search_terms
+            WHERE word = w.word ORDER BY impact DESC, popularity DESC, tool LIMIT ${depth}) AS t),
+        ranked AS (SELECT id, (${isWhole})::int AS whole, ${covered} AS covered, ${score} AS score, popularity,
+            count(*) OVER () AS total
+          ${from(sql`SELECT tool FROM read UNION SELECT unnest(${[...(wholeIds ?? []), ...(covering?.ids ?? [])]}::int[])`)}
+          ORDER BY ${order} LIMIT ${wanted})
+      SELECT (SELECT json_agg(ranked) FROM ranked) AS ranked,
+        (SELECT json_agg(json_build_object('word', word, 'tool', tool, 'impact', impact, 'popularity', popularity))
+          FROM read WHERE rank = ${depth}) AS stops`.execute(db);
+    // Where each list not read to its end stopped.
+    const stops = rows[0].stops ?? [];
+    const ranked = rows[0].ranked ?? [];
+    const page = ranked.slice(window.offset).map((r) => r.id);
+    if (!stops.length && wholeIds) {
+      boundedOutcomes.complete++;
+      return { ids: page, total: ranked.length ? ranked[0].total : 0 };
+    }
+    const last = ranked[wanted - 1];
+    // Every tool with words of `covering.covered` groups was ranked: an unread tool has fewer (and no whole text,
+    // unless `last` has it too), so it sorts after a `last` that has as many.
+    const coversMore = covering && last && last.covered >= covering.covered && (wholeIds || last.whole === 1);
+    if (last && (coversMore || beatsUnread(last, stops, groupsOf, wholeIds === null))) {
+      boundedOutcomes.proven++;
+      return { ids: page, total: await total };
+    }
+    if (depth >= BOUNDED.maxDepth) return (boundedOutcomes.exact++, null);
+  }
+}
+
+interface Stop {
+  word: string;
+  tool: number;
+  impact: number;
+  popularity: number;
+}
+
+/**
+ * The tools that have index words of at least `covered` groups (from doc or mcp_text: a superset of those covering
+ * as many), for the smallest `covered` down to two fewer than all groups whose set has at most
+ * `BOUNDED.maxCovering` tools: unions of the groups' sorted id lists, intersected and joined over each choice of
+ * groups (intarray). Null when even all groups' set is larger.
+ */
+async function coveringAtLeast(
+  db: DB,
+  groups: number,
+  groupsOf: Map<string, Set<number>>,
+): Promise<{ covered: number; ids: number[] } | null> {
+  if (!groups) return { covered: 0, ids: [] };
+  const union = (g: number) => {
+    const words = [...groupsOf].filter(([, of]) => of.has(g)).map(([w]) => w);
+    return sql`public.uniq(public.sort(${sql.join(
+      words.map((w) => sql`coalesce((SELECT tools FROM tool_search_words WHERE word = ${w}), '{}') || `),
+      sql``,
+    )} '{}'::int[])) AS ${sql.id(`u${g}`)}`;
+  };
+  const choices = (from: number, size: number): number[][] =>
+    size === 0
+      ? [[]]
+      : from >= groups
+        ? []
+        : [...choices(from + 1, size - 1).map((c) => [from, ...c]), ...choices(from + 1, size)];
+  const tiers = Array.from({ length: Math.min(3, groups) }, (_, i) => groups - i);
+  const tier = (c: number) =>
+    sql.join(
+      choices(0, c).map(
+        (chosen) =>
+          sql`(${sql.join(
+            chosen.map((g) => sql.id(`u${g}`)),
+            sql` OPERATOR(public.&) `,
+          )})`,
+      ),
+      sql` OPERATOR(public.|) `,
+    );
+  const { rows } = await sql<{ covered: number; ids: number[] | null }>`SELECT t.covered,
+      CASE WHEN public.icount(t.ids) <= ${BOUNDED.maxCovering} THEN t.ids END AS ids
+    FROM (SELECT ${sql.join(Array.from({ length: groups }, (_, g) => union(g)))}) AS u,
+      LATERAL (VALUES ${sql.join(tiers.map((c) => sql`(${c}, ${tier(c)})`))}) AS t(covered, ids)`.execute(db);
+  const fits = rows.filter((r) => r.ids).sort((a, b) => a.covered - b.covered)[0];
+  return fits ? { covered: fits.covered, ids: fits.ids! } : null;
+}
+
+/** How many tools a search finds: unfiltered, with its whole-text matches known, the size of the union of its
+ *  words' lists of tools and those matches (sorted id arrays, intarray), never a read of the matching rows; else
+ *  a count of the matching rows. */
+async function matchCount(
+  db: DB,
+  { from }: PostgresRanking,
+  words: string[],
+  filters: IndexFilters,
+  wholeIds: number[] | null,
+): Promise<number> {
+  const unfiltered = facetFlags(filters) === 'true' && filters.category === 'All';
+  const { rows } =
+    unfiltered && wholeIds
+      ? await sql<{ n: number }>`SELECT public.icount(public.uniq(public.sort(
+          ${sql.join(
+            words.map((w) => sql`coalesce((SELECT tools FROM tool_search_words WHERE word = ${w}), '{}') || `),
+            sql``,
+          )} ${wholeIds}::int[]))) AS n`.execute(db)
+      : await sql<{ n: string }>`SELECT count(*) AS n ${from()}`.execute(db);
+  return Number(rows[0].n);
+}
+
+/** Whether `last` sorts before every tool no list has reached (see boundedPage). */
+function beatsUnread(last: RankKey, stops: Stop[], groupsOf: Map<string, Set<number>>, unreadWhole: boolean): boolean {
+  const whole = unreadWhole ? 1 : 0;
+  if (last.whole !== whole) return last.whole > whole;
+  const covered = new Set(stops.flatMap((s) => [...groupsOf.get(s.word)!])).size;
+  if (last.covered !== covered) return last.covered > covered;
+  const bound = stops.reduce((sum, s) => sum + s.impact, 0);
+  // Normalized impacts are not multiples of a step, so a bound within float noise of `last` says nothing of ties.
+  return last.score > bound + SCORE_TIE;
+}
+
+/**
+ * The index words each typed word stands for, with the groups they count in: a whole word as the engine stems it,
+ * a half-typed last word as every index word it begins (at most `BOUNDED.maxPrefixWords`); null for more, or a phrase.
+ */
+async function indexWords(db: DB, groups: string[][], isPrefix: Prefixed): Promise<Map<string, Set<number>> | null> {
+  const items = groups.flatMap((g, gi) => g.map((text, wi) => ({ text, group: gi, prefix: isPrefix(gi, wi) })));
+  if (!items.length) return new Map();
+  // A half-typed word's index words: a range of the words' key (C collation), at most one more than allowed.
+  const { rows } = await sql<{ at: number; word: string; stems: number }>`SELECT t.at::int AS at, w.word,
+      array_length(tsvector_to_array(to_tsvector('english', t.text)), 1) AS stems
+    FROM unnest(${items.map((i) => i.text)}::text[], ${items.map((i) => i.prefix)}::bool[])
+        WITH ORDINALITY AS t(text, prefix, at),
+      LATERAL unnest(tsvector_to_array(to_tsvector('english', t.text))) AS s(stem),
+      LATERAL (SELECT s.stem AS word WHERE NOT t.prefix
+        UNION ALL (SELECT word FROM tool_search_words
+          WHERE t.prefix AND word >= s.stem COLLATE "C" AND word < (s.stem || chr(1114111)) COLLATE "C"
+          ORDER BY word LIMIT ${BOUNDED.maxPrefixWords + 1})) AS w`.execute(db);
+  const groupsOf = new Map<string, Set<number>>();
+  const perItem = new Map<number, number>();
+  for (const { at, word } of rows) {
+    const group = items[at - 1].group;
+    groupsOf.set(word, (groupsOf.get(word) ?? new Set()).add(group));
+    perItem.set(at, (perItem.get(at) ?? 0) + 1);
+  }
+  // A text of several stems (a phrase of the vocabulary, `e-mail`) is a phrase query: neither its tools nor its
+  // score are those of its words' lists.
+  if (rows.some((r) => r.stems > 1)) return null;
+  if ([...perItem.values()].some((n) => n > BOUNDED.maxPrefixWords)) return null;
+  return groupsOf;
 }
