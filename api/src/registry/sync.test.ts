@@ -507,6 +507,31 @@ describe('a hostile or broken upstream is refused with the reason, and changes n
     expect(await snapshot()).toEqual(before);
   });
 
+  it('a page the listing refuses is undone with its counts; the pages before it stay applied and counted', async () => {
+    await db.updateTable('registry_upstreams').set({ policy: 'list' }).execute();
+    // Page 2 lists c, then its b is refused: c's listing is undone with it, and not counted.
+    handler = pages([entry(doc('io.example/a'))], [entry(doc('io.example/c')), entry(doc('io.example/b'))]);
+    const [result] = await syncUpstreams(db, {
+      ...opts,
+      listNew: async (trx, id) => {
+        const [server] = await trx
+          .selectFrom('submission_servers')
+          .select('name')
+          .where('submission_id', '=', id)
+          .execute();
+        if (server?.name === 'io.example/b') throw new Error('Submission 2 cannot be published: name: too long');
+        await approveSubmission(trx, id);
+      },
+    });
+    expect(result).toMatchObject({ outcome: 'refused', counts: { pages: 2, records: 3, listed: 1, added: 0 } });
+    expect(result!.reason).toMatch(
+      /^Submission 2 cannot be published: name: too long \(on applying page 2; the 1 before/,
+    );
+    expect(await getServerRow(db, 'io.example/a')).toBeTruthy();
+    expect(await getServerRow(db, 'io.example/c')).toBeNull();
+    expect(await getServerRow(db, 'io.example/b')).toBeNull();
+  });
+
   it('a run stopped by its job (time limit, the site stopping)', async () => {
     const stop = new AbortController();
     handler = (req, res, url) => {

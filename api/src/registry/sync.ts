@@ -418,15 +418,18 @@ export async function syncUpstream(db: DB, upstream: Upstream, opts: SyncOptions
     const applied = { ...counts };
     let from = upstream.resumeCursor;
     for (const [i, page] of pages.entries()) {
+      // A page's counts join the run's only once its transaction commits: one undone counts nothing.
+      const tally = { ...applied };
       try {
         await pace.step(
           () =>
             inTransaction(db, async (trx) => {
-              await applyPage(trx, upstream, page, opts, applied);
+              await applyPage(trx, upstream, page, opts, tally);
               await moveMark(trx, upstream, from, page);
             }),
           opts.signal,
         );
+        Object.assign(applied, tally);
       } catch (err) {
         // A record the listing refuses, another sync first, or the job's end: this page's transaction undid it.
         const reason = err instanceof Error ? err.message : String(err);
