@@ -181,8 +181,10 @@ async function writeIndex(db: DB): Promise<void> {
         SELECT s.id, w.lexeme, sum((${POSTGRES_WEIGHTS}::float4[])[
           CASE w.weight WHEN 'D' THEN 1 WHEN 'C' THEN 2 WHEN 'B' THEN 3 ELSE 4 END] / w.length)::real, s.popularity
         FROM tool_search AS s,
-          LATERAL (SELECT lexeme, unnest(weights) AS weight, ${lengthOf(sql`s.doc`)} AS length FROM unnest(s.doc)
-            UNION ALL SELECT lexeme, unnest(weights), ${lengthOf(sql`s.mcp_text`)} FROM unnest(s.mcp_text)) AS w
+          -- Each text's length once per tool, not once per word.
+          LATERAL (SELECT ${lengthOf(sql`s.doc`)} AS doc, ${lengthOf(sql`s.mcp_text`)} AS mcp) AS n,
+          LATERAL (SELECT lexeme, unnest(weights) AS weight, n.doc AS length FROM unnest(s.doc)
+            UNION ALL SELECT lexeme, unnest(weights), n.mcp FROM unnest(s.mcp_text)) AS w
         WHERE s.id = ANY(${ids}::int[])
         GROUP BY s.id, w.lexeme, s.popularity`.execute(trx);
     });
@@ -371,7 +373,6 @@ interface RankKey {
   whole: number;
   covered: number;
   score: number;
-  popularity: number;
 }
 
 /**
@@ -379,9 +380,8 @@ interface RankKey {
  * word's tools are read from tool_search_terms in impact order, a bounded number per word; the tools read (and the
  * whole-text matches, when few) are ranked exactly by the same formula; and the page is kept only when no tool
  * left unread can reach it. An unread tool's score is at most the sum, over the words whose lists were not read to
- * their end, of the impact where reading stopped; when it equals that sum, it has each of those words at that
- * impact, so it sorts after the tool where each list stopped (lists are in the page's own tie order: popularity,
- * then id). A page is also kept when every tool with words of as many groups as its last row was ranked
+ * their end, of the impact where reading stopped, so a last row above that sum is proven (one within float noise of
+ * it is not: it is read deeper). A page is also kept when every tool with words of as many groups as its last row was ranked
  * (coveringAtLeast). Otherwise the lists are read four times deeper; past `BOUNDED.maxDepth`, null (the caller ranks
  * every match). The count never scores (matchCount).
  */
@@ -414,16 +414,16 @@ async function boundedPage(
   for (let depth = BOUNDED.firstDepth * wanted; ; depth *= 4) {
     // One statement: each word's list to `depth`, and the tools read (with the whole-text matches) ranked.
     const { rows } = await sql<{ ranked: (RankKey & { total: number })[] | null; stops: Stop[] | null }>`
-      WITH read AS (SELECT w.word, t.tool, t.impact, t.popularity, t.rank FROM unnest(${words}::text[]) AS w(word),
+      WITH read AS (SELECT w.word, t.tool, t.impact, t.rank FROM unnest(${words}::text[]) AS w(word),
           LATERAL (SELECT tool, impact, popularity,
             row_number() OVER (ORDER BY impact DESC, popularity DESC, tool) AS rank FROM tool_search_terms
             WHERE word = w.word ORDER BY impact DESC, popularity DESC, tool LIMIT ${depth}) AS t),
-        ranked AS (SELECT id, (${isWhole})::int AS whole, ${covered} AS covered, ${score} AS score, popularity,
+        ranked AS (SELECT id, (${isWhole})::int AS whole, ${covered} AS covered, ${score} AS score,
             count(*) OVER () AS total
           ${from(sql`SELECT tool FROM read UNION SELECT unnest(${[...(wholeIds ?? []), ...(covering?.ids ?? [])]}::int[])`)}
           ORDER BY ${order} LIMIT ${wanted})
       SELECT (SELECT json_agg(ranked) FROM ranked) AS ranked,
-        (SELECT json_agg(json_build_object('word', word, 'tool', tool, 'impact', impact, 'popularity', popularity))
+        (SELECT json_agg(json_build_object('word', word, 'impact', impact))
           FROM read WHERE rank = ${depth}) AS stops`.execute(db);
     // Where each list not read to its end stopped.
     const stops = rows[0].stops ?? [];
@@ -445,11 +445,10 @@ async function boundedPage(
   }
 }
 
+/** Where a word's list stopped being read: the impact every tool left in it is at most. */
 interface Stop {
   word: string;
-  tool: number;
   impact: number;
-  popularity: number;
 }
 
 /**
