@@ -381,9 +381,9 @@ interface RankKey {
  * whole-text matches, when few) are ranked exactly by the same formula; and the page is kept only when no tool
  * left unread can reach it. An unread tool's score is at most the sum, over the words whose lists were not read to
  * their end, of the impact where reading stopped, so a last row above that sum is proven (one within float noise of
- * it is not: it is read deeper). A page is also kept when every tool with words of as many groups as its last row was ranked
- * (coveringAtLeast). Otherwise the lists are read four times deeper; past `BOUNDED.maxDepth`, null (the caller ranks
- * every match). The count never scores (matchCount).
+ * it is not: it is read deeper). A page is also kept when every tool with words of as many groups as its last row
+ * was ranked (coveringAtLeast). Otherwise the lists are read four times deeper; past `BOUNDED.maxDepth`, null (the
+ * caller ranks every match). The count never scores (matchCount).
  */
 async function boundedPage(
   db: DB,
@@ -465,10 +465,7 @@ async function coveringAtLeast(
   if (!groups) return { covered: 0, ids: [] };
   const union = (g: number) => {
     const words = [...groupsOf].filter(([, of]) => of.has(g)).map(([w]) => w);
-    return sql`public.uniq(public.sort(${sql.join(
-      words.map((w) => sql`coalesce((SELECT tools FROM tool_search_words WHERE word = ${w}), '{}') || `),
-      sql``,
-    )} '{}'::int[])) AS ${sql.id(`u${g}`)}`;
+    return sql`${toolsOf(words, sql`'{}'::int[]`)} AS ${sql.id(`u${g}`)}`;
   };
   const choices = (from: number, size: number): number[][] =>
     size === 0
@@ -496,6 +493,13 @@ async function coveringAtLeast(
   return fits ? { covered: fits.covered, ids: fits.ids! } : null;
 }
 
+/** The union of the words' lists of tools (tool_search_words) and the ids `more`: one sorted int array. */
+const toolsOf = (words: string[], more: RawBuilder<unknown>) =>
+  sql`public.uniq(public.sort(${sql.join(
+    words.map((w) => sql`coalesce((SELECT tools FROM tool_search_words WHERE word = ${w}), '{}') || `),
+    sql``,
+  )} ${more}))`;
+
 /** How many tools a search finds: unfiltered, with its whole-text matches known, the size of the union of its
  *  words' lists of tools and those matches (sorted id arrays, intarray), never a read of the matching rows; else
  *  a count of the matching rows. */
@@ -509,11 +513,7 @@ async function matchCount(
   const unfiltered = facetFlags(filters) === 'true' && filters.category === 'All';
   const { rows } =
     unfiltered && wholeIds
-      ? await sql<{ n: number }>`SELECT public.icount(public.uniq(public.sort(
-          ${sql.join(
-            words.map((w) => sql`coalesce((SELECT tools FROM tool_search_words WHERE word = ${w}), '{}') || `),
-            sql``,
-          )} ${wholeIds}::int[]))) AS n`.execute(db)
+      ? await sql<{ n: number }>`SELECT public.icount(${toolsOf(words, sql`${wholeIds}::int[]`)}) AS n`.execute(db)
       : await sql<{ n: string }>`SELECT count(*) AS n ${from()}`.execute(db);
   return Number(rows[0].n);
 }
