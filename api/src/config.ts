@@ -239,6 +239,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   // Relative paths mean: from where the operator ran the command (pnpm runs scripts in the package folder).
   const path = (value: string | undefined, fallback: string) =>
     value ? resolve(env.INIT_CWD ?? process.cwd(), value) : fallback;
+  const outbound = outboundConfig(env);
   return {
     port,
     database:
@@ -306,10 +307,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       pagesPerRun: positiveInt(env, 'REGISTRY_SYNC_PAGES', 20),
       timeoutMs: positiveInt(env, 'REGISTRY_SYNC_TIMEOUT_SECONDS', 30) * 1000,
       maxBytes: positiveInt(env, 'REGISTRY_SYNC_PAGE_BYTES', 4 * 1024 * 1024),
-      allow: outboundConfig(env).allow,
+      allow: outbound.allow,
     },
     inspection: inspectionConfig(env),
-    outbound: outboundConfig(env),
+    outbound,
   };
 }
 
