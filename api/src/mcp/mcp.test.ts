@@ -123,6 +123,7 @@ describe('the tools', () => {
       'text',
       'type',
     ]);
+    for (const t of tools) expect(t.inputSchema.additionalProperties, t.name).toBe(false);
     expect(search.outputSchema?.required).toEqual(expect.arrayContaining(['total', 'results']));
     expect(tools.find((t) => t.name === 'get_tool')!.inputSchema.required).toEqual(['slug']);
   });
@@ -223,6 +224,11 @@ describe('the tools', () => {
     expect(errorText(await call('search_tools', { limit: 0 }))).toMatch(/Input validation error.*limit/s);
     expect(errorText(await call('search_tools', { type: 'robot' }))).toMatch(/Input validation error.*type/s);
     expect(errorText(await call('get_tool', {}))).toMatch(/Input validation error.*slug/s);
+    // An argument the tool does not know is named, never dropped: `query` for `text` would otherwise list everything.
+    expect(errorText(await call('search_tools', { query: 'transcribe meetings' }))).toMatch(
+      /Input validation error.*query/s,
+    );
+    expect(errorText(await call('list_categories', { verbose: true }))).toMatch(/Input validation error.*verbose/s);
   });
 
   it('list_categories counts the listed tools per category and tag', async () => {

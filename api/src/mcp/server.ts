@@ -214,7 +214,9 @@ export function createMcpServer({ db, origin, metrics }: McpDeps): McpServer {
       tool,
       {
         ...about[tool],
-        inputSchema: schemas[tool].input,
+        // Strict: an argument the tool does not know (`query` for `text`) is refused with its name, where a
+        // plain object would drop it and answer as if nothing were asked (docs/mcp.md, The directory's MCP server).
+        inputSchema: z.strictObject(schemas[tool].input),
         outputSchema: schemas[tool].output,
         annotations: { title: about[tool].title, readOnlyHint: true, idempotentHint: true, openWorldHint: false },
       },
