@@ -121,6 +121,11 @@ describe('the ranking rule', () => {
     expect(slugs.indexOf('scribe')).toBeLessThan(slugs.indexOf('pixel'));
   });
 
+  it('gives no other words for a word that only shares a stem with an entry (programs, apps, is not programming)', () => {
+    expect(searchWords('programming')[0]).toEqual(expect.arrayContaining(['programming', 'coding']));
+    expect(searchWords('run programs')).toEqual([['run'], ['programs']]);
+  });
+
   it('reads a hyphenated word the vocabulary knows as one word (to-dos → todos, another word for tasks)', async () => {
     expect(searchWords('to-dos')[0]).toEqual(expect.arrayContaining(['todos', 'tasks']));
     expect((await found('my to-dos'))[0]).toBe('tasker');

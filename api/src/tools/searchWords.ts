@@ -32,6 +32,8 @@ const STOP_WORDS = new Set(
 
 interface Vocabulary {
   groups: string[][];
+  /** Words sharing a stem with an entry but not its idea ("programs" and "programming"): known only as themselves. */
+  apart?: string[];
 }
 
 /** Whether an entry is searched for as it is: not a stop word, nor a phrase that starts or ends with one (Postgres
@@ -44,9 +46,14 @@ const MAX_PHRASE = 3;
 /** How the vocabulary knows a word or a phrase: the stems of its words, apart by a space. */
 const keyOf = (entry: string) => entry.split(' ').map(stemmer).join(' ');
 
-/** Key (a word's stem, or a phrase's) → the entries of every vocabulary group with a member of that key. */
-function loadVocabulary(file = join(DATA_DIR, 'search-vocabulary.json')): Map<string, string[]> {
-  const { groups } = JSON.parse(readFileSync(file, 'utf8')) as Vocabulary;
+interface Known {
+  /** Key (a word's stem, or a phrase's) → the entries of every vocabulary group with a member of that key. */
+  byKey: Map<string, string[]>;
+  apart: Set<string>;
+}
+
+function loadVocabulary(file = join(DATA_DIR, 'search-vocabulary.json')): Known {
+  const { groups, apart = [] } = JSON.parse(readFileSync(file, 'utf8')) as Vocabulary;
   const byKey = new Map<string, Set<string>>();
   for (const group of groups)
     for (const entry of group) {
@@ -54,10 +61,10 @@ function loadVocabulary(file = join(DATA_DIR, 'search-vocabulary.json')): Map<st
       for (const other of group) set.add(other);
       byKey.set(keyOf(entry), set);
     }
-  return new Map([...byKey].map(([key, entries]) => [key, [...entries]]));
+  return { byKey: new Map([...byKey].map(([key, entries]) => [key, [...entries]])), apart: new Set(apart) };
 }
 
-let vocabulary: Map<string, string[]> | undefined;
+let vocabulary: Known | undefined;
 
 /** A text's words, lower-cased, in the order typed (stop words and repeats kept). */
 function tokensOf(text: string): string[] {
@@ -79,7 +86,7 @@ export function wordsOf(text: string): string[] {
  * servers"), first, then the vocabulary's other words for it. Stop words count only inside a known phrase.
  */
 export function searchWords(text: string): string[][] {
-  const known = (vocabulary ??= loadVocabulary());
+  const { byKey: known, apart } = (vocabulary ??= loadVocabulary());
   // A hyphenated word the vocabulary knows joined ("to-dos" → todos, "e-mail" → email) is that word, not its parts.
   const joined = text.replace(/[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)+/gu, (compound) => {
     const word = compound.replaceAll('-', '');
@@ -101,7 +108,7 @@ export function searchWords(text: string): string[][] {
     // Two typed words for one idea ("photo", "picture") are one group: the idea is counted once.
     const key = keyOfOnce(typed);
     if (seen.has(key)) continue;
-    const others = (known.get(key) ?? []).filter((w) => w !== typed && searchable(w));
+    const others = apart.has(typed) ? [] : (known.get(key) ?? []).filter((w) => w !== typed && searchable(w));
     const group = searchable(typed) || !others.length ? [typed, ...others] : others;
     for (const entry of [typed, ...group]) seen.add(keyOfOnce(entry));
     groups.push(group);
