@@ -83,7 +83,7 @@ export function sandboxed(
     `--regid=${uid}`,
     '--clear-groups',
     '--inh-caps=-all',
-    // Run as the uid, bubblewrap empties the bounding set itself.
+    // The bounding set too (bubblewrap, run as the uid, empties it itself).
     ...(root ? ['--bounding-set=-all'] : []),
     '--',
     'prlimit',
