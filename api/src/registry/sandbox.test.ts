@@ -1,5 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,6 +28,7 @@ import { inspectAndWrite, inspectionRefusal, inspectRecord, writeInspection, typ
 import { readInspectionsFile } from '../inspectionsFile';
 import { getInspection } from './inspections';
 import { getServerByToolSlug, upsertServer } from './repository';
+import { sandboxed } from './sandbox';
 import { packPackage, serveNpmRegistry, type LocalRegistry } from './testdata/npmRegistry';
 
 type Inspected = Extract<McpInspection, { status: 'inspected' }>;
@@ -165,6 +176,63 @@ describe('the inspection sandbox (bubblewrap, an unprivileged uid, kernel limits
     expect(r).toMatchObject({ status: 'not-inspected', reason: expect.stringMatching(/more than 1048576 bytes/) });
     await noSandboxProcessesLeft();
   }, 90_000);
+
+  /** Runs a script in a sandbox whose package and Node runtime are small folders made in `parent`, through `wrap`
+   *  (a command that starts it as the user the site runs as); answers what it printed, with the uid it was given. */
+  async function runIn(parent: string, wrap: string[], asRoot?: boolean): Promise<{ out: string; uid: number }> {
+    const pkg = join(parent, 'pkg');
+    const runtime = join(parent, 'runtime');
+    mkdirSync(join(runtime, 'bin'), { recursive: true });
+    mkdirSync(pkg);
+    for (const dir of [pkg, runtime, join(runtime, 'bin')]) chmodSync(dir, 0o755);
+    writeFileSync(join(pkg, 'hello.sh'), 'echo package read\n');
+    chmodSync(join(pkg, 'hello.sh'), 0o644);
+    // The runtime's bin folder comes first on the sandbox's PATH.
+    writeFileSync(join(runtime, 'bin', 'runtime-says'), '#!/bin/sh\necho runtime found\n');
+    chmodSync(join(runtime, 'bin', 'runtime-says'), 0o755);
+    const status = 'grep -E "^(Uid|Gid|Groups|Cap[A-Za-z]+|NoNewPrivs):" /proc/self/status';
+    const script = `runtime-says && sh /pkg/hello.sh && ls /etc/*/ >/dev/null && touch $HOME/h /work/w /tmp/t && echo folders written && ${status}`;
+    const { spec, uid } = sandboxed(pkg, ['sh', '-c', script], {}, settings, { node: runtime, root: asRoot });
+    const [first, ...args] = [...wrap, spec.command, ...spec.args];
+    const out = await new Promise<string>((resolve, reject) =>
+      execFile(first!, args, { env: spec.env, cwd: spec.cwd }, (err, stdout) => (err ? reject(err) : resolve(stdout))),
+    );
+    return { out, uid };
+  }
+
+  /** What the sandboxed script printed: it found its runtime and package, wrote its folders, as its uid alone. */
+  function expectConfined({ out, uid }: { out: string; uid: number }): void {
+    const lines = out.split('\n');
+    expect(lines.slice(0, 3)).toEqual(['runtime found', 'package read', 'folders written']);
+    expect(out).toContain(`Uid:\t${uid}\t${uid}\t${uid}\t${uid}\n`);
+    expect(out).toContain(`Gid:\t${uid}\t${uid}\t${uid}\t${uid}\n`);
+    expect(out).toMatch(/^Groups:\s*$/m);
+    // Every capability set empty (the bounding set too: no program can give one back), and no new privileges.
+    const caps = lines.filter((l) => l.startsWith('Cap'));
+    expect(caps).toHaveLength(5);
+    for (const line of caps) expect(line).toMatch(/^Cap\w+:\t0+$/);
+    expect(out).toContain('NoNewPrivs:\t1');
+  }
+
+  it('as root, runs whatever the modes of the folders above the package and Node, as its uid with no capability', async () => {
+    // A folder only root may enter, as a checkout's parent can be (a clone into a fresh mktemp -d).
+    const closed = mkdtempSync(join(root, 'closed-'));
+    chmodSync(closed, 0o700);
+    expectConfined(await runIn(closed, []));
+  }, 60_000);
+
+  it('as a user allowed to change uid (not root), runs as its uid with no capability', async () => {
+    const open = mkdtempSync(join(tmpdir(), 'sandbox-open-'));
+    chmodSync(open, 0o755);
+    try {
+      // nobody, with only CAP_SETUID and CAP_SETGID (as systemd's AmbientCapabilities gives them).
+      const user = ['--reuid=65534', '--regid=65534', '--clear-groups'];
+      const caps = ['--inh-caps=+setuid,+setgid', '--ambient-caps=+setuid,+setgid'];
+      expectConfined(await runIn(open, ['setpriv', ...user, ...caps, '--'], false));
+    } finally {
+      rmSync(open, { recursive: true, force: true });
+    }
+  }, 60_000);
 
   it('a package the registry does not have is not inspected, with npm`s reason, without the registry`s credentials', async () => {
     const withCredentials = { ...settings, npmRegistry: registry.url.replace('//', '//reader:s3cret-token@') };

@@ -3,14 +3,17 @@
  * fetched with its install scripts off, outside the sandbox, into a throwaway folder; then it is started under
  * bubblewrap as an unprivileged user id of its own (setpriv), with kernel limits (prlimit) on its memory, processes,
  * CPU time and file sizes:
- * - no network (every namespace unshared), the system's programs read-only, none of the host's other files (no /work,
- *   /root, /home, /var, /etc but certificates): the operator's database, api/var and other servers' data are not in
- *   its file system at all;
+ * - no network (every namespace but the user's unshared), the system's programs read-only, none of the host's other
+ *   files (no /work, /root, /home, /var, /etc but certificates): the operator's database, api/var and other servers'
+ *   data are not in its file system at all;
  * - a throwaway home, working folder and /tmp, each a small tmpfs gone with the sandbox;
  * - no environment but PATH, HOME and the values the server's record declares;
  * - its own pid namespace, killed whole when the run ends (bubblewrap's init dies with its parent).
  * RLIMIT_NPROC does not bind root, so the sandbox never runs as root: the fresh uid holds nothing else, and the limit
- * counts every process and thread it starts.
+ * counts every process and thread it starts. As root, bubblewrap mounts as root (so it reaches Node and the package
+ * whatever the modes of the folders above them) and setpriv then drops to the uid inside, with no capability left;
+ * as another user allowed to change uid (CAP_SETUID), setpriv drops first and bubblewrap runs as the uid in a user
+ * namespace, so those folders must be open to it.
  */
 import { execFile } from 'node:child_process';
 import { randomInt } from 'node:crypto';
@@ -32,6 +35,10 @@ function nodeRoot(): string | undefined {
   return root === '/usr' || root.startsWith('/usr/') ? undefined : root;
 }
 
+/** Makes a bind's parent folder open to all: the one bubblewrap makes by itself is its own user's alone (as root,
+ *  root's). */
+const PARENT = ['--perms', '0755', '--dir'];
+
 /** The top-level system folders: /bin, /lib... are symlinks into /usr on a merged system, folders elsewhere. */
 function systemFolders(): string[] {
   const out: string[] = ['--ro-bind', '/usr', '/usr'];
@@ -41,8 +48,9 @@ function systemFolders(): string[] {
     else out.push('--ro-bind', dir, dir);
   }
   // Certificates and the alternatives the system's commands link through; nothing else of /etc.
-  for (const dir of ['/etc/alternatives', '/etc/ssl', '/etc/ca-certificates'])
-    if (existsSync(dir)) out.push('--ro-bind', dir, dir);
+  const etc = ['/etc/alternatives', '/etc/ssl', '/etc/ca-certificates'].filter((dir) => existsSync(dir));
+  if (etc.length) out.push(...PARENT, '/etc');
+  for (const dir of etc) out.push('--ro-bind', dir, dir);
   return out;
 }
 
@@ -61,16 +69,22 @@ export function sandboxed(
   command: string[],
   env: Record<string, string>,
   settings: InspectionConfig,
-  uid = randomInt(UIDS.from, UIDS.to),
+  {
+    uid = randomInt(UIDS.from, UIDS.to),
+    node = nodeRoot(),
+    root = process.getuid?.() === 0,
+  }: { uid?: number; node?: string; root?: boolean } = {},
 ): SandboxRun {
   const filesBytes = String(settings.filesMb * 1024 * 1024);
-  const node = nodeRoot();
   const vars = { ...env, PATH: INSIDE_PATH, HOME: INSIDE.home };
-  const args = [
+  const drop = [
+    'setpriv',
     `--reuid=${uid}`,
     `--regid=${uid}`,
     '--clear-groups',
     '--inh-caps=-all',
+    // The bounding set too (bubblewrap, run as the uid, empties it itself).
+    ...(root ? ['--bounding-set=-all'] : []),
     '--',
     'prlimit',
     `--nproc=${settings.processes}`,
@@ -80,12 +94,16 @@ export function sandboxed(
     '--nofile=256',
     '--core=0',
     '--',
+  ];
+  const box = [
     settings.bwrap,
-    '--unshare-all',
+    // Not the user namespace as root: the uid would be mapped to root outside it, where RLIMIT_NPROC does not bind.
+    ...(root ? [] : ['--unshare-user']),
+    ...['--unshare-ipc', '--unshare-pid', '--unshare-net', '--unshare-uts', '--unshare-cgroup-try'],
     '--die-with-parent',
     '--new-session',
     ...systemFolders(),
-    ...(node ? ['--ro-bind', node, INSIDE.node] : []),
+    ...(node ? [...PARENT, dirname(INSIDE.node), '--ro-bind', node, INSIDE.node] : []),
     '--ro-bind',
     packageDir,
     INSIDE.pkg,
@@ -93,16 +111,17 @@ export function sandboxed(
     '/proc',
     '--dev',
     '/dev',
-    ...[INSIDE.home, INSIDE.files, '/tmp'].flatMap((dir) => ['--size', filesBytes, '--tmpfs', dir]),
+    // Writable by the uid though bubblewrap, as root, makes them root's.
+    ...[INSIDE.home, INSIDE.files, '/tmp'].flatMap((dir) => ['--perms', '1777', '--size', filesBytes, '--tmpfs', dir]),
     '--chdir',
     INSIDE.files,
     '--clearenv',
     ...Object.entries(vars).flatMap(([k, v]) => ['--setenv', k, v]),
     '--',
-    ...command,
   ];
-  // setpriv and prlimit are found on the system's path; the sandboxed command gets its own PATH from bubblewrap.
-  return { spec: { command: 'setpriv', args, env: { PATH: '/usr/sbin:/usr/bin:/sbin:/bin' }, cwd: packageDir }, uid };
+  // The first is found on the system's path; as root, setpriv and prlimit are the sandbox's, from its read-only /usr.
+  const [first, ...args] = root ? [...box, ...drop, ...command] : [...drop, ...box, ...command];
+  return { spec: { command: first!, args, env: { PATH: '/usr/sbin:/usr/bin:/sbin:/bin' }, cwd: packageDir }, uid };
 }
 
 const probes = new Map<string, Promise<string | null>>();
@@ -128,11 +147,13 @@ async function probeSandbox(settings: InspectionConfig): Promise<string | null> 
       ),
     );
     if (!failure) return null;
-    if (failure.code === 'ENOENT') return 'setpriv (util-linux) is not installed';
     const said = failure.stderr.trim().split('\n').at(-1) ?? '';
-    return /No such file|not found/i.test(said) && said.includes(settings.bwrap)
-      ? `bubblewrap is not installed (no ${settings.bwrap} command)`
-      : `bubblewrap cannot start a sandbox here (${said || `exit ${String(failure.code)}`})`;
+    // The command missing: the one started, or one it could not start (setpriv's and bubblewrap's words).
+    const missing =
+      failure.code === 'ENOENT' ? spec.command : /(?:failed to execute|execvp) (\S+): No such file/.exec(said)?.[1];
+    if (missing === settings.bwrap) return `bubblewrap is not installed (no ${settings.bwrap} command)`;
+    if (missing) return `${missing} (util-linux) is not installed`;
+    return `bubblewrap cannot start a sandbox here (${said || `exit ${String(failure.code)}`})`;
   } finally {
     rmSync(empty, { recursive: true, force: true });
   }
