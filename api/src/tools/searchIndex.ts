@@ -361,9 +361,16 @@ async function postgresRanked(
 
 /** The bounded ranking's limits: how deep it first reads each word's list (times the rows up to the page's end), how
  *  deep at most before it gives way to the exact ranking, how many index words a half-typed last word may stand for
- *  and how many tools the whole text may be found in before it does too, and how many tools of a coverage tier it
- *  ranks outright (coverageTiers). */
-export const BOUNDED = { firstDepth: 4, maxDepth: 4096, maxPrefixWords: 64, maxWhole: 256, maxCovering: 2048 };
+ *  and how many tools the whole text may be found in before it does too, how many tools of a coverage tier it
+ *  ranks outright, and how many it reads to keep only the lists' tools in it (coverageTiers). */
+export const BOUNDED = {
+  firstDepth: 4,
+  maxDepth: 4096,
+  maxPrefixWords: 64,
+  maxWhole: 256,
+  maxCovering: 2048,
+  maxFloor: 32768,
+};
 
 /** How the bounded ranking's pages ended, since the process started: proven from the lists read, read to the end
  *  of every list, or given way to the exact ranking (the benchmark reports them; the tests check them). */
@@ -414,6 +421,8 @@ async function boundedPage(
   const words = [...groupsOf.keys()];
   const tiers = await coverageTiers(db, groups.length, groupsOf, wholeIds, wanted);
   const unfiltered = facetFlags(filters) === 'true' && filters.category === 'All';
+  // Unfiltered, the page fills from the floor's tier: the lists' tools outside it need no ranking.
+  const floor = unfiltered ? tiers.floor : null;
   // Asked beside the first ranking (it needs no page); a page proven or given way to the exact ranking uses it.
   const total = unfiltered && tiers.matches !== null ? Promise.resolve(tiers.matches) : matchCount(db, ranking);
   total.catch(() => {});
@@ -422,11 +431,12 @@ async function boundedPage(
   for (let depth = tiers.ids.length >= wanted ? 0 : first; ; depth = Math.max(first, depth * 4)) {
     // Where each list not read to its end stopped (null: none read yet).
     const { tools, stops } = depth ? await readLists(db, words, depth) : { tools: [], stops: null };
-    const ranked = await rankCandidates(db, ranking, [...tools, ...tiers.ids, ...(wholeIds ?? [])], wanted);
+    const kept = floor ? tools.filter((t) => floor.ids.has(t)) : tools;
+    const ranked = await rankCandidates(db, ranking, [...kept, ...tiers.ids, ...(wholeIds ?? [])], wanted);
     const page = ranked.slice(window.offset).map((r) => r.id);
     // Every match was ranked: all tools with words (a tier of at least one group, or every list read to its end)
     // and every whole-text match.
-    if (wholeIds && (tiers.least === 1 || stops?.length === 0)) {
+    if (wholeIds && (tiers.least === 1 || (stops?.length === 0 && !floor))) {
       boundedOutcomes.complete++;
       return { ids: page, total: ranked.length ? ranked[0].total : 0 };
     }
@@ -438,6 +448,7 @@ async function boundedPage(
         stops ?? words.map((word) => ({ word, impact: Infinity })),
         groupsOf,
         tiers.least,
+        floor?.covered ?? 0,
         wholeIds === null,
       )
     ) {
@@ -483,6 +494,15 @@ async function rankCandidates(
   return rows.map((r) => ({ ...r, total: Number(r.total) }));
 }
 
+interface Tiers {
+  least: number;
+  ids: number[];
+  /** The tier that fills the page when it is too large to rank outright: a tool read from the lists outside it
+   *  covers fewer groups than it, and so than a last row that covers as many (at most `BOUNDED.maxFloor` ids). */
+  floor: { covered: number; ids: Set<number> } | null;
+  matches: number | null;
+}
+
 /**
  * Coverage tiers from the groups' sorted id lists (tool_search_words, intarray): the tools with index words (from
  * doc or mcp_text: a superset of the groups they cover) of at least k groups, for every k, built group by group
@@ -490,7 +510,7 @@ async function rankCandidates(
  * that are in the j-th). `least`: the most groups whose tier still fills the page (`wanted` tools; one when none
  * does), or the fewest whose tier has at most `BOUNDED.maxCovering` tools when that tier is larger; with its ids (one
  * more than the groups, and none, when even all groups' tier is larger). `matches`: how many tools have any word or
- * the whole text, when the whole-text matches are known (the unfiltered count).
+ * the whole text, when the whole-text matches are known (the unfiltered count). `floor`: see Tiers.
  */
 async function coverageTiers(
   db: DB,
@@ -498,8 +518,8 @@ async function coverageTiers(
   groupsOf: Map<string, Set<number>>,
   wholeIds: number[] | null,
   wanted: number,
-): Promise<{ least: number; ids: number[]; matches: number | null }> {
-  if (!groups) return { least: 1, ids: [], matches: wholeIds?.length ?? null };
+): Promise<Tiers> {
+  if (!groups) return { least: 1, ids: [], floor: null, matches: wholeIds?.length ?? null };
   const op = (a: RawBuilder<unknown>, o: '|' | '&', b: RawBuilder<unknown>) =>
     sql`(${a} OPERATOR(public.${sql.raw(o)}) ${b})`;
   const a = (k: number) => sql.ref(`a${k}`);
@@ -521,7 +541,13 @@ async function coverageTiers(
       Array.from({ length: j }, (_, k) => sql`${tier(k + 1)} AS ${sql.id(`a${k + 1}`)}`),
     )} FROM ${sql.id(`s${j - 1}`)}, u)`;
   });
-  const { rows } = await sql<{ k: number; n: number; ids: number[] | null; matches: number | null }>`
+  const { rows } = await sql<{
+    k: number;
+    n: number;
+    ids: number[] | null;
+    floor: number[] | null;
+    matches: number | null;
+  }>`
     WITH u AS MATERIALIZED (SELECT ${sql.join(unions)}), s1 AS MATERIALIZED (SELECT u0 AS a1 FROM u)
       ${sql.join(
         steps.map((s) => sql`, ${s}`),
@@ -529,12 +555,20 @@ async function coverageTiers(
       )},
     t AS (SELECT t.k, t.a, public.icount(t.a) AS n FROM ${sql.id(`s${groups}`)},
       LATERAL (VALUES ${sql.join(Array.from({ length: groups }, (_, k) => sql`(${sql.lit(k + 1)}, ${a(k + 1)})`))}) AS t(k, a))
-    SELECT k, n, CASE WHEN k = greatest(coalesce((SELECT max(k) FROM t WHERE n >= ${wanted}), 1),
-        coalesce((SELECT min(k) FROM t WHERE n <= ${BOUNDED.maxCovering}), ${groups + 1})) THEN a END AS ids,
+    , pick AS (SELECT coalesce((SELECT max(k) FROM t WHERE n >= ${wanted}), 1) AS fill,
+        coalesce((SELECT min(k) FROM t WHERE n <= ${BOUNDED.maxCovering}), ${groups + 1}) AS small)
+    SELECT k, n, CASE WHEN k = greatest(fill, small) THEN a END AS ids,
+      CASE WHEN k = fill AND fill < small AND n <= ${BOUNDED.maxFloor} THEN a END AS floor,
       CASE WHEN k = 1 AND ${wholeIds !== null} THEN public.icount(${op(sql`a`, '|', sql`${wholeIds ?? []}::int[]`)}) END AS matches
-    FROM t ORDER BY k`.execute(db);
+    FROM t, pick ORDER BY k`.execute(db);
   const fits = rows.find((r) => r.ids);
-  return { least: fits?.k ?? groups + 1, ids: fits?.ids ?? [], matches: rows[0].matches };
+  const floor = rows.find((r) => r.floor);
+  return {
+    least: fits?.k ?? groups + 1,
+    ids: fits?.ids ?? [],
+    floor: floor ? { covered: floor.k, ids: new Set(floor.floor) } : null,
+    matches: rows[0].matches,
+  };
 }
 
 /** The union of the words' lists of tools (tool_search_words) and the ids `more`: one sorted int array. */
@@ -551,7 +585,8 @@ async function matchCount(db: DB, { from }: PostgresRanking): Promise<number> {
 }
 
 /**
- * Whether `last` sorts before every tool no list and no tier has reached (see boundedPage). Such a tool's words are
+ * Whether `last` sorts before every tool not ranked (see boundedPage): one read but outside the floor's tier, or one
+ * no list and no tier has reached. Such a tool's words are
  * in the lists `open` (not read to their end) only, of fewer groups than `least`; when it may cover as many groups
  * as `last`, its score is at most the impacts where its groups' lists stopped: the largest sums of so many groups'
  * stops (a word of several groups counts in each, which only loosens the bound).
@@ -561,10 +596,13 @@ function beatsUnread(
   open: Stop[],
   groupsOf: Map<string, Set<number>>,
   least: number,
+  floor: number,
   unreadWhole: boolean,
 ): boolean {
   const whole = unreadWhole ? 1 : 0;
   if (last.whole !== whole) return last.whole > whole;
+  // A tool read but left out of the ranking covers fewer groups than `floor`.
+  if (last.covered < floor) return false;
   const byGroup = new Map<number, number>();
   for (const s of open) for (const g of groupsOf.get(s.word)!) byGroup.set(g, (byGroup.get(g) ?? 0) + s.impact);
   const covered = Math.min(least - 1, byGroup.size);
