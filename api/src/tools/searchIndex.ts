@@ -498,7 +498,8 @@ interface Tiers {
   least: number;
   ids: number[];
   /** The tier that fills the page when it is too large to rank outright: a tool read from the lists outside it
-   *  covers fewer groups than it, and so than a last row that covers as many (at most `BOUNDED.maxFloor` ids). */
+   *  covers fewer groups than it, and so than a last row that covers as many (at most `BOUNDED.maxFloor` ids; of
+   *  two groups or more: every tool read has a word of one). */
   floor: { covered: number; ids: Set<number> } | null;
   matches: number | null;
 }
@@ -558,7 +559,7 @@ async function coverageTiers(
     , pick AS (SELECT coalesce((SELECT max(k) FROM t WHERE n >= ${wanted}), 1) AS fill,
         coalesce((SELECT min(k) FROM t WHERE n <= ${BOUNDED.maxCovering}), ${groups + 1}) AS small)
     SELECT k, n, CASE WHEN k = greatest(fill, small) THEN a END AS ids,
-      CASE WHEN k = fill AND fill < small AND n <= ${BOUNDED.maxFloor} THEN a END AS floor,
+      CASE WHEN k = fill AND 1 < fill AND fill < small AND n <= ${BOUNDED.maxFloor} THEN a END AS floor,
       CASE WHEN k = 1 AND ${wholeIds !== null} THEN public.icount(${op(sql`a`, '|', sql`${wholeIds ?? []}::int[]`)}) END AS matches
     FROM t, pick ORDER BY k`.execute(db);
   const fits = rows.find((r) => r.ids);
