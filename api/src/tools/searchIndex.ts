@@ -321,11 +321,15 @@ function postgresRanking(groups: string[][], whole: string, filters: IndexFilter
     [...(whole ? [sql`${isWhole} DESC`] : []), ...(queries.length ? [sql`${covered} DESC, ${score} DESC`] : []), sql``],
     sql`, `,
   );
+  // The words of the score's query once each: a word typed twice, or given by two other words, adds nothing to
+  // ts_rank_cd but its cost (its operands are plain lexemes, so the OR's text splits on its operator).
+  const scoring = sql`(SELECT coalesce(string_agg(DISTINCT w, ' | '), '')::tsquery AS q
+    FROM regexp_split_to_table(to_tsquery('english', ${any})::text, ' [|] ') AS w) AS scoring`;
   const from = (only?: RawBuilder<unknown>) => sql`FROM tool_search
-    ${queries.length ? sql`, to_tsquery('english', ${any}) AS q` : sql``} ${sql.join(parsed, sql``)}
+    ${queries.length ? sql`, ${scoring}` : sql``} ${sql.join(parsed, sql``)}
     WHERE ${matched} AND ${sql.raw(facetFlags(filters))}
       ${filters.category !== 'All' ? sql`AND category = ${filters.category}` : sql``}
-      ${only ? sql`AND id IN (${only})` : sql``}`;
+      ${only ? sql`AND id = ANY(${only})` : sql``}`;
   return { from, order: sql`${order} popularity DESC, id`, isWhole, covered, score };
 }
 
@@ -356,9 +360,17 @@ async function postgresRanked(
 }
 
 /** The bounded ranking's limits: how deep it first reads each word's list (times the rows up to the page's end), how
- *  deep at most before it gives way to the exact ranking, and how many index words a half-typed last word may
- *  stand for and how many tools the whole text may be found in before it does too. */
-export const BOUNDED = { firstDepth: 4, maxDepth: 4096, maxPrefixWords: 64, maxWhole: 256, maxCovering: 2048 };
+ *  deep at most before it gives way to the exact ranking, how many index words a half-typed last word may stand for
+ *  and how many tools the whole text may be found in before it does too, how many tools of a coverage tier it
+ *  ranks outright, and how many it reads to keep only the lists' tools in it (coverageTiers). */
+export const BOUNDED = {
+  firstDepth: 4,
+  maxDepth: 4096,
+  maxPrefixWords: 64,
+  maxWhole: 256,
+  maxCovering: 2048,
+  maxFloor: 32768,
+};
 
 /** How the bounded ranking's pages ended, since the process started: proven from the lists read, read to the end
  *  of every list, or given way to the exact ranking (the benchmark reports them; the tests check them). */
@@ -376,14 +388,15 @@ interface RankKey {
 }
 
 /**
- * One page of the ranked tools without scoring every match (docs/performance.md, Directory search): each index
- * word's tools are read from tool_search_terms in impact order, a bounded number per word; the tools read (and the
- * whole-text matches, when few) are ranked exactly by the same formula; and the page is kept only when no tool
- * left unread can reach it. An unread tool's score is at most the sum, over the words whose lists were not read to
- * their end, of the impact where reading stopped, so a last row above that sum is proven (one within float noise of
- * it is not: it is read deeper). A page is also kept when every tool with words of as many groups as its last row
- * was ranked (coveringAtLeast). Otherwise the lists are read four times deeper; past `BOUNDED.maxDepth`, null (the
- * caller ranks every match). The count never scores (matchCount).
+ * One page of the ranked tools without scoring every match (docs/performance.md, Directory search). Coverage sorts
+ * first, so the tools with words of at least `least` groups (coverageTiers: the most groups whose tier is small
+ * enough) are ranked outright by the same formula as every match, with the whole-text matches when few; when they
+ * fill the page, its last row covering `least` groups proves it. Otherwise each index word's tools are read from
+ * tool_search_terms in impact order, a bounded number per word, and ranked too: an unread tool has words of fewer
+ * groups than `least`, only from the lists not read to their end, and a score at most the sum of the impacts
+ * where those of its groups stopped (beatsUnread). A last row above every unread tool is proven (one within float
+ * noise of it is not: it is read deeper); else the lists are read four times deeper; past `BOUNDED.maxDepth`, null
+ * (the caller ranks every match). The count never scores (the tiers' union, or matchCount).
  */
 async function boundedPage(
   db: DB,
@@ -406,38 +419,39 @@ async function boundedPage(
   ]);
   if (!groupsOf) return (boundedOutcomes.exact++, null);
   const words = [...groupsOf.keys()];
-  const covering = await coveringAtLeast(db, groups.length, groupsOf);
-  // Asked beside the first lists (it needs no page); a page proven or given way to the exact ranking uses it.
-  const total = matchCount(db, ranking, words, filters, wholeIds);
+  const tiers = await coverageTiers(db, groups.length, groupsOf, wholeIds, wanted);
+  const unfiltered = facetFlags(filters) === 'true' && filters.category === 'All';
+  // Unfiltered, the page fills from the floor's tier: the lists' tools outside it need no ranking.
+  const floor = unfiltered ? tiers.floor : null;
+  // Asked beside the first ranking (it needs no page); a page proven or given way to the exact ranking uses it.
+  const total = unfiltered && tiers.matches !== null ? Promise.resolve(tiers.matches) : matchCount(db, ranking);
   total.catch(() => {});
-  const { from, order, isWhole, covered, score } = ranking;
-  for (let depth = BOUNDED.firstDepth * wanted; ; depth *= 4) {
-    // One statement: each word's list to `depth`, and the tools read (with the whole-text matches) ranked.
-    const { rows } = await sql<{ ranked: (RankKey & { total: number })[] | null; stops: Stop[] | null }>`
-      WITH read AS (SELECT w.word, t.tool, t.impact, t.rank FROM unnest(${words}::text[]) AS w(word),
-          LATERAL (SELECT tool, impact, popularity,
-            row_number() OVER (ORDER BY impact DESC, popularity DESC, tool) AS rank FROM tool_search_terms
-            WHERE word = w.word ORDER BY impact DESC, popularity DESC, tool LIMIT ${depth}) AS t),
-        ranked AS (SELECT id, (${isWhole})::int AS whole, ${covered} AS covered, ${score} AS score,
-            count(*) OVER () AS total
-          ${from(sql`SELECT tool FROM read UNION SELECT unnest(${[...(wholeIds ?? []), ...(covering?.ids ?? [])]}::int[])`)}
-          ORDER BY ${order} LIMIT ${wanted})
-      SELECT (SELECT json_agg(ranked) FROM ranked) AS ranked,
-        (SELECT json_agg(json_build_object('word', word, 'impact', impact))
-          FROM read WHERE rank = ${depth}) AS stops`.execute(db);
-    // Where each list not read to its end stopped.
-    const stops = rows[0].stops ?? [];
-    const ranked = rows[0].ranked ?? [];
+  const first = BOUNDED.firstDepth * wanted;
+  // The tier alone first when it fills the page (no list read), then the lists from `first` rows deep.
+  for (let depth = tiers.ids.length >= wanted ? 0 : first; ; depth = Math.max(first, depth * 4)) {
+    // Where each list not read to its end stopped (null: none read yet).
+    const { tools, stops } = depth ? await readLists(db, words, depth) : { tools: [], stops: null };
+    const kept = floor ? tools.filter((t) => floor.ids.has(t)) : tools;
+    const ranked = await rankCandidates(db, ranking, [...kept, ...tiers.ids, ...(wholeIds ?? [])], wanted);
     const page = ranked.slice(window.offset).map((r) => r.id);
-    if (!stops.length && wholeIds) {
+    // Every match was ranked: all tools with words (a tier of at least one group, or every list read to its end)
+    // and every whole-text match.
+    if (wholeIds && (tiers.least === 1 || (stops?.length === 0 && !floor))) {
       boundedOutcomes.complete++;
       return { ids: page, total: ranked.length ? ranked[0].total : 0 };
     }
     const last = ranked[wanted - 1];
-    // Every tool with words of `covering.covered` groups was ranked: an unread tool has fewer (and no whole text,
-    // unless `last` has it too), so it sorts after a `last` that has as many.
-    const coversMore = covering && last && last.covered >= covering.covered && (wholeIds || last.whole === 1);
-    if (last && (coversMore || beatsUnread(last, stops, groupsOf, wholeIds === null))) {
+    if (
+      last &&
+      beatsUnread(
+        last,
+        stops ?? words.map((word) => ({ word, impact: Infinity })),
+        groupsOf,
+        tiers.least,
+        floor?.covered ?? 0,
+        wholeIds === null,
+      )
+    ) {
       boundedOutcomes.proven++;
       return { ids: page, total: await total };
     }
@@ -451,46 +465,111 @@ interface Stop {
   impact: number;
 }
 
+/** The tools of each word's list to `depth` rows, in impact order, and where the lists not read to their end
+ *  stopped. */
+async function readLists(db: DB, words: string[], depth: number): Promise<{ tools: number[]; stops: Stop[] }> {
+  const { rows } = await sql<{ tools: number[] | null; stops: Stop[] | null }>`
+    WITH read AS (SELECT w.word, t.tool, t.impact, t.rank FROM unnest(${words}::text[]) AS w(word),
+        LATERAL (SELECT tool, impact,
+          row_number() OVER (ORDER BY impact DESC, popularity DESC, tool) AS rank FROM tool_search_terms
+          WHERE word = w.word ORDER BY impact DESC, popularity DESC, tool LIMIT ${depth}) AS t)
+    SELECT (SELECT array_agg(DISTINCT tool) FROM read) AS tools,
+      (SELECT json_agg(json_build_object('word', word, 'impact', impact)) FROM read WHERE rank = ${depth}) AS stops`.execute(
+    db,
+  );
+  return { tools: rows[0].tools ?? [], stops: rows[0].stops ?? [] };
+}
+
+/** The first `wanted` of the tools `ids` that match, in the ranking's order, with their sort keys and how many of
+ *  them match. Looked up by id (a few thousand rows), never by scanning the matches. */
+async function rankCandidates(
+  db: DB,
+  { from, order, isWhole, covered, score }: PostgresRanking,
+  ids: number[],
+  wanted: number,
+): Promise<(RankKey & { total: number })[]> {
+  const { rows } = await sql<RankKey & { total: string }>`SELECT id, (${isWhole})::int AS whole, ${covered} AS covered,
+      ${score} AS score, count(*) OVER () AS total ${from(sql`${[...new Set(ids)]}::int[]`)}
+    ORDER BY ${order} LIMIT ${wanted}`.execute(db);
+  return rows.map((r) => ({ ...r, total: Number(r.total) }));
+}
+
+interface Tiers {
+  least: number;
+  ids: number[];
+  /** The tier that fills the page when it is too large to rank outright: a tool read from the lists outside it
+   *  covers fewer groups than it, and so than a last row that covers as many (at most `BOUNDED.maxFloor` ids; of
+   *  two groups or more: every tool read has a word of one). */
+  floor: { covered: number; ids: Set<number> } | null;
+  matches: number | null;
+}
+
 /**
- * The tools that have index words of at least `covered` groups (from doc or mcp_text: a superset of those covering
- * as many), for the smallest `covered` down to two fewer than all groups whose set has at most
- * `BOUNDED.maxCovering` tools: unions of the groups' sorted id lists, intersected and joined over each choice of
- * groups (intarray). Null when even all groups' set is larger.
+ * Coverage tiers from the groups' sorted id lists (tool_search_words, intarray): the tools with index words (from
+ * doc or mcp_text: a superset of the groups they cover) of at least k groups, for every k, built group by group
+ * (those in at least k of the first j groups are those in at least k of the first j - 1, and those in k - 1 of them
+ * that are in the j-th). `least`: the most groups whose tier still fills the page (`wanted` tools; one when none
+ * does), or the fewest whose tier has at most `BOUNDED.maxCovering` tools when that tier is larger; with its ids (one
+ * more than the groups, and none, when even all groups' tier is larger). `matches`: how many tools have any word or
+ * the whole text, when the whole-text matches are known (the unfiltered count). `floor`: see Tiers.
  */
-async function coveringAtLeast(
+async function coverageTiers(
   db: DB,
   groups: number,
   groupsOf: Map<string, Set<number>>,
-): Promise<{ covered: number; ids: number[] } | null> {
-  if (!groups) return { covered: 0, ids: [] };
-  const union = (g: number) => {
+  wholeIds: number[] | null,
+  wanted: number,
+): Promise<Tiers> {
+  if (!groups) return { least: 1, ids: [], floor: null, matches: wholeIds?.length ?? null };
+  const op = (a: RawBuilder<unknown>, o: '|' | '&', b: RawBuilder<unknown>) =>
+    sql`(${a} OPERATOR(public.${sql.raw(o)}) ${b})`;
+  const a = (k: number) => sql.ref(`a${k}`);
+  const u = (g: number) => sql.ref(`u${g}`);
+  const unions = Array.from({ length: groups }, (_, g) => {
     const words = [...groupsOf].filter(([, of]) => of.has(g)).map(([w]) => w);
     return sql`${toolsOf(words, sql`'{}'::int[]`)} AS ${sql.id(`u${g}`)}`;
+  });
+  // s{j}: a{k}, the tools of at least k of the first j groups (materialized: each is read twice by the next).
+  const steps = Array.from({ length: groups - 1 }, (_, i) => {
+    const j = i + 2;
+    const tier = (k: number) =>
+      k === 1
+        ? op(a(1), '|', u(j - 1))
+        : k === j
+          ? op(a(j - 1), '&', u(j - 1))
+          : op(a(k), '|', op(a(k - 1), '&', u(j - 1)));
+    return sql`${sql.id(`s${j}`)} AS MATERIALIZED (SELECT ${sql.join(
+      Array.from({ length: j }, (_, k) => sql`${tier(k + 1)} AS ${sql.id(`a${k + 1}`)}`),
+    )} FROM ${sql.id(`s${j - 1}`)}, u)`;
+  });
+  const { rows } = await sql<{
+    k: number;
+    n: number;
+    ids: number[] | null;
+    floor: number[] | null;
+    matches: number | null;
+  }>`
+    WITH u AS MATERIALIZED (SELECT ${sql.join(unions)}), s1 AS MATERIALIZED (SELECT u0 AS a1 FROM u)
+      ${sql.join(
+        steps.map((s) => sql`, ${s}`),
+        sql``,
+      )},
+    t AS (SELECT t.k, t.a, public.icount(t.a) AS n FROM ${sql.id(`s${groups}`)},
+      LATERAL (VALUES ${sql.join(Array.from({ length: groups }, (_, k) => sql`(${sql.lit(k + 1)}, ${a(k + 1)})`))}) AS t(k, a))
+    , pick AS (SELECT coalesce((SELECT max(k) FROM t WHERE n >= ${wanted}), 1) AS fill,
+        coalesce((SELECT min(k) FROM t WHERE n <= ${BOUNDED.maxCovering}), ${groups + 1}) AS small)
+    SELECT k, n, CASE WHEN k = greatest(fill, small) THEN a END AS ids,
+      CASE WHEN k = fill AND 1 < fill AND fill < small AND n <= ${BOUNDED.maxFloor} THEN a END AS floor,
+      CASE WHEN k = 1 AND ${wholeIds !== null} THEN public.icount(${op(sql`a`, '|', sql`${wholeIds ?? []}::int[]`)}) END AS matches
+    FROM t, pick ORDER BY k`.execute(db);
+  const fits = rows.find((r) => r.ids);
+  const floor = rows.find((r) => r.floor);
+  return {
+    least: fits?.k ?? groups + 1,
+    ids: fits?.ids ?? [],
+    floor: floor ? { covered: floor.k, ids: new Set(floor.floor) } : null,
+    matches: rows[0].matches,
   };
-  const choices = (from: number, size: number): number[][] =>
-    size === 0
-      ? [[]]
-      : from >= groups
-        ? []
-        : [...choices(from + 1, size - 1).map((c) => [from, ...c]), ...choices(from + 1, size)];
-  const tiers = Array.from({ length: Math.min(3, groups) }, (_, i) => groups - i);
-  const tier = (c: number) =>
-    sql.join(
-      choices(0, c).map(
-        (chosen) =>
-          sql`(${sql.join(
-            chosen.map((g) => sql.id(`u${g}`)),
-            sql` OPERATOR(public.&) `,
-          )})`,
-      ),
-      sql` OPERATOR(public.|) `,
-    );
-  const { rows } = await sql<{ covered: number; ids: number[] | null }>`SELECT t.covered,
-      CASE WHEN public.icount(t.ids) <= ${BOUNDED.maxCovering} THEN t.ids END AS ids
-    FROM (SELECT ${sql.join(Array.from({ length: groups }, (_, g) => union(g)))}) AS u,
-      LATERAL (VALUES ${sql.join(tiers.map((c) => sql`(${c}, ${tier(c)})`))}) AS t(covered, ids)`.execute(db);
-  const fits = rows.filter((r) => r.ids).sort((a, b) => a.covered - b.covered)[0];
-  return fits ? { covered: fits.covered, ids: fits.ids! } : null;
 }
 
 /** The union of the words' lists of tools (tool_search_words) and the ids `more`: one sorted int array. */
@@ -500,31 +579,37 @@ const toolsOf = (words: string[], more: RawBuilder<unknown>) =>
     sql``,
   )} ${more}))`;
 
-/** How many tools a search finds: unfiltered, with its whole-text matches known, the size of the union of its
- *  words' lists of tools and those matches (sorted id arrays, intarray), never a read of the matching rows; else
- *  a count of the matching rows. */
-async function matchCount(
-  db: DB,
-  { from }: PostgresRanking,
-  words: string[],
-  filters: IndexFilters,
-  wholeIds: number[] | null,
-): Promise<number> {
-  const unfiltered = facetFlags(filters) === 'true' && filters.category === 'All';
-  const { rows } =
-    unfiltered && wholeIds
-      ? await sql<{ n: number }>`SELECT public.icount(${toolsOf(words, sql`${wholeIds}::int[]`)}) AS n`.execute(db)
-      : await sql<{ n: string }>`SELECT count(*) AS n ${from()}`.execute(db);
+/** How many tools a search finds, filtered: a count of the matching rows. */
+async function matchCount(db: DB, { from }: PostgresRanking): Promise<number> {
+  const { rows } = await sql<{ n: string }>`SELECT count(*) AS n ${from()}`.execute(db);
   return Number(rows[0].n);
 }
 
-/** Whether `last` sorts before every tool no list has reached (see boundedPage). */
-function beatsUnread(last: RankKey, stops: Stop[], groupsOf: Map<string, Set<number>>, unreadWhole: boolean): boolean {
+/**
+ * Whether `last` sorts before every tool not ranked (see boundedPage): one read but outside the floor's tier, or one
+ * no list and no tier has reached. Such a tool's words are
+ * in the lists `open` (not read to their end) only, of fewer groups than `least`; when it may cover as many groups
+ * as `last`, its score is at most the impacts where its groups' lists stopped: the largest sums of so many groups'
+ * stops (a word of several groups counts in each, which only loosens the bound).
+ */
+function beatsUnread(
+  last: RankKey,
+  open: Stop[],
+  groupsOf: Map<string, Set<number>>,
+  least: number,
+  floor: number,
+  unreadWhole: boolean,
+): boolean {
   const whole = unreadWhole ? 1 : 0;
   if (last.whole !== whole) return last.whole > whole;
-  const covered = new Set(stops.flatMap((s) => [...groupsOf.get(s.word)!])).size;
+  // A tool read but left out of the ranking covers fewer groups than `floor`.
+  if (last.covered < floor) return false;
+  const byGroup = new Map<number, number>();
+  for (const s of open) for (const g of groupsOf.get(s.word)!) byGroup.set(g, (byGroup.get(g) ?? 0) + s.impact);
+  const covered = Math.min(least - 1, byGroup.size);
   if (last.covered !== covered) return last.covered > covered;
-  const bound = stops.reduce((sum, s) => sum + s.impact, 0);
+  const sums = [...byGroup.values()].sort((x, y) => y - x);
+  const bound = sums.slice(0, covered).reduce((sum, x) => sum + x, 0);
   // Normalized impacts are not multiples of a step, so a bound within float noise of `last` says nothing of ties.
   return last.score > bound + SCORE_TIE;
 }
