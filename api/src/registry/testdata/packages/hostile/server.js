@@ -42,7 +42,10 @@ seen.push(`cpu burner: ${burner.signal ?? `exit ${burner.status}`}`);
 // would count against this process's CPU time limit before it answers.
 const memory = cp.spawnSync(
   process.execPath,
-  ['-e', 'const held = []; try { for (;;) held.push(Buffer.alloc(16 << 20, 1)); } catch {} console.log(held.length * 16);'],
+  [
+    '-e',
+    'const held = []; try { for (;;) held.push(Buffer.alloc(16 << 20, 1)); } catch {} console.log(held.length * 16);',
+  ],
   { encoding: 'utf8' },
 );
 seen.push(`memory held: ${memory.stdout.trim() || memory.signal || memory.error?.code} MB`);
