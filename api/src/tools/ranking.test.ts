@@ -124,6 +124,9 @@ describe('the ranking rule', () => {
   it('gives no other words for a word that only shares a stem with an entry (programs, apps, is not programming)', () => {
     expect(searchWords('programming')[0]).toEqual(expect.arrayContaining(['programming', 'coding']));
     expect(searchWords('run programs')).toEqual([['run'], ['programs']]);
+    // Another idea, so not one group with "programming" either way round.
+    expect(searchWords('programs for programming').map((g) => g[0])).toEqual(['programs', 'programming']);
+    expect(searchWords('programming programs').map((g) => g[0])).toEqual(['programming', 'programs']);
   });
 
   it('reads a hyphenated word the vocabulary knows as one word (to-dos → todos, another word for tasks)', async () => {

@@ -105,12 +105,14 @@ export function searchWords(text: string): string[][] {
     const typed = words.slice(i, i + length).join(' ');
     i += length;
     if (STOP_WORDS.has(typed)) continue;
-    // Two typed words for one idea ("photo", "picture") are one group: the idea is counted once.
-    const key = keyOfOnce(typed);
+    // Two typed words for one idea ("photo", "picture") are one group: the idea is counted once. A word kept apart
+    // is an idea of its own, known by itself rather than its stem ("programs" is not "programming").
+    const key = apart.has(typed) ? `=${typed}` : keyOfOnce(typed);
     if (seen.has(key)) continue;
-    const others = apart.has(typed) ? [] : (known.get(key) ?? []).filter((w) => w !== typed && searchable(w));
+    const others = (known.get(key) ?? []).filter((w) => w !== typed && searchable(w));
     const group = searchable(typed) || !others.length ? [typed, ...others] : others;
-    for (const entry of [typed, ...group]) seen.add(keyOfOnce(entry));
+    seen.add(key);
+    for (const entry of group) if (entry !== typed) seen.add(keyOfOnce(entry));
     groups.push(group);
   }
   return groups;
