@@ -83,14 +83,14 @@ export function prepareBaseline(ref: string, log: (line: string) => void): Basel
 
 /** Serves a prepared baseline with its own harness (its own api/src/main.ts, temp database, its built releases), at
  *  the production log level as this build is served. */
-export async function startBaselineSite(tree: string): Promise<Site> {
+export async function startBaselineSite(tree: string, extraEnv: Record<string, string> = {}): Promise<Site> {
   const harness = (await import(
     pathToFileURL(join(tree, 'tests', 'e2e', 'harness.ts')).href
   )) as typeof import('../e2e/harness');
   // The same log level as this build's server (site.ts): every answer is logged, out of the terminal.
   return harness.startSite({
     releasesDir: join(tree, 'api', 'var', 'releases'),
-    extraEnv: { LOG_LEVEL: 'info' },
+    extraEnv: { LOG_LEVEL: 'info', ...extraEnv },
     quiet: true,
   });
 }

@@ -11,8 +11,8 @@ import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../e2e/browser';
 import { REPO_ROOT, type Site } from '../e2e/harness';
 import { listToolSummaries } from '../../api/src/tools/repository';
-import { DEFAULT_QUERY, queryTools } from '../../contracts/src/toolQuery';
-import { findTools } from '../../api/src/tools/search';
+import { readToolQuery } from '../../contracts/src/toolQuery';
+import { findTools, searchTools } from '../../api/src/tools/search';
 import { searchRows } from './search';
 import { buildMonolith, serveMonolith, type MonolithSite } from '../monolith/serve';
 import { DEFAULT_BASELINE, prepareBaseline, startBaselineSite, type Baseline } from './baseline';
@@ -20,6 +20,7 @@ import { firstVisitJs, keystrokeToResults, phoneTimesInTurn, type PhoneTimes } f
 import { serveFloor } from './floor';
 import { PlainChromium } from './plainChromium';
 import { buildCatalogueDatabase, SYNTHETIC_SLUG_PREFIX } from './catalogue';
+import { KEYSTROKE_BASELINE, keystrokesInTurn, type KeystrokeFigures } from './keystrokes';
 import { lighthouse } from './lighthouse';
 import { markdownTimes } from './markdown';
 import { INTERACTIONS, inpRuns, inpText, lighthouseRuns, lighthouseRunsText } from './phones';
@@ -387,6 +388,22 @@ async function keystrokeRow(browser: Browser, baseUrl: string, tools: number): P
   };
 }
 
+/** Keystroke to results at the generated catalogue, a new reply per key, this build and the build before the ranked
+ *  search in turn (keystrokes.ts); its "before" is that build, not the baseline of the other rows. */
+async function keystrokesRow(browser: Browser, dir: string, tools: number): Promise<Row> {
+  const tree = keystrokeBaseline && 'tree' in keystrokeBaseline ? keystrokeBaseline.tree : null;
+  const text = (k: KeystrokeFigures) => `median ${msText(k.median)} · p95 ${msText(k.p95)} (${k.keys} keys)`;
+  const figures = await keystrokesInTurn(browser, dir, CATALOGUE_SIZE, tree, log);
+  return {
+    section: 'payload',
+    what: `keystroke to results at ${whole(tools)} tools, a new reply per key (browser; before: ${KEYSTROKE_BASELINE}, the build before the ranked search, in turn)`,
+    cells: {
+      current: fig(text(figures.current), figures.current),
+      ...(tree ? { baseline: figures.baseline ? fig(text(figures.baseline), figures.baseline) : null } : {}),
+    },
+  };
+}
+
 // The description checks need no site: measured first, and alone they print without a build.
 if (want('checks')) {
   log('checks: the description rules on tests/checks/poisoned.json and the real inspections (in process)');
@@ -413,6 +430,13 @@ if (want('phone') || want('phones') || want('throughput') || want('lighthouse') 
       ? { ref: opts['baseline-url'], url: opts['baseline-url'].replace(/\/$/, '') }
       : prepareBaseline(opts.baseline, log);
   if ('reason' in baseline) notes.push(`before (${baseline.ref}): ${baseline.reason.split('\n')[0]}`);
+}
+/** The keystroke row's "before" (keystrokes.ts): built here too, so nothing is measured while it builds. */
+let keystrokeBaseline: Baseline | null = null;
+if (want('payload') && !opts['no-baseline']) {
+  keystrokeBaseline = prepareBaseline(KEYSTROKE_BASELINE, log);
+  if ('reason' in keystrokeBaseline)
+    notes.push(`keystrokes, before (${KEYSTROKE_BASELINE}): ${keystrokeBaseline.reason.split('\n')[0]}`);
 }
 
 /** search_tools over POST /mcp (one stateless JSON-RPC call, as an agent's client sends it) against
@@ -576,18 +600,18 @@ try {
         }
         return summarize(samples);
       };
-      // The directory query per keystroke (in Node): typing "code agent". The API does this for a large catalogue
-      // (GET /api/tools/query); the browser does it for a small one held whole.
+      // The directory query per keystroke (in process): the prefixes of "code agent" in turn, as GET
+      // /api/tools/query answers them (the database ranks the search and cuts its page), without its reply cache.
       const tools = await listToolSummaries(db);
-      const keystrokes = Array.from({ length: 'code agent'.length + 1 }, (_, i) => 'code agent'.slice(0, i));
+      const keystrokes = Array.from({ length: 'code agent'.length }, (_, i) => 'code agent'.slice(0, i + 1));
       let typed = 0;
       const keystroke = await time(
-        () => queryTools(tools, { ...DEFAULT_QUERY, search: keystrokes[typed++ % keystrokes.length] }),
+        () => searchTools(db, readToolQuery(new URLSearchParams({ search: keystrokes[typed++ % keystrokes.length] }))),
         110,
       );
       rows.push({
         section: 'payload',
-        what: `query per keystroke at ${whole(tools.length)} tools (Node)`,
+        what: `query per keystroke at ${whole(tools.length)} tools (in process)`,
         cells: {
           current: fig(`median ${keystroke.median.toFixed(1)} ms · p95 ${keystroke.p95.toFixed(1)} ms`, keystroke),
         },
@@ -617,10 +641,10 @@ try {
           (p) => `HTML ${kB(p.htmlGzip)} gzip · page state ${kB(p.state)} (${kB(p.stateGzip)} gzip)`,
         );
         rows.push({ section: 'payload', what: `/ at ${whole(tools.length)} tools`, cells: { current: cell } });
-        rows.push(await keystrokeRow(browser, big.baseUrl, tools.length));
       } finally {
         await big.stop();
       }
+      rows.push(await keystrokesRow(browser, dir, tools.length));
     } finally {
       rmSync(dir, { recursive: true, force: true });
       // The server's background warm-up drew some synthetic tools' pictures; they are not the site's.

@@ -268,29 +268,31 @@ function sqliteRanked(
 ): { id: number; total: number }[] {
   const expr = groups.map((g, gi) => `(${g.map((w, wi) => `"${w}"${isPrefix(gi, wi) ? '*' : ''}`).join(' OR ')})`);
   const params: unknown[] = [];
-  const ctes: string[] = [];
+  // One pass over the matches: each tool's rows (its score, one per group it covers, one if it holds the whole
+  // text) are summed by id, where joining each set back to the matches cost 15-25% more (docs/performance.md).
+  const parts: string[] = [];
   if (expr.length) {
-    ctes.push(`hit AS MATERIALIZED (SELECT rowid AS id, -bm25(tool_search, ${SQLITE_WEIGHTS}) AS score
-      FROM tool_search WHERE tool_search MATCH ?)`);
+    parts.push(`SELECT rowid AS id, 0 AS whole, 0 AS covered, -bm25(tool_search, ${SQLITE_WEIGHTS}) AS score
+      FROM tool_search WHERE tool_search MATCH ?`);
     params.push(expr.join(' OR '));
-    expr.forEach((e, i) => {
-      ctes.push(`g${i} AS MATERIALIZED (SELECT rowid AS id FROM tool_search WHERE tool_search MATCH ?)`);
+    for (const e of expr) {
+      parts.push('SELECT rowid, 0, 1, NULL FROM tool_search WHERE tool_search MATCH ?');
       params.push(`${COVERING} : ${e}`);
-    });
-  } else ctes.push('hit AS (SELECT 0 AS id, 0 AS score WHERE false)');
+    }
+  }
   // GLOB, not LIKE: the trigram index serves it, and it is exact (the text is lower-cased on both sides).
-  ctes.push(`whole AS MATERIALIZED (SELECT rowid AS id FROM tool_whole WHERE whole GLOB ?)`);
+  // Named again: it is the only part when no word is left to match (stop words only).
+  parts.push('SELECT rowid AS id, 1 AS whole, 0 AS covered, NULL AS score FROM tool_whole WHERE whole GLOB ?');
   params.push(whole ? `*${whole.replace(/[[*?]/g, (c) => `[${c}]`)}*` : '');
-  const covered = expr.map((_, i) => `(f.id IN g${i})`).join(' + ');
   const byCategory = filters.category !== 'All';
   if (byCategory) params.push(filters.category);
   if (window) params.push(window.limit, window.offset);
-  const statement = `WITH ${ctes.join(', ')}
-    SELECT f.id AS id, count(*) OVER () AS total
-    FROM (SELECT id FROM hit UNION SELECT id FROM whole) AS m
-      JOIN tool_facets AS f ON f.id = m.id LEFT JOIN hit AS h ON h.id = m.id
+  const statement = `SELECT f.id AS id, count(*) OVER () AS total
+    FROM (SELECT id, max(whole) AS whole, sum(covered) AS covered, max(score) AS score
+      FROM (${parts.join(' UNION ALL ')}) GROUP BY id) AS m
+      JOIN tool_facets AS f ON f.id = m.id
     WHERE ${facetFlags(filters)}${byCategory ? ' AND f.category = ?' : ''}
-    ORDER BY (f.id IN whole) DESC, ${covered ? `${covered} DESC, h.score DESC,` : ''} f.popularity DESC, f.id
+    ORDER BY m.whole DESC, m.covered DESC, m.score DESC, f.popularity DESC, f.id
     ${window ? 'LIMIT ? OFFSET ?' : ''}`;
   return h.prepare<unknown[], { id: number; total: number }>(statement).all(...params);
 }
