@@ -1,7 +1,7 @@
 /**
  * Keystroke to results at a large catalogue, this build beside the build before the ranked search, measured in turn
  * (docs/performance.md, Directory search). Each build serves its own copy of a generated catalogue, made by its own
- * generator, and a twin server on a second copy answers the totals the measure waits for, so the server typed into
+ * generator (this build's is the one the payload rows generated), and a twin server on a second copy answers the totals the measure waits for, so the server typed into
  * makes every key's reply afresh, as for a visitor typing something new (browser.ts, keystrokeToResults).
  */
 import { copyFileSync } from 'node:fs';
@@ -9,7 +9,6 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { keystrokeToResults } from './browser';
-import { buildCatalogueDatabase } from './catalogue';
 import { startBaselineSite } from './baseline';
 import { startCurrent } from './site';
 import { summarize } from './stats';
@@ -41,25 +40,33 @@ interface Served {
   totals: Site;
 }
 
-/** A build's two servers on two copies of its generated catalogue. */
+/** A build's two servers, each on its own copy of `catalogue` (a generated database, closed). */
 async function serve(
   dir: string,
   name: string,
-  size: number,
-  generate: Generator,
+  catalogue: string,
   start: (database: string) => Promise<Site>,
 ): Promise<Served> {
-  const typed = join(dir, `keystrokes-${name}.sqlite`);
-  const totals = join(dir, `keystrokes-${name}-totals.sqlite`);
-  await (await generate(typed, size)).destroy();
-  copyFileSync(typed, totals);
-  return { typed: await start(typed), totals: await start(totals) };
+  const [typed, totals] = ['', '-totals'].map((suffix) => join(dir, `keystrokes-${name}${suffix}.sqlite`));
+  copyFileSync(catalogue, typed);
+  copyFileSync(catalogue, totals);
+  const first = await start(typed);
+  try {
+    return { typed: first, totals: await start(totals) };
+  } catch (err) {
+    await first.stop();
+    throw err;
+  }
 }
 
-/** Keystroke to results for this build and, given its prepared tree, the baseline's, round by round in turn. */
+/**
+ * Keystroke to results for this build, on `catalogue` (its generated database of `size` tools, closed), and, given
+ * its prepared tree, the baseline's on a catalogue of the same size from its own generator, round by round in turn.
+ */
 export async function keystrokesInTurn(
   browser: Browser,
   dir: string,
+  catalogue: string,
   size: number,
   baselineTree: string | null,
   log: (line: string) => void,
@@ -71,13 +78,13 @@ export async function keystrokesInTurn(
       const { buildCatalogueDatabase: generate } = (await import(
         pathToFileURL(join(baselineTree, 'tests', 'bench', 'catalogue.ts')).href
       )) as { buildCatalogueDatabase: Generator };
-      builds.push([
-        'baseline',
-        await serve(dir, 'baseline', size, generate, (db) => startBaselineSite(baselineTree, { DATABASE_PATH: db })),
-      ]);
+      const generated = join(dir, 'keystrokes-baseline-catalogue.sqlite');
+      await (await generate(generated, size)).destroy();
+      const start = (db: string) => startBaselineSite(baselineTree, { DATABASE_PATH: db });
+      builds.push(['baseline', await serve(dir, 'baseline', generated, start)]);
     }
-    log(`payload: keystrokes, this build: its catalogue of ${size} tools and servers`);
-    builds.push(['current', await serve(dir, 'current', size, buildCatalogueDatabase, startCurrent)]);
+    log(`payload: keystrokes, this build: the catalogue of ${size} tools and servers generated above`);
+    builds.push(['current', await serve(dir, 'current', catalogue, startCurrent)]);
     const samples = new Map<string, number[]>(builds.map(([name]) => [name, []]));
     for (const [round, words] of ROUNDS.entries())
       for (const [name, { typed, totals }] of builds) {

@@ -3,7 +3,7 @@
  * build with a temp database, measures, prints the table and writes the same rows to bench/last-run.json.
  * Figures only: nothing here passes or fails on a timing.
  */
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -390,10 +390,10 @@ async function keystrokeRow(browser: Browser, baseUrl: string, tools: number): P
 
 /** Keystroke to results at the generated catalogue, a new reply per key, this build and the build before the ranked
  *  search in turn (keystrokes.ts); its "before" is that build, not the baseline of the other rows. */
-async function keystrokesRow(browser: Browser, dir: string, tools: number): Promise<Row> {
+async function keystrokesRow(browser: Browser, dir: string, catalogue: string, tools: number): Promise<Row> {
   const tree = keystrokeBaseline && 'tree' in keystrokeBaseline ? keystrokeBaseline.tree : null;
   const text = (k: KeystrokeFigures) => `median ${msText(k.median)} · p95 ${msText(k.p95)} (${k.keys} keys)`;
-  const figures = await keystrokesInTurn(browser, dir, CATALOGUE_SIZE, tree, log);
+  const figures = await keystrokesInTurn(browser, dir, catalogue, CATALOGUE_SIZE, tree, log);
   return {
     section: 'payload',
     what: `keystroke to results at ${whole(tools)} tools, a new reply per key (browser; before: ${KEYSTROKE_BASELINE}, the build before the ranked search, in turn)`,
@@ -631,6 +631,9 @@ try {
         },
       });
       await db.destroy();
+      // The keystroke row's servers start from this catalogue as generated (keystrokes.ts), not as a server left it.
+      const generated = join(dir, 'generated.sqlite');
+      copyFileSync(join(dir, 'site.sqlite'), generated);
 
       const big = await startCurrent(join(dir, 'site.sqlite'));
       try {
@@ -644,7 +647,7 @@ try {
       } finally {
         await big.stop();
       }
-      rows.push(await keystrokesRow(browser, dir, tools.length));
+      rows.push(await keystrokesRow(browser, dir, generated, tools.length));
     } finally {
       rmSync(dir, { recursive: true, force: true });
       // The server's background warm-up drew some synthetic tools' pictures; they are not the site's.
