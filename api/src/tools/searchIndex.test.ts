@@ -51,8 +51,9 @@ describe('the bounded ranking', () => {
     const before = { ...boundedOutcomes };
     const defaults = { ...BOUNDED };
     // Lists read from a page's depth and a small set of tools covering many groups (the bound on impacts proves the
-    // page), then the defaults.
-    const settings = [{ firstDepth: 1, maxCovering: 0 }, { firstDepth: 1, maxCovering: 50 }, defaults];
+    // page), the tools read ranked a few at a time (each chunk raises the last row the next ones' bounds must reach),
+    // then the defaults.
+    const settings = [{ firstDepth: 1, maxCovering: 0, chunk: 8 }, { firstDepth: 1, maxCovering: 50 }, defaults];
     try {
       for (const text of texts)
         for (const filters of FILTERS) {

@@ -372,6 +372,7 @@ export const BOUNDED = {
   maxWhole: 256,
   maxCovering: 2048,
   maxFloor: 32768,
+  chunk: 256,
 };
 
 /** How the bounded ranking's pages ended, since the process started: proven from the lists read, read to the end
@@ -387,6 +388,7 @@ interface RankKey {
   whole: number;
   covered: number;
   score: number;
+  popularity: number;
 }
 
 /**
@@ -429,20 +431,28 @@ async function boundedPage(
   const total = unfiltered && tiers.matches !== null ? Promise.resolve(tiers.matches) : matchCount(db, ranking);
   total.catch(() => {});
   const first = BOUNDED.firstDepth * wanted;
+  const best = new BestKeys(wanted);
+  // The tools ranked or left out so far: a tool left out stays out (its bound only falls as the lists are read
+  // deeper, and the page's last row only rises).
+  const looked = new Set<number>();
+  const outright = [...tiers.ids, ...(wholeIds ?? [])];
+  if (outright.length) best.add(await rankCandidates(db, ranking, outright, wanted));
+  for (const id of outright) looked.add(id);
   // The tier alone first when it fills the page (no list read), then the lists from `first` rows deep.
   for (let depth = tiers.ids.length >= wanted ? 0 : first; ; depth = Math.max(first, depth * 4)) {
     // Where each list not read to its end stopped (null: none read yet).
-    const { tools, stops } = depth ? await readLists(db, words, depth) : { tools: [], stops: null };
-    const kept = floor ? tools.filter((t) => floor.ids.has(t)) : tools;
-    const ranked = await rankCandidates(db, ranking, [...kept, ...tiers.ids, ...(wholeIds ?? [])], wanted);
-    const page = ranked.slice(window.offset).map((r) => r.id);
-    // Every match was ranked: all tools with words (a tier of at least one group, or every list read to its end)
-    // and every whole-text match.
+    const { reads, stops } = depth ? await readLists(db, words, depth) : { reads: [], stops: null };
+    const fresh = reads.filter((r) => !looked.has(r.tool) && (!floor || floor.ids.has(r.tool)));
+    for (const r of reads) looked.add(r.tool);
+    await rankWithin(db, ranking, best, boundsOf(fresh, stops ?? [], groupsOf, tiers.least, wholeIds === null));
+    const page = best.keys.slice(window.offset).map((r) => r.id);
+    // Every match was ranked or shown unable to reach the page: all tools with words (a tier of at least one group,
+    // or every list read to its end) and every whole-text match.
     if (wholeIds && (tiers.least === 1 || (stops?.length === 0 && !floor))) {
       boundedOutcomes.complete++;
-      return { ids: page, total: ranked.length ? ranked[0].total : 0 };
+      return { ids: page, total: await total };
     }
-    const last = ranked[wanted - 1];
+    const last = best.keys[wanted - 1];
     if (
       last &&
       beatsUnread(
@@ -461,39 +471,125 @@ async function boundedPage(
   }
 }
 
+/** A ranked tool's sort keys, in the ranking's order (postgresRanking): whole text, groups covered, score,
+ *  popularity, then id. */
+const before = (a: RankKey, b: RankKey) =>
+  b.whole - a.whole || b.covered - a.covered || b.score - a.score || b.popularity - a.popularity || a.id - b.id;
+
+/** The best `size` tools ranked so far, in order. */
+class BestKeys {
+  keys: RankKey[] = [];
+  constructor(readonly size: number) {}
+  add(keys: RankKey[]) {
+    this.keys = [...this.keys, ...keys].sort(before).slice(0, this.size);
+  }
+  /** Whether a tool whose keys are at most `bound` may still be among the best (a score within float noise of the
+   *  last row's may tie it). */
+  admits(bound: Omit<RankKey, 'id' | 'popularity'>): boolean {
+    const last = this.keys[this.size - 1];
+    if (!last) return true;
+    if (bound.whole !== last.whole) return bound.whole > last.whole;
+    if (bound.covered !== last.covered) return bound.covered > last.covered;
+    return bound.score + SCORE_TIE >= last.score;
+  }
+}
+
+/** A tool read from the lists, with what its keys are at most: the score its words read give plus the impacts where
+ *  the open lists it was not seen in stopped, and the groups of those words (fewer than `least`: the tools of
+ *  `least` groups are the tier, ranked outright). */
+interface Bound {
+  id: number;
+  whole: number;
+  covered: number;
+  score: number;
+}
+
+function boundsOf(
+  reads: Read[],
+  open: Stop[],
+  groupsOf: Map<string, Set<number>>,
+  least: number,
+  unreadWhole: boolean,
+): Bound[] {
+  return reads
+    .map(({ tool, impact, words }) => {
+      const seen = new Set<number>();
+      for (const w of words) for (const g of groupsOf.get(w)!) seen.add(g);
+      // What the open lists it was not seen in may add, by group (a word of several groups counts in each).
+      const more = new Map<number, number>();
+      for (const s of open)
+        if (!words.includes(s.word)) for (const g of groupsOf.get(s.word)!) more.set(g, (more.get(g) ?? 0) + s.impact);
+      // Its words are of at most `least - 1` groups: all of those seen, and the best of the others.
+      const others = [...more].filter(([g]) => !seen.has(g)).map(([, x]) => x);
+      const extra = Math.max(0, least - 1 - seen.size);
+      const score =
+        [...seen].reduce((sum, g) => sum + (more.get(g) ?? 0), impact) +
+        others
+          .sort((x, y) => y - x)
+          .slice(0, extra)
+          .reduce((sum, x) => sum + x, 0);
+      return {
+        id: tool,
+        whole: unreadWhole ? 1 : 0,
+        covered: Math.min(seen.size + Math.min(extra, others.length), least - 1),
+        score,
+      };
+    })
+    .sort((a, b) => b.whole - a.whole || b.covered - a.covered || b.score - a.score);
+}
+
+/** Ranks the tools of `bounds` (best bound first) that may still reach the best keys, a chunk at a time, leaving
+ *  out those that cannot: ranking costs 20-40 µs per tool, a bound nothing (docs/performance.md). */
+async function rankWithin(db: DB, ranking: PostgresRanking, best: BestKeys, bounds: Bound[]): Promise<void> {
+  // Sorted by bound, and the last row only rises: once one cannot reach the page, none after it can.
+  for (let at = 0; at < bounds.length && best.admits(bounds[at]);) {
+    const chunk: number[] = [];
+    while (at < bounds.length && chunk.length < BOUNDED.chunk && best.admits(bounds[at])) chunk.push(bounds[at++].id);
+    best.add(await rankCandidates(db, ranking, chunk, best.size));
+  }
+}
+
 /** Where a word's list stopped being read: the impact every tool left in it is at most. */
 interface Stop {
   word: string;
   impact: number;
 }
 
+/** A tool read from the lists: the sum of the impacts read and the words it was read in. */
+interface Read {
+  tool: number;
+  impact: number;
+  words: string[];
+}
+
 /** The tools of each word's list to `depth` rows, in impact order, and where the lists not read to their end
  *  stopped. */
-async function readLists(db: DB, words: string[], depth: number): Promise<{ tools: number[]; stops: Stop[] }> {
-  const { rows } = await sql<{ tools: number[] | null; stops: Stop[] | null }>`
+async function readLists(db: DB, words: string[], depth: number): Promise<{ reads: Read[]; stops: Stop[] }> {
+  const { rows } = await sql<{ reads: Read[] | null; stops: Stop[] | null }>`
     WITH read AS (SELECT w.word, t.tool, t.impact, t.rank FROM unnest(${words}::text[]) AS w(word),
         LATERAL (SELECT tool, impact,
           row_number() OVER (ORDER BY impact DESC, popularity DESC, tool) AS rank FROM tool_search_terms
           WHERE word = w.word ORDER BY impact DESC, popularity DESC, tool LIMIT ${depth}) AS t)
-    SELECT (SELECT array_agg(DISTINCT tool) FROM read) AS tools,
+    SELECT (SELECT json_agg(json_build_object('tool', tool, 'impact', impact, 'words', words))
+        FROM (SELECT tool, sum(impact) AS impact, array_agg(word) AS words FROM read GROUP BY tool) AS r) AS reads,
       (SELECT json_agg(json_build_object('word', word, 'impact', impact)) FROM read WHERE rank = ${depth}) AS stops`.execute(
     db,
   );
-  return { tools: rows[0].tools ?? [], stops: rows[0].stops ?? [] };
+  return { reads: rows[0].reads ?? [], stops: rows[0].stops ?? [] };
 }
 
-/** The first `wanted` of the tools `ids` that match, in the ranking's order, with their sort keys and how many of
- *  them match. Looked up by id (a few thousand rows), never by scanning the matches. */
+/** The first `wanted` of the tools `ids` that match, in the ranking's order, with their sort keys. Looked up by id
+ *  (a few thousand rows), never by scanning the matches. */
 async function rankCandidates(
   db: DB,
   { from, order, isWhole, covered, score }: PostgresRanking,
   ids: number[],
   wanted: number,
-): Promise<(RankKey & { total: number })[]> {
-  const { rows } = await sql<RankKey & { total: string }>`SELECT id, (${isWhole})::int AS whole, ${covered} AS covered,
-      ${score} AS score, count(*) OVER () AS total ${from(sql`${[...new Set(ids)]}::int[]`)}
+): Promise<RankKey[]> {
+  const { rows } = await sql<RankKey>`SELECT id, (${isWhole})::int AS whole, ${covered} AS covered,
+      ${score} AS score, popularity ${from(sql`${[...new Set(ids)]}::int[]`)}
     ORDER BY ${order} LIMIT ${wanted}`.execute(db);
-  return rows.map((r) => ({ ...r, total: Number(r.total) }));
+  return rows;
 }
 
 interface Tiers {
