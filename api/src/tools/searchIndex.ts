@@ -432,19 +432,18 @@ async function boundedPage(
   total.catch(() => {});
   const first = BOUNDED.firstDepth * wanted;
   const best = new BestKeys(wanted);
-  // The tools ranked or left out so far: a tool left out stays out (its bound only falls as the lists are read
-  // deeper, and the page's last row only rises).
-  const looked = new Set<number>();
+  // The tools ranked outright; a tool read from the lists is ranked or left out when first read, and a tool left out
+  // stays out (its bound only falls as the lists are read deeper, and the page's last row only rises).
   const outright = [...tiers.ids, ...(wholeIds ?? [])];
   if (outright.length) best.add(await rankCandidates(db, ranking, outright, wanted));
-  for (const id of outright) looked.add(id);
+  const looked = new Set(outright);
+  const lists = new ListReader(db, words);
   // The tier alone first when it fills the page (no list read), then the lists from `first` rows deep.
   for (let depth = tiers.ids.length >= wanted ? 0 : first; ; depth = Math.max(first, depth * 4)) {
     // Where each list not read to its end stopped (null: none read yet).
-    const { reads, stops } = depth ? await readLists(db, words, depth) : { reads: [], stops: null };
-    const fresh = reads.filter((r) => !looked.has(r.tool) && (!floor || floor.ids.has(r.tool)));
-    for (const r of reads) looked.add(r.tool);
-    await rankWithin(db, ranking, best, boundsOf(fresh, stops ?? [], groupsOf, tiers.least, wholeIds === null));
+    const { fresh, stops } = depth ? await lists.to(depth) : { fresh: [], stops: null };
+    const unranked = fresh.filter((r) => !looked.has(r.tool) && (!floor || floor.ids.has(r.tool)));
+    await rankWithin(db, ranking, best, boundsOf(unranked, stops ?? [], groupsOf, tiers.least, wholeIds === null));
     const page = best.keys.slice(window.offset).map((r) => r.id);
     // Every match was ranked or shown unable to reach the page: all tools with words (a tier of at least one group,
     // or every list read to its end) and every whole-text match.
@@ -562,21 +561,56 @@ interface Read {
   words: string[];
 }
 
-/** The tools of each word's list to `depth` rows, in impact order, and where the lists not read to their end
- *  stopped. */
-async function readLists(db: DB, words: string[], depth: number): Promise<{ reads: Read[]; stops: Stop[] }> {
-  const { rows } = await sql<{ reads: Read[] | null; stops: Stop[] | null }>`
-    WITH read AS (SELECT w.word, t.tool, t.impact, t.rank FROM unnest(${words}::text[]) AS w(word),
-        LATERAL (SELECT tool, impact,
-          row_number() OVER (ORDER BY impact DESC, popularity DESC, tool) AS rank FROM tool_search_terms
-          WHERE word = w.word ORDER BY impact DESC, popularity DESC, tool LIMIT ${depth}) AS t)
-    SELECT (SELECT json_agg(json_build_object('tool', tool, 'impact', impact, 'words', words))
-        FROM (SELECT tool, sum(impact) AS impact, array_agg(word) AS words FROM read GROUP BY tool) AS r) AS reads,
-      (SELECT json_agg(json_build_object('word', word, 'impact', impact)) FROM read WHERE rank = ${depth}) AS stops`.execute(
-    db,
-  );
-  return { reads: rows[0].reads ?? [], stops: rows[0].stops ?? [] };
+/** The words' lists read so far: each tool read, and where each list not read to its end stopped. */
+class ListReader {
+  private readonly read = new Map<number, Read>();
+  private readonly open: Map<string, number>;
+  private depth = 0;
+  constructor(
+    private readonly db: DB,
+    words: string[],
+  ) {
+    this.open = new Map(words.map((w) => [w, Infinity]));
+  }
+
+  /** Reads each open list on to `depth` rows, in impact order (only the rows not read before: a deeper read costs
+   *  its new rows alone), and answers the tools read for the first time and where the open lists stop. */
+  async to(depth: number): Promise<{ fresh: Read[]; stops: Stop[] }> {
+    const words = [...this.open.keys()];
+    const wanted = depth - this.depth;
+    // Flat arrays, not a row or a JSON object per tool: a deep read is tens of thousands of rows.
+    const { rows } = await sql<{ at: number[] | null; tools: number[] | null; impacts: number[] | null }>`
+      SELECT array_agg(w.at::int) AS at, array_agg(t.tool) AS tools, array_agg(t.impact) AS impacts
+      FROM unnest(${words}::text[]) WITH ORDINALITY AS w(word, at),
+        LATERAL (SELECT tool, impact FROM tool_search_terms WHERE word = w.word
+          ORDER BY impact DESC, popularity DESC, tool OFFSET ${this.depth} LIMIT ${wanted}) AS t`.execute(this.db);
+    this.depth = depth;
+    const { at = [], tools = [], impacts = [] } = mapNulls(rows[0]);
+    const fresh: Read[] = [];
+    const counts = new Map<string, number>();
+    for (let i = 0; i < at.length; i++) {
+      const word = words[at[i] - 1];
+      counts.set(word, (counts.get(word) ?? 0) + 1);
+      // Each list is in impact order: its last row read is its least.
+      this.open.set(word, Math.min(this.open.get(word)!, impacts[i]));
+      const known = this.read.get(tools[i]);
+      if (known) {
+        known.impact += impacts[i];
+        known.words.push(word);
+      } else {
+        const r = { tool: tools[i], impact: impacts[i], words: [word] };
+        this.read.set(r.tool, r);
+        fresh.push(r);
+      }
+    }
+    // A list that gave fewer rows than asked is read to its end.
+    for (const word of words) if ((counts.get(word) ?? 0) < wanted) this.open.delete(word);
+    return { fresh, stops: [...this.open].map(([word, impact]) => ({ word, impact })) };
+  }
 }
+
+const mapNulls = <T extends Record<string, unknown[] | null>>(row: T) =>
+  Object.fromEntries(Object.entries(row).map(([k, v]) => [k, v ?? []])) as { [K in keyof T]: NonNullable<T[K]> };
 
 /** The first `wanted` of the tools `ids` that match, in the ranking's order, with their sort keys. Looked up by id
  *  (a few thousand rows), never by scanning the matches. */
