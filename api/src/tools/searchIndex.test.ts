@@ -42,12 +42,14 @@ const WINDOWS = [
   { limit: 5, offset: 0 },
   { limit: 10, offset: 20 },
 ];
-/** Words the hard shape's tools share (a fifth to all of them), half-typed words, the whole-text rule, and none. */
+/** Words the hard shape's tools share (a fifth to all of them), half-typed words, the whole-text rule, and the
+ *  vocabulary's phrases (read through one of their stems), whole and half-typed. */
 const SHARED = ['code', 'workflows support', 'image video agent', 'finance workflows', 'cod', 'github postg', 'mcp'];
+const PHRASES = ['speech to text', 'text to speech ', 'file system workflows', 'self hosted', 'natural language'];
 
 describe('the bounded ranking', () => {
   it('answers the exact ranking’s page and count, whatever its limits', async () => {
-    const texts = [...readLabelledSet().map((q) => q.query), ...SHARED, 'zzqx nothing'];
+    const texts = [...readLabelledSet().map((q) => q.query), ...SHARED, ...PHRASES, 'zzqx nothing'];
     const before = { ...boundedOutcomes };
     const defaults = { ...BOUNDED };
     // Lists read from a page's depth and a small set of tools covering many groups (the bound on impacts proves the

@@ -412,7 +412,7 @@ async function boundedPage(
   isPrefix: Prefixed,
 ): Promise<{ ids: number[]; total: number } | null> {
   const wanted = window.offset + window.limit;
-  const [groupsOf, wholeIds] = await Promise.all([
+  const [index, wholeIds] = await Promise.all([
     indexWords(db, groups, isPrefix),
     // The whole-text matches, when few (else null: they are too many to rank them all).
     whole
@@ -421,14 +421,16 @@ async function boundedPage(
           .then(({ rows }) => (rows.length > BOUNDED.maxWhole ? null : rows.map((r) => r.id)))
       : [],
   ]);
-  if (!groupsOf) return (boundedOutcomes.exact++, null);
+  if (!index) return (boundedOutcomes.exact++, null);
+  const { groupsOf, weights } = index;
   const words = [...groupsOf.keys()];
   const tiers = await coverageTiers(db, groups.length, groupsOf, wholeIds, wanted);
   const unfiltered = facetFlags(filters) === 'true' && filters.category === 'All';
   // Unfiltered, the page fills from the floor's tier: the lists' tools outside it need no ranking.
   const floor = unfiltered ? tiers.floor : null;
   // Asked beside the first ranking (it needs no page); a page proven or given way to the exact ranking uses it.
-  const total = unfiltered && tiers.matches !== null ? Promise.resolve(tiers.matches) : matchCount(db, ranking);
+  const total =
+    unfiltered && tiers.matches !== null && !index.phrased ? Promise.resolve(tiers.matches) : matchCount(db, ranking);
   total.catch(() => {});
   const first = BOUNDED.firstDepth * wanted;
   const best = new BestKeys(wanted);
@@ -437,7 +439,7 @@ async function boundedPage(
   const outright = [...tiers.ids, ...(wholeIds ?? [])];
   if (outright.length) best.add(await rankCandidates(db, ranking, outright, wanted));
   const looked = new Set(outright);
-  const lists = new ListReader(db, words);
+  const lists = new ListReader(db, weights);
   // The tier alone first when it fills the page (no list read), then the lists from `first` rows deep.
   for (let depth = tiers.ids.length >= wanted ? 0 : first; ; depth = Math.max(first, depth * 4)) {
     // Where each list not read to its end stopped (null: none read yet).
@@ -568,9 +570,9 @@ class ListReader {
   private depth = 0;
   constructor(
     private readonly db: DB,
-    words: string[],
+    private readonly weights: Map<string, number>,
   ) {
-    this.open = new Map(words.map((w) => [w, Infinity]));
+    this.open = new Map([...weights.keys()].map((w) => [w, Infinity]));
   }
 
   /** Reads each open list on to `depth` rows, in impact order (only the rows not read before: a deeper read costs
@@ -590,15 +592,16 @@ class ListReader {
     const counts = new Map<string, number>();
     for (let i = 0; i < at.length; i++) {
       const word = words[at[i] - 1];
+      const impact = impacts[i] * this.weights.get(word)!;
       counts.set(word, (counts.get(word) ?? 0) + 1);
       // Each list is in impact order: its last row read is its least.
-      this.open.set(word, Math.min(this.open.get(word)!, impacts[i]));
+      this.open.set(word, Math.min(this.open.get(word)!, impact));
       const known = this.read.get(tools[i]);
       if (known) {
-        known.impact += impacts[i];
+        known.impact += impact;
         known.words.push(word);
       } else {
-        const r = { tool: tools[i], impact: impacts[i], words: [word] };
+        const r = { tool: tools[i], impact, words: [word] };
         this.read.set(r.tool, r);
         fresh.push(r);
       }
@@ -746,33 +749,63 @@ function beatsUnread(
   return last.score > bound + SCORE_TIE;
 }
 
+/** The index words a search reads: each with the groups it counts in, and how many times its impact bounds what
+ *  it adds to the score (ListReader). */
+interface IndexWords {
+  groupsOf: Map<string, Set<number>>;
+  weights: Map<string, number>;
+  /** Whether a phrase is read through a stem: the words' tools are then more than the matches. */
+  phrased: boolean;
+}
+
 /**
  * The index words each typed word stands for, with the groups they count in: a whole word as the engine stems it,
- * a half-typed last word as every index word it begins (at most `BOUNDED.maxPrefixWords`); null for more, or a phrase.
+ * a half-typed last word as every index word it begins (at most `BOUNDED.maxPrefixWords`); null for more, or a
+ * half-typed phrase. A phrase of the vocabulary ("speech to text") is read through its first or last stem, the one
+ * of fewer tools: a tool that matches it has that stem, and each match is a cover of ts_rank_cd beginning and ending
+ * at one of that stem's positions, of at most as many positions as the phrase has words, each weighing at least as
+ * little as the stem's; so it adds at most that many times the stem's impact. A plain word adds its impact once.
  */
-async function indexWords(db: DB, groups: string[][], isPrefix: Prefixed): Promise<Map<string, Set<number>> | null> {
+async function indexWords(db: DB, groups: string[][], isPrefix: Prefixed): Promise<IndexWords | null> {
   const items = groups.flatMap((g, gi) => g.map((text, wi) => ({ text, group: gi, prefix: isPrefix(gi, wi) })));
-  if (!items.length) return new Map();
-  // A half-typed word's index words: a range of the words' key (C collation), at most one more than allowed.
-  const { rows } = await sql<{ at: number; word: string; stems: number }>`SELECT t.at::int AS at, w.word,
-      array_length(tsvector_to_array(to_tsvector('english', t.text)), 1) AS stems
+  const found: IndexWords = { groupsOf: new Map(), weights: new Map(), phrased: false };
+  if (!items.length) return found;
+  // Each text's stems with their first and last positions in it; a half-typed word's index words: a range of the
+  // words' key (C collation), at most one more than allowed.
+  const { rows } = await sql<{ at: number; stem: string; word: string; first: number; last: number; size: number }>`
+    SELECT t.at::int AS at, s.stem, w.word, s.first, s.last,
+      coalesce((SELECT pg_column_size(tools) FROM tool_search_words WHERE word = w.word), 0) AS size
     FROM unnest(${items.map((i) => i.text)}::text[], ${items.map((i) => i.prefix)}::bool[])
         WITH ORDINALITY AS t(text, prefix, at),
-      LATERAL unnest(tsvector_to_array(to_tsvector('english', t.text))) AS s(stem),
+      LATERAL (SELECT lexeme AS stem, positions[1] AS first, positions[array_length(positions, 1)] AS last
+        FROM unnest(to_tsvector('english', t.text))) AS s,
       LATERAL (SELECT s.stem AS word WHERE NOT t.prefix
         UNION ALL (SELECT word FROM tool_search_words
           WHERE t.prefix AND word >= s.stem COLLATE "C" AND word < (s.stem || chr(1114111)) COLLATE "C"
           ORDER BY word LIMIT ${BOUNDED.maxPrefixWords + 1})) AS w`.execute(db);
-  const groupsOf = new Map<string, Set<number>>();
-  const perItem = new Map<number, number>();
-  for (const { at, word } of rows) {
-    const group = items[at - 1].group;
-    groupsOf.set(word, (groupsOf.get(word) ?? new Set()).add(group));
-    perItem.set(at, (perItem.get(at) ?? 0) + 1);
+  const terms = new Set<string>();
+  const phrases = new Map<string, number>();
+  const byText = new Map<number, typeof rows>();
+  for (const r of rows) byText.set(r.at, [...(byText.get(r.at) ?? []), r]);
+  for (const [at, of] of byText) {
+    const { group } = items[at - 1];
+    const stems = new Map<string, typeof of>();
+    for (const r of of) stems.set(r.stem, [...(stems.get(r.stem) ?? []), r]);
+    const first = Math.min(...of.map((r) => r.first));
+    const last = Math.max(...of.map((r) => r.last));
+    let read = of;
+    if (last > first) {
+      const size = (words: typeof of) => words.reduce((sum, r) => sum + r.size, 0);
+      [read] = [...stems.values()]
+        .filter(([r]) => r.first === first || r.last === last)
+        .sort((x, y) => size(x) - size(y));
+      for (const { word } of read) phrases.set(word, (phrases.get(word) ?? 0) + last - first + 1);
+      found.phrased = true;
+    } else for (const { word } of of) terms.add(word);
+    if (read.length > BOUNDED.maxPrefixWords) return null;
+    for (const { word } of read) found.groupsOf.set(word, (found.groupsOf.get(word) ?? new Set()).add(group));
   }
-  // A text of several stems (a phrase of the vocabulary, `e-mail`) is a phrase query: neither its tools nor its
-  // score are those of its words' lists.
-  if (rows.some((r) => r.stems > 1)) return null;
-  if ([...perItem.values()].some((n) => n > BOUNDED.maxPrefixWords)) return null;
-  return groupsOf;
+  for (const word of found.groupsOf.keys())
+    found.weights.set(word, (terms.has(word) ? 1 : 0) + (phrases.get(word) ?? 0));
+  return found;
 }
