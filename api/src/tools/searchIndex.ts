@@ -760,11 +760,12 @@ interface IndexWords {
 
 /**
  * The index words each typed word stands for, with the groups they count in: a whole word as the engine stems it,
- * a half-typed last word as every index word it begins (at most `BOUNDED.maxPrefixWords`); null for more, or a
- * half-typed phrase. A phrase of the vocabulary ("speech to text") is read through its first or last stem, the one
- * of fewer tools: a tool that matches it has that stem, and each match is a cover of ts_rank_cd beginning and ending
- * at one of that stem's positions, of at most as many positions as the phrase has words, each weighing at least as
- * little as the stem's; so it adds at most that many times the stem's impact. A plain word adds its impact once.
+ * a half-typed last word as every index word it begins (at most `BOUNDED.maxPrefixWords`; null for more). A phrase
+ * of the vocabulary ("speech to text") is read through its first or last stem, the one of fewer tools (half-typed:
+ * the index words that stem begins): a tool that matches it has that stem, and each match is a cover of ts_rank_cd
+ * that begins at one of its first stem's positions and ends at one of its last's (each cover at other ones), weighing
+ * at most the positions the phrase spans times the least weight among them; so it adds at most that many times the
+ * stem's impact (docs/performance.md, Directory search). A plain word adds its impact once.
  */
 async function indexWords(db: DB, groups: string[][], isPrefix: Prefixed): Promise<IndexWords | null> {
   const items = groups.flatMap((g, gi) => g.map((text, wi) => ({ text, group: gi, prefix: isPrefix(gi, wi) })));
