@@ -14,7 +14,8 @@ import type { DB } from '../../api/src/db/connection';
 import { testDatabaseLocation } from '../../api/test/testDatabase';
 import { listToolSummaries } from '../../api/src/tools/repository';
 import { searchTools } from '../../api/src/tools/search';
-import { boundedOutcomes, syncSearchIndex } from '../../api/src/tools/searchIndex';
+import { boundedOutcomes } from '../../api/src/tools/boundedPage';
+import { syncSearchIndex } from '../../api/src/tools/searchIndex';
 import { plainBaseline, qualityOf, readLabelledSet, type LabelledQuery } from '../../api/test/searchQuality';
 import { DEFAULT_QUERY, queryTools, type ToolQuery } from '../../contracts/src/toolQuery';
 import { pathToFileURL } from 'node:url';
@@ -105,7 +106,7 @@ export async function searchRows(sizes: number[], log: (line: string) => void): 
             const what = `${queries.length} task queries at ${whole((await listToolSummaries(db)).length)} tools${catalogue}, ${where}, ${name}`;
             const before = { ...boundedOutcomes };
             const cell = await measure(db, ranker, queries);
-            // How this build's pages ended on Postgres (searchIndex.ts, boundedPage): proven, read to the end, exact.
+            // How this build's pages ended on Postgres (api/src/tools/boundedPage.ts): proven, read to the end, exact.
             const pages = Object.entries(boundedOutcomes)
               .map(([k, n]) => `${k} ${n - before[k as keyof typeof before]}`)
               .join(', ');

@@ -1,5 +1,5 @@
 /**
- * The bounded ranking (searchIndex.ts, boundedPage) answers the same page and count as ranking every match, on a
+ * The bounded ranking (boundedPage.ts) answers the same page and count as ranking every match, on a
  * generated catalogue large enough that its lists are cut (both shapes of api/test/generatedCatalogue.ts), for the
  * labelled task queries and words the generated tools share, with filters and deeper pages. On SQLite every page is
  * ranked exactly (the check holds trivially there); with TEST_DATABASE_URL, on Postgres, where the bound applies.
@@ -12,7 +12,8 @@ import { onPostgres, openTestDatabase } from '../../test/testDatabase';
 import { seed } from '../seed';
 import { listToolSummaries, upsertTool } from './repository';
 import { indexSearch } from './search';
-import { BOUNDED, boundedOutcomes, rankedIds, type IndexFilters } from './searchIndex';
+import { BOUNDED, boundedOutcomes } from './boundedPage';
+import { rankedIds, type IndexFilters } from './searchIndex';
 
 let db: DB;
 const CATEGORIES = ['Productivity', 'Design & Creative', 'Writing & Content'];
