@@ -263,13 +263,15 @@ const mapNulls = <T extends Record<string, unknown[] | null>>(row: T) =>
  *  (a few thousand rows), never by scanning the matches. */
 async function rankCandidates(
   db: DB,
-  { from, order, isWhole, covered, score }: PostgresRanking,
+  { from, isWhole, covered, score }: PostgresRanking,
   ids: number[],
   wanted: number,
 ): Promise<RankKey[]> {
+  // Ordered by the output columns, the ranking's order (postgresRanking): the same expressions written again would
+  // be other parameters to Postgres, and each tool's score computed twice.
   const { rows } = await sql<RankKey>`SELECT id, (${isWhole})::int AS whole, ${covered} AS covered,
       ${score} AS score, popularity ${from(sql`${[...new Set(ids)]}::int[]`)}
-    ORDER BY ${order} LIMIT ${wanted}`.execute(db);
+    ORDER BY whole DESC, covered DESC, score DESC, popularity DESC, id LIMIT ${wanted}`.execute(db);
   return rows;
 }
 
