@@ -4,6 +4,7 @@
  * labelled task queries and words the generated tools share, with filters and deeper pages. On SQLite every page is
  * ranked exactly (the check holds trivially there); with TEST_DATABASE_URL, on Postgres, where the bound applies.
  */
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction, type DB } from '../db/connection';
 import { generateTools } from '../../test/generatedCatalogue';
@@ -88,4 +89,20 @@ describe('the bounded ranking', () => {
       expect(proven).toBeGreaterThan(exact * 4);
     }
   }, 600_000);
+
+  it.runIf(onPostgres)('vacuums and analyzes the index after a sync that rewrote much of it', async () => {
+    await rankedIds(db, indexSearch('code'), FILTERS[0]);
+    const { rows } = await sql<{ relname: string; vacuumed: boolean; analyzed: boolean }>`SELECT relname,
+        last_vacuum IS NOT NULL AS vacuumed, last_analyze IS NOT NULL AS analyzed
+      FROM pg_stat_user_tables WHERE schemaname = current_schema() AND relname LIKE 'tool_search%' ORDER BY relname`.execute(
+      db,
+    );
+    expect(rows).toEqual(
+      ['tool_search', 'tool_search_terms', 'tool_search_words'].map((relname) => ({
+        relname,
+        vacuumed: true,
+        analyzed: true,
+      })),
+    );
+  });
 });

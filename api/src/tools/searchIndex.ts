@@ -204,13 +204,13 @@ async function writeIndex(db: DB): Promise<void> {
         SELECT word, array_agg(tool ORDER BY tool) FROM tool_search_terms WHERE word = ANY(${words}::text[])
         GROUP BY word`.execute(trx);
     });
-  // A sync that rewrote a tenth of the index or more (the first, a bulk import) vacuums and analyzes it at once,
-  // without holding the search up, not when autovacuum next passes: until then the lists' index-only reads visit
-  // every row and the planner has no statistics (at 100,000 tools the first round's p95 was 94 ms, and 47 ms with
-  // this; docs/performance.md, Directory search).
+  // A sync that rewrote a tenth of the index or more (the first, a bulk import) vacuums and analyzes it before the
+  // searches waiting for it go on, not when autovacuum next passes: until then the lists' index-only reads visit
+  // every row and the planner has no statistics (docs/performance.md, Directory search). Not inside a caller's
+  // transaction, where VACUUM cannot run (autovacuum then does it).
   const rewritten = changed.length + gone.length;
-  if (rewritten && rewritten >= stored.length / 10)
-    void sql`VACUUM (ANALYZE) tool_search, tool_search_terms, tool_search_words`.execute(db).catch(() => {});
+  if (rewritten && rewritten >= stored.length / 10 && !db.isTransaction)
+    await sql`VACUUM (ANALYZE) tool_search, tool_search_terms, tool_search_words`.execute(db);
 }
 
 /** What a search asks of the index: its word groups (a typed word and its other words, searchWords.ts), whether the
