@@ -47,7 +47,9 @@ export function generateTools(
   { shape = 'hard', realTexts = [], seed = 42 }: { shape?: CatalogueShape; realTexts?: string[]; seed?: number } = {},
 ): ToolInput[] {
   let state = seed;
-  const rnd = () => (state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+  // The product is taken in 32-bit integers: in doubles it passes 2^53, loses its low bits, and the sequence fell
+  // into a cycle of about 10,000 draws (the same few hundred tools over and over).
+  const rnd = () => (state = (Math.imul(state, 1103515245) + 12345) & 0x7fffffff) / 2 ** 31;
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(rnd() * xs.length)];
   const zipf = shape === 'registry' ? zipfSampler(vocabulary(realTexts), rnd) : () => pick(HARD_WORDS);
   return Array.from({ length: count }, (_, i) => {

@@ -106,3 +106,12 @@ describe('the bounded ranking', () => {
     );
   });
 });
+
+describe('the generated catalogues', () => {
+  it('do not repeat themselves: 10,000 registry-shaped tools have as many different descriptions', () => {
+    const realTexts = ['search the web', 'read files', 'query a database'];
+    const tools = generateTools(10_000, CATEGORIES, { shape: 'registry', realTexts });
+    const descriptions = new Set(tools.map((t) => t.description));
+    expect(descriptions.size).toBeGreaterThan(9_900);
+  });
+});
