@@ -302,8 +302,6 @@ async function coverageTiers(
   wanted: number,
 ): Promise<Tiers> {
   if (!groups) return { least: 1, ids: [], floor: null, matches: wholeIds?.length ?? null };
-  const op = (a: RawBuilder<unknown>, o: '|' | '&', b: RawBuilder<unknown>) =>
-    sql`(${a} OPERATOR(public.${sql.raw(o)}) ${b})`;
   const a = (k: number) => sql.ref(`a${k}`);
   const u = (g: number) => sql.ref(`u${g}`);
   const unions = Array.from({ length: groups }, (_, g) => {
@@ -353,14 +351,17 @@ async function coverageTiers(
   };
 }
 
+/** intarray's union (`|`) or intersection (`&`) of two sorted int arrays. */
+const op = (a: RawBuilder<unknown>, o: '|' | '&', b: RawBuilder<unknown>) =>
+  sql`(${a} OPERATOR(public.${sql.raw(o)}) ${b})`;
+
 /** The union of the words' lists of tools (tool_search_words): one sorted int array. Each list is stored sorted, and
  *  intarray's `|` merges sorted arrays in one pass, where sorting their concatenation took 4 times as long. */
 const toolsOf = (words: string[]) =>
   words.length
-    ? sql`(${sql.join(
-        words.map((w) => sql`coalesce((SELECT tools FROM tool_search_words WHERE word = ${w}), '{}'::int[])`),
-        sql` OPERATOR(public.|) `,
-      )})`
+    ? words
+        .map((w) => sql`coalesce((SELECT tools FROM tool_search_words WHERE word = ${w}), '{}'::int[])`)
+        .reduce((all, list) => op(all, '|', list))
     : sql`'{}'::int[]`;
 
 /** How many tools a search finds, filtered: a count of the matching rows. */
