@@ -591,6 +591,12 @@ const STEPS: Step[] = [
     );
     await sql`CREATE TABLE tool_search_words (word text COLLATE "C" PRIMARY KEY, tools integer[] NOT NULL)`.execute(db);
   },
+  // The impacts of tool_search_terms are computed by the score's own expression (tools/searchIndex.ts), so that a
+  // page whose last row ties an unread tool is proven without reading on: emptying tool_search makes the next
+  // search rewrite every row with them.
+  async (db, dialect) => {
+    if (dialect === 'postgres') await sql`DELETE FROM tool_search`.execute(db);
+  },
 ];
 
 /** SQLite files made before this runner kept their step count in user_version; four of those steps = two here. */

@@ -102,8 +102,8 @@ export async function boundedPage(
       last &&
       beatsUnread(
         last,
-        stops ?? words.map((word) => ({ word, impact: Infinity })),
-        groupsOf,
+        stops ?? words.map((word) => ({ word, impact: Infinity, popularity: Infinity, tool: 0 })),
+        index,
         tiers.least,
         floor?.covered ?? 0,
         wholeIds === null,
@@ -194,11 +194,18 @@ async function rankWithin(db: DB, ranking: PostgresRanking, best: BestKeys, boun
   }
 }
 
-/** Where a word's list stopped being read: the impact every tool left in it is at most. */
+/** Where a word's list stopped being read: its last row read, whose impact every tool left in it is at most (a tool
+ *  of the same impact is left after it: the list breaks ties by popularity, then id, as the ranking does). */
 interface Stop {
   word: string;
   impact: number;
+  popularity: number;
+  tool: number;
 }
+
+/** Whether row `a` comes after row `b` in a word's list (impact, popularity, then id). */
+const comesAfter = (a: Omit<Stop, 'word'>, b: Omit<Stop, 'word'>) =>
+  (a.impact - b.impact || a.popularity - b.popularity || b.tool - a.tool) < 0;
 
 /** A tool read from the lists: the sum of the impacts read and the words it was read in. */
 interface Read {
@@ -210,13 +217,13 @@ interface Read {
 /** The words' lists read so far: each tool read, and where each list not read to its end stopped. */
 class ListReader {
   private readonly read = new Map<number, Read>();
-  private readonly open: Map<string, number>;
+  private readonly open: Map<string, Stop | null>;
   private depth = 0;
   constructor(
     private readonly db: DB,
     private readonly weights: Map<string, number>,
   ) {
-    this.open = new Map([...weights.keys()].map((w) => [w, Infinity]));
+    this.open = new Map([...weights.keys()].map((w) => [w, null]));
   }
 
   /** Reads each open list on to `depth` rows, in impact order (only the rows not read before: a deeper read costs
@@ -225,21 +232,28 @@ class ListReader {
     const words = [...this.open.keys()];
     const wanted = depth - this.depth;
     // Flat arrays, not a row or a JSON object per tool: a deep read is tens of thousands of rows.
-    const { rows } = await sql<{ at: number[] | null; tools: number[] | null; impacts: number[] | null }>`
-      SELECT array_agg(w.at::int) AS at, array_agg(t.tool) AS tools, array_agg(t.impact) AS impacts
+    const { rows } = await sql<{
+      at: number[] | null;
+      tools: number[] | null;
+      impacts: number[] | null;
+      pops: number[] | null;
+    }>`
+      SELECT array_agg(w.at::int) AS at, array_agg(t.tool) AS tools, array_agg(t.impact) AS impacts,
+        array_agg(t.popularity) AS pops
       FROM unnest(${words}::text[]) WITH ORDINALITY AS w(word, at),
-        LATERAL (SELECT tool, impact FROM tool_search_terms WHERE word = w.word
+        LATERAL (SELECT tool, impact, popularity FROM tool_search_terms WHERE word = w.word
           ORDER BY impact DESC, popularity DESC, tool OFFSET ${this.depth} LIMIT ${wanted}) AS t`.execute(this.db);
     this.depth = depth;
-    const { at = [], tools = [], impacts = [] } = mapNulls(rows[0]);
+    const { at = [], tools = [], impacts = [], pops = [] } = mapNulls(rows[0]);
     const fresh: Read[] = [];
     const counts = new Map<string, number>();
     for (let i = 0; i < at.length; i++) {
       const word = words[at[i] - 1];
       const impact = impacts[i] * this.weights.get(word)!;
       counts.set(word, (counts.get(word) ?? 0) + 1);
-      // Each list is in impact order: its last row read is its least.
-      this.open.set(word, Math.min(this.open.get(word)!, impact));
+      const row = { word, impact, popularity: pops[i], tool: tools[i] };
+      const stop = this.open.get(word);
+      if (!stop || comesAfter(row, stop)) this.open.set(word, row);
       const known = this.read.get(tools[i]);
       if (known) {
         known.impact += impact;
@@ -252,7 +266,8 @@ class ListReader {
     }
     // A list that gave fewer rows than asked is read to its end.
     for (const word of words) if ((counts.get(word) ?? 0) < wanted) this.open.delete(word);
-    return { fresh, stops: [...this.open].map(([word, impact]) => ({ word, impact })) };
+    // Every list still open gave rows, so has its last row read.
+    return { fresh, stops: [...this.open.values()].map((stop) => stop!) };
   }
 }
 
@@ -372,15 +387,17 @@ async function matchCount(db: DB, { from }: PostgresRanking): Promise<number> {
 
 /**
  * Whether `last` sorts before every tool not ranked (see boundedPage): one read but outside the floor's tier, or one
- * no list and no tier has reached. Such a tool's words are
- * in the lists `open` (not read to their end) only, of fewer groups than `least`; when it may cover as many groups
- * as `last`, its score is at most the impacts where its groups' lists stopped: the largest sums of so many groups'
- * stops (a word of several groups counts in each, which only loosens the bound).
+ * no list and no tier has reached. Such a tool's words are in the lists `open` (not read to their end) only, of
+ * fewer groups than `least`; when it may cover as many groups as `last`, its score is at most the impacts where its
+ * groups' lists stopped: the largest sums of so many groups' stops (a word of several groups counts in each, which
+ * only loosens the bound). When one list of a plain word is open, such a tool matches that word alone, so its score
+ * is its impact there, to the bit (searchIndex's impacts): one that ties the list's last row read sorts after it, as
+ * the list and the ranking break ties alike, and `last` is proven by sorting before that row.
  */
 function beatsUnread(
   last: RankKey,
   open: Stop[],
-  groupsOf: Map<string, Set<number>>,
+  { groupsOf, weights, phrased }: IndexWords,
   least: number,
   floor: number,
   unreadWhole: boolean,
@@ -393,6 +410,11 @@ function beatsUnread(
   for (const s of open) for (const g of groupsOf.get(s.word)!) byGroup.set(g, (byGroup.get(g) ?? 0) + s.impact);
   const covered = Math.min(least - 1, byGroup.size);
   if (last.covered !== covered) return last.covered > covered;
+  const [only] = open;
+  if (open.length === 1 && weights.get(only.word) === 1 && !phrased) {
+    const row = { impact: last.score, popularity: last.popularity, tool: last.id };
+    if (last.score > only.impact || (last.score === only.impact && !comesAfter(row, only))) return true;
+  }
   const sums = [...byGroup.values()].sort((x, y) => y - x);
   const bound = sums.slice(0, covered).reduce((sum, x) => sum + x, 0);
   // Normalized impacts are not multiples of a step, so a bound within float noise of `last` says nothing of ties.

@@ -14,7 +14,7 @@ import { seed } from '../seed';
 import { listToolSummaries, upsertTool } from './repository';
 import { indexSearch } from './search';
 import { BOUNDED, boundedOutcomes } from './boundedPage';
-import { rankedIds, type IndexFilters } from './searchIndex';
+import { lexemeQuery, POSTGRES_SCORE, rankedIds, type IndexFilters } from './searchIndex';
 
 let db: DB;
 const CATEGORIES = ['Productivity', 'Design & Creative', 'Writing & Content'];
@@ -104,6 +104,68 @@ describe('the bounded ranking', () => {
         analyzed: true,
       })),
     );
+  });
+});
+
+describe('ties on Postgres', () => {
+  it.runIf(onPostgres)(
+    'store a word’s impact as, to the bit, the score of a tool that matches that word alone',
+    async () => {
+      await rankedIds(db, indexSearch('code'), FILTERS[0]);
+      // Each index word of every tool, asked beside words no tool has (a search's query is an OR of many).
+      const { rows } = await sql<{ n: string; differ: string }>`SELECT count(*) AS n,
+        count(*) FILTER (WHERE impact <> ${POSTGRES_SCORE}) AS differ
+      FROM tool_search_terms AS t JOIN tool_search AS s ON s.id = t.tool,
+        LATERAL (SELECT ${lexemeQuery(sql`t.word`)} || 'zzqx'::tsquery || 'qqzx:*'::tsquery AS q) AS w`.execute(db);
+      expect(Number(rows[0].n)).toBeGreaterThan(10_000);
+      expect(Number(rows[0].differ)).toBe(0);
+    },
+  );
+
+  it.runIf(onPostgres)('prove a page whose last row ties the one list left open, without reading on', async () => {
+    // 300 tools of one description, so one impact for its words, and popularity ties broken by id; then 10 of
+    // another word with the same impact, the least popularity and later ids.
+    const [template] = generateTools(1, CATEGORIES);
+    const tool = (i: number, animal: string, category: string, popularityScore: number) => ({
+      ...template,
+      slug: `tie-tool-${i}`,
+      name: `Marsupial tally ${i}`,
+      description: `Counts the ${animal} seen in outback photos.`,
+      category,
+      tags: [],
+      popularityScore,
+    });
+    await inTransaction(db, async (trx) => {
+      for (let i = 0; i < 300; i++) await upsertTool(trx, tool(i, 'quokkas', CATEGORIES[1 + (i % 2)], i % 7));
+      for (let i = 300; i < 310; i++) await upsertTool(trx, tool(i, 'wombats', CATEGORIES[1], 0));
+    });
+    const search = indexSearch('quokkas');
+    const all = await rankedIds(db, search, FILTERS[0]);
+    expect(all.ids).toHaveLength(300);
+    const defaults = { ...BOUNDED };
+    // Lists read from the page's depth (20 rows for 5), and no further than 80 rows before the exact ranking.
+    Object.assign(BOUNDED, { firstDepth: 4, maxDepth: 80, maxCovering: 0 });
+    try {
+      for (const window of [...WINDOWS, { limit: 5, offset: 12 }]) {
+        const before = { ...boundedOutcomes };
+        const page = await rankedIds(db, search, FILTERS[0], window);
+        expect(page).toEqual({ ids: all.ids.slice(window.offset, window.offset + window.limit), total: 300 });
+        expect(boundedOutcomes.proven - before.proven).toBe(1);
+      }
+      // Filtered, the page's last row can be a tool of the list read to its end that sorts after the open list's
+      // last row read: a tool left in that list may sort before it, so the page is not proven there.
+      Object.assign(BOUNDED, { firstDepth: 1, maxDepth: 4096 });
+      const filters: IndexFilters = { category: CATEGORIES[1], type: 'all' };
+      const both = indexSearch('quokkas wombats');
+      const expected = await rankedIds(db, both, filters);
+      expect(expected.ids.length).toBe(160);
+      expect(await rankedIds(db, both, filters, { limit: 20, offset: 0 })).toEqual({
+        ids: expected.ids.slice(0, 20),
+        total: 160,
+      });
+    } finally {
+      Object.assign(BOUNDED, defaults);
+    }
   });
 });
 

@@ -47,12 +47,19 @@ const COVERING = '{name tags category mcp description}';
 /** ts_rank_cd's weights for D (description), C (MCP tools), B (category), A (name, tags). */
 export const POSTGRES_WEIGHTS = '{0.1, 0.2, 0.4, 1.0}';
 /** ts_rank_cd's normalization 1: the rank divided by ln(1 + the text's length in words), so a long text does not
- *  outrank a short one by holding more words, as bm25's length normalization does on SQLite. The impacts of
- *  tool_search_terms are divided the same way (lengthOf). */
+ *  outrank a short one by holding more words, as bm25's length normalization does on SQLite. */
 const POSTGRES_NORMALIZATION = 1;
-/** What normalization 1 divides a text's rank by: ln(1 + its positions), as ts_rank_cd counts them. */
-const lengthOf = (vector: RawBuilder<unknown>) =>
-  sql`ln(1 + (SELECT sum(coalesce(array_length(positions, 1), 1)) FROM unnest(${vector})))`;
+/** The tsquery of one index word (a lexeme, not parsed again as text): quoted, its quotes and backslashes doubled
+ *  (chr 39 and 92). */
+export const lexemeQuery = (lexeme: RawBuilder<unknown>) =>
+  sql`(chr(39) || replace(replace(${lexeme}, chr(92), chr(92) || chr(92)), chr(39), chr(39) || chr(39)) || chr(39))::tsquery`;
+/** A tool's score for the tsquery in column `q`: its doc's rank plus its MCP tools' texts' (most tools offer none:
+ *  their mcp_text is ranked only when it matches, the same score for half the work). One expression for the
+ *  ranking and for the impacts of tool_search_terms, so a word's impact is, to the bit, the score of a tool that
+ *  matches that word alone (boundedPage's ties rely on it). */
+export const POSTGRES_SCORE = sql`ts_rank_cd(${POSTGRES_WEIGHTS}::float4[], doc, q, ${sql.lit(POSTGRES_NORMALIZATION)}) +
+  CASE WHEN mcp_text @@ q
+    THEN ts_rank_cd(${POSTGRES_WEIGHTS}::float4[], mcp_text, q, ${sql.lit(POSTGRES_NORMALIZATION)}) ELSE 0 END`;
 
 export function documentOf(tool: ToolSummary, mcp?: { names: string; descriptions: string }): SearchDocument {
   return {
@@ -174,20 +181,15 @@ async function writeIndex(db: DB): Promise<void> {
           paid = excluded.paid, checked = excluded.checked, healthy = excluded.healthy,
           popularity = excluded.popularity`.execute(trx);
       await dropTerms(trx, ids);
-      // A word's impact is what ts_rank_cd gives a query of that word alone: the weight of each of its positions,
-      // summed and divided by its text's length (normalization 1), doc and mcp_text added as the score adds them.
-      // For a query of several words (an OR of them) the score is the sum of its matched words' impacts
-      // (docs/performance.md, Directory search).
+      // A word's impact is the tool's score for a query of that word alone. For a query of several words (an OR of
+      // them) the score is the sum of its matched words' impacts, up to float rounding; exactly a word's impact when
+      // the tool matches no other (docs/performance.md, Directory search).
       await sql`INSERT INTO tool_search_terms (tool, word, impact, popularity)
-        SELECT s.id, w.lexeme, sum((${POSTGRES_WEIGHTS}::float4[])[
-          CASE w.weight WHEN 'D' THEN 1 WHEN 'C' THEN 2 WHEN 'B' THEN 3 ELSE 4 END] / w.length)::real, s.popularity
+        SELECT s.id, w.lexeme, ${POSTGRES_SCORE}, s.popularity
         FROM tool_search AS s,
-          -- Each text's length once per tool, not once per word.
-          LATERAL (SELECT ${lengthOf(sql`s.doc`)} AS doc, ${lengthOf(sql`s.mcp_text`)} AS mcp) AS n,
-          LATERAL (SELECT lexeme, unnest(weights) AS weight, n.doc AS length FROM unnest(s.doc)
-            UNION ALL SELECT lexeme, unnest(weights), n.mcp FROM unnest(s.mcp_text)) AS w
-        WHERE s.id = ANY(${ids}::int[])
-        GROUP BY s.id, w.lexeme, s.popularity`.execute(trx);
+          LATERAL (SELECT lexeme, ${lexemeQuery(sql`lexeme`)} AS q
+            FROM (SELECT lexeme FROM unnest(s.doc) UNION SELECT lexeme FROM unnest(s.mcp_text)) AS u) AS w
+        WHERE s.id = ANY(${ids}::int[])`.execute(trx);
     });
   }
   if (changed.length) {
@@ -321,12 +323,7 @@ function postgresRanking(groups: string[][], whole: string, filters: IndexFilter
   // No whole text: the rule is left out (a constant condition would keep Postgres from the indexes).
   const isWhole = whole ? sql`whole LIKE ${`%${whole.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : sql`false`;
   const matched = queries.length ? sql`(doc @@ q OR mcp_text @@ q OR ${isWhole})` : isWhole;
-  // Most tools offer no MCP tools: their mcp_text is ranked only when it matches (the same score, half the work).
-  const score = queries.length
-    ? sql`ts_rank_cd(${POSTGRES_WEIGHTS}::float4[], doc, q, ${sql.lit(POSTGRES_NORMALIZATION)}) +
-      CASE WHEN mcp_text @@ q
-        THEN ts_rank_cd(${POSTGRES_WEIGHTS}::float4[], mcp_text, q, ${sql.lit(POSTGRES_NORMALIZATION)}) ELSE 0 END`
-    : sql`0`;
+  const score = queries.length ? POSTGRES_SCORE : sql`0`;
   const order = sql.join(
     [...(whole ? [sql`${isWhole} DESC`] : []), ...(queries.length ? [sql`${covered} DESC, ${score} DESC`] : []), sql``],
     sql`, `,
