@@ -112,13 +112,22 @@ describe('ties on Postgres', () => {
     'store a word’s impact as, to the bit, the score of a tool that matches that word alone',
     async () => {
       await rankedIds(db, indexSearch('code'), FILTERS[0]);
-      // Each index word of every tool, asked beside words no tool has (a search's query is an OR of many).
-      const { rows } = await sql<{ n: string; differ: string }>`SELECT count(*) AS n,
-        count(*) FILTER (WHERE impact <> ${POSTGRES_SCORE}) AS differ
+      // Each index word of every tool, asked beside words no tool has (a search's query is an OR of many); the
+      // word's own query is one operand that finds its tool (not a word parsed again into others).
+      const { rows } = await sql<{ n: string; differ: string; misread: string }>`SELECT count(*) AS n,
+        count(*) FILTER (WHERE impact <> ${POSTGRES_SCORE}) AS differ,
+        count(*) FILTER (WHERE numnode(one) <> 1 OR NOT (doc @@ one OR mcp_text @@ one)) AS misread
       FROM tool_search_terms AS t JOIN tool_search AS s ON s.id = t.tool,
-        LATERAL (SELECT ${lexemeQuery(sql`t.word`)} || 'zzqx'::tsquery || 'qqzx:*'::tsquery AS q) AS w`.execute(db);
+        LATERAL (SELECT ${lexemeQuery(sql`t.word`)} AS one) AS o,
+        LATERAL (SELECT one || 'zzqx'::tsquery || 'qqzx:*'::tsquery AS q) AS w`.execute(db);
       expect(Number(rows[0].n)).toBeGreaterThan(10_000);
-      expect(Number(rows[0].differ)).toBe(0);
+      expect({ differ: Number(rows[0].differ), misread: Number(rows[0].misread) }).toEqual({ differ: 0, misread: 0 });
+      // A lexeme with the tsquery syntax's characters is still one operand, that very lexeme.
+      const hostile = ["o'reilly", 'back\\slash', 'a:b', 'x&y|z', '(!<->)', 'two words'];
+      const { rows: read } = await sql<{ word: string; one: boolean }>`SELECT word,
+          numnode(${lexemeQuery(sql`word`)}) = 1 AND array_to_tsvector(ARRAY[word]) @@ ${lexemeQuery(sql`word`)} AS one
+        FROM unnest(${hostile}::text[]) AS word`.execute(db);
+      expect(read).toEqual(hostile.map((word) => ({ word, one: true })));
     },
   );
 
