@@ -44,8 +44,9 @@ interface RankKey {
  * tool_search_terms in impact order, a bounded number per word, and ranked too: an unread tool has words of fewer
  * groups than `least`, only from the lists not read to their end, and a score at most the sum of the impacts
  * where those of its groups stopped (beatsUnread). A last row above every unread tool is proven (one within float
- * noise of it is not: it is read deeper); else the lists are read four times deeper; past `BOUNDED.maxDepth`, null
- * (the caller ranks every match). The count never scores (the tiers' union, or matchCount).
+ * noise of it is not, but where one list is left open, whose order settles a tie); else the lists are read four
+ * times deeper; past `BOUNDED.maxDepth`, null (the caller ranks every match). The count never scores (the tiers'
+ * union, or matchCount).
  */
 export async function boundedPage(
   db: DB,
