@@ -412,10 +412,14 @@ function beatsUnread(
   const covered = Math.min(least - 1, byGroup.size);
   if (last.covered !== covered) return last.covered > covered;
   const [only] = open;
-  if (open.length === 1 && weights.get(only.word) === 1 && !phrased) {
-    const row = { impact: last.score, popularity: last.popularity, tool: last.id };
-    if (last.score > only.impact || (last.score === only.impact && !comesAfter(row, only))) return true;
-  }
+  // The list's last row read, ranked with `last`'s other keys: `last` sorting no later than it is proven.
+  if (
+    open.length === 1 &&
+    weights.get(only.word) === 1 &&
+    !phrased &&
+    before(last, { ...last, score: only.impact, popularity: only.popularity, id: only.tool }) <= 0
+  )
+    return true;
   const sums = [...byGroup.values()].sort((x, y) => y - x);
   const bound = sums.slice(0, covered).reduce((sum, x) => sum + x, 0);
   // Normalized impacts are not multiples of a step, so a bound within float noise of `last` says nothing of ties.
