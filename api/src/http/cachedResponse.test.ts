@@ -21,7 +21,7 @@ import { admitted, createRateLimits, TOO_MANY_REQUESTS } from '../middleware/rat
 import { insertSubmission } from '../forms/repository';
 import { importServers } from '../registry/import';
 import { DATA_DIR } from '../paths';
-import { createReplyCache, json, replayableAnswers } from './cachedResponse';
+import { brotliWindowBits, compress, createReplyCache, json, replayableAnswers } from './cachedResponse';
 
 let dir: string;
 /** The database (an SQLite file, or a Postgres schema): opened twice below, as two processes would. */
@@ -123,6 +123,39 @@ describe('cached reads', () => {
     expect(JSON.parse(gunzipSync(gz.body).toString('utf8'))).toEqual(json);
     // A client that ranks gzip above br gets gzip.
     expect((await raw('/api/tools', { 'accept-encoding': 'br;q=0.5, gzip' })).headers['content-encoding']).toBe('gzip');
+  });
+
+  it("codes brotli with the smallest window that holds the body, as the stream's header says", async () => {
+    // The window's bits are the header's first 1-7 bits, least significant first (RFC 7932, 9.1).
+    const windowBitsOf = (stream: Buffer) => {
+      const bits = stream.readUInt8(0);
+      if ((bits & 1) === 0) return 16;
+      const n = (bits >> 1) & 7;
+      if (n) return 17 + n;
+      const m = (bits >> 4) & 7;
+      return m ? 8 + m : 17;
+    };
+    for (const [bytes, bits] of [
+      [200, 10],
+      [1_500, 11],
+      [13_806, 14],
+      [100_280, 17],
+      [5_000_000, 23],
+    ]) {
+      expect(brotliWindowBits(bytes), `${bytes} bytes`).toBe(bits);
+      const body = Buffer.from(
+        randomBytes(Math.ceil(bytes / 2))
+          .toString('hex')
+          .slice(0, bytes),
+      );
+      const coded = await compress(body, 'br');
+      expect(windowBitsOf(coded), `${bytes} bytes`).toBe(bits);
+      expect(brotliDecompressSync(coded).equals(body)).toBe(true);
+    }
+    // What is served is coded so: the seed's tool list (about 80 kB) with a 128 KiB window, not the default 4 MiB.
+    const br = await raw('/api/tools', { 'accept-encoding': 'br' });
+    expect(windowBitsOf(br.body)).toBe(brotliWindowBits(brotliDecompressSync(br.body).length));
+    expect(windowBitsOf(br.body)).toBeLessThan(22);
   });
 
   it('answers If-None-Match with 304 for the validator of any coding of the same body', async () => {
