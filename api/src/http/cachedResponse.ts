@@ -48,8 +48,24 @@ export interface EncodedReply {
 
 /** Below this, compressing saves less than it costs (the compression middleware's own threshold). */
 export const MIN_COMPRESS_BYTES = 1024;
-/** Brotli quality 6: about 10% smaller than gzip -9 at under 10 ms for a 130 kB page here; 9-11 take 30-50 times longer. */
-const BROTLI_QUALITY = 6;
+/** How brotli codes a body: its quality, and the largest window it may use. */
+export interface BrotliSetting {
+  quality: number;
+  mostWindowBits: number;
+}
+/**
+ * A reply, coded as it is first asked for: quality 6 is about 10% smaller than gzip -9 at a few ms for a 100 kB page
+ * (9-11 take 30-50 times longer); a window of at most 64 KiB, since a larger one made the encoder's buffers big
+ * enough to be mapped and faulted afresh at every coding under the server's allocator settings: twice the time for
+ * the home page, for 0.5% of its bytes (docs/performance.md, "Compression's window").
+ */
+export const REPLY_BROTLI: BrotliSetting = { quality: 6, mostWindowBits: 16 };
+/** A static file, coded once and sent to every visitor: the best quality and any window (a 64 KiB one cost the
+ *  largest bundle 3% more bytes). */
+export const STATIC_BROTLI: BrotliSetting = {
+  quality: zlib.BROTLI_MAX_QUALITY,
+  mostWindowBits: zlib.BROTLI_MAX_WINDOW_BITS,
+};
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
 
@@ -87,29 +103,25 @@ export function encodeReply(reply: Reply): EncodedReply {
   };
 }
 
-/**
- * Brotli's window for a body: the smallest that holds all of it (a larger one finds no more matches). The encoder's
- * buffers grow with the window: at the default 4 MiB a 14 kB reply took 9 ms to code under the server's allocator
- * settings, which map and fault every block over 128 kB afresh, against 1.2 ms with its own 16 KiB window
- * (docs/performance.md, "Compression's window").
- */
-export function brotliWindowBits(bytes: number): number {
+/** Brotli's window for a body: the smallest that holds all of it (a larger one finds no more matches), at most
+ *  `most` bits. */
+function brotliWindowBits(bytes: number, most: number): number {
   const bits = Math.ceil(Math.log2(Math.max(bytes, 1)));
-  return Math.min(Math.max(bits, zlib.BROTLI_MIN_WINDOW_BITS), zlib.BROTLI_MAX_WINDOW_BITS);
+  return Math.min(Math.max(bits, zlib.BROTLI_MIN_WINDOW_BITS), most);
 }
 
-/** `identity` in a coding, on libuv's thread pool; static files ask for brotli's best quality (http/staticFiles.ts). */
+/** `identity` in a coding, on libuv's thread pool. */
 export function compress(
   identity: Buffer,
   coding: Exclude<Coding, 'identity'>,
-  brotliQuality = BROTLI_QUALITY,
+  brotli: BrotliSetting = REPLY_BROTLI,
 ): Promise<Buffer> {
   if (coding === 'gzip') return gzipAsync(identity, { level: 9 });
   return brotliAsync(identity, {
     params: {
-      [zlib.BROTLI_PARAM_QUALITY]: brotliQuality,
+      [zlib.BROTLI_PARAM_QUALITY]: brotli.quality,
       [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length,
-      [zlib.BROTLI_PARAM_LGWIN]: brotliWindowBits(identity.length),
+      [zlib.BROTLI_PARAM_LGWIN]: brotliWindowBits(identity.length, brotli.mostWindowBits),
     },
   });
 }

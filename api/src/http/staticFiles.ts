@@ -11,7 +11,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { statSync } from 'node:fs';
 import { extname, join, sep } from 'node:path';
-import { constants as zlib } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
 import type { Request, Response } from 'express';
 import {
@@ -21,6 +20,7 @@ import {
   markPrecompressed,
   MIN_COMPRESS_BYTES,
   ownBytes,
+  STATIC_BROTLI,
   type Coding,
 } from './cachedResponse';
 
@@ -81,7 +81,7 @@ export function createStaticFileCache(opts: { maxBytes: number; onLookup?: (hit:
       if (before.mtimeMs !== after.mtimeMs || before.size !== after.size || body.length !== after.size) return null;
       const coded: Coded = {
         coding,
-        body: ownBytes(await compress(body, coding, zlib.BROTLI_MAX_QUALITY)),
+        body: ownBytes(await compress(body, coding, STATIC_BROTLI)),
         size: after.size,
         mtimeMs: after.mtimeMs,
         etag: `"${after.size.toString(16)}-${Math.trunc(after.mtimeMs).toString(16)}-${coding}"`,
