@@ -140,7 +140,7 @@ describe('cached reads', () => {
       [1_500, 11, 11],
       [13_806, 14, 14],
       [100_280, 16, 17],
-      [5_000_000, 16, 23],
+      [300_000, 16, 19],
     ]) {
       const body = Buffer.from(
         randomBytes(Math.ceil(bytes / 2))
