@@ -128,11 +128,11 @@ describe('cached reads', () => {
   it("codes brotli with the smallest window that holds the body, at most 64 KiB for a reply, as the stream's header says", async () => {
     // The window's bits are the header's first 1-7 bits, least significant first (RFC 7932, 9.1).
     const windowBitsOf = (stream: Buffer) => {
-      const bits = stream.readUInt8(0);
-      if ((bits & 1) === 0) return 16;
-      const n = (bits >> 1) & 7;
+      const first = stream.readUInt8(0);
+      if ((first & 1) === 0) return 16;
+      const n = (first >> 1) & 7;
       if (n) return 17 + n;
-      const m = (bits >> 4) & 7;
+      const m = (first >> 4) & 7;
       return m ? 8 + m : 17;
     };
     for (const [bytes, reply, kept] of [
