@@ -117,10 +117,14 @@ export async function boundedPage(
   }
 }
 
-/** A ranked tool's sort keys, in the ranking's order (postgresRanking): whole text, groups covered, score,
- *  popularity, then id. */
+/** The ranking's order past the whole text and the groups covered, and a word's list's order: score (or impact),
+ *  popularity, then id. Negative when the first comes first. */
+const tieOrder = (scoreA: number, popularityA: number, idA: number, scoreB: number, popularityB: number, idB: number) =>
+  scoreB - scoreA || popularityB - popularityA || idA - idB;
+
+/** A ranked tool's sort keys, in the ranking's order (postgresRanking): whole text, groups covered, then tieOrder. */
 const before = (a: RankKey, b: RankKey) =>
-  b.whole - a.whole || b.covered - a.covered || b.score - a.score || b.popularity - a.popularity || a.id - b.id;
+  b.whole - a.whole || b.covered - a.covered || tieOrder(a.score, a.popularity, a.id, b.score, b.popularity, b.id);
 
 /** The best `size` tools ranked so far, in order. */
 class BestKeys {
@@ -204,9 +208,9 @@ interface Stop {
   tool: number;
 }
 
-/** Whether row `a` comes after row `b` in a word's list (impact, popularity, then id). */
+/** Whether row `a` comes after row `b` in a word's list (tieOrder). */
 const comesAfter = (a: Omit<Stop, 'word'>, b: Omit<Stop, 'word'>) =>
-  (a.impact - b.impact || a.popularity - b.popularity || b.tool - a.tool) < 0;
+  tieOrder(a.impact, a.popularity, a.tool, b.impact, b.popularity, b.tool) > 0;
 
 /** A tool read from the lists: the sum of the impacts read and the words it was read in. */
 interface Read {
