@@ -416,12 +416,12 @@ function beatsUnread(
   const covered = Math.min(least - 1, byGroup.size);
   if (last.covered !== covered) return last.covered > covered;
   const [only] = open;
-  // The list's last row read, ranked with `last`'s other keys: `last` sorting no later than it is proven.
+  // The list's last row read, with `last`'s whole text and groups: `last` sorting no later than it is proven.
   if (
     open.length === 1 &&
     weights.get(only.word) === 1 &&
     !phrased &&
-    before(last, { ...last, score: only.impact, popularity: only.popularity, id: only.tool }) <= 0
+    tieOrder(last.score, last.popularity, last.id, only.impact, only.popularity, only.tool) <= 0
   )
     return true;
   const sums = [...byGroup.values()].sort((x, y) => y - x);
