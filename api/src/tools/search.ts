@@ -70,7 +70,8 @@ export async function searchTools(db: DB, q: ToolQuery): Promise<ToolPage> {
   if (!q.search.trim()) return queryTools(tools, q);
   if (q.sort !== 'relevance') return queryTools(tools, q, await rankTools(db, tools, q.search));
   const at = (page: number) => ranked(db, tools, q.search, q, { limit: q.size, offset: (page - 1) * q.size });
-  let page = clampPage(q.page, Infinity);
+  // No search finds more tools than the catalogue holds: a page past that is past the last, and its offset stays small.
+  let page = clampPage(q.page, totalPages(tools.length, q.size));
   let found = await at(page);
   // A page past the last: the last page (the count comes with any page's rows).
   if (!found.tools.length && page > 1) {

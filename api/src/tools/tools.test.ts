@@ -135,6 +135,19 @@ describe('GET /api/tools/query', () => {
     expect(miss.body.suggestions).toContain('GitHub');
   });
 
+  it('clamps a page past any catalogue to the last, while searching too (never an offset the database refuses)', async () => {
+    for (const query of [
+      'page=1000000000000000000',
+      'search=ai&page=1000000000000000000',
+      'search=ai&size=7&page=99999999999999999999999',
+    ]) {
+      const res = await request(app).get(`/api/tools/query?${query}`);
+      expect(res.status, query).toBe(200);
+      expect(res.body.page, query).toBe(res.body.pages);
+      expect(res.body.tools.length, query).toBeGreaterThan(0);
+    }
+  });
+
   it('stays bounded: the answer carries one page, however many tools match', async () => {
     const res = await request(app).get('/api/tools/query?size=96');
     expect(res.body.tools.length).toBeLessThanOrEqual(96);
