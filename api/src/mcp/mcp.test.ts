@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { LATEST_PROTOCOL_VERSION, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode, LATEST_PROTOCOL_VERSION, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { installSnippets, serverKey } from '@aitools/contracts/installSnippets';
 import type { DetailedPricing, ToolSummary } from '@aitools/contracts/tools';
 import { parsePricingPlans } from '@aitools/contracts/plans';
@@ -268,6 +268,10 @@ describe('the tools', () => {
     expect(text).toContain('Page: https://dir.example/tool/brave-search-mcp-server');
     expect(text).toContain('claude mcp add brave-search');
     await expect(client.readResource({ uri: 'aitools://tool/no-such-tool' })).rejects.toThrow(/no-such-tool/);
+    await expect(client.readResource({ uri: 'aitools://tool/%ZZ' })).rejects.toMatchObject({
+      code: ErrorCode.InvalidParams,
+      message: expect.stringContaining('"%ZZ" is not a slug'),
+    });
   });
 
   it('counts each tool`s calls, errors and time in /metrics, a row per tool from the start', async () => {

@@ -4,6 +4,7 @@
  * answer comes from answers.ts, so from the site's own data and nothing else.
  */
 import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { CATEGORIES, MAX_SEARCH_LENGTH } from '@aitools/contracts/toolQuery';
 import { toolPath } from '@aitools/platform/routes';
@@ -187,6 +188,15 @@ const result = (answer: object) => ({
   content: [{ type: 'text' as const, text: JSON.stringify(answer) }],
 });
 
+/** The slug in a page's URI, percent-decoded; a malformed escape is the client's mistake, said as one. */
+function slugOf(raw: string): string {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    throw new McpError(ErrorCode.InvalidParams, `"${raw}" is not a slug: its percent-encoding is malformed.`);
+  }
+}
+
 export function createMcpServer({ db, origin, metrics }: McpDeps): McpServer {
   const server = new McpServer(SERVER_INFO, {
     capabilities: { tools: {}, resources: {} },
@@ -243,7 +253,7 @@ export function createMcpServer({ db, origin, metrics }: McpDeps): McpServer {
     }),
     { title: "A tool's page", description: "A tool's or MCP server's page as text", mimeType: 'text/markdown' },
     async (uri, { slug }) => {
-      const answer = await toolAnswer(db, origin, decodeURIComponent(String(slug)));
+      const answer = await toolAnswer(db, origin, slugOf(String(slug)));
       return { contents: [{ uri: uri.href, mimeType: 'text/markdown', text: pageText(answer) }] };
     },
   );
