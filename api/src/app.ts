@@ -30,7 +30,7 @@ import { formsRouter } from './forms/router';
 import { eventsRouter } from './events/router';
 import { seoRouter } from './seo/router';
 import { registryRouter } from './registry/router';
-import { registryCors, registryNotFound } from './registry/cors';
+import { registryClientError, registryCors, registryNotFound } from './registry/cors';
 import { feedsRouter } from './feeds/router';
 import { mcpRouter } from './mcp/router';
 import { createPageRenderer } from './ssr/renderPage';
@@ -367,7 +367,13 @@ export async function createApp({
   });
 
   app.use(seoRouter(db, config.siteOrigin, reads));
-  app.use('/v0.1', registryCors, registryRouter(db, config.siteOrigin, reads, findTools), registryNotFound);
+  app.use(
+    '/v0.1',
+    registryCors,
+    registryRouter(db, config.siteOrigin, reads, findTools),
+    registryNotFound,
+    registryClientError,
+  );
   app.use(feedsRouter(db, config.siteOrigin, reads));
   // The site's own MCP server, for agents (docs/mcp.md): read-only, the site's data only.
   app.use(mcpRouter({ db, siteOrigin: config.siteOrigin, limit: limits.mcp, metrics, logger }));

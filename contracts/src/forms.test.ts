@@ -60,6 +60,13 @@ describe('submissionSchema', () => {
     });
   });
 
+  it.each([[[]], ['text'], [42]])('answers %j, which is not an object of fields, in its own words', (body) => {
+    expect(validateForm(submissionSchema, body)).toEqual({
+      success: false,
+      fieldErrors: { form: 'Expected one JSON object of named fields' },
+    });
+  });
+
   it('drops unknown fields', () => {
     const r = validateForm(submissionSchema, { ...valid, status: 'approved', id: 99 });
     expect(r.success && Object.keys(r.data).sort()).toEqual([

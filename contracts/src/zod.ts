@@ -14,13 +14,17 @@ export { z };
  *  under `root`. */
 export function fieldErrorsOf(error: z.ZodError, root: string, lists: readonly string[] = []): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const { path, message } of error.issues) {
+  for (const { path, message, code } of error.issues) {
     // A list in `lists` answers per entry and part ("faqs.2.answer"), so a form can show the reason beside it.
     const key = !path.length ? root : lists.includes(String(path[0])) ? path.join('.') : String(path[0]);
-    out[key] ??= message;
+    // A value that is not an object of fields at all (a list, a string) gets our words, not the library's.
+    out[key] ??= !path.length && code === 'invalid_type' ? NOT_AN_OBJECT : message;
   }
   return out;
 }
+
+/** The reason given when what was sent is not one object of named fields. */
+export const NOT_AN_OBJECT = 'Expected one JSON object of named fields';
 
 /** The first problems of a failed parse as "path: message" lines, for an operator reading a nested document. */
 export function issueLines(error: z.ZodError, max = 5): string[] {

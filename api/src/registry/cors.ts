@@ -2,7 +2,8 @@
  * /v0.1 is read by registry clients in other origins (IDE extensions, web UIs), as the official registry is: every
  * answer allows any origin, and a preflight for GET gets a 204. Nothing here reads cookies, so `*` exposes nothing.
  */
-import type { RequestHandler } from 'express';
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { errorStatus, publicErrorMessage } from '../middleware/errors';
 
 const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
 /** Headers a registry client may send; a preflight asking for others gets them allowed too (they change nothing). */
@@ -38,4 +39,14 @@ export const registryNotFound: RequestHandler = (req, res) => {
     .status(405)
     .set('Allow', ALLOWED_METHODS)
     .json({ error: `${req.method} is not supported: this registry is read-only` });
+};
+
+/** A client's mistake under /v0.1 (an address that is not valid percent-encoding) in the registry's `{ error }`; a
+ *  fault of ours goes on to the site's handler, which logs it. */
+export const registryClientError: ErrorRequestHandler = (err, _req, res, next) => {
+  const status = errorStatus(err);
+  if (status >= 500) return next(err);
+  // Never the error's own message: it quotes the address (middleware/errors.ts).
+  const error = err instanceof URIError ? 'The address is not valid percent-encoding' : publicErrorMessage(err, status);
+  res.status(status).set('Cache-Control', 'no-store').json({ error });
 };

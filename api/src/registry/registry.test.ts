@@ -273,4 +273,12 @@ describe('/v0.1 for clients in other origins', () => {
     expect(post.status).toBe(405);
     expect(post.body.error).toMatch(/read-only/);
   });
+
+  it('answers an address that is not valid percent-encoding with a 400 in the registry`s { error }', async () => {
+    for (const path of ['/v0.1/servers/%ZZ/versions', '/v0.1/servers/a%E0%A4%A/versions/1.0.0']) {
+      const res = await request(app).get(path);
+      expect(res.status, path).toBe(400);
+      expect(res.body, path).toEqual({ error: 'The address is not valid percent-encoding' });
+    }
+  });
 });
