@@ -309,6 +309,29 @@ describe('the transport`s rules', () => {
     expect(JSON.stringify(await bad.json())).toMatch(/Unsupported protocol version/);
     expect((await post({ 'MCP-Protocol-Version': LATEST_PROTOCOL_VERSION }, call)).status).toBe(200);
   });
+  it('answers params the MCP schema refuses with invalid params (-32602) saying where, not an internal error', async () => {
+    const cases: [string, unknown, string][] = [
+      ['tools/call', { name: 'search_tools', arguments: 'text' }, 'params.arguments'],
+      ['tools/call', undefined, 'params'],
+      ['resources/read', {}, 'params.uri'],
+      ['resources/read', { uri: 'not a uri' }, 'params.uri'],
+    ];
+    for (const [method, params, where] of cases) {
+      const res = await post({}, { jsonrpc: '2.0', id: 7, method, ...(params === undefined ? {} : { params }) });
+      expect(res.status, method).toBe(200);
+      expect(await res.json(), `${method} ${JSON.stringify(params)}`).toEqual({
+        jsonrpc: '2.0',
+        id: 7,
+        error: {
+          code: ErrorCode.InvalidParams,
+          message: `The params of ${method} do not match its MCP schema at "${where}".`,
+        },
+      });
+    }
+    // A well-formed call still reaches the server.
+    const ok = await post({}, { jsonrpc: '2.0', id: 8, method: 'tools/call', params: { name: 'list_categories' } });
+    expect(((await ok.json()) as { result?: unknown }).result).toBeDefined();
+  });
   it('refuses a body over the bound with 413', async () => {
     const big = JSON.stringify({ ...initialize, params: { ...initialize.params, pad: 'x'.repeat(MAX_BODY_BYTES) } });
     expect((await post({}, big)).status).toBe(413);
