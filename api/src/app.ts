@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import { dialectOf, type DB } from './db/connection';
 import { databaseRateLimits } from './middleware/rateLimitStore';
 import { REMOTE_NAMES, SHELL_DIST, VAR_DIR } from './paths';
-import { errorHandler, HttpError, notFoundApi, refuseNul } from './middleware/errors';
+import { allowOnly, errorHandler, notFoundApi, refuseNul } from './middleware/errors';
 import { securityHeaders } from './middleware/security';
 import { logAnswered, requestLogger } from './middleware/logger';
 import { findTools } from './tools/search';
@@ -496,11 +496,7 @@ export async function createApp({
     // type, and answers the page with a reason when it is not a readable form (mfe-forms readPost).
     app.post(/.*/, express.raw({ type: () => true, limit: PAGE_FORM_LIMIT }), render);
     // Any other method on a page: 405 naming the ones a page takes (not Express's own 404, which echoes the request).
-    app.use((req, res, next) => {
-      res.set('Allow', PAGE_METHODS);
-      if (req.method === 'OPTIONS') return void res.sendStatus(204);
-      next(new HttpError(405, 'Method not allowed'));
-    });
+    app.use(allowOnly(PAGE_METHODS));
   }
 
   app.use(errorHandler);

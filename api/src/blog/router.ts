@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import { allowOnly } from '../middleware/errors';
 import type { DB } from '../db/connection';
 import { BLOG_POST_NOT_FOUND, type BlogPostListResponse, type BlogPostResponse } from '@aitools/contracts/blog';
 import { getPostForPreview, getPublishedPost, listPublishedPosts } from './repository';
@@ -38,5 +39,6 @@ export function blogRouter(db: DB, reads: ReplyCache, previews?: PostPreviews): 
       return json(body);
     }),
   );
+  router.all(['/public/posts', '/public/posts/:slug'], allowOnly('GET, HEAD'));
   return router;
 }

@@ -1,7 +1,7 @@
 import { Router, type RequestHandler } from 'express';
 import { fieldErrorsOf } from '@aitools/contracts/zod';
 import type { DB } from '../db/connection';
-import { HttpError } from '../middleware/errors';
+import { allowOnly, HttpError } from '../middleware/errors';
 import { jsonBody } from '../middleware/body';
 import { insertEvent, type EventRetention } from './repository';
 import { success } from '@aitools/contracts/answers';
@@ -33,5 +33,6 @@ export function eventsRouter(
       res.status(201).json(success({}));
     },
   );
+  router.all('/', allowOnly('POST'));
   return router;
 }

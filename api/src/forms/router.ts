@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { z } from 'zod';
 import type { ServerConfig } from '../config';
 import type { DB } from '../db/connection';
-import { HttpError } from '../middleware/errors';
+import { allowOnly, HttpError } from '../middleware/errors';
 import { jsonBody } from '../middleware/body';
 import type { RateLimits } from '../middleware/rateLimit';
 import {
@@ -76,5 +76,6 @@ export function formsRouter({
       void forwardToEmailMarketing(config.emailMarketingUrl, result.email, logger);
   });
 
+  router.all(['/submissions', '/contact/submit', '/early-access'], allowOnly('POST'));
   return router;
 }

@@ -99,9 +99,9 @@ describe('cached reads', () => {
     ]);
     expect(linesFor().every((l) => l.msg === 'request completed')).toBe(true);
     expect(linesFor().at(-1)!.res!.statusCode).toBe(304);
-    // A missing tool stays a 404 when replayed, and anything not a read goes to Express (no POST route here: 404).
+    // A missing tool stays a 404 when replayed, and anything not a read goes to Express (a read path: 405).
     for (let i = 0; i < 2; i++) expect((await request(server).get('/api/tools/no-such-tool')).status).toBe(404);
-    expect((await request(server).post(path).send({})).status).toBe(404);
+    expect((await request(server).post(path).send({})).status).toBe(405);
   });
 
   it('sends br, gzip or identity as the client accepts (br first), each decoding to the same JSON, compressed once', async () => {

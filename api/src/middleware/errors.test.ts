@@ -53,6 +53,26 @@ describe('error bodies', () => {
     expect((await request(app).get('/api/tools?search=%01')).status).toBe(200);
   });
 
+  it('answers an API path asked with a method it does not take with 405 naming those it takes, not 404', async () => {
+    const cases: [string, string, string][] = [
+      ['delete', '/api/tools/chatgpt', 'GET, HEAD'],
+      ['post', '/api/tools/query', 'GET, HEAD'],
+      ['put', '/api/blog/public/posts', 'GET, HEAD'],
+      ['get', '/api/submissions', 'POST'],
+      ['patch', '/api/contact/submit', 'POST'],
+      ['get', '/api/events', 'POST'],
+    ];
+    for (const [method, path, allow] of cases) {
+      const res = await request(app)[method as 'get'](path);
+      expect(res.status, `${method} ${path}`).toBe(405);
+      expect(res.headers.allow, path).toBe(allow);
+      expect(res.body, path).toEqual({ success: false, error: 'Method not allowed' });
+    }
+    const options = await request(app).options('/api/submissions');
+    expect([options.status, options.headers.allow]).toEqual([204, 'POST']);
+    expect((await request(app).delete('/api/no-such-path')).status).toBe(404);
+  });
+
   it('a missing release file answers 404 without its path', async () => {
     const res = await request(app).get('/remotes/legal/1.0.0-r1/assets/missing-chunk.js');
     expect(res.status).toBe(404);

@@ -20,6 +20,15 @@ export const notFoundApi: RequestHandler = (_req, res) => {
   res.status(404).json(failure('Not found'));
 };
 
+/** After a path's routes: any other method is a 405 naming the ones it takes (OPTIONS: just those), not a 404. */
+export const allowOnly =
+  (methods: string): RequestHandler =>
+  (req, res, next) => {
+    res.set('Allow', methods);
+    if (req.method === 'OPTIONS') return void res.sendStatus(204);
+    next(new HttpError(405, 'Method not allowed'));
+  };
+
 /**
  * Our own words for every status. Messages of other errors are never sent: they carry file paths (a static
  * file's ENOENT) or echo what the client sent (an undecodable URI, an unknown charset).

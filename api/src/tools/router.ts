@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import { allowOnly } from '../middleware/errors';
 import type { DB } from '../db/connection';
 import { findTool, listToolSummaries } from './repository';
 import { similarTools } from './similar';
@@ -55,5 +56,6 @@ export function toolsRouter(db: DB, reads: ReplyCache): Router {
       return json({ ...tool, ...extras });
     }),
   );
+  router.all(['/', '/query', '/:slug'], allowOnly('GET, HEAD'));
   return router;
 }
