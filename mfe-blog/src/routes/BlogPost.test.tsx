@@ -115,7 +115,9 @@ describe('BlogPost', () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     show('/blog/nope', () => ({ status: 404, body: { success: false } }));
     expect(await screen.findByRole('heading', { name: 'Blog Post Not Found' })).toBeTruthy();
-    expect(screen.getByText(/could not be found\. It may have been moved or deleted\./)).toBeTruthy();
+    expect(
+      screen.getByText('The blog post you are looking for could not be found. It may have been moved or deleted.'),
+    ).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Browse All Blog Posts' }).getAttribute('href')).toBe('/blog');
     expect(screen.getByRole('link', { name: 'Back to AI Tools Directory' }).getAttribute('href')).toBe('/');
     const head = headOf({ slug: 'nope', post: null });

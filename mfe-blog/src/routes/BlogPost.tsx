@@ -3,7 +3,7 @@ import { data, Link, type LoaderFunctionArgs } from 'react-router-dom';
 import { defineRoute, getConfig, routeApi, ShareLink, type RouteProps } from '@aitools/platform';
 import { fetchPost, type PostResult } from '../features/posts/api';
 import { FALLBACK_POST, FALLBACK_SLUG } from '../features/posts/fallbackPost';
-import { BLOG_TITLE, postHead } from './head';
+import { BLOG_TITLE, POST_NOT_FOUND_TEXT, postHead } from './head';
 import { formatPostDate, calendarDay } from '../shared/dates';
 import { displayCategory, type BlogPost as Post } from '../features/posts/posts';
 import { PostBody } from '../features/post/PostBody';
@@ -59,7 +59,7 @@ function NotFound() {
   return (
     <main className="blog-post blog-state">
       <h1 className="blog-state__title">Blog Post Not Found</h1>
-      <p>The blog post you're looking for could not be found. It may have been moved or deleted.</p>
+      <p>{POST_NOT_FOUND_TEXT}</p>
       <div className="blog-state__actions">
         <Link to="/blog" className="btn btn--primary">
           Browse All Blog Posts

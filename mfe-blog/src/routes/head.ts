@@ -79,12 +79,16 @@ export function listErrorHead(): Head {
   return { title: `Error Loading Blog | ${BLOG_TITLE}`, description: LIST_DESCRIPTION, robots: 'noindex,nofollow' };
 }
 
+/** What the not-found page says, and its description. */
+export const POST_NOT_FOUND_TEXT =
+  'The blog post you are looking for could not be found. It may have been moved or deleted.';
+
 /** A post's head; `post: null` is the not-found page, kept out of search engines. */
 export function postHead({ origin, slug, post }: { origin: string; slug: string; post: BlogPost | null }): Head {
   if (!post) {
     return {
       title: `${slug} Blog Post Not Found | ${BLOG_TITLE}`,
-      description: 'The blog post you are looking for could not be found. It may have been moved or deleted.',
+      description: POST_NOT_FOUND_TEXT,
       robots: 'noindex,nofollow',
     };
   }
