@@ -6,7 +6,7 @@ export function AdminNotice() {
   useHead({ title: `Admin | ${SITE_NAME}`, robots: 'noindex,nofollow' });
   return (
     <main className="screen-center">
-      <p className="screen-center__notice">Admin panel is only available in development environment</p>
+      <h1 className="screen-center__notice">Admin panel is only available in development environment</h1>
       <Link className="btn btn--primary" to="/">
         Go to Homepage
       </Link>

@@ -20,7 +20,10 @@ describe('shell screens', () => {
 
   it('/admin: only the notice and a way home', () => {
     inRouter(<AdminNotice />);
-    expect(screen.getByText('Admin panel is only available in development environment')).toBeTruthy();
+    // The notice is the page's one heading (a page without one leaves a screen reader nothing to jump to).
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Admin panel is only available in development environment' }),
+    ).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Go to Homepage' }).getAttribute('href')).toBe('/');
   });
 
