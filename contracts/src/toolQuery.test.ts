@@ -11,6 +11,7 @@ import {
   readToolQuery,
   sortTools,
   toolQueryString,
+  updateQuery,
   type ToolQuery,
 } from './toolQuery';
 
@@ -281,6 +282,13 @@ describe('the query in the address', () => {
     expect(href({ ...DEFAULT_QUERY, type: 'free', sort: 'pricing', size: 12 })).toBe(
       '/?type=free&sort=pricing&size=12',
     );
+  });
+  it('lets a sort left at its default follow the search, and keeps a sort chosen', () => {
+    const searching = { ...DEFAULT_QUERY, search: 'git', sort: 'relevance' as const };
+    expect(href(updateQuery(searching, { search: '' }))).toBe('/');
+    expect(updateQuery(DEFAULT_QUERY, { search: 'git' }).sort).toBe('relevance');
+    expect(updateQuery({ ...searching, sort: 'alphabetical' }, { search: '' }).sort).toBe('alphabetical');
+    expect(updateQuery(searching, { search: '', sort: 'pricing' }).sort).toBe('pricing');
   });
   it('round-trips', () => {
     const q = {

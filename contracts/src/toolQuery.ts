@@ -168,6 +168,15 @@ function passes(
 /** Best match while a search is active, else Most Popular (docs/product.md, Directory search). */
 export const defaultSort = (search: string): SortKey => (search.trim() ? 'relevance' : 'popularity');
 
+/** A query with some of its parts changed: a sort left at its default follows the search (Best match while
+ *  searching, else Most Popular), so clearing a search never leaves Best match behind in the address. */
+export function updateQuery(before: ToolQuery, update: Partial<ToolQuery>): ToolQuery {
+  const after = { ...before, ...update };
+  if (update.search !== undefined && !update.sort && before.sort === defaultSort(before.search))
+    after.sort = defaultSort(after.search);
+  return after;
+}
+
 // One collator for every comparison: localeCompare with options builds a new one per call (slow on large lists).
 // Made at the first sort by name, not when the module loads: creating a collator loads locale data, a long task
 // on a phone while the page starts (docs/performance.md, "Phones").

@@ -252,6 +252,8 @@ describe('Home with server data', () => {
   it('shows the empty state and clears filters', async () => {
     renderHome('/?search=nothing-matches', data);
     expect(screen.getByRole('heading', { name: 'No AI tools found' })).toBeTruthy();
+    // Without the code, the link goes to the whole directory (Best match does not outlive the search).
+    expect(screen.getByRole('link', { name: 'Clear Filters' }).getAttribute('href')).toBe('/');
     expect(
       screen.getByText("Try adjusting your search terms or filters to find the AI tools you're looking for."),
     ).toBeTruthy();

@@ -1,5 +1,5 @@
 import type { MouseEvent } from 'react';
-import type { ToolQuery } from '@aitools/contracts/toolQuery';
+import { updateQuery, type ToolQuery } from '@aitools/contracts/toolQuery';
 import { plainClick } from '../../../shared/plainClick';
 import { homeHref } from '../homeQuery';
 
@@ -13,7 +13,7 @@ export type QueryLink = (
 export const queryLinkFor =
   (base: ToolQuery): QueryLink =>
   (target, apply) => ({
-    href: homeHref({ ...base, page: 1, ...target }),
+    href: homeHref(updateQuery({ ...base, page: 1 }, target)),
     onClick: (e) => {
       if (!plainClick(e)) return;
       e.preventDefault();

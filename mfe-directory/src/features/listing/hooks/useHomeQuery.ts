@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, type RefObject } from 'react';
 import { useLocation, useNavigation, useSearchParams } from 'react-router-dom';
-import { defaultSort, readToolQuery, toolQueryString, type ToolQuery } from '@aitools/contracts/toolQuery';
+import { defaultSort, readToolQuery, toolQueryString, updateQuery, type ToolQuery } from '@aitools/contracts/toolQuery';
 
 /**
  * The directory's query lives in the address. `query` is the one being loaded while a navigation to this page is
@@ -48,11 +48,7 @@ export function useHomeQuery(form: RefObject<HTMLFormElement | null>) {
 
   const writeQuery = useCallback(
     (update: Partial<ToolQuery>) => {
-      const before = latest.current;
-      latest.current = { ...before, ...update };
-      // A sort left at its default follows the search: Best match while searching, else Most Popular.
-      if (update.search !== undefined && !update.sort && before.sort === defaultSort(before.search))
-        latest.current.sort = defaultSort(latest.current.search);
+      latest.current = updateQuery(latest.current, update);
       const search = toolQueryString(latest.current);
       sent.current.add(search);
       setParams(new URLSearchParams(search), { replace: true, preventScrollReset: true });
