@@ -194,7 +194,7 @@ export interface ConsoleConfig {
   absoluteMs: number;
   /** Sign-in attempts per client address per minute ... */
   signInPerAddress: number;
-  /** ... and per person (the passkey an attempt names). */
+  /** ... and per person (the attempts their passkey signed). */
   signInPerPerson: number;
 }
 

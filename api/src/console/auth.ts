@@ -3,7 +3,7 @@
  * added while signed in. Every sign-in makes a new session id (a cookie set before it never survives), and the
  * attempts are limited per address and per person, with the site's write limits (middleware/rateLimit.ts).
  */
-import { Router, type Request, type RequestHandler, type Response } from 'express';
+import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import { textField } from '@aitools/contracts/fields';
 import { success } from '@aitools/contracts/answers';
@@ -16,12 +16,12 @@ import { addressOf, auditedChange, personOf, requireSession } from './guard';
 import { openInvitation, useInvitation } from './invitations';
 import {
   authenticationOptions,
-  claimedPerson,
   FLOW_COOKIE,
   flowCookie,
   listPasskeys,
   registrationOptions,
   removePasskey,
+  SignInRefused,
   storePasskey,
   verifyAuthentication,
   verifyRegistration,
@@ -130,35 +130,30 @@ export function authRouter(opts: { db: DB; rp: RelyingParty; times: SessionTimes
     res.append('Set-Cookie', flowCookie(flow)).json(success({ options }));
   });
 
-  // The person an attempt names, so that attempts count per person as well as per address.
-  const countPerPerson: RequestHandler = (req, res, next) => {
-    claimedPerson(db, (req.body as { response?: unknown } | undefined)?.response)
-      .then((id) => {
-        if (id === null) return next();
-        res.locals[SIGN_IN_PERSON_KEY] = id;
-        limits['sign-in-person'](req, res, next);
-      })
-      .catch(next);
-  };
+  // Whether a person's sign-in budget has room for one more attempt (counting it); when not, the limit has answered.
+  const personBudget = (req: Request, res: Response, person: number) =>
+    new Promise<boolean>((resolve, reject) => {
+      res.locals[SIGN_IN_PERSON_KEY] = person;
+      res.once('close', () => resolve(false));
+      limits['sign-in-person'](req, res, (err?: unknown) => (err ? reject(err) : resolve(true)));
+    });
 
-  router.post('/login/verify', limits['sign-in'], countPerPerson, async (req, res) => {
+  router.post('/login/verify', limits['sign-in'], async (req, res) => {
     const { response } = readBody(loginBody, req.body);
     let person: Person;
     try {
       person = await verifyAuthentication(db, rp, { response, flow: flowOf(req) });
     } catch (err) {
-      const claimed = res.locals[SIGN_IN_PERSON_KEY] as number | undefined;
-      await audit(
-        db,
-        req,
-        claimed ? `person:${claimed}` : 'anonymous',
-        'auth.sign-in',
-        claimed ? `person ${claimed}` : '-',
-        (err as Error).message,
-        true,
-      );
+      // An attempt is a person's only when their passkey signed it; one that merely names a passkey is anonymous,
+      // so it neither stands in their name on the trail nor spends their budget (docs/operations.md, The console).
+      const signedBy = err instanceof SignInRefused ? err.signedBy : undefined;
+      if (signedBy !== undefined && !(await personBudget(req, res, signedBy))) return;
+      const actor = signedBy === undefined ? 'anonymous' : `person:${signedBy}`;
+      const target = signedBy === undefined ? '-' : `person ${signedBy}`;
+      await audit(db, req, actor, 'auth.sign-in', target, (err as Error).message, true);
       throw err;
     }
+    if (!(await personBudget(req, res, person.id))) return;
     await signIn(req, res, person);
     await audit(db, req, personActor(person), 'auth.sign-in', `person ${person.id}`, 'signed in with a passkey');
     res.json(success({ person: publicPerson(person) }));

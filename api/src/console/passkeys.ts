@@ -219,15 +219,18 @@ export async function authenticationOptions(db: DB, rp: RelyingParty, now = Date
   return { options, flow };
 }
 
-/** The person a sign-in answer claims to be (before it is verified: the per-person sign-in limit counts on it). */
-export async function claimedPerson(db: DB, response: unknown): Promise<number | null> {
-  const id = credentialShape.safeParse(response).data?.id;
-  if (!id) return null;
-  const row = await db.selectFrom('console_passkeys').select('person_id').where('id', '=', id).executeTakeFirst();
-  return row ? Number(row.person_id) : null;
+/** A refused sign-in, with the person whose passkey signed the answer when its signature verified (a stolen device
+ *  without its PIN, a disabled person). Only then is the attempt that person's: a passkey's id is anyone's to send. */
+export class SignInRefused extends ConsoleError {
+  constructor(
+    message: string,
+    readonly signedBy?: number,
+  ) {
+    super(401, message);
+  }
 }
 
-/** Verifies a sign-in answer; the person it proves, or a refusal (401). */
+/** Verifies a sign-in answer; the person it proves, or a refusal (SignInRefused, 401). */
 export async function verifyAuthentication(
   db: DB,
   rp: RelyingParty,
@@ -237,7 +240,8 @@ export async function verifyAuthentication(
   const challenge = await takeChallenge(db, input.response, 'login', input.flow, {}, now);
   const response = input.response as AuthenticationResponseJSON;
   const stored = await db.selectFrom('console_passkeys').selectAll().where('id', '=', response.id).executeTakeFirst();
-  if (!stored) throw new ConsoleError(401, 'This passkey is not known here. Ask an admin for an invitation.');
+  if (!stored) throw new SignInRefused('This passkey is not known here. Ask an admin for an invitation.');
+  const owner = Number(stored.person_id);
   let verified;
   try {
     verified = await verifyAuthenticationResponse({
@@ -245,7 +249,8 @@ export async function verifyAuthentication(
       expectedChallenge: challenge,
       expectedOrigin: rp.origin,
       expectedRPID: rp.id,
-      requireUserVerification: true,
+      // Checked below, once the signature is: an answer its passkey signed without verifying the user is the owner's.
+      requireUserVerification: false,
       credential: {
         id: stored.id,
         publicKey: new Uint8Array(Buffer.from(stored.public_key, 'base64url')),
@@ -253,16 +258,17 @@ export async function verifyAuthentication(
       },
     });
   } catch {
-    throw new ConsoleError(401, REFUSED);
+    throw new SignInRefused(REFUSED);
   }
-  if (!verified.verified || !verified.authenticationInfo.userVerified) throw new ConsoleError(401, REFUSED);
+  if (!verified.verified) throw new SignInRefused(REFUSED);
+  if (!verified.authenticationInfo.userVerified) throw new SignInRefused(REFUSED, owner);
   await db
     .updateTable('console_passkeys')
     .set({ counter: verified.authenticationInfo.newCounter, last_used_at: new Date(now).toISOString() })
     .where('id', '=', stored.id)
     .execute();
-  const person = await getPerson(db, Number(stored.person_id));
-  if (!person || person.disabled) throw new ConsoleError(401, 'This account is disabled. Ask an admin.');
+  const person = await getPerson(db, owner);
+  if (!person || person.disabled) throw new SignInRefused('This account is disabled. Ask an admin.', owner);
   return person;
 }
 

@@ -22,7 +22,7 @@ import { activateStored } from '../releases/store';
 import { readManifest } from '../releases/manifestFile';
 import { createInvitation } from './invitations';
 import { createPerson } from './people';
-import { listAudit } from '../content/audit';
+import { listAudit, personActor } from '../content/audit';
 import { currentSession, startSession } from './sessions';
 import { REFUSAL_ROW_EVERY_MS, refusalAudit } from './guard';
 import type { Request } from 'express';
@@ -323,6 +323,40 @@ describe('sign-in limits', () => {
       });
     } finally {
       await perPerson.close();
+    }
+  });
+
+  it('count an answer against a person only when their passkey signed it: naming it is anyone`s to do', async () => {
+    const t2 = await startConsoleTest({
+      CONSOLE_SIGN_IN_LIMIT: '1000',
+      CONSOLE_SIGN_IN_PERSON_LIMIT: '2',
+      TRUST_PROXY: 'loopback',
+    });
+    try {
+      const { key, person } = await signedInPerson(t2, 'Named', [{ role: 'viewer' }]);
+      const attempt = async (i: number, forge: boolean) => {
+        const browser = new ConsoleBrowser(t2);
+        const xff = { 'X-Forwarded-For': `198.51.100.${i + 1}` };
+        const options = await browser.post('/api/auth/login/options', {}, xff);
+        const answer = key.authenticate(options.body.options);
+        // The passkey's real id with a signature its key never made.
+        const signature = Buffer.from('not this key`s signature').toString('base64url');
+        const response = forge ? { ...answer, response: { ...answer.response, signature } } : answer;
+        return (await browser.post('/api/auth/login/verify', { response }, xff)).status;
+      };
+      const forged: number[] = [];
+      for (let i = 0; i < 5; i++) forged.push(await attempt(i, true));
+      expect(forged).toEqual([401, 401, 401, 401, 401]);
+      // The person's budget is whole: they sign in, twice, before it is spent.
+      expect([await attempt(10, false), await attempt(11, false), await attempt(12, false)]).toEqual([200, 200, 429]);
+      const { entries } = await listAudit(t2.db, { action: 'auth.sign-in' });
+      const refused = entries.filter((e) => e.outcome === 'refused');
+      expect(refused.map((e) => [e.actor, e.target])).toEqual(Array(5).fill(['anonymous', '-']));
+      expect(entries.filter((e) => e.outcome !== 'refused').map((e) => e.actor)).toEqual(
+        Array(2).fill(personActor(person)),
+      );
+    } finally {
+      await t2.close();
     }
   });
 });
