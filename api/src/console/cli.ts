@@ -82,13 +82,17 @@ try {
     case 'invite': {
       if (!values.name?.trim()) throw new ConsoleError(2, 'Give the person a --name.');
       const roles = rolesFromFlags();
-      const person = await createPerson(db, { name: values.name.trim(), email: values.email, roles });
-      const inv = await createInvitation(db, { personId: person.id, origin, by: actor });
-      await writeAudit(db, {
-        actor,
-        action: 'person.invite',
-        target: `person ${person.id} ${person.name}`,
-        summary: `invited as ${describeRoles(person.roles)}`,
+      // The person, their link and its audit row stand or fall together.
+      const { person, inv } = await inTransaction(db, async (trx) => {
+        const person = await createPerson(trx, { name: values.name!.trim(), email: values.email, roles });
+        const inv = await createInvitation(trx, { personId: person.id, origin, by: actor });
+        await writeAudit(trx, {
+          actor,
+          action: 'person.invite',
+          target: `person ${person.id} ${person.name}`,
+          summary: `invited as ${describeRoles(person.roles)}`,
+        });
+        return { person, inv };
       });
       console.log(`${person.name} (id ${person.id}, ${describeRoles(person.roles)}) registers a passkey at this link,`);
       console.log(`once, until ${inv.expiresAt}:`);
@@ -97,12 +101,15 @@ try {
     }
     case 'recover': {
       const person = await findPerson(db, idArg());
-      const inv = await createInvitation(db, { personId: person.id, origin, by: actor });
-      await writeAudit(db, {
-        actor,
-        action: 'person.recover',
-        target: `person ${person.id} ${person.name}`,
-        summary: 'new invitation link issued',
+      const inv = await inTransaction(db, async (trx) => {
+        const inv = await createInvitation(trx, { personId: person.id, origin, by: actor });
+        await writeAudit(trx, {
+          actor,
+          action: 'person.recover',
+          target: `person ${person.id} ${person.name}`,
+          summary: 'new invitation link issued',
+        });
+        return inv;
       });
       console.log(`A new passkey for ${person.name}, once, until ${inv.expiresAt}:`);
       printLink(inv.link);
@@ -120,16 +127,17 @@ try {
     case 'roles': {
       const person = await findPerson(db, idArg());
       const roles = rolesFromFlags();
-      await inTransaction(db, async (trx) => {
+      const after = await inTransaction(db, async (trx) => {
         await setRoles(trx, person.id, roles);
         await endSessionsOf(trx, person.id);
-      });
-      const after = await findPerson(db, person.id);
-      await writeAudit(db, {
-        actor,
-        action: 'person.roles',
-        target: `person ${person.id} ${person.name}`,
-        summary: `${describeRoles(person.roles)} -> ${describeRoles(after.roles)}`,
+        const after = await findPerson(trx, person.id);
+        await writeAudit(trx, {
+          actor,
+          action: 'person.roles',
+          target: `person ${person.id} ${person.name}`,
+          summary: `${describeRoles(person.roles)} -> ${describeRoles(after.roles)}`,
+        });
+        return after;
       });
       console.log(`${person.name}: ${describeRoles(after.roles)} (their sessions ended: they sign in again).`);
       break;
@@ -140,12 +148,12 @@ try {
       await inTransaction(db, async (trx) => {
         await setDisabled(trx, person.id, command === 'disable');
         if (command === 'disable') await endSessionsOf(trx, person.id);
-      });
-      await writeAudit(db, {
-        actor,
-        action: `person.${command}`,
-        target: `person ${person.id} ${person.name}`,
-        summary: `${person.disabled ? 'disabled' : 'enabled'} -> ${command}d`,
+        await writeAudit(trx, {
+          actor,
+          action: `person.${command}`,
+          target: `person ${person.id} ${person.name}`,
+          summary: `${person.disabled ? 'disabled' : 'enabled'} -> ${command}d`,
+        });
       });
       console.log(`${person.name} ${command}d.`);
       break;
