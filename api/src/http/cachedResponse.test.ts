@@ -21,7 +21,15 @@ import { admitted, createRateLimits, TOO_MANY_REQUESTS } from '../middleware/rat
 import { insertSubmission } from '../forms/repository';
 import { importServers } from '../registry/import';
 import { DATA_DIR } from '../paths';
-import { compress, createReplyCache, json, replayableAnswers, REPLY_BROTLI, STATIC_BROTLI } from './cachedResponse';
+import {
+  compress,
+  createReplyCache,
+  json,
+  PATHS_MAX_BYTES,
+  replayableAnswers,
+  REPLY_BROTLI,
+  STATIC_BROTLI,
+} from './cachedResponse';
 
 let dir: string;
 /** The database (an SQLite file, or a Postgres schema): opened twice below, as two processes would. */
@@ -373,6 +381,33 @@ describe("a visitor's reads that miss", () => {
     expect((await from('203.0.113.2', 'c')).status).toBe(200);
     // An answer let through carries no count of its own: the caches send it to everyone.
     expect((await from('203.0.113.3', 'e')).headers['ratelimit-policy']).toBeUndefined();
+  });
+});
+
+describe('the paths a cache learns', () => {
+  const long = (n: number) => `/t/${String(n).padStart(8, '0')}${'x'.repeat(10_000)}`;
+  it('learns none from a read its budget refused, and holds no more path bytes than its bound', async () => {
+    let admit = false;
+    const reads = createReplyCache({
+      version: () => 1,
+      maxBytes: 1024 * 1024,
+      admit: async (_req, res) => admit || (res.status(429).json({ success: false, error: TOO_MANY_REQUESTS }), false),
+    });
+    const app = express()
+      .use(replayableAnswers)
+      .get(
+        '/t/:slug',
+        reads.route([], () => json({ success: false, error: 'Tool not found' }, 404)),
+      );
+    for (let n = 0; n < 20; n++) expect((await request(app).get(long(n))).status).toBe(429);
+    expect(reads.held()).toEqual({ replies: 0, paths: 0 });
+    // Admitted, each 10 kB path is learned, until the bound: 200 of them would be 4 MB.
+    admit = true;
+    for (let n = 0; n < 200; n++) expect((await request(app).get(long(n))).status).toBe(404);
+    const { paths, replies } = reads.held();
+    expect(paths).toBeGreaterThan(PATHS_MAX_BYTES * 0.9);
+    expect(paths).toBeLessThanOrEqual(PATHS_MAX_BYTES);
+    expect(replies).toBeLessThanOrEqual(1024 * 1024);
   });
 });
 

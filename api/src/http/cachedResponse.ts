@@ -259,7 +259,14 @@ export interface ReplyCache {
    * running Express. Answers whether it sent it; on Postgres, where the version is a query, it answers later.
    */
   replay(req: IncomingMessage, res: ServerResponse, key?: string): boolean | Promise<boolean>;
+  /** The bytes it holds: the stored replies, and the paths whose parameters it has learned. */
+  held(): { replies: number; paths: number };
 }
+
+/** The paths whose parameters a cache has learned: about 8,000 paths of 60 characters (any path may be asked for). */
+export const PATHS_MAX_BYTES = 1024 * 1024;
+/** A learned path's bytes beyond its characters: the LRU's node and the reference to its parameter list. */
+const PATH_OVERHEAD = 96;
 
 export function createReplyCache(opts: {
   version: () => number | Promise<number>;
@@ -274,9 +281,13 @@ export function createReplyCache(opts: {
     sizeCalculation: (e, key) => e.size + key.length * 2,
   });
   const pending = new Map<string, Promise<EncodedReply>>();
-  // The parameters each path's route reads, learned as routes answer, so the front lane keys an address with other
-  // parameters as the route does (a path not seen yet goes to Express). Bounded: any path may be asked for.
-  const readsOf = new LRUCache<string, readonly string[]>({ max: 10_000 });
+  // The parameters each path's route reads, learned as routes answer from this cache, so the front lane keys an
+  // address with other parameters as the route does (a path not seen yet goes to Express). Bounded by its bytes: any
+  // path may be asked for, up to the length the server reads.
+  const readsOf = new LRUCache<string, readonly string[]>({
+    maxSize: PATHS_MAX_BYTES,
+    sizeCalculation: (_query, path) => path.length * 2 + PATH_OVERHEAD,
+  });
   const addressOf = (url: string) => {
     const q = url.indexOf('?');
     const query = q === -1 ? undefined : readsOf.get(url.slice(0, q));
@@ -334,16 +345,20 @@ export function createReplyCache(opts: {
     route: (query, produce) => (req, res, next) => {
       const key = canonicalAddress(req.originalUrl, query);
       const path = req.originalUrl.split('?', 1)[0]!;
-      if (readsOf.get(path) !== query) readsOf.set(path, query);
+      // Learned once this cache holds the path's answer: a read refused by its budget costs no memory.
+      const learn = (reply: EncodedReply) => {
+        if (readsOf.get(path) !== query) readsOf.set(path, query);
+        return reply;
+      };
       // req.query is read from req.url: the route sees only the parameters it is keyed on.
       req.url = canonicalAddress(req.url, query);
       const answer = async () => {
         const { version: v, hit } = await cache.lookup(key);
-        if (hit) return sendEncoded(req, res, hit);
+        if (hit) return sendEncoded(req, res, learn(hit));
         // A visitor's read that misses: spent from its budget (server rendering's own reads are the page's).
         const visitors = (res.locals as Record<symbol, unknown>)[REPLAYABLE] === true;
         if (visitors && opts.admit && !(await opts.admit(req, res))) return;
-        return sendEncoded(req, res, await produceOnce(key, v, () => produce(req)));
+        return sendEncoded(req, res, learn(await produceOnce(key, v, () => produce(req))));
       };
       answer().catch(next);
     },
@@ -368,6 +383,7 @@ export function createReplyCache(opts: {
       const v = opts.version();
       return typeof v === 'number' ? send(v) : v.then(send);
     },
+    held: () => ({ replies: lru.calculatedSize, paths: readsOf.calculatedSize }),
   };
   return cache;
 }
