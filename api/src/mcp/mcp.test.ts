@@ -21,6 +21,7 @@ import { seed } from '../seed';
 import { TOO_MANY_REQUESTS } from '../middleware/rateLimit';
 import { getServerByToolSlug } from '../registry/repository';
 import { MAX_BODY_BYTES } from './router';
+import { ONE_REQUEST_PER_POST } from './requests';
 import { listSelf, SITE_SERVER_NAME, SITE_SERVER_SLUG } from './listing';
 import { MCP_TOOL_NAMES } from './server';
 
@@ -331,6 +332,30 @@ describe('the transport`s rules', () => {
     // A well-formed call still reaches the server.
     const ok = await post({}, { jsonrpc: '2.0', id: 8, method: 'tools/call', params: { name: 'list_categories' } });
     expect(((await ok.json()) as { result?: unknown }).result).toBeDefined();
+  });
+  it('runs one request per POST: the others of a JSON-RPC batch are refused, so the rate limit counts each search', async () => {
+    const searches = async () =>
+      (await app.metrics.mcpCalls.get()).values.find(
+        (v) => v.labels.tool === 'search_tools' && v.labels.result === 'ok',
+      )!.value;
+    const before = await searches();
+    const call = (id: number) => ({
+      jsonrpc: '2.0',
+      id,
+      method: 'tools/call',
+      params: { name: 'search_tools', arguments: { text: 'browser automation' } },
+    });
+    const res = await post({}, [call(1), call(2), call(3), { jsonrpc: '2.0', method: 'notifications/initialized' }]);
+    expect(res.status).toBe(200);
+    const answers = (await res.json()) as { id: number; result?: unknown; error?: { code: number; message: string } }[];
+    expect(answers.map((a) => a.id).sort()).toEqual([1, 2, 3]);
+    expect(answers.find((a) => a.id === 1)!.result).toBeDefined();
+    for (const id of [2, 3])
+      expect(answers.find((a) => a.id === id)!.error).toEqual({
+        code: ErrorCode.InvalidRequest,
+        message: ONE_REQUEST_PER_POST,
+      });
+    expect((await searches()) - before).toBe(1);
   });
   it('refuses a body over the bound with 413', async () => {
     const big = JSON.stringify({ ...initialize, params: { ...initialize.params, pad: 'x'.repeat(MAX_BODY_BYTES) } });

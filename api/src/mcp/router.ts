@@ -15,7 +15,7 @@ import type { DB } from '../db/connection';
 import type { SiteMetrics } from '../metrics';
 import { createMcpServer, MCP_TOOL_NAMES } from './server';
 import { MCP_PATH } from './listing';
-import { checkParams } from './params';
+import { checkRequests } from './requests';
 
 /** A JSON-RPC request to these tools is a few hundred bytes; anything near this is not one. */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -68,7 +68,7 @@ export function mcpRouter({ db, siteOrigin, limit, metrics, logger }: McpRouterD
     );
     try {
       await server.connect(transport);
-      checkParams(transport);
+      checkRequests(transport);
       await transport.handleRequest(req, res);
     } catch (err) {
       next(err);

@@ -1,7 +1,9 @@
 /**
- * A request's params checked against the MCP schema before the SDK reads them (docs/mcp.md, The site's own MCP
- * server). The SDK refuses such a request too, but as an internal error (-32603) carrying the schema library's dump
- * of issues; a client's mistake is an invalid-params error (-32602) that says where, in our words.
+ * What each POST to /mcp may ask, checked before the SDK reads it (docs/mcp.md, The site's own MCP server):
+ * - one request per POST: the rate limit counts POSTs, and the SDK would run a JSON-RPC batch of up to 100 requests
+ *   (batches left the protocol in 2025-06-18), a hundred searches for the price of one;
+ * - its params as the MCP schema says: the SDK refuses others too, but as an internal error (-32603) carrying the
+ *   schema library's dump of issues; a client's mistake is an invalid-params error (-32602) that says where.
  */
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import {
@@ -46,14 +48,20 @@ export function paramsProblem(request: JSONRPCRequest): string | undefined {
   return undefined;
 }
 
-/** Refuses requests with malformed params on this transport, before its server (connected already) reads them. */
-export function checkParams(transport: Transport): void {
+export const ONE_REQUEST_PER_POST =
+  'One request per POST: this endpoint answers no JSON-RPC batch of requests (send each in a POST of its own).';
+
+/** Checks the requests of one POST (a transport serves one), before its server (connected already) reads them. */
+export function checkRequests(transport: Transport): void {
   const deliver = transport.onmessage;
-  if (!deliver) throw new Error('checkParams: connect the server to the transport first');
+  if (!deliver) throw new Error('checkRequests: connect the server to the transport first');
+  let requests = 0;
   transport.onmessage = (message: JSONRPCMessage, extra) => {
-    const problem = isJSONRPCRequest(message) ? paramsProblem(message) : undefined;
-    if (!problem) return deliver(message, extra);
-    const id = (message as JSONRPCRequest).id;
-    void transport.send({ jsonrpc: '2.0', id, error: { code: ErrorCode.InvalidParams, message: problem } });
+    if (!isJSONRPCRequest(message)) return deliver(message, extra);
+    const refuse = (code: ErrorCode, text: string) =>
+      void transport.send({ jsonrpc: '2.0', id: message.id, error: { code, message: text } });
+    if (++requests > 1) return refuse(ErrorCode.InvalidRequest, ONE_REQUEST_PER_POST);
+    const problem = paramsProblem(message);
+    return problem ? refuse(ErrorCode.InvalidParams, problem) : deliver(message, extra);
   };
 }
