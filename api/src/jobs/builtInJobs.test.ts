@@ -130,23 +130,28 @@ describe('the versions job', () => {
     await listServer('junk', npmServer('io.github.acme/junk', 'junk-mcp', '1.0.0'));
     await listServer('range', npmServer('io.github.acme/range', 'range-mcp', '1.0.0'));
     await listServer('gone', npmServer('io.github.acme/gone', 'gone-mcp', '1.0.0'));
+    await listServer('bidi', npmServer('io.github.acme/bidi', 'bidi-mcp', '1.0.0'));
     await listServer('fine', npmServer('io.github.acme/fine', 'fine-mcp', '1.0.0'));
     answers['/down-mcp/latest'] = { status: 500, body: '{}' };
     answers['/huge-mcp/latest'] = { body: JSON.stringify({ version: '9.9.9', pad: 'x'.repeat(ANSWER_MAX_BYTES) }) };
     answers['/junk-mcp/latest'] = { body: '<html>not json</html>' };
     answers['/range-mcp/latest'] = { body: JSON.stringify({ version: '^2.0.0' }) };
+    // A version a terminal would show reversed: refused by the rules of every write, as an import would be.
+    answers['/bidi-mcp/latest'] = { body: JSON.stringify({ version: '9.9.9\u202eexe.\u001b[2J' }) };
     answers['/fine-mcp/latest'] = { body: JSON.stringify({ version: '1.0.1' }) };
     const before = await dataVersion(db);
     const result = await run();
     expect(result.ok).toBe(false);
-    expect(result.reason).toMatch(/^5 of 6 servers could not be checked \(they keep their version\): /);
+    expect(result.reason).toMatch(/^6 of 7 servers could not be checked \(they keep their version\): /);
     expect(result.reason).toContain('down: ');
     expect(result.reason).toContain('/down-mcp/latest answered 500');
     expect(result.reason).toContain(`huge: ${base}/huge-mcp/latest answered more than ${ANSWER_MAX_BYTES} bytes`);
     expect(result.reason).toContain('junk: ' + `${base}/junk-mcp/latest answered something that is not JSON`);
     expect(result.reason).toContain('range: npm range-mcp: a version the registry would refuse ("^2.0.0" is a range)');
     expect(result.reason).toContain('gone: ' + `${base}/gone-mcp/latest answered 404`);
-    for (const slug of ['down', 'huge', 'junk', 'range', 'gone'])
+    expect(result.reason).toContain("bidi: its registry's latest version is refused (version: contains");
+    expect(result.reason).not.toContain('\u202e');
+    for (const slug of ['down', 'huge', 'junk', 'range', 'gone', 'bidi'])
       expect((await recordOf(slug)).doc.version).toBe('1.0.0');
     expect((await recordOf('fine')).doc.version).toBe('1.0.1');
     expect(await dataVersion(db)).toBe(before + 1);

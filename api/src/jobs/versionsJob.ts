@@ -5,7 +5,8 @@
  * edit: the data version moves, the shared caches are purged and an audit row names the job. A record the registry
  * could not answer for keeps what it has; the run fails with each reason, after writing the others.
  */
-import type { ServerJson } from '@aitools/contracts/mcp';
+import { serverJsonSchema, type ServerJson } from '@aitools/contracts/mcp';
+import { issueLines } from '@aitools/contracts/zod';
 import type { ServerConfig } from '../config';
 import { writeAudit } from '../content/audit';
 import { inTransaction, type DB } from '../db/connection';
@@ -67,7 +68,13 @@ export async function checkVersions(ctx: JobContext, settings: VersionsSettings)
       ctx.changed('current', 1);
       continue;
     }
-    await recordRelease(ctx.db, ctx.actor, row.tool_slug, doc, pkg.identifier, release);
+    // The record at its new release meets the rules of every write (a version is text from outside).
+    const next = serverJsonSchema.safeParse(atRelease(doc, pkg.identifier, release));
+    if (!next.success) {
+      failures.push(`${row.tool_slug}: its registry's latest version is refused (${issueLines(next.error, 1)[0]})`);
+      continue;
+    }
+    await recordRelease(ctx.db, ctx.actor, row.tool_slug, doc, next.data, release);
     ctx.changed('updated', 1, `${row.tool_slug} ${doc.version ?? '(none)'} -> ${release.version}`);
     ctx.changed('inspections queued', 1);
   }
@@ -84,16 +91,16 @@ async function recordRelease(
   actor: string,
   slug: string,
   doc: ServerJson,
-  identifier: string,
+  next: ServerJson,
   release: Release,
 ): Promise<void> {
   await inTransaction(db, async (trx) => {
-    await upsertServer(trx, { doc: atRelease(doc, identifier, release), toolSlug: slug, source: 'import' });
+    await upsertServer(trx, { doc: next, toolSlug: slug, source: 'import' });
     await writeAudit(trx, {
       actor,
       action: 'server.version',
       target: `server ${doc.name}`,
-      summary: `${doc.version ?? '(none)'} -> ${release.version} (${identifier})`,
+      summary: `${doc.version ?? '(none)'} -> ${release.version} (${followedPackage(doc)!.identifier})`,
     });
     await queueInspection(trx, slug, release.version, `new version ${release.version}`);
   });
