@@ -61,7 +61,8 @@ export async function insertEarlyAccess(db: DB, rec: EarlyAccessRecord): Promise
   const existing = await db
     .selectFrom('early_access')
     .select('id')
-    .where(sql`lower(email)`, '=', rec.email.toLowerCase())
+    // The database's own lower() on both sides, as its unique index has it (SQLite's folds ASCII letters only).
+    .where(sql`lower(email)`, '=', sql<string>`lower(${rec.email})`)
     .executeTakeFirstOrThrow();
   return { id: existing.id, created: false };
 }

@@ -170,6 +170,13 @@ describe('POST /api/early-access', () => {
     expect(Number.isNaN(Date.parse(rows[0].timestamp))).toBe(false);
   });
 
+  it('answers an address with capital letters beyond ASCII again as listed, never a 5xx', async () => {
+    for (const email of ['Zoë.Ö@example.com', 'Zoë.Ö@example.com', 'ÉX@example.co', 'Éx@example.co']) {
+      const res = await request(app).post('/api/early-access').send({ email });
+      expect([email, res.status, res.body]).toEqual([email, 200, { success: true }]);
+    }
+  });
+
   it('answers 400 for a missing or invalid email and stores nothing', async () => {
     expect((await request(app).post('/api/early-access').send({})).body.fieldErrors).toEqual({
       email: 'Email is required',
