@@ -94,25 +94,45 @@ export const OFFICIAL_META_KEY = 'io.modelcontextprotocol.registry/official';
 /** Version ranges and floating tags the registry refuses ('^1.2.3', '~1', '>=1', '1.x', '1.*', 'latest'). */
 const isPinnedVersion = (v: string) => v !== 'latest' && !/^[\^~<>=]|[xX*](\.|$)|\s-\s|\|\|/.test(v);
 
+/** A document's bounds: a server.json is a few kB, nested a few levels (its `_meta` is anyone's to fill). */
+export const DOCUMENT_LIMITS = { depth: 12, text: 4000, key: 200, total: 64 * 1024 } as const;
+
+/** A key as a path names it in a reason: a long one cut, so a reason stays short whatever was sent. */
+const named = (key: string) => (key.length > 40 ? `${key.slice(0, 40)}…` : key);
+
 /**
  * The field rules for a whole document: no string anywhere (install commands and arguments included, which a
  * visitor copies into a terminal) holds a control, bidi or invisible character; only descriptions may span lines.
+ * Nesting, each text and key, and all the text together are bounded (DOCUMENT_LIMITS), the walk stopping at them.
  */
 function checkCharacters(
   value: unknown,
   path: PropertyKey[],
   report: (path: PropertyKey[], message: string) => void,
+  budget = { text: DOCUMENT_LIMITS.total },
 ): void {
+  if (budget.text < 0) return;
+  if (path.length > DOCUMENT_LIMITS.depth)
+    return report(path.slice(0, DOCUMENT_LIMITS.depth), `nests more than ${DOCUMENT_LIMITS.depth} levels deep`);
   if (typeof value === 'string') {
+    budget.text -= Math.min(value.length, DOCUMENT_LIMITS.text);
+    if (value.length > DOCUMENT_LIMITS.text) return report(path, `must be ${DOCUMENT_LIMITS.text} characters or less`);
     const found = findForbiddenCharacter(value, path[path.length - 1] === 'description');
     if (found) report(path, forbiddenReason(found));
-  } else if (Array.isArray(value)) value.forEach((v, i) => checkCharacters(v, [...path, i], report));
+  } else if (Array.isArray(value)) value.forEach((v, i) => checkCharacters(v, [...path, i], report, budget));
   else if (value && typeof value === 'object')
     for (const [k, v] of Object.entries(value)) {
-      const found = findForbiddenCharacter(k);
-      if (found) report([...path, k], `key ${forbiddenReason(found)}`);
-      checkCharacters(v, [...path, k], report);
+      budget.text -= Math.min(k.length, DOCUMENT_LIMITS.key);
+      if (k.length > DOCUMENT_LIMITS.key)
+        report([...path, named(k)], `key must be ${DOCUMENT_LIMITS.key} characters or less`);
+      else {
+        const found = findForbiddenCharacter(k);
+        if (found) report([...path, k], `key ${forbiddenReason(found)}`);
+      }
+      checkCharacters(v, [...path, named(k)], report, budget);
     }
+  if (budget.text < 0 && path.length === 0)
+    report([], `holds more than ${DOCUMENT_LIMITS.total} characters of text in all`);
 }
 
 function buildSchemas() {

@@ -26,7 +26,12 @@ export function fieldErrorsOf(error: z.ZodError, root: string, lists: readonly s
 /** The reason given when what was sent is not one object of named fields. */
 export const NOT_AN_OBJECT = 'Expected one JSON object of named fields';
 
-/** The first problems of a failed parse as "path: message" lines, for an operator reading a nested document. */
+/** The first problems of a failed parse as "path: message" lines, for an operator reading a nested document; each
+ *  line cut at LINE_MAX characters, since a path names what was sent. */
 export function issueLines(error: z.ZodError, max = 5): string[] {
-  return error.issues.slice(0, max).map((i) => `${i.path.length ? i.path.join('.') : '(document)'}: ${i.message}`);
+  return error.issues.slice(0, max).map((i) => {
+    const line = `${i.path.length ? i.path.join('.') : '(document)'}: ${i.message}`;
+    return line.length > LINE_MAX ? `${line.slice(0, LINE_MAX)}…` : line;
+  });
 }
+const LINE_MAX = 300;

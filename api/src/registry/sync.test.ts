@@ -157,6 +157,17 @@ describe('a sync of a well-behaved upstream', () => {
     expect(await snapshot()).toEqual(after);
   });
 
+  it('never moves its mark past now: a change dated in the future would leave every later run asking for nothing', async () => {
+    handler = pages([entry(doc('io.example/future-dated'), { updatedAt: '9999-12-31T23:59:59Z' })]);
+    const [first] = await syncUpstreams(db, opts);
+    expect(first).toMatchObject({ outcome: 'ok', counts: { added: 1 } });
+    const { since } = await findUpstream(db, upstreamId);
+    expect(since! <= new Date().toISOString()).toBe(true);
+    // A real change made since is read by the next run.
+    handler = pages([entry(doc('io.example/later'), { updatedAt: new Date().toISOString() })]);
+    expect((await syncUpstreams(db, opts))[0]).toMatchObject({ outcome: 'ok', counts: { added: 1 } });
+  });
+
   it('reads no more than the pages per run, and the next run goes on from the cursor where it stopped', async () => {
     await db.updateTable('registry_upstreams').set({ pages_per_run: 1 }).execute();
     handler = pages(
@@ -375,8 +386,41 @@ describe('a polite sync: its work stays under a share of the time', () => {
 describe('a hostile or broken upstream is refused with the reason, and changes nothing', () => {
   const sent = { bytes: 0 };
   const valid = [entry(doc('io.example/new-one')), entry(doc(KNOWN, '9.9.9'))];
+  /** A page whose third record's `_meta` nests `depth` levels (written out: too deep for JSON.stringify). */
+  const nested = (depth: number) => (_req: IncomingMessage, res: ServerResponse) => {
+    const page = JSON.stringify({ servers: [...valid, entry({ ...doc('io.example/deep'), _meta: 'DEEP' })] });
+    const deep = `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
+    res.writeHead(200, { 'Content-Type': 'application/json' }).end(page.replace('"DEEP"', deep));
+  };
   const HOSTILE: [string, () => Handler, RegExp][] = [
     ['a 500', () => (_req, res) => sendJson(res, { error: 'boom' }, 500), /^\/v0\.1\/servers answered 500$/],
+    [
+      'a record nested 20,000 levels deep',
+      () => nested(20_000),
+      /^page 1 has 1 invalid record: servers\[2\]: _meta\.(a\.){10}a: nests more than 12 levels deep$/,
+    ],
+    [
+      'a record with a text of 100,000 characters',
+      () => pages([...valid, entry({ ...doc('io.example/long'), _meta: { note: 'x'.repeat(100_000) } })]),
+      /^page 1 has 1 invalid record: servers\[2\]: _meta\.note: must be 4000 characters or less$/,
+    ],
+    [
+      'a record with a key of 100,000 characters (the reason stays short)',
+      () => pages([...valid, entry({ ...doc('io.example/key'), _meta: { ['k'.repeat(100_000) + '\u202e']: 1 } })]),
+      /^page 1 has 1 invalid record: servers\[2\]: _meta\.k{40}…: key must be 200 characters or less$/,
+    ],
+    [
+      'a record of 120,000 characters of text in all',
+      () =>
+        pages([
+          ...valid,
+          entry({
+            ...doc('io.example/big'),
+            _meta: Object.fromEntries([...Array(40)].map((_, i) => [`n${i}`, 'x'.repeat(3000)])),
+          }),
+        ]),
+      /^page 1 has 1 invalid record: servers\[2\]: \(document\): holds more than 65536 characters of text in all$/,
+    ],
     [
       'a 500 on the second page (the first page is not applied either)',
       () => (req, res, url) =>

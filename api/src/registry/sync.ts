@@ -249,6 +249,8 @@ async function readChanges(upstream: Upstream, opts: SyncOptions, pace: Pace, co
   const pageOf = new Map<string, ReadPage>();
   let cursor = upstream.resumeCursor;
   let mark = upstream.resumeMark;
+  // A change dated after now cannot be the upstream's latest: a mark past our clock would ask for nothing, forever.
+  const now = new Date().toISOString();
   const followed = new Set(cursor ? [cursor] : []);
   for (let page = 1; page <= upstream.pagesPerRun; page++) {
     const read = await pace.step(async () => {
@@ -270,7 +272,8 @@ async function readChanges(upstream: Upstream, opts: SyncOptions, pace: Pace, co
         }
         pageOf.get(read.change.name)?.changes.delete(read.change.name);
         changes.set(read.change.name, read.change);
-        if (read.updatedAt && (!mark || read.updatedAt > mark)) mark = read.updatedAt;
+        const at = read.updatedAt && read.updatedAt < now ? read.updatedAt : read.updatedAt && now;
+        if (at && (!mark || at > mark)) mark = at;
       }
       counts.records += body.data.servers.length;
       if (invalid.length)
@@ -411,9 +414,11 @@ export async function syncUpstream(db: DB, upstream: Upstream, opts: SyncOptions
     try {
       pages = await readChanges(upstream, opts, pace, counts);
     } catch (err) {
-      // What the run counted is kept as read; nothing of it was applied.
+      // What the run counted is kept as read; nothing of it was applied. Whatever went wrong is this upstream's
+      // result, kept with its reason: the next upstream is synced all the same (only the job's end stops the run).
       if (err instanceof Refusal) return await refuse(err.message);
-      throw err;
+      if (opts.signal?.aborted) throw err;
+      return await refuse(`the run failed: ${String(err)}`.slice(0, 500));
     }
     const applied = { ...counts };
     let from = upstream.resumeCursor;
