@@ -63,6 +63,13 @@ describe('approveSubmission', () => {
     expect(await getSubmission(db, id)).toMatchObject({ status: 'pending' });
   });
 
+  it('publishes the text as the rules read it: normalised and trimmed, whatever the row held (an import, an old row)', async () => {
+    const id = await submit({ name: '  Cafe\u0301 Server  ', description: '  Brews things  ' });
+    const { slug } = await approveSubmission(db, id);
+    expect(slug).toBe('cafe-server');
+    expect(await getToolDoc(db, slug)).toMatchObject({ name: 'Caf\u00e9 Server', description: 'Brews things' });
+  });
+
   it('creates the tool from the submission and marks it approved with the slug', async () => {
     const id = await submit();
     const { slug } = await approveSubmission(db, id, { today: '2026-11-23' });

@@ -68,9 +68,10 @@ export interface ApproveOptions {
 /**
  * What approval publishes goes through the same field rules as the form and the import once more (rows stored
  * before a rule existed, or written by other means, included), and the moderator's category and pricing through
- * the tool's own: a refusal names each field and its reason. Returns the choices as the rules leave them.
+ * the tool's own: a refusal names each field and its reason. Returns the listing and the choices as the rules leave
+ * them (normalised and trimmed: what is published is what the rules read, not the row as it was stored).
  */
-async function checkPublishable(db: DB, s: SubmissionRow, opts: ApproveOptions): Promise<ApprovalChoices> {
+async function checkPublishable(db: DB, s: SubmissionRow, opts: ApproveOptions) {
   const reasons: string[] = [];
   const listing = listingSchema.safeParse({ name: s.name, website_url: s.website_url, description: s.description });
   if (!listing.success) reasons.push(...issueLines(listing.error));
@@ -85,7 +86,7 @@ async function checkPublishable(db: DB, s: SubmissionRow, opts: ApproveOptions):
     throw new ModerationError(
       `Submission ${s.id} cannot be published:\n  ${reasons.map((r) => escapeForDisplay(r)).join('\n  ')}`,
     );
-  return choices.data!;
+  return { listing: listing.data!, choices: choices.data! as ApprovalChoices };
 }
 
 /** Publishes a pending submission as a directory tool and marks it approved, in one transaction. */
@@ -96,19 +97,19 @@ export function approveSubmission(
 ): Promise<{ slug: string; tool: ToolInput }> {
   return inTransaction(db, async (trx) => {
     const s = await pendingSubmission(trx, id);
-    const choices = await checkPublishable(trx, s, opts);
+    const { listing, choices } = await checkPublishable(trx, s, opts);
     const today = opts.today ?? new Date().toISOString().slice(0, 10);
     const isMcp = s.tool_type === 'mcp-server';
-    const slug = await uniqueToolSlug(trx, s.name);
+    const slug = await uniqueToolSlug(trx, listing.name);
     const tool: ToolInput = {
       slug,
-      name: s.name,
-      description: s.description ?? '',
-      fullDescription: s.description ?? '',
+      name: listing.name,
+      description: listing.description ?? '',
+      fullDescription: listing.description ?? '',
       category: choices.category ?? (isMcp ? 'MCP Servers' : 'AI Assistants'),
       pricing: choices.pricing ?? 'Free',
       tags: isMcp ? ['mcp', 'mcp-server'] : ['ai-tool'],
-      website: s.website_url,
+      website: listing.website_url,
       lastUpdated: today,
       createdAt: today,
       // A visitor's submission is by definition not the protocol's own (Official) server.
