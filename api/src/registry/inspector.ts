@@ -32,6 +32,25 @@ export const DEFAULT_LIMITS: RunLimits = { timeoutMs: 120_000, maxStdoutBytes: 8
 /** Pages of one list followed before stopping (a server that pages forever must not hold the run). */
 const MAX_PAGES = 20;
 
+/** The answers of one inspection's lists came to more than its total: the inspection fails, nothing of it kept. */
+export class OverBudget extends Error {}
+
+/** Counts the answers of one inspection's lists, all together (each answer alone may be within its own bound),
+ *  against `maxBytes`. */
+function budget(maxBytes: number): (answer: unknown) => void {
+  let bytes = 0;
+  return (answer) => {
+    bytes += Buffer.byteLength(JSON.stringify(answer));
+    if (bytes > maxBytes) throw new OverBudget(`its lists came to more than ${maxBytes} bytes`);
+  };
+}
+
+/** A prompt or resource list that fails is left empty, unless the inspection went over its total. */
+function noneUnlessOverBudget(err: unknown): never[] {
+  if (err instanceof OverBudget) throw err;
+  return [];
+}
+
 export interface CommandSpec {
   command: string;
   args: string[];
@@ -162,10 +181,15 @@ function lastWordsOf(stderr: string): string {
 }
 
 /** What a connected client's server offers: its tools, prompts and resources (every page, as its capabilities
- *  advertise), its name and instructions, each request within `options().timeout`. Used over stdio and over a
- *  remote's transport (remote.ts). */
-export async function offerOf(client: Client, options: () => { timeout: number }): Promise<Omit<Offer, 'junkLines'>> {
+ *  advertise), its name and instructions, each request within `options().timeout` and all the lists' answers within
+ *  `maxBytes` (OverBudget past it). Used over stdio and over a remote's transport (remote.ts). */
+export async function offerOf(
+  client: Client,
+  options: () => { timeout: number },
+  maxBytes: number,
+): Promise<Omit<Offer, 'junkLines'>> {
   const caps = client.getServerCapabilities() ?? {};
+  const count = budget(maxBytes);
   /** Every page of one of the server's lists, within the deadline. */
   const listAll = <S extends AnySchema, T>(
     method: string,
@@ -174,16 +198,17 @@ export async function offerOf(client: Client, options: () => { timeout: number }
   ): Promise<T[]> =>
     allPages(async (cursor) => {
       const r = await client.request({ method, params: cursor ? { cursor } : {} }, schema, options());
+      count(r);
       return { items: items(r), nextCursor: (r as { nextCursor?: string }).nextCursor };
     });
   const tools = caps.tools ? await listAll('tools/list', ListToolsResultSchema, (r) => r.tools) : [];
   // Tools are what the page is about: a server whose prompt or resource list fails (one that reads its
   // resources from a database it cannot reach) still has its tools listed.
   const prompts = caps.prompts
-    ? await listAll('prompts/list', ListPromptsResultSchema, (r) => r.prompts).catch(() => [])
+    ? await listAll('prompts/list', ListPromptsResultSchema, (r) => r.prompts).catch(noneUnlessOverBudget)
     : [];
   const resources = caps.resources
-    ? await listAll('resources/list', ListResourcesResultSchema, (r) => r.resources).catch(() => [])
+    ? await listAll('resources/list', ListResourcesResultSchema, (r) => r.resources).catch(noneUnlessOverBudget)
     : [];
   const info = client.getServerVersion();
   return {
@@ -256,7 +281,7 @@ export async function inspectCommand(
   const options = () => ({ timeout: Math.max(1, deadline - Date.now()) });
   const exchange = async (): Promise<Offer> => {
     await client.connect(transport, options());
-    return { ...(await offerOf(client, options)), junkLines: transport.junkLines };
+    return { ...(await offerOf(client, options, limits.maxStdoutBytes)), junkLines: transport.junkLines };
   };
 
   try {

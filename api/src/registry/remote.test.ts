@@ -1,5 +1,10 @@
 import { inspectionConfig } from '../config';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { ListPromptsRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { ServerJson } from '@aitools/contracts/mcp';
 import type { DB } from '../db/connection';
 import { openTestDatabase } from '../../test/testDatabase';
@@ -7,6 +12,7 @@ import { startRemoteMcp, type RemoteMcp } from '../../test/remoteMcpServer';
 import { seed } from '../seed';
 import { DEFAULT_GUARD, type GuardOptions } from '../http/ssrfGuard';
 import { getInspection, seedInspections } from './inspections';
+import { DEFAULT_LIMITS } from './inspector';
 import { inspectRemote, remoteOf } from './remote';
 import { inspectRemotes } from './remoteInspections';
 import { inspectAndWrite, inspectRecord } from './inspect';
@@ -32,6 +38,43 @@ async function pointLinearAt(url: string) {
     .set({ doc: JSON.stringify(doc) })
     .where('tool_slug', '=', 'linear-mcp-server')
     .execute();
+}
+
+/** A remote whose tools/list and prompts/list answer one item of `pageBytes` a page, for as many pages as given
+ *  (Infinity: always a next page). */
+async function startPagedRemote(pageBytes: number, pages: { tools: number; prompts: number }) {
+  const state = { url: '', asked: 0 };
+  const page = (n: number, last: number) => {
+    state.asked++;
+    return {
+      name: `item_${n}`,
+      description: 'x'.repeat(pageBytes),
+      ...(n < last ? { nextCursor: String(n + 1) } : {}),
+    };
+  };
+  const at = (cursor?: string) => Number(cursor ?? 1);
+  const http = createServer((req, res) => {
+    const mcp = new Server({ name: 'paged', version: '1.0.0' }, { capabilities: { tools: {}, prompts: {} } });
+    mcp.setRequestHandler(ListToolsRequestSchema, ({ params }) => {
+      const { nextCursor, ...tool } = page(at(params?.cursor), pages.tools);
+      return { tools: [{ ...tool, inputSchema: { type: 'object' as const } }], nextCursor };
+    });
+    mcp.setRequestHandler(ListPromptsRequestSchema, ({ params }) => {
+      const { nextCursor, ...prompt } = page(at(params?.cursor), pages.prompts);
+      return { prompts: [prompt], nextCursor };
+    });
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    res.on('close', () => void mcp.close());
+    void mcp.connect(transport).then(() => transport.handleRequest(req, res));
+  });
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  state.url = `http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp`;
+  const close = () =>
+    new Promise<void>((resolve) => {
+      http.closeAllConnections();
+      http.close(() => resolve());
+    });
+  return { state, close };
 }
 
 beforeAll(async () => {
@@ -108,6 +151,34 @@ describe('inspectRemote', () => {
     });
     expect(remote.requests).toBe(before);
   });
+
+  it.each([
+    ['pages its tools forever', { tools: Infinity, prompts: 0 }],
+    ['goes over in its prompts, its tools within', { tools: 2, prompts: Infinity }],
+  ])(
+    'fails a server whose lists come to more than a package`s output total (one that %s)',
+    async (_, pages) => {
+      const total = DEFAULT_LIMITS.maxStdoutBytes;
+      // Each answer within the guard's bound.
+      const pageBytes = Math.floor(allowLocal.maxBytes * 0.8);
+      const paged = await startPagedRemote(pageBytes, pages);
+      try {
+        const inspection = await inspectRemote(record(paged.state.url), allowLocal, 20_000, '2026-12-02');
+        expect(inspection).toEqual({
+          status: 'not-inspected',
+          reason: `its lists came to more than ${total} bytes`,
+          checkedAt: '2026-12-02',
+          remote: { type: 'streamable-http', url: paged.state.url },
+          version: '2.0.0',
+        });
+        // Asked no further than the page that went over.
+        expect(paged.state.asked).toBe(Math.ceil(total / pageBytes));
+      } finally {
+        await paged.close();
+      }
+    },
+    30_000,
+  );
 
   it('refuses a server that redirects to a loopback address', async () => {
     const redirecting = await startRemoteMcp();

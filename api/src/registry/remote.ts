@@ -11,7 +11,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { ServerJson } from '@aitools/contracts/mcp';
 import type { InspectedRemote, McpInspection } from '@aitools/contracts/inspection';
 import { checkedAddress, guardedFetch, RefusedRequest, type GuardOptions } from '../http/ssrfGuard';
-import { offerOf } from './inspector';
+import { DEFAULT_LIMITS, offerOf, OverBudget } from './inspector';
 import { npmPackageOf } from './versions';
 
 /** A remote server: a record with remotes and no npm package to run, inspected over its transport (by the
@@ -95,7 +95,8 @@ export async function inspectRemote(
   let connected: { client: Client; transport: Transport } | undefined;
   try {
     connected = await connectRemote(remote, guard, { statuses: [] }, timeoutMs);
-    const offer = await offerOf(connected.client, options);
+    // The guard bounds each answer; all the lists together are held to the total a package's output is.
+    const offer = await offerOf(connected.client, options, DEFAULT_LIMITS.maxStdoutBytes);
     return {
       status: 'inspected',
       remote,
@@ -110,10 +111,10 @@ export async function inspectRemote(
   } catch (err) {
     return {
       status: 'not-inspected',
-      reason: (err instanceof RefusedRequest ? err.message : `it did not answer over MCP: ${reasonOf(err)}`).slice(
-        0,
-        600,
-      ),
+      reason: (err instanceof RefusedRequest || err instanceof OverBudget
+        ? err.message
+        : `it did not answer over MCP: ${reasonOf(err)}`
+      ).slice(0, 600),
       checkedAt: today,
       remote,
       version,

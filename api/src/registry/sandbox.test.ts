@@ -8,6 +8,7 @@ import {
   readdirSync,
   readFileSync,
   rmSync,
+  symlinkSync,
   writeFileSync,
 } from 'node:fs';
 import { createServer, type Server } from 'node:net';
@@ -28,7 +29,7 @@ import { inspectAndWrite, inspectionRefusal, inspectRecord, writeInspection, typ
 import { readInspectionsFile } from '../inspectionsFile';
 import { getInspection } from './inspections';
 import { getServerByToolSlug, upsertServer } from './repository';
-import { sandboxed } from './sandbox';
+import { commandOf, sandboxed } from './sandbox';
 import { packPackage, serveNpmRegistry, type LocalRegistry } from './testdata/npmRegistry';
 
 type Inspected = Extract<McpInspection, { status: 'inspected' }>;
@@ -95,6 +96,10 @@ beforeAll(async () => {
         port,
         outside,
       },
+    }),
+    // A command that leaves its package for a file of the host's.
+    packPackage('benign', root, {
+      'package.json': { name: 'sandbox-e2e-escape', version: '1.0.0', bin: `${'../'.repeat(16)}etc/passwd` },
     }),
   ]);
   settings = inspectionConfig({
@@ -246,6 +251,31 @@ describe('the inspection sandbox (bubblewrap, an unprivileged uid, kernel limits
     });
     expect(JSON.stringify(r)).not.toContain('s3cret-token');
   }, 90_000);
+  it('a package whose command leaves its folder is not run, nor its command read, with the reason', async () => {
+    const r = await inspectRecord(record('sandbox-e2e-escape'), { runner, outbound: DEFAULT_GUARD });
+    expect(r).toMatchObject({
+      status: 'not-inspected',
+      reason: expect.stringMatching(/^its command \((\.\.\/)+etc\/passwd\) is outside its package$/),
+    });
+  }, 90_000);
+
+  it('a command linked out of its package, or not a file, is refused; one linked within it runs', async () => {
+    const installed = mkdtempSync(join(root, 'installed-'));
+    const own = join(installed, 'node_modules', 'linked');
+    mkdirSync(join(own, 'lib'), { recursive: true });
+    writeFileSync(join(own, 'server.js'), '#!/usr/bin/env node\n');
+    symlinkSync(join(root, 'secret.txt'), join(own, 'cli.js'));
+    symlinkSync('server.js', join(own, 'alias'));
+    await expect(commandOf(installed, 'linked', { bin: 'cli.js' })).rejects.toThrow(
+      /^its command \(cli\.js\) is outside its package$/,
+    );
+    await expect(commandOf(installed, 'linked', { bin: 'lib' })).rejects.toThrow(/^its command \(lib\) is not a file$/);
+    await expect(commandOf(installed, 'linked', { bin: 'missing.js' })).rejects.toThrow(/is not in its package$/);
+    expect(await commandOf(installed, 'linked', { bin: { linked: 'alias' } })).toEqual([
+      'node',
+      '/pkg/node_modules/linked/server.js',
+    ]);
+  });
 });
 
 describe('inspections written to the database', () => {

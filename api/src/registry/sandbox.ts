@@ -17,9 +17,21 @@
  */
 import { execFile } from 'node:child_process';
 import { randomInt } from 'node:crypto';
-import { chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
+import {
+  chmodSync,
+  constants,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readlinkSync,
+  realpathSync,
+  rmSync,
+} from 'node:fs';
+import { open } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import type { InspectionConfig } from '../config';
 import type { CommandSpec } from './inspector';
 
@@ -168,7 +180,7 @@ export interface FetchedPackage {
   license?: string;
 }
 
-interface PackageJson {
+export interface PackageJson {
   name?: string;
   license?: unknown;
   bin?: string | Record<string, string>;
@@ -182,7 +194,51 @@ function binOf(pkg: string, manifest: PackageJson): string {
   const own = entries.find(([name]) => name === pkg.replace(/^@[^/]+\//, ''));
   const chosen = own ?? (entries.length === 1 ? entries[0] : undefined);
   if (!chosen) throw new Error(entries.length ? 'its package names several commands' : 'its package has no command');
+  if (typeof chosen[1] !== 'string') throw new Error('its package has no command');
   return chosen[1];
+}
+
+/** Bytes of the command read on the host, for its first line (a shebang): the file is the package's, not trusted. */
+const HEAD_BYTES = 4096;
+
+/** The command's file, symlinks resolved: it must stay in the package's own folder (a bin of `../../etc/passwd`, or a
+ *  link out, would have the host read its own files). */
+function binFile(dir: string, pkg: string, bin: string, said: string): string {
+  const own = realpathSync(join(dir, 'node_modules', pkg));
+  let file: string;
+  try {
+    file = realpathSync(join(own, bin));
+  } catch {
+    throw new Error(`${said} is not in its package`);
+  }
+  if (!file.startsWith(own + sep)) throw new Error(`${said} is outside its package`);
+  return file;
+}
+
+/** The first line of a regular file, from its first HEAD_BYTES: opened without blocking (a FIFO would hold the site
+ *  forever), a device or folder refused. */
+async function firstLineOf(file: string, said: string): Promise<string> {
+  const handle = await open(file, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
+  try {
+    if (!(await handle.stat()).isFile()) throw new Error(`${said} is not a file`);
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(HEAD_BYTES), 0, HEAD_BYTES, 0);
+    return buffer.toString('utf8', 0, bytesRead).split('\n')[0]!;
+  } finally {
+    await handle.close();
+  }
+}
+
+/** How the sandbox starts an installed package (`dir` holds its node_modules): a JavaScript command with the
+ *  sandbox's Node, anything else by its own first line. */
+export async function commandOf(dir: string, pkg: string, manifest: PackageJson): Promise<string[]> {
+  const bin = binOf(pkg, manifest);
+  const said = `its command (${bin.slice(0, 200)})`;
+  const file = binFile(dir, pkg, bin, said);
+  const firstLine = await firstLineOf(file, said);
+  const inside = join(INSIDE.pkg, relative(realpathSync(dir), file));
+  return /\.[cm]?js$/.test(file) || !firstLine.startsWith('#!') || /\bnode\b/.test(firstLine)
+    ? ['node', inside]
+    : [inside];
 }
 
 /** The first lines npm wrote that say what went wrong (npm masks credentials in a registry's address). */
@@ -250,12 +306,7 @@ async function install(pkg: string, version: string, dir: string, settings: Insp
   );
   rmSync(home, { recursive: true, force: true });
   const manifest = JSON.parse(readFileSync(join(dir, 'node_modules', pkg, 'package.json'), 'utf8')) as PackageJson;
-  const bin = join('node_modules', pkg, binOf(pkg, manifest));
-  // A JavaScript command runs with the sandbox's Node; anything else by its own first line.
-  const firstLine = readFileSync(join(dir, bin), 'utf8').slice(0, 200).split('\n')[0]!;
-  const inside = join(INSIDE.pkg, bin);
-  const command =
-    /\.[cm]?js$/.test(bin) || !firstLine.startsWith('#!') || /\bnode\b/.test(firstLine) ? ['node', inside] : [inside];
+  const command = await commandOf(dir, pkg, manifest);
   const license = typeof manifest.license === 'string' && manifest.license ? manifest.license : undefined;
   return { dir, command, ...(license ? { license } : {}) };
 }
