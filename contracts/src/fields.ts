@@ -40,7 +40,9 @@ export function requiredTextField(label: string, max: number, multiline = false)
 
 /** Why an operator made a change (a rejected submission, a release rolled back), kept in the audit trail. */
 export function reasonField() {
-  return textField({ label: 'Reason', max: 500, multiline: true }).min(1, 'a reason');
+  return textField({ label: 'Reason', max: 500, multiline: true })
+    .min(1, 'a reason')
+    .refine(hasVisibleCharacter, 'a reason');
 }
 
 const WEB_URL_SHAPE = /^https?:\/\/\S+$/i;

@@ -1,6 +1,7 @@
 import { z } from './zod';
 import { blogFrontMatterSchema, POST_FIELD_MAX } from './blog';
 import { textField } from './fields';
+import { hasVisibleCharacter } from './text';
 
 /**
  * Posts as editors handle them in the console (docs/operations.md, Editing content): the fields of a post's front
@@ -23,11 +24,17 @@ const imageAddress = text('Cover image', 500).refine(
 /** What a save carries: every field may still be empty in a draft but the title. */
 export const postFieldsSchema = z
   .object({
-    title: text('Title', POST_FIELD_MAX.title).min(1, 'Title is required'),
+    title: text('Title', POST_FIELD_MAX.title)
+      .min(1, 'Title is required')
+      .refine(hasVisibleCharacter, 'Title is required'),
     excerpt: text('Excerpt', POST_FIELD_MAX.excerpt).default(''),
     category: text('Category', POST_FIELD_MAX.category).default(''),
     tags: z
-      .array(text('Tag', POST_FIELD_MAX.tag).min(1, 'A tag cannot be empty'))
+      .array(
+        text('Tag', POST_FIELD_MAX.tag)
+          .min(1, 'A tag cannot be empty')
+          .refine(hasVisibleCharacter, 'A tag cannot be empty'),
+      )
       .max(12, 'At most 12 tags')
       .default([]),
     author: text('Author', POST_FIELD_MAX.author).default(''),

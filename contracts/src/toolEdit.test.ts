@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkToolEdit, taxonomyRenameSchema } from './toolEdit';
+import { reasonField } from './fields';
+import { postFieldsSchema } from './posts';
 
 const valid = {
   name: 'Cursor',
@@ -32,6 +34,20 @@ describe('a tool edit', () => {
     expect(Object.keys(r.fieldErrors).sort()).toEqual(['form', 'logo', 'mcpBadge', 'slug', 'tags', 'website']);
     expect(r.fieldErrors.slug).toMatch(/lowercase letters and digits/);
     expect(r.fieldErrors.tags).toBe('A tag is listed twice');
+  });
+
+  it('takes text with nothing a reader can see (a blank braille cell, a lone accent) as no text', () => {
+    for (const blank of ['\u2800', '\u0301']) {
+      const r = checkToolEdit({ ...valid, company: blank });
+      expect(r.success && r.data.company, blank).toBeUndefined();
+      expect(reasonField().safeParse(blank).success, blank).toBe(false);
+      const post = postFieldsSchema.safeParse({ title: blank, tags: [blank] });
+      expect(post.success, blank).toBe(false);
+      expect(post.error?.issues.map((i) => i.message).sort(), blank).toEqual([
+        'A tag cannot be empty',
+        'Title is required',
+      ]);
+    }
   });
 
   it('a tag renamed or merged keeps to the tag length', () => {

@@ -8,6 +8,7 @@ import { isWebUrl, requiredTextField, textField, webUrlField } from './fields';
 import { DESCRIPTION_MAX_LENGTH, NAME_MAX_LENGTH, URL_MAX_LENGTH } from './forms';
 import { mcpSeedRecordSchema } from './mcp';
 import type { FieldErrors } from './answers';
+import { hasVisibleCharacter } from './text';
 
 export const SLUG_MAX_LENGTH = 100;
 /** The same bounds as a moderator's approval (category and pricing of a new tool). */
@@ -31,7 +32,8 @@ export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const optional = (label: string, max: number, multiline = false) =>
   textField({ label, max, multiline })
     .optional()
-    .transform((v) => (v ? v : undefined));
+    // Nothing a reader can see (a blank braille cell, a lone accent) is no value, as an empty field is.
+    .transform((v) => (v && hasVisibleCharacter(v) ? v : undefined));
 
 const list = <T extends z.ZodType>(entry: T, label: string, max: number) =>
   z.array(entry, { error: `${label} must be a list` }).max(max, `At most ${max} ${label.toLowerCase()}`);
