@@ -172,6 +172,17 @@ describe('event field limits', () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
+  it('says why a value is refused: the text rule it breaks, or what a value may be', async () => {
+    const post = (data: unknown) =>
+      request(app).post('/api/events').send({ event: 'tool_page_view', data, timestamp: '2026-11-23T10:00:00Z' });
+    expect((await post({ toolName: 'a\u202eb' })).body.fieldErrors).toEqual({
+      data: 'values contains a text-direction control (U+202E), which is not allowed',
+    });
+    expect((await post({ toolName: { nested: 1 } })).body.fieldErrors).toEqual({
+      data: 'values must be text, a number, true, false or null',
+    });
+  });
+
   it('accepts the fields the tool page sends', async () => {
     const res = await request(app)
       .post('/api/events')

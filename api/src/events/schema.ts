@@ -8,19 +8,28 @@ const EVENT_KEY_MAX_LENGTH = 40;
 const EVENT_VALUE_MAX_LENGTH = 1024;
 const EVENT_DATA_MAX_JSON = 2000;
 
-const value = z.union([
-  z
-    .string()
-    .normalize('NFC')
-    .max(EVENT_VALUE_MAX_LENGTH, `values must be ${EVENT_VALUE_MAX_LENGTH} characters or less`)
-    .check((ctx) => {
-      const found = findForbiddenCharacter(ctx.value);
-      if (found) ctx.issues.push({ code: 'custom', message: `values ${forbiddenReason(found)}`, input: ctx.value });
-    }),
-  z.number().finite(),
-  z.boolean(),
-  z.null(),
-]);
+const value = z.union(
+  [
+    z
+      .string()
+      .normalize('NFC')
+      .max(EVENT_VALUE_MAX_LENGTH, `values must be ${EVENT_VALUE_MAX_LENGTH} characters or less`)
+      .check((ctx) => {
+        const found = findForbiddenCharacter(ctx.value);
+        if (found) ctx.issues.push({ code: 'custom', message: `values ${forbiddenReason(found)}`, input: ctx.value });
+      }),
+    z.number().finite(),
+    z.boolean(),
+    z.null(),
+  ],
+  {
+    // The union's own message says only "Invalid input": a text gives its rule's reason, anything else what it may be.
+    error: (issue) =>
+      typeof issue.input === 'string'
+        ? (issue as { errors?: { message: string }[][] }).errors?.[0]?.[0]?.message
+        : 'values must be text, a number, true, false or null',
+  },
+);
 
 /** Keys start with a letter, which also keeps out constructor, prototype and the like. */
 const key = z
