@@ -47,6 +47,12 @@ export function reasonField() {
 
 const WEB_URL_SHAPE = /^https?:\/\/\S+$/i;
 
+/** A path on the site itself: one slash, then no slash or backslash (browsers read `//host` and `/\host` as another
+ *  site), and no space. */
+export function isSitePath(value: string): boolean {
+  return /^\/(?![/\\])\S*$/.test(value);
+}
+
 /** An address a visitor's browser may open: http: or https: only (never javascript:, data:, file: ...). */
 export function isWebUrl(value: string): boolean {
   if (!WEB_URL_SHAPE.test(value)) return false;

@@ -1,6 +1,6 @@
 import { z } from './zod';
 import { blogFrontMatterSchema, POST_FIELD_MAX } from './blog';
-import { textField } from './fields';
+import { isSitePath, textField } from './fields';
 import { hasVisibleCharacter } from './text';
 
 /**
@@ -16,10 +16,9 @@ export type PostStatus = (typeof POST_STATUSES)[number];
 const text = (label: string, max: number) => textField({ label, max });
 
 /** An image address: the site's own path or an https URL (what the blog shows and the CSP allows). */
-const imageAddress = text('Cover image', 500).refine(
-  (s) => s === '' || /^\/(?![/\\])\S*$/.test(s) || /^https:\/\/\S+$/.test(s),
-  { message: 'Cover image must be a path on the site (/…) or an https address' },
-);
+const imageAddress = text('Cover image', 500).refine((s) => s === '' || isSitePath(s) || /^https:\/\/\S+$/.test(s), {
+  message: 'Cover image must be a path on the site (/…) or an https address',
+});
 
 /** What a save carries: every field may still be empty in a draft but the title. */
 export const postFieldsSchema = z

@@ -50,6 +50,16 @@ describe('a tool edit', () => {
     }
   });
 
+  it('takes a logo on the site or on the web, never one another site would give (//host, /\\host)', () => {
+    for (const [logo, ok] of [
+      ['/images/logos/cursor.svg', true],
+      ['https://cursor.com/logo.png', true],
+      ['//evil.example/x.png', false],
+      ['/\\evil.example/x.png', false],
+    ] as const)
+      expect(checkToolEdit({ ...valid, logo }).success, logo).toBe(ok);
+  });
+
   it('a tag renamed or merged keeps to the tag length', () => {
     expect(taxonomyRenameSchema.safeParse({ kind: 'category', from: 'A', to: 'x'.repeat(60) }).success).toBe(true);
     expect(taxonomyRenameSchema.safeParse({ kind: 'tag', from: 'a', to: 'x'.repeat(41) }).success).toBe(false);

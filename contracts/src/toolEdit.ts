@@ -4,7 +4,7 @@
  * with it before sending; the api checks the save again and answers each refused field with its reason.
  */
 import { fieldErrorsOf, z } from './zod';
-import { isWebUrl, requiredTextField, textField, webUrlField } from './fields';
+import { isSitePath, isWebUrl, requiredTextField, textField, webUrlField } from './fields';
 import { DESCRIPTION_MAX_LENGTH, NAME_MAX_LENGTH, URL_MAX_LENGTH } from './forms';
 import { mcpSeedRecordSchema } from './mcp';
 import type { FieldErrors } from './answers';
@@ -82,7 +82,7 @@ const planField = z
 
 /** A logo: a web address, or a path on this site (the brand tiles under /images/). */
 const logoField = textField({ label: 'Logo', max: URL_MAX_LENGTH }).refine(
-  (v) => v === '' || isWebUrl(v) || /^\/[^/\s]/.test(v),
+  (v) => v === '' || isWebUrl(v) || isSitePath(v),
   'Logo must be a web address (https://…) or a path on this site (/images/…)',
 );
 
