@@ -4,6 +4,7 @@
  * last check was healthy are read from those rows.
  */
 import type { HealthFacts, HealthStatus } from '@aitools/contracts/checks';
+import type { ServerJson } from '@aitools/contracts/mcp';
 import type { DB } from '../db/connection';
 import { publicWrite } from '../content/dataVersion';
 import { bySlug } from './bySlug';
@@ -19,6 +20,10 @@ const DAY = 86_400_000;
 export const FAILING_FLAG_MS = 7 * DAY;
 /** Checks kept this long (the 30-day figures, and a failing run seen from its start for a while after). */
 const KEPT_MS = 90 * DAY;
+/** A last check older than this is no server's current health: the health job checks hourly by default
+ *  (JOB_HEALTH_EVERY; docs/operations.md, "Remote servers: inspection and health"), so this is many missed runs of
+ *  it, and still a few of a daily schedule. */
+export const CURRENT_MS = 3 * DAY;
 
 /** One check of one server, as kept. */
 export interface HealthCheck {
@@ -106,25 +111,30 @@ function factsOf(
   };
 }
 
-/** Each checked server's last status, by its tool's slug (the healthy filter reads it). */
-export async function lastHealth(db: DB): Promise<Map<string, HealthStatus>> {
+/** Each server's current health, by its tool's slug (the cards and the healthy filter read it): its last check, when
+ *  that is younger than CURRENT_MS and its record still has a remote. Any other server is shown as never checked. */
+export async function lastHealth(db: DB, now = new Date()): Promise<Map<string, HealthStatus>> {
   const rows = await db
     .selectFrom('health_checks as h')
-    .select(['h.tool_slug', 'h.status'])
+    .innerJoin('mcp_servers as m', 'm.tool_slug', 'h.tool_slug')
+    .select(['h.tool_slug', 'h.status', 'm.doc'])
     .where('h.id', '=', (eb) =>
       eb
         .selectFrom('health_checks as l')
         .select((l) => l.fn.max('l.id').as('id'))
         .whereRef('l.tool_slug', '=', 'h.tool_slug'),
     )
+    .where('h.checked_at', '>=', new Date(now.getTime() - CURRENT_MS).toISOString())
     .execute();
-  return new Map(rows.map((r) => [r.tool_slug, r.status as HealthStatus]));
+  // The health job checks only servers with a remote: one removed since leaves an old check nothing replaces.
+  const withRemote = rows.filter((r) => (JSON.parse(r.doc) as ServerJson).remotes?.length);
+  return new Map(withRemote.map((r) => [r.tool_slug, r.status as HealthStatus]));
 }
 
 /** Servers failing for FAILING_FLAG_MS or more, for the console's Checks screen. */
 export async function failingServers(db: DB, now = new Date()): Promise<{ slug: string; since: string }[]> {
   const out: { slug: string; since: string }[] = [];
-  for (const [slug, status] of await lastHealth(db)) {
+  for (const [slug, status] of await lastHealth(db, now)) {
     if (status === 'healthy') continue;
     const facts = await healthFacts(db, slug, now);
     if (facts?.failingSince) out.push({ slug, since: facts.failingSince });

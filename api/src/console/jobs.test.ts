@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signedInPerson, startConsoleTest, type ConsoleTest } from '../../test/consoleHarness';
 import { listRuns } from '../jobs/runs';
 import { queueInspection } from '../jobs/inspectJob';
+import { JobRunningError } from '../jobs/localRunner';
 
 let t: ConsoleTest;
 beforeAll(async () => {
@@ -62,6 +63,18 @@ describe('jobs in the console', () => {
     expect(listed.body.runs).toContainEqual(expect.objectContaining({ id: run!.id, status: 'ok' }));
     expect(listed.body.jobs[2].last).toBeDefined();
     expect((await browser.post('/api/jobs/nope/run')).status).toBe(404);
+  });
+
+  it('answers 409 to "run now" while a run of the job is going, and audits no run', async () => {
+    const { browser } = await signedInPerson(t, 'Jobs busy editor', [{ role: 'editor' }]);
+    // The runner's refusal (jobs/localRunner.ts): a run of the job is going.
+    const runNow = vi.spyOn(t.app.jobs, 'runNow').mockRejectedValueOnce(new JobRunningError('inspect'));
+    const before = (await auditRows('job.run')).length;
+    const res = await browser.post('/api/jobs/inspect/run');
+    runNow.mockRestore();
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({ success: false, error: expect.stringContaining('The inspect job is running') });
+    expect(await auditRows('job.run')).toHaveLength(before);
   });
 
   it('refuses a moderator and a viewer on every call, each refusal audited', async () => {

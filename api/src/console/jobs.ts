@@ -8,6 +8,7 @@ import { success } from '@aitools/contracts/answers';
 import type { DB } from '../db/connection';
 import { writeAudit } from '../content/audit';
 import type { JobRunner } from '../jobs/runner';
+import { JobRunningError } from '../jobs/localRunner';
 import { listRuns } from '../jobs/runs';
 import { queuedInspections } from '../jobs/inspectJob';
 import { allow, auditEntry } from './guard';
@@ -43,8 +44,13 @@ export function jobsRouter(db: DB, jobs: JobRunner): Router {
     const name = String(req.params.name);
     if (!jobs.jobs.some((j) => j.name === name)) throw new ConsoleError(404, `No job named ${name}.`);
     const entry = auditEntry(req, res, 'job.run', `job ${name}`, 'run now');
+    // Audited once the run is asked: one refused while a run of the job is going (409) leaves no row.
+    try {
+      await jobs.runNow(name, entry.actor);
+    } catch (err) {
+      throw err instanceof JobRunningError ? new ConsoleError(409, err.message) : err;
+    }
     await writeAudit(db, entry);
-    await jobs.runNow(name, entry.actor);
     res.status(202).json(success({ started: name }));
   });
 

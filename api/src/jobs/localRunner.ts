@@ -1,7 +1,8 @@
 /**
  * Jobs on SQLite: one process owns the database, so a timer per job is the whole scheduler. What is due is read from
  * job_runs, so a restart neither repeats a slot that ran nor forgets one it missed (it runs once at start), and a run
- * its process never finished is marked interrupted and retried like a failed one.
+ * its process never finished is marked interrupted and retried like a failed one. A job runs once at a time: a "run now"
+ * while it runs is refused, and a slot that comes due then waits for that run to end.
  */
 import { hostname } from 'node:os';
 import type { Logger } from 'pino';
@@ -18,6 +19,13 @@ export interface Backend {
   start(): Promise<void>;
   stop(): Promise<void>;
   runNow(job: Job, trigger: string): Promise<void>;
+}
+
+/** A run asked for while a run of the same job is going in this process (the console answers 409). */
+export class JobRunningError extends Error {
+  constructor(name: string) {
+    super(`The ${name} job is running (or waiting to retry): ask again when its run has ended.`);
+  }
 }
 
 /** What runs next for a job, and when (epoch ms), from its last scheduled run. */
@@ -51,6 +59,8 @@ export function localRunner(opts: { db: DB; jobs: readonly Job[]; logger: Logger
   const { db, jobs, logger, now } = opts;
   const timers = new Map<string, NodeJS.Timeout>();
   const running = new Set<Promise<unknown>>();
+  /** Each job's run going (a scheduled attempt, or a hand-asked run with its retries), so none runs twice at once. */
+  const going = new Map<string, Promise<unknown>>();
   let shutdown = new AbortController();
   let started = false;
 
@@ -60,21 +70,38 @@ export function localRunner(opts: { db: DB; jobs: readonly Job[]; logger: Logger
     return p;
   };
 
+  /** `run` is the job's run going until it ends; it never rejects (each caller catches). */
+  const hold = (job: Job, run: Promise<unknown>) => {
+    const p = run.finally(() => going.delete(job.name));
+    going.set(job.name, p);
+    return p;
+  };
+
   async function plan(job: Job): Promise<void> {
     if (!started) return;
     const t = now();
     const { at, attempt } = nextAttempt(job, await lastScheduledRun(db, job.name), t);
     if (!started) return;
     const delay = Math.max(0, at - t.getTime());
+    const due = (): void => {
+      if (!started) return;
+      // A run asked by hand is going: the slot waits for it to end, then runs.
+      const busy = going.get(job.name);
+      if (busy) return void track(busy.then(due));
+      track(
+        hold(
+          job,
+          runAttempt(job, attempt, { db, logger, signal: shutdown.signal, now }).catch((err: unknown) =>
+            logger.error({ err, job: job.name }, 'a job run could not be recorded'),
+          ),
+        ).then(() => plan(job)),
+      );
+    };
     const timer = setTimeout(
       () => {
         timers.delete(job.name);
         if (delay > MAX_DELAY) return void plan(job);
-        track(
-          runAttempt(job, attempt, { db, logger, signal: shutdown.signal, now })
-            .catch((err: unknown) => logger.error({ err, job: job.name }, 'a job run could not be recorded'))
-            .finally(() => plan(job)),
-        );
+        due();
       },
       Math.min(delay, MAX_DELAY),
     );
@@ -119,7 +146,9 @@ export function localRunner(opts: { db: DB; jobs: readonly Job[]; logger: Logger
     },
     // Resolves once the run's row is written (the console shows it running), not when it ends. A failed attempt
     // is tried again with backoff like a scheduled one (in this process: a restart ends a hand-asked run's retries).
+    // Refused while a run of the job is going: one at a time (the inspect job's one inspection, docs/mcp.md).
     runNow(job, trigger) {
+      if (going.has(job.name)) return Promise.reject(new JobRunningError(job.name));
       const slot = `now:${now().toISOString()}`;
       return new Promise<void>((resolve, reject) => {
         const attempt = (n: number): Promise<void> =>
@@ -136,10 +165,13 @@ export function localRunner(opts: { db: DB; jobs: readonly Job[]; logger: Logger
             }).then(() => (shutdown.signal.aborted ? undefined : attempt(n + 1)));
           });
         track(
-          attempt(1).catch((err: unknown) => {
-            logger.error({ err, job: job.name }, 'a job run could not be recorded');
-            reject(err instanceof Error ? err : new Error(String(err)));
-          }),
+          hold(
+            job,
+            attempt(1).catch((err: unknown) => {
+              logger.error({ err, job: job.name }, 'a job run could not be recorded');
+              reject(err instanceof Error ? err : new Error(String(err)));
+            }),
+          ),
         );
       });
     },

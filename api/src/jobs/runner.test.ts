@@ -8,6 +8,7 @@ import { openDatabase, type DB } from '../db/connection';
 import { createLogger } from '../middleware/logger';
 import { listAudit, writeAudit } from '../content/audit';
 import { createJobRunner, describeEvery, type JobRunner } from './runner';
+import { JobRunningError } from './localRunner';
 import type { Job, JobContext } from './job';
 import { INTERRUPTED, listRuns, pruneRuns, startRun } from './runs';
 import { backoffMs, slotAt } from './schedule';
@@ -258,6 +259,46 @@ describe('the runner on SQLite', () => {
     expect(calls).toHaveLength(2);
     expect((await runsOf('tick'))[1]!.slot).toBe('2026-12-01T10:01:00.000Z');
     await expect(r.runNow('nope', 'cli:x')).rejects.toThrow('No job named nope');
+  });
+
+  it('runs a job once at a time: "run now" while it runs is refused, and a slot due meanwhile waits for it', async () => {
+    // A slow job that counts how many of its runs go at once, each ended by hand.
+    let going = 0;
+    let most = 0;
+    const ends: (() => void)[] = [];
+    const job: Job = {
+      name: 'slow',
+      every: MINUTE,
+      async run() {
+        most = Math.max(most, ++going);
+        await new Promise<void>((end) => ends.push(end));
+        going--;
+      },
+    };
+    const r = runner([job]);
+    await r.start();
+    await r.runNow('slow', 'person:1 Editor');
+    await settle(async () => ends.length === 1);
+    await expect(r.runNow('slow', 'person:2 Other')).rejects.toThrow(JobRunningError);
+    // 10:01, the slot comes due while the hand-asked run goes: it waits.
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(ends).toHaveLength(1);
+    ends[0]!();
+    await settle(async () => ends.length === 2);
+    // The slot's run, now going: "run now" is refused again.
+    await expect(r.runNow('slow', 'person:1 Editor')).rejects.toThrow('The slow job is running');
+    ends[1]!();
+    await settle(finished('slow', 2));
+    expect(most).toBe(1);
+    expect((await runsOf('slow')).map((x) => [x.slot, x.trigger, x.status])).toEqual([
+      [`now:${START.toISOString()}`, 'person:1 Editor', 'ok'],
+      ['2026-12-01T10:01:00.000Z', 'schedule', 'ok'],
+    ]);
+    // Once it has ended, it can be asked again.
+    await r.runNow('slow', 'person:2 Other');
+    await settle(async () => ends.length === 3);
+    ends[2]!();
+    await settle(finished('slow', 3));
   });
 
   it('keeps the newest runs of each job only', async () => {
