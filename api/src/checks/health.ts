@@ -111,6 +111,11 @@ function factsOf(
   };
 }
 
+/** Whether a server's last check (at `at`) is its current health: the rule lastHealth applies in its query. */
+export function isCurrentHealth(at: string, doc: ServerJson, now = new Date()): boolean {
+  return now.getTime() - Date.parse(at) <= CURRENT_MS && Boolean(doc.remotes?.length);
+}
+
 /** Each server's current health, by its tool's slug (the cards and the healthy filter read it): its last check, when
  *  that is younger than CURRENT_MS and its record still has a remote. Any other server is shown as never checked. */
 export async function lastHealth(db: DB, now = new Date()): Promise<Map<string, HealthStatus>> {

@@ -46,6 +46,14 @@ describe('health in the API', () => {
       uptime30d: 1,
       medianMs: 140,
     });
+    // A healthy check too old to be current is no one's health now, as on the cards.
+    const NOTION = 'notion-mcp-server';
+    await recordHealth(db, [
+      { slug: NOTION, result: { status: 'healthy', ms: 80 }, at: new Date(Date.now() - 80 * 86_400_000) },
+    ]);
+    expect(names((await request(app).get('/v0.1/servers?limit=100&health=healthy').expect(200)).body)).toEqual([
+      LINEAR,
+    ]);
     expect((await request(app).get('/v0.1/servers?health=ok').expect(400)).body.error).toBe(
       'health must be "healthy" when given',
     );

@@ -16,6 +16,7 @@ import { inspectionsFor } from './inspections';
 import { INSPECTION_META_KEY, type McpInspection } from '@aitools/contracts/inspection';
 import { CHECKS_META_KEY, type ChecksFacts } from '@aitools/contracts/checks';
 import { checksForAll } from '../checks/facts';
+import { isCurrentHealth } from '../checks/health';
 
 const DEFAULT_LIMIT = 30;
 const MAX_LIMIT = 100;
@@ -84,6 +85,10 @@ function movedTo(renamed: Record<string, string>, name: string, rest: string): R
 export type RankTools = (db: DB, text: string) => Promise<{ slug: string }[]>;
 
 /** Every answer depends only on its URL and the data, so each is a cached read. */
+/** Healthy now: its last check was, and is still its current health (the cards' and the directory's rule). */
+const isCurrentlyHealthy = (last: { at: string; status: string } | undefined, doc: ServerJson) =>
+  last?.status === 'healthy' && isCurrentHealth(last.at, doc);
+
 export function registryRouter(db: DB, siteOrigin: string, reads: ReplyCache, rank: RankTools): Router {
   const router = Router();
   const renamed = readVersionsFile()?.renamed ?? {};
@@ -129,7 +134,7 @@ export function registryRouter(db: DB, siteOrigin: string, reads: ReplyCache, ra
       const servers = versioned.filter(
         (s) =>
           (!onlyClean || (inspections.get(s.slug)?.status === 'inspected' && checks.get(s.slug)?.open === 0)) &&
-          (!onlyHealthy || checks.get(s.slug)?.health?.last.status === 'healthy'),
+          (!onlyHealthy || isCurrentlyHealthy(checks.get(s.slug)?.health?.last, s.doc)),
       );
       const body = {
         servers: servers.map((s) => serverResponse(s, siteOrigin, inspections.get(s.slug), checks.get(s.slug))),
