@@ -1,6 +1,6 @@
 import { z } from './zod';
 import { blogFrontMatterSchema, POST_FIELD_MAX } from './blog';
-import { isSitePath, textField } from './fields';
+import { isSitePath, requiredTextField, textField } from './fields';
 import { hasVisibleCharacter } from './text';
 
 /**
@@ -23,9 +23,7 @@ const imageAddress = text('Cover image', 500).refine((s) => s === '' || isSitePa
 /** What a save carries: every field may still be empty in a draft but the title. */
 export const postFieldsSchema = z
   .object({
-    title: text('Title', POST_FIELD_MAX.title)
-      .min(1, 'Title is required')
-      .refine(hasVisibleCharacter, 'Title is required'),
+    title: requiredTextField('Title', POST_FIELD_MAX.title),
     excerpt: text('Excerpt', POST_FIELD_MAX.excerpt).default(''),
     category: text('Category', POST_FIELD_MAX.category).default(''),
     tags: z

@@ -111,7 +111,9 @@ function factsOf(
   };
 }
 
-/** Whether a server's last check (at `at`) is its current health: the rule lastHealth applies in its query. */
+/** Whether a server's last check (at `at`) is its current health: younger than CURRENT_MS, and
+ *  its record still has a remote (the health job checks only those: one removed since leaves an old check nothing
+ *  replaces). */
 export function isCurrentHealth(at: string, doc: ServerJson, now = new Date()): boolean {
   return now.getTime() - Date.parse(at) <= CURRENT_MS && Boolean(doc.remotes?.length);
 }
@@ -122,18 +124,16 @@ export async function lastHealth(db: DB, now = new Date()): Promise<Map<string, 
   const rows = await db
     .selectFrom('health_checks as h')
     .innerJoin('mcp_servers as m', 'm.tool_slug', 'h.tool_slug')
-    .select(['h.tool_slug', 'h.status', 'm.doc'])
+    .select(['h.tool_slug', 'h.status', 'h.checked_at', 'm.doc'])
     .where('h.id', '=', (eb) =>
       eb
         .selectFrom('health_checks as l')
         .select((l) => l.fn.max('l.id').as('id'))
         .whereRef('l.tool_slug', '=', 'h.tool_slug'),
     )
-    .where('h.checked_at', '>=', new Date(now.getTime() - CURRENT_MS).toISOString())
     .execute();
-  // The health job checks only servers with a remote: one removed since leaves an old check nothing replaces.
-  const withRemote = rows.filter((r) => (JSON.parse(r.doc) as ServerJson).remotes?.length);
-  return new Map(withRemote.map((r) => [r.tool_slug, r.status as HealthStatus]));
+  const current = rows.filter((r) => isCurrentHealth(r.checked_at, JSON.parse(r.doc) as ServerJson, now));
+  return new Map(current.map((r) => [r.tool_slug, r.status as HealthStatus]));
 }
 
 /** Servers failing for FAILING_FLAG_MS or more, for the console's Checks screen. */

@@ -74,7 +74,7 @@ export async function checkVersions(ctx: JobContext, settings: VersionsSettings)
       failures.push(`${row.tool_slug}: its registry's latest version is refused (${issueLines(next.error, 1)[0]})`);
       continue;
     }
-    await recordRelease(ctx.db, ctx.actor, row.tool_slug, doc, next.data, release);
+    await recordRelease(ctx.db, ctx.actor, row.tool_slug, doc, next.data, pkg.identifier);
     ctx.changed('updated', 1, `${row.tool_slug} ${doc.version ?? '(none)'} -> ${release.version}`);
     ctx.changed('inspections queued', 1);
   }
@@ -91,8 +91,8 @@ async function recordRelease(
   actor: string,
   slug: string,
   doc: ServerJson,
-  next: ServerJson,
-  release: Release,
+  next: ServerJson & { version: string },
+  identifier: string,
 ): Promise<void> {
   await inTransaction(db, async (trx) => {
     await upsertServer(trx, { doc: next, toolSlug: slug, source: 'import' });
@@ -100,9 +100,9 @@ async function recordRelease(
       actor,
       action: 'server.version',
       target: `server ${doc.name}`,
-      summary: `${doc.version ?? '(none)'} -> ${release.version} (${followedPackage(doc)!.identifier})`,
+      summary: `${doc.version ?? '(none)'} -> ${next.version} (${identifier})`,
     });
-    await queueInspection(trx, slug, release.version, `new version ${release.version}`);
+    await queueInspection(trx, slug, next.version, `new version ${next.version}`);
   });
 }
 

@@ -272,7 +272,7 @@ async function readChanges(upstream: Upstream, opts: SyncOptions, pace: Pace, co
         }
         pageOf.get(read.change.name)?.changes.delete(read.change.name);
         changes.set(read.change.name, read.change);
-        const at = read.updatedAt && read.updatedAt < now ? read.updatedAt : read.updatedAt && now;
+        const at = read.updatedAt && (read.updatedAt < now ? read.updatedAt : now);
         if (at && (!mark || at > mark)) mark = at;
       }
       counts.records += body.data.servers.length;
