@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signedInPerson, startConsoleTest, type ConsoleTest } from '../../test/consoleHarness';
 import { listRuns } from '../jobs/runs';
 import { queueInspection } from '../jobs/inspectJob';
-import { JobRunningError } from '../jobs/localRunner';
+import { JobRunningError } from '../jobs/job';
 
 let t: ConsoleTest;
 beforeAll(async () => {

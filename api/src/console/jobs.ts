@@ -8,7 +8,7 @@ import { success } from '@aitools/contracts/answers';
 import type { DB } from '../db/connection';
 import { writeAudit } from '../content/audit';
 import type { JobRunner } from '../jobs/runner';
-import { JobRunningError } from '../jobs/localRunner';
+import { JobRunningError } from '../jobs/job';
 import { listRuns } from '../jobs/runs';
 import { queuedInspections } from '../jobs/inspectJob';
 import { allow, auditEntry } from './guard';

@@ -4,23 +4,26 @@
  * and a run asked for by hand runs once.
  */
 import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import { PgBoss } from 'pg-boss';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { onPostgres, testDatabaseLocation } from '../../test/testDatabase';
 import { openDatabase, type DB } from '../db/connection';
 import { createLogger } from '../middleware/logger';
 import { createJobRunner, type JobRunner } from './runner';
-import type { Job } from './job';
+import { JobRunningError, type Job } from './job';
 import { listRuns } from './runs';
 
 const logger = createLogger('silent');
 let dbs: DB[] = [];
 let runners: JobRunner[] = [];
+let schema = '';
 
 beforeEach(async () => {
   const location = await testDatabaseLocation(':memory:');
   // On SQLite one process owns the database; on Postgres two instances share it.
   dbs = onPostgres ? [await openDatabase(location), await openDatabase(location)] : [await openDatabase(location)];
-  const schema = `pgboss_${randomBytes(4).toString('hex')}`;
+  schema = `pgboss_${randomBytes(4).toString('hex')}`;
   runners = [];
   instances = (jobs) => {
     runners = dbs.map((db) =>
@@ -109,5 +112,53 @@ describe(`jobs on ${onPostgres ? 'Postgres, two instances' : 'SQLite, one proces
     expect(runs).toHaveLength(1);
     expect(runs[0]).toMatchObject({ trigger: 'person:1 Editor', attempt: 1 });
     expect(calls).toBe(1);
+  });
+});
+
+// On SQLite the one process plans a job's next slot when its run ends (runner.test.ts holds that rule).
+describe.runIf(onPostgres)('a job on Postgres runs once at a time across the instances', () => {
+  it('keeps a slot due meanwhile waiting in the queue, and refuses a run asked by hand on the other instance', async () => {
+    let going = 0;
+    let most = 0;
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const job: Job = {
+      name: 'slow',
+      every: 1000,
+      async run(ctx) {
+        going++;
+        most = Math.max(most, going);
+        await gate;
+        going--;
+        ctx.changed('ran');
+      },
+    };
+    // Its queue as an older build made it, without the policy: the runner makes it again.
+    const older = new PgBoss({ connectionString: process.env.TEST_DATABASE_URL!, schema, schedule: false });
+    await older.start();
+    await older.createQueue('slow');
+    await older.stop({ graceful: false, close: true });
+    const all = instances([job]);
+    for (const r of all) await r.start();
+    await waitFor(async () => expect(going).toBe(1));
+    for (const r of all) await expect(r.runNow('slow', 'person:1 Editor')).rejects.toThrow(JobRunningError);
+    // Two later slots come due and wait: neither instance's worker takes one while the first run goes.
+    const waiting = async () =>
+      Number(
+        (
+          await sql<{ n: string }>`select count(*) as n from ${sql.table(`${schema}.job`)}
+            where name = 'slow' and state = 'created' and start_after <= now()`.execute(dbs[0]!)
+        ).rows[0]!.n,
+      );
+    await waitFor(async () => expect(await waiting()).toBeGreaterThanOrEqual(2));
+    expect(most).toBe(1);
+    open();
+    await waitFor(async () => {
+      const done = (await listRuns(dbs[0]!, { job: 'slow' })).filter((r) => r.status === 'ok');
+      expect(done.length).toBeGreaterThanOrEqual(3);
+    });
+    expect(most).toBe(1);
+    const runs = await listRuns(dbs[0]!, { job: 'slow' });
+    expect(runs.every((r) => r.trigger === 'schedule')).toBe(true);
   });
 });

@@ -46,3 +46,10 @@ export const DEFAULT_RETRIES = 2;
 export const RETRY_DELAY_MS = 30_000;
 export const retriesOf = (job: Job) => job.retries ?? DEFAULT_RETRIES;
 export const retryDelayOf = (job: Job) => job.retryDelayMs ?? RETRY_DELAY_MS;
+
+/** A run asked for while a run of the same job is going (the console answers 409). */
+export class JobRunningError extends Error {
+  constructor(name: string) {
+    super(`The ${name} job is running (or waiting to retry): ask again when its run has ended.`);
+  }
+}

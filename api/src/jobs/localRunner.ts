@@ -7,7 +7,7 @@
 import { hostname } from 'node:os';
 import type { Logger } from 'pino';
 import type { DB } from '../db/connection';
-import { retriesOf, retryDelayOf, type Job } from './job';
+import { JobRunningError, retriesOf, retryDelayOf, type Job } from './job';
 import { runAttempt, type Attempt } from './execute';
 import { INTERRUPTED, lastScheduledRun } from './runs';
 import { backoffMs, slotAt } from './schedule';
@@ -19,13 +19,6 @@ export interface Backend {
   start(): Promise<void>;
   stop(): Promise<void>;
   runNow(job: Job, trigger: string): Promise<void>;
-}
-
-/** A run asked for while a run of the same job is going in this process (the console answers 409). */
-export class JobRunningError extends Error {
-  constructor(name: string) {
-    super(`The ${name} job is running (or waiting to retry): ask again when its run has ended.`);
-  }
 }
 
 /** What runs next for a job, and when (epoch ms), from its last scheduled run. */

@@ -4,14 +4,16 @@
  * the job's name and the slot: the instances that send it together make one row, so each slot runs once, on
  * whichever instance's worker claims it. A failed run is retried with backoff; a run whose instance died stops
  * beating its heartbeat, and pg-boss hands it to another instance (its row is marked interrupted first).
+ * A job runs once at a time across the instances: its queue's policy is pg-boss's `singleton` (one active job; a
+ * slot due meanwhile waits in the queue), and a run asked by hand while one is going is refused, as on SQLite.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { PgBoss } from 'pg-boss';
 import type { Logger } from 'pino';
 import type { DB } from '../db/connection';
-import { DEFAULT_TIMEOUT_MS, retriesOf, retryDelayOf, type Job } from './job';
+import { DEFAULT_TIMEOUT_MS, JobRunningError, retriesOf, retryDelayOf, type Job } from './job';
 import { runAttempt } from './execute';
-import { lastScheduledRun, markInterrupted } from './runs';
+import { lastScheduledRun, markInterrupted, runningSince } from './runs';
 import { slotAt } from './schedule';
 import type { Backend } from './localRunner';
 
@@ -79,7 +81,10 @@ export function queueRunner(opts: {
           heartbeatSeconds: queue.heartbeatSeconds,
           expireInSeconds: Math.ceil((job.timeoutMs ?? DEFAULT_TIMEOUT_MS) / 1000) + 60,
         };
-        await b.createQueue(job.name, settings);
+        // A queue's policy cannot change once made: one an older build made without it is made again (a slot it
+        // held is sent again by plan(), as a missed one).
+        if ((await b.getQueue(job.name))?.policy !== 'singleton') await b.deleteQueue(job.name);
+        await b.createQueue(job.name, { ...settings, policy: 'singleton' });
         await b.updateQueue(job.name, settings);
       }
       boss = b;
@@ -161,6 +166,8 @@ export function queueRunner(opts: {
       await boss?.stop({ graceful: true, timeout: 10_000, close: true });
     },
     async runNow(job, trigger) {
+      const limit = (job.timeoutMs ?? DEFAULT_TIMEOUT_MS) + 60_000;
+      if (await runningSince(db, job.name, new Date(now().getTime() - limit))) throw new JobRunningError(job.name);
       await send(job, { slot: `now:${randomUUID()}`, trigger });
     },
   };

@@ -8,7 +8,7 @@ import { openDatabase, type DB } from '../db/connection';
 import { createLogger } from '../middleware/logger';
 import { listAudit, writeAudit } from '../content/audit';
 import { createJobRunner, describeEvery, type JobRunner } from './runner';
-import { JobRunningError } from './localRunner';
+import { JobRunningError } from './job';
 import type { Job, JobContext } from './job';
 import { INTERRUPTED, listRuns, pruneRuns, startRun } from './runs';
 import { backoffMs, slotAt } from './schedule';

@@ -101,6 +101,20 @@ export async function markInterrupted(db: DB, now: Date, queueId?: string): Prom
   return Number(r.numUpdatedRows);
 }
 
+/** Whether a run of the job started after `since` is still going on any instance (one older has outlived its
+ *  time limit: its instance died, and the queue's retry marks it). */
+export async function runningSince(db: DB, job: string, since: Date): Promise<boolean> {
+  const row = await db
+    .selectFrom('job_runs')
+    .select('id')
+    .where('job', '=', job)
+    .where('status', '=', 'running')
+    .where('started_at', '>', since.toISOString())
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** The newest run of a job: of any kind, only the schedule's (a run asked for by hand, slot `now:…`, leaves the
  *  schedule as it was), or only a good one (the facts' date the console shows when later runs failed). */
 async function newestRun(db: DB, job: string, only: 'any' | 'scheduled' | 'ok'): Promise<JobRun | undefined> {
