@@ -31,18 +31,20 @@ export function textField({ label, max, multiline = false }: TextRules, typeMess
     .refine((v) => v.length <= max, `${label} must be ${max} characters or less`);
 }
 
-/** A text field that must hold something a reader can see: "{label} is required" otherwise. */
+/** A text field that must hold something a reader can see (not empty, not only a blank braille cell or a lone
+ *  accent): `message` otherwise. */
+export function requireVisible(field: z.ZodString, message: string) {
+  return field.min(1, message).refine(hasVisibleCharacter, message);
+}
+
+/** A required text field: "{label} is required" when it holds nothing a reader can see. */
 export function requiredTextField(label: string, max: number, multiline = false) {
-  return textField({ label, max, multiline })
-    .min(1, `${label} is required`)
-    .refine(hasVisibleCharacter, `${label} is required`);
+  return requireVisible(textField({ label, max, multiline }), `${label} is required`);
 }
 
 /** Why an operator made a change (a rejected submission, a release rolled back), kept in the audit trail. */
 export function reasonField() {
-  return textField({ label: 'Reason', max: 500, multiline: true })
-    .min(1, 'a reason')
-    .refine(hasVisibleCharacter, 'a reason');
+  return requireVisible(textField({ label: 'Reason', max: 500, multiline: true }), 'a reason');
 }
 
 const WEB_URL_SHAPE = /^https?:\/\/\S+$/i;

@@ -3,8 +3,7 @@
  * used by the browser before sending and by the server before storing. Pure TS + zod only.
  */
 import { fieldErrorsOf, z } from './zod';
-import { hasVisibleCharacter } from './text';
-import { isWebUrl, textField as text, type TextRules } from './fields';
+import { isWebUrl, requireVisible, textField as text, type TextRules } from './fields';
 import {
   CONTACT_SUBJECTS,
   CONTACT_MESSAGE_MAX_LENGTH,
@@ -27,7 +26,7 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** A required text field: one message for "missing", "not text", "blank" and "nothing visible" (zero-width only). */
 function requiredText(message: string, rules: TextRules) {
-  return text(rules, message).min(1, message).refine(hasVisibleCharacter, message);
+  return requireVisible(text(rules, message), message);
 }
 
 function email() {

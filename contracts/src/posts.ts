@@ -1,7 +1,6 @@
 import { z } from './zod';
 import { blogFrontMatterSchema, POST_FIELD_MAX } from './blog';
-import { isSitePath, requiredTextField, textField } from './fields';
-import { hasVisibleCharacter } from './text';
+import { isSitePath, requiredTextField, requireVisible, textField } from './fields';
 
 /**
  * Posts as editors handle them in the console (docs/operations.md, Editing content): the fields of a post's front
@@ -28,9 +27,7 @@ export const postFieldsSchema = z
     category: text('Category', POST_FIELD_MAX.category).default(''),
     tags: z
       .array(
-        text('Tag', POST_FIELD_MAX.tag)
-          .min(1, 'A tag cannot be empty')
-          .refine(hasVisibleCharacter, 'A tag cannot be empty'),
+        requireVisible(text('Tag', POST_FIELD_MAX.tag), 'A tag cannot be empty'),
       )
       .max(12, 'At most 12 tags')
       .default([]),
