@@ -98,6 +98,15 @@ const isPinnedVersion = (v: string) => v !== 'latest' && !/^[\^~<>=]|[xX*](\.|$)
 export const DOCUMENT_LIMITS = { depth: 12, text: 4000, key: 200, total: 64 * 1024 } as const;
 
 /** A key as a path names it in a reason: a long one cut, so a reason stays short whatever was sent. */
+/** A checked document with every text, keys included, in NFC (a copy; the nesting is bounded by the check). */
+function inNfc(value: unknown): unknown {
+  if (typeof value === 'string') return value.normalize('NFC');
+  if (Array.isArray(value)) return value.map(inNfc);
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k.normalize('NFC'), inNfc(v)]));
+  return value;
+}
+
 const named = (key: string) => (key.length > 40 ? `${key.slice(0, 40)}…` : key);
 
 /**
@@ -218,10 +227,13 @@ function buildSchemas() {
     remotes: z.array(remote).optional(),
     _meta: z.record(z.string(), z.unknown()).optional(),
   });
+  // Checked for forbidden characters, then its text in NFC, as every other write's text (fields.ts).
   const checked = <S extends z.ZodType>(schema: S) =>
-    schema.superRefine((doc, ctx) =>
-      checkCharacters(doc, [], (path, message) => ctx.addIssue({ code: 'custom', path, message })),
-    );
+    schema
+      .superRefine((doc, ctx) =>
+        checkCharacters(doc, [], (path, message) => ctx.addIssue({ code: 'custom', path, message })),
+      )
+      .transform((doc) => inNfc(doc) as z.output<S>);
   return {
     /** A server.json as the registry accepts it (version required). */
     serverJson: checked(serverJson),
