@@ -83,6 +83,10 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const STATIC_FILES = /^\/(?:assets|remotes)\//;
 /** A page's route pattern (as routeLabel names it) to the remote that renders it. */
 const REMOTE_OF_ROUTE = new Map(ROUTE_TABLE.map((r) => [r.path, r.remote]));
+/** An answer that showed a visitor the page (its content, its not-found screen or a failure of its release), not a
+ *  redirect or a refused request. */
+const isPageShown = (status: number) => status === 200 || status === 304 || status === 404 || status === 410 || status >= 500;
+
 /** A page's form post, urlencoded or multipart: room for every field at its maximum length in percent-escaped
  *  non-Latin text (up to 9 bytes a character), refused with 413 beyond. */
 const PAGE_FORM_LIMIT = '64kb';
@@ -397,6 +401,8 @@ export async function createApp({
     res.set('Cache-Control', 'no-store').json(out);
   });
 
+  // A file not found there (yet: an instance fetches what its copy lacks) is not cached by anyone; one found sets its own.
+  app.use(['/remotes', '/assets'], (_req, res, next) => (res.set('Cache-Control', 'no-store'), next()));
   // /remotes/<name>/<release-id>/<file>: release files never change, so they cache forever.
   const releaseStatic = new Map<string, RequestHandler>();
   const staticFiles = createStaticFileCache({
@@ -512,10 +518,11 @@ export async function createApp({
   const countAnswer = (req: IncomingMessage, res: ServerResponse, url: string) => {
     const route = routeLabel(url);
     metrics.requests.inc({ route, status: String(res.statusCode) });
-    // A page view of a remote's page, counted for the release this visitor was served (the error rates' denominator).
+    // A page view of a remote's page, counted for the release this visitor was served (the error rates' denominator):
+    // one that failed counts too, or a release failing on every page would never have the views to be judged.
     // (A replayed page's headers went out with writeHead and cannot be read back: a remote's route is a page.)
     const remote = REMOTE_OF_ROUTE.get(route);
-    if (req.method !== 'GET' || res.statusCode !== 200 || !renderer || !remote || isCrawler(req)) return;
+    if (req.method !== 'GET' || !isPageShown(res.statusCode) || !renderer || !remote || isCrawler(req)) return;
     const release = serving.current(remote, pinsOf(req)[remote]).release?.id;
     if (!release) return;
     metrics.pageViews.inc({ remote, release });

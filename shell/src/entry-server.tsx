@@ -1,5 +1,11 @@
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import {
+  createStaticHandler,
+  createStaticRouter,
+  StaticRouterProvider,
+  UNSAFE_ErrorResponseImpl as ErrorResponse,
+  type StaticHandlerContext,
+} from 'react-router-dom';
 import { HeadContext, type HeadCollector, type RouteModule } from '@aitools/platform';
 import { createRoutes, REMOTE_ROUTES } from './routes';
 import { withServerBudget } from './remotes/serverBudget';
@@ -11,6 +17,7 @@ import { asRouteModule, SourceContext, type ModuleSource } from './remotes/modul
 import { PAGE_STATE_ID, serializeErrors } from './remotes/pageState';
 import { ChunkLoadError, isChunkLoadError } from './remotes/ChunkLoadError';
 import { chunkId } from './remotes/loadRemote';
+import type { RemoteHandle } from './remotes/RemoteRoute';
 
 export type { RenderInput, RenderResult };
 
@@ -36,27 +43,44 @@ function serverModuleSource(input: RenderInput): ModuleSource {
 export async function renderRequest(input: RenderInput): Promise<RenderResult> {
   const source = serverModuleSource(input);
   const notRendered: Record<string, NotRenderedReason> = {};
+  // A remote's loader that answered counts as its success only once its component has rendered too.
+  const answered = new Set<string>();
+  const onNotRendered: RenderInput['onNotRendered'] = (route, reason, err) => {
+    notRendered[route.id] = reason;
+    input.onNotRendered?.(route, reason, err);
+  };
   const routes = withServerBudget(createRoutes(source), REMOTE_ROUTES, {
     deadline: Date.now() + input.budgetMs,
-    guard: input.guard,
+    guard: input.guard && { ...input.guard, success: (remote) => answered.add(remote) },
     api: input.api,
-    onNotRendered(route, reason, err) {
-      notRendered[route.id] = reason;
-      input.onNotRendered?.(route, reason, err);
-    },
+    onNotRendered,
   });
   const handler = createStaticHandler(routes);
   const context = await handler.query(input.request, { requestContext: { api: input.api } });
   if (context instanceof Response) return { kind: 'response', response: context };
-  const router = createStaticRouter(handler.dataRoutes, context);
   const collector: HeadCollector = { head: null };
-  const html = renderToString(
-    <HeadContext.Provider value={collector}>
-      <SourceContext.Provider value={source}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </SourceContext.Provider>
-    </HeadContext.Provider>,
-  );
+  const render = () =>
+    renderToString(
+      <HeadContext.Provider value={collector}>
+        <SourceContext.Provider value={source}>
+          <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />
+        </SourceContext.Provider>
+      </HeadContext.Provider>,
+    );
+  let html: string;
+  try {
+    html = render();
+  } catch (err) {
+    // A remote's component threw (error boundaries do not catch on the server): its route is given up as when its
+    // loader fails (serverBudget.ts), and the page is rendered again around that route's boundary.
+    const remote = giveUpRender(context, err, onNotRendered);
+    if (!remote) throw err;
+    answered.delete(remote);
+    input.guard?.failure(remote);
+    collector.head = null;
+    html = render();
+  }
+  for (const remote of answered) input.guard?.success(remote);
   // A route whose remote could not load is unavailable for now (503), not a server bug; the rest of the page is served.
   const unavailable = Object.values(context.errors ?? {}).some(isChunkLoadError);
   return {
@@ -71,6 +95,30 @@ export async function renderRequest(input: RenderInput): Promise<RenderResult> {
     },
     notRendered,
   };
+}
+
+/**
+ * Marks the page's remote route as not rendered after its component threw: a ChunkLoadError from `server:<remote>`
+ * (503, the browser renders the route from scratch), or a 404 when the route was answering one, so an unknown tool
+ * or post stays a 404 whatever state its remote is in. Answers the remote, or null when the page has no remote route.
+ */
+function giveUpRender(
+  context: StaticHandlerContext,
+  err: unknown,
+  onNotRendered: NonNullable<RenderInput['onNotRendered']>,
+): string | null {
+  const match = context.matches.findLast((m) => (m.route.handle as RemoteHandle | undefined)?.remote);
+  if (!match) return null;
+  const { remote, module } = match.route.handle as RemoteHandle;
+  onNotRendered({ id: match.route.id, remote, module }, 'error', err);
+  const missing = context.statusCode === 404;
+  context.errors = {
+    [match.route.id]: missing
+      ? new ErrorResponse(404, 'Not Found', null)
+      : new ChunkLoadError(chunkId(remote, module), 'error', `server:${remote}`),
+  };
+  context.statusCode = missing ? 404 : 503;
+  return remote;
 }
 
 /** The api's view of this build (serverContract.ts): checked here, so the contract and the code never drift. */

@@ -8,6 +8,9 @@
  *   judged, kept; a flood of one address's page views counts a few;
  * - a blog release built to throw in the browser (and to mismatch its server HTML), started as a canary, is rolled back
  *   on its own once ten visitors from six networks have hit it; a visitor who had the canary gets the stable release;
+ * - a blog release whose post page throws while the server renders it, as a canary: its posts answer 503 with the
+ *   shell frame and the browser renders them, an unknown post stays a 404, and the server's own failures (counted
+ *   against its page views, failed ones included) roll it back;
  * - /metrics has every family.
  */
 import { after, before, describe, it } from 'node:test';
@@ -301,6 +304,56 @@ describe('canary releases', () => {
     const again = await runReleaseCli(site.env, ['rollback', 'blog', '--to', broken]);
     assert.notEqual(again.status, 0);
     assert.match(again.stderr, /rolled back automatically .*force/);
+  });
+
+  it("a blog release whose post page throws while the server renders it, as a canary: its posts answer 503 with the shell frame and the browser renders them, an unknown post stays a 404, and the server's own failures roll it back", async () => {
+    const stable = manifest().remotes.blog!.active;
+    const broken = await canary(
+      checkoutBlog('throws-on-server', (dir) => {
+        const file = join(dir, 'src', 'routes', 'BlogPost.tsx');
+        const text = readFileSync(file, 'utf8');
+        const marker = 'function BlogPost({ data }: RouteProps<BlogPostData>) {\n';
+        assert.ok(text.includes(marker));
+        writeFileSync(
+          file,
+          text.replace(marker, `${marker}  if (typeof window === 'undefined') throw new Error('${FAULT} on the server');\n`),
+        );
+      }),
+      50,
+    );
+    const listing = await (await fetch(`${site.baseUrl}/blog`, { headers: { Cookie: 'release_bucket=80' } })).text();
+    const slug = /href="\/blog\/([a-z0-9-]+)"/.exec(listing)?.[1] ?? assert.fail('a post is listed');
+    // A visitor on the canary's side: the page is the shell frame with the route's boundary, then the browser renders
+    // the post itself.
+    const { page } = await newVisitor('100.80.0.1', 0);
+    try {
+      const res = await page.goto(`${site.baseUrl}/blog/${slug}`);
+      assert.equal(res?.status(), 503);
+      assert.ok((await res!.text()).includes('This section is temporarily unavailable'), 'the route boundary');
+      await waitForRoute(page);
+      assert.equal(await page.locator('h1.blog-post__title').count(), 1, 'the browser rendered the post');
+    } finally {
+      await page.context().close();
+    }
+    const missing = await fetch(`${site.baseUrl}/blog/no-such-post-here`, {
+      headers: { Cookie: 'release_bucket=1', 'X-Forwarded-For': '100.80.0.2' },
+    });
+    assert.equal(missing.status, 404);
+    // Twelve visitors of the canary's side, each from an address of its own: every answer is a failure of the release.
+    for (let i = 0; i < 12; i++) {
+      const res = await fetch(`${site.baseUrl}/blog/${slug}`, {
+        headers: { Cookie: `release_bucket=${i}`, 'X-Forwarded-For': `100.82.${i}.1` },
+      });
+      assert.equal(res.status, 503);
+    }
+    await waitFor('the automatic rollback', () => (manifest().remotes.blog!.canary ? undefined : true));
+    const state = manifest().remotes.blog!;
+    assert.equal(state.active, stable);
+    const last = state.history.at(-1)!;
+    assert.deepEqual([last.action, last.by], ['abort', 'automatic']);
+    assert.match(last.note ?? '', new RegExp(`^automatic rollback: canary ${broken} of blog, .*from the server's own errors`));
+    const after = await fetch(`${site.baseUrl}/blog/${slug}`, { headers: { Cookie: 'release_bucket=0' } });
+    assert.equal(after.status, 200);
   });
 
   it('a healthy canary at 50% splits 40 fresh browsers, each sticky over several pages; judged on enough views and errors at the stable rate, it is not rolled back', async () => {
