@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Express } from 'express';
 import { createApp } from '../app';
 import { loadConfig } from '../config';
@@ -12,6 +12,9 @@ import { openTestDatabase } from '../../test/testDatabase';
 import { createLogger } from '../middleware/logger';
 import { draft, makeTar, makeTgz, releaseEntries } from '../../test/tarFixture';
 import { createToken, revokeToken } from './tokens';
+import { KEEP_RELEASES } from './store';
+import { request as httpRequest, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { readManifest } from './manifestFile';
 import { listAudit } from '../content/audit';
 
@@ -209,5 +212,71 @@ describe('release API', () => {
     expect((await request(app).get('/api/releases/legal').set('Authorization', `Bearer ${legal}`)).status).toBe(200);
     await revokeToken(db, 'legal-ci');
     expect((await request(app).get('/api/releases/legal').set('Authorization', `Bearer ${legal}`)).status).toBe(401);
+  });
+});
+
+describe('uploads, bounded', () => {
+  it('stores one upload of a remote at a time (429 with Retry-After), while another remote uploads', async () => {
+    const team = await createToken(db, { label: 'legal-slow', remotes: ['legal'] });
+    const other = await createToken(db, { label: 'directory-other', remotes: ['directory'] });
+    const server: Server = app.listen(0);
+    const { port } = server.address() as AddressInfo;
+    // An upload whose body is still arriving.
+    const slow = httpRequest({
+      port,
+      method: 'POST',
+      path: '/api/releases/legal',
+      headers: { Authorization: `Bearer ${team}`, 'Content-Type': 'application/gzip', 'Content-Length': '10000' },
+    });
+    slow.on('error', () => {});
+    slow.write(Buffer.alloc(100));
+    try {
+      await vi.waitFor(
+        async () => {
+          const second = await request(server)
+            .post('/api/releases/legal')
+            .set('Authorization', `Bearer ${team}`)
+            .set('Content-Type', 'application/gzip')
+            .send(Buffer.from('not gzip'));
+          expect(second.status).toBe(429);
+          expect(second.headers['retry-after']).toBe('30');
+          expect(second.body.error).toBe('A release of legal is being uploaded: send the next one when it has been stored.');
+        },
+        { timeout: 10_000, interval: 50 },
+      );
+      const elsewhere = await request(server)
+        .post('/api/releases/directory')
+        .set('Authorization', `Bearer ${other}`)
+        .set('Content-Type', 'application/gzip')
+        .send(Buffer.from('not gzip'));
+      expect(elsewhere.status).toBe(400);
+    } finally {
+      slow.destroy();
+    }
+    // Once it is gone, the remote uploads again.
+    await vi.waitFor(
+      async () => expect((await upload(team, Buffer.from('not gzip'))).status).toBe(400),
+      { timeout: 10_000, interval: 50 },
+    );
+    server.close();
+  });
+
+  it('keeps the newest releases as uploads arrive, and always the one just stored', async () => {
+    const team = await createToken(db, { label: 'legal-many', remotes: ['legal'] });
+    const ids: string[] = [];
+    for (let i = 0; i < KEEP_RELEASES + 1; i++) {
+      const d = draft({ id: `2.0.${i}-20261201T10000${i}Z-abcdef0${i}`, builtAt: `2026-12-01T10:00:0${i}.000Z` });
+      expect((await upload(team, makeTgz(releaseEntries(d)))).status).toBe(201);
+      ids.push(d.id);
+    }
+    const active = readManifest(releasesDir).remotes.legal!.active;
+    // The newest KEEP_RELEASES, the active one and the one a rollback returns to; the older upload is gone.
+    expect(stored()).toEqual(expect.arrayContaining([...ids.slice(1), active]));
+    expect(stored()).not.toContain(ids[0]);
+    expect(stored().length).toBeLessThanOrEqual(KEEP_RELEASES + 2);
+    // An upload built long ago is older than every stored release, and kept until the next one prunes.
+    const old = draft({ id: '0.9.0-20200101T000000Z-abcdef99', builtAt: '2020-01-01T00:00:00.000Z' });
+    expect((await upload(team, makeTgz(releaseEntries(old)))).status).toBe(201);
+    expect(stored()).toContain(old.id);
   });
 });

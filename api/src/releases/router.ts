@@ -53,6 +53,10 @@ const rollbackBody = z
 
 const tokenOf = (res: Response) => res.locals.releaseToken as ReleaseToken;
 
+/** Uploads stored at once across the remotes (one per remote): the memory they hold is bounded, and one team's uploads
+ *  never take every slot. */
+export const UPLOADS_AT_ONCE = 2;
+
 export function releasesRouter(opts: ReleasesRouterOptions): Router {
   const router = Router();
   const at = { releasesDir: opts.releasesDir, manifests: opts.manifests, files: opts.files };
@@ -123,7 +127,27 @@ export function releasesRouter(opts: ReleasesRouterOptions): Router {
     );
   };
 
-  router.post('/:remote', opts.uploadLimit, readArchive, async (req, res) => {
+  // Uploads being read and checked, by remote: each holds its archive and its inflated files in memory for a while.
+  const uploading = new Set<string>();
+  const oneUploadPerRemote: RequestHandler = (req, res, next) => {
+    const { remote } = req.params as { remote: string };
+    if (uploading.has(remote) || uploading.size >= UPLOADS_AT_ONCE)
+      return void res
+        .status(429)
+        .set('Retry-After', '30')
+        .json(
+          failure(
+            uploading.has(remote)
+              ? `A release of ${remote} is being uploaded: send the next one when it has been stored.`
+              : 'Other releases are being uploaded: try again in a minute.',
+          ),
+        );
+    uploading.add(remote);
+    res.once('close', () => uploading.delete(remote));
+    next();
+  };
+
+  router.post('/:remote', opts.uploadLimit, oneUploadPerRemote, readArchive, async (req, res) => {
     const { remote } = req.params as { remote: string };
     const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
     const meta = await storeUpload(remote, body, {

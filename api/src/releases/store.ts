@@ -131,6 +131,8 @@ export async function storeUpload(
     if (await files.meta(remote, draft.id)) throw releaseExists(draft);
     const meta = { ...(await checkBuild(staging, draft)), releasedBy: opts.by };
     await files.put(staging, meta);
+    // Uploads alone would fill the disk: the old ones go as after an activation, never the one just stored.
+    await prune(opts, remote, () => {}, meta.id);
     return meta;
   } catch (err) {
     rmSync(staging, { recursive: true, force: true });
@@ -388,12 +390,17 @@ function rollbackTarget(state: RemoteState | undefined): string | null {
 }
 
 /**
- * Keeps the newest KEEP_RELEASES releases (chunks for visitors still on them), the active one, the canary and the one a
- * rollback returns to (uploads not activated may be newer than it).
+ * Keeps the newest KEEP_RELEASES releases (chunks for visitors still on them), the active one, the canary, the one a
+ * rollback returns to (uploads not activated may be newer than it) and `stored`, an upload just stored.
  */
-export async function prune(at: StoreLocation, remote: string, log: (l: string) => void = () => {}): Promise<string[]> {
+export async function prune(
+  at: StoreLocation,
+  remote: string,
+  log: (l: string) => void = () => {},
+  stored?: string,
+): Promise<string[]> {
   const state = at.manifests.read().manifest.remotes[remote];
-  const keep = new Set([state?.active, state?.canary?.id, rollbackTarget(state)]);
+  const keep = new Set([state?.active, state?.canary?.id, rollbackTarget(state), stored]);
   const removed = (await listReleases(at, remote))
     .slice(KEEP_RELEASES)
     .map((r) => r.id)
