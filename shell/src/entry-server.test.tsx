@@ -33,11 +33,11 @@ function spyGuard(): RemoteGuard & { calls: string[] } {
   };
 }
 
-const render = (path: string, mod: object, guard: RemoteGuard, onNotRendered = vi.fn()) =>
+const render = (path: string, mod: object, guard: RemoteGuard, onNotRendered = vi.fn(), budgetMs = 5_000) =>
   renderRequest({
     request: new Request(`http://localhost${path}`),
     api,
-    budgetMs: 5_000,
+    budgetMs,
     guard,
     importModule: async () => mod,
     onNotRendered,
@@ -83,5 +83,23 @@ describe("a remote's component that throws on the server", () => {
     expect(result.status).toBe(200);
     expect(result.html).toContain('The post');
     expect(guard.calls).toEqual(['success blog']);
+  });
+
+  it('a render that runs past the budget is served, and a failure of its remote (it held the whole server)', async () => {
+    const guard = spyGuard();
+    let until = 0;
+    const stalling = {
+      ...working,
+      loader: async () => ((until = Date.now() + 60), { post: { title: 'A post' } }),
+      Component: () => {
+        while (Date.now() <= until);
+        return <p>The post, late</p>;
+      },
+    };
+    const result = await render('/blog/a-post', stalling, guard, vi.fn(), 50);
+    if (result.kind !== 'page') throw new Error('expected a page');
+    expect(result.status).toBe(200);
+    expect(result.html).toContain('The post, late');
+    expect(guard.calls).toEqual(['failure blog']);
   });
 });

@@ -49,8 +49,9 @@ export async function renderRequest(input: RenderInput): Promise<RenderResult> {
     notRendered[route.id] = reason;
     input.onNotRendered?.(route, reason, err);
   };
+  const deadline = Date.now() + input.budgetMs;
   const routes = withServerBudget(createRoutes(source), REMOTE_ROUTES, {
-    deadline: Date.now() + input.budgetMs,
+    deadline,
     guard: input.guard && { ...input.guard, success: (remote) => answered.add(remote) },
     api: input.api,
     onNotRendered,
@@ -80,6 +81,10 @@ export async function renderRequest(input: RenderInput): Promise<RenderResult> {
     collector.head = null;
     html = render();
   }
+  // A render that ran past the budget held the whole server meanwhile (it runs on the one thread): served, but a failure
+  // of its remote, so a remote whose render keeps stalling the site has its breaker opened and is left to the browser.
+  const late = Date.now() > deadline ? pageRemote(context) : null;
+  if (late && answered.delete(late)) input.guard?.failure(late);
   for (const remote of answered) input.guard?.success(remote);
   // A route whose remote could not load is unavailable for now (503), not a server bug; the rest of the page is served.
   const unavailable = Object.values(context.errors ?? {}).some(isChunkLoadError);
@@ -97,6 +102,12 @@ export async function renderRequest(input: RenderInput): Promise<RenderResult> {
   };
 }
 
+/** The page's remote route (a page has at most one), and its remote. */
+const remoteMatch = (context: StaticHandlerContext) =>
+  context.matches.findLast((m) => (m.route.handle as RemoteHandle | undefined)?.remote);
+const pageRemote = (context: StaticHandlerContext) =>
+  (remoteMatch(context)?.route.handle as RemoteHandle | undefined)?.remote ?? null;
+
 /**
  * Marks the page's remote route as not rendered after its component threw: a ChunkLoadError from `server:<remote>`
  * (503, the browser renders the route from scratch), or a 404 when the route was answering one, so an unknown tool
@@ -107,7 +118,7 @@ function giveUpRender(
   err: unknown,
   onNotRendered: NonNullable<RenderInput['onNotRendered']>,
 ): string | null {
-  const match = context.matches.findLast((m) => (m.route.handle as RemoteHandle | undefined)?.remote);
+  const match = remoteMatch(context);
   if (!match) return null;
   const { remote, module } = match.route.handle as RemoteHandle;
   onNotRendered({ id: match.route.id, remote, module }, 'error', err);
