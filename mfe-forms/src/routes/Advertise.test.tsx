@@ -1,9 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { renderToString } from 'react-dom/server';
+import { createMemoryRouter, RouterProvider, useLoaderData } from 'react-router-dom';
 import { configStore } from '@aitools/platform';
 import Advertise from './Advertise';
-import { EARLY_ACCESS_STORAGE_KEY } from '../features/advertise/earlyAccess';
+import { EARLY_ACCESS_FAILED, EARLY_ACCESS_STORAGE_KEY } from '../features/advertise/earlyAccess';
 import { deferred, jsonResponse, renderRoute, stubFetch, TEST_KEY } from '../../test/renderRoute';
 
 afterEach(() => {
@@ -94,13 +96,6 @@ describe('early-access modal', () => {
     fireEvent.submit(screen.getByRole('button', { name: 'Get Early Access' }).closest('form')!);
     // Submitted at once after the page rendered: the checks load first (useFormPost), then the form is sent.
     await act(async () => {});
-
-    expect(JSON.parse(window.localStorage.getItem(EARLY_ACCESS_STORAGE_KEY)!)).toEqual({
-      email: 'ads@brand.com',
-      timestamp: '2026-11-23T10:00:00.000Z',
-      type: 'early_access_advertising',
-      source: 'advertise_page_modal',
-    });
     await act(async () => {});
     expect(fetch.mock.calls[0][0]).toBe('/api/early-access');
     expect(JSON.parse(String(fetch.mock.calls[0][1]?.body))).toEqual({
@@ -109,8 +104,16 @@ describe('early-access modal', () => {
     });
     expect(screen.getByRole('button', { name: 'Joining...' }).hasAttribute('disabled')).toBe(true);
 
+    // Kept only once the server stored it.
+    expect(window.localStorage.getItem(EARLY_ACCESS_STORAGE_KEY)).toBeNull();
     await act(async () => answer.resolve(jsonResponse(200, { success: true })));
     expect(screen.getByRole('heading', { name: "You're all set!" })).toBeTruthy();
+    expect(JSON.parse(window.localStorage.getItem(EARLY_ACCESS_STORAGE_KEY)!)).toEqual({
+      email: 'ads@brand.com',
+      timestamp: '2026-11-23T10:00:00.000Z',
+      type: 'early_access_advertising',
+      source: 'advertise_page_modal',
+    });
     await act(async () => vi.advanceTimersByTime(1999));
     expect(router.state.location.pathname).toBe('/advertise');
     await act(async () => vi.advanceTimersByTime(1));
@@ -133,16 +136,48 @@ describe('early-access modal', () => {
     expect(warn).toHaveBeenCalled();
   });
 
-  it('stays on the form with a message when the server does not confirm', async () => {
-    stubFetch(async () =>
-      jsonResponse(429, { success: false, error: 'Too many requests. Please wait a minute and try again.' }),
+  it.each([
+    [500, "We couldn't save your email. Please try again."],
+    [429, 'Too many requests. Please wait a minute and try again.'],
+  ])(
+    'stays on the form when the server answers %i: "%s" on the field, focus on it in the dialog, nothing kept',
+    async (status, text) => {
+      window.localStorage.removeItem(EARLY_ACCESS_STORAGE_KEY);
+      stubFetch(async () => jsonResponse(status, { success: false, error: 'Refused' }));
+      const user = userEvent.setup();
+      renderRoute('/advertise', Advertise);
+      const field = screen.getByLabelText(/^Email address/);
+      await user.type(field, 'ads@brand.com');
+      await user.click(screen.getByRole('button', { name: 'Get Early Access' }));
+      expect((await screen.findByRole('alert')).textContent).toBe(text);
+      expect(screen.queryByRole('heading', { name: "You're all set!" })).toBeNull();
+      await vi.waitFor(() => expect(document.activeElement).toBe(field));
+      expect(screen.getByRole('dialog').contains(document.activeElement)).toBe(true);
+      expect(window.localStorage.getItem(EARLY_ACCESS_STORAGE_KEY)).toBeNull();
+    },
+  );
+
+  it('without JavaScript, a page the server answered with a message loads with focus on the email field', () => {
+    const router = createMemoryRouter(
+      [{ id: 'page', path: '/advertise', Component: () => <Advertise.Component data={useLoaderData()} /> }],
+      {
+        initialEntries: ['/advertise'],
+        hydrationData: {
+          loaderData: { page: { idempotencyKey: TEST_KEY } },
+          actionData: {
+            page: {
+              fieldErrors: {},
+              values: { email: 'a@b.co' },
+              idempotencyKey: TEST_KEY,
+              formError: EARLY_ACCESS_FAILED,
+            },
+          },
+        },
+      },
     );
-    const user = userEvent.setup();
-    renderRoute('/advertise', Advertise);
-    await user.type(screen.getByLabelText(/^Email address/), 'ads@brand.com');
-    await user.click(screen.getByRole('button', { name: 'Get Early Access' }));
-    expect((await screen.findByRole('alert')).textContent).toBe("We couldn't save your email. Please try again.");
-    expect(screen.queryByRole('heading', { name: "You're all set!" })).toBeNull();
+    const page = document.createElement('div');
+    page.innerHTML = renderToString(<RouterProvider router={router} />);
+    expect(page.querySelector('input[name="email"]')!.hasAttribute('autofocus')).toBe(true);
   });
 
   it('checks the address as the server does: "a@b" gets the schema message and is never sent', async () => {

@@ -6,8 +6,8 @@ import { Modal } from '../shared/Modal';
 import {
   ADVERTISE_PATH,
   earlyAccessAction,
+  earlyAccessForm,
   keepEarlyAccessRecord,
-  type EarlyAccessValues,
 } from '../features/advertise/earlyAccess';
 import { formPageLoader, type FormPageData } from '../shared/formRoute';
 import { pageHead } from '../shared/pageHead';
@@ -64,8 +64,8 @@ function Advertise({ data }: RouteProps<FormPageData>) {
   const navigate = useNavigate();
   const email = contactEmail();
   const [search] = useSearchParams();
-  const { actionData, errors, busy, clearError, checkBeforeSending } = useFormPost<EarlyAccessValues>(
-    (v) => v.earlyAccessSchema,
+  const { actionData, errors, formError, busy, clearError, checkBeforeSending, failedRef } = useFormPost(
+    earlyAccessForm,
     ADVERTISE_PATH,
   );
   // The page opens with the early-access invitation on top of the (translucent) plans.
@@ -74,17 +74,24 @@ function Advertise({ data }: RouteProps<FormPageData>) {
   const key = actionData?.idempotencyKey ?? data.idempotencyKey;
   const posted = useRef(false);
   if (busy) posted.current = true;
+  // The address sent, kept in local storage only once the server stored it (docs/product.md, Advertise).
+  const sending = useRef<string | null>(null);
   const reopenRef = useRef<HTMLButtonElement>(null);
   const doneRef = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
     if (!subscribed) return;
     if (posted.current) doneRef.current?.focus();
+    if (sending.current !== null) keepEarlyAccessRecord(sending.current);
+    sending.current = null;
     const timer = setTimeout(() => navigate('/', { replace: true }), REDIRECT_AFTER_MS);
     return () => clearTimeout(timer);
   }, [subscribed, navigate]);
 
-  const message = actionData?.formError ?? errors.email;
+  const message = formError ?? errors.email;
+  // A page the server answered with a message for the address (sent before or without the code) loads with focus on
+  // it, as the other forms do; with the code, the dialog's own focus (data-autofocus) lands there too.
+  const serverMessage = !!(actionData?.formError ?? actionData?.fieldErrors.email);
 
   return (
     <main className="forms-page forms-advertise">
@@ -195,7 +202,7 @@ function Advertise({ data }: RouteProps<FormPageData>) {
                 onSubmit={(e) => {
                   const address = new FormData(e.currentTarget).get('email');
                   const found = checkBeforeSending(e);
-                  if (found && !Object.keys(found).length) keepEarlyAccessRecord(String(address));
+                  if (found && !Object.keys(found).length) sending.current = String(address);
                 }}
                 onChange={() => clearError('email')}
               >
@@ -206,10 +213,12 @@ function Advertise({ data }: RouteProps<FormPageData>) {
                   required
                   error={busy ? undefined : message}
                   announce
+                  autoFocus={serverMessage}
                 >
                   {(control) => (
                     <input
                       {...control}
+                      ref={failedRef}
                       type="email"
                       name="email"
                       autoComplete="email"

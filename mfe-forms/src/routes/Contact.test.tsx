@@ -97,6 +97,29 @@ describe('/contact', () => {
     expect(input('Message').value).toBe('The search box ignores accents.');
   });
 
+  it('shows the rate-limit text in the error banner when the API answers 429, and moves focus to the banner', async () => {
+    stubFetch(async () =>
+      jsonResponse(429, { success: false, error: 'Too many requests. Please wait a minute and try again.' }),
+    );
+    const user = userEvent.setup();
+    renderRoute('/contact', Contact);
+    await fill(user);
+    await user.click(screen.getByRole('button', { name: 'Send Message' }));
+    const banner = await screen.findByRole('alert');
+    expect(banner.textContent).toBe('Error Sending MessageToo many requests. Please wait a minute and try again.');
+    await vi.waitFor(() => expect(document.activeElement).toBe(banner));
+  });
+
+  it('replaces the success banner with a newer attempt: its field errors alone', async () => {
+    const user = userEvent.setup();
+    renderRoute('/contact', Contact, ['/contact?sent=1']);
+    expect(screen.getByRole('status').textContent).toContain('Message Sent Successfully!');
+    await user.type(input('Name'), 'Ada');
+    await user.click(screen.getByRole('button', { name: 'Send Message' }));
+    expect(await screen.findByText('Email is required')).toBeTruthy();
+    expect(screen.queryByText('Message Sent Successfully!')).toBeNull();
+  });
+
   it('checks the form with the shared schema before sending', async () => {
     const fetch = stubFetch(async () => jsonResponse(200, { success: true }));
     const user = userEvent.setup();

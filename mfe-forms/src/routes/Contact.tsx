@@ -3,7 +3,13 @@ import { contactEmail, defineRoute, SelectOptions, type RouteProps } from '@aito
 import { CONTACT_SUBJECTS, IDEMPOTENCY_KEY_FIELD } from '@aitools/contracts/formOptions';
 import { pageHead } from '../shared/pageHead';
 import { formPageLoader, type FormPageData } from '../shared/formRoute';
-import { contactAction, CONTACT_PATH, EMPTY_CONTACT, type ContactValues } from '../features/contact/contactForm';
+import {
+  contactAction,
+  contactForm,
+  CONTACT_PATH,
+  EMPTY_CONTACT,
+  type ContactValues,
+} from '../features/contact/contactForm';
 import { useFormPost } from '../shared/useFormPost';
 import { Field } from '../shared/Field';
 import '../styles.css';
@@ -20,13 +26,23 @@ const TOPICS = [
 function Contact({ data }: RouteProps<FormPageData>) {
   const email = contactEmail();
   const [search] = useSearchParams();
-  const { actionData, errors, busy, onFieldChange, checkBeforeSending, formRef, autoFocus } =
-    useFormPost<ContactValues>((v) => v.contactSchema, CONTACT_PATH, FIELD_ORDER);
+  const {
+    actionData,
+    errors,
+    formError,
+    tried,
+    busy,
+    onFieldChange,
+    checkBeforeSending,
+    formRef,
+    failedRef,
+    autoFocus,
+  } = useFormPost(contactForm, CONTACT_PATH, FIELD_ORDER);
   const values = actionData?.values ?? EMPTY_CONTACT;
   const key = actionData?.idempotencyKey ?? data.idempotencyKey;
-  // The redirect after a stored message; a newer post's answer (errors, failure) replaces the banner.
-  const sent = search.get('sent') === '1' && !actionData && !busy;
-  const failed = !!actionData?.formError && !busy;
+  // The redirect after a stored message; a newer attempt (its errors, its failure) replaces the banner.
+  const sent = search.get('sent') === '1' && !actionData && !busy && !tried;
+  const failed = !!formError && !busy;
 
   const common = (field: keyof ContactValues) => ({ name: field, defaultValue: values[field], disabled: busy });
   const field = (name: keyof ContactValues) => ({ error: errors[name], autoFocus: autoFocus(name) });
@@ -60,13 +76,14 @@ function Contact({ data }: RouteProps<FormPageData>) {
             </div>
           )}
           {failed && (
-            <div className="forms-banner forms-banner--error" role="alert">
+            <div ref={failedRef} tabIndex={-1} className="forms-banner forms-banner--error" role="alert">
               <p className="forms-banner__title">Error Sending Message</p>
-              {/* A post the server could not read as a form says so; any other failure is the catalogue's text. */}
+              {/* A post the server could not read as a form, or one over the budget, says so; any other failure is the
+                  catalogue's text. */}
               <p>
-                {actionData?.formError === 'send'
+                {formError === 'send'
                   ? `There was an error sending your message. Please try again or contact us directly at ${email}`
-                  : actionData?.formError}
+                  : formError}
               </p>
             </div>
           )}

@@ -1,7 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { renderToString } from 'react-dom/server';
+import { createMemoryRouter, RouterProvider, useLoaderData } from 'react-router-dom';
 import Submit from './Submit';
+import { submitAction } from '../features/submit/submitForm';
 import { deferred, jsonResponse, renderRoute, stubFetch, TEST_KEY } from '../../test/renderRoute';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -12,6 +15,43 @@ async function fillValid(user: ReturnType<typeof userEvent.setup>) {
   await user.type(field(/^Tool Name/), '  Acme AI ');
   await user.type(field(/^Your Email/), 'owner@acme.io');
   await user.type(field(/^Website URL/), 'https://acme.io');
+}
+
+/**
+ * The API's idempotency (docs/reliability.md, Idempotency): a key stores its post once and answers a retry of it
+ * again; the same key with other data is refused with 422. The first answer is lost on the way back.
+ */
+function apiLosingFirstAnswer() {
+  const stored = new Map<string, string>();
+  let lose = true;
+  const fetch = stubFetch(async (_url, init) => {
+    const key = (init?.headers as Record<string, string>)['Idempotency-Key'];
+    const { idempotencyKey: _key, ...post } = JSON.parse(String(init?.body)) as Record<string, unknown>;
+    const sent = JSON.stringify(post);
+    if (stored.has(key) && stored.get(key) !== sent)
+      return jsonResponse(422, { success: false, error: 'Please correct the highlighted fields.' });
+    stored.set(key, sent);
+    if (lose) {
+      lose = false;
+      throw new TypeError('Failed to fetch');
+    }
+    return jsonResponse(201, { success: true, id: stored.size });
+  });
+  return { fetch, stored };
+}
+
+/** The page as the server sends it after a post without JavaScript: rendered once, no effect run. */
+function serverHtml(actionData: unknown) {
+  const router = createMemoryRouter(
+    [{ id: 'page', path: '/submit', Component: () => <Submit.Component data={useLoaderData()} /> }],
+    {
+      initialEntries: ['/submit'],
+      hydrationData: { loaderData: { page: { idempotencyKey: TEST_KEY } }, actionData: { page: actionData } },
+    },
+  );
+  const page = document.createElement('div');
+  page.innerHTML = renderToString(<RouterProvider router={router} />);
+  return page;
 }
 
 describe('/submit', () => {
@@ -154,6 +194,69 @@ describe('/submit', () => {
     await user.click(screen.getByRole('button', { name: 'Submit Tool' }));
     expect((await screen.findByRole('alert')).textContent).toBe('An unexpected error occurred. Please try again.');
     expect(screen.queryByRole('heading', { name: 'Thank You' })).toBeNull();
+  });
+
+  it('shows the rate-limit text when the API answers 429', async () => {
+    stubFetch(async () =>
+      jsonResponse(429, { success: false, error: 'Too many requests. Please wait a minute and try again.' }),
+    );
+    const user = userEvent.setup();
+    renderRoute('/submit', Submit);
+    await fillValid(user);
+    await user.click(screen.getByRole('button', { name: 'Submit Tool' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Too many requests. Please wait a minute and try again.',
+    );
+  });
+
+  it('keeps focus in the form after a failed send: on the failure message', async () => {
+    stubFetch(async () => jsonResponse(500, { success: false, error: 'Internal server error' }));
+    const user = userEvent.setup();
+    renderRoute('/submit', Submit);
+    await fillValid(user);
+    await user.click(screen.getByRole('button', { name: 'Submit Tool' }));
+    const alert = await screen.findByRole('alert');
+    await waitFor(() => expect(document.activeElement).toBe(alert));
+  });
+
+  it('after a lost answer, a retry with the same values keeps its key (stored once)', async () => {
+    const { fetch, stored } = apiLosingFirstAnswer();
+    const user = userEvent.setup();
+    renderRoute('/submit', Submit);
+    await fillValid(user);
+    await user.click(screen.getByRole('button', { name: 'Submit Tool' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('An unexpected error occurred. Please try again.');
+    await user.click(screen.getByRole('button', { name: 'Submit Tool' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Thank You' })).toBeTruthy();
+    expect(stored.size).toBe(1);
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
+  it('after a lost answer, a retry with edited values is another post: sent with a new key and stored', async () => {
+    const { stored } = apiLosingFirstAnswer();
+    const user = userEvent.setup();
+    renderRoute('/submit', Submit);
+    await fillValid(user);
+    await user.click(screen.getByRole('button', { name: 'Submit Tool' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('An unexpected error occurred. Please try again.');
+    await user.type(field(/^Tool Name/), ' Pro');
+    await user.click(screen.getByRole('button', { name: 'Submit Tool' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Thank You' })).toBeTruthy();
+    expect([...stored.values()].map((post) => JSON.parse(post).name)).toEqual(['Acme AI', 'Acme AI  Pro']);
+  });
+
+  it('without JavaScript, counts a posted message as the checks do (a CR LF line break is one character)', async () => {
+    const message = Array(250).fill('a').join('\r\n');
+    const request = new Request('http://site.test/submit', {
+      method: 'POST',
+      body: new URLSearchParams({ name: 'Acme', email: 'o@acme.io', website_url: 'acme.io', message }),
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    });
+    const answer = (await submitAction({ request, context: {}, params: {} } as Parameters<typeof submitAction>[0])) as {
+      data: unknown;
+    };
+    const page = serverHtml(answer.data);
+    expect(page.querySelector('#submit-message-count')!.textContent).toBe('499/500');
   });
 
   it('as the server renders it after a post: field errors with the values kept, or the Thank You page', () => {

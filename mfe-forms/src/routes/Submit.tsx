@@ -4,7 +4,13 @@ import { defineRoute, type RouteProps } from '@aitools/platform';
 import { MESSAGE_MAX_LENGTH, TOOL_TYPES, IDEMPOTENCY_KEY_FIELD } from '@aitools/contracts/formOptions';
 import { pageHead } from '../shared/pageHead';
 import { formPageLoader, type FormPageData } from '../shared/formRoute';
-import { EMPTY_SUBMISSION, submitAction, SUBMIT_PATH, type SubmitValues } from '../features/submit/submitForm';
+import {
+  EMPTY_SUBMISSION,
+  submitAction,
+  submitForm,
+  SUBMIT_PATH,
+  type SubmitValues,
+} from '../features/submit/submitForm';
 import { useFormPost } from '../shared/useFormPost';
 import { Field } from '../shared/Field';
 import '../styles.css';
@@ -13,11 +19,8 @@ const FIELD_ORDER: (keyof SubmitValues)[] = ['name', 'email', 'website_url', 'to
 
 function Submit({ data }: RouteProps<FormPageData>) {
   const [search] = useSearchParams();
-  const { actionData, errors, busy, onFieldChange, checkBeforeSending, formRef, autoFocus } = useFormPost<SubmitValues>(
-    (v) => v.submissionSchema,
-    SUBMIT_PATH,
-    FIELD_ORDER,
-  );
+  const { actionData, errors, formError, busy, onFieldChange, checkBeforeSending, formRef, failedRef, autoFocus } =
+    useFormPost(submitForm, SUBMIT_PATH, FIELD_ORDER);
   const posted = useRef(false);
   if (busy) posted.current = true;
 
@@ -60,9 +63,9 @@ function Submit({ data }: RouteProps<FormPageData>) {
         onSubmit={checkBeforeSending}
         onChange={onFieldChange}
       >
-        {actionData?.formError && !busy && (
-          <p className="forms-banner forms-banner--error" role="alert">
-            {actionData.formError}
+        {formError && !busy && (
+          <p ref={failedRef} tabIndex={-1} className="forms-banner forms-banner--error" role="alert">
+            {formError}
           </p>
         )}
         <input type="hidden" name={IDEMPOTENCY_KEY_FIELD} value={key} />

@@ -8,6 +8,7 @@ import { routeApi, type JsonResult } from '@aitools/platform';
 import type { FieldErrors, FormFailure } from '@aitools/contracts/forms';
 import { readFormBody } from '@aitools/contracts/formBody';
 import { IDEMPOTENCY_KEY_FIELD } from '@aitools/contracts/formOptions';
+import { normalizeLineBreaks } from '@aitools/contracts/text';
 
 /** The forms' checks (./validation.ts), a module of their own. */
 export type Validation = typeof import('./validation');
@@ -58,8 +59,9 @@ export async function readPost<V extends Record<string, string>>(request: Reques
     };
   const text = (name: string) => body.fields.get(name) ?? null;
   const values = { ...empty };
+  // A form posts line breaks as CR LF; kept as LF, the values count as the checks and the browser count them.
   for (const name of Object.keys(empty) as (keyof V & string)[])
-    values[name] = (text(name) ?? empty[name]) as V[typeof name];
+    values[name] = normalizeLineBreaks(text(name) ?? empty[name]) as V[typeof name];
   const key = text(IDEMPOTENCY_KEY_FIELD);
   return { ok: true, values, idempotencyKey: key && KEY_PATTERN.test(key) ? key : newIdempotencyKey() };
 }
@@ -92,6 +94,12 @@ export async function sendForm(
     return 'unreachable';
   }
 }
+
+/** Over a form's budget (docs/product.md, Write rules): the visitor sees this in place of the form's failure text. */
+export const TOO_MANY_REQUESTS = 'Too many requests. Please wait a minute and try again.';
+
+/** The API refuses a key already used with other data (docs/reliability.md, Idempotency). */
+const KEY_REUSED_STATUS = 422;
 
 /** The page's status for a send that failed: the API's error status, or 503 when it could not be reached. */
 export function failedStatus(result: SendResult): number {
@@ -127,7 +135,18 @@ export async function formAction<V extends Record<string, string>>(
   const checked = v.validateForm(form.schema(v), values);
   if (!checked.success)
     return data<FormActionData<V>>({ fieldErrors: checked.fieldErrors, values, idempotencyKey }, { status: 400 });
-  const sent = await sendForm(context, form.apiPath, checked.data as object, idempotencyKey);
+  let key = idempotencyKey;
+  let sent = await sendForm(context, form.apiPath, checked.data as object, key);
+  // The key went with other values, whose answer was lost: these edited values are another post, with a key of
+  // their own (unchanged values keep the key, so the lost post is answered, not stored twice).
+  if (sent !== 'unreachable' && sent.status === KEY_REUSED_STATUS) {
+    key = newIdempotencyKey();
+    sent = await sendForm(context, form.apiPath, checked.data as object, key);
+  }
   if (sent !== 'unreachable' && sent.ok) return redirect(form.sentPath, 303);
-  return data<FormActionData<V>>({ ...form.failure(sent), values, idempotencyKey }, { status: failedStatus(sent) });
+  const failure =
+    sent !== 'unreachable' && sent.status === 429
+      ? { fieldErrors: {}, formError: TOO_MANY_REQUESTS }
+      : form.failure(sent);
+  return data<FormActionData<V>>({ ...failure, values, idempotencyKey: key }, { status: failedStatus(sent) });
 }

@@ -3,7 +3,7 @@ import type { JsonApi } from '@aitools/platform';
 import { EMPTY_SUBMISSION, submitAction, SUBMIT_FAILED, SUBMIT_UNEXPECTED } from '../features/submit/submitForm';
 import { contactAction } from '../features/contact/contactForm';
 import { earlyAccessAction, earlyAccessRecord, EARLY_ACCESS_FAILED } from '../features/advertise/earlyAccess';
-import { formPageLoader, newIdempotencyKey } from './formRoute';
+import { formPageLoader, newIdempotencyKey, TOO_MANY_REQUESTS } from './formRoute';
 import { UNREADABLE_FORM, UNSUPPORTED_FORM } from '@aitools/contracts/formBody';
 
 const KEY = 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa';
@@ -158,10 +158,10 @@ describe('contactAction (the /contact post)', () => {
       },
     ]);
     const failed = outcome(
-      await run(contactAction, post('/contact', contact), fakeApi({ ok: false, status: 429, body: null }).api),
+      await run(contactAction, post('/contact', contact), fakeApi({ ok: false, status: 500, body: null }).api),
     );
     expect(failed).toEqual({
-      status: 429,
+      status: 500,
       data: {
         fieldErrors: {},
         values: { name: 'Ada', email: 'ada@x.io', subject: 'other', message: 'Hi' },
@@ -204,6 +204,60 @@ describe('earlyAccessAction (the /advertise post)', () => {
       type: 'early_access_advertising',
       source: 'advertise_page_modal',
     });
+  });
+});
+
+describe('every form post', () => {
+  const posts = [
+    ['/submit', submitAction, validSubmission],
+    ['/contact', contactAction, { name: 'Ada', email: 'ada@x.io', subject: 'other', message: 'Hi' }],
+    ['/advertise', earlyAccessAction, { email: 'a@b.co' }],
+  ] as const;
+
+  it.each(posts)(
+    '%s over the budget (429) shows the rate-limit text in place of the failure text',
+    async (path, action, fields) => {
+      const tooMany = fakeApi({ ok: false, status: 429, body: { success: false, error: TOO_MANY_REQUESTS } });
+      expect(outcome(await run(action, post(path, fields), tooMany.api))).toMatchObject({
+        status: 429,
+        data: { fieldErrors: {}, formError: 'Too many requests. Please wait a minute and try again.' },
+      });
+    },
+  );
+
+  it.each(posts)(
+    '%s edited after a lost answer (the key refused with 422) is sent again with a new key, and that key kept',
+    async (path, action, fields) => {
+      const answers = [
+        { ok: false, status: 422, body: { success: false, error: 'Please correct the highlighted fields.' } },
+        { ok: false, status: 500, body: null },
+      ];
+      const fetchJson = vi.fn(async () => answers.shift()!);
+      const res = outcome(
+        await run(action, post(path, { ...fields, idempotencyKey: KEY }), { fetchJson } as unknown as JsonApi),
+      ) as {
+        data: { idempotencyKey: string };
+      };
+      const keys = (fetchJson.mock.calls as unknown as [string, { headers: Record<string, string> }][]).map(
+        ([, init]) => init.headers['Idempotency-Key'],
+      );
+      expect(keys[0]).toBe(KEY);
+      expect(keys).toHaveLength(2);
+      expect(keys[1]).toMatch(/^[0-9a-f]{32}$/);
+      expect(keys[1]).not.toBe(keys[0]);
+      // A retry of this post (its answer lost too) goes with the new key.
+      expect(res.data.idempotencyKey).toBe(keys[1]);
+    },
+  );
+
+  it('keeps line breaks as LF, as the checks and the browser count them (a CR LF is one character)', async () => {
+    const message = Array(250).fill('a').join('\r\n');
+    const { api } = fakeApi({ ok: true, status: 201, body: null });
+    const res = outcome(
+      await run(submitAction, post('/submit', { ...validSubmission, website_url: '', message }), api),
+    ) as { data: { values: { message: string } } };
+    expect(res.data.values.message).toBe(Array(250).fill('a').join('\n'));
+    expect(res.data.values.message).toHaveLength(499);
   });
 });
 

@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Submit from '../routes/Submit';
-import { renderRoute } from '../../test/renderRoute';
+import Contact from '../routes/Contact';
+import { jsonResponse, renderRoute, stubFetch } from '../../test/renderRoute';
 import { loadValidation } from './formRoute';
 
 vi.mock('./formRoute', async (original) => {
@@ -13,7 +14,17 @@ vi.mock('./formRoute', async (original) => {
 afterEach(() => {
   vi.mocked(loadValidation).mockClear();
   vi.useRealTimers();
+  vi.unstubAllGlobals();
 });
+
+/** The checks' chunk cannot be fetched (offline) until `online()`. */
+function offlineChecks() {
+  const actual = vi.mocked(loadValidation).getMockImplementation()!;
+  vi.mocked(loadValidation).mockImplementation(() =>
+    Promise.reject(new TypeError('Failed to fetch dynamically imported module: /assets/validation.js')),
+  );
+  return () => vi.mocked(loadValidation).mockImplementation(actual);
+}
 
 describe("a form page's checks", () => {
   it('wait for the visitor to touch the form: a visit that only reads never evaluates them', async () => {
@@ -32,4 +43,32 @@ describe("a form page's checks", () => {
     await user.type(screen.getByLabelText(/^Tool Name/), 'Acme');
     expect(loadValidation).toHaveBeenCalledTimes(1);
   });
+
+  it.each([
+    ['/submit', Submit, 'Submit Tool', 'An unexpected error occurred. Please try again.'],
+    [
+      '/contact',
+      Contact,
+      'Send Message',
+      'Error Sending MessageThere was an error sending your message. Please try again or contact us directly at',
+    ],
+  ] as const)(
+    'that cannot be loaded (offline): %s shows its network-failure text with focus on it; a later submit loads them again',
+    async (path, route, button, text) => {
+      const online = offlineChecks();
+      stubFetch(async () => jsonResponse(400, { success: false, error: 'x' }));
+      const user = userEvent.setup();
+      renderRoute(path, route);
+      await user.click(screen.getByLabelText(/^(Tool )?Name/));
+      await user.click(screen.getByRole('button', { name: button }));
+      const alert = await screen.findByRole('alert');
+      expect(alert.textContent).toContain(text);
+      await waitFor(() => expect(document.activeElement).toBe(alert));
+      online();
+      await user.click(screen.getByRole('button', { name: button }));
+      // The checks ran this time: the empty fields' messages, and the failure message is gone.
+      expect(await screen.findByText(/^(Email is required)$/)).toBeTruthy();
+      expect(screen.queryByRole('alert')).toBeNull();
+    },
+  );
 });

@@ -1,27 +1,29 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useActionData, useNavigation } from 'react-router-dom';
-import type { z } from 'zod';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useActionData, useLocation, useNavigation } from 'react-router-dom';
 import type { FieldErrors } from '@aitools/contracts/forms';
-import { loadValidation, type FormActionData, type Validation } from './formRoute';
+import { loadValidation, type FormActionData, type FormPost, type Validation } from './formRoute';
 
 /** What shows a visitor is about to fill in a form. */
 const ENGAGING_EVENTS = ['focusin', 'pointerdown', 'keydown'] as const;
 
+const NO_FIELDS: readonly never[] = [];
+
 /**
- * A form page's state in the browser: the field errors shown (the action's, or the browser's own check of the
- * same schema), whether its post is under way, and a submit handler that checks before anything is sent.
+ * A form page's state in the browser: the field errors and the form-level message shown (the action's, or the
+ * browser's own check of the same schema), whether its post is under way, and a submit handler that checks before
+ * anything is sent.
  * The form's inputs are uncontrolled, so what a visitor typed (even before the code arrived) stays theirs.
  * The checks load when the visitor first touches a form (validation.ts); a submit before they arrive waits for them.
  *
  * With the form's fields in `order` (and `formRef` on the form): after a submit the checks refuse, focus moves to the
  * first invalid field once the fields are enabled again, and a page the server answered with errors (sent before or
  * without the code) loads with focus there (`autoFocus`), so the visitor, and a screen reader, land on the first
- * thing to mend.
+ * thing to mend. After a send that failed, focus moves to the failure message (`failedRef`), so it stays in the form.
  */
 export function useFormPost<V extends Record<string, string>>(
-  schema: (v: Validation) => z.ZodType,
+  form: FormPost<V>,
   pagePath: string,
-  order: readonly (keyof V & string)[] = [],
+  order: readonly (keyof V & string)[] = NO_FIELDS,
 ) {
   const checks = useRef<Validation | null>(null);
   useEffect(() => {
@@ -30,7 +32,11 @@ export function useFormPost<V extends Record<string, string>>(
     const engage = (target: EventTarget | null) => {
       if (!(target instanceof Element) || !target.closest('form')) return;
       stop();
-      void loadValidation().then((v) => (checks.current = v));
+      // A failed load (offline) is tried again by the submit.
+      loadValidation().then(
+        (v) => (checks.current = v),
+        () => {},
+      );
     };
     const onEvent = (e: Event) => engage(e.target);
     const stop = () => ENGAGING_EVENTS.forEach((type) => document.removeEventListener(type, onEvent, true));
@@ -42,25 +48,40 @@ export function useFormPost<V extends Record<string, string>>(
   const actionData = useActionData() as FormActionData<V> | undefined;
   const navigation = useNavigation();
   const [errors, setErrors] = useState<FieldErrors>(actionData?.fieldErrors ?? {});
+  const [formError, setFormError] = useState(actionData?.formError);
   // Each answer of the action replaces the errors shown (derived during render, no effect needed).
   const [answered, setAnswered] = useState(actionData);
   if (answered !== actionData) {
     setAnswered(actionData);
     setErrors(actionData?.fieldErrors ?? {});
+    setFormError(actionData?.formError);
   }
+  // Whether the visitor submitted on this page (a redirect after a post is another page): a newer attempt replaces
+  // what the page said of an earlier one.
+  const location = useLocation();
+  const [triedAt, setTriedAt] = useState<string>();
+  const tried = triedAt === location.key;
 
   /** From the click to the page after the redirect: the post of this page is under way. */
   const busy = navigation.formMethod?.toUpperCase() === 'POST' && navigation.formAction?.split('?')[0] === pagePath;
 
   const formRef = useRef<HTMLFormElement>(null);
-  // Set by a submit: once the fields are enabled again, the first invalid one takes focus.
-  const focusFirstError = useRef(false);
+  const failed = useRef<HTMLElement | null>(null);
+  /** The element that takes focus after a failed send (its message, with tabIndex -1). */
+  const failedRef = useCallback((el: HTMLElement | null) => void (failed.current = el), []);
+  // Set by a submit: once its outcome shows (the fields enabled again), the first invalid field takes focus, or
+  // the failure message (the disabled button had it, and focus would drop to the page).
+  const focusOutcome = useRef(false);
   useEffect(() => {
-    if (busy || !focusFirstError.current) return;
-    focusFirstError.current = false;
+    if (busy || !focusOutcome.current) return;
     const first = order.find((f) => f in errors);
-    if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-  }, [errors, busy, order]);
+    const target = first
+      ? formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)
+      : formError && failed.current;
+    if (!target) return;
+    focusOutcome.current = false;
+    target.focus();
+  }, [errors, formError, busy, order]);
   const serverFirst = order.find((f) => f in (actionData?.fieldErrors ?? {}));
   /** Whether the page loads with focus on `field`. */
   const autoFocus = (field: keyof V & string) => field === serverFirst;
@@ -85,31 +106,48 @@ export function useFormPost<V extends Record<string, string>>(
    * by the same button (this handler runs again and answers at once).
    */
   const checkBeforeSending = (e: FormEvent<HTMLFormElement>): FieldErrors | null => {
-    focusFirstError.current = true;
-    const form = e.currentTarget;
+    focusOutcome.current = true;
+    setTriedAt(location.key);
+    setFormError(undefined);
+    const element = e.currentTarget;
     const check = (v: Validation) => {
-      const values = Object.fromEntries(Array.from(new FormData(form), ([k, val]) => [k, String(val)]));
-      const checked = v.validateForm(schema(v), values);
+      const values = Object.fromEntries(Array.from(new FormData(element), ([k, val]) => [k, String(val)]));
+      const checked = v.validateForm(form.schema(v), values);
       return checked.success ? {} : checked.fieldErrors;
     };
     if (checks.current) {
       const found = check(checks.current);
-      if (Object.keys(found).length) {
-        e.preventDefault();
-        setErrors(found);
-      }
+      setErrors(found);
+      if (Object.keys(found).length) e.preventDefault();
       return found;
     }
     e.preventDefault();
     const submitter = (e.nativeEvent as SubmitEvent).submitter;
-    void loadValidation().then((v) => {
-      checks.current = v;
-      const found = check(v);
-      if (Object.keys(found).length) setErrors(found);
-      else form.requestSubmit(submitter);
-    });
+    loadValidation().then(
+      (v) => {
+        checks.current = v;
+        const found = check(v);
+        if (Object.keys(found).length) setErrors(found);
+        else element.requestSubmit(submitter);
+      },
+      // The checks could not be fetched (offline): the form's text for a send that reached no server; the next
+      // submit loads them again.
+      () => setFormError(form.failure('unreachable').formError),
+    );
     return null;
   };
 
-  return { actionData, errors, busy, clearError, onFieldChange, checkBeforeSending, formRef, autoFocus };
+  return {
+    actionData,
+    errors,
+    formError,
+    tried,
+    busy,
+    clearError,
+    onFieldChange,
+    checkBeforeSending,
+    formRef,
+    failedRef,
+    autoFocus,
+  };
 }

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from 'react-router-dom';
 import { writeJson } from '@aitools/platform';
 import { EARLY_ACCESS_SOURCE, EARLY_ACCESS_TYPE, type EarlyAccessRecord } from '@aitools/contracts/formOptions';
-import { formAction, type FormActionData } from '../../shared/formRoute';
+import { formAction, type FormActionData, type FormPost } from '../../shared/formRoute';
 
 export const EARLY_ACCESS_STORAGE_KEY = 'earlyAccessSignup';
 export const EARLY_ACCESS_FAILED = "We couldn't save your email. Please try again.";
@@ -23,12 +23,14 @@ export function keepEarlyAccessRecord(email: string, now = new Date()): void {
 }
 
 /** The early-access post (formAction): stored on the server, then redirected. */
+export const earlyAccessForm: FormPost<EarlyAccessValues> = {
+  empty: { email: '' },
+  schema: (v) => v.earlyAccessSchema,
+  apiPath: '/api/early-access',
+  sentPath: ADVERTISE_SUBSCRIBED,
+  failure: () => ({ fieldErrors: {}, formError: EARLY_ACCESS_FAILED }),
+};
+
 export function earlyAccessAction(args: ActionFunctionArgs) {
-  return formAction(args, {
-    empty: { email: '' },
-    schema: (v) => v.earlyAccessSchema,
-    apiPath: '/api/early-access',
-    sentPath: ADVERTISE_SUBSCRIBED,
-    failure: () => ({ fieldErrors: {}, formError: EARLY_ACCESS_FAILED }),
-  });
+  return formAction(args, earlyAccessForm);
 }

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from 'react-router-dom';
 import type { ContactInput } from '@aitools/contracts/forms';
-import { formAction, type FormActionData } from '../../shared/formRoute';
+import { formAction, type FormActionData, type FormPost } from '../../shared/formRoute';
 
 export const CONTACT_PATH = '/contact';
 /** Where a sent message lands: a refresh of it sends nothing again. */
@@ -11,15 +11,17 @@ export const EMPTY_CONTACT: ContactValues = { name: '', email: '', subject: '', 
 export type ContactActionData = FormActionData<ContactValues>;
 
 /** The contact form's post (formAction); any refusal or failure is the error banner, with the values kept. */
+export const contactForm: FormPost<ContactValues> = {
+  empty: EMPTY_CONTACT,
+  schema: (v) => v.contactSchema,
+  apiPath: '/api/contact/submit',
+  sentPath: CONTACT_SENT,
+  failure: (sent) => ({
+    fieldErrors: sent !== 'unreachable' ? (sent.body?.fieldErrors ?? {}) : {},
+    formError: 'send',
+  }),
+};
+
 export function contactAction(args: ActionFunctionArgs) {
-  return formAction(args, {
-    empty: EMPTY_CONTACT,
-    schema: (v) => v.contactSchema,
-    apiPath: '/api/contact/submit',
-    sentPath: CONTACT_SENT,
-    failure: (sent) => ({
-      fieldErrors: sent !== 'unreachable' ? (sent.body?.fieldErrors ?? {}) : {},
-      formError: 'send',
-    }),
-  });
+  return formAction(args, contactForm);
 }

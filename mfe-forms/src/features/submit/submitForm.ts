@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from 'react-router-dom';
 import type { SubmissionInput } from '@aitools/contracts/forms';
-import { formAction, type FormActionData } from '../../shared/formRoute';
+import { formAction, type FormActionData, type FormPost } from '../../shared/formRoute';
 
 export const SUBMIT_FAILED = 'Failed to submit your tool. Please try again.';
 export const SUBMIT_UNEXPECTED = 'An unexpected error occurred. Please try again.';
@@ -24,15 +24,17 @@ export type SubmitActionData = FormActionData<SubmitValues>;
  * The submission's post (formAction), redirected to the Thank You screen. The two failure texts of docs/product.md,
  * Submit form: the server answered an error, or the request itself failed.
  */
+export const submitForm: FormPost<SubmitValues> = {
+  empty: EMPTY_SUBMISSION,
+  schema: (v) => v.submissionSchema,
+  apiPath: '/api/submissions',
+  sentPath: SUBMIT_DONE,
+  failure: (sent) =>
+    sent === 'unreachable'
+      ? { fieldErrors: {}, formError: SUBMIT_UNEXPECTED }
+      : { fieldErrors: sent.body?.fieldErrors ?? {}, formError: SUBMIT_FAILED },
+};
+
 export function submitAction(args: ActionFunctionArgs) {
-  return formAction(args, {
-    empty: EMPTY_SUBMISSION,
-    schema: (v) => v.submissionSchema,
-    apiPath: '/api/submissions',
-    sentPath: SUBMIT_DONE,
-    failure: (sent) =>
-      sent === 'unreachable'
-        ? { fieldErrors: {}, formError: SUBMIT_UNEXPECTED }
-        : { fieldErrors: sent.body?.fieldErrors ?? {}, formError: SUBMIT_FAILED },
-  });
+  return formAction(args, submitForm);
 }
