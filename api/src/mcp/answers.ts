@@ -15,12 +15,13 @@ import {
 import { installSnippets, serverKey, type Snippet } from '@aitools/contracts/installSnippets';
 import { inspectionForPage } from '@aitools/contracts/inspection';
 import { parsePricingPlans } from '@aitools/contracts/plans';
-import { postPath, toolPath } from '@aitools/platform/routes';
+import { postPath } from '@aitools/platform/routes';
 import type { DB } from '../db/connection';
 import { findTool, listToolSummaries } from '../tools/repository';
 import { counted } from '../tools/taxonomy';
 import { searchTools } from '../tools/search';
-import { getServerByToolSlug, getServerRow } from '../registry/repository';
+import { getServerByToolSlug, getServerRow, renamedTo } from '../registry/repository';
+import { toolPageUrl } from '../registry/router';
 import { getInspection } from '../registry/inspections';
 import { checksFor } from '../checks/facts';
 import { listPublishedPosts } from '../blog/repository';
@@ -56,7 +57,7 @@ export async function searchAnswer(db: DB, origin: string, input: SearchInput) {
       category: normaliseCategory(t.category) ?? '',
       pricing: t.pricing ?? '',
       description: t.description,
-      url: origin + toolPath(t.slug),
+      url: toolPageUrl(origin, t.slug),
     })),
     ...(page.suggestions?.length ? { suggestions: page.suggestions } : {}),
   };
@@ -85,9 +86,16 @@ const notFound = (what: string) =>
     `No tool or MCP server in the directory has the slug or registry name "${what}".`,
   );
 
+/** The tool of a registry name: its record's current name, or one it had before (whose /v0.1 address answers 301). */
+async function slugOfName(db: DB, name: string): Promise<string | undefined> {
+  const now = renamedTo(name);
+  const row = (await getServerRow(db, name)) ?? (now ? await getServerRow(db, now) : null);
+  return row?.tool_slug;
+}
+
 /** One tool or server by its slug or its registry name (io.github.owner/name), as its page gives it. */
 export async function toolAnswer(db: DB, origin: string, slugOrName: string) {
-  const slug = slugOrName.includes('/') ? (await getServerRow(db, slugOrName))?.tool_slug : slugOrName;
+  const slug = slugOrName.includes('/') ? await slugOfName(db, slugOrName) : slugOrName;
   const found = slug ? await findTool(db, slug) : null;
   if (!found) throw notFound(slugOrName);
   if (found.hidden) throw new McpError(ErrorCode.InvalidParams, `"${slugOrName}" was removed from the directory.`);
@@ -101,7 +109,7 @@ export async function toolAnswer(db: DB, origin: string, slugOrName: string) {
     name: tool.name,
     slug: tool.slug,
     type: kindOf({ category: tool.category, tags }),
-    url: origin + toolPath(tool.slug),
+    url: toolPageUrl(origin, tool.slug),
     website: tool.website,
     description: tool.description,
     ...(tool.fullDescription ? { fullDescription: tool.fullDescription } : {}),

@@ -199,6 +199,19 @@ describe('the tools', () => {
     expect(inspected.mcpServer.offers.tools?.map((t) => t.name)).toContain('browser_navigate');
   });
 
+  it('get_tool reads a registry name the record had before, as /v0.1 does (there a 301 to the new one)', async () => {
+    const former = 'io.github.modelcontextprotocol/filesystem';
+    const moved = await fetch(`${base}/v0.1/servers/${encodeURIComponent(former)}/versions/latest`, {
+      redirect: 'manual',
+    });
+    expect(moved.status).toBe(301);
+    const tool = await structured<{ slug: string; mcpServer: { registryName: string } }>('get_tool', { slug: former });
+    expect(moved.headers.get('location')).toBe(
+      `/v0.1/servers/${encodeURIComponent(tool.mcpServer.registryName)}/versions/latest`,
+    );
+    expect(tool.mcpServer.registryName).toBe('io.github.modelcontextprotocol/server-filesystem');
+  });
+
   it('answers calls running at once each with its own answer (servers are reused between requests)', async () => {
     const slugs = ['chatgpt', 'cursor', 'brave-search-mcp-server', 'github-mcp-server', 'playwright-mcp-server'];
     for (let round = 0; round < 3; round++) {
@@ -333,6 +346,30 @@ describe('the transport`s rules', () => {
     const ok = await post({}, { jsonrpc: '2.0', id: 8, method: 'tools/call', params: { name: 'list_categories' } });
     expect(((await ok.json()) as { result?: unknown }).result).toBeDefined();
   });
+  it('runs a request that asks to be a task as a plain one: the server declares no tasks capability', async () => {
+    const task = { ttl: 100 };
+    for (const [method, params] of [
+      ['tools/call', { name: 'search_tools', arguments: { text: 'postgres' }, task }],
+      ['tools/list', { task }],
+      ['ping', { task }],
+      ['resources/list', { task }],
+      ['resources/templates/list', { task }],
+      ['resources/read', { uri: 'aitools://tool/brave-search-mcp-server', task }],
+    ] as const) {
+      const res = await post({}, { jsonrpc: '2.0', id: 9, method, params });
+      expect(res.status, method).toBe(200);
+      const body = (await res.json()) as { result?: Record<string, unknown>; error?: unknown };
+      expect(body.error, method).toBeUndefined();
+      expect(body.result, method).toBeDefined();
+      expect(body.result!.task, method).toBeUndefined();
+    }
+  });
+  it('declares no list_changed notifications: a stateless server has no stream to send them on', async () => {
+    const res = await post();
+    const { result } = (await res.json()) as { result: { capabilities: Record<string, { listChanged?: boolean }> } };
+    expect(result.capabilities.tools).toEqual({ listChanged: false });
+    expect(result.capabilities.resources).toEqual({ listChanged: false });
+  });
   it('runs one request per POST: the others of a JSON-RPC batch are refused, so the rate limit counts each search', async () => {
     const searches = async () =>
       (await app.metrics.mcpCalls.get()).values.find(
@@ -356,6 +393,10 @@ describe('the transport`s rules', () => {
         message: ONE_REQUEST_PER_POST,
       });
     expect((await searches()) - before).toBe(1);
+    // A batch holding initialize, which no revision let be batched, is refused whole (the SDK's rule).
+    const init = await post({}, [initialize, { jsonrpc: '2.0', id: 2, method: 'ping' }]);
+    expect(init.status).toBe(400);
+    expect(((await init.json()) as { error: { code: number } }).error.code).toBe(ErrorCode.InvalidRequest);
   });
   it('refuses a body over the bound with 413', async () => {
     const big = JSON.stringify({ ...initialize, params: { ...initialize.params, pad: 'x'.repeat(MAX_BODY_BYTES) } });
@@ -377,6 +418,11 @@ describe('the transport`s rules', () => {
       const refused = await post(client, initialize, url);
       expect(refused.status).toBe(429);
       expect(await refused.json()).toEqual(failure(TOO_MANY_REQUESTS));
+      // Every request counts, the GETs and DELETEs answered 405 too.
+      const other = { 'X-Forwarded-For': '203.0.113.78' };
+      for (const method of ['GET', 'DELETE', 'GET'])
+        expect((await fetch(`${url}/mcp`, { method, headers: other })).status, method).toBe(405);
+      expect((await post(other, initialize, url)).status).toBe(429);
     } finally {
       await new Promise((r) => server.close(r));
     }

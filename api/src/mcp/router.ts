@@ -74,8 +74,9 @@ export function mcpRouter({ db, siteOrigin, limit, metrics, logger }: McpRouterD
       next(err);
     }
   });
-  // No server-sent stream to open and no session to end: the endpoint answers POSTs only.
-  router.all(MCP_PATH, (_req, res) => {
+  // No server-sent stream to open and no session to end: the endpoint answers POSTs only. Each such request counts
+  // against the rate limit too (docs/mcp.md: every request counts).
+  router.all(MCP_PATH, limit, (_req, res) => {
     res
       .status(405)
       .set('Allow', 'POST')

@@ -7,7 +7,7 @@ import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mc
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { CATEGORIES, MAX_SEARCH_LENGTH } from '@aitools/contracts/toolQuery';
-import { toolPath } from '@aitools/platform/routes';
+import { toolPageUrl } from '../registry/router';
 import type { DB } from '../db/connection';
 import type { SiteMetrics } from '../metrics';
 import { listToolSummaries } from '../tools/repository';
@@ -246,7 +246,7 @@ export function createMcpServer({ db, origin, metrics }: McpDeps): McpServer {
           uri: PAGE_URI.replace('{slug}', encodeURIComponent(t.slug)),
           name: t.slug,
           title: t.name,
-          description: `${t.name}: ${origin}${toolPath(t.slug)}`,
+          description: `${t.name}: ${toolPageUrl(origin, t.slug)}`,
           mimeType: 'text/markdown',
         })),
       }),
@@ -257,5 +257,8 @@ export function createMcpServer({ db, origin, metrics }: McpDeps): McpServer {
       return { contents: [{ uri: uri.href, mimeType: 'text/markdown', text: pageText(answer) }] };
     },
   );
+  // The SDK declares list_changed notifications once tools and resources are registered; a stateless server has no
+  // stream to send them on (GET /mcp is 405), so it says it sends none.
+  server.server.registerCapabilities({ tools: { listChanged: false }, resources: { listChanged: false } });
   return server;
 }

@@ -15,6 +15,9 @@ import { approveSubmission } from '../moderation/service';
 import { getServerByToolSlug, getSubmissionServer } from './repository';
 import { formatSummary, importServers } from './import';
 import { seedMcpServers } from './seed';
+import { setToolHidden } from '../tools/editing';
+import { recordHealth } from '../checks/health';
+import { toolAnswer } from '../mcp/answers';
 
 const EXAMPLES = join(DATA_DIR, 'mcp-examples');
 let db: DB;
@@ -201,6 +204,110 @@ describe('GET /v0.1/servers (registry read API)', () => {
     expect(entryOf((await request(app).get('/v0.1/servers?updated_since=2026-11-26T00:00:00Z')).body)).toBeUndefined();
     expect(entryOf((await request(app).get('/v0.1/servers?limit=100')).body)).toBeUndefined();
     expect((await request(app).get(`/v0.1/servers/${encodeURIComponent(row.name)}/versions/latest`)).status).toBe(404);
+  });
+
+  it('lists a server shown again since updated_since as active, with the time it was shown as updatedAt', async () => {
+    const editor = { actor: 'editor@example.com', address: '203.0.113.5' };
+    const name = 'io.github.upstash/context7';
+    type Changes = {
+      servers: { server: { name: string }; _meta: Record<string, { status: string; updatedAt: string }> }[];
+    };
+    const changeOf = async (since: string) =>
+      ((await request(app).get(`/v0.1/servers?updated_since=${since}`)).body as Changes).servers.find(
+        (s) => s.server.name === name,
+      )?._meta[META_KEY];
+    const before = new Date().toISOString();
+    await new Promise((r) => setTimeout(r, 5));
+    await setToolHidden(db, 'context7-mcp-server', true, editor);
+    const hidden = await changeOf(before);
+    expect(hidden?.status).toBe('deleted');
+    await new Promise((r) => setTimeout(r, 5));
+    await setToolHidden(db, 'context7-mcp-server', false, editor);
+    // A follower that read the deletion (at its time) or not at all: both see it back, at the time it came back.
+    for (const since of [hidden!.updatedAt, before]) {
+      const shown = await changeOf(since);
+      expect(shown?.status, since).toBe('active');
+      expect(shown!.updatedAt > hidden!.updatedAt, since).toBe(true);
+    }
+    const latest = await request(app).get(`/v0.1/servers/${encodeURIComponent(name)}/versions/latest`);
+    expect(latest.body._meta[META_KEY].updatedAt).toBe((await changeOf(before))!.updatedAt);
+  });
+
+  it('filters before it pages: full pages, and a nextCursor only when another server passes the filters', async () => {
+    await recordHealth(db, [
+      { slug: 'linear-mcp-server', result: { status: 'healthy', ms: 140 } },
+      { slug: 'github-mcp-server', result: { status: 'healthy', ms: 90 } },
+    ]);
+    type Page = { servers: { server: { name: string } }[]; metadata: { count: number; nextCursor?: string } };
+    for (const filter of ['health=healthy', 'version=unknown', 'findings=none']) {
+      const all = (await request(app).get(`/v0.1/servers?limit=100&${filter}`)).body as Page;
+      expect(all.servers.length, filter).toBeGreaterThan(1);
+      const walked: string[] = [];
+      let cursor: string | undefined;
+      for (let i = 0; i < 50; i++) {
+        const res = await request(app)
+          .get(`/v0.1/servers?limit=1&${filter}`)
+          .query(cursor ? { cursor } : {});
+        const page = res.body as Page;
+        expect(page.metadata.count, `${filter} page ${i}`).toBe(1);
+        walked.push(page.servers[0].server.name);
+        cursor = page.metadata.nextCursor;
+        if (!cursor) break;
+      }
+      expect(walked, filter).toEqual(all.servers.map((s) => s.server.name));
+    }
+  });
+
+  it('refuses a search cursor whose server has left the results, rather than end the walk as if it were done', async () => {
+    const first = (await request(app).get('/v0.1/servers?search=github&limit=3')).body as {
+      servers: { _meta: Record<string, { slug: string }> }[];
+      metadata: { nextCursor?: string };
+    };
+    const cursor = first.metadata.nextCursor!;
+    expect(cursor).toBeTruthy();
+    // The cursor still names a server of the results: the walk goes on.
+    const next = await request(app).get('/v0.1/servers').query({ search: 'github', limit: 3, cursor });
+    expect(next.status).toBe(200);
+    expect(next.body.metadata.count).toBeGreaterThan(0);
+    await setToolHidden(db, first.servers[2]._meta[META_KEY].slug, true, {
+      actor: 'editor@example.com',
+      address: '203.0.113.5',
+    });
+    const gone = await request(app).get('/v0.1/servers').query({ search: 'github', limit: 3, cursor });
+    expect(gone.status).toBe(400);
+    expect(gone.body).toEqual({
+      error:
+        'cursor no longer names a server in these results (it was removed or is no longer found): start again without it',
+    });
+  });
+
+  it('reads limit as decimal digits and a cursor as exactly one it gave, else 400 with the reason', async () => {
+    const cursor = Buffer.from('io.github.github/github-mcp-server').toString('base64url');
+    expect((await request(app).get(`/v0.1/servers?cursor=${cursor}`)).status).toBe(200);
+    for (const bad of ['0x10', '0b11', '1e1', '10.', '%2010%20', '+10', '-1', '']) {
+      const res = await request(app).get(`/v0.1/servers?limit=${bad}`);
+      expect(res.status, bad).toBe(400);
+      expect(res.body, bad).toEqual({ error: 'limit must be a whole number from 1 to 100, in decimal digits' });
+    }
+    for (const bad of [`${cursor}!!!`, `${cursor}=`, `%20${cursor}`, 'Zm9vL2Jhcg!!!', '-_-_']) {
+      const res = await request(app).get(`/v0.1/servers?cursor=${bad}`);
+      expect(res.status, bad).toBe(400);
+      expect(res.body, bad).toEqual({ error: 'cursor is not one this registry returned' });
+    }
+  });
+
+  it('gives each page`s url on the site`s origin as configured, as the MCP server`s get_tool does', async () => {
+    const plain = await createApp({
+      config: loadConfig({ ...process.env, NODE_ENV: 'test', SITE_ORIGIN: 'http://localhost:8480' }),
+      db,
+      logger: createLogger('silent'),
+      pages: false,
+    });
+    const res = await request(plain).get('/v0.1/servers/io.github.upstash%2Fcontext7/versions/latest');
+    expect(res.body._meta[META_KEY].url).toBe('http://localhost:8480/tool/context7-mcp-server');
+    expect((await toolAnswer(db, 'http://localhost:8480', 'context7-mcp-server')).url).toBe(
+      res.body._meta[META_KEY].url,
+    );
   });
 
   it('serves one server by its URL-encoded name, 404 for an unknown one', async () => {

@@ -1,6 +1,7 @@
 import type { DB } from '../db/connection';
 import { upsertPublic } from '../content/dataVersion';
 import type { ServerJson } from '@aitools/contracts/mcp';
+import { readVersionsFile } from './versions';
 
 /** Where a record came from: the seed file (kept in step with it) or a registry import (the seed leaves it alone). */
 export type RecordSource = 'seed' | 'import';
@@ -20,6 +21,14 @@ export async function getServerByToolSlug(db: DB, slug: string): Promise<ServerJ
 
 export async function getServerRow(db: DB, name: string): Promise<McpServerRow | null> {
   return (await db.selectFrom('mcp_servers').selectAll().where('name', '=', name).executeTakeFirst()) ?? null;
+}
+
+let renamed: Record<string, string> | undefined;
+/** The name a renamed record has now, for a name it had before (mcp-versions.json `renamed`, docs/mcp.md): /v0.1's
+ *  old addresses and get_tool both read it. The file changes with a commit only, so it is read once. */
+export function renamedTo(name: string): string | undefined {
+  renamed ??= readVersionsFile()?.renamed ?? {};
+  return Object.hasOwn(renamed, name) ? renamed[name] : undefined;
 }
 
 /**
@@ -120,10 +129,16 @@ export interface ServerQuery {
   limit: number;
 }
 
+export interface ServerPage {
+  servers: ListedServer[];
+  more: boolean;
+}
+
 /** One page of servers ordered by name, or with a search in the directory's order (the servers its search finds,
  *  best first, then those whose name or title contains the text); one row more than the limit tells whether
- *  another page follows. */
-export async function listServers(db: DB, q: ServerQuery): Promise<{ servers: ListedServer[]; more: boolean }> {
+ *  another page follows. Null when a search's `after` is no longer among its results (hidden, renamed, or no longer
+ *  found): where it stood in the ranking is unknown, so the walk cannot go on from it (docs/mcp.md). */
+export async function listServers(db: DB, q: ServerQuery): Promise<ServerPage | null> {
   if (q.search) return searchServers(db, { ...q, search: q.search });
   const since = q.updatedSince;
   // The changes since a time include the servers hidden since, so that a registry following ours sees them deleted.
@@ -144,7 +159,7 @@ export async function listServers(db: DB, q: ServerQuery): Promise<{ servers: Li
   return { servers: rows.slice(0, q.limit), more: rows.length > q.limit };
 }
 
-async function searchServers(db: DB, q: ServerQuery & { search: string }) {
+async function searchServers(db: DB, q: ServerQuery & { search: string }): Promise<ServerPage | null> {
   const rank = new Map((q.ranked ?? []).map((slug, i) => [slug, i]));
   let query = listed(db).orderBy('s.name');
   if (q.updatedSince) query = query.where('s.updated_at', '>', q.updatedSince);
@@ -154,7 +169,11 @@ async function searchServers(db: DB, q: ServerQuery & { search: string }) {
   const all = (await query.execute()).map(toListed);
   const ranked = all.filter((s) => rank.has(s.slug)).sort((a, b) => rank.get(a.slug)! - rank.get(b.slug)!);
   let rows = [...ranked, ...all.filter((s) => !rank.has(s.slug) && named(s))];
-  if (q.after) rows = rows.slice(rows.findIndex((s) => s.doc.name === q.after) + 1 || rows.length);
+  if (q.after) {
+    const at = rows.findIndex((s) => s.doc.name === q.after);
+    if (at < 0) return null;
+    rows = rows.slice(at + 1);
+  }
   return { servers: rows.slice(0, q.limit), more: rows.length > q.limit };
 }
 

@@ -7,11 +7,9 @@ import { isRealDateTime } from '@aitools/contracts/fields';
 import { Router } from 'express';
 import type { DB } from '../db/connection';
 import { META_KEY, type McpPackage, type ServerJson } from '@aitools/contracts/mcp';
-import { getListedServer, listServers, type ListedServer } from './repository';
-import { canonicalUrl } from '@aitools/platform/head-tags';
+import { getListedServer, listServers, renamedTo, type ListedServer, type ServerPage } from './repository';
 import { toolPath } from '@aitools/platform/routes';
 import { json, type Reply, type ReplyCache } from '../http/cachedResponse';
-import { readVersionsFile } from './versions';
 import { inspectionsFor } from './inspections';
 import { INSPECTION_META_KEY, type McpInspection } from '@aitools/contracts/inspection';
 import { CHECKS_META_KEY, type ChecksFacts } from '@aitools/contracts/checks';
@@ -25,10 +23,16 @@ const UNKNOWN_VERSION = 'unknown';
 /** What GET /v0.1/servers reads (docs/mcp.md): its answers are kept per these alone. */
 const SERVER_LIST_PARAMS = ['search', 'cursor', 'limit', 'updated_since', 'version', 'findings', 'health'];
 
+/** A filtered list (version, findings, health) reads on past a page's cut until the page is full, at most this many
+ *  servers per answer (docs/mcp.md): the filters read each server's checks, which no index holds. */
+const MAX_SCANNED = 1000;
+
 const encodeCursor = (name: string) => Buffer.from(name, 'utf8').toString('base64url');
+/** The name a cursor of ours encodes, or null. Node's base64url decoder skips characters it does not know, so only
+ *  a cursor that is exactly the encoding of a server name is one. */
 function decodeCursor(cursor: string): string | null {
   const name = Buffer.from(cursor, 'base64url').toString('utf8');
-  return /^[a-zA-Z0-9.-]+\/[a-zA-Z0-9._-]+$/.test(name) ? name : null;
+  return encodeCursor(name) === cursor && /^[a-zA-Z0-9.-]+\/[a-zA-Z0-9._-]+$/.test(name) ? name : null;
 }
 
 /** The registry names an image's release by the tag of its identifier (`registry/namespace/repository:tag`), with no
@@ -40,6 +44,10 @@ function registryPackage(pkg: McpPackage): McpPackage {
   const { version, ...rest } = pkg;
   return { ...rest, identifier: `${pkg.identifier}:${version}` };
 }
+
+/** A tool's page on this site, as /v0.1 and the MCP server give it: the site's origin as configured (docs/mcp.md).
+ *  Not canonicalUrl, whose https is for search engines' canonical links: a plain start's pages answer on http. */
+export const toolPageUrl = (siteOrigin: string, slug: string) => new URL(siteOrigin).origin + toolPath(slug);
 
 function serverResponse(s: ListedServer, origin: string, inspection?: McpInspection, checks?: ChecksFacts) {
   const server: ServerJson = {
@@ -53,7 +61,7 @@ function serverResponse(s: ListedServer, origin: string, inspection?: McpInspect
       [META_KEY]: {
         category: s.category ?? 'MCP Servers',
         popularity: s.popularity ?? null,
-        url: canonicalUrl(origin, toolPath(s.slug)),
+        url: toolPageUrl(origin, s.slug),
         slug: s.slug,
         status: s.hiddenAt ? 'deleted' : 'active',
         updatedAt: s.hiddenAt && s.hiddenAt > s.updatedAt ? s.hiddenAt : s.updatedAt,
@@ -71,8 +79,8 @@ const badRequest = (error: string) => json({ error }, 400);
 const notFound = () => json({ error: 'Server not found' }, 404);
 
 /** A server renamed to the name its package publishes: its old address keeps working, pointing at the new one. */
-function movedTo(renamed: Record<string, string>, name: string, rest: string): Reply | null {
-  const current = renamed[name];
+function movedTo(name: string, rest: string): Reply | null {
+  const current = renamedTo(name);
   if (!current) return null;
   const location = `/v0.1/servers/${encodeURIComponent(current)}${rest}`;
   return {
@@ -84,14 +92,48 @@ function movedTo(renamed: Record<string, string>, name: string, rest: string): R
 /** The directory's search (tools/search.ts findTools), given by the app: it ranks on a floor above this one. */
 export type RankTools = (db: DB, text: string) => Promise<{ slug: string }[]>;
 
-/** Every answer depends only on its URL and the data, so each is a cached read. */
 /** Healthy now: its last check was, and is still its current health (the cards' and the directory's rule). */
 const isCurrentlyHealthy = (last: { at: string; status: string } | undefined, doc: ServerJson) =>
   last?.status === 'healthy' && isCurrentHealth(last.at, doc);
 
+/** Each server's inspection and checks, by slug (checks for inspected servers only). */
+async function checksOf(db: DB, servers: ListedServer[]) {
+  const inspections = await inspectionsFor(
+    db,
+    servers.map((s) => s.slug),
+  );
+  return { inspections, checks: await checksForAll(db, inspections) };
+}
+
+/**
+ * One page of the servers `keep` keeps, read from `list` in batches on past the page's cut until it is full and one
+ * more is known to follow (then `next`, the cursor's name). At most MAX_SCANNED servers are read: a page that
+ * reaches the bound short of full ends where the reading stopped, with `next` there as more remain to read.
+ * Null: `after` is no longer in a search's results (listServers).
+ */
+async function filledPage(
+  list: (after: string | undefined, limit: number) => Promise<ServerPage | null>,
+  after: string | undefined,
+  limit: number,
+  keep: (batch: ListedServer[]) => Promise<ListedServer[]>,
+): Promise<{ servers: ListedServer[]; next?: string } | null> {
+  const kept: ListedServer[] = [];
+  let scanned = 0;
+  for (let size = limit + 1; ; size = Math.min(size * 4, MAX_SCANNED - scanned)) {
+    const batch = await list(after, size);
+    if (!batch) return null;
+    scanned += batch.servers.length;
+    kept.push(...(await keep(batch.servers)));
+    if (kept.length > limit) return { servers: kept.slice(0, limit), next: kept[limit - 1].doc.name };
+    if (!batch.more || !batch.servers.length) return { servers: kept };
+    after = batch.servers[batch.servers.length - 1].doc.name;
+    if (scanned >= MAX_SCANNED) return { servers: kept, next: after };
+  }
+}
+
+/** Every answer depends only on its URL and the data, so each is a cached read. */
 export function registryRouter(db: DB, siteOrigin: string, reads: ReplyCache, rank: RankTools): Router {
   const router = Router();
-  const renamed = readVersionsFile()?.renamed ?? {};
 
   router.get(
     '/servers',
@@ -100,9 +142,10 @@ export function registryRouter(db: DB, siteOrigin: string, reads: ReplyCache, ra
       for (const key of SERVER_LIST_PARAMS) {
         if (q[key] !== undefined && typeof q[key] !== 'string') return badRequest(`${key} must be given once`);
       }
-      const limit = q.limit === undefined ? DEFAULT_LIMIT : Number(q.limit);
+      // Decimal digits only: Number() would also read 0x10, 1e1, "10." and spaces.
+      const limit = q.limit === undefined ? DEFAULT_LIMIT : /^[0-9]+$/.test(q.limit as string) ? Number(q.limit) : NaN;
       if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT)
-        return badRequest(`limit must be a whole number from 1 to ${MAX_LIMIT}`);
+        return badRequest(`limit must be a whole number from 1 to ${MAX_LIMIT}, in decimal digits`);
       const after = q.cursor ? decodeCursor(q.cursor as string) : undefined;
       if (after === null) return badRequest('cursor is not one this registry returned');
       let updatedSince: string | undefined;
@@ -120,25 +163,30 @@ export function registryRouter(db: DB, siteOrigin: string, reads: ReplyCache, ra
       const onlyHealthy = q.health === 'healthy';
       const search = ((q.search as string | undefined) ?? '').trim().slice(0, 200);
       const ranked = search ? (await rank(db, search)).map((t) => t.slug) : undefined;
-      const page = await listServers(db, { search: search || undefined, ranked, after, updatedSince, limit });
-      // Each server has one version here, so 'latest' or its exact version keeps it and any other version drops it.
-      const versioned = page.servers.filter(
-        (s) => !version || version === 'latest' || version === (s.doc.version ?? UNKNOWN_VERSION),
-      );
-      const last = page.servers[page.servers.length - 1];
-      const inspections = await inspectionsFor(
-        db,
-        versioned.map((s) => s.slug),
-      );
-      const checks = await checksForAll(db, inspections);
-      const servers = versioned.filter(
-        (s) =>
-          (!onlyClean || (inspections.get(s.slug)?.status === 'inspected' && checks.get(s.slug)?.open === 0)) &&
-          (!onlyHealthy || isCurrentlyHealthy(checks.get(s.slug)?.health?.last, s.doc)),
-      );
+      const list = (from: string | undefined, size: number) =>
+        listServers(db, { search: search || undefined, ranked, after: from, updatedSince, limit: size });
+      // The filters apply before the page is cut, so a page is full whenever more servers pass them.
+      const page = await filledPage(list, after, limit, async (batch) => {
+        // Each server has one version here, so 'latest' or its exact version keeps it and any other version drops it.
+        const versioned = batch.filter(
+          (s) => !version || version === 'latest' || version === (s.doc.version ?? UNKNOWN_VERSION),
+        );
+        if (!onlyClean && !onlyHealthy) return versioned;
+        const { inspections, checks } = await checksOf(db, versioned);
+        return versioned.filter(
+          (s) =>
+            (!onlyClean || (inspections.get(s.slug)?.status === 'inspected' && checks.get(s.slug)?.open === 0)) &&
+            (!onlyHealthy || isCurrentlyHealthy(checks.get(s.slug)?.health?.last, s.doc)),
+        );
+      });
+      if (!page)
+        return badRequest(
+          'cursor no longer names a server in these results (it was removed or is no longer found): start again without it',
+        );
+      const { inspections, checks } = await checksOf(db, page.servers);
       const body = {
-        servers: servers.map((s) => serverResponse(s, siteOrigin, inspections.get(s.slug), checks.get(s.slug))),
-        metadata: { count: servers.length, ...(page.more && last ? { nextCursor: encodeCursor(last.doc.name) } : {}) },
+        servers: page.servers.map((s) => serverResponse(s, siteOrigin, inspections.get(s.slug), checks.get(s.slug))),
+        metadata: { count: page.servers.length, ...(page.next ? { nextCursor: encodeCursor(page.next) } : {}) },
       };
       return json(body, 200);
     }),
@@ -148,9 +196,8 @@ export function registryRouter(db: DB, siteOrigin: string, reads: ReplyCache, ra
     '/servers/:name/versions',
     reads.route([], async (req) => {
       const s = await getListedServer(db, req.params.name as string);
-      if (!s) return movedTo(renamed, req.params.name as string, '/versions') ?? notFound();
-      const inspections = await inspectionsFor(db, [s.slug]);
-      const checks = await checksForAll(db, inspections);
+      if (!s) return movedTo(req.params.name as string, '/versions') ?? notFound();
+      const { inspections, checks } = await checksOf(db, [s]);
       return json({
         servers: [serverResponse(s, siteOrigin, inspections.get(s.slug), checks.get(s.slug))],
         metadata: { count: 1 },
@@ -164,13 +211,9 @@ export function registryRouter(db: DB, siteOrigin: string, reads: ReplyCache, ra
       const s = await getListedServer(db, req.params.name as string);
       const { version } = req.params;
       if (!s)
-        return (
-          movedTo(renamed, req.params.name as string, `/versions/${encodeURIComponent(version as string)}`) ??
-          notFound()
-        );
+        return movedTo(req.params.name as string, `/versions/${encodeURIComponent(version as string)}`) ?? notFound();
       if (version !== 'latest' && version !== (s.doc.version ?? UNKNOWN_VERSION)) return notFound();
-      const inspections = await inspectionsFor(db, [s.slug]);
-      const checks = await checksForAll(db, inspections);
+      const { inspections, checks } = await checksOf(db, [s]);
       return json(serverResponse(s, siteOrigin, inspections.get(s.slug), checks.get(s.slug)));
     }),
   );

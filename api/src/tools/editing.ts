@@ -117,13 +117,17 @@ export async function writeToolEdit(trx: DB, current: EditableTool, edit: ToolEd
 export async function setToolHidden(db: DB, slug: string, hidden: boolean, by: Editor): Promise<boolean> {
   return inTransaction(db, async (trx) => {
     await requireTool(trx, slug);
+    const now = new Date().toISOString();
     const r = await trx
       .updateTable('tools')
-      .set({ hidden_at: hidden ? new Date().toISOString() : null })
+      .set({ hidden_at: hidden ? now : null })
       .where('slug', '=', slug)
       .where('hidden_at', hidden ? 'is' : 'is not', null)
       .executeTakeFirst();
     if (Number(r.numUpdatedRows) === 0) return false;
+    // Shown again, its MCP record is a change: /v0.1's `updated_since` lists it active from now, so a registry
+    // following ours takes back the server it was told was deleted (docs/mcp.md, Following upstream registries).
+    if (!hidden) await trx.updateTable('mcp_servers').set({ updated_at: now }).where('tool_slug', '=', slug).execute();
     await bumpDataVersion(trx);
     await audit(trx, by, {
       action: hidden ? 'tool.hide' : 'tool.unhide',
