@@ -61,7 +61,12 @@ const schemas = {
           url: z.string().describe("The tool's page"),
         }),
       ),
-      suggestions: z.array(z.string()).optional().describe('Only when nothing matched: names that would'),
+      suggestions: z
+        .array(z.string())
+        .optional()
+        .describe(
+          'Only when nothing matched: texts close to it that find tools in the whole directory (search them without the filters, as the home page links them)',
+        ),
     },
   },
   get_tool: {
