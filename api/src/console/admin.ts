@@ -12,15 +12,14 @@ import { HttpError } from '../middleware/errors';
 import { allow, auditedChange, personOf, sessionOf, type AuditedChange } from './guard';
 import { createInvitation } from './invitations';
 import {
+  assertAnotherAdmin,
   ConsoleError,
   createPerson,
   findPerson,
   listPeople,
-  listPeopleForChange,
   newPersonSchema,
   setDisabled,
   setRoles,
-  type Person,
 } from './people';
 import { describeRoles, rolesSchema, type Role } from './roles';
 import { endSessionsOf, sessionCookie, sessionEnd, startSession, type SessionTimes } from './sessions';
@@ -53,16 +52,6 @@ export function adminRouter(opts: { db: DB; origin: string; times: SessionTimes 
   const idOf = (req: Request) => Number((req.params as { id: string }).id);
   const audited = <T>(req: Request, res: Response, action: string, change: AuditedChange<T>) =>
     auditedChange(db, req, res, action, change);
-
-  /** An admin never leaves the console without one: the last enabled admin keeps the role and stays enabled. Read in
-   *  the change's transaction, the rows locked (listPeopleForChange). */
-  const assertAnotherAdmin = async (trx: DB, person: Person) => {
-    const admins = (await listPeopleForChange(trx)).filter(
-      (p) => !p.disabled && p.roles.some((r) => r.role === 'admin'),
-    );
-    if (admins.length === 1 && admins[0]!.id === person.id)
-      throw new ConsoleError(409, 'This is the only admin: make another admin first.');
-  };
 
   router.get('/people', admin('people.read'), async (_req, res) => {
     res.json(success({ people: (await listPeople(db)).map(publicPerson) }));

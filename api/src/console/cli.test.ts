@@ -95,6 +95,27 @@ it('the operator commands refuse text the field rules refuse, naming the field, 
   expect(rollback.stderr).toMatch(/--reason: Reason contains a control character \(U\+001B\)/);
 });
 
+it('pnpm console keeps an enabled admin, as the console does: the last one keeps the role and stays enabled', async () => {
+  run('console/cli.ts', 'invite', '--name', 'Last Admin', '--role', 'admin');
+  const admins = (await listPeople(db)).filter((p) => !p.disabled && p.roles.some((r) => r.role === 'admin'));
+  // While another admin is left, one may become a viewer.
+  for (const other of admins.slice(0, -1)) run('console/cli.ts', 'roles', String(other.id), '--role', 'viewer');
+  const id = String(admins.at(-1)!.id);
+  for (const args of [
+    ['roles', id, '--role', 'viewer'],
+    ['disable', id],
+  ]) {
+    const r = spawnSync(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'cli.ts'), ...args], {
+      env: { ...process.env, ...(isPostgresUrl(location) ? { DATABASE_URL: location } : { DATABASE_PATH: location }) },
+      encoding: 'utf8',
+    });
+    expect(r.status, args.join(' ')).not.toBe(0);
+    expect(r.stderr).toMatch(/This is the only admin: make another admin first\./);
+  }
+  const after = (await listPeople(db)).find((p) => String(p.id) === id)!;
+  expect([after.disabled, after.roles.map((r) => r.role)]).toEqual([false, ['admin']]);
+});
+
 it("pnpm console invite prints a link on the running site's console origin, or says which setting it needs", () => {
   // Run from another shell: none of the server's console settings.
   const env: NodeJS.ProcessEnv = { ...process.env };

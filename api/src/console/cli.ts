@@ -17,7 +17,15 @@ import { escapeForDisplay } from '@aitools/contracts/text';
 import { cliActor, listAudit, writeAudit } from '../content/audit';
 import { linkOrigin } from './consoleOrigin';
 import { createInvitation } from './invitations';
-import { ConsoleError, createPerson, findPerson, listPeople, setDisabled, setRoles } from './people';
+import {
+  assertAnotherAdmin,
+  ConsoleError,
+  createPerson,
+  findPerson,
+  listPeople,
+  setDisabled,
+  setRoles,
+} from './people';
 import { describeRoles, rolesSchema, type Role } from './roles';
 import { endSessionsOf } from './sessions';
 
@@ -128,6 +136,7 @@ try {
       const person = await findPerson(db, idArg());
       const roles = rolesFromFlags();
       const after = await inTransaction(db, async (trx) => {
+        if (!roles.some((r) => r.role === 'admin')) await assertAnotherAdmin(trx, person);
         await setRoles(trx, person.id, roles);
         await endSessionsOf(trx, person.id);
         const after = await findPerson(trx, person.id);
@@ -146,6 +155,7 @@ try {
     case 'enable': {
       const person = await findPerson(db, idArg());
       await inTransaction(db, async (trx) => {
+        if (command === 'disable') await assertAnotherAdmin(trx, person);
         await setDisabled(trx, person.id, command === 'disable');
         if (command === 'disable') await endSessionsOf(trx, person.id);
         await writeAudit(trx, {

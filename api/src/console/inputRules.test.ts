@@ -148,6 +148,22 @@ describe('moderation', () => {
   });
 });
 
+describe('keys a body may not have', () => {
+  it.each(['__proto__', 'constructor', 'toString'])(
+    'a key named %s is refused by its name, as any unknown key',
+    async (key) => {
+      const id = await pendingSubmission();
+      // Parsed, so the key is the body's own (an object literal's __proto__ would set its prototype instead).
+      const body = JSON.parse(`{"ids":[${id}],"reason":"x","${key}":{"a":1}}`) as object;
+      const res = await moderator.post('/api/submissions/reject', body);
+      expect(res.status).toBe(400);
+      expect(res.body.error).toBe(`Not accepted: ${key}: not a field of this call`);
+      expect(Object.keys(res.body.fieldErrors)).toEqual([key]);
+      expect(await getSubmission(t.db, id)).toMatchObject({ status: 'pending' });
+    },
+  );
+});
+
 describe('people and passkeys', () => {
   it.each([
     ['a text-direction control', 'Eve\u202ecd', /U\+202E/],

@@ -100,6 +100,14 @@ export async function listPeopleForChange(trx: DB): Promise<Person[]> {
   return rows.map(fromRow);
 }
 
+/** An admin never leaves the console without one: the last enabled admin keeps the role and stays enabled. Read in
+ *  the change's transaction, the rows locked (listPeopleForChange); the console and the CLI ask it alike. */
+export async function assertAnotherAdmin(trx: DB, person: Pick<Person, 'id'>): Promise<void> {
+  const admins = (await listPeopleForChange(trx)).filter((p) => !p.disabled && p.roles.some((r) => r.role === 'admin'));
+  if (admins.length === 1 && admins[0]!.id === person.id)
+    throw new ConsoleError(409, 'This is the only admin: make another admin first.');
+}
+
 export async function setRoles(db: DB, id: number, roles: Role[]): Promise<void> {
   await db
     .updateTable('console_people')

@@ -146,6 +146,20 @@ describe('saving a tool', () => {
     expect(entries.some((e) => e.action !== 'tool.restore')).toBe(false);
   });
 
+  it("refuses a registry name another tool's record has, naming the field, and leaves both records as they were", async () => {
+    const other = (await open('github-mcp-server')).edit.mcpServer as ServerJson;
+    const slug = 'brave-search-mcp-server';
+    const own = (await open(slug)).edit.mcpServer as ServerJson;
+    const res = await save(slug, { mcpServer: { ...own, name: other.name } });
+    expect(res.status).toBe(400);
+    expect(res.body.fieldErrors).toEqual({
+      mcpServer: `Another tool ("github-mcp-server") has the registry name "${other.name}"`,
+    });
+    expect(res.body.error).toMatch(/^Not accepted: .*Another tool \("github-mcp-server"\) has the registry name/);
+    expect((await site().get('/api/tools/github-mcp-server')).body.mcpServer.name).toBe(other.name);
+    expect((await site().get(`/api/tools/${slug}`)).body.mcpServer.name).toBe(own.name);
+  });
+
   it('the registry record after an edit is still valid against the published server.json schema', async () => {
     const slug = 'github-mcp-server';
     const { edit } = await open(slug);
@@ -304,6 +318,8 @@ describe('changing a slug', () => {
     const taken = await save('git-server', { slug: 'cursor' });
     expect(taken.status).toBe(400);
     expect(taken.body.fieldErrors.slug).toMatch(/Another tool/);
+    // The message gives the reason, as every refusal of the editor does (reasonsText), not a bare key.
+    expect(taken.body.error).toBe('Not accepted: Another tool has the slug "cursor"');
   });
 
   it("moves an inspected server's checks with it: its snapshots are the same, not a new first one", async () => {
@@ -371,6 +387,11 @@ describe('categories and tags', () => {
   });
 
   it('renames a tag under the field rules', async () => {
+    const same = await editor.post('/api/taxonomy/rename', { kind: 'tag', from: 'coding', to: 'coding' });
+    expect([same.status, same.body.error]).toEqual([
+      400,
+      'Not accepted: Into (a new name renames; a name in use merges): The new name is the same',
+    ]);
     const bad = await editor.post('/api/taxonomy/rename', { kind: 'tag', from: 'coding', to: 'x'.repeat(41) });
     expect(bad.status).toBe(400);
     expect(bad.body.fieldErrors.to).toMatch(/40 characters/);

@@ -12,7 +12,7 @@ import { parseTags, type Tool } from '@aitools/contracts/tools';
 import { editablePlans } from '@aitools/contracts/plans';
 import type { ServerJson } from '@aitools/contracts/mcp';
 import type { DB } from '../db/connection';
-import { HttpError } from '../middleware/errors';
+import { notAccepted } from '../middleware/errors';
 import { latestVersion, saveRevision } from '../content/revisions';
 import { saveChange } from '../content/changes';
 import {
@@ -29,7 +29,7 @@ import { applyRename, previewRename, taxonomy } from '../tools/taxonomy';
 import { lockTools } from '../tools/repository';
 import { AUDIT_SUMMARY_MAX, namesWithin, personActor } from '../content/audit';
 import { readBody } from './body';
-import { reasonsText, TAXONOMY_FORM, TOOL_FORM } from '@aitools/contracts/formFields';
+import { TAXONOMY_FORM, TOOL_FORM } from '@aitools/contracts/formFields';
 import { versionRoutes } from './versionRoutes';
 import { addressOf, allow, personOf } from './guard';
 
@@ -64,7 +64,7 @@ const today = () => new Date().toISOString().slice(0, 10);
 function readEdit(input: unknown): ToolEdit {
   const r = checkToolEdit(input);
   if (r.success) return r.data;
-  throw new HttpError(400, `Not accepted: ${reasonsText(TOOL_FORM, r.fieldErrors)}`, r.fieldErrors);
+  throw notAccepted(TOOL_FORM, r.fieldErrors);
 }
 
 const saveBody = z.object({ base: z.number().int().min(0), edit: z.unknown() }).strict();

@@ -3,6 +3,7 @@ import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
 import type {} from 'pino-http';
 import { SITE_NAME } from '@aitools/platform/site';
 import { failure } from '@aitools/contracts/answers';
+import { reasonsText, type FormFields } from '@aitools/contracts/formFields';
 import { TOO_MANY_REQUESTS } from './rateLimit';
 
 /** Error bodies: { success: false, error, fieldErrors? } with the matching status. */
@@ -14,6 +15,11 @@ export class HttpError extends Error {
   ) {
     super(message);
   }
+}
+
+/** A refused write: 400 "Not accepted: " and each field's reason, named by the label of the form that sends it. */
+export function notAccepted(fields: FormFields, fieldErrors: Record<string, string>): HttpError {
+  return new HttpError(400, `Not accepted: ${reasonsText(fields, fieldErrors)}`, fieldErrors);
 }
 
 export const notFoundApi: RequestHandler = (_req, res) => {

@@ -10,7 +10,8 @@ import type { EditorToolRow } from '@aitools/contracts/editing';
 import { storedPlans } from '@aitools/contracts/plans';
 import { containsText, inTransaction, type DB } from '../db/connection';
 import { bumpDataVersion } from '../content/dataVersion';
-import { HttpError } from '../middleware/errors';
+import { HttpError, notAccepted } from '../middleware/errors';
+import { TOOL_FORM } from '@aitools/contracts/formFields';
 import { writeAudit, type AuditEntry } from '../content/audit';
 import { getServerByToolSlug, upsertServer } from '../registry/repository';
 import { addSlugAlias } from '../content/toolSlugs';
@@ -76,7 +77,7 @@ export function applyEdit(tool: Tool, edit: ToolEdit, today: string): ToolInput 
  */
 async function moveSlug(trx: DB, from: string, to: string): Promise<void> {
   const taken = await trx.selectFrom('tools').select('id').where('slug', '=', to).executeTakeFirst();
-  if (taken) throw new HttpError(400, 'Not accepted: slug', { slug: `Another tool has the slug "${to}"` });
+  if (taken) throw notAccepted(TOOL_FORM, { slug: `Another tool has the slug "${to}"` });
   const servers = await trx.selectFrom('mcp_servers').selectAll().where('tool_slug', '=', from).execute();
   const inspections = await trx.selectFrom('mcp_inspections').selectAll().where('tool_slug', '=', from).execute();
   await trx.deleteFrom('mcp_servers').where('tool_slug', '=', from).execute();
@@ -106,6 +107,13 @@ export async function writeToolEdit(trx: DB, current: EditableTool, edit: ToolEd
   await trx.updateTable('tools').set(toolColumns(next)).where('slug', '=', edit.slug).execute();
   if (edit.mcpServer === null) await trx.deleteFrom('mcp_servers').where('tool_slug', '=', edit.slug).execute();
   else if (edit.mcpServer && JSON.stringify(edit.mcpServer) !== JSON.stringify(current.mcpServer)) {
+    // A registry name is one server's: another tool's record is never taken over by an edit.
+    const { name } = edit.mcpServer;
+    const owner = await trx.selectFrom('mcp_servers').select('tool_slug').where('name', '=', name).executeTakeFirst();
+    if (owner && owner.tool_slug !== edit.slug)
+      throw notAccepted(TOOL_FORM, {
+        mcpServer: `Another tool ("${owner.tool_slug}") has the registry name "${name}"`,
+      });
     // A record renamed by the editor replaces the old one. Stored as not the seed's, so a restart keeps it.
     await trx.deleteFrom('mcp_servers').where('tool_slug', '=', edit.slug).execute();
     await upsertServer(trx, { doc: edit.mcpServer as ServerJson, toolSlug: edit.slug, source: 'import' });

@@ -8,7 +8,8 @@ import type { TaxonomyRename } from '@aitools/contracts/toolEdit';
 import type { RenamePlan, Taxonomy, TaxonomyEntry } from '@aitools/contracts/editing';
 import { inTransaction, type DB } from '../db/connection';
 import { bumpDataVersion } from '../content/dataVersion';
-import { HttpError } from '../middleware/errors';
+import { HttpError, notAccepted } from '../middleware/errors';
+import { TAXONOMY_FORM } from '@aitools/contracts/formFields';
 import { lockTools, rowToTool, toolColumns } from './repository';
 
 const allTools = async (db: DB): Promise<Tool[]> =>
@@ -47,7 +48,7 @@ function renamed(tool: Tool, { kind, from, to }: TaxonomyRename): Tool | null {
 }
 
 async function plan(db: DB, rename: TaxonomyRename): Promise<{ plan: RenamePlan; changed: Tool[] }> {
-  if (rename.from === rename.to) throw new HttpError(400, 'Not accepted: to', { to: 'The new name is the same' });
+  if (rename.from === rename.to) throw notAccepted(TAXONOMY_FORM, { to: 'The new name is the same' });
   const tools = await allTools(db);
   const changed = tools.flatMap((t) => renamed(t, rename) ?? []);
   if (!changed.length)
