@@ -85,7 +85,8 @@ const STATIC_FILES = /^\/(?:assets|remotes)\//;
 const REMOTE_OF_ROUTE = new Map(ROUTE_TABLE.map((r) => [r.path, r.remote]));
 /** An answer that showed a visitor the page (its content, its not-found screen or a failure of its release), not a
  *  redirect or a refused request. */
-const isPageShown = (status: number) => status === 200 || status === 304 || status === 404 || status === 410 || status >= 500;
+const isPageShown = (status: number) =>
+  status === 200 || status === 304 || status === 404 || status === 410 || status >= 500;
 
 /** A page's form post, urlencoded or multipart: room for every field at its maximum length in percent-escaped
  *  non-Latin text (up to 9 bytes a character), refused with 413 beyond. */
@@ -340,7 +341,10 @@ export async function createApp({
         .status(403)
         .type('text/plain')
         .send('This preview link is not valid or has expired (a link lasts 24 hours). Ask for a new one.');
-    res.append('Set-Cookie', postPreviews.cookie(grant, req.secure)).redirect(303, `/blog/${slug}`);
+    // One cookie per post previewed; beyond the few a browser keeps, those expiring first go (blog/preview.ts).
+    res
+      .append('Set-Cookie', [postPreviews.cookie(grant, req.secure), ...postPreviews.dropped(req, slug, req.secure)])
+      .redirect(303, `/blog/${slug}`);
   });
   // A preview link: checks its signature and expiry, gives this browser the cookie, and opens the remote's first page.
   app.get(`${PREVIEW_PATH}/:remote/:id`, async (req, res) => {

@@ -1,46 +1,54 @@
 import { z } from './zod';
-import { blogFrontMatterSchema, POST_FIELD_MAX } from './blog';
-import { isSitePath, requiredTextField, requireVisible, textField } from './fields';
+import {
+  blogFrontMatterSchema,
+  POST_FIELD_MAX,
+  POST_SLUG_MAX,
+  POST_TAGS_MAX,
+  postFieldRules,
+  postTagsSchema,
+} from './blog';
+
+export { POST_SLUG, POST_SLUG_MAX } from './blog';
 
 /**
  * Posts as editors handle them in the console (docs/operations.md, Editing content): the fields of a post's front
  * matter and its markdown, saved as drafts while incomplete and checked in full (the seed's rules) to publish or
- * schedule. Every text field follows the shared field rules (fields.ts), as every other write path does. The console
- * imports the types only; the api checks with the schemas.
+ * schedule. Every field follows the rule a seed file's does (blog.ts postFieldRules), itself on the shared text
+ * rules (fields.ts). The console imports the types only; the api checks with the schemas.
  */
 
 export const POST_STATUSES = ['draft', 'scheduled', 'published'] as const;
 export type PostStatus = (typeof POST_STATUSES)[number];
 
-const text = (label: string, max: number) => textField({ label, max });
-
-/** An image address: the site's own path or an https URL (what the blog shows and the CSP allows). */
-const imageAddress = text('Cover image', 500).refine((s) => s === '' || isSitePath(s) || /^https:\/\/\S+$/.test(s), {
-  message: 'Cover image must be a path on the site (/…) or an https address',
-});
-
 /** What a save carries: every field may still be empty in a draft but the title. */
 export const postFieldsSchema = z
   .object({
-    title: requiredTextField('Title', POST_FIELD_MAX.title),
-    excerpt: text('Excerpt', POST_FIELD_MAX.excerpt).default(''),
-    category: text('Category', POST_FIELD_MAX.category).default(''),
-    tags: z
-      .array(
-        requireVisible(text('Tag', POST_FIELD_MAX.tag), 'A tag cannot be empty'),
-      )
-      .max(12, 'At most 12 tags')
-      .default([]),
-    author: text('Author', POST_FIELD_MAX.author).default(''),
+    title: postFieldRules.title,
+    excerpt: postFieldRules.excerpt.default(''),
+    category: postFieldRules.category.default(''),
+    tags: postTagsSchema.default([]),
+    author: postFieldRules.author.default(''),
     featured: z.boolean().default(false),
-    read_time: text('Read time', 20)
-      .regex(/^(\d+ min read)?$/, 'Read time is "N min read" (for example "6 min read"), or empty')
-      .default(''),
-    featured_image: imageAddress.default(''),
-    featured_image_alt: text('Cover description', 300).default(''),
-    content: textField({ label: 'Content', max: 200_000, multiline: true }).default(''),
+    read_time: postFieldRules.read_time.default(''),
+    featured_image: postFieldRules.featured_image.default(''),
+    featured_image_alt: postFieldRules.featured_image_alt.default(''),
+    content: postFieldRules.content.default(''),
   })
   .strict();
+
+/**
+ * The largest body a post's console call may carry (`POST /api/posts`, `/api/posts/:slug`, `/api/posts/preview`):
+ * every text field at its maximum and every unit escaped as `\uXXXX` (6 bytes: what an encoder that escapes all
+ * but ASCII sends; UTF-8 takes at most 3 bytes a unit), plus 4 kB for the names, punctuation and the other values.
+ * Within it, a field too long is refused with that field's reason, not as a body too large.
+ */
+export const JSON_BYTES_PER_UNIT = 6;
+export const POST_BODY_MAX_BYTES =
+  JSON_BYTES_PER_UNIT *
+    (POST_SLUG_MAX +
+      Object.entries(POST_FIELD_MAX).reduce((sum, [name, max]) => sum + (name === 'tag' ? 0 : max), 0) +
+      POST_TAGS_MAX * POST_FIELD_MAX.tag) +
+  4096;
 export type PostFields = z.infer<typeof postFieldsSchema>;
 
 /** To publish or schedule, a post meets the rules of a seed file's front matter. */
@@ -51,9 +59,6 @@ export const publishableSchema = blogFrontMatterSchema.pick({
   tags: true,
   author: true,
 });
-
-export const POST_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-export const POST_SLUG_MAX = 120;
 
 /** A post in the console's list. */
 export interface PostSummary {

@@ -23,16 +23,40 @@ function toPublic(row: Row): BlogPostDoc {
   return { id: row.id, ...doc };
 }
 
-/** Published posts, newest first. Drafts never leave the database through here. */
-export async function listPublishedPosts(db: DB): Promise<BlogPostDoc[]> {
+/** A published post with its dates: `updated` is the later of its publication and its last edit (the feed's and
+ *  the sitemap's dates, so an edit of a published post shows there). */
+export interface DatedPost {
+  post: BlogPostDoc;
+  published: Date | null;
+  updated: Date | null;
+}
+
+const dateOf = (value: string | null): Date | null =>
+  value && !Number.isNaN(Date.parse(value)) ? new Date(value) : null;
+
+/** Published posts with their dates, newest first. Drafts never leave the database through here. */
+export async function listPublishedPostsDated(db: DB): Promise<DatedPost[]> {
   const rows = await db
     .selectFrom('blog_posts')
-    .select(['id', 'doc'])
+    .select(['id', 'doc', 'published_at', 'updated_at'])
     .where('status', '=', 'published')
     .orderBy('published_at', 'desc')
     .orderBy('id', 'desc')
     .execute();
-  return rows.map(toPublic);
+  return rows.map((row) => {
+    const published = dateOf(row.published_at);
+    const edited = dateOf(row.updated_at);
+    return {
+      post: toPublic(row),
+      published,
+      updated: edited && (!published || edited > published) ? edited : published,
+    };
+  });
+}
+
+/** Published posts, newest first. */
+export async function listPublishedPosts(db: DB): Promise<BlogPostDoc[]> {
+  return (await listPublishedPostsDated(db)).map((d) => d.post);
 }
 
 export async function getPublishedPost(db: DB, slug: string): Promise<BlogPostDoc | null> {

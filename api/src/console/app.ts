@@ -12,6 +12,7 @@ import type { ServerConfig } from '../config';
 import type { DB } from '../db/connection';
 import { refuseNul } from '../middleware/errors';
 import { jsonBody } from '../middleware/body';
+import { POST_BODY_MAX_BYTES } from '@aitools/contracts/posts';
 import { requestLogger } from '../middleware/logger';
 import type { RateLimits } from '../middleware/rateLimit';
 import { REPO_ROOT } from '../paths';
@@ -94,8 +95,9 @@ export function createConsoleApp(deps: ConsoleDeps): Express {
   });
   api.use('/auth', jsonBody('64kb'), authRouter({ db, rp: relyingParty(origin), times, limits: deps.limits }));
   api.use(requireSession(db, times));
-  // A post's markdown may be long (postFieldsSchema's limit); every other call's body is small.
-  api.use('/posts', jsonBody('512kb'));
+  // A post's markdown may be long: its calls take a body of every field at its maximum (POST_BODY_MAX_BYTES), so a
+  // field too long is refused naming it; every other call's body is small.
+  api.use('/posts', jsonBody(`${POST_BODY_MAX_BYTES}b`));
   api.use(jsonBody('64kb'));
   api.use(dashboardRouter({ ...releaseDeps, serving: deps.serving, instanceId: deps.instanceId }));
   api.use(moderationRouter(db));

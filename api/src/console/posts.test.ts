@@ -10,7 +10,7 @@ import { signedInPerson, startConsoleTest, type ConsoleBrowser, type ConsoleTest
 import { dataVersion } from '../content/dataVersion';
 import { listAudit } from '../content/audit';
 import { publishDuePosts } from '../blog/scheduler';
-import { POST_PREVIEW_HEADER } from '../blog/preview';
+import { MAX_POST_PREVIEWS, POST_PREVIEW_HEADER } from '../blog/preview';
 import { RIFF_WEBP } from '../../test/pictures';
 
 let t: ConsoleTest;
@@ -71,6 +71,21 @@ describe('posts in the console', () => {
     expect(res.status).toBe(201);
     expect(res.body.post.content).toBe(content);
     expect((await editor.post('/api/invitations', { name: 'x'.repeat(70_000) })).status).toBe(413);
+  });
+
+  it('content at its limit in CJK (3 bytes a character) saves; one character more is refused naming the field', async () => {
+    const content = '文'.repeat(200_000);
+    const res = await editor.post('/api/posts', { slug: 'a-long-cjk-post', fields: { ...FIELDS, content } });
+    expect(res.status, JSON.stringify(res.body).slice(0, 200)).toBe(201);
+    expect(res.body.post.content).toBe(content);
+    const over = await editor.post('/api/posts', {
+      slug: 'too-long-cjk',
+      fields: { ...FIELDS, content: `${content}文` },
+    });
+    expect([over.status, over.body.fieldErrors]).toEqual([
+      400,
+      { 'fields.content': 'Content must be 200000 characters or less' },
+    ]);
   });
 
   it('two saves of one version: the second is refused with 409 and shown the newer version', async () => {
@@ -142,6 +157,18 @@ describe('posts in the console', () => {
     expect((await editor.post('/api/posts/console-post/versions/99/restore', { base: 4 })).status).toBe(404);
   });
 
+  it('compares two versions of a post at its size limit that differ in every line, as the whole text replaced', async () => {
+    const long = (c: string) => ({ ...FIELDS, content: Array<string>(100_000).fill(c).join('\n') });
+    expect((await editor.post('/api/posts', { slug: 'long-diff', fields: long('a') })).status).toBe(201);
+    const saved = await editor.post('/api/posts/long-diff', { version: 1, action: 'save', fields: long('b') });
+    expect(saved.status, JSON.stringify(saved.body).slice(0, 300)).toBe(200);
+    const res = await editor.get('/api/posts/long-diff/versions/1/diff?to=2');
+    expect(res.status).toBe(200);
+    expect(res.body.whole).toBe(true);
+    const ops = (res.body.lines as { op: string }[]).map((l) => l.op).join('');
+    expect(ops.replaceAll(' ', '')).toBe('-'.repeat(100_000) + '+'.repeat(100_000));
+  });
+
   it('unpublish takes it off the public API; a schedule goes out when the scheduler finds it due', async () => {
     const un = await editor.post('/api/posts/console-post', { version: 4, action: 'unpublish' });
     expect(un.body.post.status).toBe('draft');
@@ -201,6 +228,61 @@ describe('posts in the console', () => {
       expect(cover.headers['cache-control']).toBe('private, no-store');
     },
   );
+
+  it("a preview link's cookie opens the draft to the browser's own calls, one cookie per post, and is stored by no cache", async () => {
+    // The front lane first (app.ts), as the site's server runs it: a 404 sent before the draft existed is not replayed.
+    const site = () => request(t.app.handler);
+    expect((await site().get('/api/blog/public/posts/second-draft')).status).toBe(404);
+    expect((await site().get('/api/blog/public/posts/second-draft')).status).toBe(404);
+    await editor.post('/api/posts', { slug: 'second-draft', fields: { ...FIELDS, title: 'The second draft' } });
+    const follow = async (slug: string) => {
+      const link = new URL((await editor.post(`/api/posts/${slug}/preview-link`)).body.url as string);
+      const opened = await site().get(link.pathname + link.search);
+      return (opened.headers['set-cookie'] as unknown as string[]).map((c) => c.split(';')[0]!);
+    };
+    // Two links followed in one browser: the second keeps the first.
+    const cookies = [...(await follow('secret-draft')), ...(await follow('second-draft'))];
+    expect(cookies.map((c) => c.slice(0, c.indexOf('=')))).toEqual([
+      'preview_post_secret-draft',
+      'preview_post_second-draft',
+    ]);
+    for (const [slug, title] of [
+      ['secret-draft', FIELDS.title],
+      ['second-draft', 'The second draft'],
+    ]) {
+      const seen = await site().get(`/api/blog/public/posts/${slug}`).set('Cookie', cookies.join('; '));
+      expect(seen.status, slug).toBe(200);
+      expect(seen.body.data.title).toBe(title);
+      expect(seen.headers['cache-control']).toBe('private, no-store');
+      expect(seen.headers['x-robots-tag']).toMatch(/noindex/);
+      // Nothing of it was kept for anyone else, and one post's cookie opens no other.
+      expect((await site().get(`/api/blog/public/posts/${slug}`)).status).toBe(404);
+    }
+    const firstOnly = cookies[0]!;
+    expect((await site().get('/api/blog/public/posts/second-draft').set('Cookie', firstOnly)).status).toBe(404);
+    const forged = firstOnly.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
+    expect((await site().get('/api/blog/public/posts/secret-draft').set('Cookie', forged)).status).toBe(404);
+  });
+
+  it(`a browser keeps at most ${MAX_POST_PREVIEWS} post previews: following one more link drops one, never the new`, async () => {
+    const jar = new Map<string, string>();
+    for (let i = 0; i <= MAX_POST_PREVIEWS; i++) {
+      const slug = `capped-draft-${i}`;
+      await editor.post('/api/posts', { slug, fields: { ...FIELDS, title: `Capped ${i}` } });
+      const link = new URL((await editor.post(`/api/posts/${slug}/preview-link`)).body.url as string);
+      const opened = await request(t.app.handler)
+        .get(link.pathname + link.search)
+        .set('Cookie', [...jar].map(([name, value]) => `${name}=${value}`).join('; '));
+      for (const set of opened.headers['set-cookie'] as unknown as string[]) {
+        const pair = set.split(';')[0]!;
+        const [name, value] = [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)];
+        if (value && !/Max-Age=0\b/i.test(set)) jar.set(name, value);
+        else jar.delete(name);
+      }
+    }
+    expect(jar.size).toBe(MAX_POST_PREVIEWS);
+    expect(jar.has(`preview_post_capped-draft-${MAX_POST_PREVIEWS}`)).toBe(true);
+  });
 
   it(
     "the live preview's cover of a draft is drawn for editors by the console, which may show the site's pictures",

@@ -6,7 +6,8 @@
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import { success } from '@aitools/contracts/answers';
-import { POST_SLUG, POST_SLUG_MAX, POST_STATUSES, postFieldsSchema, type PostStatus } from '@aitools/contracts/posts';
+import { POST_STATUSES, postFieldsSchema, type PostStatus } from '@aitools/contracts/posts';
+import { newPostSlugSchema, postSlugSchema } from '@aitools/contracts/blog';
 import { COVER_WIDTHS, coverWidthOf, isImageFormat } from '@aitools/contracts/images';
 import { dateTimeSchema } from '@aitools/contracts/dateTime';
 import type { DB } from '../db/connection';
@@ -33,14 +34,11 @@ export interface PostsDeps {
   cover?(slug: string, copy: ImageCopy): Promise<Buffer | null>;
 }
 
-const slug = z
-  .string()
-  .max(POST_SLUG_MAX, `Address must be ${POST_SLUG_MAX} characters or less`)
-  .regex(POST_SLUG, 'Address must be lowercase words (a-z, 0-9) joined by hyphens');
+const slug = postSlugSchema;
 const version = z.number().int().min(0);
 const createBody = z
   .object({
-    slug: slug.refine((s) => s !== 'preview', 'Address "preview" is kept by the console for itself'),
+    slug: newPostSlugSchema,
     fields: postFieldsSchema,
   })
   .strict();

@@ -30,7 +30,8 @@ export interface VersionRoutes<T> {
  * A post's or a tool's saved versions, in one shape (content/revisions.ts):
  * - `GET <path>/:slug/versions`: the list, newest first;
  * - `GET <path>/:slug/versions/:v`: one version's fields;
- * - `GET <path>/:slug/versions/:v/diff?to=<version>`: the changes from it to another (by default the newest);
+ * - `GET <path>/:slug/versions/:v/diff?to=<version>`: the changes from it to another (by default the newest), with
+ *   `whole: true` when they were too many to compare line by line (content/revisions.ts diffLines);
  * - `POST <path>/:slug/versions/:v/restore` with `{ base }`: its fields saved as a new version.
  */
 export function versionRoutes<T>(router: Router, path: '/posts' | '/tools', routes: VersionRoutes<T>): void {
@@ -53,9 +54,9 @@ export function versionRoutes<T>(router: Router, path: '/posts' | '/tools', rout
     const key = await keyAt(req);
     const from = readBody(version, req.params.v);
     const to = req.query.to === undefined ? await latestVersion(routes.db, kind, key) : readBody(version, req.query.to);
-    const lines = await diffRevisions(routes.db, kind, key, from, to);
-    if (!lines) throw missing();
-    res.json(success({ from, to, lines }));
+    const diff = await diffRevisions(routes.db, kind, key, from, to);
+    if (!diff) throw missing();
+    res.json(success({ from, to, ...diff }));
   });
 
   router.post(`${at}/:v/restore`, routes.restore, async (req, res) => {

@@ -86,24 +86,47 @@ describe('content revisions', () => {
     const two = { title: 'T', content: 'line 1\nline two\nline 3' };
     await saveRevision(db, { kind: 'post', key: 'd', base: 0, body: one, author: 'a' }, noop);
     await saveRevision(db, { kind: 'post', key: 'd', base: 1, body: two, author: 'a' }, noop);
-    expect(await diffRevisions(db, 'post', 'd', 1, 2)).toEqual([
-      { op: ' ', text: 'content:' },
-      { op: ' ', text: 'line 1' },
-      { op: '-', text: 'line 2' },
-      { op: '+', text: 'line two' },
-      { op: ' ', text: 'line 3' },
-      { op: ' ', text: 'title: "T"' },
-    ]);
+    expect(await diffRevisions(db, 'post', 'd', 1, 2)).toEqual({
+      whole: false,
+      lines: [
+        { op: ' ', text: 'content:' },
+        { op: ' ', text: 'line 1' },
+        { op: '-', text: 'line 2' },
+        { op: '+', text: 'line two' },
+        { op: ' ', text: 'line 3' },
+        { op: ' ', text: 'title: "T"' },
+      ],
+    });
     expect(await diffRevisions(db, 'post', 'd', 1, 9)).toBeNull();
   });
 
   it('lines: fields in name order, multi-line text under its name; diff of equal lists keeps all', () => {
     expect(revisionText({ b: 1, a: 'x\ny', c: undefined })).toEqual(['a:', 'x', 'y', 'b: 1']);
-    expect(diffLines(['a', 'b'], ['a', 'b'])).toEqual([
+    expect(diffLines(['a', 'b'], ['a', 'b']).lines).toEqual([
       { op: ' ', text: 'a' },
       { op: ' ', text: 'b' },
     ]);
-    expect(diffLines([], ['a'])).toEqual([{ op: '+', text: 'a' }]);
-    expect(diffLines(['a'], [])).toEqual([{ op: '-', text: 'a' }]);
+    expect(diffLines([], ['a']).lines).toEqual([{ op: '+', text: 'a' }]);
+    expect(diffLines(['a'], []).lines).toEqual([{ op: '-', text: 'a' }]);
+  });
+
+  it('two long texts that differ everywhere: the changed middle as removed then added, saying so', () => {
+    // 100,000 lines each (a post at its size limit): pairing them up line by line would take minutes or run out of memory.
+    const a = ['head', ...Array<string>(100_000).fill('a'), 'tail'];
+    const b = ['head', ...Array<string>(100_000).fill('b'), 'tail'];
+    const { lines, whole } = diffLines(a, b);
+    expect(whole).toBe(true);
+    expect(lines).toHaveLength(200_002);
+    expect(lines[0]).toEqual({ op: ' ', text: 'head' });
+    expect(lines.slice(1, 100_001).every((l) => l.op === '-' && l.text === 'a')).toBe(true);
+    expect(lines.slice(100_001, 200_001).every((l) => l.op === '+' && l.text === 'b')).toBe(true);
+    expect(lines.at(-1)).toEqual({ op: ' ', text: 'tail' });
+    // A few changes in a long text are still paired up line by line.
+    const few = diffLines(
+      a,
+      a.map((l, i) => (i > 0 && i % 20_000 === 0 ? 'c' : l)),
+    );
+    expect(few.whole).toBe(false);
+    expect(few.lines.filter((l) => l.op !== ' ')).toHaveLength(10);
   });
 });

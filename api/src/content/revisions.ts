@@ -8,6 +8,7 @@
  * two saves of one version race, on SQLite and on Postgres alike.
  */
 import type { DiffLine, Revision, RevisionSummary } from '@aitools/contracts/editing';
+import { diffArrays } from 'diff';
 import { inTransaction, type DB } from '../db/connection';
 
 export type ContentKind = 'post' | 'tool';
@@ -135,9 +136,21 @@ export function revisionText(body: unknown): string[] {
   return lines;
 }
 
-/** Lines of `a` and `b` as a unified list: kept (' '), removed ('-') and added ('+'), by longest common subsequence. */
-export function diffLines(a: string[], b: string[]): DiffLine[] {
-  // Equal heads and tails are kept as they are, so the table is only as big as the changed middle.
+/** A line diff: `whole` when the versions differ in too many lines to pair them up, so the changed middle is shown
+ *  as all of its old lines removed and all of its new lines added. */
+export interface LineDiff {
+  lines: DiffLine[];
+  whole: boolean;
+}
+
+/** Bounds of the comparison (Myers' O((n+m)·D) for D changed lines, and D² for the paths it keeps): beyond them
+ *  diffLines stops and answers the whole middle replaced, so a long post never holds the server for long. */
+export const DIFF_WORK = 3_000_000;
+export const DIFF_MAX_CHANGES = 500;
+
+/** Lines of `a` and `b` as a unified list: kept (' '), removed ('-') and added ('+'), fewest changes first. */
+export function diffLines(a: string[], b: string[]): LineDiff {
+  // Equal heads and tails are kept as they are; only the changed middle counts towards the bounds.
   let start = 0;
   while (start < a.length && start < b.length && a[start] === b[start]) start++;
   let endA = a.length;
@@ -146,31 +159,23 @@ export function diffLines(a: string[], b: string[]): DiffLine[] {
     endA--;
     endB--;
   }
-  const n = endA - start;
-  const m = endB - start;
-  const lcs = new Uint32Array((n + 1) * (m + 1));
-  for (let i = n - 1; i >= 0; i--)
-    for (let j = m - 1; j >= 0; j--)
-      lcs[i * (m + 1) + j] =
-        a[start + i] === b[start + j]
-          ? lcs[(i + 1) * (m + 1) + j + 1]! + 1
-          : Math.max(lcs[(i + 1) * (m + 1) + j]!, lcs[i * (m + 1) + j + 1]!);
-  const out: DiffLine[] = a.slice(0, start).map((text) => ({ op: ' ', text }));
-  let i = 0;
-  let j = 0;
-  while (i < n || j < m) {
-    if (i < n && j < m && a[start + i] === b[start + j]) {
-      out.push({ op: ' ', text: a[start + i]! });
-      i++;
-      j++;
-    } else if (i < n && (j === m || lcs[(i + 1) * (m + 1) + j]! >= lcs[i * (m + 1) + j + 1]!)) {
-      out.push({ op: '-', text: a[start + i++]! });
-    } else {
-      out.push({ op: '+', text: b[start + j++]! });
-    }
+  const oldMiddle = a.slice(start, endA);
+  const newMiddle = b.slice(start, endB);
+  const size = oldMiddle.length + newMiddle.length;
+  const maxEditLength = Math.max(1, Math.min(size, DIFF_MAX_CHANGES, Math.floor(DIFF_WORK / Math.max(size, 1))));
+  const found = diffArrays(oldMiddle, newMiddle, { maxEditLength });
+  const changes = found ?? [
+    { value: oldMiddle, added: false, removed: true },
+    { value: newMiddle, added: true, removed: false },
+  ];
+  const kept = (text: string): DiffLine => ({ op: ' ', text });
+  const lines = a.slice(0, start).map(kept);
+  for (const change of changes) {
+    const op = change.added ? '+' : change.removed ? '-' : ' ';
+    for (const text of change.value) lines.push({ op, text });
   }
-  for (const text of a.slice(endA)) out.push({ op: ' ', text });
-  return out;
+  for (const text of a.slice(endA)) lines.push(kept(text));
+  return { lines, whole: found === undefined };
 }
 
 /** What changed from version `from` to version `to` of one record; null when either is missing. */
@@ -180,7 +185,7 @@ export async function diffRevisions(
   key: string,
   from: number,
   to: number,
-): Promise<DiffLine[] | null> {
+): Promise<LineDiff | null> {
   const [a, b] = await Promise.all([getRevision(db, kind, key, from), getRevision(db, kind, key, to)]);
   if (!a || !b) return null;
   return diffLines(revisionText(a.body), revisionText(b.body));

@@ -13,6 +13,7 @@ import { renderHeadTags } from '@aitools/platform/head-tags';
 import { upsertPost } from '../blog/repository';
 import { parseFeed, HOSTILE } from '../../test/feedCheck';
 import { xmlChars } from './atom';
+import { publicWrite } from '../content/dataVersion';
 
 let app: Express;
 let db: DB;
@@ -84,6 +85,29 @@ describe('feeds', () => {
       expect(e.link[0]['@_href']).toBe(e.id);
     }
     expect(feed.entry.some((e) => text(e.title).includes('(MCP server)'))).toBe(true);
+  });
+
+  it("an edit of a published post moves its entry's and the feed's <updated>, and its sitemap <lastmod>", async () => {
+    const before = await atom('/feeds/blog.xml');
+    const oldest = before.entry.at(-1)!;
+    const slug = oldest.id.slice(`${ORIGIN}/blog/`.length);
+    const edited = '2099-03-04T05:06:07.000Z';
+    // What a save in the console writes (blog/editing.ts), with the data version bump that refreshes the caches.
+    await publicWrite(db, async (trx) => {
+      await trx
+        .updateTable('blog_posts')
+        .set({ title: 'An edited title', updated_at: edited })
+        .where('slug', '=', slug)
+        .execute();
+      return true;
+    });
+    const feed = await atom('/feeds/blog.xml');
+    const entry = feed.entry.find((e) => e.id === oldest.id)! as (typeof feed.entry)[number] & { published: string };
+    expect(entry.updated).toBe(edited);
+    expect(entry.published).toBe((oldest as typeof entry).published);
+    expect(feed.updated).toBe(edited);
+    const sitemap = (await request(app).get('/sitemap.xml')).text;
+    expect(sitemap).toContain(`<loc>${ORIGIN}/blog/${slug}</loc><lastmod>2099-03-04</lastmod>`);
   });
 
   it('are listed in the sitemap and advertised in every page head', async () => {

@@ -5,7 +5,7 @@
 import { Router } from 'express';
 import { atomXml, type AtomEntry } from './atom';
 import { jsonText, type DB } from '../db/connection';
-import { listPublishedPosts } from '../blog/repository';
+import { listPublishedPostsDated, type DatedPost } from '../blog/repository';
 import { canonicalUrl, SITE_FEEDS } from '@aitools/platform/head-tags';
 import { pathOf, postPath, toolPath } from '@aitools/platform/routes';
 import type { Reply, ReplyCache } from '../http/cachedResponse';
@@ -94,26 +94,27 @@ export function feedsRouter(db: DB, siteOrigin: string, reads: ReplyCache): Rout
   router.get(
     BLOG_FEED.path,
     reads.route([], async () => {
-      const posts = (await listPublishedPosts(db)).slice(0, FEED_ITEMS);
-      const dated = posts.map((p) => ({ p, date: toDate(p.published_at ?? p.publishedAt) ?? new Date(0) }));
+      const dated = (await listPublishedPostsDated(db)).slice(0, FEED_ITEMS);
+      // A post's entry is updated when it was edited after its publication; the feed, when its latest entry was.
+      const updatedOf = (d: DatedPost) => d.updated ?? new Date(0);
       return siteFeed(
         BLOG_FEED,
         pathOf('/blog'),
         'Expert insights on AI tools, automation workflows & enterprise adoption',
-        dated[0]?.date ?? new Date(0),
-        dated.map(({ p, date }) => ({
-          title: p.title,
-          id: url(postPath(p.slug)),
-          link: url(postPath(p.slug)),
-          updated: date,
-          published: date,
-          summary: p.excerpt ?? p.description ?? undefined,
+        new Date(Math.max(0, ...dated.map((d) => updatedOf(d).getTime()))),
+        dated.map((d) => ({
+          title: d.post.title,
+          id: url(postPath(d.post.slug)),
+          link: url(postPath(d.post.slug)),
+          updated: updatedOf(d),
+          published: d.published ?? new Date(0),
+          summary: d.post.excerpt ?? d.post.description ?? undefined,
           authors: [
-            typeof p.author === 'string'
-              ? p.author
-              : ((p.author as { name?: string } | null | undefined)?.name ?? 'AI Tools Team'),
+            typeof d.post.author === 'string'
+              ? d.post.author
+              : ((d.post.author as { name?: string } | null | undefined)?.name ?? 'AI Tools Team'),
           ],
-          categories: p.category ? [p.category] : [],
+          categories: d.post.category ? [d.post.category] : [],
         })),
       );
     }),

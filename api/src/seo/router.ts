@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import type { DB } from '../db/connection';
 import { listToolSummaries } from '../tools/repository';
-import { listPublishedPosts } from '../blog/repository';
+import { listPublishedPosts, listPublishedPostsDated } from '../blog/repository';
 import { escapeHtml, SITE_FEEDS } from '@aitools/platform/head-tags';
 import type { ReplyCache } from '../http/cachedResponse';
 import { postPath, staticPaths, toolPath } from '@aitools/platform/routes';
@@ -39,9 +39,9 @@ export function seoRouter(db: DB, siteOrigin: string, reads: ReplyCache): Router
         ...staticPaths().map((path) => ({ path })),
         ...SITE_FEEDS.map((f) => ({ path: f.path })),
         ...(await listToolSummaries(db)).map((t) => ({ path: toolPath(t.slug), lastmod: day(t.lastUpdated) })),
-        ...(await listPublishedPosts(db)).map((p) => ({
-          path: postPath(p.slug),
-          lastmod: day((p as { published_at?: string }).published_at),
+        ...(await listPublishedPostsDated(db)).map((d) => ({
+          path: postPath(d.post.slug),
+          lastmod: d.updated?.toISOString().slice(0, 10),
         })),
       ];
       const urls = entries

@@ -60,6 +60,13 @@ const fieldsOf = (post: EditablePost): PostFields => {
   return fields;
 };
 
+/** The tags in the text of their field: names separated by commas, empty ones dropped. */
+const tagsOf = (typed: string): string[] =>
+  typed
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
+
 const STATUS_TEXT: Record<PostStatus, (post: EditablePost) => string> = {
   draft: () => 'Draft: only editors and holders of a preview link see it.',
   scheduled: (p) => `Scheduled: goes out on its own at ${utc(p.published_at)}.`,
@@ -110,6 +117,8 @@ function Editor({ initial, onReload }: { initial: EditablePost | null; onReload:
   const navigate = useNavigate();
   const [post, setPost] = useState(initial);
   const [fields, setFields] = useState<PostFields>(initial ? fieldsOf(initial) : EMPTY);
+  // The Tags field's text as typed (a trailing comma or space stays while typing); `fields.tags` is what it means.
+  const [tagsText, setTagsText] = useState(() => fields.tags.join(', '));
   const [slug, setSlug] = useState(initial?.slug ?? '');
   const [dirty, setDirty] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -141,6 +150,7 @@ function Editor({ initial, onReload }: { initial: EditablePost | null; onReload:
   const restore = () => {
     if (!offer) return;
     setFields(offer.value.fields);
+    setTagsText(offer.value.fields.tags.join(', '));
     if (!post) setSlug(offer.value.slug);
     // The save names the version the kept text started from: a newer one is shown, never written over.
     else if (offer.base) setPost({ ...post, version: offer.base });
@@ -312,15 +322,11 @@ function Editor({ initial, onReload }: { initial: EditablePost | null; onReload:
           <Field id="post-tags" label={labelOf(POST_FORM, 'tags')} error={errors.tags} hint="Separated by commas.">
             <input
               id="post-tags"
-              value={fields.tags.join(', ')}
-              onChange={(e) =>
-                change({
-                  tags: e.target.value
-                    .split(',')
-                    .map((t) => t.trim())
-                    .filter(Boolean),
-                })
-              }
+              value={tagsText}
+              onChange={(e) => {
+                setTagsText(e.target.value);
+                change({ tags: tagsOf(e.target.value) });
+              }}
               {...marks('tags', 'post-tags-hint')}
             />
           </Field>

@@ -25,14 +25,16 @@ export function PostVersions({
   useEffect(() => {
     if (refresh) void reload();
   }, [refresh, reload]);
-  const [diff, setDiff] = useState<{ from: number; lines: DiffLine[] } | null>(null);
+  const [diff, setDiff] = useState<{ from: number; lines: DiffLine[]; whole?: boolean } | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   const compare = async (from: number) => {
     try {
       setDiff({
         from,
-        ...(await api.get<{ lines: DiffLine[] }>(`/api/posts/${slug}/versions/${from}/diff?to=${current}`)),
+        ...(await api.get<{ lines: DiffLine[]; whole: boolean }>(
+          `/api/posts/${slug}/versions/${from}/diff?to=${current}`,
+        )),
       });
     } catch (err) {
       setError(errorText(err));
@@ -83,6 +85,7 @@ export function PostVersions({
           caption={`Changes from version ${diff.from} to version ${current}`}
           label={`Changes from version ${diff.from} to version ${current}`}
           lines={diff.lines}
+          whole={diff.whole}
         />
       )}
     </section>

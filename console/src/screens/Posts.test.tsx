@@ -217,6 +217,23 @@ describe('the post editor', () => {
       fields: { title: 'Hello' },
     });
   });
+  it('keeps the Tags field as typed, key by key, and saves the tags it names', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderConsole('/posts/new', editor, {
+      ...editorApi(),
+      'POST /api/posts': { status: 201, body: { success: true, post: POST } },
+    });
+    await user.type(await screen.findByLabelText('Title'), 'Hello');
+    await user.type(screen.getByLabelText('Address'), 'hello');
+    const tags = screen.getByLabelText('Tags') as HTMLInputElement;
+    await user.type(tags, 'AI Tools, MCP');
+    expect(tags.value).toBe('AI Tools, MCP');
+    await user.click(screen.getByRole('button', { name: 'Create draft' }));
+    await screen.findByRole('heading', { name: 'Edit: Hello' });
+    expect(calls.find((c) => c.method === 'POST' && c.path === '/api/posts')?.body).toMatchObject({
+      fields: { tags: ['AI Tools', 'MCP'] },
+    });
+  });
 });
 
 describe('the post editor when something goes wrong', () => {

@@ -97,7 +97,7 @@ export function ToolEditScreen() {
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const [newer, setNewer] = useState<Latest | null>(null);
-  const [diff, setDiff] = useState<{ from: number; lines: DiffLine[] } | null>(null);
+  const [diff, setDiff] = useState<{ from: number; lines: DiffLine[]; whole?: boolean } | null>(null);
 
   useEffect(() => {
     if (!tool.data) return;
@@ -195,8 +195,10 @@ export function ToolEditScreen() {
 
   const showChanges = async (from: number) => {
     try {
-      const r = await api.get<{ lines: DiffLine[] }>(`/api/tools/${encodeURIComponent(slug)}/versions/${from}/diff`);
-      setDiff({ from, lines: r.lines });
+      const r = await api.get<{ lines: DiffLine[]; whole: boolean }>(
+        `/api/tools/${encodeURIComponent(slug)}/versions/${from}/diff`,
+      );
+      setDiff({ from, lines: r.lines, whole: r.whole });
     } catch (err) {
       setError(errorText(err));
     }
@@ -337,6 +339,7 @@ export function ToolEditScreen() {
             caption={`From version ${diff.from} to the newest`}
             label={`Changes from version ${diff.from}`}
             lines={diff.lines}
+            whole={diff.whole}
           />
         )}
       </section>
