@@ -64,7 +64,11 @@ export async function renderRequest(input: RenderInput): Promise<RenderResult> {
     renderToString(
       <HeadContext.Provider value={collector}>
         <SourceContext.Provider value={source}>
-          <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />
+          <StaticRouterProvider
+            router={createStaticRouter(handler.dataRoutes, context)}
+            context={context}
+            hydrate={false}
+          />
         </SourceContext.Provider>
       </HeadContext.Provider>,
     );

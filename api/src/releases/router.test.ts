@@ -240,7 +240,9 @@ describe('uploads, bounded', () => {
             .send(Buffer.from('not gzip'));
           expect(second.status).toBe(429);
           expect(second.headers['retry-after']).toBe('30');
-          expect(second.body.error).toBe('A release of legal is being uploaded: send the next one when it has been stored.');
+          expect(second.body.error).toBe(
+            'A release of legal is being uploaded: send the next one when it has been stored.',
+          );
         },
         { timeout: 10_000, interval: 50 },
       );
@@ -254,10 +256,10 @@ describe('uploads, bounded', () => {
       slow.destroy();
     }
     // Once it is gone, the remote uploads again.
-    await vi.waitFor(
-      async () => expect((await upload(team, Buffer.from('not gzip'))).status).toBe(400),
-      { timeout: 10_000, interval: 50 },
-    );
+    await vi.waitFor(async () => expect((await upload(team, Buffer.from('not gzip'))).status).toBe(400), {
+      timeout: 10_000,
+      interval: 50,
+    });
     server.close();
   });
 

@@ -316,7 +316,10 @@ describe('canary releases', () => {
         assert.ok(text.includes(marker));
         writeFileSync(
           file,
-          text.replace(marker, `${marker}  if (typeof window === 'undefined') throw new Error('${FAULT} on the server');\n`),
+          text.replace(
+            marker,
+            `${marker}  if (typeof window === 'undefined') throw new Error('${FAULT} on the server');\n`,
+          ),
         );
       }),
       50,
@@ -351,7 +354,10 @@ describe('canary releases', () => {
     assert.equal(state.active, stable);
     const last = state.history.at(-1)!;
     assert.deepEqual([last.action, last.by], ['abort', 'automatic']);
-    assert.match(last.note ?? '', new RegExp(`^automatic rollback: canary ${broken} of blog, .*from the server's own errors`));
+    assert.match(
+      last.note ?? '',
+      new RegExp(`^automatic rollback: canary ${broken} of blog, .*from the server's own errors`),
+    );
     const after = await fetch(`${site.baseUrl}/blog/${slug}`, { headers: { Cookie: 'release_bucket=0' } });
     assert.equal(after.status, 200);
   });
