@@ -6,6 +6,11 @@ import { z } from 'zod';
  * to 9999 in UTC, so it is stored as a 24-character string that sorts as text ("9999-12-31T23:59:59-14:00" is year
  * 10000 in UTC, which toISOString writes "+010000-...", before every other date as text).
  */
+/** A stored date's text as a Date, or null when there is none or it is not one Date.parse reads. */
+export function dateOrNull(value: string | null | undefined): Date | null {
+  return value && !Number.isNaN(Date.parse(value)) ? new Date(value) : null;
+}
+
 export function dateTimeSchema(message: string) {
   return z.iso.datetime({ offset: true, error: message }).refine((v) => {
     // A string the format check refused is that check's to report.

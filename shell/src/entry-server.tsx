@@ -8,15 +8,14 @@ import {
 } from 'react-router-dom';
 import { HeadContext, type HeadCollector, type RouteModule } from '@aitools/platform';
 import { createRoutes, REMOTE_ROUTES } from './routes';
-import { withServerBudget } from './remotes/serverBudget';
+import { serverGaveUp, withServerBudget } from './remotes/serverBudget';
 import type { NotRenderedReason, RenderInput, RenderResult, ShellServer } from '../contract/serverContract';
 import { matchRoute } from './routeMatch';
 import { themeBootScript } from './theme/themeRules';
 import { PAGE_CODE_ID, pageCodeBootScript } from './remotes/pageCode';
 import { asRouteModule, SourceContext, type ModuleSource } from './remotes/moduleSource';
 import { PAGE_STATE_ID, serializeErrors } from './remotes/pageState';
-import { ChunkLoadError, isChunkLoadError } from './remotes/ChunkLoadError';
-import { chunkId } from './remotes/loadRemote';
+import { isChunkLoadError } from './remotes/ChunkLoadError';
 import type { RemoteHandle } from './remotes/RemoteRoute';
 
 export type { RenderInput, RenderResult };
@@ -33,7 +32,7 @@ function serverModuleSource(input: RenderInput): ModuleSource {
         return mod;
       } catch (err) {
         // The browser gets the route's boundary (and retries there); never the server's message or paths.
-        throw isChunkLoadError(err) ? err : new ChunkLoadError(chunkId(remote, module), 'error', `server:${remote}`);
+        throw isChunkLoadError(err) ? err : serverGaveUp(remote, module);
       }
     },
   };
@@ -128,9 +127,7 @@ function giveUpRender(
   onNotRendered({ id: match.route.id, remote, module }, 'error', err);
   const missing = context.statusCode === 404;
   context.errors = {
-    [match.route.id]: missing
-      ? new ErrorResponse(404, 'Not Found', null)
-      : new ChunkLoadError(chunkId(remote, module), 'error', `server:${remote}`),
+    [match.route.id]: missing ? new ErrorResponse(404, 'Not Found', null) : serverGaveUp(remote, module),
   };
   context.statusCode = missing ? 404 : 503;
   return remote;

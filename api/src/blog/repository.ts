@@ -1,4 +1,5 @@
 import type { DB } from '../db/connection';
+import { dateOrNull } from '@aitools/contracts/dateTime';
 import { publicWrite, upsertPublic } from '../content/dataVersion';
 import type { BlogPostDoc } from '@aitools/contracts/blog';
 import type { PostStatus } from '@aitools/contracts/posts';
@@ -31,9 +32,6 @@ export interface DatedPost {
   updated: Date | null;
 }
 
-const dateOf = (value: string | null): Date | null =>
-  value && !Number.isNaN(Date.parse(value)) ? new Date(value) : null;
-
 /** Published posts with their dates, newest first. Drafts never leave the database through here. */
 export async function listPublishedPostsDated(db: DB): Promise<DatedPost[]> {
   const rows = await db
@@ -44,8 +42,8 @@ export async function listPublishedPostsDated(db: DB): Promise<DatedPost[]> {
     .orderBy('id', 'desc')
     .execute();
   return rows.map((row) => {
-    const published = dateOf(row.published_at);
-    const edited = dateOf(row.updated_at);
+    const published = dateOrNull(row.published_at);
+    const edited = dateOrNull(row.updated_at);
     return {
       post: toPublic(row),
       published,

@@ -3,6 +3,7 @@
  * registry record updated by an import counts as an update). Listed in the sitemap and advertised on every page.
  */
 import { Router } from 'express';
+import { dateOrNull } from '@aitools/contracts/dateTime';
 import { atomXml, type AtomEntry } from './atom';
 import { jsonText, type DB } from '../db/connection';
 import { listPublishedPostsDated, type DatedPost } from '../blog/repository';
@@ -12,9 +13,6 @@ import type { Reply, ReplyCache } from '../http/cachedResponse';
 
 const FEED_ITEMS = 50;
 const [BLOG_FEED, TOOLS_FEED] = SITE_FEEDS;
-
-const toDate = (value: string | null | undefined): Date | null =>
-  value && !Number.isNaN(Date.parse(value)) ? new Date(value) : null;
 
 export interface ToolFeedItem {
   slug: string;
@@ -44,8 +42,10 @@ async function toolFeedItems(db: DB, limit = FEED_ITEMS): Promise<ToolFeedItem[]
     .execute();
   const items: ToolFeedItem[] = [];
   for (const r of rows) {
-    const created = toDate(r.created_at);
-    const dates = [toDate(r.last_updated), toDate(r.server_updated), created].filter((d): d is Date => d !== null);
+    const created = dateOrNull(r.created_at);
+    const dates = [dateOrNull(r.last_updated), dateOrNull(r.server_updated), created].filter(
+      (d): d is Date => d !== null,
+    );
     if (!dates.length) continue;
     const isMcp = r.category === 'MCP' || r.category === 'MCP Servers' || r.server_updated !== null;
     items.push({

@@ -45,6 +45,10 @@ interface Payload {
 
 const MAX_DELAY = 2 ** 31 - 1;
 
+/** A run still going this long after it started has outlived its time limit by a minute: its instance died. The
+ *  queue expires the job then, and Run now stops counting its row as going. */
+const outlivedAfterMs = (job: Job) => (job.timeoutMs ?? DEFAULT_TIMEOUT_MS) + 60_000;
+
 export function queueRunner(opts: {
   db: DB;
   jobs: readonly Job[];
@@ -79,7 +83,7 @@ export function queueRunner(opts: {
           retryDelay: Math.max(1, Math.round(retryDelayOf(job) / 1000)),
           retryBackoff: true,
           heartbeatSeconds: queue.heartbeatSeconds,
-          expireInSeconds: Math.ceil((job.timeoutMs ?? DEFAULT_TIMEOUT_MS) / 1000) + 60,
+          expireInSeconds: Math.ceil(outlivedAfterMs(job) / 1000),
         };
         // A queue's policy cannot change once made: one an older build made without it is made again (a slot it
         // held is sent again by plan(), as a missed one).
@@ -166,8 +170,8 @@ export function queueRunner(opts: {
       await boss?.stop({ graceful: true, timeout: 10_000, close: true });
     },
     async runNow(job, trigger) {
-      const limit = (job.timeoutMs ?? DEFAULT_TIMEOUT_MS) + 60_000;
-      if (await runningSince(db, job.name, new Date(now().getTime() - limit))) throw new JobRunningError(job.name);
+      if (await runningSince(db, job.name, new Date(now().getTime() - outlivedAfterMs(job))))
+        throw new JobRunningError(job.name);
       await send(job, { slot: `now:${randomUUID()}`, trigger });
     },
   };

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { dateOrNull } from '@aitools/contracts/dateTime';
 import { join } from 'node:path';
 import { inTransaction, jsonText, type DB } from '../db/connection';
 import { DATA_DIR } from '../paths';
@@ -28,7 +29,7 @@ export async function seedMcpServers(db: DB, file = join(DATA_DIR, 'mcp-servers.
         .executeTakeFirst();
       if (!tool) throw new Error(`mcp-servers.json ${slug}: no seeded tool has this slug`);
       // A seeded record dates from its tool's last update, so feeds and updated_since stay stable across restarts.
-      const updatedAt = tool.day && !Number.isNaN(Date.parse(tool.day)) ? new Date(tool.day).toISOString() : undefined;
+      const updatedAt = dateOrNull(tool.day)?.toISOString();
       // An imported record for this tool wins, under whatever name (upsertServer keeps it too).
       count++;
       // A tool an editor changed keeps its record as they left it, or its absence (editedToolSlugs).

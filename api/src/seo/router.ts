@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import { dateOrNull } from '@aitools/contracts/dateTime';
 import type { DB } from '../db/connection';
 import { listToolSummaries } from '../tools/repository';
 import { listPublishedPosts, listPublishedPostsDated } from '../blog/repository';
@@ -33,8 +34,7 @@ export function seoRouter(db: DB, siteOrigin: string, reads: ReplyCache): Router
   router.get(
     '/sitemap.xml',
     reads.route([], async () => {
-      const day = (d?: string | null) =>
-        d && !Number.isNaN(Date.parse(d)) ? new Date(d).toISOString().slice(0, 10) : undefined;
+      const day = (d?: string | null) => dateOrNull(d)?.toISOString().slice(0, 10);
       const entries: { path: string; lastmod?: string }[] = [
         ...staticPaths().map((path) => ({ path })),
         ...SITE_FEEDS.map((f) => ({ path: f.path })),

@@ -27,6 +27,11 @@ function isRouteAnswer(err: unknown): boolean {
 
 const TIMEOUT = Symbol('timeout');
 
+/** What a remote route the server gave up on throws: a ChunkLoadError from `server:<remote>`, which the page answers
+ *  with 503 around the route's boundary and the browser renders from scratch. */
+export const serverGaveUp = (remote: string, module: string, type: 'timeout' | 'error' = 'error') =>
+  new ChunkLoadError(chunkId(remote, module), type, `server:${remote}`);
+
 /**
  * Bounds each remote route's server work (loading its module and running its loader) by the deadline, and skips
  * it at once while its remote's breaker is open. A route given up is a ChunkLoadError from `server:<remote>`: the
@@ -53,7 +58,7 @@ function budgeted(id: string, def: RemoteRouteDef, loader: LoaderFunction, budge
     budget.onNotRendered({ id, remote, module }, reason, err);
     if (def.exists && !(await def.exists(args.params, budget.api)))
       throw data(null, { status: 404, statusText: 'Not Found' });
-    throw new ChunkLoadError(chunkId(remote, module), reason === 'timeout' ? 'timeout' : 'error', `server:${remote}`);
+    throw serverGaveUp(remote, module, reason === 'timeout' ? 'timeout' : 'error');
   };
   return async (args) => {
     if (budget.guard && !budget.guard.allow(remote)) return giveUp(args, 'breaker-open', null);
