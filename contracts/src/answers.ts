@@ -13,6 +13,9 @@
  */
 export type FieldErrors = Record<string, string>;
 
+/** A 429's `error` (docs/product.md, Write rules), which the forms show a visitor as it is. */
+export const TOO_MANY_REQUESTS = 'Too many requests. Please wait a minute and try again.';
+
 export type Success<Payload extends object = object> = { success: true } & Payload;
 
 export interface Failure {

@@ -1,5 +1,5 @@
 import type { Request, RequestHandler, Response } from 'express';
-import { failure } from '@aitools/contracts/answers';
+import { failure, TOO_MANY_REQUESTS } from '@aitools/contracts/answers';
 import { rateLimit, type Store } from 'express-rate-limit';
 
 /** The separate budgets: each form has its own, and analytics events another. */
@@ -24,7 +24,7 @@ export type RateLimitBudget = (typeof RATE_LIMIT_BUDGETS)[number];
  */
 export type RateLimitStoreFactory = (budget: RateLimitBudget) => Store | undefined;
 
-export const TOO_MANY_REQUESTS = 'Too many requests. Please wait a minute and try again.';
+export { TOO_MANY_REQUESTS };
 /** A page asked for too often: the same words, as a page. */
 const TOO_MANY_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Too many requests</title></head><body><main><h1>Too many requests</h1><p>${TOO_MANY_REQUESTS}</p></main></body></html>`;
 

@@ -5,6 +5,7 @@
 import { data, redirect, type ActionFunctionArgs } from 'react-router-dom';
 import type { z } from 'zod';
 import { routeApi, type JsonResult } from '@aitools/platform';
+import { TOO_MANY_REQUESTS } from '@aitools/contracts/answers';
 import type { FieldErrors, FormFailure } from '@aitools/contracts/forms';
 import { readFormBody } from '@aitools/contracts/formBody';
 import { IDEMPOTENCY_KEY_FIELD } from '@aitools/contracts/formOptions';
@@ -95,9 +96,6 @@ export async function sendForm(
   }
 }
 
-/** Over a form's budget (docs/product.md, Write rules): the visitor sees this in place of the form's failure text. */
-export const TOO_MANY_REQUESTS = 'Too many requests. Please wait a minute and try again.';
-
 /** The API refuses a key already used with other data (docs/reliability.md, Idempotency). */
 const KEY_REUSED_STATUS = 422;
 
@@ -146,7 +144,7 @@ export async function formAction<V extends Record<string, string>>(
   if (sent !== 'unreachable' && sent.ok) return redirect(form.sentPath, 303);
   const failure =
     sent !== 'unreachable' && sent.status === 429
-      ? { fieldErrors: {}, formError: TOO_MANY_REQUESTS }
+      ? { fieldErrors: {}, formError: TOO_MANY_REQUESTS } // over the form's budget: the API's own words
       : form.failure(sent);
   return data<FormActionData<V>>({ ...failure, values, idempotencyKey: key }, { status: failedStatus(sent) });
 }

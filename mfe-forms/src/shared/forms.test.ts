@@ -3,7 +3,8 @@ import type { JsonApi } from '@aitools/platform';
 import { EMPTY_SUBMISSION, submitAction, SUBMIT_FAILED, SUBMIT_UNEXPECTED } from '../features/submit/submitForm';
 import { contactAction } from '../features/contact/contactForm';
 import { earlyAccessAction, earlyAccessRecord, EARLY_ACCESS_FAILED } from '../features/advertise/earlyAccess';
-import { formPageLoader, newIdempotencyKey, TOO_MANY_REQUESTS } from './formRoute';
+import { TOO_MANY_REQUESTS } from '@aitools/contracts/answers';
+import { formPageLoader, newIdempotencyKey } from './formRoute';
 import { UNREADABLE_FORM, UNSUPPORTED_FORM } from '@aitools/contracts/formBody';
 
 const KEY = 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa';
