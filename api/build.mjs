@@ -16,6 +16,7 @@ await build({
     main: 'src/main.ts',
     'ssr/sharedResolveHooks': 'src/ssr/sharedResolveHooks.ts',
     drawWorker: 'src/images/drawWorker.ts',
+    meaningWorker: 'src/tools/meaning/meaningWorker.ts',
   },
   outdir: 'dist',
   bundle: true,

@@ -6,6 +6,7 @@ import { createLogger } from './middleware/logger';
 import { recordConsoleOrigin } from './console/consoleOrigin';
 import { openDatabase } from './db/connection';
 import { seed } from './seed';
+import { startMeaning, syncSearchIndex } from './tools/searchIndex';
 import { listSelf } from './mcp/listing';
 import { addConfiguredUpstreams } from './registry/upstreams';
 import { openManifestStore } from './releases/manifestStore';
@@ -46,6 +47,9 @@ async function start() {
   // REGISTRY_UPSTREAMS: followed from now on, unless already (admins edit them in the console).
   await addConfiguredUpstreams(db, config.registrySync.upstreams, config.registrySync.pagesPerRun);
   logger.info(seeded, 'database ready');
+  // The search's meaning guess: on, and the catalogue coded in the background from now (tools/meaning/meaning.ts).
+  startMeaning((err) => logger.warn({ err }, 'search meaning: a code could not be made; searches use their words'));
+  void syncSearchIndex(db).catch((err: unknown) => logger.warn({ err }, 'the search index could not be synced'));
   Object.assign(configStore.current, browserConfig(config));
 
   // On Postgres the manifest is rows every instance follows; otherwise manifest.json beside the release files.

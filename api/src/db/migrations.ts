@@ -597,6 +597,14 @@ const STEPS: Step[] = [
   async (db, dialect) => {
     if (dialect === 'postgres') await sql`DELETE FROM tool_search`.execute(db);
   },
+  // Each listed tool's code, the signs of its text's sentence embedding (tools/meaning/, docs/architecture.md
+  // "Directory search"), with the digest of the text and model it was made from. Derived data: filled in the
+  // background, and a tool without one is found by its words only. Postgres keeps it as bit(512), whose XOR and
+  // bit_count measure two codes' distance in the database.
+  async (db, dialect) => {
+    const code = dialect === 'sqlite' ? sql`blob` : sql`bit(512)`;
+    await sql`CREATE TABLE tool_codes (id integer PRIMARY KEY, digest text NOT NULL, code ${code} NOT NULL)`.execute(db);
+  },
 ];
 
 /** SQLite files made before this runner kept their step count in user_version; four of those steps = two here. */

@@ -17,6 +17,8 @@ import type { ToolSummary } from '@aitools/contracts/tools';
 import { DEFAULT_POPULARITY, toolFacets, type ToolFacets, type ToolQuery } from '@aitools/contracts/toolQuery';
 import { listToolSummaries } from './repository';
 import { boundedPage } from './boundedPage';
+import { fillCodes, nearestTool, searchCode } from './meaning/meaning';
+import { placeGuess, placeGuessInWindow } from './meaning/placement';
 
 /** What a tool is found by, one text per field. A word counts as covered when found in any field but `mcpText`,
  *  which only adds to the score (a server's tool descriptions are long and would cover any words). */
@@ -90,6 +92,8 @@ export async function syncSearchIndex(db: DB): Promise<void> {
   if (entry?.version !== version) {
     entry = { version, done: writeIndex(db) };
     synced.set(db, entry);
+    // The codes follow the index, in the background: no search waits for them (meaning/meaning.ts).
+    if (guessing) void entry.done.then(() => fillCodes(db)).catch(guessFailed);
     const mine = entry;
     entry.done.catch(() => synced.get(db) === mine && synced.delete(db));
   }
@@ -247,15 +251,62 @@ export async function rankedIds(
 ): Promise<{ ids: number[]; total: number }> {
   if (!search.groups.length && !search.lowered) return { ids: [], total: 0 };
   await syncSearchIndex(db);
+  const words = wordsRanking(db, search, filters);
+  const guess = await meaningGuess(db, search, filters);
+  if (guess === undefined) return words.window(window?.offset ?? 0, window?.limit);
+  if (window) return placeGuessInWindow(words, guess, window.offset, window.limit);
+  const all = await words.window(0);
+  const ids = placeGuess(all.ids, guess);
+  return { ids, total: ids.length };
+}
+
+/** The words' ranking of a search (whole text, word groups, weighted score, popularity), on the database's engine. */
+function wordsRanking(db: DB, search: IndexSearch, filters: IndexFilters) {
   const isPrefix = (g: number, w: number) => search.prefixLast && g === search.groups.length - 1 && w === 0;
   // A text holding the fields' separator (it could match across two fields) or NUL (no text can hold it in
   // Postgres) is not the whole text of any tool.
   const whole = search.lowered.includes('\u0000') || search.lowered.includes(WHOLE_SEPARATOR) ? '' : search.lowered;
   const h = sqliteHandle(db);
-  if (!h) return postgresRanked(db, search, whole, filters, window, isPrefix);
-  const rows = sqliteRanked(h, search, whole, filters, window, isPrefix);
-  // A page past the last has no rows, and so no count: the caller asks for the first page (search.ts).
-  return { ids: rows.map((r) => r.id), total: rows.length ? rows[0].total : 0 };
+  const ranked = async (window?: Window, only?: number[]) => {
+    if (!h) return postgresRanked(db, search, whole, filters, window, isPrefix, only);
+    const rows = sqliteRanked(h, search, whole, filters, window, isPrefix, only);
+    // A page past the last has no rows, and so no count: the caller asks for the first page (search.ts).
+    return { ids: rows.map((r) => r.id), total: rows.length ? rows[0].total : 0 };
+  };
+  return {
+    window: (offset: number, limit?: number) => ranked(limit === undefined ? undefined : { offset, limit }),
+    orderOf: async (ids: number[]) => (await ranked(undefined, ids)).ids,
+  };
+}
+
+/** The meaning's guess for a search of two words or more that the words find something for (meaning/meaning.ts),
+ *  among the tools the filters keep; none while no tool has a code, or when the search's code cannot be made. */
+async function meaningGuess(db: DB, search: IndexSearch, filters: IndexFilters): Promise<number | undefined> {
+  if (!guessing || search.groups.length < 2) return undefined;
+  let code: Uint8Array;
+  try {
+    code = await searchCode(search.lowered);
+  } catch (err) {
+    guessFailed(err);
+    return undefined;
+  }
+  const flags = facetFlags(filters);
+  const byCategory = filters.category !== 'All';
+  return nearestTool(db, code, {
+    sqlite: { clause: `${flags}${byCategory ? ' AND category = ?' : ''}`, params: byCategory ? [filters.category] : [] },
+    postgres: sql`${sql.raw(flags)} ${byCategory ? sql`AND category = ${filters.category}` : sql``}`,
+  });
+}
+
+let guessing = false;
+let guessFailed: (err: unknown) => void = () => undefined;
+
+/** Turns the meaning's guess on (the server, its tests and the benchmark) and codes the catalogue after each
+ *  change of the index; `onError` hears of a search answered without it. Unit tests of the words' ranking leave it
+ *  off. */
+export function startMeaning(onError: (err: unknown) => void = () => undefined): void {
+  guessing = true;
+  guessFailed = onError;
 }
 
 export type Prefixed = (group: number, word: number) => boolean;
@@ -275,6 +326,7 @@ function sqliteRanked(
   filters: IndexFilters,
   window: Window | undefined,
   isPrefix: Prefixed,
+  only?: number[],
 ): { id: number; total: number }[] {
   const expr = groups.map((g, gi) => `(${g.map((w, wi) => `"${w}"${isPrefix(gi, wi) ? '*' : ''}`).join(' OR ')})`);
   const params: unknown[] = [];
@@ -296,12 +348,14 @@ function sqliteRanked(
   params.push(whole ? `*${whole.replace(/[[*?]/g, (c) => `[${c}]`)}*` : '');
   const byCategory = filters.category !== 'All';
   if (byCategory) params.push(filters.category);
+  if (only) params.push(...only);
   if (window) params.push(window.limit, window.offset);
   const statement = `SELECT f.id AS id, count(*) OVER () AS total
     FROM (SELECT id, max(whole) AS whole, sum(covered) AS covered, max(score) AS score
       FROM (${parts.join(' UNION ALL ')}) GROUP BY id) AS m
       JOIN tool_facets AS f ON f.id = m.id
     WHERE ${facetFlags(filters)}${byCategory ? ' AND f.category = ?' : ''}
+      ${only ? `AND f.id IN (${only.map(() => '?').join(', ')})` : ''}
     ORDER BY m.whole DESC, m.covered DESC, m.score DESC, f.popularity DESC, f.id
     ${window ? 'LIMIT ? OFFSET ?' : ''}`;
   return h.prepare<unknown[], { id: number; total: number }>(statement).all(...params);
@@ -349,8 +403,13 @@ async function postgresRanked(
   filters: IndexFilters,
   window: Window | undefined,
   isPrefix: Prefixed,
+  only?: number[],
 ): Promise<{ ids: number[]; total: number }> {
   const ranking = postgresRanking(groups, whole, filters, isPrefix);
+  if (only) {
+    const { rows } = await sql<{ id: number }>`SELECT id ${ranking.from(sql`${only}::int[]`)} ORDER BY ${ranking.order}`.execute(db);
+    return { ids: rows.map((r) => r.id), total: rows.length };
+  }
   if (window) {
     const unfiltered = facetFlags(filters) === 'true' && filters.category === 'All';
     const page = await boundedPage(db, ranking, groups, whole, unfiltered, window, isPrefix);

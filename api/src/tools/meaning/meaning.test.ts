@@ -1,0 +1,103 @@
+/**
+ * The meaning's guess on the database's engine (docs/product.md, Directory search): the catalogue's codes kept in step
+ * with the tools, the guess placed fifth among the tools the filters keep, and a search answered by its words when
+ * the meaning thread fails.
+ */
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { sql } from 'kysely';
+import { Piscina } from 'piscina';
+import type { DB } from '../../db/connection';
+import { publicWrite } from '../../content/dataVersion';
+import { openTestDatabase } from '../../../test/testDatabase';
+import { seed } from '../../seed';
+import { readToolQuery } from '@aitools/contracts/toolQuery';
+import { listToolSummaries, upsertTool } from '../repository';
+import { findTools, searchTools } from '../search';
+import { startMeaning, syncSearchIndex } from '../searchIndex';
+import { fillCodes } from './meaning';
+
+let db: DB;
+const failures: unknown[] = [];
+
+beforeAll(async () => {
+  db = await openTestDatabase();
+  await seed(db);
+  startMeaning((err) => failures.push(err));
+  await syncSearchIndex(db);
+  await fillCodes(db);
+}, 120_000);
+
+afterEach(() => vi.restoreAllMocks());
+
+const coded = async () =>
+  (await sql<{ id: number }>`SELECT id FROM tool_codes ORDER BY id`.execute(db)).rows.map((r) => r.id);
+const slugs = async (text: string) => (await findTools(db, text)).map((t) => t.slug);
+
+describe('the meaning guess', () => {
+  it('codes every listed tool, and only those', async () => {
+    const ids = (await listToolSummaries(db)).map((t) => t.id).sort((a, b) => a - b);
+    expect(await coded()).toEqual(ids);
+  });
+
+  it('places fifth a tool described in other words than the typed ones', async () => {
+    // No word of "a smarter google" is in an answer engine's texts; the words find Google's own servers.
+    const found = await slugs('a smarter google');
+    expect(found.slice(0, 4)).not.toContain('perplexity');
+    expect(found[4]).toBe('perplexity');
+  });
+
+  it('gives no guess to a search of one word, or to one the words find nothing for', async () => {
+    expect((await slugs('upscaler')).length).toBe((await slugs('upscaler ')).length);
+    expect(await slugs('qwertyuiop asdfghjkl')).toEqual([]);
+  });
+
+  it('keeps to the filters, and pages the same list', async () => {
+    const q = readToolQuery(new URLSearchParams({ search: 'stop my assistant using outdated apis' }));
+    const aiTools = await searchTools(db, { ...q, type: 'ai-tool', size: 5, page: 1 });
+    expect(aiTools.tools.length).toBe(5);
+    expect(aiTools.tools.every((t) => !t.slug.endsWith('-mcp-server'))).toBe(true);
+    const all = await findTools(db, q.search);
+    const pages = [];
+    for (let page = 1; page <= 4; page++) pages.push(...(await searchTools(db, { ...q, size: 3, page })).tools);
+    expect(pages.map((t) => t.slug)).toEqual(all.slice(0, 12).map((t) => t.slug));
+  });
+
+  it('codes a tool again when its text changes, and forgets one no longer listed', async () => {
+    await upsertTool(db, {
+      slug: 'zyxomatic',
+      name: 'Zyxomatic',
+      description: 'An answer engine that searches the web and cites its sources',
+      website: 'https://z.example',
+    });
+    await syncSearchIndex(db);
+    await fillCodes(db);
+    const id = (await listToolSummaries(db)).find((t) => t.slug === 'zyxomatic')!.id;
+    const code = async () =>
+      (await sql<{ digest: string }>`SELECT digest FROM tool_codes WHERE id = ${id}`.execute(db)).rows[0]?.digest;
+    const first = await code();
+    expect(first).toBeTruthy();
+    await upsertTool(db, { slug: 'zyxomatic', name: 'Zyxomatic', description: 'Photo filters', website: 'https://z.example' });
+    await syncSearchIndex(db);
+    await fillCodes(db);
+    expect(await code()).not.toBe(first);
+    await publicWrite(db, async (trx) => {
+      await trx.deleteFrom('tools').where('slug', '=', 'zyxomatic').execute();
+      return true;
+    });
+    await syncSearchIndex(db);
+    await fillCodes(db);
+    expect(await code()).toBeUndefined();
+  });
+
+  it('answers by the words alone, and says so, when the meaning thread fails', async () => {
+    vi.spyOn(Piscina.prototype, 'run').mockRejectedValue(new Error('the meaning thread died'));
+    const words = await slugs('smarter google');
+    expect(words.length).toBeGreaterThan(4);
+    expect(words.slice(0, 5)).not.toContain('perplexity');
+    expect(failures.at(-1)).toEqual(new Error('the meaning thread died'));
+    vi.restoreAllMocks();
+    const guessed = await slugs('smarter google');
+    expect(guessed.slice(0, 4)).toEqual(words.slice(0, 4));
+    expect(guessed[4]).not.toBe(words[4]);
+  });
+});

@@ -1,0 +1,136 @@
+/**
+ * The meaning's guess in the directory's search (docs/architecture.md, Directory search): each listed tool's text has
+ * a code (codes.ts) made in the meaning thread (meaningWorker.ts) and kept in the database; a search's text gets one
+ * too, and the tool whose code is nearest, among those the filters keep, is the guess placed fifth (placement.ts).
+ * The words' ranking never waits for codes: a tool without one yet is found by its words only, and a search whose
+ * code cannot be made (the thread failed, or took longer than GUESS_BUDGET_MS) is answered by its words alone.
+ */
+import { createHash } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { sql, type RawBuilder } from 'kysely';
+import { LRUCache } from 'lru-cache';
+import { Piscina } from 'piscina';
+import type { ToolSummary } from '@aitools/contracts/tools';
+import { MAX_SEARCH_LENGTH } from '@aitools/contracts/toolQuery';
+import { sqliteHandle, type DB } from '../../db/connection';
+import { listToolSummaries } from '../repository';
+import { asBits, CODE_BYTES, distance } from './codes';
+
+/** Part of each code's digest: another model codes every tool again. */
+const MODEL = 'universal-sentence-encoder-lite-en@energetic-ai-0.2.0';
+/** Texts per task while coding the catalogue: about 40 ms each, so a search's code waits at most that long. */
+const FILL_BATCH = 1;
+/** A search's code is made in about 10 ms; past this the search is answered by its words alone. */
+export const GUESS_BUDGET_MS = 1_000;
+
+const fromSource = import.meta.url.endsWith('.ts');
+let pool: Piscina | undefined;
+
+function meaningThread(): Piscina {
+  pool ??= new Piscina({
+    filename: fileURLToPath(new URL(`./meaningWorker.${fromSource ? 'ts' : 'js'}`, import.meta.url)),
+    minThreads: 0,
+    maxThreads: 1,
+    // The model takes half a second to load: the thread stays while searches keep coming.
+    idleTimeout: 10 * 60_000,
+    execArgv: fromSource ? ['--import', 'tsx'] : [],
+  });
+  return pool;
+}
+
+async function codesOf(texts: string[], signal?: AbortSignal): Promise<Uint8Array[]> {
+  const all = (await meaningThread().run(texts, { signal })) as Uint8Array;
+  return texts.map((_, i) => all.subarray(i * CODE_BYTES, (i + 1) * CODE_BYTES));
+}
+
+/** What a tool's code is made from: its name, description and tags. */
+export const toolText = (t: ToolSummary) => `${t.name}. ${t.description ?? ''} ${t.tags.join(', ')}.`;
+
+const digestOf = (text: string) => createHash('sha1').update(`${MODEL}\n${text}`).digest('base64url');
+
+/** Searches' codes by text: at most 2,000 (a text is at most MAX_SEARCH_LENGTH characters): under 1 MB. */
+const searchCodes = new LRUCache<string, Uint8Array>({ max: 2_000 });
+
+/** The code of a search's text (trimmed, lower-cased, its spaces as one). */
+export async function searchCode(text: string): Promise<Uint8Array> {
+  const key = text.trim().toLowerCase().replace(/\s+/g, ' ').slice(0, MAX_SEARCH_LENGTH);
+  let code = searchCodes.get(key);
+  if (!code) {
+    [code] = await codesOf([key], AbortSignal.timeout(GUESS_BUDGET_MS));
+    searchCodes.set(key, code!);
+  }
+  return code!;
+}
+
+const fills = new WeakMap<DB, { tail: Promise<void>; queued?: Promise<void> }>();
+
+/**
+ * Brings the codes in step with the listed tools: codes the tools whose text changed or who are new, and removes
+ * those of tools no longer listed. One fill at a time per database; asked again while one runs, another follows it.
+ */
+export function fillCodes(db: DB): Promise<void> {
+  let chain = fills.get(db);
+  if (!chain) fills.set(db, (chain = { tail: Promise.resolve() }));
+  if (chain.queued) return chain.queued;
+  const c = chain;
+  const run = c.tail.then(() => {
+    c.queued = undefined;
+    return writeCodes(db);
+  });
+  c.queued = run;
+  c.tail = run.catch(() => undefined);
+  return run;
+}
+
+async function writeCodes(db: DB): Promise<void> {
+  const tools = await listToolSummaries(db);
+  const wanted = new Map(tools.map((t) => [t.id, { text: toolText(t), digest: digestOf(toolText(t)) }]));
+  const { rows: stored } = await sql<{ id: number; digest: string }>`SELECT id, digest FROM tool_codes`.execute(db);
+  const gone = stored.filter((r) => !wanted.has(r.id)).map((r) => r.id);
+  const current = new Map(stored.map((r) => [r.id, r.digest]));
+  for (const id of gone) await sql`DELETE FROM tool_codes WHERE id = ${id}`.execute(db);
+  const todo = [...wanted].filter(([id, w]) => current.get(id) !== w.digest);
+  const postgres = !sqliteHandle(db);
+  for (let i = 0; i < todo.length; i += FILL_BATCH) {
+    const batch = todo.slice(i, i + FILL_BATCH);
+    const codes = await codesOf(batch.map(([, w]) => w.text));
+    for (const [k, [id, { digest }]] of batch.entries()) {
+      const code = postgres ? sql`${asBits(codes[k]!)}::bit(512)` : sql`${Buffer.from(codes[k]!)}`;
+      await sql`INSERT INTO tool_codes (id, digest, code) VALUES (${id}, ${digest}, ${code})
+        ON CONFLICT (id) DO UPDATE SET digest = excluded.digest, code = excluded.code`.execute(db);
+    }
+  }
+}
+
+const withDistance = new WeakSet<object>();
+
+/**
+ * The coded tool nearest to `code` among those `where` keeps (conditions on the search index's facets, the same
+ * ones the words' ranking filters by), nearest first and then by id; none when no tool has a code yet.
+ */
+export async function nearestTool(
+  db: DB,
+  code: Uint8Array,
+  where: { sqlite: { clause: string; params: unknown[] }; postgres: RawBuilder<unknown> },
+): Promise<number | undefined> {
+  const h = sqliteHandle(db);
+  if (h) {
+    if (!withDistance.has(h)) {
+      h.function('code_distance', { deterministic: true }, (a: unknown, b: unknown) =>
+        distance(a as Uint8Array, b as Uint8Array),
+      );
+      withDistance.add(h);
+    }
+    const { clause, params } = where.sqlite;
+    return h
+      .prepare<unknown[], number>(
+        `SELECT c.id FROM tool_codes AS c JOIN tool_facets AS f ON f.id = c.id WHERE ${clause}
+         ORDER BY code_distance(c.code, ?), c.id LIMIT 1`,
+      )
+      .pluck()
+      .get(...params, Buffer.from(code));
+  }
+  const { rows } = await sql<{ id: number }>`SELECT c.id FROM tool_codes AS c JOIN tool_search AS s ON s.id = c.id
+    WHERE ${where.postgres} ORDER BY bit_count(c.code # ${asBits(code)}::bit(512)), c.id LIMIT 1`.execute(db);
+  return rows[0]?.id;
+}
