@@ -92,6 +92,9 @@ export interface ServerConfig {
   /** LOG_FORMAT: json, or pretty (readable lines); pretty by default when the output is a terminal. */
   logFormat: 'json' | 'pretty';
   isProduction: boolean;
+  /** SEARCH_MEANING=on: the search's meaning guess (tools/meaning/; docs/operations.md, Search meaning), off unless
+   *  set: its nearest-code scan costs more than the keystroke and 100,000-tool targets allow (docs/performance.md). */
+  searchMeaning: boolean;
   /** PURGE_URLS: shared caches in front (comma-separated URLs) asked to purge pages by key when a release or the
    *  data changes (edge/purges.ts); unset: none. */
   purgeUrls: string[];
@@ -301,6 +304,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
           ? 'pretty'
           : 'json',
     isProduction: env.NODE_ENV === 'production',
+    searchMeaning: env.SEARCH_MEANING === 'on',
     purgeUrls: urlList(env, 'PURGE_URLS'),
     registrySync: {
       upstreams: urlList(env, 'REGISTRY_UPSTREAMS'),

@@ -47,9 +47,11 @@ async function start() {
   // REGISTRY_UPSTREAMS: followed from now on, unless already (admins edit them in the console).
   await addConfiguredUpstreams(db, config.registrySync.upstreams, config.registrySync.pagesPerRun);
   logger.info(seeded, 'database ready');
-  // The search's meaning guess: on, and the catalogue coded in the background from now (tools/meaning/meaning.ts).
-  startMeaning((err) => logger.warn({ err }, 'search meaning: a code could not be made; searches use their words'));
-  void syncSearchIndex(db).catch((err: unknown) => logger.warn({ err }, 'the search index could not be synced'));
+  // SEARCH_MEANING=on: the search's meaning guess, the catalogue coded in the background from now (tools/meaning/).
+  if (config.searchMeaning) {
+    startMeaning((err) => logger.warn({ err }, 'search meaning: a code could not be made; searches use their words'));
+    void syncSearchIndex(db).catch((err: unknown) => logger.warn({ err }, 'the search index could not be synced'));
+  }
   Object.assign(configStore.current, browserConfig(config));
 
   // On Postgres the manifest is rows every instance follows; otherwise manifest.json beside the release files.

@@ -603,7 +603,9 @@ const STEPS: Step[] = [
   // bit_count measure two codes' distance in the database.
   async (db, dialect) => {
     const code = dialect === 'sqlite' ? sql`blob` : sql`bit(512)`;
-    await sql`CREATE TABLE tool_codes (id integer PRIMARY KEY, digest text NOT NULL, code ${code} NOT NULL)`.execute(db);
+    await sql`CREATE TABLE tool_codes (id integer PRIMARY KEY, digest text NOT NULL, code ${code} NOT NULL)`.execute(
+      db,
+    );
   },
 ];
 

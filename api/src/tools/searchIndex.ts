@@ -293,7 +293,10 @@ async function meaningGuess(db: DB, search: IndexSearch, filters: IndexFilters):
   const flags = facetFlags(filters);
   const byCategory = filters.category !== 'All';
   return nearestTool(db, code, {
-    sqlite: { clause: `${flags}${byCategory ? ' AND category = ?' : ''}`, params: byCategory ? [filters.category] : [] },
+    sqlite: {
+      clause: `${flags}${byCategory ? ' AND category = ?' : ''}`,
+      params: byCategory ? [filters.category] : [],
+    },
     postgres: sql`${sql.raw(flags)} ${byCategory ? sql`AND category = ${filters.category}` : sql``}`,
   });
 }
@@ -407,7 +410,9 @@ async function postgresRanked(
 ): Promise<{ ids: number[]; total: number }> {
   const ranking = postgresRanking(groups, whole, filters, isPrefix);
   if (only) {
-    const { rows } = await sql<{ id: number }>`SELECT id ${ranking.from(sql`${only}::int[]`)} ORDER BY ${ranking.order}`.execute(db);
+    const { rows } = await sql<{
+      id: number;
+    }>`SELECT id ${ranking.from(sql`${only}::int[]`)} ORDER BY ${ranking.order}`.execute(db);
     return { ids: rows.map((r) => r.id), total: rows.length };
   }
   if (window) {

@@ -14,10 +14,13 @@ import { fillCodes } from './meaning/meaning';
 
 let db: DB;
 
-const FLOOR = { all: 0.97, otherWords: 0.95, ndcg: 0.85, heldOut: 0.95 };
+const FLOOR = { all: 0.96, otherWords: 0.92, ndcg: 0.84, heldOut: 0.93 };
+/** With the meaning's guess (SEARCH_MEANING=on; tools/meaning/). */
+const MEANING_FLOOR = { all: 0.97, otherWords: 0.95, ndcg: 0.85, heldOut: 0.95 };
 type Parts = Record<'all' | 'otherWords' | 'development' | 'heldOut', Quality>;
 let ranked: Parts;
 let plain: Parts;
+let meaning: Parts;
 
 async function measure(answer: (text: string) => Promise<string[]>): Promise<Parts> {
   const answers: { q: LabelledQuery; slugs: string[] }[] = [];
@@ -34,12 +37,13 @@ async function measure(answer: (text: string) => Promise<string[]>): Promise<Par
 beforeAll(async () => {
   db = await openTestDatabase();
   await seed(db);
-  // The whole ranking: the words' and the meaning's guess, with every tool coded (tools/meaning/).
+  ranked = await measure(async (text) => (await findTools(db, text)).map((t) => t.slug));
+  plain = await measure((text) => plainBaseline(db, text));
+  // With the meaning's guess, every tool coded (tools/meaning/).
   startMeaning();
   await syncSearchIndex(db);
   await fillCodes(db);
-  ranked = await measure(async (text) => (await findTools(db, text)).map((t) => t.slug));
-  plain = await measure((text) => plainBaseline(db, text));
+  meaning = await measure(async (text) => (await findTools(db, text)).map((t) => t.slug));
 }, 120_000);
 
 describe('search quality on the labelled task queries', () => {
@@ -54,7 +58,7 @@ describe('search quality on the labelled task queries', () => {
   });
 
   // The floors are the figures reached (docs/performance.md, Directory search), on both engines.
-  it('puts a best answer in the first five for nearly every query, and ranks well (nDCG@10 of 0.85 or more)', () => {
+  it('puts a best answer in the first five for nearly every query, and ranks well (nDCG@10 of 0.84 or more)', () => {
     expect(ranked.all.successAt5).toBeGreaterThanOrEqual(FLOOR.all);
     expect(ranked.otherWords.successAt5).toBeGreaterThanOrEqual(FLOOR.otherWords);
     expect(ranked.all.ndcgAt10).toBeGreaterThanOrEqual(FLOOR.ndcg);
@@ -67,9 +71,28 @@ describe('search quality on the labelled task queries', () => {
 
   it('beats the plain baseline on every measure', () => {
     for (const part of ['all', 'otherWords', 'development', 'heldOut'] as const) {
-      expect(ranked[part].successAt5, part).toBeGreaterThan(plain[part].successAt5);
+      // On SQLite the held-out part's success@5 only equals the baseline's (docs/performance.md, Directory search).
+      if (part === 'heldOut') expect(ranked[part].successAt5, part).toBeGreaterThanOrEqual(plain[part].successAt5);
+      else expect(ranked[part].successAt5, part).toBeGreaterThan(plain[part].successAt5);
       expect(ranked[part].ndcgAt10, part).toBeGreaterThan(plain[part].ndcgAt10);
       expect(ranked[part].zeroResults, part).toBeLessThan(plain[part].zeroResults);
+    }
+  });
+});
+
+describe('with the meaning guess (SEARCH_MEANING=on)', () => {
+  it('meets the issue’s targets: success@5 of 0.95 on the whole set, its other-words third and its held-out part', () => {
+    expect(meaning.all.successAt5).toBeGreaterThanOrEqual(MEANING_FLOOR.all);
+    expect(meaning.otherWords.successAt5).toBeGreaterThanOrEqual(MEANING_FLOOR.otherWords);
+    expect(meaning.heldOut.successAt5).toBeGreaterThanOrEqual(MEANING_FLOOR.heldOut);
+    expect(meaning.all.ndcgAt10).toBeGreaterThanOrEqual(MEANING_FLOOR.ndcg);
+    expect(meaning.all.zeroResults).toBe(0);
+  });
+
+  it('beats the words alone on success@5 and keeps their nDCG@10', () => {
+    for (const part of ['all', 'otherWords', 'heldOut'] as const) {
+      expect(meaning[part].successAt5, part).toBeGreaterThan(ranked[part].successAt5);
+      expect(meaning[part].ndcgAt10, part).toBeGreaterThanOrEqual(ranked[part].ndcgAt10 - 0.01);
     }
   });
 });

@@ -7,7 +7,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'kysely';
 import { Piscina } from 'piscina';
 import type { DB } from '../../db/connection';
-import { publicWrite } from '../../content/dataVersion';
+import { dataVersion, publicWrite } from '../../content/dataVersion';
 import { openTestDatabase } from '../../../test/testDatabase';
 import { seed } from '../../seed';
 import { readToolQuery } from '@aitools/contracts/toolQuery';
@@ -76,10 +76,18 @@ describe('the meaning guess', () => {
       (await sql<{ digest: string }>`SELECT digest FROM tool_codes WHERE id = ${id}`.execute(db)).rows[0]?.digest;
     const first = await code();
     expect(first).toBeTruthy();
-    await upsertTool(db, { slug: 'zyxomatic', name: 'Zyxomatic', description: 'Photo filters', website: 'https://z.example' });
+    await upsertTool(db, {
+      slug: 'zyxomatic',
+      name: 'Zyxomatic',
+      description: 'Photo filters',
+      website: 'https://z.example',
+    });
     await syncSearchIndex(db);
+    const before = await dataVersion(db);
     await fillCodes(db);
     expect(await code()).not.toBe(first);
+    // New codes change answers: the cached ones go with the data version.
+    expect(await dataVersion(db)).toBeGreaterThan(before);
     await publicWrite(db, async (trx) => {
       await trx.deleteFrom('tools').where('slug', '=', 'zyxomatic').execute();
       return true;

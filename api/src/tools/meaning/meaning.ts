@@ -13,6 +13,7 @@ import { Piscina } from 'piscina';
 import type { ToolSummary } from '@aitools/contracts/tools';
 import { MAX_SEARCH_LENGTH } from '@aitools/contracts/toolQuery';
 import { sqliteHandle, type DB } from '../../db/connection';
+import { publicWrite } from '../../content/dataVersion';
 import { listToolSummaries } from '../repository';
 import { asBits, CODE_BYTES, distance } from './codes';
 
@@ -22,6 +23,8 @@ const MODEL = 'universal-sentence-encoder-lite-en@energetic-ai-0.2.0';
 const FILL_BATCH = 1;
 /** A search's code is made in about 10 ms; past this the search is answered by its words alone. */
 export const GUESS_BUDGET_MS = 1_000;
+/** Codes written between two bumps of the data version during a fill (about 20 s of coding). */
+const BUMP_EVERY = 500;
 
 const fromSource = import.meta.url.endsWith('.ts');
 let pool: Piscina | undefined;
@@ -88,9 +91,16 @@ async function writeCodes(db: DB): Promise<void> {
   const { rows: stored } = await sql<{ id: number; digest: string }>`SELECT id, digest FROM tool_codes`.execute(db);
   const gone = stored.filter((r) => !wanted.has(r.id)).map((r) => r.id);
   const current = new Map(stored.map((r) => [r.id, r.digest]));
-  for (const id of gone) await sql`DELETE FROM tool_codes WHERE id = ${id}`.execute(db);
   const todo = [...wanted].filter(([id, w]) => current.get(id) !== w.digest);
   const postgres = !sqliteHandle(db);
+  // Codes change what searches answer, so their writes bump the data version like any public write: cached answers
+  // and pages go (content/dataVersion.ts). Once per BUMP_EVERY codes, not per code, on a long fill.
+  let unbumped = gone.length;
+  const bump = async () => {
+    if (unbumped) await publicWrite(db, async () => true);
+    unbumped = 0;
+  };
+  for (const id of gone) await sql`DELETE FROM tool_codes WHERE id = ${id}`.execute(db);
   for (let i = 0; i < todo.length; i += FILL_BATCH) {
     const batch = todo.slice(i, i + FILL_BATCH);
     const codes = await codesOf(batch.map(([, w]) => w.text));
@@ -98,8 +108,10 @@ async function writeCodes(db: DB): Promise<void> {
       const code = postgres ? sql`${asBits(codes[k]!)}::bit(512)` : sql`${Buffer.from(codes[k]!)}`;
       await sql`INSERT INTO tool_codes (id, digest, code) VALUES (${id}, ${digest}, ${code})
         ON CONFLICT (id) DO UPDATE SET digest = excluded.digest, code = excluded.code`.execute(db);
+      if (++unbumped >= BUMP_EVERY) await bump();
     }
   }
+  await bump();
 }
 
 const withDistance = new WeakSet<object>();

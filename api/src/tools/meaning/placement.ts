@@ -41,7 +41,10 @@ export async function placeGuessInWindow(
   const start = Math.max(0, offset - 1);
   const page = await words.window(start, limit + 1);
   if (!page.ids.length) return start === offset ? page : { ids: [], total: 0 };
-  const top = start === 0 && page.ids.length >= Math.min(GUESS_PLACE, page.total) ? page.ids : (await words.window(0, GUESS_PLACE)).ids;
+  const top =
+    start === 0 && page.ids.length >= Math.min(GUESS_PLACE, page.total)
+      ? page.ids
+      : (await words.window(0, GUESS_PLACE)).ids;
   const at = (i: number) => page.ids[i - start];
   if (top.slice(0, GUESS_PLACE).includes(guess)) {
     const ids = page.ids.slice(offset - start, offset - start + limit);
