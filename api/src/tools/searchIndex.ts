@@ -17,6 +17,7 @@ import type { ToolSummary } from '@aitools/contracts/tools';
 import { DEFAULT_POPULARITY, toolFacets, type ToolFacets, type ToolQuery } from '@aitools/contracts/toolQuery';
 import { listToolSummaries } from './repository';
 import { boundedPage } from './boundedPage';
+import { facetFlags, type IndexFilters } from './searchFacets';
 import { fillCodes, nearestTool, searchCode } from './meaning/meaning';
 import { placeGuess, placeGuessInWindow } from './meaning/placement';
 
@@ -227,8 +228,7 @@ export interface IndexSearch {
   lowered: string;
 }
 
-/** The filters that narrow the ranked tools. */
-export type IndexFilters = Pick<ToolQuery, 'category' | 'type' | 'pricing'>;
+export type { IndexFilters } from './searchFacets';
 
 /** Which ranked tools to answer: `limit` from `offset`, or all of them. */
 export interface Window {
@@ -252,12 +252,20 @@ export async function rankedIds(
   if (!search.groups.length && !search.lowered) return { ids: [], total: 0 };
   await syncSearchIndex(db);
   const words = wordsRanking(db, search, filters);
-  const guess = await meaningGuess(db, search, filters);
-  if (guess === undefined) return words.window(window?.offset ?? 0, window?.limit);
-  if (window) return placeGuessInWindow(words, guess, window.offset, window.limit);
-  const all = await words.window(0);
-  const ids = placeGuess(all.ids, guess);
-  return { ids, total: ids.length };
+  // The guess is found while the words rank (its code in the meaning thread, its scan on another connection), and
+  // the words' window is read one place earlier, as placing the guess needs (meaning/placement.ts).
+  const guessed = meaningGuess(db, search, filters);
+  const start = window ? Math.max(0, window.offset - 1) : 0;
+  const [guess, page] = await Promise.all([guessed, words.window(start, window && window.limit + 1)]);
+  if (!window) {
+    const ids = guess === undefined ? page.ids : placeGuess(page.ids, guess);
+    return { ids, total: ids.length };
+  }
+  if (guess === undefined) {
+    const ids = page.ids.slice(window.offset - start, window.offset - start + window.limit);
+    return { ids, total: page.total };
+  }
+  return placeGuessInWindow(words, guess, window.offset, window.limit, page);
 }
 
 /** The words' ranking of a search (whole text, word groups, weighted score, popularity), on the database's engine. */
@@ -290,15 +298,7 @@ async function meaningGuess(db: DB, search: IndexSearch, filters: IndexFilters):
     guessFailed(err);
     return undefined;
   }
-  const flags = facetFlags(filters);
-  const byCategory = filters.category !== 'All';
-  return nearestTool(db, code, {
-    sqlite: {
-      clause: `${flags}${byCategory ? ' AND category = ?' : ''}`,
-      params: byCategory ? [filters.category] : [],
-    },
-    postgres: sql`${sql.raw(flags)} ${byCategory ? sql`AND category = ${filters.category}` : sql``}`,
-  });
+  return nearestTool(db, code, filters);
 }
 
 let guessing = false;
@@ -313,14 +313,6 @@ export function startMeaning(onError: (err: unknown) => void = () => undefined):
 }
 
 export type Prefixed = (group: number, word: number) => boolean;
-
-/** The type and pricing filters as conditions on the index's facet columns (names from the code, never typed). */
-function facetFlags({ type, pricing }: IndexFilters): string {
-  const flags = [type, pricing].flatMap((t) =>
-    t === 'ai-tool' ? ['NOT mcp'] : t === 'mcp-servers' ? ['mcp'] : t && t !== 'all' ? [t] : [],
-  );
-  return flags.join(' AND ') || 'true';
-}
 
 function sqliteRanked(
   h: NonNullable<ReturnType<typeof sqliteHandle>>,

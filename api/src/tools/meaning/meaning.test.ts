@@ -13,7 +13,9 @@ import { seed } from '../../seed';
 import { readToolQuery } from '@aitools/contracts/toolQuery';
 import { listToolSummaries, upsertTool } from '../repository';
 import { findTools, searchTools } from '../search';
-import { startMeaning, syncSearchIndex } from '../searchIndex';
+import { rankedIds, startMeaning, syncSearchIndex, type IndexFilters } from '../searchIndex';
+import { indexSearch } from '../search';
+import { readLabelledSet } from '../../../test/searchQuality';
 import { fillCodes } from './meaning';
 
 let db: DB;
@@ -61,6 +63,33 @@ describe('the meaning guess', () => {
     for (let page = 1; page <= 4; page++) pages.push(...(await searchTools(db, { ...q, size: 3, page })).tools);
     expect(pages.map((t) => t.slug)).toEqual(all.slice(0, 12).map((t) => t.slug));
   });
+
+  it('places it in every window of the ranking as in the whole list, whatever the filters', async () => {
+    const filters: IndexFilters[] = [
+      { category: 'All', type: 'all' },
+      { category: 'All', type: 'mcp-servers' },
+      { category: 'All', type: 'ai-tool', pricing: 'free' },
+      { category: 'Image Generation', type: 'all' },
+    ];
+    for (const q of readLabelledSet().filter((_, i) => i % 6 === 0))
+      for (const f of filters) {
+        const search = indexSearch(q.query);
+        const all = await rankedIds(db, search, f);
+        for (const limit of [1, 3, 5, 24])
+          for (let offset = 0; offset <= Math.min(all.ids.length + 1, 30); offset += limit === 1 ? 1 : 2) {
+            const page = await rankedIds(db, search, f, { offset, limit });
+            const want = all.ids.slice(offset, offset + limit);
+            expect({ q: q.query, f, offset, limit, ids: page.ids }).toEqual({
+              q: q.query,
+              f,
+              offset,
+              limit,
+              ids: want,
+            });
+            if (want.length) expect(page.total).toBe(all.ids.length);
+          }
+      }
+  }, 300_000);
 
   it('codes a tool again when its text changes, and forgets one no longer listed', async () => {
     await upsertTool(db, {

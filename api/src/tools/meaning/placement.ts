@@ -37,9 +37,11 @@ export async function placeGuessInWindow(
   guess: number,
   offset: number,
   limit: number,
+  /** The words' window from one place earlier (`limit + 1` from `offset - 1`), when already read. */
+  read?: Ranked,
 ): Promise<Ranked> {
   const start = Math.max(0, offset - 1);
-  const page = await words.window(start, limit + 1);
+  const page = read ?? (await words.window(start, limit + 1));
   if (!page.ids.length) return start === offset ? page : { ids: [], total: 0 };
   const top =
     start === 0 && page.ids.length >= Math.min(GUESS_PLACE, page.total)
