@@ -12,7 +12,7 @@ import { REMOTE_NAMES, SHELL_DIST, VAR_DIR } from './paths';
 import { allowOnly, errorHandler, notFoundApi, refuseNul } from './middleware/errors';
 import { securityHeaders } from './middleware/security';
 import { logAnswered, requestLogger } from './middleware/logger';
-import { findTools } from './tools/search';
+import { findServers } from './tools/search';
 import { admitted, createRateLimits, type RateLimitStoreFactory } from './middleware/rateLimit';
 import type { ManifestStore } from './releases/manifest';
 import { DEV_RELEASE_ID, devRelease, remoteBaseUrl, REMOTE_ENTRY_FILE, type PublicRelease } from './releases/layout';
@@ -378,7 +378,7 @@ export async function createApp({
   app.use(
     '/v0.1',
     registryCors,
-    registryRouter(db, config.siteOrigin, reads, findTools),
+    registryRouter(db, config.siteOrigin, reads, findServers),
     registryNotFound,
     registryClientError,
   );

@@ -92,8 +92,8 @@ export interface ServerConfig {
   /** LOG_FORMAT: json, or pretty (readable lines); pretty by default when the output is a terminal. */
   logFormat: 'json' | 'pretty';
   isProduction: boolean;
-  /** SEARCH_MEANING=on: the search's meaning guess (tools/meaning/; docs/operations.md, Search meaning), off unless
-   *  set: its nearest-code scan costs more than the keystroke and 100,000-tool targets allow (docs/performance.md). */
+  /** SEARCH_MEANING: the search's meaning guess (tools/meaning/; docs/operations.md, Search meaning), on unless
+   *  `off` (which saves its thread's memory, about 110 MB, on a small machine). */
   searchMeaning: boolean;
   /** PURGE_URLS: shared caches in front (comma-separated URLs) asked to purge pages by key when a release or the
    *  data changes (edge/purges.ts); unset: none. */
@@ -304,7 +304,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
           ? 'pretty'
           : 'json',
     isProduction: env.NODE_ENV === 'production',
-    searchMeaning: env.SEARCH_MEANING === 'on',
+    searchMeaning: env.SEARCH_MEANING !== 'off',
     purgeUrls: urlList(env, 'PURGE_URLS'),
     registrySync: {
       upstreams: urlList(env, 'REGISTRY_UPSTREAMS'),

@@ -47,7 +47,8 @@ async function start() {
   // REGISTRY_UPSTREAMS: followed from now on, unless already (admins edit them in the console).
   await addConfiguredUpstreams(db, config.registrySync.upstreams, config.registrySync.pagesPerRun);
   logger.info(seeded, 'database ready');
-  // SEARCH_MEANING=on: the search's meaning guess, the catalogue coded in the background from now (tools/meaning/).
+  // The search's meaning guess (unless SEARCH_MEANING=off), the catalogue coded in the background from now
+  // (tools/meaning/).
   if (config.searchMeaning) {
     startMeaning((err) => logger.warn({ err }, 'search meaning: a code could not be made; searches use their words'));
     void syncSearchIndex(db).catch((err: unknown) => logger.warn({ err }, 'the search index could not be synced'));

@@ -8,7 +8,12 @@
  *   the server does): words from a vocabulary of 20,000 drawn by Zipf's law (the seed's own words most common, then
  *   made-up product and domain words), so a common word is in a few percent of the tools and most are rare.
  */
-import type { ToolInput } from '../src/tools/repository';
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import { sqliteHandle, type DB } from '../src/db/connection';
+import { listToolSummaries, type ToolInput } from '../src/tools/repository';
+import { codeDigest } from '../src/tools/meaning/meaning';
+import { asBits, CODE_BYTES } from '../src/tools/meaning/codes';
 
 /** Every synthetic slug starts with this, so the benchmark can find what the server made from them. */
 export const SYNTHETIC_SLUG_PREFIX = 'bench-tool-';
@@ -112,4 +117,27 @@ function zipfSampler(words: string[], rnd: () => number): () => string {
     }
     return words[lo];
   };
+}
+
+/**
+ * Random codes for the generated tools, kept with their texts' digests so the search's meaning thread takes them as
+ * made (api/src/tools/meaning/): the model would take about an hour of one core for 100,000 tools, and a scan's time
+ * does not depend on the codes' bits. The seed's own tools are coded by the model, at the site's start or by
+ * fillCodes. A random code is about 256 bits from any text's, so the guess stays among the seed's tools.
+ */
+export async function codeGeneratedTools(db: DB): Promise<void> {
+  const generated = (await listToolSummaries(db)).filter((t) => t.slug.startsWith(SYNTHETIC_SLUG_PREFIX));
+  const h = sqliteHandle(db);
+  if (h) {
+    const insert = h.prepare('INSERT OR REPLACE INTO tool_codes (id, digest, code) VALUES (?, ?, ?)');
+    h.transaction(() => generated.forEach((t) => insert.run(t.id, codeDigest(t), randomBytes(CODE_BYTES))))();
+    return;
+  }
+  for (let i = 0; i < generated.length; i += 1000) {
+    const batch = generated.slice(i, i + 1000);
+    await sql`INSERT INTO tool_codes (id, digest, code)
+      SELECT * FROM unnest(${batch.map((t) => t.id)}::int[], ${batch.map(codeDigest)}::text[],
+        ${batch.map(() => asBits(randomBytes(CODE_BYTES)))}::bit(512)[])
+      ON CONFLICT (id) DO UPDATE SET digest = excluded.digest, code = excluded.code`.execute(db);
+  }
 }

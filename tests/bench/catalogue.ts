@@ -5,7 +5,7 @@
  */
 import { inTransaction, openDatabase, type DB } from '../../api/src/db/connection';
 import { countRows } from '../../api/test/testDatabase';
-import { generateTools, type CatalogueShape } from '../../api/test/generatedCatalogue';
+import { codeGeneratedTools, generateTools, type CatalogueShape } from '../../api/test/generatedCatalogue';
 import { seed } from '../../api/src/seed';
 import { listToolSummaries, upsertTool } from '../../api/src/tools/repository';
 
@@ -34,5 +34,6 @@ export async function buildCatalogueDatabase(path: string, total: number, shape:
   await inTransaction(db, async (trx) => {
     for (const t of tools) await upsertTool(trx, t);
   });
+  await codeGeneratedTools(db);
   return db;
 }

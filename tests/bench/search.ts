@@ -15,7 +15,8 @@ import { testDatabaseLocation } from '../../api/test/testDatabase';
 import { listToolSummaries } from '../../api/src/tools/repository';
 import { searchTools } from '../../api/src/tools/search';
 import { boundedOutcomes } from '../../api/src/tools/boundedPage';
-import { syncSearchIndex } from '../../api/src/tools/searchIndex';
+import { startMeaning, stopMeaning, syncSearchIndex } from '../../api/src/tools/searchIndex';
+import { fillCodes } from '../../api/src/tools/meaning/meaning';
 import { plainBaseline, qualityOf, readLabelledSet, type LabelledQuery } from '../../api/test/searchQuality';
 import { DEFAULT_QUERY, queryTools, type ToolQuery } from '../../contracts/src/toolQuery';
 import { pathToFileURL } from 'node:url';
@@ -36,8 +37,21 @@ type Ranker = (db: DB, text: string) => Promise<string[]>;
 /** The home page's first page for a search, in Best match order (what a visitor sees, and what is timed). */
 const firstPage = (text: string): ToolQuery => ({ ...DEFAULT_QUERY, search: text, sort: 'relevance' });
 
+const thisBuild: Ranker = async (db, text) => (await searchTools(db, firstPage(text))).tools.map((t) => t.slug);
+
+/** This build with the meaning's guess (api/src/tools/meaning/), every tool coded first. */
+const withMeaning: Ranker = async (db, text) => {
+  startMeaning();
+  try {
+    return await thisBuild(db, text);
+  } finally {
+    stopMeaning();
+  }
+};
+
 const RANKERS: [string, Ranker][] = [
-  ['this build', async (db, text) => (await searchTools(db, firstPage(text))).tools.map((t) => t.slug)],
+  ['this build', thisBuild],
+  ['this build, with the meaning guess', withMeaning],
   [
     'landed rule',
     async (db, text) =>
@@ -100,6 +114,8 @@ export async function searchRows(sizes: number[], log: (line: string) => void): 
         const db = await open();
         try {
           await syncSearchIndex(db);
+          log(`search: ${whole(size)} tools${catalogue} on ${engine} (coding the seed's tools)`);
+          await fillCodes(db);
           for (const [name, ranker] of [...RANKERS, ...(e === 0 ? libraries : [])]) {
             const where = libraries.some(([n]) => n === name) ? 'in memory' : engine;
             log(`search: ${whole(size)} tools${catalogue} on ${where}, ${name}`);

@@ -120,7 +120,7 @@ const listed = (db: DB) => withListing(db).where('t.hidden_at', 'is', null);
 export interface ServerQuery {
   /** The directory's search, and a case-insensitive substring of the server name or title. */
   search?: string;
-  /** With a search: the slugs the directory's search found for it, best first (tools/search.ts findTools; the
+  /** With a search: the slugs the directory's search found for it, best first (tools/search.ts findServers; the
    *  caller runs it, as the ranking lives on a floor above this one). */
   ranked?: string[];
   /** Only servers after this one (cursor paging: by name, or by rank when searching). */

@@ -89,7 +89,8 @@ function movedTo(name: string, rest: string): Reply | null {
   };
 }
 
-/** The directory's search (tools/search.ts findTools), given by the app: it ranks on a floor above this one. */
+/** The directory's search of MCP servers (tools/search.ts findServers), given by the app: it ranks on a floor above
+ *  this one. */
 export type RankTools = (db: DB, text: string) => Promise<{ slug: string }[]>;
 
 /** Healthy now: its last check was, and is still its current health (the cards' and the directory's rule). */

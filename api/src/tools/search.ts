@@ -41,6 +41,14 @@ export async function findTools(db: DB, text: string): Promise<ToolSummary[]> {
   return rankTools(db, await listToolSummaries(db), text);
 }
 
+const MCP_SERVERS: IndexFilters = { category: 'All', type: 'mcp-servers' };
+
+/** The MCP servers a search finds, best first: what /v0.1/servers?search= lists, the same tools in the same order as
+ *  the directory's MCP Servers filter (the filter applies before the meaning's guess is placed). */
+export async function findServers(db: DB, text: string): Promise<ToolSummary[]> {
+  return (await ranked(db, await listToolSummaries(db), text, MCP_SERVERS)).tools;
+}
+
 /** findTools over a list the caller already holds (one read of the list per request). */
 async function rankTools(db: DB, tools: ToolSummary[], text: string): Promise<ToolSummary[]> {
   if (!text.trim()) return tools;

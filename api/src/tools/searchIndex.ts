@@ -312,6 +312,11 @@ export function startMeaning(onError: (err: unknown) => void = () => undefined):
   guessFailed = onError;
 }
 
+/** Turns it off again (the benchmark measures the words alone beside it). */
+export function stopMeaning(): void {
+  guessing = false;
+}
+
 export type Prefixed = (group: number, word: number) => boolean;
 
 function sqliteRanked(

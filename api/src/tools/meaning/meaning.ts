@@ -38,6 +38,10 @@ function meaningThread(): Piscina {
     // The model takes half a second to load: the thread stays while searches keep coming.
     idleTimeout: 10 * 60_000,
     execArgv: fromSource ? ['--import', 'tsx'] : [],
+    // Its own small heap: the model's weights are typed arrays outside it, and left unbounded the heap grew to
+    // 250 MB over 1,000 searches before collecting; at 64 MB the thread stays near its size after loading
+    // (docs/performance.md, Directory search).
+    resourceLimits: { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 4 },
   });
   return pool;
 }
@@ -51,6 +55,9 @@ async function codesOf(texts: string[], signal?: AbortSignal): Promise<Uint8Arra
 export const toolText = (t: ToolSummary) => `${t.name}. ${t.description ?? ''} ${t.tags.join(', ')}.`;
 
 const digestOf = (text: string) => createHash('sha1').update(`${MODEL}\n${text}`).digest('base64url');
+
+/** The digest a tool's code is kept with: of its text and the model (a code is made again when either changes). */
+export const codeDigest = (t: ToolSummary) => digestOf(toolText(t));
 
 /** Searches' codes by text: at most 2,000 (a text is at most MAX_SEARCH_LENGTH characters): under 1 MB. */
 const searchCodes = new LRUCache<string, Uint8Array>({ max: 2_000 });
@@ -88,7 +95,7 @@ export function fillCodes(db: DB): Promise<void> {
 
 async function writeCodes(db: DB): Promise<void> {
   const tools = await listToolSummaries(db);
-  const wanted = new Map(tools.map((t) => [t.id, { text: toolText(t), digest: digestOf(toolText(t)) }]));
+  const wanted = new Map(tools.map((t) => [t.id, { text: toolText(t), digest: codeDigest(t) }]));
   const { rows: stored } = await sql<{ id: number; digest: string }>`SELECT id, digest FROM tool_codes`.execute(db);
   const gone = stored.filter((r) => !wanted.has(r.id)).map((r) => r.id);
   const current = new Map(stored.map((r) => [r.id, r.digest]));
