@@ -14,7 +14,7 @@ import { inTransaction, sqliteHandle, type DB } from '../db/connection';
 import { dataVersion } from '../content/dataVersion';
 import { offeredToolTexts } from '../registry/inspections';
 import type { ToolSummary } from '@aitools/contracts/tools';
-import { DEFAULT_POPULARITY, toolFacets, type ToolFacets, type ToolQuery } from '@aitools/contracts/toolQuery';
+import { DEFAULT_POPULARITY, toolFacets, type ToolFacets } from '@aitools/contracts/toolQuery';
 import { listToolSummaries } from './repository';
 import { boundedPage } from './boundedPage';
 import { facetFlags, type IndexFilters } from './searchFacets';
