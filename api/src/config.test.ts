@@ -54,6 +54,15 @@ describe('limits', () => {
   });
 });
 
+describe('SEARCH_MEANING', () => {
+  it('is on by default, on or off when set, and refuses anything else at start-up', () => {
+    expect(loadConfig({}).searchMeaning).toBe(true);
+    expect(loadConfig({ SEARCH_MEANING: 'off' }).searchMeaning).toBe(false);
+    expect(loadConfig({ SEARCH_MEANING: 'on' }).searchMeaning).toBe(true);
+    expect(() => loadConfig({ SEARCH_MEANING: 'no' })).toThrow('SEARCH_MEANING must be on or off, got "no"');
+  });
+});
+
 describe('PURGE_URLS', () => {
   it('is none by default, a comma list of http(s) URLs, and refuses anything else at start-up', () => {
     expect(loadConfig({}).purgeUrls).toEqual([]);

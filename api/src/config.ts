@@ -92,8 +92,8 @@ export interface ServerConfig {
   /** LOG_FORMAT: json, or pretty (readable lines); pretty by default when the output is a terminal. */
   logFormat: 'json' | 'pretty';
   isProduction: boolean;
-  /** SEARCH_MEANING: the search's meaning guess (tools/meaning/; docs/operations.md, Search meaning), on unless
-   *  `off` (which saves its thread's memory, about 110 MB, on a small machine). */
+  /** SEARCH_MEANING (on or off; on by default): the search's meaning guess (tools/meaning/; docs/operations.md,
+   *  Search meaning); off saves its thread's memory, about 110 MB, on a small machine. */
   searchMeaning: boolean;
   /** PURGE_URLS: shared caches in front (comma-separated URLs) asked to purge pages by key when a release or the
    *  data changes (edge/purges.ts); unset: none. */
@@ -304,7 +304,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
           ? 'pretty'
           : 'json',
     isProduction: env.NODE_ENV === 'production',
-    searchMeaning: env.SEARCH_MEANING !== 'off',
+    searchMeaning: onOff(env, 'SEARCH_MEANING', true),
     purgeUrls: urlList(env, 'PURGE_URLS'),
     registrySync: {
       upstreams: urlList(env, 'REGISTRY_UPSTREAMS'),
@@ -329,6 +329,14 @@ export function outboundConfig(env: NodeJS.ProcessEnv = process.env): ServerConf
     timeoutMs: positiveInt(env, 'OUTBOUND_TIMEOUT_MS', 15_000),
     maxRedirects: 5,
   };
+}
+
+/** A switch: `on` or `off` (unset: `fallback`); anything else is refused at start-up. */
+function onOff(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (raw !== 'on' && raw !== 'off') throw new Error(`${name} must be on or off, got "${raw}"`);
+  return raw === 'on';
 }
 
 function urlList(env: NodeJS.ProcessEnv, name: string): string[] {
