@@ -2,6 +2,7 @@
 // workspace's TypeScript (the platform SDK, the contracts) compiled in; npm packages stay external, loaded from node_modules.
 // The operator commands (release, moderate, registry) keep running from source through tsx.
 import { build } from 'esbuild';
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
@@ -17,6 +18,7 @@ await build({
     'ssr/sharedResolveHooks': 'src/ssr/sharedResolveHooks.ts',
     drawWorker: 'src/images/drawWorker.ts',
     meaningWorker: 'src/tools/meaning/meaningWorker.ts',
+    seedCodes: 'src/tools/meaning/seedCodes.ts',
   },
   outdir: 'dist',
   bundle: true,
@@ -26,4 +28,11 @@ await build({
   external: [...external, ...external.map((name) => `${name}/*`)],
   sourcemap: true,
   logLevel: 'warning',
+});
+
+// The seed's codes for the search's meaning guess, made once here rather than at each server's first start
+// (src/tools/meaning/seedCodes.ts).
+execFileSync(process.execPath, ['dist/seedCodes.js', 'dist/seed-codes.json'], {
+  cwd: import.meta.dirname,
+  stdio: 'inherit',
 });

@@ -7,6 +7,7 @@ import { recordConsoleOrigin } from './console/consoleOrigin';
 import { openDatabase } from './db/connection';
 import { seed } from './seed';
 import { startMeaning, syncSearchIndex } from './tools/searchIndex';
+import { warmMeaning } from './tools/meaning/meaning';
 import { listSelf } from './mcp/listing';
 import { addConfiguredUpstreams } from './registry/upstreams';
 import { openManifestStore } from './releases/manifestStore';
@@ -51,6 +52,7 @@ async function start() {
   // (tools/meaning/).
   if (config.searchMeaning) {
     startMeaning((err) => logger.warn({ err }, 'search meaning: a code could not be made; searches use their words'));
+    await warmMeaning().catch((err: unknown) => logger.warn({ err }, 'search meaning: the model could not be loaded'));
     void syncSearchIndex(db).catch((err: unknown) => logger.warn({ err }, 'the search index could not be synced'));
   }
   Object.assign(configStore.current, browserConfig(config));

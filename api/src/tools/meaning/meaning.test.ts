@@ -16,7 +16,7 @@ import { findTools, searchTools } from '../search';
 import { rankedIds, startMeaning, syncSearchIndex, type IndexFilters } from '../searchIndex';
 import { indexSearch } from '../search';
 import { readLabelledSet } from '../../../test/searchQuality';
-import { fillCodes } from './meaning';
+import { fillCodes, GUESS_BUDGET_MS } from './meaning';
 
 let db: DB;
 const failures: unknown[] = [];
@@ -124,6 +124,35 @@ describe('the meaning guess', () => {
     await syncSearchIndex(db);
     await fillCodes(db);
     expect(await code()).toBeUndefined();
+  });
+
+  it('answers by the words alone past its budget, and uses the code once the thread has made it', async () => {
+    const real = Piscina.prototype.run;
+    let finish!: () => void;
+    const run = vi.spyOn(Piscina.prototype, 'run').mockImplementation(function (this: Piscina, ...args) {
+      const made = real.apply(this, args);
+      return new Promise((resolve) => (finish = () => resolve(made)));
+    });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const searching = slugs('a sharper google');
+      await vi.waitFor(() => expect(finish).toBeTypeOf('function'));
+      await vi.advanceTimersByTimeAsync(GUESS_BUDGET_MS);
+      const words = await searching;
+      expect(failures.at(-1)).toEqual(new Error(`no code within ${GUESS_BUDGET_MS} ms`));
+      expect(words.length).toBeGreaterThan(0);
+      vi.useRealTimers();
+      finish();
+      // The code the thread went on to make serves the next search of that text, which waits for nothing.
+      const failed = failures.length;
+      await vi.waitFor(async () => {
+        await slugs('A sharper  Google');
+        expect(failures.length).toBe(failed);
+      });
+      expect(run).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('answers by the words alone, and says so, when the meaning thread fails', async () => {

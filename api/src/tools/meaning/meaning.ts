@@ -6,6 +6,7 @@
  * code cannot be made (the thread failed, or took longer than GUESS_BUDGET_MS) is answered by its words alone.
  */
 import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { LRUCache } from 'lru-cache';
@@ -33,10 +34,9 @@ let pool: Piscina | undefined;
 function meaningThread(): Piscina {
   pool ??= new Piscina({
     filename: fileURLToPath(new URL(`./meaningWorker.${fromSource ? 'ts' : 'js'}`, import.meta.url)),
-    minThreads: 0,
+    // One thread, kept: the model takes a second to load, longer than a search waits (GUESS_BUDGET_MS).
+    minThreads: 1,
     maxThreads: 1,
-    // The model takes half a second to load: the thread stays while searches keep coming.
-    idleTimeout: 10 * 60_000,
     execArgv: fromSource ? ['--import', 'tsx'] : [],
     // Its own small heap: the model's weights are typed arrays outside it, and left unbounded the heap grew to
     // 250 MB over 1,000 searches before collecting; at 64 MB the thread stays near its size after loading
@@ -46,8 +46,8 @@ function meaningThread(): Piscina {
   return pool;
 }
 
-async function codesOf(texts: string[], signal?: AbortSignal): Promise<Uint8Array[]> {
-  const all = (await meaningThread().run(texts, { signal })) as Uint8Array;
+async function codesOf(texts: string[]): Promise<Uint8Array[]> {
+  const all = (await meaningThread().run(texts)) as Uint8Array;
   return texts.map((_, i) => all.subarray(i * CODE_BYTES, (i + 1) * CODE_BYTES));
 }
 
@@ -62,15 +62,31 @@ export const codeDigest = (t: ToolSummary) => digestOf(toolText(t));
 /** Searches' codes by text: at most 2,000 (a text is at most MAX_SEARCH_LENGTH characters): under 1 MB. */
 const searchCodes = new LRUCache<string, Uint8Array>({ max: 2_000 });
 
-/** The code of a search's text (trimmed, lower-cased, its spaces as one). */
+/** The code of a search's text (trimmed, lower-cased, its spaces as one); past GUESS_BUDGET_MS the search goes on
+ *  without it, while the thread finishes it for the next search of the same text. */
 export async function searchCode(text: string): Promise<Uint8Array> {
   const key = text.trim().toLowerCase().replace(/\s+/g, ' ').slice(0, MAX_SEARCH_LENGTH);
-  let code = searchCodes.get(key);
-  if (!code) {
-    [code] = await codesOf([key], AbortSignal.timeout(GUESS_BUDGET_MS));
+  const known = searchCodes.get(key);
+  if (known) return known;
+  const making = codesOf([key]).then(([code]) => {
     searchCodes.set(key, code!);
+    return code!;
+  });
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no code within ${GUESS_BUDGET_MS} ms`)), GUESS_BUDGET_MS);
+  });
+  try {
+    return await Promise.race([making, late]);
+  } finally {
+    clearTimeout(timer);
+    making.catch(() => undefined);
   }
-  return code!;
+}
+
+/** Loads the model in the meaning thread (the server, before it listens: its first searches then get their guess). */
+export async function warmMeaning(): Promise<void> {
+  await codesOf(['warm']);
 }
 
 const fills = new WeakMap<DB, { tail: Promise<void>; queued?: Promise<void> }>();
@@ -93,6 +109,20 @@ export function fillCodes(db: DB): Promise<void> {
   return run;
 }
 
+let built: Map<string, Uint8Array> | undefined;
+
+/** The seed's codes made by the build (seedCodes.ts), by digest; none when run from source. */
+function builtCodes(): Map<string, Uint8Array> {
+  if (!built) {
+    built = new Map();
+    const file = new URL('./seed-codes.json', import.meta.url);
+    if (!fromSource && existsSync(file))
+      for (const [digest, code] of Object.entries(JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>))
+        built.set(digest, new Uint8Array(Buffer.from(code, 'base64')));
+  }
+  return built;
+}
+
 async function writeCodes(db: DB): Promise<void> {
   const tools = await listToolSummaries(db);
   const wanted = new Map(tools.map((t) => [t.id, { text: toolText(t), digest: codeDigest(t) }]));
@@ -111,7 +141,8 @@ async function writeCodes(db: DB): Promise<void> {
   for (const id of gone) await sql`DELETE FROM tool_codes WHERE id = ${id}`.execute(db);
   for (let i = 0; i < todo.length; i += FILL_BATCH) {
     const batch = todo.slice(i, i + FILL_BATCH);
-    const codes = await codesOf(batch.map(([, w]) => w.text));
+    const made = batch.map(([, w]) => builtCodes().get(w.digest));
+    const codes = made.every(Boolean) ? (made as Uint8Array[]) : await codesOf(batch.map(([, w]) => w.text));
     for (const [k, [id, { digest }]] of batch.entries()) {
       const code = postgres ? sql`${asBits(codes[k]!)}::bit(512)` : sql`${Buffer.from(codes[k]!)}`;
       await sql`INSERT INTO tool_codes (id, digest, code) VALUES (${id}, ${digest}, ${code})
