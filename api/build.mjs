@@ -18,7 +18,7 @@ await build({
     'ssr/sharedResolveHooks': 'src/ssr/sharedResolveHooks.ts',
     drawWorker: 'src/images/drawWorker.ts',
     meaningWorker: 'src/tools/meaning/meaningWorker.ts',
-    seedCodes: 'src/tools/meaning/seedCodes.ts',
+    seedCodes: 'src/seedCodes.ts',
   },
   outdir: 'dist',
   bundle: true,
@@ -31,7 +31,7 @@ await build({
 });
 
 // The seed's codes for the search's meaning guess, made once here rather than at each server's first start
-// (src/tools/meaning/seedCodes.ts).
+// (src/seedCodes.ts).
 execFileSync(process.execPath, ['dist/seedCodes.js', 'dist/seed-codes.json'], {
   cwd: import.meta.dirname,
   stdio: 'inherit',

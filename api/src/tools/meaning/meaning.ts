@@ -111,7 +111,7 @@ export function fillCodes(db: DB): Promise<void> {
 
 let built: Map<string, Uint8Array> | undefined;
 
-/** The seed's codes made by the build (seedCodes.ts), by digest; none when run from source. */
+/** The seed's codes made by the build (src/seedCodes.ts), by digest; none when run from source. */
 function builtCodes(): Map<string, Uint8Array> {
   if (!built) {
     built = new Map();
