@@ -16,7 +16,7 @@ import { listToolSummaries } from '../../api/src/tools/repository';
 import { searchTools } from '../../api/src/tools/search';
 import { boundedOutcomes } from '../../api/src/tools/boundedPage';
 import { startMeaning, stopMeaning, syncSearchIndex } from '../../api/src/tools/searchIndex';
-import { fillCodes } from '../../api/src/tools/meaning/meaning';
+import { fillCodes, forgetSearchCodes } from '../../api/src/tools/meaning/meaning';
 import { plainBaseline, qualityOf, readLabelledSet, type LabelledQuery } from '../../api/test/searchQuality';
 import { DEFAULT_QUERY, queryTools, type ToolQuery } from '../../contracts/src/toolQuery';
 import { pathToFileURL } from 'node:url';
@@ -39,8 +39,10 @@ const firstPage = (text: string): ToolQuery => ({ ...DEFAULT_QUERY, search: text
 
 const thisBuild: Ranker = async (db, text) => (await searchTools(db, firstPage(text))).tools.map((t) => t.slug);
 
-/** This build with the meaning's guess (api/src/tools/meaning/), every tool coded first. */
+/** This build with the meaning's guess (api/src/tools/meaning/), every tool coded first; each text's code made
+ *  afresh, as for a visitor's new text (the codes of texts searched before are kept, 2,000 of them). */
 const withMeaning: Ranker = async (db, text) => {
+  forgetSearchCodes();
   startMeaning();
   try {
     return await thisBuild(db, text);

@@ -84,6 +84,11 @@ export async function searchCode(text: string): Promise<Uint8Array> {
   }
 }
 
+/** Forgets the searches' codes (the benchmark times each search as a new text, as a visitor's usually is). */
+export function forgetSearchCodes(): void {
+  searchCodes.clear();
+}
+
 /** Loads the model in the meaning thread (the server, before it listens: its first searches then get their guess). */
 export async function warmMeaning(): Promise<void> {
   await codesOf(['warm']);
