@@ -92,12 +92,9 @@ describe('the meaning guess', () => {
   }, 300_000);
 
   it('codes a tool again when its text changes, and forgets one no longer listed', async () => {
-    await upsertTool(db, {
-      slug: 'zyxomatic',
-      name: 'Zyxomatic',
-      description: 'An answer engine that searches the web and cites its sources',
-      website: 'https://z.example',
-    });
+    const describedAs = (description: string) =>
+      upsertTool(db, { slug: 'zyxomatic', name: 'Zyxomatic', description, website: 'https://z.example' });
+    await describedAs('An answer engine that searches the web and cites its sources');
     await syncSearchIndex(db);
     await fillCodes(db);
     const id = (await listToolSummaries(db)).find((t) => t.slug === 'zyxomatic')!.id;
@@ -105,12 +102,7 @@ describe('the meaning guess', () => {
       (await sql<{ digest: string }>`SELECT digest FROM tool_codes WHERE id = ${id}`.execute(db)).rows[0]?.digest;
     const first = await code();
     expect(first).toBeTruthy();
-    await upsertTool(db, {
-      slug: 'zyxomatic',
-      name: 'Zyxomatic',
-      description: 'Photo filters',
-      website: 'https://z.example',
-    });
+    await describedAs('Photo filters');
     await syncSearchIndex(db);
     const before = await dataVersion(db);
     await fillCodes(db);
