@@ -18,7 +18,7 @@ import { DEFAULT_POPULARITY, toolFacets, type ToolFacets } from '@aitools/contra
 import { listToolSummaries } from './repository';
 import { boundedPage } from './boundedPage';
 import { facetFlags, type IndexFilters } from './searchFacets';
-import { fillCodes, nearestTool, searchCode } from './meaning/meaning';
+import { fillCodes, MEANING_LIMITS, nearestTool, searchCode } from './meaning/meaning';
 import { placeGuess, placeGuessInWindow } from './meaning/placement';
 
 /** What a tool is found by, one text per field. A word counts as covered when found in any field but `mcpText`,
@@ -288,9 +288,10 @@ function wordsRanking(db: DB, search: IndexSearch, filters: IndexFilters) {
 }
 
 /** The meaning's guess for a search of two words or more that the words find something for (meaning/meaning.ts),
- *  among the tools the filters keep; none while no tool has a code, or when the search's code cannot be made. */
+ *  among the tools the filters keep, in a catalogue of at most MEANING_LIMITS.maxCatalogue tools; none while no tool has a code, or when the search's code cannot be made. */
 async function meaningGuess(db: DB, search: IndexSearch, filters: IndexFilters): Promise<number | undefined> {
   if (!guessing || search.groups.length < 2) return undefined;
+  if ((await listToolSummaries(db)).length > MEANING_LIMITS.maxCatalogue) return undefined;
   let code: Uint8Array;
   try {
     code = await searchCode(search.lowered);

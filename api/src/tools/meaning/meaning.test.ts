@@ -16,7 +16,7 @@ import { findTools, searchTools } from '../search';
 import { rankedIds, startMeaning, syncSearchIndex, type IndexFilters } from '../searchIndex';
 import { indexSearch } from '../search';
 import { readLabelledSet } from '../../../test/searchQuality';
-import { fillCodes, GUESS_BUDGET_MS } from './meaning';
+import { fillCodes, GUESS_BUDGET_MS, MEANING_LIMITS } from './meaning';
 
 let db: DB;
 const failures: unknown[] = [];
@@ -46,6 +46,26 @@ describe('the meaning guess', () => {
     const found = await slugs('a smarter google');
     expect(found.slice(0, 4)).not.toContain('perplexity');
     expect(found[4]).toBe('perplexity');
+  });
+
+  it('gives no guess in a catalogue larger than its scan may read, and codes none of it', async () => {
+    const limit = MEANING_LIMITS.maxCatalogue;
+    MEANING_LIMITS.maxCatalogue = 100;
+    try {
+      expect((await slugs('the smartest google'))[4]).not.toBe('perplexity');
+      await upsertTool(db, { slug: 'zyxbig', name: 'Zyxbig', description: 'Answers', website: 'https://z.example' });
+      await syncSearchIndex(db);
+      await fillCodes(db);
+      const id = (await listToolSummaries(db)).find((t) => t.slug === 'zyxbig')!.id;
+      expect(await coded()).not.toContain(id);
+    } finally {
+      MEANING_LIMITS.maxCatalogue = limit;
+      await publicWrite(db, async (trx) => {
+        await trx.deleteFrom('tools').where('slug', '=', 'zyxbig').execute();
+        return true;
+      });
+    }
+    expect((await slugs('the smartest google'))[4]).toBe('perplexity');
   });
 
   it('gives no guess to a search of one word, or to one the words find nothing for', async () => {

@@ -25,6 +25,13 @@ const MODEL = 'universal-sentence-encoder-lite-en@energetic-ai-0.2.0';
 const FILL_BATCH = 1;
 /** A search's code is made in about 10 ms; past this the search is answered by its words alone. */
 export const GUESS_BUDGET_MS = 1_000;
+/**
+ * The largest catalogue the guess is made for (a setting the tests change). Finding the nearest code scans every code (no nearest-code index is
+ * in Debian's Postgres packages): at 100,000 tools on Postgres the guess took searches to 99 ms at the median, past
+ * the 50 ms the search must keep at p95, while 10,000 cost 5 ms (docs/performance.md, Directory search). Above it the
+ * search is its words' alone, and the catalogue is not coded.
+ */
+export const MEANING_LIMITS = { maxCatalogue: 20_000 };
 /** Codes written between two bumps of the data version during a fill (about 20 s of coding). */
 const BUMP_EVERY = 500;
 
@@ -130,6 +137,7 @@ function builtCodes(): Map<string, Uint8Array> {
 
 async function writeCodes(db: DB): Promise<void> {
   const tools = await listToolSummaries(db);
+  if (tools.length > MEANING_LIMITS.maxCatalogue) return;
   const wanted = new Map(tools.map((t) => [t.id, { text: toolText(t), digest: codeDigest(t) }]));
   const { rows: stored } = await sql<{ id: number; digest: string }>`SELECT id, digest FROM tool_codes`.execute(db);
   const gone = stored.filter((r) => !wanted.has(r.id)).map((r) => r.id);
