@@ -26,11 +26,11 @@ export const API_FLOORS = [
   ['tools', 'blog', 'metrics'],
   // What reads several features: images, moderation, pages, feeds, search, the MCP endpoint, the seed composer.
   ['images', 'moderation', 'ssr', 'feeds', 'seo', 'search', 'mcp', 'seed'],
-  // Scheduled work, the operator console, the site's app and the process.
+  // Scheduled work, the operator console, the site's app, the process and the build's seed-codes step.
   ['jobs'],
   ['console'],
   ['app'],
-  ['main'],
+  ['main', 'seedCodes'],
 ];
 
 /** The parts of the repository, most specific first (a file belongs to the first pattern it matches). */
