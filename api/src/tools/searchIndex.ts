@@ -288,7 +288,8 @@ function wordsRanking(db: DB, search: IndexSearch, filters: IndexFilters) {
 }
 
 /** The meaning's guess for a search of two words or more that the words find something for (meaning/meaning.ts),
- *  among the tools the filters keep, in a catalogue of at most MEANING_LIMITS.maxCatalogue tools; none while no tool has a code, or when the search's code cannot be made. */
+ *  among the tools the filters keep, in a catalogue of at most MEANING_LIMITS.maxCatalogue tools; none while no tool
+ *  has a code, or when the search's code cannot be made. */
 async function meaningGuess(db: DB, search: IndexSearch, filters: IndexFilters): Promise<number | undefined> {
   if (!guessing || search.groups.length < 2) return undefined;
   if ((await listToolSummaries(db)).length > MEANING_LIMITS.maxCatalogue) return undefined;
